@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import tseslint from 'typescript-eslint';
+import { layeringViolation } from './layering.js';
+
+function packageNameOf(dir) {
+  return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name;
+}
+
+/** `gflow/layering`: imports of @gflow packages must follow docs/ARCHITECTURE.md §1. */
+export function layeringPlugin(packageName) {
+  const check = (context, node, specifier) => {
+    if (typeof specifier !== 'string') return;
+    const message = layeringViolation(packageName, specifier);
+    if (message) context.report({ node, message });
+  };
+  return {
+    rules: {
+      layering: {
+        meta: { type: 'problem', schema: [] },
+        create(context) {
+          return {
+            ImportDeclaration: (node) => check(context, node, node.source.value),
+            ExportNamedDeclaration: (node) => node.source && check(context, node, node.source.value),
+            ExportAllDeclaration: (node) => check(context, node, node.source.value),
+            ImportExpression: (node) => node.source.type === 'Literal' && check(context, node, node.source.value),
+          };
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The one lint config of the monorepo. Typed rules encode lessons: promises are
+ * awaited, switches are exhaustive, types are imported as types, libraries never
+ * print, only the CLI entry may exit the process.
+ * @param {string} dir the package directory (import.meta.dirname)
+ * @param {{ allowConsole?: boolean }} [options]
+ */
+export function gflowEslint(dir, options = {}) {
+  const packageName = packageNameOf(dir);
+  return tseslint.config(
+    { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '**/*.js', '**/*.mjs', 'test/fixtures/**'] },
+    ...tseslint.configs.recommended,
+    {
+      files: ['**/*.ts'],
+      languageOptions: {
+        parserOptions: { projectService: true, tsconfigRootDir: dir },
+      },
+      plugins: { gflow: layeringPlugin(packageName) },
+      rules: {
+        'gflow/layering': 'error',
+        '@typescript-eslint/no-floating-promises': 'error',
+        '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+        '@typescript-eslint/consistent-type-imports': 'error',
+        '@typescript-eslint/no-explicit-any': 'error',
+        '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+        'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Named exports only (STYLE.md).' }],
+        'no-console': options.allowConsole ? 'off' : 'error',
+      },
+    },
+    {
+      files: ['**/*.test.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'vitest.config.ts', 'eslint.config.ts'],
+      rules: { 'no-console': 'off', 'no-restricted-syntax': 'off', 'gflow/layering': 'off' },
+    },
+  );
+}
