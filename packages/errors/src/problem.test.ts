@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AuthExpiredError,
+  ContentPolicyError,
+  FlowAppError,
+  FlowHostMigratedError,
+  MediaDownloadError,
+  NetworkError,
+  ProfileLockedError,
+  RateLimitError,
+  UiModeUnavailableError,
+  UpscaleUnavailableError,
+  WafRejectionError,
+} from './classes.js';
+import { GFLOW_ERROR_BRAND, hasErrorCode, isGflowError } from './gflowError.js';
+import { errorMessage, fromProblem, toErrorEnvelopeBody, toProblem } from './problem.js';
+import { isRetryable } from './retryable.js';
+import { toGflowError } from './toGflowError.js';
+
+describe('problem details', () => {
+  it('carries the RFC 9457 members and gflow extensions', () => {
+    const error = new AuthExpiredError('cookies were rejected', { extensions: { flow_media_id: 'm-1' }, incident: { id: 'inc1', capture_status: 'captured' } });
+    const problem = toProblem(error);
+    expect(problem).toMatchObject({
+      type: 'https://gflow.dev/errors/auth-expired',
+      title: 'Authentication Expired',
+      status: 401,
+      detail: 'cookies were rejected',
+      retryable: false,
+      flow_media_id: 'm-1',
+      incident: { id: 'inc1', capture_status: 'captured' },
+    });
+    expect(problem.instance).toMatch(/^gflow:error:[0-9a-f-]{36}$/);
+    expect(problem.remediation_hint).toContain('gflow auth login');
+  });
+
+  it('strips the status of a content-policy refusal', () => {
+    expect(toProblem(new ContentPolicyError('refused'))).not.toHaveProperty('status');
+  });
+
+  it('does not let an extension overwrite a reserved member', () => {
+    const problem = toProblem(new AuthExpiredError('x', { extensions: { retryable: true, type: 'evil' } }));
+    expect(problem.retryable).toBe(false);
+    expect(problem.type).toBe('https://gflow.dev/errors/auth-expired');
+  });
+
+  it('formats the message as [Class] detail (Remediation: hint)', () => {
+    expect(errorMessage(new ProfileLockedError('held by pid 42', { remediationHint: 'wait' }))).toBe('[ProfileLockedError] held by pid 42 (Remediation: wait)');
+    expect(toErrorEnvelopeBody(new ProfileLockedError('held')).message).toMatch(/^\[ProfileLockedError\] held \(Remediation: /);
+  });
+
+  it('rebuilds the typed error from its problem after a process hop', () => {
+    const original = new RateLimitError('slow down', { extensions: { retry_after: 20 } });
+    const wire = JSON.parse(JSON.stringify(toProblem(original))) as ReturnType<typeof toProblem>;
+    const rebuilt = fromProblem(wire);
+    expect(rebuilt).toBeInstanceOf(RateLimitError);
+    expect(rebuilt.exitCode).toBe(4);
+    expect(rebuilt.correlationId).toBe(original.correlationId);
+    expect(rebuilt.extensions['retry_after']).toBe(20);
+    expect(fromProblem({ type: 'https://elsewhere/x', detail: 'd' }).code).toBe('unknown');
+  });
+});
+
+describe('retryable', () => {
+  it('follows the RETRYABLE set', () => {
+    for (const error of [new WafRejectionError(), new RateLimitError(), new NetworkError(), new FlowAppError(), new UiModeUnavailableError()]) {
+      expect(isRetryable(error), error.name).toBe(true);
+    }
+    for (const error of [new AuthExpiredError(), new ContentPolicyError(), new FlowHostMigratedError(), new UpscaleUnavailableError(), new MediaDownloadError()]) {
+      expect(isRetryable(error), error.name).toBe(false);
+    }
+  });
+
+  it('reads the instance override first', () => {
+    expect(isRetryable(new FlowAppError('landed on /about', { retryable: false }))).toBe(false);
+    expect(isRetryable(new AuthExpiredError('x', { retryable: true }))).toBe(true);
+    expect(toProblem(new FlowAppError('x', { retryable: false })).retryable).toBe(false);
+  });
+});
+
+describe('masking', () => {
+  it('masks a non-gflow error but keeps it as cause', () => {
+    const secret = new Error('ENOENT /home/alice/.local/share/gflow-cli/profile_bob/Cookies ya29.a0AfH6SMBx');
+    const error = toGflowError(secret);
+    expect(error.detail).toBe('Unexpected Error; details were logged server-side.');
+    expect(error.cause).toBe(secret);
+    const wire = JSON.stringify(toErrorEnvelopeBody(secret));
+    expect(wire).not.toContain('alice');
+    expect(wire).not.toContain('ya29');
+    expect(wire).not.toContain('ENOENT');
+    expect(toProblem(secret)).toMatchObject({ status: 500, retryable: false, title: 'Unexpected Error', type: 'https://gflow.dev/errors/unknown' });
+  });
+
+  it('names the class of what was thrown, never its text', () => {
+    expect(toGflowError(new TypeError('x')).detail).toBe('Unexpected TypeError; details were logged server-side.');
+    expect(toGflowError('a string with a token ya29.zzz').detail).toBe('Unexpected string; details were logged server-side.');
+    expect(toGflowError(Object.assign(new Error('x'), { name: 'AbortError' })).code).toBe('cancelled');
+  });
+
+  it('redacts secrets that a raise site put in a gflow error detail', () => {
+    const problem = toProblem(new NetworkError('GET https://flow-content.google/v/1?Expires=1&Signature=abc failed with Authorization: Bearer ya29.secret-token'));
+    expect(problem.detail).not.toContain('Signature=abc');
+    expect(problem.detail).not.toContain('secret-token');
+  });
+});
+
+describe('cross-copy recognition', () => {
+  it('recognises an error by brand and code, not by instanceof', () => {
+    const foreign = Object.assign(Object.create(Error.prototype) as object, { [GFLOW_ERROR_BRAND]: true, code: 'auth-expired' });
+    expect(isGflowError(foreign)).toBe(true);
+    expect(hasErrorCode(foreign, 'api-error')).toBe(true);
+    expect(isGflowError(new Error('x'))).toBe(false);
+    expect(isGflowError({ code: 'auth-expired' })).toBe(false);
+    expect(Symbol.for('gflow.error')).toBe(GFLOW_ERROR_BRAND);
+  });
+
+  it('answers is() for ancestors', () => {
+    const error = new ProfileLockedError('x');
+    expect(error.is('configuration')).toBe(true);
+    expect(error.is('gflow')).toBe(true);
+    expect(error.is('security')).toBe(false);
+  });
+});
