@@ -1,0 +1,46 @@
+import { Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { layeringPlugin } from '../eslint/config.js';
+import { LAYERS, layeringViolation } from '../eslint/layering.js';
+
+function lint(packageName, code) {
+  const linter = new Linter({ configType: 'flat' });
+  return linter.verify(code, [
+    {
+      languageOptions: { ecmaVersion: 2024, sourceType: 'module' },
+      plugins: { gflow: layeringPlugin(packageName) },
+      rules: { 'gflow/layering': 'error' },
+    },
+  ]);
+}
+
+describe('gflow/layering', () => {
+  it('fails when the driver imports the simulator, and says why', () => {
+    const messages = lint('@gflow/driver', "import { startFlowSim } from '@gflow/flow-sim';\n");
+    expect(messages).toHaveLength(1);
+    expect(messages[0].message).toContain('@gflow/driver may not import @gflow/flow-sim');
+    expect(messages[0].message).toContain('Why:');
+  });
+
+  it('fails for an adapter reaching past core, in every import form', () => {
+    const code = [
+      "import { openCatalog } from '@gflow/catalog';",
+      "export { x } from '@gflow/lease/sub';",
+      "export * from '@gflow/driver';",
+      "const m = await import('@gflow/catalog');",
+    ].join('\n');
+    expect(lint('@gflow/mcp', code).map((m) => m.line)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('allows what the table allows', () => {
+    expect(lint('@gflow/core', "import { a } from '@gflow/errors';\nimport { b } from '@gflow/driver';\nimport x from 'zod';\n")).toEqual([]);
+    expect(lint('@gflow/errors', "import fs from 'node:fs';\n")).toEqual([]);
+  });
+
+  it('knows every package of the workspace', () => {
+    for (const name of ['@gflow/errors', '@gflow/catalog', '@gflow/lease', '@gflow/driver', '@gflow/flow-sim', '@gflow/core', '@gflow/mcp', '@gflow/cli', '@gflow/app', '@gflow/http']) {
+      expect(LAYERS[name], name).toBeDefined();
+    }
+    expect(layeringViolation('@gflow/unknown', '@gflow/errors')).toContain('not in the layering table');
+  });
+});

@@ -1,0 +1,3 @@
+import { defineGflowVitest } from './vitest/preset.js';
+
+export default defineGflowVitest({ include: ['test/**/*.test.js'] });
