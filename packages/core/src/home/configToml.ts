@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigurationError } from '@gflow/errors';
+import { parse, stringify } from 'smol-toml';
+
+/** The parts of config.toml gflow reads and writes. Unknown keys are kept. */
+export interface ConfigToml {
+  default_profile?: string;
+  [key: string]: unknown;
+}
+
+export function readConfigToml(file: string): ConfigToml {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new ConfigurationError(`config.toml cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, { cause: error });
+  }
+  try {
+    return parse(text) as ConfigToml;
+  } catch (error) {
+    throw new ConfigurationError(`config.toml is not valid TOML: ${(error as Error).message.split('\n')[0] ?? ''}`, {
+      cause: error,
+      remediationHint: 'Fix or delete config.toml in the gflow home; gflow does not rewrite a file it cannot parse.',
+    });
+  }
+}
+
+/** Writes config.toml atomically (temp file + rename), keeping unknown keys. */
+export function writeConfigToml(file: string, config: ConfigToml): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const temp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temp, stringify(config), { mode: 0o600 });
+  fs.renameSync(temp, file);
+}

@@ -1,0 +1,26 @@
+import path from 'node:path';
+
+/** Where everything lives inside gflow's home. Only core knows this layout. */
+export interface HomeLayout {
+  readonly home: string;
+  readonly configToml: string;
+  readonly locksDir: string;
+  readonly incidentsDir: string;
+  readonly flowsDir: string;
+  readonly dotenv: string;
+  profileDir(name: string): string;
+}
+
+export const PROFILE_DIR_PREFIX = 'profile_';
+
+export function homeLayout(home: string): HomeLayout {
+  return {
+    home,
+    configToml: path.join(home, 'config.toml'),
+    locksDir: path.join(home, 'locks'),
+    incidentsDir: path.join(home, 'incidents'),
+    flowsDir: path.join(home, 'flows'),
+    dotenv: path.join(home, '.env'),
+    profileDir: (name) => path.join(home, `${PROFILE_DIR_PREFIX}${name}`),
+  };
+}

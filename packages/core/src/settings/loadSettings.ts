@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { ConfigurationError } from '@gflow/errors';
+import { readDotenv } from './dotenv.js';
+import { defaultHome, defaultOutputDir } from './platformDirs.js';
+import { SETTINGS, type SettingKey, type Settings } from './settingsSpec.js';
+
+export type SettingSource = 'flag' | 'env' | 'cwd-dotenv' | 'home-dotenv' | 'default';
+
+export interface LoadSettingsOptions {
+  /** Values from command-line flags (already typed or raw strings). */
+  readonly flags?: Partial<Record<SettingKey, unknown>>;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+}
+
+/** Settings with every default applied, plus where each explicit value came from. */
+export interface ResolvedSettings extends Settings {
+  readonly home: string;
+  readonly outputDir: string;
+  readonly dbPath: string;
+  readonly historyPrompts: 'store' | 'redacted';
+  readonly noSpend: boolean;
+  readonly sandbox: boolean;
+  readonly authLoginTimeout: number;
+  readonly authBrowser: 'auto' | 'chrome' | 'internal';
+  readonly timeoutSeconds: number;
+  readonly jitterRange: string;
+  readonly logLevel: 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
+  readonly logFormat: 'auto' | 'text' | 'json';
+  readonly headless: boolean;
+  readonly browserArgs: string[];
+  readonly flowHost: 'auto' | 'flow.google.com' | 'labs.google';
+  readonly uiMode: 'auto' | 'classic' | 'agentic';
+  readonly locale: string;
+  readonly incidentCapture: boolean;
+  readonly debugTraceback: boolean;
+  readonly sessionIdleSeconds: number;
+  readonly rateLimitCapacity: number;
+  readonly rateLimitRefillSeconds: number;
+  readonly daemonPort: number;
+  readonly updateCheck: boolean;
+  readonly sources: Readonly<Partial<Record<SettingKey, SettingSource>>>;
+}
+
+function rawFrom(source: Record<string, string | undefined>, key: SettingKey): string | undefined {
+  const spec = SETTINGS[key];
+  for (const name of [spec.env, ...(spec.aliases ?? []), spec.env.replace(/^GFLOW_CLI_/, 'FLOW_CLI_')]) {
+    const value = source[name];
+    // An empty value means unset (as for GFLOW_CLI_HOME), except for switches where "" is a word.
+    if (value !== undefined && (value !== '' || key === 'noSpend')) return value;
+  }
+  return undefined;
+}
+
+function parseOne(key: SettingKey, raw: unknown, origin: string): unknown {
+  const spec = SETTINGS[key];
+  const result = spec.schema.safeParse(raw);
+  if (result.success) return result.data;
+  const shown = spec.secret ? '<redacted>' : JSON.stringify(raw);
+  throw new ConfigurationError(`${spec.env}${origin}: expected ${spec.accepts}, got ${shown}`, {
+    remediationHint: `Set ${spec.env} to ${spec.accepts}, or unset it (default: ${spec.defaultText}).`,
+    extensions: { setting: spec.env },
+  });
+}
+
+/**
+ * Loads every setting with the precedence flag > environment > `.env` in the
+ * working directory > `$GFLOW_CLI_HOME/.env` > default. A bad value throws a
+ * ConfigurationError (exit 11) naming the variable and what it accepts.
+ */
+export function loadSettings(options: LoadSettingsOptions = {}): ResolvedSettings {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const flags = options.flags ?? {};
+  const cwdDotenv = readDotenv(path.join(cwd, '.env'));
+
+  const values: Partial<Record<SettingKey, unknown>> = {};
+  const sources: Partial<Record<SettingKey, SettingSource>> = {};
+  const take = (key: SettingKey, homeDotenv: Record<string, string>): void => {
+    const flag = flags[key];
+    const layers: Array<[SettingSource, unknown, string]> = [
+      ['flag', flag === '' ? undefined : flag, ' (flag)'],
+      ['env', rawFrom(env, key), ''],
+      ['cwd-dotenv', rawFrom(cwdDotenv, key), ' (.env)'],
+      ['home-dotenv', rawFrom(homeDotenv, key), ' (home .env)'],
+    ];
+    for (const [source, raw, origin] of layers) {
+      if (raw === undefined || raw === null) continue;
+      values[key] = parseOne(key, raw, origin);
+      sources[key] = source;
+      return;
+    }
+  };
+
+  take('home', {});
+  const home = path.resolve(cwd, (values.home as string | undefined) ?? defaultHome(env));
+  const homeDotenv = readDotenv(path.join(home, '.env'));
+  for (const key of Object.keys(SETTINGS) as SettingKey[]) if (key !== 'home') take(key, homeDotenv);
+
+  const v = values as Settings;
+  return {
+    ...v,
+    home,
+    outputDir: path.resolve(cwd, v.outputDir ?? defaultOutputDir()),
+    dbPath: path.resolve(home, v.dbPath ?? 'gflow.db'),
+    historyPrompts: v.historyPrompts ?? 'store',
+    noSpend: v.noSpend ?? false,
+    sandbox: v.sandbox ?? false,
+    authLoginTimeout: v.authLoginTimeout ?? 600,
+    authBrowser: v.authBrowser ?? 'auto',
+    timeoutSeconds: v.timeoutSeconds ?? 600,
+    jitterRange: v.jitterRange ?? '0.5-1.5',
+    logLevel: v.logLevel ?? 'INFO',
+    logFormat: v.logFormat ?? 'auto',
+    headless: v.headless ?? false,
+    browserArgs: v.browserArgs ?? [],
+    flowHost: v.flowHost ?? 'auto',
+    uiMode: v.uiMode ?? 'auto',
+    locale: v.locale ?? 'en-US',
+    incidentCapture: v.incidentCapture ?? true,
+    debugTraceback: v.debugTraceback ?? false,
+    sessionIdleSeconds: v.sessionIdleSeconds ?? 300,
+    rateLimitCapacity: v.rateLimitCapacity ?? 8,
+    rateLimitRefillSeconds: v.rateLimitRefillSeconds ?? 20,
+    daemonPort: v.daemonPort ?? 8000,
+    updateCheck: v.updateCheck ?? true,
+    sources,
+  };
+}
+
+/** The lease wait: an explicit setting wins; otherwise 0 for the CLI and 180 s for servers. */
+export function leaseWaitSecondsFor(settings: ResolvedSettings, surface: 'cli' | 'server'): number {
+  return settings.leaseWaitSeconds ?? (surface === 'server' ? 180 : 0);
+}
