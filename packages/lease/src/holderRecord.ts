@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { SecurityError } from '@gflow/errors';
+import { O_NOFOLLOW } from './lockFile.js';
+
+const { O_CREAT, O_RDONLY, O_RDWR, O_NONBLOCK } = fs.constants;
+const MAX_RECORD_BYTES = 4096;
+
+/**
+ * Who holds a profile lease, as the holder recorded it. Diagnostic only: it names the holder in
+ * ProfileLockedError and never authorises killing a process or unlinking a file.
+ */
+export interface LeaseHolder {
+  readonly pid: number;
+  readonly profileName: string;
+  readonly hostname: string;
+  /** When the holding process started (ISO 8601); tells a recycled pid apart. */
+  readonly processStartedAt: string;
+  /** When it took the lease (ISO 8601). */
+  readonly acquiredAt: string;
+}
+
+interface HolderRecordJson {
+  readonly version: 1;
+  readonly pid: number;
+  readonly process_start_time: string;
+  readonly profile_name: string;
+  readonly hostname: string;
+  readonly acquired_at: string;
+  readonly owner_token: string;
+}
+
+/** Writes the sidecar for a lease just taken (the caller holds the lock, so nobody else writes it). */
+export function writeHolderRecord(holderPath: string, profileName: string, ownerToken: string, acquiredAt: Date): void {
+  const record: HolderRecordJson = {
+    version: 1,
+    pid: process.pid,
+    process_start_time: new Date(Date.now() - process.uptime() * 1000).toISOString(),
+    profile_name: profileName,
+    hostname: os.hostname(),
+    acquired_at: acquiredAt.toISOString(),
+    owner_token: ownerToken,
+  };
+  if (O_NOFOLLOW === 0 && isSymlink(holderPath)) {
+    throw new SecurityError(`The lease record ${holderPath} is a symbolic link; it is never followed.`);
+  }
+  let fd: number;
+  try {
+    fd = fs.openSync(holderPath, O_CREAT | O_RDWR | O_NOFOLLOW | O_NONBLOCK, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
+      throw new SecurityError(`The lease record ${holderPath} is a symbolic link; it is never followed.`, { cause: error });
+    }
+    throw error;
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || stat.nlink !== 1) {
+      throw new SecurityError(`The lease record ${holderPath} is not a plain file of its own.`);
+    }
+    if ((stat.mode & 0o777) !== 0o600) fs.fchmodSync(fd, 0o600);
+    fs.ftruncateSync(fd, 0);
+    fs.writeSync(fd, JSON.stringify(record), 0, 'utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Reads the holder of a lease, or undefined when unknown (no record, unreadable, malformed). */
+export function readHolderRecord(holderPath: string): LeaseHolder | undefined {
+  const json = readJson(holderPath);
+  if (json === undefined) return undefined;
+  return {
+    pid: json.pid,
+    profileName: json.profile_name,
+    hostname: json.hostname,
+    processStartedAt: json.process_start_time,
+    acquiredAt: json.acquired_at,
+  };
+}
+
+/**
+ * Empties the sidecar on release, only when it still carries this lease's token. The file is
+ * truncated, never unlinked. Best effort: a failure leaves a stale record that blocks nobody.
+ */
+export function clearHolderRecord(holderPath: string, ownerToken: string): void {
+  if (O_NOFOLLOW === 0 && isSymlink(holderPath)) return;
+  try {
+    const fd = fs.openSync(holderPath, O_RDWR | O_NOFOLLOW | O_NONBLOCK);
+    try {
+      const json = parseRecord(readAll(fd));
+      if (json?.owner_token === ownerToken) fs.ftruncateSync(fd, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    // Diagnostic data only.
+  }
+}
+
+function isSymlink(file: string): boolean {
+  try {
+    return fs.lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function readJson(holderPath: string): HolderRecordJson | undefined {
+  if (O_NOFOLLOW === 0 && isSymlink(holderPath)) return undefined;
+  try {
+    const fd = fs.openSync(holderPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    try {
+      return parseRecord(readAll(fd));
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+function readAll(fd: number): string | undefined {
+  const stat = fs.fstatSync(fd);
+  if (!stat.isFile() || stat.size === 0 || stat.size > MAX_RECORD_BYTES) return undefined;
+  const buffer = Buffer.alloc(stat.size);
+  const read = fs.readSync(fd, buffer, 0, stat.size, 0);
+  return buffer.subarray(0, read).toString('utf8');
+}
+
+function parseRecord(text: string | undefined): HolderRecordJson | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const strings = ['process_start_time', 'profile_name', 'hostname', 'acquired_at', 'owner_token'] as const;
+  if (record['version'] !== 1 || !Number.isSafeInteger(record['pid'])) return undefined;
+  if (!strings.every((key) => typeof record[key] === 'string')) return undefined;
+  return record as unknown as HolderRecordJson;
+}

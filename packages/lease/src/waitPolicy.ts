@@ -1,0 +1,47 @@
+import { ConfigurationError } from '@gflow/errors';
+
+/** Upper bound of GFLOW_CLI_LEASE_WAIT_SECONDS (surfaces §5). */
+export const MAX_LEASE_WAIT_SECONDS = 3600;
+/** The CLI fails fast on a busy profile unless the user asked it to wait. */
+export const CLI_DEFAULT_LEASE_WAIT_SECONDS = 0;
+/** `mcp run` and `serve` queue behind another holder for up to three minutes by default. */
+export const SERVER_DEFAULT_LEASE_WAIT_SECONDS = 180;
+/** How often a waiting acquire retries the kernel lock. */
+export const DEFAULT_LEASE_POLL_MS = 250;
+/** Longest poll interval accepted, so a waiter never sleeps past a release for long. */
+export const MAX_LEASE_POLL_MS = 5_000;
+
+/** Which kind of process is acquiring: a one-shot CLI run or a long-lived server (`mcp run`, `serve`). */
+export type LeaseSurface = 'cli' | 'server';
+
+/**
+ * Checks a lease wait in seconds (0–3600, finite). A bad value is a ConfigurationError (exit 11),
+ * like any other bad setting. `name` is how the value is called in the message.
+ */
+export function validateLeaseWaitSeconds(value: number, name = 'waitSeconds'): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_LEASE_WAIT_SECONDS) {
+    throw new ConfigurationError(
+      `${name} must be a number of seconds from 0 to ${MAX_LEASE_WAIT_SECONDS}; got ${String(value)}.`,
+      { extensions: { setting: name } },
+    );
+  }
+  return value;
+}
+
+/**
+ * The wait a surface uses: the value the user configured when there is one (validated),
+ * otherwise 0 for the CLI and 180 for servers. The caller (core) reads the setting; this
+ * package never looks at the environment.
+ */
+export function resolveLeaseWaitSeconds(surface: LeaseSurface, configured?: number): number {
+  if (configured !== undefined) return validateLeaseWaitSeconds(configured);
+  return surface === 'cli' ? CLI_DEFAULT_LEASE_WAIT_SECONDS : SERVER_DEFAULT_LEASE_WAIT_SECONDS;
+}
+
+/** Checks the poll interval of a waiting acquire (1–5000 ms). */
+export function validatePollMs(value: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1 || value > MAX_LEASE_POLL_MS) {
+    throw new ConfigurationError(`pollMs must be from 1 to ${MAX_LEASE_POLL_MS} ms; got ${String(value)}.`);
+  }
+  return value;
+}
