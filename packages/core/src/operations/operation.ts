@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import type { Gflow } from '../runtime/gflow.js';
+
+/**
+ * What an operation does to the world; MCP annotations, no-spend filtering and
+ * CLI confirmations derive from it.
+ * - read: reads local data or Flow, changes nothing.
+ * - spend: may spend credits or quota (generation); removed entirely in no-spend mode.
+ * - mutate: changes Flow or local state without spending (projects, instruction cards).
+ */
+export type OperationKind = 'read' | 'spend' | 'mutate';
+
+export type Surface = 'cli' | 'mcp' | 'http' | 'library';
+
+/** A step of long work, for progress bars and MCP progress notifications. */
+export interface ProgressEvent {
+  readonly phase: 'queued' | 'waiting-for-profile' | 'starting-browser' | 'uploading' | 'configuring' | 'submitting' | 'submitted' | 'generating' | 'downloading' | 'recording' | 'done';
+  readonly message?: string;
+  /** 0..total when known. */
+  readonly progress?: number;
+  readonly total?: number;
+  readonly elapsedMs?: number;
+  readonly flowStatus?: string;
+}
+
+export interface OperationContext {
+  readonly gflow: Gflow;
+  readonly surface: Surface;
+  readonly signal: AbortSignal;
+  readonly onProgress?: (event: ProgressEvent) => void;
+}
+
+export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  /** camelCase name used by the library (`gflow.run('generateImage', …)`). */
+  readonly name: string;
+  /** The MCP tool name. */
+  readonly mcpName: string;
+  readonly title: string;
+  /** Written for an agent: what it does, what it costs, what it returns. */
+  readonly description: string;
+  readonly kind: OperationKind;
+  /** Opens a browser on a profile (takes the profile lease). */
+  readonly usesBrowser: boolean;
+  readonly input: I;
+  readonly output: O;
+  readonly handler: (input: z.output<I>, context: OperationContext) => Promise<z.output<O>>;
+}
+
+/** Declares an operation once; every surface derives from it. */
+export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(operation: Operation<I, O>): Operation<I, O> {
+  return operation;
+}
+
+/** MCP tool annotations derived from the kind. */
+export function annotationsFor(kind: OperationKind, usesBrowser: boolean): {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+} {
+  return {
+    readOnlyHint: kind === 'read',
+    destructiveHint: kind === 'mutate',
+    idempotentHint: kind === 'read',
+    openWorldHint: usesBrowser || kind === 'spend',
+  };
+}

@@ -1,0 +1,27 @@
+import type { GenerationResult } from '../operations/generationSchemas.js';
+
+/** A generation task as the surfaces show it (tasks/get, `gflow data`). */
+export type TaskStatus = 'pending' | 'working' | 'completed' | 'cancelled' | 'indeterminate' | 'failed';
+
+export interface TaskView {
+  readonly task_id: string;
+  readonly task_type: string;
+  readonly profile: string;
+  readonly status: TaskStatus;
+  readonly created_at: string;
+  readonly updated_at: string;
+  /** The same payload wait=true returns; present once the task has settled. */
+  readonly result?: GenerationResult;
+  /** Problem details when the task failed. */
+  readonly error?: Record<string, unknown>;
+  /** The last phase reached (e.g. submitted), and whether credits may have been spent. */
+  readonly phase?: string;
+  readonly may_have_spent?: boolean;
+}
+
+/** Reading and steering generation tasks; a task id is a bearer capability. */
+export interface TaskService {
+  get(taskId: string): TaskView | undefined;
+  /** Cancels a pending or working task; a task past its submit click settles `indeterminate`. */
+  cancel(taskId: string): Promise<TaskView | undefined>;
+}
