@@ -1,0 +1,115 @@
+import { BadParameterError } from '@gflow/errors';
+import type { CatalogContext } from '../context.js';
+import { usageEvents } from '../schema/index.js';
+
+export type UsageSurface = (typeof usageEvents.$inferSelect)['surface'];
+
+export interface RecordUsageInput {
+  readonly surface: UsageSurface;
+  /** CLI leaf (`image t2i`) or MCP tool name (`gflow_generate_image`). */
+  readonly command: string;
+  readonly profile?: string | null;
+  readonly outcome?: 'ok' | 'error';
+}
+
+/** `gflow_usage_stats`: invocations from usage_events, generations from operations. */
+export interface UsageStats {
+  readonly weeks: number;
+  /** Inclusive lower bound (Monday 00:00 UTC of the first week). */
+  readonly since: string;
+  readonly until: string;
+  readonly invocations: {
+    readonly total: number;
+    /** Week starting Monday (YYYY-MM-DD), oldest first; weeks without events are listed with 0. */
+    readonly byWeek: ReadonlyArray<{ readonly week: string; readonly count: number }>;
+    readonly bySurface: ReadonlyArray<{ readonly surface: string; readonly count: number }>;
+    readonly byCommand: ReadonlyArray<{ readonly surface: string; readonly command: string; readonly count: number }>;
+  };
+  readonly generations: {
+    readonly total: number;
+    readonly byCommand: ReadonlyArray<{ readonly command: string; readonly count: number }>;
+    readonly byModel: ReadonlyArray<{ readonly model: string | null; readonly count: number }>;
+    readonly byStatus: ReadonlyArray<{ readonly status: string; readonly count: number }>;
+    /** YYYY-MM, oldest first. */
+    readonly byMonth: ReadonlyArray<{ readonly month: string; readonly count: number }>;
+  };
+}
+
+export interface UsageRepo {
+  record(input: RecordUsageInput): void;
+  /** The last `weeks` (1..53, default 12) calendar weeks, Monday-based, UTC, including the current one. */
+  stats(options?: { readonly weeks?: number }): UsageStats;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Monday 00:00 UTC of the week holding `date`. */
+function weekStart(date: Date): Date {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - sinceMonday * DAY_MS);
+}
+
+export function createUsageRepo(ctx: CatalogContext): UsageRepo {
+  const insert = ctx.db.prepare('INSERT INTO usage_events (surface, command, profile_name, outcome, occurred_at) VALUES (?, ?, ?, ?, ?)');
+  // date(t, 'weekday 0', '-6 days') is the Monday on or before t.
+  const byWeek = ctx.db.prepare(
+    `SELECT date(occurred_at, 'weekday 0', '-6 days') AS week, count(*) AS count FROM usage_events
+     WHERE occurred_at >= ? AND occurred_at <= ? GROUP BY week ORDER BY week`,
+  );
+  const bySurface = ctx.db.prepare(
+    'SELECT surface, count(*) AS count FROM usage_events WHERE occurred_at >= ? AND occurred_at <= ? GROUP BY surface ORDER BY count DESC, surface',
+  );
+  const byCommand = ctx.db.prepare(
+    `SELECT surface, command, count(*) AS count FROM usage_events WHERE occurred_at >= ? AND occurred_at <= ?
+     GROUP BY surface, command ORDER BY count DESC, surface, command`,
+  );
+  const generations = (column: string, alias: string, order: string) =>
+    ctx.db.prepare(
+      `SELECT ${column} AS ${alias}, count(*) AS count FROM operations WHERE started_at >= ? AND started_at <= ?
+       GROUP BY ${alias} ORDER BY ${order}`,
+    );
+  const genByCommand = generations('command', 'command', 'count DESC, command');
+  const genByModel = generations('model', 'model', 'count DESC, model');
+  const genByStatus = generations('status', 'status', 'count DESC, status');
+  const genByMonth = generations('substr(started_at, 1, 7)', 'month', 'month');
+
+  return {
+    record(input) {
+      if (!/^[\w .:/-]{1,100}$/.test(input.command)) throw new BadParameterError('command must be a short name.');
+      ctx.write(() => insert.run(input.surface, input.command, input.profile ?? null, input.outcome ?? 'ok', ctx.now()));
+    },
+    stats(options = {}) {
+      const weeks = options.weeks ?? 12;
+      if (!Number.isInteger(weeks) || weeks < 1 || weeks > 53) {
+        throw new BadParameterError('weeks must be an integer from 1 to 53.', { extensions: { parameter: 'weeks' } });
+      }
+      const until = ctx.now();
+      const first = new Date(weekStart(new Date(until)).getTime() - (weeks - 1) * 7 * DAY_MS);
+      const since = first.toISOString();
+      const range = [since, until] as const;
+      const weekly = new Map((byWeek.all(...range) as Array<{ week: string; count: number }>).map((r) => [r.week, r.count]));
+      const allWeeks = Array.from({ length: weeks }, (_, i) => new Date(first.getTime() + i * 7 * DAY_MS).toISOString().slice(0, 10));
+      const byWeekRows = allWeeks.map((week) => ({ week, count: weekly.get(week) ?? 0 }));
+      const statusRows = genByStatus.all(...range) as Array<{ status: string; count: number }>;
+      return {
+        weeks,
+        since,
+        until,
+        invocations: {
+          total: byWeekRows.reduce((sum, r) => sum + r.count, 0),
+          byWeek: byWeekRows,
+          bySurface: bySurface.all(...range) as Array<{ surface: string; count: number }>,
+          byCommand: byCommand.all(...range) as Array<{ surface: string; command: string; count: number }>,
+        },
+        generations: {
+          total: statusRows.reduce((sum, r) => sum + r.count, 0),
+          byCommand: genByCommand.all(...range) as Array<{ command: string; count: number }>,
+          byModel: genByModel.all(...range) as Array<{ model: string | null; count: number }>,
+          byStatus: statusRows,
+          byMonth: genByMonth.all(...range) as Array<{ month: string; count: number }>,
+        },
+      };
+    },
+  };
+}

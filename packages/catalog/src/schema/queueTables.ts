@@ -1,0 +1,44 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { profiles } from './catalogTables.js';
+
+/** The generation task queue (see README "Tasks"). */
+export const generationQueue = sqliteTable(
+  'generation_queue',
+  {
+    taskId: text('task_id').primaryKey().notNull(),
+    profileName: text('profile_name').notNull().references(() => profiles.name),
+    taskType: text('task_type').notNull(),
+    payloadJson: text('payload_json').notNull(),
+    schemaVersion: integer('schema_version').notNull(),
+    status: text('status', { enum: ['pending', 'working', 'completed', 'cancelled', 'indeterminate', 'failed'] })
+      .notNull()
+      .default('pending'),
+    resultJson: text('result_json'),
+    errorJson: text('error_json'),
+    flowMediaId: text('flow_media_id'),
+    claimant: text('claimant'),
+    claimedAt: text('claimed_at'),
+    cancelRequestedAt: text('cancel_requested_at'),
+    checkpointJson: text('checkpoint_json'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    index('generation_queue_by_status').on(t.status, t.createdAt),
+    index('generation_queue_by_profile_status').on(t.profileName, t.status, t.createdAt),
+  ],
+);
+
+/** One row per command / tool invocation (gflow_usage_stats). */
+export const usageEvents = sqliteTable(
+  'usage_events',
+  {
+    id: integer('id').primaryKey(),
+    surface: text('surface', { enum: ['cli', 'mcp', 'http', 'library'] }).notNull(),
+    command: text('command').notNull(),
+    profileName: text('profile_name'),
+    outcome: text('outcome', { enum: ['ok', 'error'] }).notNull().default('ok'),
+    occurredAt: text('occurred_at').notNull(),
+  },
+  (t) => [index('usage_events_by_time').on(t.occurredAt)],
+);

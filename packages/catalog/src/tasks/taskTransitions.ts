@@ -1,0 +1,128 @@
+import { DataIntegrityError, exitCodeOf, toProblem } from '@gflow/errors';
+import type { CatalogContext } from '../context.js';
+import { type RawTaskRow, TASK_COLUMNS, initialCheckpoint, toTaskRecord } from './taskRow.js';
+import type { CheckpointPatch, TaskCheckpoint, TaskRecord } from './taskTypes.js';
+
+export interface CancelOptions {
+  /**
+   * The worker that holds the task. With it, a `working` task is finalised:
+   * `indeterminate` when its checkpoint says may_have_spent, else `cancelled`.
+   * Without it, a `working` task only gets `cancel_requested_at` (the worker
+   * polls it and finalises); a `pending` task is cancelled at once.
+   */
+  readonly claimant?: string;
+}
+
+export interface TaskTransitions {
+  /** Merges a checkpoint patch; only the current claimant of a `working` task may. */
+  updateCheckpoint(taskId: string, claimant: string, patch: CheckpointPatch): TaskRecord;
+  /** `working` → `completed` with the wait=true payload. */
+  complete(taskId: string, claimant: string, result: unknown, options?: { readonly flowMediaId?: string | null }): TaskRecord;
+  /**
+   * `working` → `failed` with problem details (+ exit_code) of `error`; but
+   * `indeterminate` when the checkpoint says may_have_spent and the error is a
+   * cancellation (a job cancelled after its submit click is never `failed`).
+   */
+  fail(taskId: string, claimant: string, error: unknown, options?: { readonly flowMediaId?: string | null }): TaskRecord;
+  /** tasks/cancel; see {@link CancelOptions}. Terminal tasks are returned unchanged. */
+  cancel(taskId: string, options?: CancelOptions): TaskRecord;
+}
+
+function union(a: readonly string[], b: readonly string[] | undefined): string[] {
+  return b === undefined ? [...a] : [...new Set([...a, ...b])];
+}
+
+export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
+  const get = ctx.db.prepare(`SELECT ${TASK_COLUMNS} FROM generation_queue WHERE task_id = ?`);
+  const setCheckpoint = ctx.db.prepare(
+    `UPDATE generation_queue SET checkpoint_json = ?, updated_at = ? WHERE task_id = ? RETURNING ${TASK_COLUMNS}`,
+  );
+  const finish = ctx.db.prepare(
+    `UPDATE generation_queue SET status = @status, result_json = @result, error_json = @error,
+       flow_media_id = coalesce(@flowMediaId, flow_media_id), updated_at = @now
+     WHERE task_id = @taskId RETURNING ${TASK_COLUMNS}`,
+  );
+  const requestCancel = ctx.db.prepare(
+    `UPDATE generation_queue SET cancel_requested_at = coalesce(cancel_requested_at, ?), updated_at = ? WHERE task_id = ? RETURNING ${TASK_COLUMNS}`,
+  );
+
+  const load = (taskId: string): RawTaskRow => {
+    const row = get.get(taskId) as RawTaskRow | undefined;
+    if (row === undefined) throw new DataIntegrityError(`No task with id ${taskId}.`, { extensions: { task_id: taskId } });
+    return row;
+  };
+  const held = (taskId: string, claimant: string): TaskRecord => {
+    const record = toTaskRecord(load(taskId));
+    if (record.status !== 'working' || record.claimant !== claimant) {
+      throw new DataIntegrityError(`Task ${taskId} is ${record.status} and not held by this worker.`, {
+        extensions: { task_id: taskId, status: record.status },
+      });
+    }
+    return record;
+  };
+  const settle = (
+    taskId: string,
+    status: 'completed' | 'failed' | 'cancelled' | 'indeterminate',
+    result: unknown,
+    error: Readonly<Record<string, unknown>> | null,
+    flowMediaId: string | null | undefined,
+  ): TaskRecord =>
+    toTaskRecord(
+      finish.get({
+        taskId,
+        status,
+        result: result === undefined || result === null ? null : JSON.stringify(result),
+        error: error === null ? null : JSON.stringify(error),
+        flowMediaId: flowMediaId ?? null,
+        now: ctx.now(),
+      }) as RawTaskRow,
+    );
+  const problemOf = (error: unknown): Record<string, unknown> => ({ ...toProblem(error), exit_code: exitCodeOf(error) });
+
+  return {
+    updateCheckpoint(taskId, claimant, patch) {
+      return ctx.write(() => {
+        const current: TaskCheckpoint = held(taskId, claimant).checkpoint ?? initialCheckpoint(claimant);
+        const next: TaskCheckpoint = {
+          ...current,
+          claimant,
+          phase: patch.phase ?? current.phase,
+          may_have_spent: current.may_have_spent || patch.may_have_spent === true,
+          project_id: patch.project_id === undefined ? current.project_id : patch.project_id,
+          operation_id: patch.operation_id === undefined ? current.operation_id : patch.operation_id,
+          media_ids: union(current.media_ids, patch.media_ids),
+          workflow_ids: union(current.workflow_ids, patch.workflow_ids),
+        };
+        return toTaskRecord(setCheckpoint.get(JSON.stringify(next), ctx.now(), taskId) as RawTaskRow);
+      });
+    },
+    complete(taskId, claimant, result, options = {}) {
+      return ctx.write(() => {
+        held(taskId, claimant);
+        return settle(taskId, 'completed', result, null, options.flowMediaId);
+      });
+    },
+    fail(taskId, claimant, error, options = {}) {
+      return ctx.write(() => {
+        const record = held(taskId, claimant);
+        const problem = problemOf(error);
+        const cancelled = problem['exit_code'] === 130;
+        const status = cancelled ? (record.checkpoint?.may_have_spent === true ? 'indeterminate' : 'cancelled') : 'failed';
+        return settle(taskId, status, null, problem, options.flowMediaId);
+      });
+    },
+    cancel(taskId, options = {}) {
+      return ctx.write(() => {
+        const record = toTaskRecord(load(taskId));
+        if (record.status === 'pending') return settle(taskId, 'cancelled', null, null, undefined);
+        if (record.status !== 'working') return record;
+        if (options.claimant === undefined || options.claimant !== record.claimant) {
+          const now = ctx.now();
+          return toTaskRecord(requestCancel.get(now, now, taskId) as RawTaskRow);
+        }
+        const spent = record.checkpoint?.may_have_spent === true;
+        return settle(taskId, spent ? 'indeterminate' : 'cancelled', null, null, undefined);
+      });
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import type { generationQueue } from '../schema/index.js';
+
+export type TaskStatus = (typeof generationQueue.$inferSelect)['status'];
+
+/** Statuses after which a task never changes again. */
+export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'cancelled', 'indeterminate', 'failed'];
+
+/** The payload schema version this code writes; claim refuses others (QueueSchemaError). */
+export const TASK_PAYLOAD_VERSION = 1;
+export const SUPPORTED_TASK_PAYLOAD_VERSIONS: readonly number[] = [1];
+
+/** A task payload: the operation's parsed input plus `schema_version`. */
+export type TaskPayload = Readonly<Record<string, unknown>> & { readonly schema_version: number };
+
+/**
+ * How far a running task got, written by the worker as it goes. `may_have_spent`
+ * turns true when the submit click fired (credits may be gone) and never turns back.
+ */
+export interface TaskCheckpoint {
+  readonly schema_version: 1;
+  readonly claimant: string | null;
+  readonly phase: string;
+  readonly may_have_spent: boolean;
+  readonly project_id: string | null;
+  readonly operation_id: number | null;
+  readonly media_ids: readonly string[];
+  readonly workflow_ids: readonly string[];
+}
+
+/** Fields a worker may set on its checkpoint; arrays are merged (union, in order). */
+export interface CheckpointPatch {
+  readonly phase?: string;
+  readonly may_have_spent?: boolean;
+  readonly project_id?: string | null;
+  readonly operation_id?: number | null;
+  readonly media_ids?: readonly string[];
+  readonly workflow_ids?: readonly string[];
+}
+
+/** A task row with its JSON columns parsed. */
+export interface TaskRecord {
+  readonly taskId: string;
+  readonly profile: string;
+  readonly taskType: string;
+  readonly payload: TaskPayload;
+  readonly schemaVersion: number;
+  readonly status: TaskStatus;
+  /** The same payload wait=true returns, once completed. */
+  readonly result: unknown;
+  /** Problem details (+ exit_code) once failed / indeterminate / cancelled by settlement. */
+  readonly error: Readonly<Record<string, unknown>> | null;
+  readonly flowMediaId: string | null;
+  readonly claimant: string | null;
+  readonly claimedAt: string | null;
+  readonly cancelRequestedAt: string | null;
+  readonly checkpoint: TaskCheckpoint | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface CreateTaskInput {
+  /** Defaults to a random UUID. A task id is a bearer capability: keep it unguessable. */
+  readonly taskId?: string;
+  readonly profile: string;
+  /** e.g. `t2i`, `i2i`, `t2v`, `i2v`, `r2v`. */
+  readonly taskType: string;
+  /** `schema_version` defaults to TASK_PAYLOAD_VERSION; another value → QueueSchemaError. */
+  readonly payload: Readonly<Record<string, unknown>>;
+}
+
+/** Who is running tasks: `<surface>:<profile>:<pid>:<startToken>`. */
+export interface ClaimantParts {
+  readonly surface: string;
+  readonly profile: string;
+  readonly pid: number;
+  /** A random token per process start, so a reused pid is not mistaken for the old process. */
+  readonly startToken: string;
+}
+
+/** Settle-at-startup: which claimants are still alive. */
+export type ClaimantLiveness =
+  | { readonly isAlive: (claimant: string) => boolean }
+  | { readonly liveClaimants: Iterable<string> };
+
+export interface SettleResult {
+  /** Tasks whose checkpoint said credits may have been spent. */
+  readonly indeterminate: readonly string[];
+  /** Tasks that died before the submit click. */
+  readonly failed: readonly string[];
+}

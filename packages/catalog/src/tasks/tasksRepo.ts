@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { BadParameterError, QueueSchemaError, toProblem } from '@gflow/errors';
+import type { CatalogContext } from '../context.js';
+import { type Page, type PageOptions, normalisePage, toPage } from '../paging.js';
+import type { ProfilesRepo } from '../repositories/profilesRepo.js';
+import { assertProfileName } from '../validation.js';
+import { type RawTaskRow, TASK_COLUMNS, initialCheckpoint, toTaskRecord } from './taskRow.js';
+import { type TaskTransitions, createTaskTransitions } from './taskTransitions.js';
+import {
+  type ClaimantLiveness,
+  type CreateTaskInput,
+  type SettleResult,
+  SUPPORTED_TASK_PAYLOAD_VERSIONS,
+  TASK_PAYLOAD_VERSION,
+  type TaskRecord,
+  type TaskStatus,
+} from './taskTypes.js';
+import { settleAbandonedTasks } from './settleAbandoned.js';
+
+export interface ListTasksOptions extends PageOptions {
+  readonly profile?: string;
+  readonly status?: TaskStatus;
+}
+
+export interface TasksRepo extends TaskTransitions {
+  create(input: CreateTaskInput): TaskRecord;
+  get(taskId: string): TaskRecord | undefined;
+  /** Newest first; limit 1..1000 (default 50). */
+  list(options?: ListTasksOptions): Page<TaskRecord>;
+  /**
+   * Atomically moves a `pending` task to `working` for `claimant`, in one
+   * BEGIN IMMEDIATE transaction: of any number of processes racing, exactly
+   * one gets the record; the others get `null`. A payload whose schema_version
+   * this code does not support is settled `failed` and QueueSchemaError thrown.
+   */
+  claim(taskId: string, claimant: string): TaskRecord | null;
+  /** Claims the oldest pending task of a profile, or returns null. */
+  claimNext(profile: string, claimant: string): TaskRecord | null;
+  /**
+   * Settle-at-startup: every `working` row whose claimant is not alive becomes
+   * `indeterminate` when its checkpoint says `may_have_spent`, else `failed`.
+   * Rows of live claimants are never touched.
+   */
+  settleAbandoned(liveness: ClaimantLiveness): SettleResult;
+}
+
+const TASK_ID = /^[\w-]{1,128}$/;
+
+/** The claim statement, exported so the bench and the plan test run the same SQL. */
+export const CLAIM_TASK_SQL = `UPDATE generation_queue SET status = 'working', claimant = @claimant, claimed_at = @now,
+  updated_at = @now, checkpoint_json = @checkpoint WHERE task_id = @taskId AND status = 'pending' RETURNING ${TASK_COLUMNS}`;
+
+export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo): TasksRepo {
+  const insert = ctx.db.prepare(
+    `INSERT INTO generation_queue (task_id, profile_name, task_type, payload_json, schema_version, status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING ${TASK_COLUMNS}`,
+  );
+  const get = ctx.db.prepare(`SELECT ${TASK_COLUMNS} FROM generation_queue WHERE task_id = ?`);
+  const claimStmt = ctx.db.prepare(CLAIM_TASK_SQL);
+  const nextPending = ctx.db.prepare(
+    `SELECT task_id AS taskId FROM generation_queue WHERE profile_name = ? AND status = 'pending' ORDER BY created_at, task_id LIMIT 1`,
+  );
+  const listStmt = ctx.db.prepare(
+    `SELECT ${TASK_COLUMNS} FROM generation_queue WHERE (@profile IS NULL OR profile_name = @profile)
+     AND (@status IS NULL OR status = @status) ORDER BY created_at DESC, task_id DESC LIMIT @limit OFFSET @offset`,
+  );
+  const refuse = ctx.db.prepare(
+    `UPDATE generation_queue SET status = 'failed', error_json = ?, updated_at = ? WHERE task_id = ? AND status = 'working'`,
+  );
+
+  const transitions = createTaskTransitions(ctx);
+
+  const claimIn = (taskId: string, claimant: string): TaskRecord | null => {
+    const row = claimStmt.get({ taskId, claimant, now: ctx.now(), checkpoint: JSON.stringify(initialCheckpoint(claimant)) }) as RawTaskRow | undefined;
+    if (row === undefined) return null;
+    if (!SUPPORTED_TASK_PAYLOAD_VERSIONS.includes(row.schemaVersion)) {
+      const error = new QueueSchemaError(`Task payload schema_version ${row.schemaVersion} is not supported by this gflow.`, {
+        extensions: { schema_version: row.schemaVersion, supported: SUPPORTED_TASK_PAYLOAD_VERSIONS },
+      });
+      refuse.run(JSON.stringify({ ...toProblem(error), exit_code: error.exitCode }), ctx.now(), taskId);
+      return { ...toTaskRecord(row), status: 'failed' };
+    }
+    return toTaskRecord(row);
+  };
+  const throwIfRefused = (record: TaskRecord | null): TaskRecord | null => {
+    if (record !== null && record.status === 'failed') {
+      throw new QueueSchemaError(`Task payload schema_version ${record.schemaVersion} is not supported by this gflow.`);
+    }
+    return record;
+  };
+
+  return {
+    ...transitions,
+    create(input) {
+      assertProfileName(input.profile);
+      const taskId = input.taskId ?? randomUUID();
+      if (!TASK_ID.test(taskId)) throw new BadParameterError('task_id must match ^[\\w-]{1,128}$.');
+      if (!/^[\w-]{1,64}$/.test(input.taskType)) throw new BadParameterError('task_type must be a short slug.');
+      const version = input.payload['schema_version'] ?? TASK_PAYLOAD_VERSION;
+      if (typeof version !== 'number' || !SUPPORTED_TASK_PAYLOAD_VERSIONS.includes(version)) {
+        throw new QueueSchemaError(`Task payload schema_version ${String(version)} is not supported by this gflow.`);
+      }
+      const payload = JSON.stringify({ ...input.payload, schema_version: version });
+      return ctx.write(() => {
+        profilesRepo.touch(input.profile);
+        const now = ctx.now();
+        return toTaskRecord(insert.get(taskId, input.profile, input.taskType, payload, version, now, now) as RawTaskRow);
+      });
+    },
+    get(taskId) {
+      const row = get.get(taskId) as RawTaskRow | undefined;
+      return row === undefined ? undefined : toTaskRecord(row);
+    },
+    list(options = {}) {
+      const { limit, offset } = normalisePage(options, 50, 1000);
+      const rows = listStmt.all({
+        profile: options.profile === undefined ? null : assertProfileName(options.profile),
+        status: options.status ?? null,
+        limit: limit + 1,
+        offset,
+      }) as RawTaskRow[];
+      return toPage(rows.map(toTaskRecord), limit, offset);
+    },
+    claim(taskId, claimant) {
+      return throwIfRefused(ctx.write(() => claimIn(taskId, claimant)));
+    },
+    claimNext(profile, claimant) {
+      assertProfileName(profile);
+      return throwIfRefused(
+        ctx.write(() => {
+          const next = nextPending.get(profile) as { taskId: string } | undefined;
+          return next === undefined ? null : claimIn(next.taskId, claimant);
+        }),
+      );
+    },
+    settleAbandoned(liveness) {
+      return settleAbandonedTasks(ctx, liveness);
+    },
+  };
+}
