@@ -162,3 +162,24 @@ describe('acquireProfileLease across processes', () => {
     expect((error as ProfileLockedError).detail).toContain(`pid ${holder.pid}`);
   });
 });
+
+describe('per-profile queue in front of the lease', () => {
+  it('serialises concurrent calls on one profile in arrival order, each taking and releasing the lease', async () => {
+    const { createKeyedQueue } = await import('../src/index.js');
+    const queue = createKeyedQueue();
+    const order: number[] = [];
+    const calls = Array.from({ length: 12 }, (_, i) =>
+      queue.run(canonicalProfileDir(profileA), async () => {
+        const lease = await acquireProfileLease({ locksDir, profileDir: profileA, profileName: 'alpha', waitSeconds: 0 });
+        try {
+          order.push(i);
+          await new Promise((resolve) => setImmediate(resolve));
+        } finally {
+          await lease.release();
+        }
+      }),
+    );
+    await Promise.all(calls);
+    expect(order).toEqual(Array.from({ length: 12 }, (_, i) => i));
+  });
+});
