@@ -1,0 +1,169 @@
+import {
+  BadParameterError,
+  ConfigurationError,
+  FlowHostMigratedError,
+  ModelModeIncompatibilityError,
+} from '@gflow/errors';
+import {
+  DEFAULT_VIDEO_DURATIONS,
+  type ImageModel,
+  type VideoModel,
+  findImageModel,
+  findVideoModel,
+  imageModelSpellings,
+  videoModelSpellings,
+} from '../models/models.js';
+import type { GenerateImageInput, GenerateVideoInput } from './generationSchemas.js';
+
+/** A media reference as the user gave it: a local path or a generated media UUID. */
+export type MediaRef = { readonly kind: 'path'; readonly path: string } | { readonly kind: 'media'; readonly mediaId: string };
+
+export const MEDIA_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toMediaRef(value: string): MediaRef {
+  return MEDIA_UUID.test(value) ? { kind: 'media', mediaId: value.toLowerCase() } : { kind: 'path', path: value };
+}
+
+export interface CharacterRef {
+  readonly entityId: string;
+  readonly name: string;
+}
+
+export interface ImagePlan {
+  readonly kind: 'image';
+  readonly mode: 't2i' | 'i2i';
+  readonly model: ImageModel;
+  readonly aspect: GenerateImageInput['aspect'];
+  readonly count: number;
+  readonly references: readonly MediaRef[];
+  readonly characters: readonly CharacterRef[];
+}
+
+export interface VideoPlan {
+  readonly kind: 'video';
+  readonly mode: 't2v' | 'i2v' | 'r2v';
+  /** Undefined: Flow's default model (no menu change). */
+  readonly model: VideoModel | undefined;
+  readonly aspect: GenerateVideoInput['aspect'];
+  readonly count: number;
+  /** Undefined: Flow's current setting. */
+  readonly duration: number | undefined;
+  readonly resolution: GenerateVideoInput['resolution'];
+  readonly startFrame: MediaRef | undefined;
+  readonly endFrame: MediaRef | undefined;
+  readonly references: readonly MediaRef[];
+  readonly characters: readonly CharacterRef[];
+}
+
+const bad = (parameter: string, detail: string): never => {
+  throw new BadParameterError(detail, { extensions: { parameter } });
+};
+
+function pairCharacters(ids: readonly string[] | undefined, names: readonly string[] | undefined): CharacterRef[] {
+  const entityIds = ids ?? [];
+  const entityNames = names ?? [];
+  if (entityIds.length && entityNames.length !== entityIds.length) {
+    throw new FlowHostMigratedError('On flow.google.com each reference_entities id must be paired with its display name in reference_entity_names (same position).', {
+      extensions: { parameter: 'reference_entity_names' },
+    });
+  }
+  if (!entityIds.length && entityNames.length) bad('reference_entity_names', 'reference_entity_names needs reference_entities ids at the same positions.');
+  return entityIds.map((entityId, i) => ({ entityId, name: entityNames[i] as string }));
+}
+
+/** Resolves the UI arm; gflow drives the classic arm only (auto = classic). */
+function resolveUiMode(uiMode: string | undefined, instructions: readonly string[] | undefined): 'classic' {
+  const forcedAgentic = (instructions?.length ?? 0) > 0;
+  if (forcedAgentic && uiMode === 'classic') {
+    bad('ui_mode', 'instructions force the agentic arm, so ui_mode="classic" with instructions is a conflict; drop one of them.');
+  }
+  if (forcedAgentic || uiMode === 'agentic') {
+    throw new FlowHostMigratedError('The agentic arm (ui_mode="agentic" or instructions) is not available on flow.google.com; nothing was sent.', {
+      extensions: { parameter: forcedAgentic ? 'instructions' : 'ui_mode' },
+    });
+  }
+  return 'classic';
+}
+
+/** Every rule of gflow_generate_image that can be checked before any browser work. */
+export function planImage(input: GenerateImageInput): ImagePlan {
+  const model = findImageModel(input.model) ?? bad('model', `Unknown image model "${input.model}". Accepted: ${imageModelSpellings().join(', ')}.`);
+  resolveUiMode(input.ui_mode, input.instructions);
+  if (!model.onFlowHost) {
+    throw new FlowHostMigratedError(`${model.label} is not offered on flow.google.com; use nano2, nano2-lite or nano-pro.`, { extensions: { parameter: 'model' } });
+  }
+  const references = (input.reference_images ?? []).map(toMediaRef);
+  if (references.length > model.refCap) {
+    bad('reference_images', `${model.label} takes at most ${model.refCap} reference images; got ${references.length}.`);
+  }
+  const characters = pairCharacters(input.reference_entities, input.reference_entity_names);
+  return { kind: 'image', mode: references.length ? 'i2i' : 't2i', model, aspect: input.aspect, count: input.count, references, characters };
+}
+
+function videoDuration(input: GenerateVideoInput, model: VideoModel | undefined): number | undefined {
+  const { duration, mode } = input;
+  if (mode === 'r2v' && (!model || model.family === 'veo')) {
+    if (duration !== undefined && duration !== 8) {
+      throw new ConfigurationError(`r2v on ${model?.label ?? 'the default model'} accepts only duration 8 (shorter requests drop the references and bill text-to-video); use omni_flash or omni_1_2_flash for ${duration} s.`, {
+        extensions: { parameter: 'duration' },
+      });
+    }
+    return 8;
+  }
+  if (duration === undefined) return undefined;
+  const allowed: readonly number[] = model ? model.durations : DEFAULT_VIDEO_DURATIONS;
+  if (!allowed.includes(duration)) {
+    bad('duration', `duration ${duration} is not offered by ${model?.label ?? 'the default model'}; accepted: ${allowed.join(', ')}.`);
+  }
+  if (input.end_frame && model && duration > model.maxDurationWithEndFrame) {
+    bad('duration', `${model.label} keeps an end frame only up to ${model.maxDurationWithEndFrame} s (above it Flow drops the end frame and bills a start-only clip).`);
+  }
+  return duration;
+}
+
+/** Every rule of gflow_generate_video that can be checked before any browser work. */
+export function planVideo(input: GenerateVideoInput): VideoPlan {
+  if (input.ui_mode === 'agentic') bad('ui_mode', 'ui_mode="agentic" is not available for video: there is no agentic video driver. Use auto or classic.');
+  const model = input.model === undefined ? undefined : (findVideoModel(input.model) ?? bad('model', `Unknown video model "${input.model}". Accepted: ${videoModelSpellings().join(', ')}.`));
+  const frames = Boolean(input.initial_frame || input.end_frame);
+  const references = (input.reference_images ?? []).map(toMediaRef);
+  const characters = pairCharacters(input.reference_entities, input.reference_entity_names);
+  if (input.mode === 'i2v' && !input.initial_frame) bad('initial_frame', 'mode i2v needs initial_frame (a local image path or a generated image media id).');
+  if (input.mode === 'r2v' && !references.length && !characters.length) bad('reference_images', 'mode r2v needs reference_images or reference_entities.');
+  if (input.mode !== 'i2v' && frames) bad(input.initial_frame ? 'initial_frame' : 'end_frame', `initial_frame and end_frame belong to mode i2v, not ${input.mode}.`);
+  if (input.mode !== 'r2v' && references.length) bad('reference_images', `reference_images belong to mode r2v (or gflow_generate_image), not ${input.mode}.`);
+  if (input.end_frame && !input.initial_frame) bad('end_frame', 'end_frame needs initial_frame.');
+  if (characters.length && input.mode !== 'r2v') {
+    throw new FlowHostMigratedError(`Characters can be attached to r2v only on flow.google.com, not ${input.mode}.`, { extensions: { parameter: 'reference_entities' } });
+  }
+  const endFrame = input.end_frame ? toMediaRef(input.end_frame) : undefined;
+  if (endFrame?.kind === 'media') {
+    throw new FlowHostMigratedError('end_frame must be a local file on flow.google.com; a media id end frame is not supported.', { extensions: { parameter: 'end_frame' } });
+  }
+  if (input.resolution && (!model || model.family !== 'omni')) {
+    throw new ConfigurationError(`resolution is supported on the Omni models only${model ? `, not ${model.label}` : '; name model omni_flash or omni_1_2_flash'}. Nothing was spent.`, {
+      extensions: { parameter: 'resolution' },
+    });
+  }
+  if (input.mode === 'r2v' && model && references.length > model.refCap) {
+    if (model.refCap === 0) {
+      throw new ModelModeIncompatibilityError(`${model.label} takes no references; r2v needs omni_flash, omni_1_2_flash, veo_lite or veo_fast.`, { extensions: { parameter: 'model' } });
+    }
+    bad('reference_images', `${model.label} takes at most ${model.refCap} references; got ${references.length}.`);
+  }
+  const effectiveModel = model ?? (input.mode === 'i2v' ? findVideoModel('veo_lite') : undefined);
+  if (input.mode === 'r2v' && !model && references.length > 3) bad('reference_images', `Without a model, r2v takes at most 3 references; name omni_flash for up to 7.`);
+  return {
+    kind: 'video',
+    mode: input.mode,
+    model: effectiveModel,
+    aspect: input.aspect,
+    count: input.count,
+    duration: videoDuration(input, effectiveModel),
+    resolution: input.resolution,
+    startFrame: input.initial_frame ? toMediaRef(input.initial_frame) : undefined,
+    endFrame,
+    references,
+    characters,
+  };
+}
