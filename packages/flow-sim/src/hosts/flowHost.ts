@@ -1,0 +1,71 @@
+import { ACCOUNTS_HOST, FLOW_HOST } from '../net/hosts.js';
+import type { Req, Res } from '../net/http.js';
+import { addCookies, parseCookies, redirect, sendHtml, sendText } from '../net/http.js';
+import { signedUrl } from '../media/signedUrl.js';
+import { flowShell } from '../pages/flowShell.js';
+import type { FlowRoute } from '../pages/flowShell.js';
+import type { SimState } from '../state/simState.js';
+import { flowSession, googleSession, osidCookies } from './auth.js';
+import { handleBatchexecute } from './batchexecute.js';
+import { sendAsset } from './staticAssets.js';
+
+const BATCH_PATH = '/_/AiSandboxAngularFrontend/data/batchexecute';
+
+export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, hanging: Set<Res>): Promise<void> {
+  const path = url.pathname;
+  if (path === BATCH_PATH && req.method === 'POST') return handleBatchexecute(state, req, res, url, hanging);
+  if (path.startsWith('/_/static/')) return sendAsset(res, path.slice('/_/static/'.length));
+  if (path === '/_/login') {
+    const read = state.signer.read(url.searchParams.get('auth') ?? undefined, 'osid-handoff');
+    const account = read === null ? undefined : state.account(read.email);
+    const cont = url.searchParams.get('continue') ?? '/';
+    const target = cont.startsWith(`https://${FLOW_HOST}/`) ? cont : `https://${FLOW_HOST}/`;
+    if (account === undefined || read?.generation !== account.sessionGeneration) return redirect(res, 302, `https://${FLOW_HOST}/about`);
+    addCookies(res, osidCookies(state, account));
+    return redirect(res, 302, target);
+  }
+  if (path.startsWith('/asb/')) {
+    const session = flowSession(state, req);
+    const media = state.library.byToken(path.slice('/asb/'.length));
+    if (session === undefined || media === undefined || media.owner !== session.account.email) return sendText(res, 404, 'Not Found');
+    return redirect(res, 302, signedUrl(state, `/image/${media.id}`));
+  }
+  if (path === '/favicon.ico') return sendText(res, 404, '');
+  const route = routeOf(path);
+  if (route === null) return sendHtml(res, 404, '<!doctype html><title>Error 404 (Not Found)</title><p>404. That’s an error.</p>');
+  const google = googleSession(state, req);
+  const session = flowSession(state, req);
+  // A live Google session without flow.google.com's OSID goes through ServiceLogin once.
+  if (google !== undefined && session !== undefined && !session.osid && route !== 'about') {
+    const cont = `https://${FLOW_HOST}${path}${url.search}`;
+    return redirect(res, 302, `https://${ACCOUNTS_HOST}/ServiceLogin?${new URLSearchParams({ service: 'aisandbox', passive: 'true', continue: cont })}`);
+  }
+  const account = session?.osid === true ? session.account : undefined;
+  const recheck = account !== undefined && state.failures.peek(account.email, 'identity_recheck') !== null;
+  const signedIn = account !== undefined && !recheck;
+  let hop: string | null = null;
+  let project;
+  if (route === 'gallery' || route === 'project') {
+    if (!signedIn) hop = '/about';
+    else if (!account.flowAccess) hop = '/unavailable';
+    else if (route === 'project') {
+      const id = /^\/project\/([^/]+)/.exec(path)?.[1] ?? '';
+      project = state.library.projects.get(id);
+      if (project === undefined || project.owner !== account.email) {
+        project = undefined;
+        hop = '/404?reason=project';
+      }
+    }
+  }
+  const consent = parseCookies(req).get('SOCS') === undefined;
+  sendHtml(res, 200, flowShell(state, { route: route as FlowRoute, hop, account: signedIn ? account : undefined, project, identityRecheck: recheck, consent }));
+}
+
+function routeOf(path: string): FlowRoute | null {
+  if (path === '/') return 'gallery';
+  if (/^\/project\/[^/]+(\/(scene|edit)\/[^/]+)?\/?$/.test(path)) return 'project';
+  if (path === '/about') return 'about';
+  if (path === '/404') return 'notfound';
+  if (path === '/unavailable') return 'unavailable';
+  return null;
+}

@@ -1,0 +1,75 @@
+import { signedUrl } from '../media/signedUrl.js';
+import { escapeHtml } from '../net/http.js';
+import type { Account } from '../state/accounts.js';
+import type { Media, Project } from '../state/library.js';
+import type { SimState } from '../state/simState.js';
+import { videoStatus, videoUrlsReady } from '../wire/records.js';
+import { IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from '../wire/models.js';
+import { labelsFor } from './labels.js';
+
+export type FlowRoute = 'gallery' | 'project' | 'about' | 'notfound' | 'unavailable';
+
+export interface ShellInput {
+  route: FlowRoute;
+  /** What the client-side router does ~300 ms after load (signed out → /about, …). */
+  hop: string | null;
+  account: Account | undefined;
+  project: Project | undefined;
+  identityRecheck: boolean;
+  consent: boolean;
+}
+
+function tileOf(state: SimState, m: Media, now: number): Record<string, unknown> {
+  const base = { id: m.id, workflowId: m.workflowId, kind: m.kind, name: m.name, token: m.token, width: m.width, height: m.height, prompt: m.prompt, model: m.model };
+  if (m.kind !== 'video') return { ...base, status: 3, url: signedUrl(state, `/image/${m.id}`) };
+  const status = videoStatus(m, now);
+  const ready = videoUrlsReady(m, now);
+  return { ...base, status, url: ready ? signedUrl(state, `/image/${m.id}`) : null, videoUrl: ready ? signedUrl(state, `/video/${m.id}`) : null };
+}
+
+/** The Angular-style shell: boot data inline, the app's own modules from /_/static/. */
+export function flowShell(state: SimState, input: ShellInput): string {
+  const { account, project } = input;
+  const now = Date.now();
+  const boot = {
+    route: input.route,
+    hop: input.hop,
+    locale: state.locale,
+    labels: labelsFor(state.locale),
+    latencyScale: state.scale,
+    email: account?.email ?? null,
+    cohort: account?.cohort ?? 'classic',
+    credits: account?.credits ?? 0,
+    tier: account?.tier ?? 'free',
+    pickerCommit: account?.pickerCommit ?? 'click',
+    consentBar: input.consent ? (account?.consentBar ?? 'none') : 'none',
+    promoDialog: account?.promoDialog ?? false,
+    uploadTermsAccepted: account?.uploadTermsAccepted ?? false,
+    lowerPriority: account?.lowerPriority ?? false,
+    identityRecheck: input.identityRecheck,
+    project:
+      project === undefined
+        ? null
+        : {
+            id: project.id,
+            title: project.title,
+            instructions: project.instructions,
+            characters: project.characters.map((c) => ({ entityId: c.entityId, displayName: c.displayName })),
+            media: state.library.mediaOfProject(project.id).filter((m) => m.kind !== 'upload').map((m) => tileOf(state, m, now)),
+          },
+    projects: account === undefined ? [] : state.library.projectsOf(account.email).map((p) => ({ id: p.id, title: p.title, createdAt: p.createdAt })),
+    models: { video: VIDEO_MODELS, image: IMAGE_MODELS, imageAspects: IMAGE_ASPECTS, videoAspects: VIDEO_ASPECTS },
+  };
+  const wiz = {
+    SNlM0e: account === undefined ? null : state.signer.mint(account.email, account.sessionGeneration, 'at'),
+    FdrFJe: String(state.random.int(1e17, 9e17)),
+    cfb2h: 'boq_labs-ai-sandbox-frontend_20261006.09_p0',
+  };
+  const json = (v: unknown): string => JSON.stringify(v).replace(/</g, '\\u003c');
+  const lang = state.locale.split('-')[0] ?? 'en';
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>Flow</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="stylesheet" href="/_/static/flow.css">
+<script>window.WIZ_global_data=${json(wiz)};window.__flowBoot=${json(boot)};</script>
+<script type="module" src="/_/static/main.js"></script></head>
+<body><aisandbox-root ng-version="20.1.0"></aisandbox-root></body></html>`;
+}

@@ -1,0 +1,40 @@
+import { asArray } from './rpcTypes.js';
+import type { RpcContext, RpcResult } from './rpcTypes.js';
+
+/**
+ * UpteDb, the server-side asset search behind the Frames picker and `@` mentions.
+ * Inner (sim's reading [U]): `["<query>", "<tab>", projectId]`, tab one of
+ * ALL, IMAGES, VIDEOS, CHARACTERS, UPLOADS. Reply `[[[id, name, kind, "/asb/<token>", [w, h], refType]…]]`
+ * with refType "media" or "entity". Characters and media share one unranked list.
+ */
+export function search(ctx: RpcContext): RpcResult {
+  const { state, account } = ctx;
+  const parts = asArray(ctx.inner, 'inner');
+  const query = (typeof parts[0] === 'string' ? parts[0] : '').trim().toLowerCase();
+  const tab = typeof parts[1] === 'string' ? parts[1] : 'ALL';
+  const projectId = typeof parts[2] === 'string' ? parts[2] : ctx.sourceProjectId;
+  const rows: unknown[][] = [];
+  for (const m of state.library.assetsOf(account.email)) {
+    if (m.hiddenForSearches > 0) {
+      m.hiddenForSearches -= 1;
+      continue;
+    }
+    if (m.kind === 'video' && m.video?.finalStatus !== 3) continue;
+    const kind = m.kind === 'video' ? 'VIDEO' : m.kind === 'upload' ? 'UPLOAD' : 'IMAGE';
+    if (tab === 'IMAGES' && kind === 'VIDEO') continue;
+    if (tab === 'VIDEOS' && kind !== 'VIDEO') continue;
+    if (tab === 'UPLOADS' && kind !== 'UPLOAD') continue;
+    if (tab === 'CHARACTERS') continue;
+    if (query !== '' && !m.name.toLowerCase().includes(query)) continue;
+    rows.push([m.id, m.name, kind, `/asb/${m.token}`, [m.width, m.height], 'media']);
+  }
+  const project = projectId === null ? undefined : state.library.projects.get(projectId);
+  if (project !== undefined && project.owner === account.email && (tab === 'ALL' || tab === 'CHARACTERS')) {
+    for (const c of project.characters) {
+      if (query !== '' && !c.displayName.toLowerCase().includes(query)) continue;
+      const thumb = state.library.media.get(c.thumbnailMediaId);
+      rows.splice(Math.min(rows.length, 1), 0, [c.entityId, c.displayName, 'CHARACTER', `/asb/${thumb?.token ?? ''}`, [512, 512], 'entity']);
+    }
+  }
+  return { items: [{ rpcId: ctx.rpcId, payload: [rows] }], delayMs: state.ms('searchReply') };
+}

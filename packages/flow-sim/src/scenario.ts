@@ -1,0 +1,162 @@
+import { newAccount, normalizeEmail, viewOf } from './state/accounts.js';
+import type { Account } from './state/accounts.js';
+import { latencyScale } from './state/latency.js';
+import type { SimState } from './state/simState.js';
+import type { AccountInit, AccountView, CharacterInit, Cohort, FailureName, FailureOptions, LatencySetting, ProjectInit, SimLocale } from './types.js';
+import { readImageSize } from './media/imageSize.js';
+import { makePng } from './media/png.js';
+
+/** The typed scenario API: accounts, cohorts, failures, latency, locale and seeded content. */
+export class Scenario {
+  readonly #state: SimState;
+
+  constructor(state: SimState) {
+    this.#state = state;
+  }
+
+  #account(email: string): Account {
+    const account = this.#state.account(normalizeEmail(email));
+    if (account === undefined) throw new Error(`no such account: ${email}`);
+    return account;
+  }
+
+  #changed<T>(value: T): T {
+    this.#state.onChange();
+    return value;
+  }
+
+  /** Creates (or replaces the settings of) an account. */
+  createAccount(init: AccountInit): AccountView {
+    const fresh = newAccount(init);
+    const existing = this.#state.accounts.get(fresh.email);
+    const account = existing === undefined ? fresh : Object.assign(existing, { ...fresh, sessionGeneration: existing.sessionGeneration });
+    this.#state.accounts.set(account.email, account);
+    return this.#changed(viewOf(account));
+  }
+
+  getAccount(email: string): AccountView | undefined {
+    const account = this.#state.account(email);
+    return account === undefined ? undefined : viewOf(account);
+  }
+
+  updateAccount(email: string, patch: Partial<Omit<AccountInit, 'email'>>): AccountView {
+    const account = this.#account(email);
+    for (const [key, value] of Object.entries(patch)) if (value !== undefined) Object.assign(account, { [key]: value });
+    return this.#changed(viewOf(account));
+  }
+
+  setCohort(email: string, cohort: Cohort): void {
+    this.#account(email).cohort = cohort;
+    this.#state.onChange();
+  }
+
+  setFlowAccess(email: string, flowAccess: boolean): void {
+    this.#account(email).flowAccess = flowAccess;
+    this.#state.onChange();
+  }
+
+  setCredits(email: string, credits: number): void {
+    this.#account(email).credits = credits;
+    this.#state.onChange();
+  }
+
+  getCredits(email: string): number {
+    return this.#account(email).credits;
+  }
+
+  /** Invalidates every cookie minted for the account (a dead Google session). */
+  signOut(email: string): void {
+    this.#account(email).sessionGeneration += 1;
+    this.#state.onChange();
+  }
+
+  setFailure(scope: string, name: FailureName, options: FailureOptions = {}): void {
+    this.#state.failures.set(scope === '*' ? '*' : normalizeEmail(scope), name, options);
+  }
+
+  clearFailure(scope: string, name: FailureName): void {
+    this.#state.failures.clear(scope === '*' ? '*' : normalizeEmail(scope), name);
+  }
+
+  clearFailures(scope?: string): void {
+    this.#state.failures.clear(scope === undefined || scope === '*' ? scope : normalizeEmail(scope));
+  }
+
+  listFailures(): { scope: string; name: FailureName; options: FailureOptions }[] {
+    return this.#state.failures.list();
+  }
+
+  setLatency(latency: LatencySetting): void {
+    this.#state.scale = latencyScale(latency);
+    this.#state.latency = latency;
+  }
+
+  setLocale(locale: SimLocale): void {
+    this.#state.locale = locale;
+  }
+
+  /** Lifetime of signed content URLs (default 6 h); 0 makes new URLs expire at once. */
+  setUrlTtl(seconds: number): void {
+    this.#state.urlTtlSeconds = seconds;
+  }
+
+  createProject(email: string, init: ProjectInit = {}): { id: string; title: string } {
+    const account = this.#account(email);
+    const project = this.#state.library.createProject(account.email, init.title ?? 'Untitled project', Date.now());
+    project.instructions.push(...(init.instructions ?? []));
+    return this.#changed({ id: project.id, title: project.title });
+  }
+
+  addInstruction(projectId: string, text: string): void {
+    this.#project(projectId).instructions.push(text);
+    this.#state.onChange();
+  }
+
+  addCharacter(projectId: string, init: CharacterInit): { entityId: string; thumbnailMediaId: string } {
+    const project = this.#project(projectId);
+    const thumb = this.addUpload(project.owner, projectId, `${init.displayName}.png`, makePng(512, 512, init.displayName));
+    const entityId = this.#state.library.uuid();
+    project.characters.push({
+      entityId,
+      projectId,
+      displayName: init.displayName,
+      personalityNotes: init.personalityNotes ?? '',
+      voice: init.voice ?? 'kore',
+      thumbnailMediaId: thumb.mediaId,
+    });
+    return this.#changed({ entityId, thumbnailMediaId: thumb.mediaId });
+  }
+
+  /** Puts a file in an account's library as if uploaded earlier (no maseQ is recorded). */
+  addUpload(email: string, projectId: string, fileName: string, bytes: Buffer): { mediaId: string } {
+    const account = this.#account(email);
+    const size = readImageSize(bytes);
+    const media = this.#state.library.addMedia({
+      projectId,
+      owner: account.email,
+      kind: 'upload',
+      name: fileName,
+      prompt: '',
+      model: 'upload',
+      aspectIndex: 3,
+      width: size?.width ?? 512,
+      height: size?.height ?? 512,
+      seed: 0,
+      createdAt: Date.now() - 60_000,
+      bytes,
+      mimeType: size?.format === 'jpeg' ? 'image/jpeg' : 'image/png',
+      hiddenForSearches: 0,
+    });
+    return this.#changed({ mediaId: media.id });
+  }
+
+  projectsOf(email: string): { id: string; title: string }[] {
+    return this.#state.library.projectsOf(this.#account(email).email).map((p) => ({ id: p.id, title: p.title }));
+  }
+
+  #project(projectId: string) {
+    const project = this.#state.library.projects.get(projectId);
+    if (project === undefined) throw new Error(`no such project: ${projectId}`);
+    return project;
+  }
+}

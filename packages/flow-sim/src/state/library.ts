@@ -1,0 +1,122 @@
+import type { SeededRandom } from './random.js';
+
+export interface Character {
+  entityId: string;
+  projectId: string;
+  displayName: string;
+  personalityNotes: string;
+  voice: string;
+  thumbnailMediaId: string;
+}
+
+export interface Project {
+  id: string;
+  owner: string;
+  title: string;
+  createdAt: number;
+  instructions: string[];
+  characters: Character[];
+}
+
+export type MediaKind = 'image' | 'video' | 'upload';
+
+export interface Media {
+  id: string;
+  workflowId: string;
+  projectId: string;
+  owner: string;
+  kind: MediaKind;
+  /** Display name: the file name for uploads, an auto title for generations. */
+  name: string;
+  prompt: string;
+  model: string;
+  aspectIndex: number;
+  width: number;
+  height: number;
+  seed: number;
+  createdAt: number;
+  /** Opaque /asb/<token> thumbnail token (grid tile and picker option share it). */
+  token: string;
+  /** Uploaded bytes (uploads only). */
+  bytes?: Buffer;
+  mimeType: string;
+  /** Searches that must run before a fresh upload is listed (late indexing). */
+  hiddenForSearches: number;
+  video?: VideoJob;
+}
+
+export interface VideoJob {
+  submittedAt: number;
+  runningAt: number;
+  doneAt: number;
+  urlAt: number;
+  seconds: number;
+  resolution: string;
+  /** Final status when terminal (3 done, anything else failed). */
+  finalStatus: number;
+  stuck: boolean;
+  withoutUrl: boolean;
+  swapped: boolean;
+  sizeMismatch: boolean;
+  charged: number;
+  refunded: boolean;
+  upsample?: { mediaId: string; submittedAt: number; doneAt: number };
+}
+
+/** Projects and media of every account, in memory. */
+export class Library {
+  readonly projects = new Map<string, Project>();
+  readonly media = new Map<string, Media>();
+  readonly #byToken = new Map<string, string>();
+
+  constructor(private readonly random: SeededRandom) {}
+
+  createProject(owner: string, title: string, now: number): Project {
+    const project: Project = { id: this.random.uuid(), owner, title, createdAt: now, instructions: [], characters: [] };
+    this.projects.set(project.id, project);
+    return project;
+  }
+
+  projectsOf(owner: string): Project[] {
+    return [...this.projects.values()].filter((p) => p.owner === owner).sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  addMedia(fields: Omit<Media, 'id' | 'workflowId' | 'token'> & { id?: string }): Media {
+    const media: Media = { ...fields, id: fields.id ?? this.random.uuid(), workflowId: this.random.uuid(), token: `CAE${this.random.hex(18)}` };
+    this.media.set(media.id, media);
+    this.#byToken.set(media.token, media.id);
+    return media;
+  }
+
+  /** Re-inserts a saved media item (persistence). */
+  restore(media: Media): void {
+    this.media.set(media.id, media);
+    this.#byToken.set(media.token, media.id);
+  }
+
+  byToken(token: string): Media | undefined {
+    const id = this.#byToken.get(token);
+    return id === undefined ? undefined : this.media.get(id);
+  }
+
+  mediaOfProject(projectId: string): Media[] {
+    return [...this.media.values()].filter((m) => m.projectId === projectId).sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  /** Library assets visible in the picker: an account's uploads and finished generations. */
+  assetsOf(owner: string): Media[] {
+    return [...this.media.values()].filter((m) => m.owner === owner).sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  findCharacter(entityId: string): Character | undefined {
+    for (const p of this.projects.values()) {
+      const hit = p.characters.find((c) => c.entityId === entityId);
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  }
+
+  uuid(): string {
+    return this.random.uuid();
+  }
+}

@@ -1,0 +1,31 @@
+import type { ReceivedRpc } from '../types.js';
+
+export const SUBMIT_RPC_IDS: readonly string[] = ['ogiZ0b', 'YhhmEf', 'eb1hJf', 'nprQif', 'MZZa6b', 'fZytfe'];
+
+/** What the simulator received: every batchexecute call, in order. */
+export class ReceivedLog {
+  readonly #calls: ReceivedRpc[] = [];
+
+  push(call: ReceivedRpc): void {
+    this.#calls.push(call);
+  }
+
+  /** Every batchexecute call, optionally only those of one rpc id. */
+  calls(rpcId?: string): ReceivedRpc[] {
+    return this.#calls.filter((c) => rpcId === undefined || c.rpcId === rpcId);
+  }
+
+  /** The generation submits (ogiZ0b, YhhmEf, eb1hJf, nprQif, MZZa6b, fZytfe). */
+  submits(): ReceivedRpc[] {
+    return this.#calls.filter((c) => SUBMIT_RPC_IDS.includes(c.rpcId));
+  }
+
+  /** Total credits charged by the calls recorded (refunds are not subtracted). */
+  charged(email?: string): number {
+    return this.#calls.filter((c) => email === undefined || c.email === email).reduce((sum, c) => sum + c.charged, 0);
+  }
+
+  clear(): void {
+    this.#calls.length = 0;
+  }
+}

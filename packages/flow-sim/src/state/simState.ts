@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import type { LatencySetting, SimLocale } from '../types.js';
+import { newAccount, normalizeEmail } from './accounts.js';
+import type { Account } from './accounts.js';
+import { FailureBoard } from './failures.js';
+import { latencyScale, TIMINGS } from './latency.js';
+import { Library } from './library.js';
+import { SeededRandom } from './random.js';
+import { ReceivedLog } from './received.js';
+import { SessionSigner } from './sessions.js';
+
+export interface SimStateInit {
+  seed: string;
+  latency: LatencySetting;
+  locale: SimLocale;
+  secret?: string;
+}
+
+/** Everything the simulator knows; the scenario API and the hosts read and write it. */
+export class SimState {
+  readonly startedAt = Date.now();
+  readonly seed: string;
+  readonly random: SeededRandom;
+  readonly accounts = new Map<string, Account>();
+  readonly failures = new FailureBoard();
+  readonly received = new ReceivedLog();
+  readonly library: Library;
+  readonly signer: SessionSigner;
+  readonly secret: string;
+  readonly controlToken = randomBytes(18).toString('base64url');
+  latency: LatencySetting;
+  scale: number;
+  locale: SimLocale;
+  urlTtlSeconds = 6 * 3600;
+  /** Called after every change that persistence should save. */
+  onChange: () => void = () => undefined;
+
+  constructor(init: SimStateInit) {
+    this.seed = init.seed;
+    this.random = new SeededRandom(init.seed);
+    this.library = new Library(this.random);
+    this.secret = init.secret ?? randomBytes(24).toString('base64url');
+    this.signer = new SessionSigner(this.secret);
+    this.latency = init.latency;
+    this.scale = latencyScale(init.latency);
+    this.locale = init.locale;
+  }
+
+  /** A Flow timing (or a raw millisecond value) scaled by the latency setting. */
+  ms(timing: keyof typeof TIMINGS | number): number {
+    const base = typeof timing === 'number' ? timing : TIMINGS[timing];
+    return Math.round(base * this.scale);
+  }
+
+  account(email: string | null): Account | undefined {
+    if (email === null) return undefined;
+    return this.accounts.get(email.toLowerCase());
+  }
+
+  /** Sign-in with an unknown address creates the account with defaults. */
+  ensureAccount(email: string): Account {
+    const key = normalizeEmail(email);
+    const existing = this.accounts.get(key);
+    if (existing !== undefined) return existing;
+    const created = newAccount({ email: key });
+    this.accounts.set(key, created);
+    this.onChange();
+    return created;
+  }
+}
