@@ -2,7 +2,7 @@ import { BadParameterError, ReferenceNotFoundError } from '@gflow/errors';
 import type { CatalogContext } from '../context.js';
 import { assertFlowId, assertProfileName } from '../validation.js';
 import type { AssetRow } from './assetsRepo.js';
-import type { LocalFileRow, LocalFilesRepo } from './localFilesRepo.js';
+import { LOCAL_FILES_BY_ASSET_SQL, type LocalFileRow, type LocalFilesRepo } from './localFilesRepo.js';
 
 /** One catalogued asset carrying the media id, with its copies and prompt. */
 export interface MediaCandidate {
@@ -40,6 +40,7 @@ export const MEDIA_LOOKUP_SQL = {
   byProfile: `SELECT ${ASSET_COLUMNS} FROM assets WHERE profile_name = ? AND flow_media_id = ?`,
   prompt: `SELECT o.prompt, o.prompt_hash AS promptHash FROM operation_assets oa JOIN operations o ON o.id = oa.operation_id
     WHERE oa.asset_id = ? AND oa.role = 'output' ORDER BY oa.operation_id DESC LIMIT 1`,
+  files: LOCAL_FILES_BY_ASSET_SQL,
 } as const;
 
 export function createMediaLookup(ctx: CatalogContext, localFilesRepo: LocalFilesRepo): MediaLookup {
