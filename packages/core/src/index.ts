@@ -1,1 +1,44 @@
-export {};
+// @gflow/core: the public API, curated on purpose (no `export *`). The root
+// import stays light: Playwright loads only when a browser is first needed.
+export { createGflow } from './runtime/createGflow.js';
+export { Gflow, type CreateGflowOptions, type RunOptions, badParameterFromZod } from './runtime/gflow.js';
+export type { TaskService, TaskView, TaskStatus } from './runtime/taskService.js';
+export { OPERATIONS } from './operations/registry.js';
+export {
+  type Operation,
+  type OperationKind,
+  type OperationContext,
+  type ProgressEvent,
+  type Surface,
+  defineOperation,
+  annotationsFor,
+} from './operations/operation.js';
+export {
+  generateImageInput,
+  generateVideoInput,
+  generationResult,
+  type GenerateImageInput,
+  type GenerateVideoInput,
+  type GenerationResult,
+  FLOW_ID,
+} from './operations/generationSchemas.js';
+export { planImage, planVideo, type ImagePlan, type VideoPlan, type MediaRef, MEDIA_UUID } from './operations/validateGeneration.js';
+export {
+  IMAGE_MODELS,
+  VIDEO_MODELS,
+  IMAGE_ASPECTS,
+  VIDEO_ASPECTS,
+  type ImageModel,
+  type VideoModel,
+  findImageModel,
+  findVideoModel,
+} from './models/models.js';
+export { BUILTIN_PROMPT_TOOLS, loadPromptTools, expandPrompt, type PromptTool } from './promptTools/promptTools.js';
+export { SETTINGS, type SettingKey, type SettingSpec, type Settings } from './settings/settingsSpec.js';
+export { loadSettings, leaseWaitSecondsFor, type ResolvedSettings, type LoadSettingsOptions, type SettingSource } from './settings/loadSettings.js';
+export { defaultHome, defaultOutputDir } from './settings/platformDirs.js';
+export { homeLayout, type HomeLayout } from './home/homeLayout.js';
+export { readConfigToml, writeConfigToml, type ConfigToml } from './home/configToml.js';
+export { validateProfileName, resolveProfile, listProfileNames, profileDirOf, type ResolvedProfile } from './home/profiles.js';
+export { confineToOutputDir, assertNotDirectory } from './output/confine.js';
+export { writeFileAtomic } from './output/atomicWrite.js';

@@ -1,8 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import { type Catalog, SCHEMA_SQL, claimantPidIsAlive, formatClaimant, openCatalog } from '@gflow/catalog';
 import { BadParameterError, ConfigurationError } from '@gflow/errors';
+import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket } from '@gflow/lease';
 import type { z } from 'zod';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation, OperationContext, ProgressEvent, Surface } from '../operations/operation.js';
 import { type LoadSettingsOptions, type ResolvedSettings, loadSettings } from '../settings/loadSettings.js';
+import { JobRegistry } from './jobRegistry.js';
+import { createTaskService } from './taskServiceImpl.js';
+import type { TaskService } from './taskService.js';
 
 export interface CreateGflowOptions extends LoadSettingsOptions {
   readonly surface: Surface;
@@ -25,13 +31,25 @@ export class Gflow {
   readonly settings: ResolvedSettings;
   readonly layout: HomeLayout;
   readonly surface: Surface;
+  /** Generation jobs running in this process. */
+  readonly jobs = new JobRegistry();
+  /** Per-profile FIFO: calls on one profile inside this process run one at a time. */
+  readonly profileQueue: KeyedQueue = createKeyedQueue();
+  /** The spending brake of the MCP/HTTP surfaces. */
+  readonly limiter: TokenBucket;
+  readonly tasks: TaskService;
+  /** Distinguishes this process's claims from a dead one's with a reused pid. */
+  readonly startToken = randomBytes(6).toString('hex');
   readonly #operations = new Map<string, Operation>();
   readonly #closers: Array<() => Promise<void> | void> = [];
+  #catalog: Catalog | undefined;
 
   constructor(options: CreateGflowOptions, operations: readonly Operation[]) {
     this.settings = options.settings ?? loadSettings(options);
     this.layout = homeLayout(this.settings.home);
     this.surface = options.surface;
+    this.limiter = createTokenBucket({ capacity: this.settings.rateLimitCapacity, refillMs: this.settings.rateLimitRefillSeconds * 1000 });
+    this.tasks = createTaskService(() => this.catalog, this.jobs);
     for (const operation of operations) {
       if (this.#operations.has(operation.name)) throw new ConfigurationError(`Operation ${operation.name} is declared twice.`);
       this.#operations.set(operation.name, operation);
@@ -64,14 +82,51 @@ export class Gflow {
     return (await operation.handler(parsed.data, context)) as z.output<O['output']>;
   }
 
+  /**
+   * The catalog, opened (and migrated) on first use. Opening settles the task
+   * rows a dead process left `working`: `indeterminate` when it may have
+   * spent credits, else `failed`.
+   */
+  get catalog(): Catalog {
+    if (!this.#catalog) {
+      const catalog = openCatalog({ path: this.settings.dbPath, historyPrompts: this.settings.historyPrompts });
+      catalog.tasks.settleAbandoned({ isAlive: (claimant) => claimant.endsWith(`:${process.pid}:${this.startToken}`) || (!claimant.includes(`:${process.pid}:`) && claimantPidIsAlive(claimant)) });
+      this.#catalog = catalog;
+    }
+    return this.#catalog;
+  }
+
+  /** The claimant string this process writes on the task rows it runs. */
+  claimantFor(profile: string): string {
+    return formatClaimant({ surface: this.surface, profile, pid: process.pid, startToken: this.startToken });
+  }
+
+  /** Records one invocation for gflow_usage_stats; never fails the call. */
+  recordUsage(command: string, profile?: string, outcome: 'ok' | 'error' = 'ok'): void {
+    try {
+      this.catalog.usage.record({ surface: this.surface, command, profile: profile ?? null, outcome });
+    } catch {
+      // Usage statistics are best effort: a read-only or broken catalog must not fail the command.
+    }
+  }
+
+  /** The SQL text of the catalog schema (gflow://db/schema). */
+  schemaSql(): string {
+    return SCHEMA_SQL;
+  }
+
   /** Registers cleanup for a lazily opened service. */
   onClose(closer: () => Promise<void> | void): void {
     this.#closers.push(closer);
   }
 
+  /** Cancels running jobs (settled as the worker sees fit), closes services and the catalog. */
   async close(): Promise<void> {
+    await this.jobs.cancelAll();
     const closers = this.#closers.splice(0).reverse();
     for (const closer of closers) await closer();
+    this.#catalog?.close();
+    this.#catalog = undefined;
   }
 }
 

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { resolveProfile } from '../home/profiles.js';
+import { defineOperation } from './operation.js';
+
+export const listProjects = defineOperation({
+  name: 'listProjects',
+  mcpName: 'gflow_list_projects',
+  title: 'List projects',
+  description:
+    'Recent Flow projects from the local catalog (newest first), paginated: the reply carries count (rows in this page), offset, has_more and next_offset (pass it back as offset; null on the last page). Local data only: no browser, no spend.',
+  kind: 'read',
+  usesBrowser: false,
+  input: z.object({
+    profile: z.string().trim().min(1).default('default').describe('A profile name, or "default" for every profile.'),
+    limit: z.number().int().default(50).transform((v) => Math.min(Math.max(v, 1), 200)).describe('Rows per page, clamped to 1..200 (default 50).'),
+    offset: z.number().int().min(0).default(0),
+  }),
+  output: z.looseObject({ status: z.literal('ok'), projects: z.array(z.looseObject({ project_id: z.string() })) }),
+  handler: async (input, { gflow }) => {
+    const profile = input.profile === 'default' ? undefined : resolveProfile(gflow.layout, { requested: input.profile, mustExist: false }).name;
+    const page = gflow.catalog.projects.list({ limit: input.limit, offset: input.offset, ...(profile ? { profile } : {}) });
+    return {
+      status: 'ok' as const,
+      projects: page.items.map((p) => ({
+        project_id: p.projectId,
+        title: p.title,
+        profile: p.profile,
+        created_at: p.createdAt,
+        image_count: p.imageCount,
+        video_count: p.videoCount,
+        url: `https://flow.google.com/project/${p.projectId}`,
+      })),
+      count: page.count,
+      offset: page.offset,
+      has_more: page.hasMore,
+      next_offset: page.nextOffset,
+    };
+  },
+});
+
+export const usageStats = defineOperation({
+  name: 'usageStats',
+  mcpName: 'gflow_usage_stats',
+  title: 'Usage statistics',
+  description:
+    'Local gflow usage over the last N weeks (default 12, 1..53): command and tool invocations per week and surface, and generations by command, model, status and month from the catalog. Local data only; nothing is uploaded.',
+  kind: 'read',
+  usesBrowser: false,
+  input: z.object({ weeks: z.number().int().min(1).max(53).default(12) }),
+  output: z.looseObject({ status: z.literal('ok') }),
+  handler: async (input, { gflow }) => {
+    const stats = gflow.catalog.usage.stats({ weeks: input.weeks });
+    return {
+      status: 'ok' as const,
+      weeks: stats.weeks,
+      since: stats.since,
+      until: stats.until,
+      telemetry: { state: 'local-only', switch: null, upload: { enabled: false, reason: 'gflow keeps usage statistics on this machine only' } },
+      invocations: stats.invocations,
+      generations: stats.generations,
+    };
+  },
+});

@@ -1,0 +1,16 @@
+import { listProjects, usageStats } from './catalogOperations.js';
+import type { Operation } from './operation.js';
+import { characterVoices, listModels, listTools, runPromptTools } from './staticOperations.js';
+
+/**
+ * Every operation gflow offers, declared once. The MCP tools, the CLI
+ * commands and the parity check derive from this list.
+ */
+export const OPERATIONS: readonly Operation[] = [
+  listModels,
+  listTools,
+  runPromptTools,
+  characterVoices,
+  listProjects,
+  usageStats,
+] as readonly Operation[];

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from '../models/models.js';
+import { expandPrompt, loadPromptTools } from '../promptTools/promptTools.js';
+import { CHARACTER_VOICES } from './characterVoices.js';
+import { defineOperation } from './operation.js';
+import { toolSpec } from './generationSchemas.js';
+
+export const listModels = defineOperation({
+  name: 'listModels',
+  mcpName: 'gflow_list_models',
+  title: 'List models',
+  description: 'The image and video model catalog: per model its name, Flow menu label, accepted aliases, reference cap, default (image) or max duration (video), aspects and resolutions. Static: no profile, no browser, no spend.',
+  kind: 'read',
+  usesBrowser: false,
+  input: z.object({}),
+  output: z.looseObject({ status: z.literal('ok') }),
+  handler: async () => ({
+    status: 'ok' as const,
+    image: {
+      aspects: [...IMAGE_ASPECTS],
+      counts: [1, 2, 3, 4],
+      models: IMAGE_MODELS.map((m) => ({ name: m.name, label: m.label, aliases: [...m.aliases], ref_cap: m.refCap, ref_cap_confirmed: m.refCapConfirmed, default: m.default, on_flow_host: m.onFlowHost })),
+    },
+    video: {
+      aspects: [...VIDEO_ASPECTS],
+      counts: [1, 2, 3, 4],
+      tiers: ['fast', 'quality'],
+      models: VIDEO_MODELS.map((m) => ({ name: m.name, label: m.label, aliases: [...m.aliases], ref_cap: m.refCap, durations: [...m.durations], max_duration: m.maxDuration, max_duration_with_end_frame: m.maxDurationWithEndFrame, resolutions: [...m.resolutions] })),
+    },
+  }),
+});
+
+export const characterVoices = defineOperation({
+  name: 'characterVoices',
+  mcpName: 'gflow_character_voices',
+  title: 'List character voices',
+  description: 'The preset voices for Character TTS (name, description, sample URL). A static lookup: no network, no browser, no profile, no cost.',
+  kind: 'read',
+  usesBrowser: false,
+  input: z.object({}),
+  output: z.looseObject({ status: z.literal('ok'), count: z.number() }),
+  handler: async () => ({ status: 'ok' as const, voices: CHARACTER_VOICES.map((v) => ({ ...v })), count: CHARACTER_VOICES.length }),
+});
+
+export const listTools = defineOperation({
+  name: 'listTools',
+  mcpName: 'gflow_list_tools',
+  title: 'List prompt tools',
+  description: 'Lists the prompt tools accepted by the generate tools\' `tools` parameter (each item {"name": <slug>, "options": {...}}). Tools rewrite the prompt deterministically before it is sent; users add their own in <GFLOW_CLI_HOME>/tools/*.toml.',
+  kind: 'read',
+  usesBrowser: false,
+  input: z.object({ name: z.string().trim().min(1).optional().describe('Show one tool, with its template and default options.') }),
+  output: z.looseObject({ tools: z.array(z.looseObject({ name: z.string() })) }),
+  handler: async (input, { gflow }) => {
+    const tools = loadPromptTools(path.join(gflow.layout.home, 'tools')).filter((t) => !input.name || t.name === input.name);
+    return {
+      tools: tools.map((t) => ({ name: t.name, title: t.title, description: t.description, category: t.category, ...(input.name ? { template: t.template, defaults: t.defaults } : {}) })),
+    };
+  },
+});
+
+export const runPromptTools = defineOperation({
+  name: 'runPromptTools',
+  mcpName: 'gflow_run_prompt_tools',
+  title: 'Preview prompt tools',
+  description: 'Shows what the given prompt tools make of a prompt, without generating anything.',
+  kind: 'read',
+  usesBrowser: false,
+  input: z.object({ prompt: z.string().trim().min(1), tools: z.array(toolSpec).min(1).max(8) }),
+  output: z.looseObject({ expanded: z.string() }),
+  handler: async (input, { gflow }) => {
+    const { expanded } = expandPrompt(input.prompt, input.tools, loadPromptTools(path.join(gflow.layout.home, 'tools')));
+    return { name: input.tools.map((t) => t.name).join('+'), original: input.prompt, expanded, was_expanded: expanded !== input.prompt };
+  },
+});

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { BadParameterError } from '@gflow/errors';
+import { parse } from 'smol-toml';
+
+/**
+ * Prompt tools: named, deterministic rewrites of a prompt applied before it is
+ * sent (no model call, no network). Built-ins ship here; users add their own
+ * as `<home>/tools/<name>.toml` with `title`, `description`, `category` and a
+ * `template` where `{prompt}` is the prompt and `{option}` an option value.
+ */
+export interface PromptTool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly category: 'style' | 'structure' | 'camera' | 'user';
+  readonly template: string;
+  /** Default option values; a call may override them. */
+  readonly defaults: Readonly<Record<string, string>>;
+}
+
+export const BUILTIN_PROMPT_TOOLS: readonly PromptTool[] = [
+  {
+    name: 'creative-director',
+    title: 'Creative director',
+    description: "Restates the idea in Google's five-part formula (subject, action, location, composition, style) so Flow gets a complete shot description.",
+    category: 'structure',
+    template: 'Subject and action: {prompt}. Location: {location}. Composition: {composition}. Style: {style}.',
+    defaults: { location: 'a setting that suits the subject', composition: 'medium shot, subject in sharp focus, rule of thirds', style: 'cinematic, natural light, rich detail' },
+  },
+  {
+    name: 'cinematic',
+    title: 'Cinematic look',
+    description: 'Adds a film look: anamorphic lens, shallow depth of field, graded colour.',
+    category: 'style',
+    template: '{prompt}. Shot on 35mm anamorphic lens, shallow depth of field, {grade} colour grade, film grain.',
+    defaults: { grade: 'teal and orange' },
+  },
+  {
+    name: 'photoreal',
+    title: 'Photorealistic',
+    description: 'Asks for a photograph rather than an illustration.',
+    category: 'style',
+    template: 'A photorealistic photograph of {prompt}, {lens} lens, natural lighting, high dynamic range.',
+    defaults: { lens: '50mm' },
+  },
+  {
+    name: 'storyboard',
+    title: 'Storyboard frame',
+    description: 'A clean storyboard panel, useful as a start frame for image-to-video.',
+    category: 'structure',
+    template: 'Storyboard frame, {shot}: {prompt}. Clear staging, readable silhouettes, consistent lighting.',
+    defaults: { shot: 'wide establishing shot' },
+  },
+  {
+    name: 'camera-move',
+    title: 'Camera move',
+    description: 'Adds an explicit camera movement for video.',
+    category: 'camera',
+    template: '{prompt}. Camera: {move}, smooth and steady.',
+    defaults: { move: 'slow dolly in' },
+  },
+];
+
+const TOOL_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/** Built-ins plus the user's `<toolsDir>/*.toml` (a user tool may not shadow a built-in). */
+export function loadPromptTools(toolsDir: string | undefined): PromptTool[] {
+  const tools = [...BUILTIN_PROMPT_TOOLS];
+  if (!toolsDir || !fs.existsSync(toolsDir)) return tools;
+  for (const file of fs.readdirSync(toolsDir).filter((f) => f.endsWith('.toml')).sort()) {
+    const name = file.slice(0, -'.toml'.length);
+    if (!TOOL_NAME.test(name) || tools.some((t) => t.name === name)) continue;
+    let data: Record<string, unknown>;
+    try {
+      data = parse(fs.readFileSync(path.join(toolsDir, file), 'utf8')) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    const template = data['template'];
+    if (typeof template !== 'string' || !template.includes('{prompt}')) continue;
+    const defaults = typeof data['defaults'] === 'object' && data['defaults'] ? (data['defaults'] as Record<string, unknown>) : {};
+    tools.push({
+      name,
+      title: typeof data['title'] === 'string' ? data['title'] : name,
+      description: typeof data['description'] === 'string' ? data['description'] : '',
+      category: 'user',
+      template,
+      defaults: Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, String(v)])),
+    });
+  }
+  return tools;
+}
+
+export interface ToolCall {
+  readonly name: string;
+  readonly options?: Readonly<Record<string, string | number | boolean>> | undefined;
+}
+
+/** Applies the tools in order. Unknown tools are refused as a whole (nothing is sent). */
+export function expandPrompt(prompt: string, calls: readonly ToolCall[], tools: readonly PromptTool[]): { expanded: string; applied: string[] } {
+  const unknown = calls.filter((c) => !tools.some((t) => t.name === c.name)).map((c) => c.name);
+  if (unknown.length) {
+    throw new BadParameterError(`Unknown prompt tool(s): ${unknown.join(', ')}. Known: ${tools.map((t) => t.name).join(', ')}.`, {
+      extensions: { parameter: 'tools', invalid_tools: unknown },
+    });
+  }
+  let expanded = prompt;
+  for (const call of calls) {
+    const tool = tools.find((t) => t.name === call.name) as PromptTool;
+    const values: Record<string, string> = { ...tool.defaults, ...Object.fromEntries(Object.entries(call.options ?? {}).map(([k, v]) => [k, String(v)])) };
+    const current = expanded.replace(/[.\s]+$/, '');
+    expanded = tool.template.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (match, key: string) => (key === 'prompt' ? current : (values[key] ?? match)));
+  }
+  return { expanded, applied: calls.map((c) => c.name) };
+}

@@ -1,0 +1,46 @@
+import type { Catalog, TaskRecord } from '@gflow/catalog';
+import type { GenerationResult } from '../operations/generationSchemas.js';
+import type { JobRegistry } from './jobRegistry.js';
+import type { TaskService, TaskView } from './taskService.js';
+
+export function toTaskView(record: TaskRecord): TaskView {
+  return {
+    task_id: record.taskId,
+    task_type: record.taskType,
+    profile: record.profile,
+    status: record.status,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+    ...(record.result !== null && record.result !== undefined ? { result: record.result as GenerationResult } : {}),
+    ...(record.error ? { error: { ...record.error } } : {}),
+    ...(record.checkpoint ? { phase: record.checkpoint.phase, may_have_spent: record.checkpoint.may_have_spent } : {}),
+  };
+}
+
+/**
+ * tasks/get and tasks/cancel over the catalog's task rows. Cancelling a job
+ * this process runs aborts it; the worker then settles the row (`cancelled`,
+ * or `indeterminate` after its submit click). A pending row is cancelled at once.
+ */
+export function createTaskService(catalog: () => Catalog, jobs: JobRegistry): TaskService {
+  return {
+    get(taskId) {
+      const record = catalog().tasks.get(taskId);
+      return record ? toTaskView(record) : undefined;
+    },
+    async cancel(taskId) {
+      const tasks = catalog().tasks;
+      const record = tasks.get(taskId);
+      if (!record) return undefined;
+      const running = jobs.get(taskId);
+      if (running) {
+        running.controller.abort(new DOMException('Cancelled by tasks/cancel.', 'AbortError'));
+        await running.done.catch(() => undefined);
+      } else {
+        tasks.cancel(taskId);
+      }
+      const after = tasks.get(taskId);
+      return after ? toTaskView(after) : undefined;
+    },
+  };
+}
