@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { looksLikeVideoKey, readVideoKey } from './videoModels.js';
+
+describe('readVideoKey', () => {
+  it.each([
+    ['abra_t2v_8s', { family: 'omni_flash', mode: 't2v', seconds: 8, lowerPriority: false }],
+    ['abra_r2v_8s', { family: 'omni_flash', mode: 'r2v', seconds: 8, lowerPriority: false }],
+    ['veo_3_1_i2v_lite', { family: 'veo_lite', mode: 'i2v', seconds: null, lowerPriority: false }],
+    ['veo_3_1_r2v_lite_low_priority', { family: 'veo_lite', mode: 'r2v', seconds: null, lowerPriority: true }],
+    ['veo_3_1_lite_lower_priority', { family: 'veo_lite', mode: 't2v', seconds: null, lowerPriority: true }],
+    ['veo_3_1_t2v_lite_4s_low_priority', { family: 'veo_lite', mode: 't2v', seconds: 4, lowerPriority: true }],
+    ['veo_3_1_interpolation_lite', { family: 'veo_lite', mode: 'interpolation', seconds: null, lowerPriority: false }],
+    ['veo_3_1_t2v_fast_6s', { family: 'veo_fast', mode: 't2v', seconds: 6, lowerPriority: false }],
+    ['veo_3_1_t2v', { family: 'veo_quality', mode: 't2v', seconds: null, lowerPriority: false }],
+  ])('%s', (key, want) => {
+    expect(readVideoKey(key)).toEqual(want);
+  });
+
+  it('tells keys from prompts', () => {
+    expect(looksLikeVideoKey('veo_3_1_t2v_lite')).toBe(true);
+    expect(looksLikeVideoKey('a fox veo_3_1')).toBe(false);
+    expect(looksLikeVideoKey('GEM_PIX_2')).toBe(false);
+    expect(looksLikeVideoKey('generic')).toBe(false);
+  });
+});
