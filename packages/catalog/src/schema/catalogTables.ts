@@ -89,6 +89,10 @@ export const operations = sqliteTable(
   (t) => [
     index('operations_by_started').on(t.startedAt),
     index('operations_by_status_started').on(t.status, t.startedAt),
+    index('operations_failed_by_started').on(sql`${t.startedAt} DESC`, sql`${t.id} DESC`).where(sql`status = 'failed'`),
+    index('operations_failed_by_profile_started')
+      .on(t.profileName, sql`${t.startedAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`status = 'failed'`),
   ],
 );
 
