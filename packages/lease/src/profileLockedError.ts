@@ -13,8 +13,8 @@ export interface ProfileLockedDetails {
 export function profileLockedError(details: ProfileLockedDetails): ProfileLockedError {
   const { profileName, holder, waitSeconds } = details;
   const who = holder === undefined ? 'another process' : `another process (${describeHolder(holder)})`;
-  const waited = waitSeconds > 0 ? ` after waiting ${waitSeconds} s` : '';
-  return new ProfileLockedError(`Profile "${profileName}" is in use by ${who}; still locked${waited}.`, {
+  const waited = waitSeconds > 0 ? `; still locked after waiting ${waitSeconds} s` : '';
+  return new ProfileLockedError(`Profile "${profileName}" is in use by ${who}${waited}.`, {
     extensions: {
       profile: profileName,
       wait_seconds: waitSeconds,
