@@ -1,0 +1,60 @@
+import { createRequire } from 'node:module';
+import { McpServer } from '@modelcontextprotocol/server';
+import type { GflowLike } from './gflowPort.js';
+import { silentLogger, type Logger } from './logger.js';
+import { registerPrompts } from './prompts/registerPrompts.js';
+import { defaultDocsDir } from './resources/docsSource.js';
+import { registerResources } from './resources/registerResources.js';
+import { registerTasks, TASKS_EXTENSION } from './tasks/registerTasks.js';
+import { registerOperationTools } from './tools/registerOperationTools.js';
+
+export interface GflowMcpServerOptions {
+  /** The protocol era the instance serves (informational; one definition serves both). */
+  readonly era?: 'legacy' | 'modern';
+  /** Where the server logs (stderr JSON lines by default in the serving entries; silent here). */
+  readonly logger?: Logger;
+  /** The docs directory holding KNOWN_ISSUES.md (default: the repository's docs/). */
+  readonly docsDir?: string;
+}
+
+export const SERVER_NAME = 'gflow';
+export const SERVER_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+
+/** List results are static for the server's life: one hour, private to the requesting client. */
+const LIST_HINT = { ttlMs: 3_600_000, cacheScope: 'private' } as const;
+const READ_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
+
+const INSTRUCTIONS =
+  'gflow drives Google Flow (Veo video, Nano Banana images) in the user\'s signed-in browser profile. ' +
+  'Read gflow://docs/mcp-guide first. Failed calls return {status, error} with RFC 9457 problem details and `retryable`. ' +
+  'Generations with wait=false return a task_id to poll with tasks/get (io.modelcontextprotocol/tasks).';
+
+/**
+ * The one server factory: every core operation becomes a tool, plus the
+ * built-in prompts, resources and the Tasks extension. Stateless by design —
+ * cross-call continuity lives in the catalog and the browser profile — so the
+ * serving entries may build one instance per connection or per request.
+ */
+export function createGflowMcpServer(gflow: GflowLike, options: GflowMcpServerOptions = {}): McpServer {
+  const logger = options.logger ?? silentLogger;
+  const server = new McpServer(
+    { name: SERVER_NAME, title: 'gflow (Google Flow)', version: SERVER_VERSION },
+    {
+      instructions: INSTRUCTIONS,
+      capabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+      cacheHints: {
+        'tools/list': LIST_HINT,
+        'prompts/list': LIST_HINT,
+        'resources/list': LIST_HINT,
+        'resources/templates/list': LIST_HINT,
+        'resources/read': READ_HINT,
+        'server/discover': LIST_HINT,
+      },
+    },
+  );
+  registerOperationTools(server, gflow, logger);
+  registerPrompts(server);
+  registerResources(server, gflow, options.docsDir ?? defaultDocsDir());
+  registerTasks(server, gflow);
+  return server;
+}

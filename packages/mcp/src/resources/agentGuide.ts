@@ -1,0 +1,61 @@
+import type { OperationLike } from '../gflowPort.js';
+
+const COMMON_RULES = [
+  '## Rules',
+  '- Use these MCP tools; do not shell out to the `gflow` CLI from a terminal tool. The tools return structured JSON; the CLI prints for humans.',
+  '- `profile` is a plain profile name ("default" resolves as the CLI does), never a path.',
+  '- `output` / `out_dir` are relative to the server\'s output directory and must stay inside it; the server refuses anything else.',
+  '- Call gflow_auth_status first when in doubt: it is free, and a dead session fails fast there instead of minutes into a generation.',
+  '',
+  '## Errors',
+  'A failed call returns `isError: true` with `{status: "error" | "rate_limited", error}`; `error` is RFC 9457 problem details plus `message` and `retryable`.',
+  'Read it in this order: `retryable` → `status` → `title` → `detail`, then follow `remediation_hint`.',
+  '- `retryable: true`: transient (WAF, rate limit, timeout, network). Re-run once; if it repeats at once, stop.',
+  '- `retryable: false`: retrying the same call fails the same way. Relay the hint to the human.',
+  '- "Unexpected <Class>; details were logged server-side." (500) is masked on purpose; the server\'s stderr log has the details.',
+  '- Exit-39 equivalent ("This Google account cannot reach Flow"): stop; only the human can fix it.',
+  '',
+  '## Resources',
+  '- gflow://docs/known-issues — one line per known issue; gflow://docs/known-issues/{slug} for one issue.',
+  '- gflow://db/schema — the SQLite catalog schema.',
+];
+
+const SPEND_SECTION = [
+  '## Generating',
+  '- gflow_generate_image (Nano Banana / Imagen) and gflow_generate_video (Veo / Omni). Video spends Flow credits; images use per-model daily quotas.',
+  '- Use the expand_prompt prompt to structure an idea as Subject + Action + Location + Composition + Style before generating.',
+  '- `wait=true` (default) runs the job inside the call: minutes for a video, which can outlast your client\'s tool timeout.',
+  '- `wait=false` returns `{status: "pending", task_id}` at once. Poll `tasks/get` (extension io.modelcontextprotocol/tasks) with that id:',
+  '  `working` while it runs, then `completed` with `result` = the reply wait=true would have given. A failed generation is also',
+  '  `completed`, with `result.isError: true` — check it before using the files. `tasks/cancel` stops it; `tasks/get` then says `cancelled`.',
+  '- A cancelled job whose submit had fired may still have spent a credit: check the Flow project before retrying.',
+  '- A completed result lists `files` (absolute paths) and carries `resource_link` items (file:// URIs) to them.',
+  '- Rate limit: a burst of 8 generations, then one per 20 s; beyond that you get `{status: "rate_limited"}` with `retry_after`.',
+  '- Chain image → video by passing a generated image\'s media id as `initial_frame` or in `reference_images`.',
+];
+
+const NO_SPEND_SECTION = [
+  '## Read-only server (no-spend mode)',
+  'This server runs with --no-spend (GFLOW_MCP_NO_SPEND): the credit-spending tools gflow_generate_image and gflow_generate_video',
+  'are not registered at all. Do not look for a workaround, and do not run `gflow` from a terminal to generate instead.',
+  'You can inspect auth, credits, projects, characters, models, prompt tools and instruction cards, download or upscale existing',
+  'media, and prepare prompts with expand_prompt / create_character for a human to run on a spending server.',
+];
+
+/** The agent guide served at gflow://docs/mcp-guide; a different text in no-spend mode. */
+export function agentGuide(operations: readonly OperationLike[], noSpend: boolean): string {
+  const toolLines = operations.map((op) => `- ${op.mcpName} — ${op.title} (${op.kind}${op.usesBrowser ? ', opens a browser' : ''})`);
+  return [
+    noSpend ? '# gflow MCP server — agent guide (read-only, no-spend)' : '# gflow MCP server — agent guide',
+    '',
+    'gflow drives Google Flow (Veo video, Nano Banana / Imagen images) in the user\'s own signed-in browser profile.',
+    '',
+    '## Tools on this server',
+    ...toolLines,
+    '',
+    ...(noSpend ? NO_SPEND_SECTION : SPEND_SECTION),
+    '',
+    ...COMMON_RULES,
+    '',
+  ].join('\n');
+}

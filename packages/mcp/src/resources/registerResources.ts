@@ -1,0 +1,84 @@
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
+import type { GflowLike } from '../gflowPort.js';
+import { agentGuide } from './agentGuide.js';
+import { readKnownIssuesMarkdown } from './docsSource.js';
+import { knownIssueText, knownIssuesIndex, parseKnownIssues } from './knownIssues.js';
+
+export const MCP_GUIDE_URI = 'gflow://docs/mcp-guide';
+export const KNOWN_ISSUES_URI = 'gflow://docs/known-issues';
+export const KNOWN_ISSUE_TEMPLATE = 'gflow://docs/known-issues/{slug}';
+export const DB_SCHEMA_URI = 'gflow://db/schema';
+
+/** resources/read results may be cached for five minutes, by the requesting client only. */
+const READ_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
+
+/** The built-in resources: the agent guide, the known-issues index and sections, the catalog schema. */
+export function registerResources(server: McpServer, gflow: GflowLike, docsDir: string): void {
+  server.registerResource(
+    'mcp-guide',
+    MCP_GUIDE_URI,
+    {
+      title: 'gflow agent guide',
+      description: 'How an agent should use this server: tools, wait/tasks, errors. Read it first.',
+      mimeType: 'text/markdown',
+      cacheHint: READ_HINT,
+    },
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: agentGuide(gflow.operations(), gflow.settings.noSpend === true) }] }),
+  );
+
+  server.registerResource(
+    'known-issues',
+    KNOWN_ISSUES_URI,
+    {
+      title: 'gflow known issues (index)',
+      description: 'One line per known issue: slug, title, status. Read gflow://docs/known-issues/{slug} for one issue.',
+      mimeType: 'text/markdown',
+      cacheHint: READ_HINT,
+    },
+    async (uri) => {
+      const issues = parseKnownIssues(await readKnownIssuesMarkdown(docsDir));
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: knownIssuesIndex(issues) }] };
+    },
+  );
+
+  server.registerResource(
+    'known-issue',
+    new ResourceTemplate(KNOWN_ISSUE_TEMPLATE, {
+      list: undefined,
+      complete: {
+        slug: async (value) => {
+          const issues = parseKnownIssues(await readKnownIssuesMarkdown(docsDir));
+          return issues.map((issue) => issue.slug).filter((slug) => slug.startsWith(value.toLowerCase()));
+        },
+      },
+    }),
+    {
+      title: 'gflow known issue',
+      description: 'The full text of one known issue (at most 16 KB).',
+      mimeType: 'text/markdown',
+      cacheHint: READ_HINT,
+    },
+    async (uri, variables) => {
+      const slug = String(variables['slug'] ?? '');
+      const issue = parseKnownIssues(await readKnownIssuesMarkdown(docsDir)).find((candidate) => candidate.slug === slug);
+      if (!issue) throw new ResourceNotFoundError(uri.href, `No known issue with slug "${slug.slice(0, 100)}"; read ${KNOWN_ISSUES_URI} for the list.`);
+      return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: knownIssueText(issue) }] };
+    },
+  );
+
+  server.registerResource(
+    'db-schema',
+    DB_SCHEMA_URI,
+    {
+      title: 'gflow catalog schema',
+      description: 'The SQLite schema of the local catalog (gflow.db): profiles, projects, assets, operations, files, tasks.',
+      mimeType: 'application/sql',
+      cacheHint: READ_HINT,
+    },
+    (uri) => {
+      const sql = gflow.schemaSql?.();
+      if (sql === undefined) throw new ProtocolError(ProtocolErrorCode.InternalError, 'The catalog schema is not available in this build.');
+      return { contents: [{ uri: uri.href, mimeType: 'application/sql', text: sql }] };
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import type { GflowLike } from '../gflowPort.js';
+import { taskResponse } from './taskResponse.js';
+
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+const taskParams = z.looseObject({ taskId: z.string().min(1).max(200) });
+
+/**
+ * The Tasks extension (SEP-2663), which the SDK does not implement:
+ * `tasks/get` reads a generation queued with wait=false, `tasks/cancel` stops
+ * it and answers an empty acknowledgement. There is no `tasks/result`
+ * (removed by SEP-2663): it stays unregistered, so the SDK answers -32601.
+ * A task id is a bearer capability: whoever knows it can read or cancel it.
+ */
+export function registerTasks(server: McpServer, gflow: GflowLike): void {
+  const unknownTask = (taskId: string): ProtocolError =>
+    new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task ${JSON.stringify(taskId.slice(0, 200))}.`);
+  const service = () => {
+    if (!gflow.tasks) throw new ProtocolError(ProtocolErrorCode.InternalError, 'Tasks are not available in this build.');
+    return gflow.tasks;
+  };
+
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- custom methods need the low-level server (reference/mcp-sdk-v2.md §3).
+  server.server.setRequestHandler('tasks/get', { params: taskParams }, (params) => {
+    const view = service().get(params.taskId);
+    if (!view) throw unknownTask(params.taskId);
+    return taskResponse(view);
+  });
+
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- as above.
+  server.server.setRequestHandler('tasks/cancel', { params: taskParams }, async (params) => {
+    const view = await service().cancel(params.taskId);
+    if (!view) throw unknownTask(params.taskId);
+    return {};
+  });
+}

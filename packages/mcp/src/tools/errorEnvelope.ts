@@ -1,0 +1,36 @@
+import { hasErrorCode, isGflowError, toErrorEnvelopeBody, type ErrorEnvelopeBody } from '@gflow/errors';
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { Logger } from '../logger.js';
+
+/** The structured content of a failed tool call. */
+export interface ErrorEnvelope {
+  readonly status: 'error' | 'rate_limited';
+  readonly error: ErrorEnvelopeBody;
+}
+
+/**
+ * The one error funnel's output: any thrown value becomes an `isError` result
+ * whose structured content is `{status, error}` with RFC 9457 problem details,
+ * `message` and `retryable`. Errors gflow did not raise are masked ("Unexpected
+ * <Class>; details were logged server-side.") and their real text and stack go
+ * to the server log only.
+ */
+export function errorToolResult(error: unknown, tool: string, logger: Logger): CallToolResult {
+  const body = toErrorEnvelopeBody(error);
+  if (!isGflowError(error)) {
+    logger.log('error', 'mcp.tool.unexpected_error', {
+      tool,
+      instance: body.instance,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
+  } else {
+    logger.log('info', 'mcp.tool.error', { tool, type: body.type, status: body.status, retryable: body.retryable });
+  }
+  const envelope: ErrorEnvelope = { status: hasErrorCode(error, 'rate-limit') ? 'rate_limited' : 'error', error: body };
+  return {
+    isError: true,
+    content: [{ type: 'text', text: JSON.stringify(envelope) }],
+    structuredContent: envelope as unknown as Record<string, unknown>,
+  };
+}

@@ -1,0 +1,68 @@
+import type { McpServer, RegisteredTool, ServerContext } from '@modelcontextprotocol/server';
+import type { GflowLike, OperationLike } from '../gflowPort.js';
+import type { Logger } from '../logger.js';
+import { advertisedSchema, jsonSchemaRootType } from './advertisedSchema.js';
+import { toolAnnotations } from './annotations.js';
+import { errorToolResult } from './errorEnvelope.js';
+import { progressMapper } from './progressForwarder.js';
+import { renderToolResult } from './renderResult.js';
+
+/**
+ * Registers one tool per core operation (no-spend already removed the
+ * spending ones from `gflow.operations()`). Every call goes through one error
+ * funnel: the raw arguments are parsed by core with the operation's zod
+ * schema, the operation runs with the request's abort signal, progress is
+ * forwarded when the client asked for it, and anything thrown becomes gflow's
+ * error envelope.
+ */
+export function registerOperationTools(server: McpServer, gflow: GflowLike, logger: Logger): Map<string, RegisteredTool> {
+  const tools = new Map<string, RegisteredTool>();
+  for (const op of gflow.operations()) {
+    tools.set(op.mcpName, registerOperationTool(server, gflow, op, logger));
+  }
+  return tools;
+}
+
+function registerOperationTool(server: McpServer, gflow: GflowLike, op: OperationLike, logger: Logger): RegisteredTool {
+  const outputIsObject = jsonSchemaRootType(op.output, 'output') === 'object';
+  return server.registerTool(
+    op.mcpName,
+    {
+      title: op.title,
+      description: op.description,
+      inputSchema: advertisedSchema(op.input, 'input'),
+      ...(outputIsObject ? { outputSchema: advertisedSchema(op.output, 'output') } : {}),
+      annotations: { title: op.title, ...toolAnnotations(op.kind, op.usesBrowser) },
+      _meta: { 'dev.gflow/kind': op.kind, 'dev.gflow/usesBrowser': op.usesBrowser },
+    },
+    async (args: unknown, ctx: ServerContext) => {
+      try {
+        gflow.recordUsage?.('mcp', op.mcpName);
+      } catch (error) {
+        logger.log('warning', 'mcp.usage.record_failed', { tool: op.mcpName, error: String(error) });
+      }
+      try {
+        const value = await gflow.run(op.name, args ?? {}, {
+          signal: ctx.mcpReq.signal,
+          onProgress: progressSender(ctx, logger),
+        });
+        return renderToolResult(value);
+      } catch (error) {
+        return errorToolResult(error, op.mcpName, logger);
+      }
+    },
+  );
+}
+
+function progressSender(ctx: ServerContext, logger: Logger): ((event: Parameters<ReturnType<typeof progressMapper>>[0]) => void) {
+  const progressToken = ctx.mcpReq._meta?.progressToken;
+  const map = progressMapper();
+  return (event) => {
+    if (progressToken === undefined || ctx.mcpReq.signal.aborted) return;
+    const params = map(event);
+    if (!params) return;
+    ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...params } }).catch((error: unknown) => {
+      logger.log('debug', 'mcp.progress.send_failed', { error: String(error) });
+    });
+  };
+}

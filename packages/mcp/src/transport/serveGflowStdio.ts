@@ -1,0 +1,71 @@
+import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { createGflowMcpServer } from '../createGflowMcpServer.js';
+import type { GflowLike } from '../gflowPort.js';
+import { stderrLogger, type Logger } from '../logger.js';
+import { redirectStdoutToStderr } from './stdoutGuard.js';
+
+export interface ServeGflowStdioOptions {
+  readonly logger?: Logger;
+  readonly docsDir?: string;
+  /** Also stop on SIGINT/SIGTERM (the CLI entry sets it). */
+  readonly handleSignals?: boolean;
+}
+
+export interface GflowStdioHandle {
+  /** Stops serving, cancels running jobs (gflow.close()) and restores stdout. */
+  close(): Promise<void>;
+  /** Settles once the server has shut down (client closed stdin, a signal, or close()). */
+  readonly closed: Promise<void>;
+}
+
+/**
+ * Serves gflow over stdio in both eras (the client's first message decides).
+ * stdout carries JSON-RPC only: anything else written to it goes to stderr.
+ * When the client closes stdin the server stops and running jobs are
+ * cancelled (a job past its submit is recorded as indeterminate by core).
+ */
+export function serveGflowStdio(gflow: GflowLike, options: ServeGflowStdioOptions = {}): GflowStdioHandle {
+  const logger = options.logger ?? stderrLogger();
+  const guard = redirectStdoutToStderr();
+  process.stdin.setEncoding?.('utf8');
+  const transport = new StdioServerTransport(process.stdin, guard.protocolOut);
+  const handle = serveStdio((ctx) => createGflowMcpServer(gflow, { era: ctx.era, logger, ...(options.docsDir ? { docsDir: options.docsDir } : {}) }), {
+    transport,
+    onerror: (error) => logger.log('warning', 'mcp.stdio.error', { error: error.message }),
+  });
+  logger.log('info', 'mcp.stdio.ready', { noSpend: gflow.settings.noSpend === true });
+
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      process.stdin.off('end', onEnd);
+      if (options.handleSignals) {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+      try {
+        await handle.close();
+      } catch (error) {
+        logger.log('warning', 'mcp.stdio.close_failed', { error: String(error) });
+      }
+      try {
+        await gflow.close();
+      } finally {
+        logger.log('info', 'mcp.stdio.closed');
+        guard.restore();
+        resolveClosed();
+      }
+    })();
+    return closing;
+  };
+  const onEnd = (): void => void close();
+  const onSignal = (): void => void close();
+  process.stdin.once('end', onEnd);
+  if (options.handleSignals) {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
+  return { close, closed };
+}
