@@ -114,6 +114,16 @@ describe('acquireProfileLease in one process', () => {
     await expect(acquire()).resolves.toMatchObject({ profileName: 'work' });
   });
 
+  it('still leases when the diagnostic record cannot be written (diagnostics are best effort)', async () => {
+    fs.mkdirSync(locksDir, { recursive: true, mode: 0o700 });
+    const holderPath = lockPathOf(profileDir).replace(/\.lock$/, '.holder.json');
+    fs.mkdirSync(holderPath);
+    const lease = await acquire();
+    expect(lease.released).toBe(false);
+    await lease.release();
+    expect(fs.statSync(holderPath).isDirectory()).toBe(true);
+  });
+
   it('refuses a hard-linked lock file, a locks dir others can write, and a lock file with foreign content', async () => {
     fs.mkdirSync(locksDir, { recursive: true, mode: 0o700 });
     const other = path.join(home, 'other.db');

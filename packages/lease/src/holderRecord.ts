@@ -30,8 +30,12 @@ interface HolderRecordJson {
   readonly owner_token: string;
 }
 
-/** Writes the sidecar for a lease just taken (the caller holds the lock, so nobody else writes it). */
-export function writeHolderRecord(holderPath: string, profileName: string, ownerToken: string, acquiredAt: Date): void {
+/**
+ * Writes the sidecar for a lease just taken (the caller holds the lock, so nobody else writes it).
+ * A symlinked or aliased record is a SecurityError (someone is tampering with the locks dir); any
+ * other failure (disk full, permissions) only loses diagnostics and returns false.
+ */
+export function writeHolderRecord(holderPath: string, profileName: string, ownerToken: string, acquiredAt: Date): boolean {
   const record: HolderRecordJson = {
     version: 1,
     pid: process.pid,
@@ -41,17 +45,13 @@ export function writeHolderRecord(holderPath: string, profileName: string, owner
     acquired_at: acquiredAt.toISOString(),
     owner_token: ownerToken,
   };
-  if (O_NOFOLLOW === 0 && isSymlink(holderPath)) {
-    throw new SecurityError(`The lease record ${holderPath} is a symbolic link; it is never followed.`);
-  }
+  if (O_NOFOLLOW === 0 && isSymlink(holderPath)) throw symlinkedRecord(holderPath);
   let fd: number;
   try {
     fd = fs.openSync(holderPath, O_CREAT | O_RDWR | O_NOFOLLOW | O_NONBLOCK, 0o600);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
-      throw new SecurityError(`The lease record ${holderPath} is a symbolic link; it is never followed.`, { cause: error });
-    }
-    throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symlinkedRecord(holderPath, error);
+    return false;
   }
   try {
     const stat = fs.fstatSync(fd);
@@ -61,9 +61,20 @@ export function writeHolderRecord(holderPath: string, profileName: string, owner
     if ((stat.mode & 0o777) !== 0o600) fs.fchmodSync(fd, 0o600);
     fs.ftruncateSync(fd, 0);
     fs.writeSync(fd, JSON.stringify(record), 0, 'utf8');
+    return true;
+  } catch (error) {
+    if (error instanceof SecurityError) throw error;
+    return false;
   } finally {
     fs.closeSync(fd);
   }
+}
+
+function symlinkedRecord(holderPath: string, cause?: unknown): SecurityError {
+  return new SecurityError(`The lease record ${holderPath} is a symbolic link; it is never followed.`, {
+    ...(cause === undefined ? {} : { cause }),
+    remediationHint: 'Remove the link from the locks directory; gflow recreates the record itself.',
+  });
 }
 
 /** Reads the holder of a lease, or undefined when unknown (no record, unreadable, malformed). */
