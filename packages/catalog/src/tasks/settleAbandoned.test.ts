@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { claimantPidIsAlive, formatClaimant, parseClaimant } from '../index.js';
+import { memoryCatalog } from '../../test/helpers.js';
+
+const DEAD = 'mcp:alice:4000001:dead';
+const LIVE = 'mcp:alice:4000002:live';
+
+function working(c: ReturnType<typeof memoryCatalog>, claimant: string, spent: boolean): string {
+  const t = c.tasks.create({ profile: 'alice', taskType: 't2v', payload: {} });
+  c.tasks.claim(t.taskId, claimant);
+  if (spent) c.tasks.updateCheckpoint(t.taskId, claimant, { phase: 'submitted', may_have_spent: true });
+  return t.taskId;
+}
+
+describe('settle at startup', () => {
+  it('settles only dead claimants: indeterminate when may_have_spent, else failed', () => {
+    const c = memoryCatalog();
+    const spent = working(c, DEAD, true);
+    const unspent = working(c, DEAD, false);
+    const live = working(c, LIVE, true);
+    const pending = c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {} }).taskId;
+    const done = working(c, DEAD, false);
+    c.tasks.complete(done, DEAD, { ok: true });
+
+    const result = c.tasks.settleAbandoned({ liveClaimants: [LIVE] });
+    expect(result).toEqual({ indeterminate: [spent], failed: [unspent] });
+    expect(c.tasks.get(spent)).toMatchObject({ status: 'indeterminate', error: { exit_code: 1, retryable: false } });
+    expect(c.tasks.get(spent)?.error?.['type']).toMatch(/daemon-recovery/);
+    expect(c.tasks.get(unspent)).toMatchObject({ status: 'failed', error: { retryable: true } });
+    expect(c.tasks.get(live)?.status).toBe('working');
+    expect(c.tasks.get(pending)?.status).toBe('pending');
+    expect(c.tasks.get(done)?.status).toBe('completed');
+    // Idempotent.
+    expect(c.tasks.settleAbandoned({ liveClaimants: [LIVE] })).toEqual({ indeterminate: [], failed: [] });
+  });
+
+  it('takes a predicate; an unreadable checkpoint counts as may_have_spent', () => {
+    const c = memoryCatalog();
+    const a = working(c, DEAD, false);
+    const b = working(c, LIVE, false);
+    c.database.prepare("UPDATE generation_queue SET checkpoint_json = '{broken' WHERE task_id = ?").run(a);
+    const seen: string[] = [];
+    const result = c.tasks.settleAbandoned({ isAlive: (claimant) => (seen.push(claimant), claimant === LIVE) });
+    expect(result).toEqual({ indeterminate: [a], failed: [] });
+    expect(seen.sort()).toEqual([DEAD, LIVE].sort());
+    expect(c.tasks.get(b)?.status).toBe('working');
+  });
+
+  it('formats and parses claimants; the pid check sees this process alive and an exited one dead', () => {
+    const parts = { surface: 'mcp', profile: 'alice', pid: process.pid, startToken: 'abc123' };
+    const claimant = formatClaimant(parts);
+    expect(claimant).toBe(`mcp:alice:${process.pid}:abc123`);
+    expect(parseClaimant(claimant)).toEqual(parts);
+    expect(parseClaimant('garbage')).toBeUndefined();
+    expect(claimantPidIsAlive(claimant)).toBe(true);
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    expect(claimantPidIsAlive(formatClaimant({ ...parts, pid: Number(child.stdout) }))).toBe(false);
+    expect(claimantPidIsAlive('not-a-claimant')).toBe(false);
+  });
+});
