@@ -65,7 +65,7 @@ export type GenerateVideoInput = z.output<typeof generateVideoInput>;
 
 /** The task envelope every generation returns (wait=true: completed/failed; wait=false: pending). */
 export const generationResult = z.looseObject({
-  status: z.enum(['completed', 'failed', 'pending', 'error', 'rate_limited', 'cancelled', 'indeterminate']),
+  status: z.enum(['completed', 'failed', 'pending', 'error', 'rate_limited', 'invalid_tools', 'cancelled', 'indeterminate']),
   task_id: z.string().optional(),
   task_type: z.string().optional(),
   flow_project_id: z.string().nullable().optional(),

@@ -1,4 +1,5 @@
 import { listProjects, usageStats } from './catalogOperations.js';
+import { generateImage, generateVideo } from './generateOperations.js';
 import type { Operation } from './operation.js';
 import { characterVoices, listModels, listTools, runPromptTools } from './staticOperations.js';
 
@@ -7,6 +8,8 @@ import { characterVoices, listModels, listTools, runPromptTools } from './static
  * commands and the parity check derive from this list.
  */
 export const OPERATIONS: readonly Operation[] = [
+  generateImage,
+  generateVideo,
   listModels,
   listTools,
   runPromptTools,

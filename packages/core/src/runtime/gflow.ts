@@ -6,7 +6,10 @@ import type { z } from 'zod';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation, OperationContext, ProgressEvent, Surface } from '../operations/operation.js';
 import { type LoadSettingsOptions, type ResolvedSettings, loadSettings } from '../settings/loadSettings.js';
+import type { BrowserOverrides } from '../jobs/browserLaunch.js';
+import { SessionPool } from '../jobs/sessionPool.js';
 import { JobRegistry } from './jobRegistry.js';
+import { type Logger, createLogger } from './logger.js';
 import { createTaskService } from './taskServiceImpl.js';
 import type { TaskService } from './taskService.js';
 
@@ -14,6 +17,11 @@ export interface CreateGflowOptions extends LoadSettingsOptions {
   readonly surface: Surface;
   /** Settings already loaded (skips loading). */
   readonly settings?: ResolvedSettings;
+  /** Browser launch additions (the sandbox maps Google's hosts to the simulator here). */
+  readonly browser?: BrowserOverrides;
+  /** Keep browser sessions warm between calls (daemons); default: servers yes, CLI no. */
+  readonly keepSessionsWarm?: boolean;
+  readonly logger?: Logger;
 }
 
 export interface RunOptions {
@@ -38,6 +46,9 @@ export class Gflow {
   /** The spending brake of the MCP/HTTP surfaces. */
   readonly limiter: TokenBucket;
   readonly tasks: TaskService;
+  readonly browserOverrides: BrowserOverrides;
+  readonly logger: Logger;
+  readonly sessions: SessionPool;
   /** Distinguishes this process's claims from a dead one's with a reused pid. */
   readonly startToken = randomBytes(6).toString('hex');
   readonly #operations = new Map<string, Operation>();
@@ -48,6 +59,9 @@ export class Gflow {
     this.settings = options.settings ?? loadSettings(options);
     this.layout = homeLayout(this.settings.home);
     this.surface = options.surface;
+    this.browserOverrides = options.browser ?? {};
+    this.logger = options.logger ?? createLogger({ level: this.settings.logLevel, format: this.settings.logFormat });
+    this.sessions = new SessionPool(this, options.keepSessionsWarm ?? (this.surface === 'mcp' || this.surface === 'http'));
     this.limiter = createTokenBucket({ capacity: this.settings.rateLimitCapacity, refillMs: this.settings.rateLimitRefillSeconds * 1000 });
     this.tasks = createTaskService(() => this.catalog, this.jobs);
     for (const operation of operations) {

@@ -1,0 +1,226 @@
+import type { TaskRecord } from '@gflow/catalog';
+import type { FlowSession } from '@gflow/driver';
+import { CancelledError, DataIntegrityError, hasErrorCode, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
+import { resolveProfile } from '../home/profiles.js';
+import type { ProgressEvent } from '../operations/operation.js';
+import type { GenerationResult } from '../operations/generationSchemas.js';
+import type { ImagePlan, VideoPlan } from '../operations/validateGeneration.js';
+import type { Gflow } from '../runtime/gflow.js';
+import { type GenerationTaskPayload, planOf } from './generationPayload.js';
+import { type MediaKind, extensionOf, targetPathFor, writeMedia } from './mediaFiles.js';
+import { type LocalReference, resolveReference } from './references.js';
+
+export interface RunTaskOptions {
+  readonly signal: AbortSignal;
+  readonly onProgress?: ((event: ProgressEvent) => void) | undefined;
+}
+
+interface GeneratedItem {
+  readonly mediaId: string;
+  readonly workflowId?: string | null;
+  readonly seed?: number | null;
+  readonly url: string;
+  readonly width?: number | null;
+  readonly height?: number | null;
+  readonly byteSize?: number | null;
+}
+
+interface Generated {
+  readonly projectId: string;
+  readonly items: readonly GeneratedItem[];
+}
+
+/**
+ * Runs one generation task end to end: claim the row, open (or reuse) the
+ * profile's browser under its lease, attach references, let the driver click
+ * submit and watch Flow's own replies, download and verify each file, write it
+ * atomically and record everything in the catalog. Returns the envelope that
+ * wait=true returns and tasks/get serves; failures are returned, not thrown.
+ */
+export async function runGenerationTask(gflow: Gflow, taskId: string, options: RunTaskOptions): Promise<GenerationResult> {
+  const catalog = gflow.catalog;
+  const record = catalog.tasks.get(taskId);
+  if (!record) throw new DataIntegrityError('The task row vanished before it ran.', { extensions: { task_id: taskId } });
+  const claimant = gflow.claimantFor(record.profile);
+  const claimed = catalog.tasks.claim(taskId, claimant);
+  if (!claimed) throw new DataIntegrityError('Another process claimed this task first.', { extensions: { task_id: taskId } });
+  const payload = claimed.payload as unknown as GenerationTaskPayload;
+  const plan = planOf(payload);
+  const started = Date.now();
+  const progress = (event: ProgressEvent): void => options.onProgress?.({ ...event, elapsedMs: Date.now() - started });
+  const known: { projectId: string | null; mediaIds: string[] } = { projectId: payload.input.project ?? null, mediaIds: [] };
+  let operationId: number | undefined;
+
+  try {
+    const profile = resolveProfile(gflow.layout, { requested: claimed.profile });
+    operationId = catalog.operations.start({
+      profile: profile.name,
+      command: payload.command,
+      mode: plan.mode,
+      prompt: payload.input.prompt,
+      expandedPrompt: payload.expanded_prompt === payload.input.prompt ? null : payload.expanded_prompt,
+      model: plan.model?.name ?? null,
+      aspectRatio: plan.aspect,
+      taskId,
+      flowProjectId: known.projectId,
+      metadata: { tools: payload.input.tools ?? [], entity_ids: plan.characters.map((c) => c.entityId) },
+    }).id;
+    catalog.tasks.updateCheckpoint(taskId, claimant, { phase: 'started', operation_id: operationId });
+    const onDriverProgress = (event: ProgressEvent & { projectId?: string; mediaIds?: readonly string[]; workflowIds?: readonly string[] }): void => {
+      if (event.projectId) known.projectId = event.projectId;
+      if (event.mediaIds) known.mediaIds = [...event.mediaIds];
+      if (event.phase === 'submitted' || event.projectId || event.mediaIds) {
+        catalog.tasks.updateCheckpoint(taskId, claimant, {
+          phase: event.phase,
+          ...(event.phase === 'submitted' ? { may_have_spent: true } : {}),
+          ...(event.projectId ? { project_id: event.projectId } : {}),
+          ...(event.mediaIds ? { media_ids: event.mediaIds } : {}),
+          ...(event.workflowIds ? { workflow_ids: event.workflowIds } : {}),
+        });
+      }
+      progress(event);
+    };
+
+    const result = await gflow.sessions.withSession(profile, { signal: options.signal, onProgress: progress }, async (session) => {
+      const generated = await generate(gflow, session, plan, payload, profile.name, options.signal, onDriverProgress);
+      known.projectId = generated.projectId;
+      known.mediaIds = generated.items.map((i) => i.mediaId);
+      return recordAndDownload(gflow, session, plan, payload, profile.name, operationId as number, generated, options.signal, progress);
+    });
+    catalog.operations.succeed(operationId, { flowProjectId: known.projectId });
+    catalog.tasks.complete(taskId, claimant, result, { flowMediaId: result.flow_media_id ?? null });
+    progress({ phase: 'done' });
+    return result;
+  } catch (thrown) {
+    const error = toGflowError(thrown);
+    if (operationId !== undefined) catalog.operations.failWith(operationId, error, { flowProjectId: known.projectId });
+    const settled: TaskRecord = hasErrorCode(error, 'cancelled')
+      ? catalog.tasks.cancel(taskId, { claimant })
+      : catalog.tasks.fail(taskId, claimant, error, { flowMediaId: known.mediaIds[0] ?? null });
+    gflow.logger.warn('generation failed', { task_id: taskId, code: error.code, status: settled.status });
+    return {
+      status: settled.status === 'indeterminate' ? 'indeterminate' : settled.status === 'cancelled' ? 'cancelled' : 'failed',
+      task_id: taskId,
+      task_type: claimed.taskType,
+      ...(known.mediaIds[0] ? { flow_media_id: known.mediaIds[0] } : {}),
+      ...(known.mediaIds[0] && known.projectId ? { flow_project_id: known.projectId } : {}),
+      error: toErrorEnvelopeBody(error),
+    };
+  }
+}
+
+async function resolveAll(gflow: Gflow, plan: ImagePlan | VideoPlan, profile: string): Promise<{ references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference }> {
+  const cwd = process.cwd();
+  const catalog = gflow.catalog;
+  const references: LocalReference[] = [];
+  for (const [i, ref] of plan.references.entries()) {
+    references.push(await resolveReference(catalog, ref, { profile, parameter: `reference_images[${i}]`, cwd, role: plan.kind === 'image' ? 'image' : 'reference' }));
+  }
+  if (plan.kind === 'image') return { references };
+  return {
+    references,
+    ...(plan.startFrame ? { startFrame: await resolveReference(catalog, plan.startFrame, { profile, parameter: 'initial_frame', cwd, role: 'frame' }) } : {}),
+    ...(plan.endFrame ? { endFrame: await resolveReference(catalog, plan.endFrame, { profile, parameter: 'end_frame', cwd, role: 'frame' }) } : {}),
+  };
+}
+
+async function generate(
+  gflow: Gflow,
+  session: FlowSession,
+  plan: ImagePlan | VideoPlan,
+  payload: GenerationTaskPayload,
+  profile: string,
+  signal: AbortSignal,
+  onProgress: (event: ProgressEvent) => void,
+): Promise<Generated> {
+  const refs = await resolveAll(gflow, plan, profile);
+  const project = payload.input.project ?? gflow.settings.project;
+  const projectName = payload.input.project_name ?? gflow.settings.projectName;
+  const common = {
+    ...(project ? { projectId: project } : {}),
+    ...(projectName ? { projectName } : {}),
+    prompt: payload.expanded_prompt,
+    count: plan.count,
+    characters: plan.characters.map((c) => ({ entityId: c.entityId, name: c.name })),
+    signal,
+    onProgress,
+  };
+  if (plan.kind === 'image') {
+    return session.generateImage({ ...common, model: plan.model.name, aspect: plan.aspect, references: refs.references });
+  }
+  return session.generateVideo({
+    ...common,
+    mode: plan.mode,
+    aspect: plan.aspect,
+    ...(plan.model ? { model: plan.model.name } : {}),
+    ...(plan.duration !== undefined ? { duration: plan.duration } : {}),
+    ...(plan.resolution ? { resolution: plan.resolution } : {}),
+    ...(refs.startFrame ? { startFrame: refs.startFrame } : {}),
+    ...(refs.endFrame ? { endFrame: refs.endFrame } : {}),
+    references: refs.references,
+    timeoutMs: gflow.settings.timeoutSeconds * 1000,
+  });
+}
+
+async function recordAndDownload(
+  gflow: Gflow,
+  session: FlowSession,
+  plan: ImagePlan | VideoPlan,
+  payload: GenerationTaskPayload,
+  profile: string,
+  operationId: number,
+  generated: Generated,
+  signal: AbortSignal,
+  progress: (event: ProgressEvent) => void,
+): Promise<GenerationResult> {
+  const catalog = gflow.catalog;
+  const kind: MediaKind = plan.kind;
+  catalog.projects.upsert({ profile, flowProjectId: generated.projectId, ...(payload.input.project_name ? { title: payload.input.project_name } : {}) });
+  // Assets first: if a download fails, the catalog still knows what Flow made (and billed).
+  const assets = generated.items.map((item, i) => {
+    const asset = catalog.assets.record({
+      profile,
+      flowMediaId: item.mediaId,
+      kind,
+      flowProjectId: generated.projectId,
+      flowWorkflowId: item.workflowId ?? null,
+      model: plan.model?.name ?? null,
+      aspectRatio: plan.aspect,
+      width: item.width ?? null,
+      height: item.height ?? null,
+      durationSeconds: plan.kind === 'video' ? (plan.duration ?? null) : null,
+      seed: item.seed ?? null,
+      status: 'ready',
+    });
+    catalog.assets.link(operationId, asset.id, 'output', i);
+    return asset;
+  });
+  const files: string[] = [];
+  const media: Array<Record<string, unknown>> = [];
+  for (const [i, item] of generated.items.entries()) {
+    if (signal.aborted) throw new CancelledError('Cancelled while downloading; the media exists in the Flow project.');
+    progress({ phase: 'downloading', progress: i, total: generated.items.length, message: item.mediaId });
+    const { bytes } = await session.download(item.url, { kind });
+    const extension = extensionOf(bytes) ?? (kind === 'video' ? 'mp4' : 'png');
+    const target = targetPathFor({ outputDir: gflow.settings.outputDir, kind, mediaId: item.mediaId, index: i + 1, count: generated.items.length, extension, outputFile: payload.output_file });
+    const written = await writeMedia(target, bytes, extension);
+    catalog.localFiles.record({ assetId: (assets[i] as { id: number }).id, path: written.path, bytes: written.bytes, sha256: written.sha256, mediaType: written.mediaType });
+    files.push(written.path);
+    media.push({ media_id: item.mediaId, workflow_id: item.workflowId ?? null, file: written.path, bytes: written.bytes, width: item.width ?? null, height: item.height ?? null, seed: item.seed ?? null });
+  }
+  progress({ phase: 'recording' });
+  const first = generated.items[0];
+  return {
+    status: 'completed',
+    task_id: payload.task_id,
+    task_type: plan.mode,
+    flow_project_id: generated.projectId,
+    flow_media_id: first?.mediaId ?? null,
+    flow_workflow_id: first?.workflowId ?? null,
+    files,
+    seed: plan.kind === 'image' ? (first?.seed ?? null) : null,
+    media,
+    params: payload.params,
+    ...(gflow.browserOverrides.sandbox ? { sandbox: true } : {}),
+  };
+}

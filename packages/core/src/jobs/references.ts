@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Catalog } from '@gflow/catalog';
+import { BadParameterError, ReferenceNotOnDiskError } from '@gflow/errors';
+import type { MediaRef } from '../operations/validateGeneration.js';
+import { extensionOf } from './mediaFiles.js';
+
+/** A reference ready for the driver: a local file to upload, with the name Flow should list. */
+export interface LocalReference {
+  readonly path: string;
+  readonly displayName: string;
+  /** The catalogued media id when the user passed one. */
+  readonly mediaId?: string;
+}
+
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'webp', 'gif']);
+
+/** A local image path: canonicalised once (symlinks resolved), ≤ 20 MB, PNG/JPEG/WebP/GIF by magic bytes. */
+export function checkLocalImage(value: string, parameter: string, cwd: string): LocalReference {
+  const resolved = path.resolve(cwd, value);
+  let real: string;
+  let size: number;
+  try {
+    real = fs.realpathSync(resolved);
+    const stat = fs.statSync(real);
+    if (!stat.isFile()) throw new Error('not a file');
+    size = stat.size;
+  } catch {
+    throw new BadParameterError(`${parameter}: no readable image file at that path.`, { extensions: { parameter } });
+  }
+  if (size > MAX_UPLOAD_BYTES) throw new BadParameterError(`${parameter}: the image is larger than 20 MB.`, { extensions: { parameter } });
+  const head = Buffer.alloc(16);
+  const fd = fs.openSync(real, 'r');
+  try {
+    fs.readSync(fd, head, 0, 16, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const ext = extensionOf(head);
+  if (!ext || !IMAGE_EXTENSIONS.has(ext)) {
+    throw new BadParameterError(`${parameter}: the file is not a PNG, JPEG, WebP or GIF image.`, { extensions: { parameter } });
+  }
+  return { path: real, displayName: path.basename(real) };
+}
+
+/**
+ * Turns a user reference into a local file: a path is checked as above; a
+ * media UUID must be a catalogued asset of this profile with a verified local
+ * copy (size and SHA-256 still match) — Flow on flow.google.com binds frames
+ * and references by upload, so the recorded file is uploaded again.
+ */
+export async function resolveReference(catalog: Catalog, ref: MediaRef, options: { profile: string; parameter: string; cwd: string; role: 'frame' | 'reference' | 'image' }): Promise<LocalReference> {
+  if (ref.kind === 'path') return checkLocalImage(ref.path, options.parameter, options.cwd);
+  const resolved =
+    options.role === 'frame'
+      ? await catalog.references.frame(ref.mediaId, { profile: options.profile })
+      : await catalog.references.onDisk(ref.mediaId, { profile: options.profile });
+  if (!resolved.localFile) {
+    throw new ReferenceNotOnDiskError(`${options.parameter}: the media id is catalogued but has no verified local file to upload.`, {
+      extensions: { parameter: options.parameter, media_id: ref.mediaId },
+    });
+  }
+  const checked = checkLocalImage(resolved.localFile.file.path, options.parameter, options.cwd);
+  return { ...checked, displayName: resolved.displayName ?? checked.displayName, mediaId: ref.mediaId };
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { ConfigurationError, hasErrorCode, toErrorEnvelopeBody } from '@gflow/errors';
+import { rateLimitedError } from '@gflow/lease';
+import type { z } from 'zod';
+import { resolveProfile } from '../home/profiles.js';
+import type { GenerationTaskPayload } from '../jobs/generationPayload.js';
+import { runGenerationTask } from '../jobs/generationJob.js';
+import { assertNotDirectory, confineToOutputDir } from '../output/confine.js';
+import { expandPrompt, loadPromptTools } from '../promptTools/promptTools.js';
+import {
+  type GenerateImageInput,
+  type GenerateVideoInput,
+  type GenerationResult,
+  generateImageInput,
+  generateVideoInput,
+  generationResult,
+} from './generationSchemas.js';
+import { type OperationContext, defineOperation } from './operation.js';
+import { planImage, planVideo } from './validateGeneration.js';
+
+type Kind = 'image' | 'video';
+
+function outputFileFor(input: { output?: string | undefined }, context: OperationContext): string | undefined {
+  if (!input.output) return undefined;
+  const { gflow, surface } = context;
+  if (surface === 'mcp' || surface === 'http') {
+    return confineToOutputDir(gflow.settings.outputDir, input.output, { parameter: 'output', kind: 'file' });
+  }
+  // The CLI's -o is the user's own choice of path (not confined), but never a directory.
+  const target = path.resolve(input.output);
+  assertNotDirectory(/[/\\]$/.test(input.output) ? `${target}/` : target, 'output', gflow.settings.outputDir);
+  return target;
+}
+
+function paramsOf(kind: Kind, input: GenerateImageInput | GenerateVideoInput): Record<string, unknown> {
+  const { prompt, model, aspect, count } = input;
+  if (kind === 'image') return { prompt, model, aspect, count };
+  const video = input as GenerateVideoInput;
+  return { prompt, mode: video.mode, model: model ?? null, aspect, count, duration: video.duration ?? null, resolution: video.resolution ?? null };
+}
+
+/**
+ * The generation path shared by every surface: semantic checks, prompt tools
+ * and output rules (all before anything is queued), the no-spend gate, the
+ * token bucket (MCP/HTTP), profile resolution, the task row, then the job —
+ * inline for wait=true, in this process's background for wait=false.
+ */
+async function submitGeneration(kind: Kind, input: GenerateImageInput | GenerateVideoInput, context: OperationContext): Promise<GenerationResult> {
+  const { gflow } = context;
+  const plan = kind === 'image' ? planImage(input as GenerateImageInput) : planVideo(input as GenerateVideoInput);
+  let expanded: string;
+  try {
+    expanded = expandPrompt(input.prompt, input.tools ?? [], loadPromptTools(path.join(gflow.layout.home, 'tools'))).expanded;
+  } catch (error) {
+    if (hasErrorCode(error, 'bad-parameter')) return { status: 'invalid_tools', error: (error as Error).message };
+    throw error;
+  }
+  const outputFile = outputFileFor(input, context);
+  if (gflow.settings.noSpend) {
+    throw new ConfigurationError('No-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend): generation is disabled.', {
+      remediationHint: 'Unset GFLOW_MCP_NO_SPEND or drop --no-spend to generate.',
+    });
+  }
+  if (context.surface === 'mcp' || context.surface === 'http') {
+    const taken = gflow.limiter.tryTake();
+    if (!taken.ok) {
+      const error = rateLimitedError(taken.retryAfterMs, gflow.settings.rateLimitCapacity, gflow.settings.rateLimitRefillSeconds * 1000);
+      return { status: 'rate_limited', error: toErrorEnvelopeBody(error) };
+    }
+  }
+  const profile = resolveProfile(gflow.layout, { requested: input.profile, settingProfile: gflow.settings.profile });
+  const taskId = randomUUID();
+  const command = context.surface === 'cli' ? (kind === 'image' ? `image ${plan.mode}` : `video ${plan.mode}`) : kind === 'image' ? 'gflow_generate_image' : 'gflow_generate_video';
+  const payload = {
+    kind,
+    task_id: taskId,
+    command,
+    input: { ...input, profile: profile.name },
+    expanded_prompt: expanded,
+    ...(outputFile ? { output_file: outputFile } : {}),
+    params: paramsOf(kind, input),
+  } as GenerationTaskPayload;
+  gflow.catalog.tasks.create({ taskId, profile: profile.name, taskType: plan.mode, payload: payload as unknown as Record<string, unknown> });
+
+  if (!input.wait) {
+    const controller = new AbortController();
+    const done = runGenerationTask(gflow, taskId, { signal: controller.signal }).catch((error: unknown) => {
+      gflow.logger.error('background generation crashed', { task_id: taskId, error: String(error) });
+    });
+    gflow.jobs.add({ taskId, controller, done });
+    return { status: 'pending', task_id: taskId, task_type: plan.mode };
+  }
+  return runGenerationTask(gflow, taskId, { signal: context.signal, onProgress: context.onProgress });
+}
+
+const SPEND_NOTE = 'Images draw on Flow\'s free daily per-model quota; video spends Flow credits. Checked before anything is sent: an invalid request spends nothing.';
+
+export const generateImage = defineOperation({
+  name: 'generateImage',
+  mcpName: 'gflow_generate_image',
+  title: 'Generate images',
+  description: `Text-to-image or image-to-image (reference_images) with Nano Banana on Google Flow, in the profile's own browser; downloads the files and records them in the catalog. Returns {status:"completed", task_id, flow_project_id, flow_media_id, files[], seed, params} or {status:"failed", task_id, error}. ${SPEND_NOTE}`,
+  kind: 'spend',
+  usesBrowser: true,
+  input: generateImageInput,
+  output: generationResult,
+  handler: (input: z.output<typeof generateImageInput>, context) => submitGeneration('image', input, context),
+});
+
+export const generateVideo = defineOperation({
+  name: 'generateVideo',
+  mcpName: 'gflow_generate_video',
+  title: 'Generate videos',
+  description: `Veo / Omni video on Google Flow: t2v from text, i2v from initial_frame (and end_frame), r2v from reference_images or saved characters. Pass a generated image's media id as initial_frame to chain image → video. Returns the same task envelope as gflow_generate_image. ${SPEND_NOTE}`,
+  kind: 'spend',
+  usesBrowser: true,
+  input: generateVideoInput,
+  output: generationResult,
+  handler: (input: z.output<typeof generateVideoInput>, context) => submitGeneration('video', input, context),
+});
