@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CatalogContext } from '../context.js';
 import { sha256Text } from '../hashing.js';
-import { assets, operationAssets } from '../schema/index.js';
+import type { operationAssets } from '../schema/index.js';
+import { assets } from '../schema/index.js';
 import { assertFlowId, assertProfileName, optionalFlowId } from '../validation.js';
 import type { ProfilesRepo } from './profilesRepo.js';
 import type { ProjectsRepo } from './projectsRepo.js';

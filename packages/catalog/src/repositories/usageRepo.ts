@@ -1,6 +1,6 @@
 import { BadParameterError } from '@gflow/errors';
 import type { CatalogContext } from '../context.js';
-import { usageEvents } from '../schema/index.js';
+import type { usageEvents } from '../schema/index.js';
 
 export type UsageSurface = (typeof usageEvents.$inferSelect)['surface'];
 
