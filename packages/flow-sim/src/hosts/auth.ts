@@ -51,8 +51,8 @@ export function accountsHostCookies(state: SimState, account: Account, remembere
 export function osidCookies(state: SimState, account: Account): CookieSpec[] {
   const value = state.signer.mint(account.email, account.sessionGeneration, 'osid');
   return [
-    { name: 'OSID', value, domain: 'flow.google.com', maxAge: YEAR, httpOnly: true },
-    { name: '__Secure-OSID', value, domain: 'flow.google.com', maxAge: YEAR, httpOnly: true },
+    { name: 'OSID', value, maxAge: YEAR, httpOnly: true },
+    { name: '__Secure-OSID', value, maxAge: YEAR, httpOnly: true },
   ];
 }
 

@@ -6,6 +6,7 @@ import { flowShell } from '../pages/flowShell.js';
 import type { FlowRoute } from '../pages/flowShell.js';
 import type { SimState } from '../state/simState.js';
 import { flowSession, googleSession, osidCookies } from './auth.js';
+import { handleAgentTurn } from './agentTurn.js';
 import { handleBatchexecute } from './batchexecute.js';
 import { sendAsset } from './staticAssets.js';
 
@@ -14,6 +15,7 @@ const BATCH_PATH = '/_/AiSandboxAngularFrontend/data/batchexecute';
 export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, hanging: Set<Res>): Promise<void> {
   const path = url.pathname;
   if (path === BATCH_PATH && req.method === 'POST') return handleBatchexecute(state, req, res, url, hanging);
+  if (path === '/_/AiSandboxAngularFrontend/agent/turn' && req.method === 'POST') return handleAgentTurn(state, req, res);
   if (path.startsWith('/_/static/')) return sendAsset(res, path.slice('/_/static/'.length));
   if (path === '/_/login') {
     const read = state.signer.read(url.searchParams.get('auth') ?? undefined, 'osid-handoff');
@@ -30,7 +32,7 @@ export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, 
     if (session === undefined || media === undefined || media.owner !== session.account.email) return sendText(res, 404, 'Not Found');
     return redirect(res, 302, signedUrl(state, `/image/${media.id}`));
   }
-  if (path === '/favicon.ico') return sendText(res, 404, '');
+  if (path === '/favicon.ico') return sendText(res, 204, '');
   const route = routeOf(path);
   if (route === null) return sendHtml(res, 404, '<!doctype html><title>Error 404 (Not Found)</title><p>404. That’s an error.</p>');
   const google = googleSession(state, req);

@@ -24,6 +24,8 @@ export function handleWww(state: SimState, req: Req, res: Res, url: URL): void {
   if (url.pathname.startsWith('/recaptcha/enterprise/reload')) {
     res.setHeader('access-control-allow-origin', `https://${FLOW_HOST}`);
     res.setHeader('access-control-allow-credentials', 'true');
+    res.setHeader('access-control-allow-headers', 'content-type');
+    res.setHeader('access-control-allow-methods', 'POST');
     if (req.method === 'OPTIONS') return sendText(res, 204, '');
     const token = `03AFcWeA${state.random.hex(60)}${'x'.repeat(2300)}`;
     return sendText(res, 200, `)]}'\n${JSON.stringify(['rresp', token, null, 120, null, null, null, null, null, 'ec'])}`, 'application/json');

@@ -1,0 +1,58 @@
+// Boot: the client-side router (about / 404 / unavailable hops), gallery and project editor.
+import { agentChip, agentOnlyView } from './agent.js';
+import { aboutView, consentBar, header, messageView, promoDialog } from './chrome.js';
+import { composer } from './composer.js';
+import { boot, h, scaled, t } from './dom.js';
+import { galleryView } from './gallery.js';
+import { resumeJobs, submitClassic } from './generate.js';
+import { assetGrid, imageTile, pendingTile, videoTile } from './grid.js';
+import { toolbar } from './upload.js';
+import { rpc } from './wire.js';
+
+const root = document.querySelector('aisandbox-root');
+
+function render(view) {
+  root.replaceChildren(view);
+}
+
+function renderRoute(route) {
+  if (route === 'about') return render(aboutView());
+  if (route === 'notfound') return render(messageView('flow-not-found', t('notFound')));
+  if (route === 'unavailable') return render(messageView('flow-unavailable', t('unavailable')));
+  if (route === 'gallery') {
+    render(h('div', { class: 'app-shell' }, header(), h('main', {}, galleryView())));
+    consentBar();
+    return;
+  }
+  projectView();
+}
+
+function projectView() {
+  const grid = assetGrid();
+  const instructions = (boot.project.instructions ?? []).map((text) => h('flow-instruction-card', { class: 'instruction-card' }, text));
+  const side = instructions.length > 0 ? h('aside', { class: 'instructions-panel' }, h('h3', {}, t('instructions')), ...instructions) : null;
+  if (boot.cohort === 'agent_only') {
+    const finished = (m) => (m.kind === 'video' ? videoTile({ mediaId: m.id, posterUrl: m.posterUrl, mp4Url: m.mp4Url, name: m.name }) : imageTile({ mediaId: m.id, url: m.url, name: m.name, width: m.width, height: m.height }));
+    render(h('div', { class: 'app-shell' }, header(), h('main', { class: 'project-editor agent-only' }, side, agentOnlyView(grid, pendingTile, finished))));
+  } else {
+    const main = h('main', { class: 'project-editor' }, toolbar(), side, grid);
+    render(h('div', { class: 'app-shell' }, header(), main));
+    // Readiness: the composer (and its settings trigger) settles a while after DOMContentLoaded.
+    setTimeout(() => {
+      main.append(composer(() => submitClassic(), agentChip));
+      resumeJobs();
+    }, scaled(3000));
+  }
+  consentBar();
+  promoDialog();
+  rpc('DTaVef', []).catch(() => {});
+  setInterval(() => rpc('DTaVef', []).catch(() => {}), Math.max(1000, scaled(60000)));
+}
+
+if (boot.hop) {
+  // The app hops client-side (no Location header, no rpcs): ~300 ms after load.
+  setTimeout(() => {
+    history.replaceState(null, '', boot.hop);
+    renderRoute(boot.hop.startsWith('/about') ? 'about' : boot.hop.startsWith('/404') ? 'notfound' : 'unavailable');
+  }, 300);
+} else renderRoute(boot.route);
