@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/server';
-import type { GflowLike } from './gflowPort.js';
-import { silentLogger, type Logger } from './logger.js';
+import type { GflowLike, GflowLogger } from './gflowPort.js';
 import { registerPrompts } from './prompts/registerPrompts.js';
 import { defaultDocsDir } from './resources/docsSource.js';
 import { registerResources } from './resources/registerResources.js';
@@ -11,8 +10,8 @@ import { registerOperationTools } from './tools/registerOperationTools.js';
 export interface GflowMcpServerOptions {
   /** The protocol era the instance serves (informational; one definition serves both). */
   readonly era?: 'legacy' | 'modern';
-  /** Where the server logs (stderr JSON lines by default in the serving entries; silent here). */
-  readonly logger?: Logger;
+  /** Where the server logs (default: the runtime's stderr logger). */
+  readonly logger?: GflowLogger;
   /** The docs directory holding KNOWN_ISSUES.md (default: the repository's docs/). */
   readonly docsDir?: string;
 }
@@ -36,7 +35,7 @@ const INSTRUCTIONS =
  * serving entries may build one instance per connection or per request.
  */
 export function createGflowMcpServer(gflow: GflowLike, options: GflowMcpServerOptions = {}): McpServer {
-  const logger = options.logger ?? silentLogger;
+  const logger = options.logger ?? gflow.logger;
   const server = new McpServer(
     { name: SERVER_NAME, title: 'gflow (Google Flow)', version: SERVER_VERSION },
     {

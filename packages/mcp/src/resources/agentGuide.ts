@@ -1,4 +1,4 @@
-import type { OperationLike } from '../gflowPort.js';
+import type { Operation } from '@gflow/core';
 
 const COMMON_RULES = [
   '## Rules',
@@ -43,7 +43,7 @@ const NO_SPEND_SECTION = [
 ];
 
 /** The agent guide served at gflow://docs/mcp-guide; a different text in no-spend mode. */
-export function agentGuide(operations: readonly OperationLike[], noSpend: boolean): string {
+export function agentGuide(operations: readonly Operation[], noSpend: boolean): string {
   const toolLines = operations.map((op) => `- ${op.mcpName} — ${op.title} (${op.kind}${op.usesBrowser ? ', opens a browser' : ''})`);
   return [
     noSpend ? '# gflow MCP server — agent guide (read-only, no-spend)' : '# gflow MCP server — agent guide',

@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
+import { ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import type { GflowLike } from '../gflowPort.js';
 import { agentGuide } from './agentGuide.js';
 import { readKnownIssuesMarkdown } from './docsSource.js';
@@ -76,9 +76,7 @@ export function registerResources(server: McpServer, gflow: GflowLike, docsDir: 
       cacheHint: READ_HINT,
     },
     (uri) => {
-      const sql = gflow.schemaSql?.();
-      if (sql === undefined) throw new ProtocolError(ProtocolErrorCode.InternalError, 'The catalog schema is not available in this build.');
-      return { contents: [{ uri: uri.href, mimeType: 'application/sql', text: sql }] };
+      return { contents: [{ uri: uri.href, mimeType: 'application/sql', text: gflow.schemaSql() }] };
     },
   );
 }

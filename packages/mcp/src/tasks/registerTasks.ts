@@ -17,21 +17,17 @@ const taskParams = z.looseObject({ taskId: z.string().min(1).max(200) });
 export function registerTasks(server: McpServer, gflow: GflowLike): void {
   const unknownTask = (taskId: string): ProtocolError =>
     new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task ${JSON.stringify(taskId.slice(0, 200))}.`);
-  const service = () => {
-    if (!gflow.tasks) throw new ProtocolError(ProtocolErrorCode.InternalError, 'Tasks are not available in this build.');
-    return gflow.tasks;
-  };
 
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- custom methods need the low-level server (reference/mcp-sdk-v2.md §3).
   server.server.setRequestHandler('tasks/get', { params: taskParams }, (params) => {
-    const view = service().get(params.taskId);
+    const view = gflow.tasks.get(params.taskId);
     if (!view) throw unknownTask(params.taskId);
     return taskResponse(view);
   });
 
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- as above.
   server.server.setRequestHandler('tasks/cancel', { params: taskParams }, async (params) => {
-    const view = await service().cancel(params.taskId);
+    const view = await gflow.tasks.cancel(params.taskId);
     if (!view) throw unknownTask(params.taskId);
     return {};
   });

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { TaskViewLike } from '../gflowPort.js';
+import type { TaskView } from '@gflow/core';
 import { renderToolResult } from '../tools/renderResult.js';
 
 /** A task as the io.modelcontextprotocol/tasks extension (SEP-2663) shows it. */
@@ -24,7 +24,7 @@ const MAY_HAVE_SPENT =
  * cancelled job is `cancelled`, and one cancelled after its submit
  * (`indeterminate`) says a credit may have been spent.
  */
-export function taskResponse(view: TaskViewLike): TaskResponse {
+export function taskResponse(view: TaskView): TaskResponse {
   const base = { taskId: view.task_id, ttlMs: null, createdAt: view.created_at, lastUpdatedAt: view.updated_at } as const;
   switch (view.status) {
     case 'pending':

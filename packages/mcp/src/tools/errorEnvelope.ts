@@ -1,6 +1,6 @@
-import { hasErrorCode, isGflowError, toErrorEnvelopeBody, type ErrorEnvelopeBody } from '@gflow/errors';
+import { CancelledError, hasErrorCode, isGflowError, toErrorEnvelopeBody, type ErrorEnvelopeBody } from '@gflow/errors';
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { Logger } from '../logger.js';
+import type { GflowLogger } from '../gflowPort.js';
 
 /** The structured content of a failed tool call. */
 export interface ErrorEnvelope {
@@ -15,17 +15,19 @@ export interface ErrorEnvelope {
  * <Class>; details were logged server-side.") and their real text and stack go
  * to the server log only.
  */
-export function errorToolResult(error: unknown, tool: string, logger: Logger): CallToolResult {
+export function errorToolResult(thrown: unknown, tool: string, logger: GflowLogger, signal?: AbortSignal): CallToolResult {
+  // A call the client cancelled (or whose connection closed) is a cancellation, whatever the handler threw.
+  const error = signal?.aborted && !isGflowError(thrown) ? new CancelledError('The call was cancelled by the client.', { cause: thrown }) : thrown;
   const body = toErrorEnvelopeBody(error);
   if (!isGflowError(error)) {
-    logger.log('error', 'mcp.tool.unexpected_error', {
+    logger.error('mcp.tool.unexpected_error', {
       tool,
       instance: body.instance,
       error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       stack: error instanceof Error ? error.stack : undefined,
     });
   } else {
-    logger.log('info', 'mcp.tool.error', { tool, type: body.type, status: body.status, retryable: body.retryable });
+    logger.info('mcp.tool.error', { tool, type: body.type, status: body.status, retryable: body.retryable });
   }
   const envelope: ErrorEnvelope = { status: hasErrorCode(error, 'rate-limit') ? 'rate_limited' : 'error', error: body };
   return {

@@ -1,4 +1,4 @@
-import type { ProgressEventLike } from '../gflowPort.js';
+import type { ProgressEvent } from '@gflow/core';
 
 /** Core's phases in the order a generation goes through them. */
 const PHASES = [
@@ -27,7 +27,7 @@ export interface ProgressParams {
  * phases), a known fraction inside the phase the decimals. An event that
  * would not advance is dropped.
  */
-export function progressMapper(): (event: ProgressEventLike) => ProgressParams | undefined {
+export function progressMapper(): (event: ProgressEvent) => ProgressParams | undefined {
   let last = -1;
   return (event) => {
     const index = PHASES.indexOf(event.phase as (typeof PHASES)[number]);

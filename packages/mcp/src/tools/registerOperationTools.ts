@@ -1,8 +1,7 @@
 import type { McpServer, RegisteredTool, ServerContext } from '@modelcontextprotocol/server';
-import type { GflowLike, OperationLike } from '../gflowPort.js';
-import type { Logger } from '../logger.js';
+import { annotationsFor, type Operation, type ProgressEvent } from '@gflow/core';
+import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import { advertisedSchema, jsonSchemaRootType } from './advertisedSchema.js';
-import { toolAnnotations } from './annotations.js';
 import { errorToolResult } from './errorEnvelope.js';
 import { progressMapper } from './progressForwarder.js';
 import { renderToolResult } from './renderResult.js';
@@ -15,7 +14,7 @@ import { renderToolResult } from './renderResult.js';
  * forwarded when the client asked for it, and anything thrown becomes gflow's
  * error envelope.
  */
-export function registerOperationTools(server: McpServer, gflow: GflowLike, logger: Logger): Map<string, RegisteredTool> {
+export function registerOperationTools(server: McpServer, gflow: GflowLike, logger: GflowLogger): Map<string, RegisteredTool> {
   const tools = new Map<string, RegisteredTool>();
   for (const op of gflow.operations()) {
     tools.set(op.mcpName, registerOperationTool(server, gflow, op, logger));
@@ -23,7 +22,7 @@ export function registerOperationTools(server: McpServer, gflow: GflowLike, logg
   return tools;
 }
 
-function registerOperationTool(server: McpServer, gflow: GflowLike, op: OperationLike, logger: Logger): RegisteredTool {
+function registerOperationTool(server: McpServer, gflow: GflowLike, op: Operation, logger: GflowLogger): RegisteredTool {
   const outputIsObject = jsonSchemaRootType(op.output, 'output') === 'object';
   return server.registerTool(
     op.mcpName,
@@ -32,29 +31,32 @@ function registerOperationTool(server: McpServer, gflow: GflowLike, op: Operatio
       description: op.description,
       inputSchema: advertisedSchema(op.input, 'input'),
       ...(outputIsObject ? { outputSchema: advertisedSchema(op.output, 'output') } : {}),
-      annotations: { title: op.title, ...toolAnnotations(op.kind, op.usesBrowser) },
+      annotations: { title: op.title, ...annotationsFor(op.kind, op.usesBrowser) },
       _meta: { 'dev.gflow/kind': op.kind, 'dev.gflow/usesBrowser': op.usesBrowser },
     },
     async (args: unknown, ctx: ServerContext) => {
-      try {
-        gflow.recordUsage?.('mcp', op.mcpName);
-      } catch (error) {
-        logger.log('warning', 'mcp.usage.record_failed', { tool: op.mcpName, error: String(error) });
-      }
+      const profile = profileOf(args);
       try {
         const value = await gflow.run(op.name, args ?? {}, {
           signal: ctx.mcpReq.signal,
           onProgress: progressSender(ctx, logger),
         });
+        gflow.recordUsage(op.mcpName, profile, 'ok');
         return renderToolResult(value);
       } catch (error) {
-        return errorToolResult(error, op.mcpName, logger);
+        gflow.recordUsage(op.mcpName, profile, 'error');
+        return errorToolResult(error, op.mcpName, logger, ctx.mcpReq.signal);
       }
     },
   );
 }
 
-function progressSender(ctx: ServerContext, logger: Logger): ((event: Parameters<ReturnType<typeof progressMapper>>[0]) => void) {
+function profileOf(args: unknown): string | undefined {
+  const profile = typeof args === 'object' && args !== null ? (args as { profile?: unknown }).profile : undefined;
+  return typeof profile === 'string' ? profile.slice(0, 200) : undefined;
+}
+
+function progressSender(ctx: ServerContext, logger: GflowLogger): (event: ProgressEvent) => void {
   const progressToken = ctx.mcpReq._meta?.progressToken;
   const map = progressMapper();
   return (event) => {
@@ -62,7 +64,7 @@ function progressSender(ctx: ServerContext, logger: Logger): ((event: Parameters
     const params = map(event);
     if (!params) return;
     ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...params } }).catch((error: unknown) => {
-      logger.log('debug', 'mcp.progress.send_failed', { error: String(error) });
+      logger.debug('mcp.progress.send_failed', { error: String(error) });
     });
   };
 }

@@ -1,11 +1,10 @@
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createGflowMcpServer } from '../createGflowMcpServer.js';
-import type { GflowLike } from '../gflowPort.js';
-import { stderrLogger, type Logger } from '../logger.js';
+import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import { redirectStdoutToStderr } from './stdoutGuard.js';
 
 export interface ServeGflowStdioOptions {
-  readonly logger?: Logger;
+  readonly logger?: GflowLogger;
   readonly docsDir?: string;
   /** Also stop on SIGINT/SIGTERM (the CLI entry sets it). */
   readonly handleSignals?: boolean;
@@ -25,15 +24,15 @@ export interface GflowStdioHandle {
  * cancelled (a job past its submit is recorded as indeterminate by core).
  */
 export function serveGflowStdio(gflow: GflowLike, options: ServeGflowStdioOptions = {}): GflowStdioHandle {
-  const logger = options.logger ?? stderrLogger();
+  const logger = options.logger ?? gflow.logger;
   const guard = redirectStdoutToStderr();
   process.stdin.setEncoding?.('utf8');
   const transport = new StdioServerTransport(process.stdin, guard.protocolOut);
   const handle = serveStdio((ctx) => createGflowMcpServer(gflow, { era: ctx.era, logger, ...(options.docsDir ? { docsDir: options.docsDir } : {}) }), {
     transport,
-    onerror: (error) => logger.log('warning', 'mcp.stdio.error', { error: error.message }),
+    onerror: (error) => logger.warn('mcp.stdio.error', { error: error.message }),
   });
-  logger.log('info', 'mcp.stdio.ready', { noSpend: gflow.settings.noSpend === true });
+  logger.info('mcp.stdio.ready', { noSpend: gflow.settings.noSpend === true });
 
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
@@ -48,12 +47,12 @@ export function serveGflowStdio(gflow: GflowLike, options: ServeGflowStdioOption
       try {
         await handle.close();
       } catch (error) {
-        logger.log('warning', 'mcp.stdio.close_failed', { error: String(error) });
+        logger.warn('mcp.stdio.close_failed', { error: String(error) });
       }
       try {
         await gflow.close();
       } finally {
-        logger.log('info', 'mcp.stdio.closed');
+        logger.info('mcp.stdio.closed');
         guard.restore();
         resolveClosed();
       }

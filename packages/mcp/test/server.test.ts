@@ -1,0 +1,158 @@
+import type { Client } from '@modelcontextprotocol/client';
+import type { McpHttpHandler } from '@modelcontextprotocol/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Gflow } from '@gflow/core';
+import { ERAS, connectClient, inProcessHandler } from './clients.js';
+import { SECRET_TOKEN, captureLogger, makeTestGflow } from './testGflow.js';
+
+const open: Array<{ client: Client; handler: McpHttpHandler; gflow: Gflow }> = [];
+afterEach(async () => {
+  for (const { client, handler, gflow } of open.splice(0)) {
+    await client.close();
+    await handler.close();
+    await gflow.close();
+  }
+});
+
+async function setup(era: 'legacy' | 'modern', options: { noSpend?: boolean } = {}) {
+  const { gflow } = makeTestGflow(options);
+  const handler = inProcessHandler(gflow);
+  const client = await connectClient(handler, era);
+  open.push({ client, handler, gflow });
+  return { client, gflow };
+}
+
+type Envelope = { status: string; error: Record<string, unknown> };
+
+describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
+  it('negotiates the era the client asked for', async () => {
+    const { client } = await setup(era);
+    expect(client.getProtocolEra()).toBe(era);
+  });
+
+  it('lists one tool per operation with annotations from the kind', async () => {
+    const { client, gflow } = await setup(era);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(gflow.operations().map((op) => op.mcpName).sort());
+    const image = tools.find((t) => t.name === 'gflow_generate_image');
+    expect(image?.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true });
+    const models = tools.find((t) => t.name === 'gflow_list_models');
+    expect(models?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(image?.inputSchema).toMatchObject({ type: 'object', required: ['prompt'] });
+  });
+
+  it('no-spend mode never registers the two spending tools', async () => {
+    const { client } = await setup(era, { noSpend: true });
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).not.toContain('gflow_generate_image');
+    expect(names).not.toContain('gflow_generate_video');
+    expect(names).toContain('gflow_list_models');
+    await expect(client.callTool({ name: 'gflow_generate_image', arguments: { prompt: 'a cat' } })).rejects.toThrow(/not found/);
+  });
+
+  it('returns a read tool\'s result as structured content and JSON text', async () => {
+    const { client } = await setup(era);
+    const result = await client.callTool({ name: 'gflow_list_models', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    const structured = result.structuredContent as { status: string; image: { models: Array<{ name: string }> } };
+    expect(structured.status).toBe('ok');
+    expect(structured.image.models.map((m) => m.name)).toContain('nano2');
+    const text = (result.content as Array<{ type: string; text?: string }>)[0];
+    expect(text?.type).toBe('text');
+    expect(JSON.parse(text?.text ?? '')).toEqual(structured);
+  });
+
+  it('masks an unexpected error: no path, no token, only the class name', async () => {
+    const { client } = await setup(era);
+    const result = await client.callTool({ name: 'gflow_test_explode', arguments: {} });
+    expect(result.isError).toBe(true);
+    const envelope = result.structuredContent as Envelope;
+    expect(envelope.status).toBe('error');
+    expect(envelope.error).toMatchObject({ status: 500, retryable: false, detail: 'Unexpected TypeError; details were logged server-side.' });
+    const wire = JSON.stringify(result);
+    expect(wire).not.toContain('ya29');
+    expect(wire).not.toContain(SECRET_TOKEN);
+    expect(wire).not.toContain('/home/alice');
+    expect(wire).not.toContain('Cookies');
+  });
+
+  it('keeps a gflow error\'s problem details (title, status, retryable, remediation_hint)', async () => {
+    const { client } = await setup(era);
+    const result = await client.callTool({ name: 'gflow_test_auth_expired', arguments: {} });
+    expect(result.isError).toBe(true);
+    const envelope = result.structuredContent as Envelope;
+    expect(envelope.status).toBe('error');
+    expect(envelope.error).toMatchObject({
+      type: 'https://gflow.dev/errors/auth-expired',
+      title: 'Authentication Expired',
+      status: 401,
+      retryable: false,
+      detail: 'The Flow session for this profile has expired.',
+    });
+    expect(envelope.error['remediation_hint']).toEqual(expect.stringContaining('gflow auth login'));
+    expect(envelope.error['message']).toEqual(expect.stringMatching(/^\[AuthExpiredError\] /));
+  });
+
+  it('answers bad arguments with gflow\'s 400 bad-parameter envelope', async () => {
+    const { client } = await setup(era);
+    const result = await client.callTool({ name: 'gflow_generate_image', arguments: { prompt: '', count: 'many' } });
+    expect(result.isError).toBe(true);
+    const envelope = result.structuredContent as Envelope;
+    expect(envelope.error).toMatchObject({ type: 'https://gflow.dev/errors/bad-parameter', status: 400, retryable: false, parameter: 'prompt' });
+  });
+
+  it('answers a rate-limited spend with status rate_limited', async () => {
+    const { client } = await setup(era);
+    const result = await client.callTool({ name: 'gflow_generate_video', arguments: { prompt: 'rate' } });
+    expect(result.isError).toBe(true);
+    const envelope = result.structuredContent as Envelope;
+    expect(envelope.status).toBe('rate_limited');
+    expect(envelope.error).toMatchObject({ status: 429, retryable: true, retry_after: 20 });
+  });
+
+  it('links the media files of a completed generation and forwards progress', async () => {
+    const { client, gflow } = await setup(era);
+    const progress: Array<{ progress: number; total?: number; message?: string }> = [];
+    const result = await client.callTool({ name: 'gflow_generate_image', arguments: { prompt: 'a cat' } }, { onprogress: (p) => void progress.push(p) });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ status: 'completed', seed: 7 });
+    const link = (result.content as Array<{ type: string; uri?: string; mimeType?: string }>).find((c) => c.type === 'resource_link');
+    expect(link).toMatchObject({ uri: expect.stringMatching(/^file:\/\/.*\/images\/cat\.png$/), mimeType: 'image/png' });
+    expect(link?.uri).toContain(encodeURI(gflow.settings.outputDir));
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    const values = progress.map((p) => p.progress);
+    expect([...values].sort((a, b) => a - b)).toEqual(values);
+    expect(progress[0]?.message).toBe('queued');
+  });
+
+  it('marks a failed generation reply isError without media links', async () => {
+    const { client } = await setup(era);
+    const result = await client.callTool({ name: 'gflow_generate_image', arguments: { prompt: 'a cat', fail: true } });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ status: 'failed', task_id: 't-1' });
+    expect((result.content as Array<{ type: string }>).some((c) => c.type === 'resource_link')).toBe(false);
+  });
+
+  it('cancels the running operation when the client aborts the call', async () => {
+    const { client } = await setup(era);
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'gflow_test_slow', arguments: { ms: 20_000 } }, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 200);
+    await expect(call).rejects.toThrow();
+  });
+});
+
+describe('server-side logging', () => {
+  it('logs the real text of a masked error as mcp.tool.unexpected_error', async () => {
+    const { gflow } = makeTestGflow();
+    const capture = captureLogger();
+    const { createGflowMcpServer } = await import('../src/index.js');
+    const { createMcpHandler } = await import('@modelcontextprotocol/server');
+    const handler = createMcpHandler((ctx) => createGflowMcpServer(gflow, { era: ctx.era, logger: capture.logger }));
+    const client = await connectClient(handler, 'modern');
+    open.push({ client, handler, gflow });
+    await client.callTool({ name: 'gflow_test_explode', arguments: {} });
+    const line = capture.lines.find((l) => l.includes('mcp.tool.unexpected_error'));
+    expect(line).toContain('TypeError: cannot open');
+  });
+});
