@@ -1,0 +1,51 @@
+import { SETTINGS, type SettingKey } from './settingsSpec.js';
+
+/** docs/CONFIGURATION.md, rendered from the settings declared in settingsSpec.ts. */
+export function renderConfigurationDoc(): string {
+  const rows = (Object.keys(SETTINGS) as SettingKey[]).map((key) => {
+    const s = SETTINGS[key];
+    const names = [s.env, ...(s.aliases ?? [])].map((n) => `\`${n}\``).join(' / ');
+    return `| ${names} | ${s.defaultText.replace(/\|/g, '\\|')} | ${s.accepts.replace(/\|/g, '\\|')} | ${s.doc.replace(/\|/g, '\\|')}${s.secret ? ' (secret: never printed)' : ''} |`;
+  });
+  return [
+    '# Configuration',
+    '',
+    '<!-- Generated from packages/core/src/settings/settingsSpec.ts by `pnpm --filter @gflow/core docs:config`; a test fails when this file is stale. -->',
+    '',
+    'Every setting can come from, in order of precedence: a command-line flag, the process environment,',
+    'a `.env` file in the working directory, `$GFLOW_CLI_HOME/.env`, then the default. Legacy `FLOW_CLI_*`',
+    'names are read when the `GFLOW_CLI_*` one is unset. A bad value stops the command with one line',
+    'naming the variable and what it accepts, and exit code 11.',
+    '',
+    'An MCP client starts `gflow mcp run` in a directory of its own choosing, so a `.env` beside your shell',
+    'is not read there: put server settings in `$GFLOW_CLI_HOME/.env` or the client\'s `env` block.',
+    '',
+    '| Variable | Default | Accepts | Meaning |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+    '## Home layout',
+    '',
+    '| Path | What |',
+    '|---|---|',
+    '| `profile_<name>/` | a Chromium user-data dir, with `.gflow_account` (the email) and `.gflow_browser_strategy` (`chrome` or `internal`) |',
+    '| `config.toml` | `default_profile` (written by `gflow auth use`) |',
+    '| `gflow.db` (+ `-wal`, `-shm`) | the SQLite catalog |',
+    '| `locks/` | one lock file per profile (0600); never deleted, the kernel releases the lock |',
+    '| `incidents/<date>/…` | private incident bundles (secrets redacted) |',
+    '| `flows/*.yaml` | declarative MCP tools, resources and prompts |',
+    '| `tools/*.toml` | your own prompt tools |',
+    '| `sandbox/` | the sandbox home used by `--sandbox` (its own profiles and catalog) |',
+    '',
+    'Profiles are plain names (`alice`, `work.2`), never paths: a name with a separator or `..`, or a',
+    'profile directory that resolves outside the home, is refused with exit 13.',
+    '',
+    '## Output layout',
+    '',
+    '`$GFLOW_CLI_OUTPUT_DIR/images/<date>/<media_id>_<n>.<ext>` and `…/videos/<date>/<media_id>.mp4`; the',
+    'extension comes from the file\'s magic bytes. Files are written atomically (temporary file, then',
+    'rename): an interrupted run never leaves a partial file under the final name. MCP `output` values',
+    'must resolve inside the output directory.',
+    '',
+  ].join('\n');
+}
