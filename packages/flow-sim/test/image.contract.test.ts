@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { readImageSize, startFlowSim } from '../src/index.js';
+import type { FlowSim } from '../src/index.js';
+import { foreignHosts, launchFor, newSignedInPage } from './browser.js';
+import { captureBodies, openProject, pickModel, pickSettings, submit, typePrompt } from './flowPage.js';
+
+let sim: FlowSim;
+let browser: Browser;
+
+beforeAll(async () => {
+  sim = await startFlowSim({ seed: 'image-contract' });
+  browser = await launchFor(sim);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sim?.close();
+});
+
+describe('image generation, driven like a human', () => {
+  it('picks image mode and 3:4, submits, sees the tile and downloads a true 3:4 JPEG', async () => {
+    const email = 'img@example.com';
+    sim.scenario.createAccount({ email });
+    const project = sim.scenario.createProject(email, { title: 'Images' });
+    const { ctx, page, hosts } = await newSignedInPage(browser, sim, email);
+    const bodies = captureBodies(page);
+    await openProject(page, project.id);
+    await pickSettings(page, [{ icon: 'image' }, { icon: 'crop_portrait' }]);
+    expect(await page.locator('.settings-trigger-button mat-icon').first().textContent()).toBe('crop_portrait');
+    await typePrompt(page, 'a lighthouse at dusk');
+    await submit(page);
+    const tile = page.locator('flow-image-tile img[data-media-id]').first();
+    await tile.waitFor();
+    const mediaId = await tile.getAttribute('data-media-id');
+    // the wire the page sent
+    const sent = bodies.filter((b) => b.rpc === 'ogiZ0b');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toContain('rpcids=ogiZ0b');
+    const inner = JSON.parse(JSON.parse(sent[0]?.body ?? '')[0][0][1]);
+    expect(inner[0][1]).toBe('NARWHAL');
+    expect(inner[0][2]).toBe(5);
+    expect(JSON.stringify(inner[0][0])).toContain('a lighthouse at dusk');
+    expect(inner[1][5]).toBe(project.id);
+    expect(sim.received.calls('ogiZ0b')[0]?.inner).toBe(JSON.stringify(inner));
+    // download through the tile's menu (1K = original)
+    await page.locator('flow-image-tile').first().locator('button:has(mat-icon:text-is("download"))').click();
+    const download = page.waitForEvent('download');
+    await page.locator('[role=menu] [role=menuitem]').filter({ hasText: '1K' }).click();
+    const file = await (await download).createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const c of file) chunks.push(c as Buffer);
+    const info = readImageSize(Buffer.concat(chunks));
+    expect(info?.format).toBe('jpeg');
+    expect((info?.width ?? 0) * 4).toBe((info?.height ?? 0) * 3);
+    expect((await download).suggestedFilename()).toBe(`${mediaId}.jpg`);
+    expect(foreignHosts(hosts)).toEqual([]);
+    await ctx.close();
+  });
+
+  it('sends the chosen Nano Banana model token and @ reference ids (i2i), and upscales 2K via SPrCad', async () => {
+    sim.received.clear();
+    const email = 'img2@example.com';
+    sim.scenario.createAccount({ email });
+    const project = sim.scenario.createProject(email);
+    const { ctx, page } = await newSignedInPage(browser, sim, email);
+    const { mediaId: refId } = sim.scenario.addUpload(email, project.id, 'kitten-1a2b3c4d.png', (await import('../src/index.js')).makePng(80, 80, 'k'));
+    await openProject(page, project.id);
+    await pickSettings(page, [{ icon: 'image' }, { icon: 'crop_16_9' }]);
+    await pickModel(page, 'Nano Banana Pro');
+    await page.click('flow-prompt-box [contenteditable=true]');
+    await page.keyboard.type('@kitten');
+    await page.locator('.cdk-overlay-pane button[role=option].asset-item', { hasText: 'kitten-1a2b3c4d.png' }).waitFor();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('.mention-chip').getAttribute('data-entity-id')).toBe(refId);
+    expect(await page.locator('.mention-chip').getAttribute('data-reference-type')).toBe('media');
+    await page.keyboard.insertText(' wearing a hat');
+    await submit(page);
+    await page.locator('flow-image-tile img[data-media-id]').first().waitFor();
+    const inner = JSON.parse(sim.received.calls('ogiZ0b')[0]?.inner ?? 'null');
+    expect(inner[0][1]).toBe('GEM_PIX_2');
+    expect(JSON.stringify(inner[0][4])).toContain(refId);
+    const mediaId = await page.locator('flow-image-tile img').first().getAttribute('data-media-id');
+    await page.locator('flow-image-tile').first().locator('button:has(mat-icon:text-is("download"))').click();
+    expect(await page.locator('[role=menu] [role=menuitem]').filter({ hasText: '4K' }).getAttribute('disabled')).toBe('true');
+    const download = page.waitForEvent('download');
+    await page.locator('[role=menu] [role=menuitem]').filter({ hasText: '2K' }).click();
+    const path = await (await download).path();
+    const { readFileSync } = await import('node:fs');
+    expect(readImageSize(readFileSync(path))).toEqual({ format: 'jpeg', width: 2752, height: 1536 });
+    expect(sim.received.calls('SPrCad')[0]?.inner).toContain(mediaId ?? 'x');
+    await ctx.close();
+  });
+});
