@@ -19,3 +19,33 @@ export async function connectClient(handler: McpHttpHandler, era: Era): Promise<
   await client.connect(transport);
   return client;
 }
+
+/** A hand-built 2026-07-28 request (envelope + the three headers), for methods the client refuses to send. */
+export async function rawModernRequest(handler: McpHttpHandler, method: string, params: Record<string, unknown>, name?: string): Promise<{ status: number; body: unknown }> {
+  const response = await handler.fetch(
+    new Request('http://test.local/mcp', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+        ...(name ? { 'mcp-name': name } : {}),
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method,
+        params: {
+          ...params,
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    }),
+  );
+  return { status: response.status, body: await response.json() };
+}

@@ -112,7 +112,7 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
 
   it('links the media files of a completed generation and forwards progress', async () => {
     const { client, gflow } = await setup(era);
-    const progress: Array<{ progress: number; total?: number; message?: string }> = [];
+    const progress: Array<{ progress: number; total?: number | undefined; message?: string | undefined }> = [];
     const result = await client.callTool({ name: 'gflow_generate_image', arguments: { prompt: 'a cat' } }, { onprogress: (p) => void progress.push(p) });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ status: 'completed', seed: 7 });

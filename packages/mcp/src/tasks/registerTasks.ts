@@ -18,14 +18,13 @@ export function registerTasks(server: McpServer, gflow: GflowLike): void {
   const unknownTask = (taskId: string): ProtocolError =>
     new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task ${JSON.stringify(taskId.slice(0, 200))}.`);
 
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- custom methods need the low-level server (reference/mcp-sdk-v2.md §3).
+  // Custom methods need the low-level server (reference/mcp-sdk-v2.md §3).
   server.server.setRequestHandler('tasks/get', { params: taskParams }, (params) => {
     const view = gflow.tasks.get(params.taskId);
     if (!view) throw unknownTask(params.taskId);
     return taskResponse(view);
   });
 
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- as above.
   server.server.setRequestHandler('tasks/cancel', { params: taskParams }, async (params) => {
     const view = await gflow.tasks.cancel(params.taskId);
     if (!view) throw unknownTask(params.taskId);

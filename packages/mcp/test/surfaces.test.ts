@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import type { Gflow } from '@gflow/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createGflowMcpServer } from '../src/index.js';
+import { ERAS, connectClient, rawModernRequest, type Era } from './clients.js';
+import { makeTestGflow } from './testGflow.js';
+
+const KNOWN_ISSUES = `# Known issues
+
+### wait=true can outlast the client's tool timeout
+
+Status: by design
+
+Raise the timeout.
+
+### A task id is a bearer capability!
+
+**Status:** documented
+
+Anyone with the id.
+
+\`\`\`
+### not a heading inside a fence
+\`\`\`
+
+## Other
+
+### Huge section
+
+Status: open
+
+${'x'.repeat(40_000)}
+`;
+
+const open: Array<{ client: Client; handler: McpHttpHandler; gflow: Gflow }> = [];
+afterEach(async () => {
+  for (const { client, handler, gflow } of open.splice(0)) {
+    await client.close();
+    await handler.close();
+    await gflow.close();
+  }
+});
+
+async function setup(era: Era, options: { noSpend?: boolean } = {}) {
+  const { gflow } = makeTestGflow(options);
+  const docsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-docs-'));
+  fs.writeFileSync(path.join(docsDir, 'KNOWN_ISSUES.md'), KNOWN_ISSUES);
+  const handler = createMcpHandler((ctx) => createGflowMcpServer(gflow, { era: ctx.era, docsDir }));
+  const client = await connectClient(handler, era);
+  open.push({ client, handler, gflow });
+  return { client, gflow };
+}
+
+const lastHandler = (): McpHttpHandler => {
+  const last = open.at(-1);
+  if (!last) throw new Error('no handler');
+  return last.handler;
+};
+
+const textOf = (contents: ReadonlyArray<object>): string => { const first = contents[0]; return first && 'text' in first ? String(first.text) : ''; };
+
+describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
+  it('lists and renders the two prompts', async () => {
+    const { client } = await setup(era);
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name).sort()).toEqual(['create_character', 'expand_prompt']);
+    const expand = prompts.find((p) => p.name === 'expand_prompt');
+    expect(expand?.arguments?.find((a) => a.name === 'subject')?.required).toBe(true);
+    const result = await client.getPrompt({ name: 'expand_prompt', arguments: { subject: 'a red fox', camera: 'low-angle shot' } });
+    const text = (result.messages[0]?.content as { text: string }).text;
+    expect(text).toContain('Subject: a red fox');
+    expect(text).toContain('Composition: low-angle shot');
+    expect(text).toMatch(/Subject.*Action.*Location.*Composition.*Style/s);
+    const character = await client.getPrompt({ name: 'create_character', arguments: { name: 'Mira' } });
+    const sheet = (character.messages[0]?.content as { text: string }).text;
+    expect(sheet).toContain('Gender: neutral');
+    expect(sheet).toContain('@Mira');
+  });
+
+  it('refuses a prompt without its required argument', async () => {
+    const { client } = await setup(era);
+    await expect(client.getPrompt({ name: 'expand_prompt', arguments: {} })).rejects.toThrow();
+  });
+
+  it('completes prompt arguments', async () => {
+    const { client } = await setup(era);
+    const camera = await client.complete({ ref: { type: 'ref/prompt', name: 'expand_prompt' }, argument: { name: 'camera', value: 'low' } });
+    expect(camera.completion.values).toEqual(['low-angle shot']);
+    const lighting = await client.complete({ ref: { type: 'ref/prompt', name: 'expand_prompt' }, argument: { name: 'lighting', value: 'GOLD' } });
+    expect(lighting.completion.values).toEqual(['golden hour']);
+    const gender = await client.complete({ ref: { type: 'ref/prompt', name: 'create_character' }, argument: { name: 'gender', value: 'n' } });
+    expect(gender.completion.values).toEqual(['neutral', 'non-binary']);
+  });
+
+  it('lists the resources and the known-issue template', async () => {
+    const { client } = await setup(era);
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri).sort()).toEqual(['gflow://db/schema', 'gflow://docs/known-issues', 'gflow://docs/mcp-guide']);
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['gflow://docs/known-issues/{slug}']);
+  });
+
+  it('serves the agent guide, with a different text in no-spend mode', async () => {
+    const spending = await setup(era);
+    const guide = textOf((await spending.client.readResource({ uri: 'gflow://docs/mcp-guide' })).contents);
+    expect(guide).toContain('gflow_generate_video');
+    expect(guide).toContain('tasks/get');
+    const readOnly = await setup(era, { noSpend: true });
+    const noSpendGuide = textOf((await readOnly.client.readResource({ uri: 'gflow://docs/mcp-guide' })).contents);
+    expect(noSpendGuide).toContain('no-spend');
+    expect(noSpendGuide).not.toContain('- gflow_generate_video —');
+    expect(noSpendGuide).not.toEqual(guide);
+  });
+
+  it('serves a bounded known-issues index, one line per ### heading', async () => {
+    const { client } = await setup(era);
+    const index = textOf((await client.readResource({ uri: 'gflow://docs/known-issues' })).contents);
+    const lines = index.split('\n').filter((l) => l.startsWith('- '));
+    expect(lines).toEqual([
+      "- wait-true-can-outlast-the-client-s-tool-timeout — wait=true can outlast the client's tool timeout — Status: by design",
+      '- a-task-id-is-a-bearer-capability — A task id is a bearer capability! — Status: documented',
+      '- huge-section — Huge section — Status: open',
+    ]);
+    expect(Buffer.byteLength(index)).toBeLessThan(8 * 1024);
+  });
+
+  it('serves one known issue by slug, capped at 16 KB, and refuses an unknown slug', async () => {
+    const { client } = await setup(era);
+    const one = textOf((await client.readResource({ uri: 'gflow://docs/known-issues/a-task-id-is-a-bearer-capability' })).contents);
+    expect(one).toContain('Anyone with the id.');
+    expect(one).not.toContain('Raise the timeout');
+    expect(one).toContain('not a heading inside a fence');
+    const huge = textOf((await client.readResource({ uri: 'gflow://docs/known-issues/huge-section' })).contents);
+    expect(Buffer.byteLength(huge)).toBeLessThanOrEqual(16 * 1024);
+    expect(huge).toContain('truncated');
+    await expect(client.readResource({ uri: 'gflow://docs/known-issues/no-such-issue' })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it('completes known-issue slugs', async () => {
+    const { client } = await setup(era);
+    const result = await client.complete({ ref: { type: 'ref/resource', uri: 'gflow://docs/known-issues/{slug}' }, argument: { name: 'slug', value: 'wa' } });
+    expect(result.completion.values).toEqual(['wait-true-can-outlast-the-client-s-tool-timeout']);
+  });
+
+  it('serves the catalog schema SQL', async () => {
+    const { client, gflow } = await setup(era);
+    const sql = textOf((await client.readResource({ uri: 'gflow://db/schema' })).contents);
+    expect(sql).toBe(gflow.schemaSql());
+    expect(sql).toMatch(/CREATE TABLE/i);
+  });
+
+  const taskSchema = z.looseObject({
+    taskId: z.string(),
+    status: z.string(),
+    ttlMs: z.null(),
+    createdAt: z.string(),
+    lastUpdatedAt: z.string(),
+    statusMessage: z.string().optional(),
+    result: z.looseObject({ isError: z.boolean().optional(), structuredContent: z.record(z.string(), z.unknown()).optional() }).optional(),
+  });
+  const getTask = (client: Client, taskId: string) => client.request({ method: 'tasks/get', params: { taskId } }, taskSchema);
+
+  it('tasks/get follows a task from working to completed, with the wait=true reply as result', async () => {
+    const { client, gflow } = await setup(era);
+    const tasks = gflow.catalog.tasks;
+    const task = tasks.create({ profile: 'default', taskType: 't2i', payload: { prompt: 'a cat' } });
+    expect(await getTask(client, task.taskId)).toMatchObject({ taskId: task.taskId, status: 'working', ttlMs: null });
+    const claimant = gflow.claimantFor('default');
+    tasks.claim(task.taskId, claimant);
+    expect((await getTask(client, task.taskId)).status).toBe('working');
+    const reply = { status: 'completed', task_id: task.taskId, files: [path.join(gflow.settings.outputDir, 'a.png')], seed: 3 };
+    tasks.complete(task.taskId, claimant, reply);
+    const done = await getTask(client, task.taskId);
+    expect(done.status).toBe('completed');
+    expect(done.result?.isError).toBeFalsy();
+    expect(done.result?.structuredContent).toMatchObject({ status: 'completed', seed: 3 });
+  });
+
+  it('tasks/get reports a failed generation as completed with result.isError', async () => {
+    const { client, gflow } = await setup(era);
+    const tasks = gflow.catalog.tasks;
+    const task = tasks.create({ profile: 'default', taskType: 't2v', payload: {} });
+    const claimant = gflow.claimantFor('default');
+    tasks.claim(task.taskId, claimant);
+    const { ContentPolicyError } = await import('@gflow/errors');
+    tasks.fail(task.taskId, claimant, new ContentPolicyError('Flow refused the prompt.'));
+    const failed = await getTask(client, task.taskId);
+    expect(failed.status).toBe('completed');
+    expect(failed.result?.isError).toBe(true);
+    expect(failed.result?.structuredContent).toMatchObject({ status: 'failed', task_id: task.taskId });
+  });
+
+  it('tasks/cancel answers an empty ack and tasks/get then says cancelled', async () => {
+    const { client, gflow } = await setup(era);
+    const task = gflow.catalog.tasks.create({ profile: 'default', taskType: 't2i', payload: {} });
+    const ack = await client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, z.looseObject({}));
+    expect(Object.keys(ack).filter((k) => k !== '_meta' && k !== 'resultType')).toEqual([]);
+    expect((await getTask(client, task.taskId)).status).toBe('cancelled');
+  });
+
+  it('tasks/get refuses an unknown task id, and tasks/result does not exist', async () => {
+    const { client } = await setup(era);
+    await expect(getTask(client, 'no-such-task')).rejects.toMatchObject({ code: -32602 });
+    if (era === 'legacy') {
+      await expect(client.request({ method: 'tasks/result', params: { taskId: 'x' } }, z.looseObject({}))).rejects.toMatchObject({ code: -32601 });
+    } else {
+      // The v2 client refuses to send a method the 2026-07-28 wire lacks; send it by hand.
+      const raw = await rawModernRequest(lastHandler(), 'tasks/result', { taskId: 'x' }, 'x');
+      expect(raw.body).toMatchObject({ error: { code: -32601 } });
+    }
+  });
+});
+
+describe('modern-only wire details', () => {
+  it('advertises the Tasks extension and cache hints on list results', async () => {
+    const { client } = await setup('modern');
+    const caps = client.getServerCapabilities() as { extensions?: Record<string, unknown> } | undefined;
+    expect(caps?.extensions).toHaveProperty(['io.modelcontextprotocol/tasks']);
+    const hint = z.looseObject({ ttlMs: z.number(), cacheScope: z.string() });
+    for (const method of ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'] as const) {
+      const result = await client.request({ method, params: {} }, hint);
+      expect(result, method).toMatchObject({ ttlMs: 3_600_000, cacheScope: 'private' });
+    }
+    const read = await client.request({ method: 'resources/read', params: { uri: 'gflow://docs/mcp-guide' } }, hint);
+    expect(read).toMatchObject({ ttlMs: 300_000, cacheScope: 'private' });
+  });
+});
