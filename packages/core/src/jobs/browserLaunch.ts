@@ -9,6 +9,8 @@ export interface BrowserOverrides {
   readonly headless?: boolean;
   /** The browser talks to the built-in simulator, not Google (results say so). */
   readonly sandbox?: boolean;
+  /** Fill the sign-in form for this account (the sandbox's simulated Google sign-in only). */
+  readonly autofillLogin?: { readonly email: string; readonly password?: string };
 }
 
 const SYSTEM_BROWSERS: Partial<Record<NodeJS.Platform, readonly string[]>> = {

@@ -51,6 +51,45 @@ export class SessionPool {
     );
   }
 
+  /**
+   * Runs `fn` holding the profile's lease but no gflow browser (a sign-in
+   * window or a headless probe opens the profile itself). A warm session on
+   * the profile is closed first: Chromium opens a profile once at a time.
+   */
+  async withProfileExclusive<T>(profile: { name: string; dir: string }, use: SessionUse, fn: () => Promise<T>): Promise<T> {
+    return this.#gflow.profileQueue.run(
+      profile.name,
+      async () => {
+        const warm = this.#warm.get(profile.name);
+        if (warm) {
+          this.#warm.delete(profile.name);
+          clearTimeout(warm.idleTimer);
+          await warm.session.close().catch(() => undefined);
+          await warm.lease.release();
+        }
+        const lease = await acquireProfileLease({
+          locksDir: this.#gflow.layout.locksDir,
+          profileDir: profile.dir,
+          profileName: profile.name,
+          waitSeconds: this.#waitSeconds(),
+          signal: use.signal,
+          onWait: () => use.onProgress?.({ phase: 'waiting-for-profile', message: 'Another gflow process is using this profile; waiting.' }),
+        });
+        try {
+          return await fn();
+        } finally {
+          await lease.release();
+        }
+      },
+      { signal: use.signal },
+    );
+  }
+
+  #waitSeconds(): number {
+    const surface = this.#gflow.surface;
+    return leaseWaitSecondsFor(this.#gflow.settings, surface === 'cli' || surface === 'library' ? 'cli' : 'server');
+  }
+
   async #checkout(profile: ResolvedProfile, use: SessionUse): Promise<WarmEntry> {
     const warm = this.#warm.get(profile.name);
     if (warm) {
@@ -64,7 +103,7 @@ export class SessionPool {
       locksDir: this.#gflow.layout.locksDir,
       profileDir: profile.dir,
       profileName: profile.name,
-      waitSeconds: leaseWaitSecondsFor(settings, this.#gflow.surface === 'cli' || this.#gflow.surface === 'library' ? 'cli' : 'server'),
+      waitSeconds: this.#waitSeconds(),
       signal: use.signal,
       onWait: () => use.onProgress?.({ phase: 'waiting-for-profile', message: 'Another gflow process is using this profile; waiting.' }),
     });

@@ -41,6 +41,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   readonly kind: OperationKind;
   /** Opens a browser on a profile (takes the profile lease). */
   readonly usesBrowser: boolean;
+  /**
+   * Surfaces that offer it; default all. Interactive operations (a human signs
+   * in) are CLI/library only: an MCP client cannot complete them.
+   */
+  readonly surfaces?: readonly Surface[];
   readonly input: I;
   readonly output: O;
   readonly handler: (input: z.output<I>, context: OperationContext) => Promise<z.output<O>>;

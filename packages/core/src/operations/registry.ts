@@ -1,3 +1,4 @@
+import { authLogin, authStatus } from './authOperations.js';
 import { listProjects, usageStats } from './catalogOperations.js';
 import { generateImage, generateVideo } from './generateOperations.js';
 import type { Operation } from './operation.js';
@@ -10,6 +11,8 @@ import { characterVoices, listModels, listTools, runPromptTools } from './static
 export const OPERATIONS: readonly Operation[] = [
   generateImage,
   generateVideo,
+  authLogin,
+  authStatus,
   listModels,
   listTools,
   runPromptTools,

@@ -70,9 +70,9 @@ export class Gflow {
     }
   }
 
-  /** The operations this runtime offers (no-spend removes the spending ones). */
-  operations(): Operation[] {
-    return [...this.#operations.values()].filter((op) => !(this.settings.noSpend && op.kind === 'spend'));
+  /** The operations this runtime offers on a surface (no-spend removes the spending ones). */
+  operations(surface: Surface = this.surface): Operation[] {
+    return [...this.#operations.values()].filter((op) => !(this.settings.noSpend && op.kind === 'spend') && (!op.surfaces || op.surfaces.includes(surface)));
   }
 
   operation(name: string): Operation | undefined {

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Gflow, type LoadSettingsOptions, type SettingKey, type Surface, createGflow, homeLayout, loadSettings } from '@gflow/core';
+import type { FlowSim } from '@gflow/flow-sim';
+
+/** The simulated Google account the sandbox signs in with. */
+export const SANDBOX_ACCOUNT = 'sandbox.user@gflow.invalid';
+export const SANDBOX_PROFILE = 'sandbox';
+export const SANDBOX_CREDITS = 1000;
+export const SANDBOX_NOTICE =
+  'gflow sandbox: using the built-in Flow simulator on this machine; nothing is sent to Google and no credits are spent.';
+
+export interface OpenSandboxOptions extends LoadSettingsOptions {
+  readonly surface: Surface;
+  /** Where notices go (stderr by default; never stdout, which may carry JSON-RPC). */
+  readonly notify?: (line: string) => void;
+}
+
+export interface SandboxRuntime {
+  readonly gflow: Gflow;
+  readonly sim: FlowSim;
+  readonly home: string;
+}
+
+/**
+ * `--sandbox`: starts the Flow simulator in this process and returns a gflow
+ * runtime whose home is `<home>/sandbox` (its own profiles, catalog and
+ * outputs, so the real ones are untouched) and whose browser maps Google's
+ * hosts to the simulator. The first use provisions a `sandbox` profile signed
+ * in through the real login flow against the simulator's sign-in page.
+ */
+export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxRuntime> {
+  const notify = options.notify ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const env = options.env ?? process.env;
+  const real = loadSettings(options);
+  const home = path.join(real.home, 'sandbox');
+  fs.mkdirSync(home, { recursive: true, mode: 0o700 });
+  const { startFlowSim } = await import('@gflow/flow-sim');
+  const sim = await startFlowSim({ dataDir: path.join(home, 'flow-sim') });
+  try {
+    if (!sim.scenario.getAccount(SANDBOX_ACCOUNT)) sim.scenario.createAccount({ email: SANDBOX_ACCOUNT, credits: SANDBOX_CREDITS });
+    const sandboxEnv: NodeJS.ProcessEnv = {
+      ...env,
+      GFLOW_CLI_HOME: home,
+      GFLOW_CLI_DB_PATH: path.join(home, 'gflow.db'),
+      GFLOW_CLI_OUTPUT_DIR: env['GFLOW_CLI_SANDBOX_OUTPUT_DIR'] || path.join(home, 'output'),
+      GFLOW_CLI_PROFILE: SANDBOX_PROFILE,
+    };
+    const flags: Partial<Record<SettingKey, unknown>> = { ...options.flags, home };
+    const gflow = createGflow({
+      surface: options.surface,
+      env: sandboxEnv,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      flags,
+      browser: { extraArgs: sim.chromiumArgs, ignoreHTTPSErrors: true, headless: true, sandbox: true, autofillLogin: { email: SANDBOX_ACCOUNT } },
+    });
+    gflow.onClose(() => sim.close());
+    notify(SANDBOX_NOTICE);
+    await provisionSandboxProfile(gflow, notify);
+    return { gflow, sim, home };
+  } catch (error) {
+    await sim.close();
+    throw error;
+  }
+}
+
+/** Signs the sandbox profile in once (the real login flow, against the simulator). */
+export async function provisionSandboxProfile(gflow: Gflow, notify: (line: string) => void): Promise<void> {
+  const dir = homeLayout(gflow.settings.home).profileDir(SANDBOX_PROFILE);
+  if (fs.existsSync(path.join(dir, '.gflow_account'))) return;
+  notify('gflow sandbox: first use; signing the sandbox profile in to the simulator…');
+  await gflow.run('authLogin', { profile: SANDBOX_PROFILE, browser: 'internal', account: SANDBOX_ACCOUNT });
+}

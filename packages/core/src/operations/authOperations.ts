@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { BrowserEngineUnavailableError } from '@gflow/errors';
+import { z } from 'zod';
+import { listProfileNames, resolveProfile, validateProfileName } from '../home/profiles.js';
+import { findBrowserExecutable } from '../jobs/browserLaunch.js';
+import type { Gflow } from '../runtime/gflow.js';
+import { defineOperation } from './operation.js';
+import { profileParam } from './generationSchemas.js';
+
+/** Chrome installed on this machine (the `chrome` login strategy needs it). */
+function chromeAvailable(): boolean {
+  const candidates =
+    process.platform === 'darwin'
+      ? ['/Applications/Google Chrome.app/Contents/MacOS/Google Chrome']
+      : process.platform === 'win32'
+        ? [path.join(process.env['PROGRAMFILES'] ?? 'C:\\Program Files', 'Google', 'Chrome', 'Application', 'chrome.exe')]
+        : ['/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/opt/google/chrome/chrome'];
+  return candidates.some((c) => fs.existsSync(c));
+}
+
+function launchExtras(gflow: Gflow): { extraArgs: string[]; ignoreHTTPSErrors: boolean } {
+  return {
+    extraArgs: [...gflow.settings.browserArgs, ...(gflow.browserOverrides.extraArgs ?? [])],
+    ignoreHTTPSErrors: gflow.browserOverrides.ignoreHTTPSErrors ?? false,
+  };
+}
+
+/** The email's local part as a profile name (first login renames `default`). */
+export function profileNameFromEmail(email: string): string | undefined {
+  const local = (email.split('@')[0] ?? '').toLowerCase().replace(/[^a-z0-9._+-]/g, '-').replace(/^[^a-z0-9]+/, '').slice(0, 64);
+  try {
+    return local ? validateProfileName(local) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const authLogin = defineOperation({
+  name: 'authLogin',
+  mcpName: 'gflow_auth_login',
+  title: 'Sign in',
+  description: 'Opens a browser on the profile for a human to sign in to Google Flow, then records the account. Interactive: CLI and library only.',
+  kind: 'mutate',
+  usesBrowser: true,
+  surfaces: ['cli', 'library'],
+  input: z.object({
+    profile: profileParam,
+    browser: z.enum(['auto', 'chrome', 'internal']).optional().describe('auto (default: Chrome when installed), chrome (the system Chrome, as a plain window), internal (a gflow-driven Chromium).'),
+    account: z.email().optional().describe('The Google account expected; a different one is refused (exit 38).'),
+  }),
+  output: z.looseObject({ status: z.literal('authenticated'), profile: z.string(), user_email: z.string() }),
+  handler: async (input, { gflow, signal }) => {
+    const requested = input.profile === 'default' ? (gflow.settings.profile ?? 'default') : input.profile;
+    const profile = resolveProfile(gflow.layout, { requested, mustExist: false });
+    fs.mkdirSync(profile.dir, { recursive: true, mode: 0o700 });
+    const preference = input.browser ?? gflow.settings.authBrowser;
+    const strategy = preference === 'auto' ? (chromeAvailable() && !gflow.browserOverrides.sandbox ? 'chrome' : 'internal') : preference;
+    const executablePath = findBrowserExecutable(gflow.settings);
+    if (strategy === 'internal' && !executablePath) throw new BrowserEngineUnavailableError('No Chrome or Chromium was found for the sign-in window.');
+    const { loginWithBrowser } = await import('@gflow/driver');
+    const autofill = gflow.browserOverrides.autofillLogin;
+    const { email } = await gflow.sessions.withProfileExclusive(profile, { signal }, () =>
+      loginWithBrowser({
+        profileDir: profile.dir,
+        strategy,
+        ...(executablePath ? { executablePath } : {}),
+        ...launchExtras(gflow),
+        timeoutMs: gflow.settings.authLoginTimeout * 1000,
+        ...(input.account ? { expectedAccount: input.account } : {}),
+        ...(autofill ? { autofill, headless: true } : {}),
+        signal,
+      }),
+    );
+    let name = profile.name;
+    if (name === 'default' && listProfileNames(gflow.layout).length === 1) {
+      const renamed = profileNameFromEmail(email);
+      if (renamed && !fs.existsSync(gflow.layout.profileDir(renamed))) {
+        fs.renameSync(profile.dir, gflow.layout.profileDir(renamed));
+        name = renamed;
+      }
+    }
+    gflow.catalog.profiles.touch(name, gflow.layout.profileDir(name));
+    return { status: 'authenticated' as const, profile: name, user_email: email };
+  },
+});
+
+export const authStatus = defineOperation({
+  name: 'authStatus',
+  mcpName: 'gflow_auth_status',
+  title: 'Check the Flow session',
+  description:
+    'Credit-free, non-interactive probe of the profile\'s Flow session (a headless browser reads the session endpoints; nothing is generated). Returns {status:"authenticated", profile, user_email} or an error with a remediation_hint: verification_error (503, retryable: a network problem, re-login does not fix it), profile_marker_missing (409), cookie_store_unreadable (409) or a dead session (401). Call it before a long generation to fail fast on dead auth.',
+  kind: 'read',
+  usesBrowser: true,
+  input: z.object({ profile: profileParam }),
+  output: z.looseObject({ status: z.string(), profile: z.string() }),
+  handler: async (input, { gflow, signal }) => {
+    const profile = resolveProfile(gflow.layout, { requested: input.profile, settingProfile: gflow.settings.profile });
+    const executablePath = findBrowserExecutable(gflow.settings);
+    const { probeSession, sessionProbeError } = await import('@gflow/driver');
+    const result = await gflow.sessions.withProfileExclusive(profile, { signal }, () =>
+      probeSession({ profileDir: profile.dir, ...(executablePath ? { executablePath } : {}), ...launchExtras(gflow), signal }),
+    );
+    if (result.outcome !== 'authenticated') throw sessionProbeError(result);
+    return { status: 'authenticated', profile: profile.name, user_email: result.email };
+  },
+});
