@@ -1,0 +1,66 @@
+import { ConfigurationError, VideoModelSelectionError } from '@gflow/errors';
+import { pickMenuEntry, labelMatches } from '../models/matchLabel.js';
+import type { OpContext } from '../session/opContext.js';
+import { pollUntil, sleep } from '../util/abort.js';
+import { A, textWithoutIcons, withIcon } from './anchors.js';
+import { driftError } from './drift.js';
+import { openSettings, settingsPane } from './settingsPane.js';
+
+export interface ModelWanted {
+  readonly label: string;
+  readonly exclude: readonly string[];
+  readonly kind: 'image' | 'video';
+}
+
+/**
+ * Picks the model in the pane's [role=menu] by product-name substring (flow-wire §4), refusing
+ * 0 or ≥2 matches, then reads the pane's model button back.
+ */
+export async function pickModel(ctx: OpContext, want: ModelWanted): Promise<void> {
+  const { page } = ctx;
+  const pane = await openSettings(ctx);
+  const button = withIcon(page, pane.locator('button'), 'arrow_drop_down').first();
+  if ((await button.count()) === 0) throw await driftError(page, 'The settings pane has no model picker button', `${A.settingsPane} button`);
+  if (labelMatches(await textWithoutIcons(button), want.label, want.exclude)) return;
+  const menu = page.locator(`.cdk-overlay-pane ${A.menu}`).filter({ visible: true }).first();
+  try {
+    await button.click({ timeout: 5_000 });
+  } catch (error) {
+    const mapped = ctx.mapError(error, 'opening the model menu');
+    if (mapped !== error) throw mapped;
+    throw await driftError(page, 'Could not open the model menu', `${A.settingsPane} button`, { cause: error });
+  }
+  const opened = await pollUntil(async () => ((await menu.isVisible().catch(() => false)) ? true : undefined), { timeoutMs: 4_000, intervalMs: 150, signal: ctx.signal });
+  if (opened !== true) throw await driftError(page, 'The model menu did not open', A.menu);
+  const items = menu.locator(A.menuItem);
+  const count = await items.count();
+  const texts: string[] = [];
+  for (let i = 0; i < count; i += 1) texts.push(await textWithoutIcons(items.nth(i)));
+  const pick = pickMenuEntry(texts, want.label, want.exclude);
+  if (pick.kind !== 'one') {
+    await page.keyboard.press('Escape');
+    const Err = want.kind === 'video' ? VideoModelSelectionError : ConfigurationError;
+    throw new Err(
+      pick.kind === 'none'
+        ? `Flow's model menu offers no "${want.label}"; it offers: ${texts.join(', ')}. Nothing was submitted.`
+        : `"${want.label}" matches ${pick.indexes.length} entries of Flow's model menu (${pick.indexes.map((i) => texts[i]).join(', ')}); refusing to guess. Nothing was submitted.`,
+    );
+  }
+  await items.nth(pick.index).click({ timeout: 5_000 });
+  const picked = await pollUntil(
+    async () => {
+      const text = await textWithoutIcons(withIcon(page, settingsPane(ctx).locator('button'), 'arrow_drop_down').first()).catch(() => '');
+      return labelMatches(text, want.label, want.exclude) ? true : undefined;
+    },
+    { timeoutMs: 3_000, intervalMs: 150, signal: ctx.signal },
+  );
+  // Close the menu only (it can stay open after a switch); the pane stays for the other radios.
+  if (await menu.isVisible().catch(() => false)) {
+    await page.keyboard.press('Escape');
+    await sleep(200, ctx.signal);
+  }
+  if (picked !== true) {
+    const Err = want.kind === 'video' ? VideoModelSelectionError : ConfigurationError;
+    throw new Err(`Picked "${want.label}" in Flow's model menu but the settings pane did not show it afterwards. Nothing was submitted.`);
+  }
+}

@@ -1,0 +1,107 @@
+import { ConfigurationError, NetworkError, UiSelectorDriftError } from '@gflow/errors';
+import { FLOW_ORIGIN, flowLandingKind, projectIdOfUrl, projectUrl } from '../flow/hosts.js';
+import { landingError } from '../flow/landingError.js';
+import type { OpContext } from '../session/opContext.js';
+import { sleep } from '../util/abort.js';
+import { A, withIcon } from './anchors.js';
+
+/** A non-app landing must hold this long before it is believed (sign-in hops pass through). */
+const STABLE_LANDING_MS = 3_000;
+
+export interface OpenTimeouts {
+  readonly navigationMs: number;
+  readonly readyMs: number;
+}
+
+async function goto(ctx: OpContext, url: string, timeouts: OpenTimeouts): Promise<void> {
+  ctx.check('opening Flow');
+  try {
+    await ctx.page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeouts.navigationMs });
+  } catch (error) {
+    const mapped = ctx.mapError(error, 'opening Flow');
+    if (mapped !== error) throw mapped;
+    const message = error instanceof Error ? error.message : String(error);
+    if (/net::ERR_ABORTED/.test(message)) return; // a client-side hop interrupted the load
+    throw new NetworkError(`Could not load ${url}: ${message.split('\n')[0] ?? message}`, { cause: error });
+  }
+}
+
+/**
+ * Waits until the editor is ready (the settings trigger or the agent chip is in the DOM).
+ * Landings are judged only when they hold: the app hops client-side after `goto` returns.
+ */
+export async function waitForEditor(ctx: OpContext, timeouts: OpenTimeouts): Promise<void> {
+  const deadline = Date.now() + timeouts.readyMs;
+  let landing: { url: string; since: number } | null = null;
+  for (;;) {
+    if (ctx.signal?.aborted === true || ctx.closed) ctx.check('waiting for the Flow editor');
+    const url = ctx.page.url();
+    const kind = flowLandingKind(url);
+    if (kind === 'app') {
+      landing = null;
+      const ready = (await ctx.page.locator(`${A.trigger}, ${A.agentChip}`).count().catch(() => 0)) > 0;
+      if (ready) return;
+    } else if (landing === null || landing.url !== url) {
+      landing = { url, since: Date.now() };
+    } else if (Date.now() - landing.since >= STABLE_LANDING_MS) {
+      const err = landingError(url, ctx.flowHost);
+      if (err !== null) throw err;
+    }
+    if (Date.now() >= deadline) {
+      const err = landingError(ctx.page.url(), ctx.flowHost);
+      if (err !== null) throw err;
+      throw new UiSelectorDriftError(`The Flow editor never became ready in ${Math.round(timeouts.readyMs / 1000)} s: \`${A.trigger}\` was not rendered.`);
+    }
+    await sleep(250, ctx.signal);
+  }
+}
+
+/** Opens a project editor; with no project id, creates one from the gallery [U] and returns its id. */
+export async function openProject(ctx: OpContext, projectId: string | undefined, timeouts: OpenTimeouts): Promise<string> {
+  if (projectId !== undefined) {
+    await goto(ctx, projectUrl(projectId), timeouts);
+    await waitForEditor(ctx, timeouts);
+    const landed = projectIdOfUrl(ctx.page.url());
+    if (landed !== projectId) throw new ConfigurationError(`Flow opened ${landed === null ? 'no project' : 'another project'} instead of the project asked for.`);
+    return projectId;
+  }
+  await goto(ctx, `${FLOW_ORIGIN}/`, timeouts);
+  return createProject(ctx, timeouts);
+}
+
+async function createProject(ctx: OpContext, timeouts: OpenTimeouts): Promise<string> {
+  const { page } = ctx;
+  const newButton = withIcon(page, page.locator('button'), 'add').filter({ hasNot: page.locator(A.promptBox) });
+  const deadline = Date.now() + timeouts.readyMs;
+  let landing: { url: string; since: number } | null = null;
+  for (;;) {
+    const url = page.url();
+    if (flowLandingKind(url) !== 'app') {
+      if (landing === null || landing.url !== url) landing = { url, since: Date.now() };
+      else if (Date.now() - landing.since >= STABLE_LANDING_MS) {
+        const err = landingError(url, ctx.flowHost);
+        if (err !== null) throw err;
+      }
+    } else {
+      landing = null;
+      if (projectIdOfUrl(url) !== null) break;
+      if ((await newButton.count().catch(() => 0)) > 0 && (await newButton.first().isVisible().catch(() => false))) {
+        await newButton.first().click({ timeout: 5_000 }).catch(() => undefined);
+        await sleep(500, ctx.signal);
+        continue;
+      }
+    }
+    if (Date.now() >= deadline) {
+      const err = landingError(page.url(), ctx.flowHost);
+      if (err !== null) throw err;
+      throw new ConfigurationError(
+        'No project id was given and the Flow gallery offered no new-project button (an `add` icon button) in time; pass a project id.',
+      );
+    }
+    await sleep(300, ctx.signal);
+  }
+  await waitForEditor(ctx, timeouts);
+  const id = projectIdOfUrl(page.url());
+  if (id === null) throw new UiSelectorDriftError('Creating a project did not open a /project/<id> editor.');
+  return id;
+}

@@ -1,0 +1,47 @@
+import type { Locator } from 'playwright-core';
+import type { OpContext } from '../session/opContext.js';
+import { pollUntil } from '../util/abort.js';
+import { A } from './anchors.js';
+import { driftError } from './drift.js';
+
+/** The ProseMirror editor (the sibling textarea cannot be clicked). */
+export function editor(ctx: OpContext): Locator {
+  const { page } = ctx;
+  return page.locator(`${A.promptBox} ${A.editor}`).or(page.locator(`.ProseMirror${A.editor}`)).first();
+}
+
+async function focusEditor(ctx: OpContext): Promise<Locator> {
+  const ed = editor(ctx);
+  try {
+    await ed.click({ timeout: 5_000 });
+  } catch (error) {
+    const mapped = ctx.mapError(error, 'typing the prompt');
+    if (mapped !== error) throw mapped;
+    throw await driftError(ctx.page, 'Could not focus the prompt editor', A.editor, { cause: error });
+  }
+  return ed;
+}
+
+/** Clears the editor (Ctrl+A, Backspace) and inserts the prompt with insertText, so a newline does not submit. */
+export async function typePrompt(ctx: OpContext, prompt: string): Promise<void> {
+  ctx.check('typing the prompt');
+  const ed = await focusEditor(ctx);
+  await ctx.page.keyboard.press('ControlOrMeta+A');
+  await ctx.page.keyboard.press('Backspace');
+  await ctx.page.keyboard.insertText(prompt);
+  const want = prompt.replace(/\s+/g, ' ').trim();
+  const ok = await pollUntil(
+    async () => {
+      const text = ((await ed.innerText().catch(() => '')) ?? '').replace(/\s+/g, ' ').trim();
+      return text.includes(want) ? true : undefined;
+    },
+    { timeoutMs: 2_000, intervalMs: 100, signal: ctx.signal },
+  );
+  if (ok !== true) throw await driftError(ctx.page, 'The prompt did not appear in the editor after typing', A.editor);
+}
+
+/** Moves the caret to the end of the editor. */
+export async function caretToEnd(ctx: OpContext): Promise<void> {
+  await focusEditor(ctx);
+  await ctx.page.keyboard.press('ControlOrMeta+End');
+}

@@ -1,0 +1,140 @@
+import type { Locator } from 'playwright-core';
+import { ConfigurationError, UiSelectorDriftError } from '@gflow/errors';
+import type { OpContext } from '../session/opContext.js';
+import { pollUntil, sleep } from '../util/abort.js';
+import { A } from './anchors.js';
+import { driftError } from './drift.js';
+
+/** One radio as read from the pane: its ligatures, its text without them, aria-checked. */
+export interface RadioView {
+  readonly icons: readonly string[];
+  readonly text: string;
+  readonly checked: boolean;
+}
+
+export type GroupKind = 'mode' | 'submode' | 'aspect' | 'resolution' | 'duration' | 'count' | 'unknown';
+
+/** Classifies a radiogroup by its ligatures and number tokens (never by translated labels). */
+export function classifyGroup(radios: readonly RadioView[]): GroupKind {
+  const icons = radios.flatMap((r) => r.icons);
+  if (icons.includes('image') || icons.includes('videocam')) return 'mode';
+  if (icons.includes('crop_free') || icons.includes('chrome_extension')) return 'submode';
+  if (icons.some((i) => i.startsWith('crop_'))) return 'aspect';
+  if (radios.length === 0) return 'unknown';
+  if (radios.every((r) => /^x\d+$/i.test(r.text))) return 'count';
+  if (radios.every((r) => /^\d+\s*p$/i.test(r.text))) return 'resolution';
+  if (radios.every((r) => /^\d+(?:[.,]\d+)?(?!\d)\D*$/.test(r.text))) return 'duration';
+  return 'unknown';
+}
+
+/** The number token of a radio label ("8s", "8 giây", "x2", "720p"). */
+export function numberToken(text: string): number | null {
+  const m = /(\d+)/.exec(text);
+  return m?.[1] === undefined ? null : Number(m[1]);
+}
+
+export function settingsPane(ctx: OpContext): Locator {
+  return ctx.page.locator(A.settingsPane).filter({ visible: true }).first();
+}
+
+/** Opens the settings pane (the overlay pane that contains a radiogroup, not `.last`). */
+export async function openSettings(ctx: OpContext): Promise<Locator> {
+  const pane = settingsPane(ctx);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    ctx.check('opening the settings pane');
+    if (await pane.isVisible().catch(() => false)) return pane;
+    try {
+      await ctx.page.locator(A.trigger).first().click({ timeout: 5_000 });
+    } catch (error) {
+      const mapped = ctx.mapError(error, 'opening the settings pane');
+      if (mapped !== error) throw mapped;
+      throw await driftError(ctx.page, 'Could not click the settings trigger', A.trigger, { cause: error });
+    }
+    const open = await pollUntil(async () => ((await pane.isVisible().catch(() => false)) ? true : undefined), { timeoutMs: 4_000, intervalMs: 150, signal: ctx.signal });
+    if (open === true) return pane;
+  }
+  throw await driftError(ctx.page, 'The settings pane did not open', A.settingsPane);
+}
+
+export async function readGroups(pane: Locator): Promise<RadioView[][]> {
+  return pane.evaluate((root, sel) => {
+    return Array.from(root.querySelectorAll(sel.group)).map((group) =>
+      Array.from(group.querySelectorAll(sel.radio)).map((radio) => {
+        const clone = radio.cloneNode(true) as Element;
+        const icons = Array.from(clone.querySelectorAll('mat-icon')).map((i) => (i.textContent ?? '').trim());
+        for (const i of Array.from(clone.querySelectorAll('mat-icon'))) i.remove();
+        return { icons, text: (clone.textContent ?? '').replace(/\s+/g, ' ').trim(), checked: radio.getAttribute('aria-checked') === 'true' };
+      }),
+    );
+  }, { group: A.radiogroup, radio: A.radio });
+}
+
+export interface Choice {
+  readonly kind: GroupKind;
+  /** What the caller asked for, for messages ("3:4", "8 s", "x2"). */
+  readonly wanted: string;
+  readonly match: (radio: RadioView) => boolean;
+  /** When the group is absent: 'refuse' (ConfigurationError) or 'skip'. */
+  readonly ifAbsent: 'refuse' | 'skip';
+}
+
+function findGroup(groups: readonly RadioView[][], kind: GroupKind): number {
+  return groups.findIndex((g) => classifyGroup(g) === kind);
+}
+
+function offered(group: readonly RadioView[]): string {
+  return group.map((r) => r.text || r.icons.join('/')).join(', ');
+}
+
+/** Clicks a radio by ligature or number token and reads `aria-checked` back (a tick later). */
+export async function setChoice(ctx: OpContext, choice: Choice): Promise<void> {
+  const pane = await openSettings(ctx);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    ctx.check('configuring the settings pane');
+    const groups = await readGroups(pane);
+    const g = findGroup(groups, choice.kind);
+    if (g < 0) {
+      if (choice.ifAbsent === 'skip') return;
+      throw new ConfigurationError(`Flow's settings pane offers no ${choice.kind} control here, so ${choice.wanted} cannot be set. Nothing was submitted.`);
+    }
+    const group = groups[g] ?? [];
+    const r = group.findIndex(choice.match);
+    if (r < 0) {
+      throw new ConfigurationError(`Flow does not offer ${choice.wanted} for ${choice.kind} here; it offers: ${offered(group)}. Nothing was submitted.`);
+    }
+    if (group[r]?.checked === true) return;
+    const radio = pane.locator(A.radiogroup).nth(g).locator(A.radio).nth(r);
+    try {
+      await radio.click({ timeout: 5_000 });
+    } catch (error) {
+      const mapped = ctx.mapError(error, 'configuring the settings pane');
+      if (mapped !== error) throw mapped;
+      if (attempt === 2) throw await driftError(ctx.page, `Could not click the ${choice.kind} radio ${choice.wanted}`, A.settingsPane, { cause: error });
+      continue;
+    }
+    const ok = await pollUntil(
+      async () => {
+        const now = await readGroups(pane).catch(() => []);
+        const idx = findGroup(now, choice.kind);
+        const hit = (now[idx] ?? []).find(choice.match);
+        return hit?.checked === true ? true : undefined;
+      },
+      { timeoutMs: 2_000, intervalMs: 200, signal: ctx.signal },
+    );
+    if (ok === true) return;
+  }
+  throw new UiSelectorDriftError(`The ${choice.kind} radio ${choice.wanted} never read back aria-checked="true" after three clicks.`);
+}
+
+/** Closes menu and pane with Escapes and verifies no settings pane or menu overlay remains. */
+export async function closeSettings(ctx: OpContext): Promise<void> {
+  const { page } = ctx;
+  const open = async (): Promise<boolean> =>
+    (await page.locator(A.settingsPane).filter({ visible: true }).count().catch(() => 0)) > 0 ||
+    (await page.locator(`.cdk-overlay-pane ${A.menu}`).filter({ visible: true }).count().catch(() => 0)) > 0;
+  for (let i = 0; i < 3 && (await open()); i += 1) {
+    await page.keyboard.press('Escape');
+    await sleep(200, ctx.signal);
+  }
+  if (await open()) throw await driftError(page, 'The settings pane or model menu stayed open after three Escapes', A.settingsPane);
+}

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigurationError, MediaUploadRejectedError, WireFormatError } from '@gflow/errors';
+import { mimeOf, sniffImage } from '../download/magic.js';
+import type { OpContext } from '../session/opContext.js';
+import { firstUuid } from '../wire/uuid.js';
+import { A, withIcon } from './anchors.js';
+import { driftError } from './drift.js';
+
+export const UPLOAD_RPC = 'maseQ';
+const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** `<stem>-<8hex><ext>`: a run-unique display name, so a re-run cannot bind an earlier upload. */
+export function runUniqueName(filePath: string, hex: string = randomBytes(4).toString('hex')): string {
+  const ext = path.extname(filePath);
+  const stem = path.basename(filePath, ext).replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 80) || 'image';
+  return `${stem}-${hex}${ext.toLowerCase()}`;
+}
+
+export interface UploadedFile {
+  readonly mediaId: string;
+  readonly displayName: string;
+}
+
+/** Pre-checks a local image: ≤20 MB and PNG/JPEG/WebP/GIF magic (flow-wire §5). */
+export async function readUploadable(filePath: string): Promise<Buffer> {
+  let size: number;
+  try {
+    size = (await stat(filePath)).size;
+  } catch {
+    throw new ConfigurationError(`The file ${path.basename(filePath)} does not exist or cannot be read.`);
+  }
+  if (size > MAX_UPLOAD_BYTES) throw new ConfigurationError(`${path.basename(filePath)} is larger than Flow's 20 MB upload limit.`);
+  const bytes = await readFile(filePath);
+  if (sniffImage(bytes) === null) throw new ConfigurationError(`${path.basename(filePath)} is not a PNG, JPEG, WebP or GIF image.`);
+  return bytes;
+}
+
+/**
+ * Uploads through the toolbar `+` → Upload → file chooser with a buffer payload under a
+ * run-unique name, and reads the new media id from the page's own `maseQ` reply (≤60 s).
+ */
+export async function uploadFile(ctx: OpContext, filePath: string, options: { timeoutMs?: number } = {}): Promise<UploadedFile> {
+  const { page } = ctx;
+  const bytes = await readUploadable(filePath);
+  const displayName = runUniqueName(filePath);
+  ctx.check('uploading a file');
+  const since = ctx.tap.seq;
+  try {
+    await page.locator(A.plusButton).first().click({ timeout: 5_000 });
+  } catch (error) {
+    const mapped = ctx.mapError(error, 'uploading a file');
+    if (mapped !== error) throw mapped;
+    throw await driftError(page, 'Could not click the toolbar + button', A.plusButton, { cause: error });
+  }
+  const uploadItem = withIcon(page, page.locator(`${A.overlayPane} ${A.menuItem}`), 'upload').first();
+  try {
+    await uploadItem.waitFor({ state: 'visible', timeout: 5_000 });
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 10_000 }), uploadItem.click({ timeout: 5_000 })]);
+    await chooser.setFiles({ name: displayName, mimeType: mimeOf(path.extname(filePath)), buffer: bytes });
+  } catch (error) {
+    const mapped = ctx.mapError(error, 'uploading a file');
+    if (mapped !== error) throw mapped;
+    throw await driftError(page, 'The + menu offered no working Upload entry (an `upload` ligature menu item opening a file chooser)', `${A.overlayPane} ${A.menuItem}`, { cause: error });
+  }
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const reply = await ctx.waitForTap(
+    (event) => (event.type === 'response' && event.value.seq > since && event.value.rpcIds.includes(UPLOAD_RPC) ? event.value : undefined),
+    timeoutMs,
+    () => new Error('upload timeout'),
+    'uploading a file',
+  ).catch(async (error: unknown) => {
+    if (!(error instanceof Error) || error.message !== 'upload timeout') throw error;
+    const sent = ctx.tap.requestsSince(since, [UPLOAD_RPC]).length > 0;
+    const dialog = await page.locator(A.dialog).filter({ has: page.locator(A.uploadTermsButton) }).first().isVisible().catch(() => false);
+    throw new MediaUploadRejectedError(
+      `No ${UPLOAD_RPC} reply within ${Math.round(timeoutMs / 1000)} s for ${displayName}: the request ${sent ? 'went out' : 'never left the page'}` +
+        (dialog ? ", and Flow's one-time \"rights to use this image\" dialog is open." : ', and no dialog appeared.'),
+      dialog ? { remediationHint: 'Open the project on flow.google.com, upload any image by hand and accept the rights dialog once; gflow will not affirm it for you.' } : {},
+    );
+  });
+  if (reply.status >= 400) throw new MediaUploadRejectedError(`Flow answered the upload of ${displayName} with HTTP ${reply.status}.`);
+  const item = reply.envelope?.items.find((i) => i.rpcId === UPLOAD_RPC);
+  if (item === undefined) throw new WireFormatError(`The ${UPLOAD_RPC} reply for ${displayName} could not be read.`);
+  const mediaId = firstUuid(item.payload);
+  if (mediaId === null) throw new MediaUploadRejectedError(`Flow declined ${displayName}: the ${UPLOAD_RPC} reply carries no media id (too small or unsupported image?).`);
+  ctx.logger.info('uploaded', { displayName, mediaId });
+  return { mediaId, displayName };
+}

@@ -1,0 +1,72 @@
+import { ConfigurationError, ContentPolicyError, WireFormatError } from '@gflow/errors';
+import type { OpenTimeouts } from '../composer/openProject.js';
+import { pickModel } from '../composer/modelMenu.js';
+import { addMention } from '../composer/mentions.js';
+import { typePrompt } from '../composer/promptText.js';
+import { closeSettings, setChoice } from '../composer/settingsPane.js';
+import type { UploadedFile } from '../composer/uploads.js';
+import { IMAGE_ASPECT_ICONS, imageModel } from '../models/imageModels.js';
+import type { OpContext } from '../session/opContext.js';
+import { findImageRecords } from '../wire/imageRecords.js';
+import { checkImageSubmit } from '../wire/submitCheck.js';
+import { clickSubmit, prepareComposer, resolveReferences } from './prepare.js';
+import { awaitReply, awaitSubmitRequest } from './submitWatcher.js';
+import type { GeneratedItem, GenerateImageRequest, GenerationResult } from './types.js';
+
+export function validateImageRequest(req: GenerateImageRequest): void {
+  if (imageModel(req.model) === undefined) throw new ConfigurationError(`Unknown image model ${req.model}.`);
+  if (!(req.aspect in IMAGE_ASPECT_ICONS)) throw new ConfigurationError(`Unsupported image aspect ${req.aspect}.`);
+  if (!Number.isInteger(req.count) || req.count < 1 || req.count > 4) throw new ConfigurationError('Image count must be 1–4.');
+  if (req.prompt.trim() === '') throw new ConfigurationError('The prompt is empty.');
+}
+
+/** Text-to-image / image-to-image on the classic composer; the `ogiZ0b` reply is the result. */
+export async function generateImage(ctx: OpContext, req: GenerateImageRequest, timeouts: OpenTimeouts): Promise<GenerationResult> {
+  validateImageRequest(req);
+  const model = imageModel(req.model);
+  if (model === undefined) throw new ConfigurationError(`Unknown image model ${req.model}.`);
+  const projectId = await prepareComposer(ctx, req.projectId, timeouts);
+  const uploads: UploadedFile[] = [];
+  const refs = await resolveReferences(ctx, req.references ?? [], uploads);
+
+  ctx.report({ phase: 'configuring', projectId });
+  await setChoice(ctx, { kind: 'mode', wanted: 'Image', match: (r) => r.icons.includes('image'), ifAbsent: 'refuse' });
+  await setChoice(ctx, { kind: 'aspect', wanted: req.aspect, match: (r) => r.icons.includes(IMAGE_ASPECT_ICONS[req.aspect]), ifAbsent: 'refuse' });
+  await pickModel(ctx, { label: model.label, exclude: model.exclude, kind: 'image' });
+  await setChoice(ctx, { kind: 'count', wanted: `x${req.count}`, match: (r) => r.text.toLowerCase() === `x${req.count}`, ifAbsent: req.count === 1 ? 'skip' : 'refuse' });
+  await closeSettings(ctx);
+  await typePrompt(ctx, req.prompt);
+  for (const ref of refs) await addMention(ctx, { displayName: ref.displayName, id: ref.mediaId, referenceType: 'media' });
+
+  const since = await clickSubmit(ctx);
+  const seen = await awaitSubmitRequest(ctx, since, (call) => checkImageSubmit(call, { token: model.token, prompt: req.prompt, referenceIds: refs.map((r) => r.mediaId) }), 15_000);
+  ctx.report({ phase: 'submitted', projectId, submitRpc: seen.call.rpcId });
+  ctx.report({ phase: 'generating', projectId });
+  const payload = await awaitReply(ctx, seen, req.replyTimeoutMs ?? 180_000);
+  const records = findImageRecords(payload);
+  if (records.length === 0) {
+    throw new ContentPolicyError('Flow answered the image submit with no image (a refusal without a reason, usually content policy).', {
+      retryable: false,
+      extensions: ctx.spendExtensions(),
+    });
+  }
+  const items: GeneratedItem[] = records.map((r) => {
+    if (r.url === null) {
+      throw new WireFormatError(`The image record ${r.mediaId} carries no URL.`, { retryable: false, extensions: { ...ctx.spendExtensions(), flow_media_id: r.mediaId } });
+    }
+    return {
+      mediaId: r.mediaId,
+      workflowId: r.workflowId,
+      prompt: r.prompt ?? req.prompt,
+      modelKey: model.token,
+      url: r.url,
+      ...(r.seed === null ? {} : { seed: r.seed }),
+      ...(r.width === null ? {} : { width: r.width }),
+      ...(r.height === null ? {} : { height: r.height }),
+    };
+  });
+  if (items.length !== req.count) ctx.logger.warn('image count differs from the request', { asked: req.count, got: items.length });
+  const mediaIds = items.map((i) => i.mediaId);
+  ctx.report({ phase: 'done', projectId, mediaIds, workflowIds: items.map((i) => i.workflowId) });
+  return { projectId: records[0]?.projectId ?? projectId, items, submitRpc: seen.call.rpcId, submitBody: seen.redactedBody, uploads };
+}

@@ -1,0 +1,93 @@
+import { WireFormatError } from '@gflow/errors';
+import { bindFrame } from '../composer/frames.js';
+import { addMention } from '../composer/mentions.js';
+import { pickModel } from '../composer/modelMenu.js';
+import type { OpenTimeouts } from '../composer/openProject.js';
+import { typePrompt } from '../composer/promptText.js';
+import { closeSettings, numberToken, setChoice } from '../composer/settingsPane.js';
+import type { UploadedFile } from '../composer/uploads.js';
+import { VIDEO_ASPECT_ICONS, videoModel } from '../models/videoModels.js';
+import type { OpContext } from '../session/opContext.js';
+import { checkVideoSubmit } from '../wire/submitCheck.js';
+import { findVideoRecords, findWorkflowSummaries } from '../wire/videoRecords.js';
+import { clickSubmit, prepareComposer, resolveReferences } from './prepare.js';
+import { awaitReply, awaitSubmitRequest } from './submitWatcher.js';
+import type { GeneratedItem, GenerateVideoRequest, GenerationResult } from './types.js';
+import { splitOutcomes, watchVideoJob } from './videoWatcher.js';
+import { validateVideoRequest } from './validateVideo.js';
+
+/** Text-, image- and reference-to-video on the classic composer. */
+export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, timeouts: OpenTimeouts): Promise<GenerationResult> {
+  const plan = validateVideoRequest(req);
+  const projectId = await prepareComposer(ctx, req.projectId, timeouts);
+  const uploads: UploadedFile[] = [];
+  const [start] = req.startFrame === undefined ? [] : await resolveReferences(ctx, [req.startFrame], uploads);
+  const [end] = req.endFrame === undefined ? [] : await resolveReferences(ctx, [req.endFrame], uploads);
+  const refs = await resolveReferences(ctx, req.references ?? [], uploads);
+
+  ctx.report({ phase: 'configuring', projectId });
+  await setChoice(ctx, { kind: 'mode', wanted: 'Video', match: (r) => r.icons.includes('videocam'), ifAbsent: 'refuse' });
+  const submode = req.mode === 'r2v' ? 'chrome_extension' : 'crop_free';
+  await setChoice(ctx, { kind: 'submode', wanted: req.mode === 'r2v' ? 'Ingredients' : 'Frames', match: (r) => r.icons.includes(submode), ifAbsent: 'refuse' });
+  await setChoice(ctx, { kind: 'aspect', wanted: req.aspect, match: (r) => r.icons.includes(VIDEO_ASPECT_ICONS[req.aspect]), ifAbsent: 'refuse' });
+  if (plan.model !== null) {
+    const info = videoModel(plan.model);
+    if (info !== undefined) await pickModel(ctx, { label: info.label, exclude: info.exclude, kind: 'video' });
+  }
+  if (req.resolution !== undefined) {
+    const res = req.resolution;
+    await setChoice(ctx, { kind: 'resolution', wanted: res, match: (r) => r.text.toLowerCase() === res, ifAbsent: 'refuse' });
+  }
+  if (plan.duration !== null) {
+    const seconds = plan.duration;
+    await setChoice(ctx, { kind: 'duration', wanted: `${seconds} s`, match: (r) => numberToken(r.text) === seconds, ifAbsent: 'refuse' });
+  }
+  await setChoice(ctx, { kind: 'count', wanted: `x${req.count}`, match: (r) => r.text.toLowerCase() === `x${req.count}`, ifAbsent: req.count === 1 ? 'skip' : 'refuse' });
+  await closeSettings(ctx);
+
+  if (start !== undefined) await bindFrame(ctx, 'Start', start.displayName, 1);
+  if (end !== undefined) await bindFrame(ctx, 'End', end.displayName, 2);
+  await typePrompt(ctx, req.prompt);
+  for (const ref of refs) await addMention(ctx, { displayName: ref.displayName, id: ref.mediaId, referenceType: 'media' });
+
+  const since = await clickSubmit(ctx);
+  const clickedAt = Date.now();
+  const want = {
+    mode: req.mode,
+    model: plan.model,
+    duration: plan.duration,
+    prompt: req.prompt,
+    startId: start?.mediaId ?? null,
+    endId: end?.mediaId ?? null,
+    referenceIds: refs.map((r) => r.mediaId),
+  };
+  const seen = await awaitSubmitRequest(ctx, since, (call) => checkVideoSubmit(call, want), 15_000);
+  const payload = await awaitReply(ctx, seen, Math.min(60_000, Math.max(1_000, req.timeoutMs)));
+  const initial = findVideoRecords(payload);
+  const summaries = findWorkflowSummaries(payload);
+  const workflowIds = [...new Set([...initial.map((r) => r.workflowId), ...summaries.map((s) => s.workflowId)])];
+  const mediaIds = [...new Set([...initial.map((r) => r.mediaId), ...summaries.map((s) => s.mediaId)])];
+  if (workflowIds.length === 0) {
+    throw new WireFormatError(`The ${seen.call.rpcId} reply names no workflow or media id.`, { retryable: false, extensions: ctx.spendExtensions() });
+  }
+  ctx.report({ phase: 'submitted', projectId, mediaIds, workflowIds, submitRpc: seen.call.rpcId });
+  const records = await watchVideoJob(ctx, { workflowIds, mediaIds, projectId }, initial, clickedAt + req.timeoutMs);
+  const done = splitOutcomes(ctx, records, projectId);
+  const items: GeneratedItem[] = done.map((r) => ({
+    mediaId: r.mediaId,
+    workflowId: r.workflowId,
+    prompt: r.prompt ?? req.prompt,
+    modelKey: r.modelKey ?? seen.verdict.modelKey ?? '',
+    url: r.videoUrl ?? '',
+    ...(r.posterUrl === null ? {} : { posterUrl: r.posterUrl }),
+    ...(r.byteSize === null ? {} : { byteSize: r.byteSize }),
+  }));
+  for (const item of items) {
+    if (seen.verdict.modelKey !== null && item.modelKey !== seen.verdict.modelKey) {
+      ctx.logger.warn('the record names another model key than the submit body', { record: item.modelKey, body: seen.verdict.modelKey });
+    }
+  }
+  ctx.report({ phase: 'done', projectId, mediaIds: items.map((i) => i.mediaId), workflowIds: items.map((i) => i.workflowId), status: 3 });
+  return { projectId: done[0]?.projectId ?? projectId, items, submitRpc: seen.call.rpcId, submitBody: seen.redactedBody, uploads };
+}
+

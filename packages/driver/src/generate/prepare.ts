@@ -1,0 +1,63 @@
+import { FlowHostMigratedError } from '@gflow/errors';
+import { dismissOverlays } from '../composer/overlays.js';
+import { type OpenTimeouts, openProject } from '../composer/openProject.js';
+import { waitForSubmitReady } from '../composer/submitButton.js';
+import { ensureClassic } from '../composer/uiArm.js';
+import { type UploadedFile, uploadFile } from '../composer/uploads.js';
+import type { OpContext } from '../session/opContext.js';
+import type { ReferenceInput } from './types.js';
+
+/** Opens the project, clears overlays and makes sure the classic composer is in front. */
+export async function prepareComposer(ctx: OpContext, projectId: string | undefined, timeouts: OpenTimeouts): Promise<string> {
+  ctx.report({ phase: 'opening' });
+  const id = await openProject(ctx, projectId, timeouts);
+  await dismissOverlays(ctx, { settleMs: 300 });
+  await ensureClassic(ctx);
+  await dismissOverlays(ctx);
+  return id;
+}
+
+/** A reference ready to attach: its display name in Flow's library and its media id. */
+export type ResolvedReference = UploadedFile;
+
+/**
+ * Uploads local files (run-unique names) and passes existing assets through. An existing asset
+ * without its display name cannot be found in the picker by name: that form is not ported (36).
+ */
+export async function resolveReferences(ctx: OpContext, refs: readonly ReferenceInput[], uploads: UploadedFile[]): Promise<ResolvedReference[]> {
+  const out: ResolvedReference[] = [];
+  for (const ref of refs) {
+    if ('path' in ref) {
+      ctx.report({ phase: 'uploading' });
+      const uploaded = await uploadFile(ctx, ref.path);
+      uploads.push(uploaded);
+      out.push(uploaded);
+    } else if (ref.displayName !== undefined && ref.displayName !== '') {
+      out.push({ mediaId: ref.mediaId, displayName: ref.displayName });
+    } else {
+      throw new FlowHostMigratedError(
+        `A Flow media id (${ref.mediaId}) without its display name cannot be attached on flow.google.com: the picker lists assets by name only. Nothing was submitted.`,
+        { remediationHint: 'Pass the local file, or the asset together with its recorded display name.' },
+      );
+    }
+  }
+  return out;
+}
+
+/**
+ * Waits for an enabled submit, reports `submitting` (core checkpoints here, BEFORE the click),
+ * marks the operation as possibly spending, and clicks. Returns the tap sequence before the click.
+ */
+export async function clickSubmit(ctx: OpContext): Promise<number> {
+  const button = await waitForSubmitReady(ctx);
+  ctx.check('submitting');
+  const since = ctx.tap.seq;
+  ctx.afterSubmit = true;
+  ctx.report({ phase: 'submitting' });
+  try {
+    await button.click({ timeout: 5_000 });
+  } catch (error) {
+    throw ctx.mapError(error, 'clicking submit');
+  }
+  return since;
+}

@@ -1,0 +1,64 @@
+import type { ImageAspect, ImageModelName } from '../models/imageModels.js';
+import type { VideoAspect, VideoModelName } from '../models/videoModels.js';
+import type { ProgressEvent } from '../session/opContext.js';
+
+/** A reference: a local file (uploaded under a run-unique name) or an existing Flow asset. */
+export type ReferenceInput =
+  | { readonly path: string; readonly displayName?: string }
+  | { readonly mediaId: string; readonly displayName?: string };
+
+export interface GenerateImageRequest {
+  readonly projectId?: string;
+  readonly prompt: string;
+  readonly model: ImageModelName;
+  readonly aspect: ImageAspect;
+  readonly count: number;
+  readonly references?: readonly ReferenceInput[];
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (event: ProgressEvent) => void;
+  /** Budget for the synchronous image reply (default 180 s). */
+  readonly replyTimeoutMs?: number;
+}
+
+export interface GenerateVideoRequest {
+  readonly mode: 't2v' | 'i2v' | 'r2v';
+  readonly projectId?: string;
+  readonly prompt: string;
+  readonly model?: VideoModelName;
+  readonly duration?: number;
+  readonly resolution?: '360p' | '720p';
+  readonly aspect: VideoAspect;
+  readonly count: number;
+  readonly startFrame?: ReferenceInput;
+  readonly endFrame?: ReferenceInput;
+  readonly references?: readonly ReferenceInput[];
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (event: ProgressEvent) => void;
+  /** The caller's overall budget from the submit click to terminal records. */
+  readonly timeoutMs: number;
+}
+
+export interface GeneratedItem {
+  readonly mediaId: string;
+  readonly workflowId: string;
+  readonly seed?: number;
+  readonly prompt: string;
+  readonly modelKey: string;
+  /** The signed media URL (mp4 for video). */
+  readonly url: string;
+  readonly width?: number;
+  readonly height?: number;
+  /** Video: the poster JPEG URL (tried as the mp4 if the slots are swapped). */
+  readonly posterUrl?: string;
+  readonly byteSize?: number;
+}
+
+export interface GenerationResult {
+  readonly projectId: string;
+  readonly items: readonly GeneratedItem[];
+  readonly submitRpc: string;
+  /** The submit's form-decoded body, redacted and clipped. */
+  readonly submitBody: string;
+  /** Local uploads made for this run: display name → media id. */
+  readonly uploads: ReadonlyArray<{ readonly displayName: string; readonly mediaId: string }>;
+}

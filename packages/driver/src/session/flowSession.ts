@@ -1,0 +1,158 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { BrowserSessionClosedError, isGflowError } from '@gflow/errors';
+import type { OpenTimeouts } from '../composer/openProject.js';
+import { type DownloadedMedia, downloadMedia } from '../download/download.js';
+import type { FlowHostSetting } from '../flow/hosts.js';
+import { landingError } from '../flow/landingError.js';
+import { generateImage } from '../generate/generateImage.js';
+import { generateVideo } from '../generate/generateVideo.js';
+import type { GenerateImageRequest, GenerateVideoRequest, GenerationResult } from '../generate/types.js';
+import type { DriverLogger } from '../util/logger.js';
+import { OpContext, type ProgressEvent } from './opContext.js';
+import { WireTap } from './wireTap.js';
+
+export interface SessionTimeouts {
+  /** `page.goto` budget (default 60 s). */
+  readonly navigationMs?: number;
+  /** Editor readiness after navigation (default 45 s; Flow settles in 11–15 s). */
+  readonly readyMs?: number;
+}
+
+export interface DownloadRequest {
+  readonly kind: 'image' | 'video';
+  readonly fallbackUrl?: string | null;
+  readonly expectedBytes?: number | null;
+  readonly mediaId?: string;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * One warm browser context on one profile. Operations run one at a time; the session can be kept
+ * by a daemon and reused. A browser that dies closes the session (BrowserSessionClosedError).
+ */
+export class FlowSession {
+  readonly #context: BrowserContext;
+  readonly #logger: DriverLogger;
+  readonly #flowHost: FlowHostSetting;
+  readonly #timeouts: OpenTimeouts;
+  readonly #closedHooks = new Set<(reason: string) => void>();
+  #closed = false;
+  #closeReason = '';
+  #queue: Promise<unknown> = Promise.resolve();
+  #page: Page | null = null;
+
+  constructor(context: BrowserContext, options: { logger: DriverLogger; flowHost: FlowHostSetting; timeouts?: SessionTimeouts }) {
+    this.#context = context;
+    this.#logger = options.logger;
+    this.#flowHost = options.flowHost;
+    this.#timeouts = { navigationMs: options.timeouts?.navigationMs ?? 60_000, readyMs: options.timeouts?.readyMs ?? 45_000 };
+    context.on('close', () => this.#markClosed('the browser closed'));
+    context.browser()?.on('disconnected', () => this.#markClosed('the browser disconnected'));
+  }
+
+  get isClosed(): boolean {
+    return this.#closed;
+  }
+
+  /** Registers a hook called once when the session closes (by close() or a dying browser). Returns an unsubscribe. */
+  onClosed(hook: (reason: string) => void): () => void {
+    if (this.#closed) {
+      hook(this.#closeReason);
+      return () => undefined;
+    }
+    this.#closedHooks.add(hook);
+    return () => this.#closedHooks.delete(hook);
+  }
+
+  /** The underlying context, for callers that need cookies or tracing (not for driving Flow). */
+  get context(): BrowserContext {
+    return this.#context;
+  }
+
+  #markClosed(reason: string): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#closeReason = reason;
+    for (const hook of this.#closedHooks) {
+      try {
+        hook(reason);
+      } catch (error) {
+        this.#logger.warn('onClosed hook threw', { error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    this.#closedHooks.clear();
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    await this.#context.close().catch(() => undefined);
+    this.#markClosed('closed by the caller');
+  }
+
+  async #livePage(): Promise<Page> {
+    if (this.#closed) throw new BrowserSessionClosedError(`The browser session is closed (${this.#closeReason}).`);
+    if (this.#page === null || this.#page.isClosed()) {
+      const open = this.#context.pages().filter((p) => !p.isClosed());
+      try {
+        this.#page = open[0] ?? (await this.#context.newPage());
+      } catch (error) {
+        throw new BrowserSessionClosedError('The browser session could not open a page.', { cause: error });
+      }
+    }
+    return this.#page;
+  }
+
+  /** Runs one operation at a time with a fresh wire tap and context. */
+  async #run<T>(what: string, signal: AbortSignal | undefined, onProgress: ((e: ProgressEvent) => void) | undefined, body: (ctx: OpContext) => Promise<T>): Promise<T> {
+    const previous = this.#queue;
+    let release: () => void = () => undefined;
+    this.#queue = new Promise<void>((resolve) => (release = resolve));
+    await previous.catch(() => undefined);
+    try {
+      const page = await this.#livePage();
+      const tap = new WireTap(page, this.#logger);
+      const ctx = new OpContext(page, tap, this.#flowHost, this.#logger, signal, onProgress ?? (() => undefined));
+      try {
+        return await body(ctx);
+      } catch (error) {
+        const mapped = ctx.mapError(error, what);
+        if (!isGflowError(mapped) && this.#closed) throw ctx.closedError(what, error);
+        throw mapped;
+      } finally {
+        tap.detach();
+        ctx.dispose();
+        if (!page.isClosed()) await page.keyboard.press('Escape').catch(() => undefined);
+      }
+    } finally {
+      release();
+    }
+  }
+
+  generateImage(request: GenerateImageRequest): Promise<GenerationResult> {
+    return this.#run('generating an image', request.signal, request.onProgress, (ctx) => generateImage(ctx, request, this.#timeouts));
+  }
+
+  generateVideo(request: GenerateVideoRequest): Promise<GenerationResult> {
+    return this.#run('generating a video', request.signal, request.onProgress, (ctx) => generateVideo(ctx, request, this.#timeouts));
+  }
+
+  /** Downloads a signed media URL through the context (cookies attach; no page needed). */
+  async download(url: string, request: DownloadRequest): Promise<DownloadedMedia> {
+    if (this.#closed) throw new BrowserSessionClosedError(`The browser session is closed (${this.#closeReason}).`);
+    return downloadMedia(this.#context.request, url, {
+      kind: request.kind,
+      logger: this.#logger,
+      ...(request.fallbackUrl === undefined ? {} : { fallbackUrl: request.fallbackUrl }),
+      ...(request.expectedBytes === undefined ? {} : { expectedBytes: request.expectedBytes }),
+      ...(request.mediaId === undefined ? {} : { mediaId: request.mediaId }),
+      ...(request.signal === undefined ? {} : { signal: request.signal }),
+    });
+  }
+
+  /** Throws if the session's page has left Flow (for callers holding the session between steps). */
+  async assertStillOnFlow(): Promise<void> {
+    const page = await this.#livePage();
+    const err = landingError(page.url(), this.#flowHost);
+    if (err !== null && page.url() !== 'about:blank') throw err;
+  }
+}

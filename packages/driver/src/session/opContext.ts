@@ -1,0 +1,139 @@
+import type { Page } from 'playwright-core';
+import { BrowserSessionClosedError, TransportTimeoutError, isGflowError } from '@gflow/errors';
+import type { FlowHostSetting } from '../flow/hosts.js';
+import { landingError } from '../flow/landingError.js';
+import { cancelled } from '../util/abort.js';
+import type { DriverLogger } from '../util/logger.js';
+import type { TapEvent, WireTap } from './wireTap.js';
+
+/** Phases reported through onProgress; core checkpoints `submitting` before the click. */
+export type GenerationPhase = 'opening' | 'uploading' | 'configuring' | 'submitting' | 'submitted' | 'generating' | 'downloading' | 'done';
+
+export interface ProgressEvent {
+  readonly phase: GenerationPhase;
+  /** True from the submit click on: credits may have been spent. */
+  readonly mayHaveSpent: boolean;
+  readonly projectId?: string;
+  readonly mediaIds?: readonly string[];
+  readonly workflowIds?: readonly string[];
+  readonly submitRpc?: string;
+  /** Video status (6 submitted, 2 running, 3 done) when known. */
+  readonly status?: number;
+  readonly message?: string;
+}
+
+/** What one operation on a page carries through its steps. */
+export class OpContext {
+  afterSubmit = false;
+  #closedReason: string | null = null;
+  readonly #onClose: () => void;
+
+  constructor(
+    readonly page: Page,
+    readonly tap: WireTap,
+    readonly flowHost: FlowHostSetting,
+    readonly logger: DriverLogger,
+    readonly signal: AbortSignal | undefined,
+    readonly progress: (event: ProgressEvent) => void,
+  ) {
+    this.#onClose = () => {
+      this.#closedReason = 'the browser page closed';
+    };
+    page.once('close', this.#onClose);
+  }
+
+  dispose(): void {
+    this.page.off('close', this.#onClose);
+  }
+
+  get closed(): boolean {
+    return this.#closedReason !== null || this.page.isClosed();
+  }
+
+  report(event: Omit<ProgressEvent, 'mayHaveSpent'>): void {
+    try {
+      this.progress({ ...event, mayHaveSpent: this.afterSubmit });
+    } catch (error) {
+      this.logger.warn('onProgress threw', { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** Extensions every post-submit error carries. */
+  spendExtensions(): Record<string, unknown> {
+    return this.afterSubmit ? { may_have_spent: true } : {};
+  }
+
+  /** Throws for cancellation, a closed browser, or a page that left Flow (every blocking point). */
+  check(what: string): void {
+    if (this.signal?.aborted === true) throw cancelled(this.signal, what, this.spendExtensions());
+    if (this.closed) throw this.closedError(what);
+    const err = landingError(this.page.url(), this.flowHost, { afterSubmit: this.afterSubmit });
+    if (err !== null) throw err;
+  }
+
+  closedError(what: string, cause?: unknown): BrowserSessionClosedError {
+    return new BrowserSessionClosedError(
+      `The browser closed while ${what}${this.afterSubmit ? '; the submit had been clicked, so credits may have been spent — check the Flow project before retrying' : ''}.`,
+      { cause, extensions: this.spendExtensions(), ...(this.afterSubmit ? { retryable: false } : {}) },
+    );
+  }
+
+  /** Maps a Playwright failure (closed target, timeout) into the taxonomy; gflow errors pass through. */
+  mapError(error: unknown, what: string): unknown {
+    if (isGflowError(error)) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    if (this.closed || /Target (page, context or browser )?(has been )?closed|browser has been closed|Browser closed|Target crashed|has been closed/i.test(message)) {
+      return this.closedError(what, error);
+    }
+    return error;
+  }
+
+  /**
+   * Waits for a tap event matching `pick` (which may throw to fail the wait). Rejects on
+   * timeout (TransportTimeoutError, built by `onTimeout`), cancellation, a closed page, or a
+   * landing off Flow (checked every 500 ms).
+   */
+  waitForTap<T>(pick: (event: TapEvent) => T | undefined, timeoutMs: number, onTimeout: () => Error, what: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let done = false;
+      const finish = (fn: () => void): void => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        clearInterval(ticker);
+        unsubscribe();
+        this.signal?.removeEventListener('abort', onAbort);
+        this.page.off('close', onClose);
+        fn();
+      };
+      const unsubscribe = this.tap.subscribe((event) => {
+        try {
+          const value = pick(event);
+          if (value !== undefined) finish(() => resolve(value));
+        } catch (error) {
+          finish(() => reject(error));
+        }
+      });
+      const timer = setTimeout(() => finish(() => reject(onTimeout())), timeoutMs);
+      const ticker = setInterval(() => {
+        try {
+          this.check(what);
+        } catch (error) {
+          finish(() => reject(error));
+        }
+      }, 500);
+      const onAbort = (): void => finish(() => reject(cancelled(this.signal, what, this.spendExtensions())));
+      const onClose = (): void => finish(() => reject(this.closedError(what)));
+      this.signal?.addEventListener('abort', onAbort, { once: true });
+      this.page.once('close', onClose);
+      if (this.signal?.aborted === true) onAbort();
+    });
+  }
+
+  timeout(detail: string): TransportTimeoutError {
+    return new TransportTimeoutError(`${detail} (rpcs seen: ${this.tap.seenRpcIds().join(', ') || 'none'}).`, {
+      extensions: this.spendExtensions(),
+      ...(this.afterSubmit ? { retryable: false } : {}),
+    });
+  }
+}
