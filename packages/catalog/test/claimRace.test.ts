@@ -8,19 +8,33 @@ import { tempDir } from './helpers.js';
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const WORKER = path.join(PACKAGE_DIR, 'test', 'fixtures', 'claimWorker.ts');
 
-function runWorker(dbPath: string, claimant: string, count: number, startAt: number): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, dbPath, claimant, String(count), String(startAt)], {
-      cwd: PACKAGE_DIR,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as string[]) : reject(new Error(`worker exited ${code}: ${err}`))));
+interface Worker {
+  readonly ready: Promise<void>;
+  readonly result: Promise<string[]>;
+  go(): void;
+}
+
+function startWorker(dbPath: string, claimant: string, count: number): Worker {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, dbPath, claimant, String(count)], {
+    cwd: PACKAGE_DIR,
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  let out = '';
+  let err = '';
+  let signalReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (signalReady = resolve));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const result = new Promise<string[]>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.startsWith('ready\n')) signalReady();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.slice('ready\n'.length)) as string[]) : reject(new Error(`worker exited ${code}: ${err}`)),
+    );
+  });
+  return { ready, result, go: () => child.stdin.write('go\n') };
 }
 
 let tmp: ReturnType<typeof tempDir>;
@@ -32,15 +46,14 @@ afterEach(() => tmp.cleanup());
 describe('claim race between real processes', () => {
   it('two processes claiming the same tasks: each task has exactly one winner', async () => {
     const dbPath = path.join(tmp.dir, 'gflow.db');
-    const count = 300;
+    const count = 2000;
     const catalog = openCatalog({ path: dbPath });
     for (let i = 0; i < count; i++) catalog.tasks.create({ taskId: `race-${i}`, profile: 'alice', taskType: 't2i', payload: {} });
 
-    const startAt = Date.now() + 2500; // both workers load tsx first, then start together
-    const [a, b] = await Promise.all([
-      runWorker(dbPath, 'mcp:alice:1:a', count, startAt),
-      runWorker(dbPath, 'mcp:alice:2:b', count, startAt),
-    ]);
+    const workers = [startWorker(dbPath, 'mcp:alice:1:a', count), startWorker(dbPath, 'mcp:alice:2:b', count)];
+    await Promise.all(workers.map((w) => w.ready)); // both loaded and connected: start them together
+    for (const w of workers) w.go();
+    const [a = [], b = []] = await Promise.all(workers.map((w) => w.result));
 
     expect(a.length + b.length).toBe(count);
     expect(new Set([...a, ...b]).size).toBe(count);
@@ -49,7 +62,9 @@ describe('claim race between real processes', () => {
     expect(a.length).toBeGreaterThan(0);
     expect(b.length).toBeGreaterThan(0);
 
-    const rows = catalog.tasks.list({ status: 'working', limit: 1000 }).items;
+    const rows = catalog.tasks.list({ status: 'working', limit: 1000, offset: 0 }).items.concat(
+      catalog.tasks.list({ status: 'working', limit: 1000, offset: 1000 }).items,
+    );
     expect(rows).toHaveLength(count);
     const winners = new Map(rows.map((t) => [t.taskId, t.claimant]));
     for (const id of a) expect(winners.get(id)).toBe('mcp:alice:1:a');
