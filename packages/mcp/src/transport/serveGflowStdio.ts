@@ -26,7 +26,6 @@ export interface GflowStdioHandle {
 export function serveGflowStdio(gflow: GflowLike, options: ServeGflowStdioOptions = {}): GflowStdioHandle {
   const logger = options.logger ?? gflow.logger;
   const guard = redirectStdoutToStderr();
-  process.stdin.setEncoding?.('utf8');
   const transport = new StdioServerTransport(process.stdin, guard.protocolOut);
   const handle = serveStdio((ctx) => createGflowMcpServer(gflow, { era: ctx.era, logger, ...(options.docsDir ? { docsDir: options.docsDir } : {}) }), {
     transport,
