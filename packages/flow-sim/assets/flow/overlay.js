@@ -23,7 +23,10 @@ export function openPane({ name, content, backdrop = true, onClose = () => {}, l
   if (anchor) {
     const r = anchor.getBoundingClientRect();
     pane.style.left = `${Math.max(8, Math.min(r.left, window.innerWidth - 420))}px`;
-    pane.style.bottom = `${Math.max(8, window.innerHeight - r.top + 8)}px`;
+    if (r.top < window.innerHeight / 2) {
+      pane.style.top = `${r.bottom + 8}px`;
+      pane.style.bottom = 'auto';
+    } else pane.style.bottom = `${Math.max(8, window.innerHeight - r.top + 8)}px`;
   }
   if (bd) container.append(bd);
   container.append(pane);

@@ -1,0 +1,31 @@
+import { startFlowSim, makePng } from '../src/index.js';
+import { launchFor, newSignedInPage } from '../test/browser.js';
+import { openProject } from '../test/flowPage.js';
+const sim = await startFlowSim();
+const email = 'd@example.com';
+sim.scenario.createAccount({ email });
+const p = sim.scenario.createProject(email);
+const b = await launchFor(sim);
+const { page } = await newSignedInPage(b, sim, email);
+page.on('console', (m) => console.log('console', m.type(), m.text()));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await openProject(page, p.id);
+console.log(await page.locator('xpath=//button[.//mat-icon[normalize-space()="add"]][not(ancestor::flow-prompt-box)]').count());
+page.on('filechooser', () => console.log('CHOOSER'));
+await page.click('xpath=//button[.//mat-icon[normalize-space()="add"]][not(ancestor::flow-prompt-box)]');
+console.log(await page.locator('.cdk-overlay-pane [role=menuitem]').allTextContents());
+await page.locator('.cdk-overlay-pane [role=menuitem]').filter({ has: page.locator('mat-icon:text-is("upload")') }).click();
+await page.waitForTimeout(1000);
+const a = sim.scenario.addUpload(email, p.id, 'dog-ref.png', makePng(30, 30, 'd'));
+const c = sim.scenario.addCharacter(p.id, { displayName: 'Captain Ro' });
+await openProject(page, p.id);
+await page.click('flow-prompt-box [contenteditable=true]');
+for (const name of ['dog-ref', 'Captain']) {
+  await page.keyboard.type(`@${name}`);
+  await page.locator('.cdk-overlay-pane button[role=option].asset-item-active', { hasText: name }).waitFor();
+  console.log(await page.locator('.cdk-overlay-pane button[role=option]').allTextContents());
+  await page.keyboard.press('Enter');
+  await page.keyboard.insertText(' and ');
+}
+console.log(await page.innerHTML('.ProseMirror'), a, c);
+await b.close(); await sim.close();
