@@ -1,3 +1,4 @@
+import { hasErrorCode, isGflowError } from '@gflow/errors';
 import { throwIfAborted } from '../util/abort.js';
 import type { DriverLogger } from '../util/logger.js';
 import { cookieStoreState } from './cookieChecks.js';
@@ -5,7 +6,6 @@ import { type ProfileLaunch, launchProfile } from './launchProfile.js';
 import { readProfileMarkers } from './markers.js';
 import { probeContext } from './probeContext.js';
 import type { SessionProbeResult } from './sessionProbeResult.js';
-import { CookieStoreUnreadableError } from '@gflow/errors';
 
 export interface ProbeSessionOptions {
   readonly profileDir: string;
@@ -51,7 +51,7 @@ export async function probeSession(options: ProbeSessionOptions): Promise<Sessio
   try {
     context = await launchProfile(launch);
   } catch (error) {
-    if (error instanceof CookieStoreUnreadableError) return { outcome: 'cookie_store_unreadable', detail: error.detail };
+    if (isGflowError(error) && hasErrorCode(error, 'cookie-store-unreadable')) return { outcome: 'cookie_store_unreadable', detail: error.detail };
     throw error;
   }
   try {

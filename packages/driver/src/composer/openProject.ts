@@ -11,6 +11,8 @@ const STABLE_LANDING_MS = 3_000;
 export interface OpenTimeouts {
   readonly navigationMs: number;
   readonly readyMs: number;
+  /** Budget for the page's `maseQ` reply to an upload (flow-wire §6: 60 s). */
+  readonly uploadMs: number;
 }
 
 async function goto(ctx: OpContext, url: string, timeouts: OpenTimeouts): Promise<void> {

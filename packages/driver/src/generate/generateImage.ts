@@ -27,7 +27,7 @@ export async function generateImage(ctx: OpContext, req: GenerateImageRequest, t
   if (model === undefined) throw new ConfigurationError(`Unknown image model ${req.model}.`);
   const projectId = await prepareComposer(ctx, req.projectId, timeouts);
   const uploads: UploadedFile[] = [];
-  const refs = await resolveReferences(ctx, req.references ?? [], uploads);
+  const refs = await resolveReferences(ctx, req.references ?? [], uploads, timeouts);
 
   ctx.report({ phase: 'configuring', projectId });
   await setChoice(ctx, { kind: 'mode', wanted: 'Image', match: (r) => r.icons.includes('image'), ifAbsent: 'refuse' });

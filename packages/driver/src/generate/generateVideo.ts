@@ -21,9 +21,9 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
   const plan = validateVideoRequest(req);
   const projectId = await prepareComposer(ctx, req.projectId, timeouts);
   const uploads: UploadedFile[] = [];
-  const [start] = req.startFrame === undefined ? [] : await resolveReferences(ctx, [req.startFrame], uploads);
-  const [end] = req.endFrame === undefined ? [] : await resolveReferences(ctx, [req.endFrame], uploads);
-  const refs = await resolveReferences(ctx, req.references ?? [], uploads);
+  const [start] = req.startFrame === undefined ? [] : await resolveReferences(ctx, [req.startFrame], uploads, timeouts);
+  const [end] = req.endFrame === undefined ? [] : await resolveReferences(ctx, [req.endFrame], uploads, timeouts);
+  const refs = await resolveReferences(ctx, req.references ?? [], uploads, timeouts);
 
   ctx.report({ phase: 'configuring', projectId });
   await setChoice(ctx, { kind: 'mode', wanted: 'Video', match: (r) => r.icons.includes('videocam'), ifAbsent: 'refuse' });

@@ -24,12 +24,12 @@ export type ResolvedReference = UploadedFile;
  * Uploads local files (run-unique names) and passes existing assets through. An existing asset
  * without its display name cannot be found in the picker by name: that form is not ported (36).
  */
-export async function resolveReferences(ctx: OpContext, refs: readonly ReferenceInput[], uploads: UploadedFile[]): Promise<ResolvedReference[]> {
+export async function resolveReferences(ctx: OpContext, refs: readonly ReferenceInput[], uploads: UploadedFile[], timeouts: OpenTimeouts): Promise<ResolvedReference[]> {
   const out: ResolvedReference[] = [];
   for (const ref of refs) {
     if ('path' in ref) {
       ctx.report({ phase: 'uploading' });
-      const uploaded = await uploadFile(ctx, ref.path);
+      const uploaded = await uploadFile(ctx, ref.path, { timeoutMs: timeouts.uploadMs });
       uploads.push(uploaded);
       out.push(uploaded);
     } else if (ref.displayName !== undefined && ref.displayName !== '') {

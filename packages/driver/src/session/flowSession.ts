@@ -16,6 +16,8 @@ export interface SessionTimeouts {
   readonly navigationMs?: number;
   /** Editor readiness after navigation (default 45 s; Flow settles in 11–15 s). */
   readonly readyMs?: number;
+  /** The page's `maseQ` reply to an upload (default 60 s). */
+  readonly uploadMs?: number;
 }
 
 export interface DownloadRequest {
@@ -45,7 +47,11 @@ export class FlowSession {
     this.#context = context;
     this.#logger = options.logger;
     this.#flowHost = options.flowHost;
-    this.#timeouts = { navigationMs: options.timeouts?.navigationMs ?? 60_000, readyMs: options.timeouts?.readyMs ?? 45_000 };
+    this.#timeouts = {
+      navigationMs: options.timeouts?.navigationMs ?? 60_000,
+      readyMs: options.timeouts?.readyMs ?? 45_000,
+      uploadMs: options.timeouts?.uploadMs ?? 60_000,
+    };
     context.on('close', () => this.#markClosed('the browser closed'));
     context.browser()?.on('disconnected', () => this.#markClosed('the browser disconnected'));
   }
