@@ -1,0 +1,121 @@
+import { createMcpHonoApp } from '@modelcontextprotocol/hono';
+import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import { createGflowMcpServer, type GflowLike } from '@gflow/mcp';
+import { Hono, type Context } from 'hono';
+import { bearerAuth } from './bearerAuth.js';
+import { LegacySessions } from './legacySessions.js';
+import { isLoopbackBind } from './loopback.js';
+import { SseServerTransport } from './sseServerTransport.js';
+
+export type HttpTransportKind = 'http' | 'sse';
+
+export interface GflowHttpAppOptions {
+  /** The bind host; it decides the Host/Origin allow-list (DNS-rebinding guard). */
+  readonly host: string;
+  readonly port: number;
+  /** Every request must present `Authorization: Bearer <token>` when set. */
+  readonly token?: string | undefined;
+  /** `http` (default): Streamable HTTP at /mcp. `sse`: also the deprecated /sse + /messages/. */
+  readonly transport?: HttpTransportKind;
+  /** Overrides the Host allow-list (e.g. a LAN name for a 0.0.0.0 bind). */
+  readonly allowedHosts?: readonly string[];
+  readonly docsDir?: string;
+}
+
+export interface GflowHttpApp {
+  readonly app: Hono;
+  /** Web-standard face of the app (tests call it in process). */
+  readonly fetch: (request: Request) => Promise<Response>;
+  /** Pushes list_changed to legacy sessions and to modern `subscriptions/listen` streams. */
+  notifyListChanged(kind: 'tools' | 'prompts' | 'resources'): void;
+  /** The number of open legacy sessions (sessionful /mcp and SSE). */
+  readonly sessionCount: () => number;
+  /** Closes every session and the modern handler (not the runtime). */
+  close(): Promise<void>;
+}
+
+export const MESSAGES_PATH = '/messages/';
+
+/**
+ * The Hono app behind `gflow serve`. Layers, outermost first: bearer auth;
+ * Host/Origin validation (createMcpHonoApp's DNS-rebinding guard); JSON body
+ * parsing; then /mcp, where modern (2026-07-28) requests go to
+ * createMcpHandler and 2025-era requests to a sessionful Streamable HTTP leg
+ * (`Mcp-Session-Id` + the GET SSE stream, so legacy clients get list_changed);
+ * and, with transport 'sse', the deprecated /sse + /messages/.
+ */
+export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOptions): GflowHttpApp {
+  const serverOptions = options.docsDir ? { docsDir: options.docsDir } : {};
+  const logger = gflow.logger;
+  const modern = createMcpHandler((ctx) => createGflowMcpServer(gflow, { era: ctx.era, ...serverOptions }), {
+    legacy: 'reject',
+    onerror: (error) => logger.debug('http.mcp.modern_error', { error: error.message }),
+  });
+  const sessions = new LegacySessions();
+
+  const app = new Hono();
+  if (options.token) app.use('*', bearerAuth(options.token));
+
+  const guardedHost = isLoopbackBind(options.host) ? '127.0.0.1' : options.host;
+  const allowedHosts = options.allowedHosts ?? (isLoopbackBind(options.host) || options.host === '0.0.0.0' || options.host === '::' ? undefined : [options.host]);
+  const mcp = createMcpHonoApp({ host: guardedHost, ...(allowedHosts ? { allowedHosts: [...allowedHosts] } : {}) });
+
+  mcp.all('/mcp', async (c: Context) => {
+    const parsedBody: unknown = c.get('parsedBody');
+    if (!(await isLegacyRequest(c.req.raw, parsedBody))) return modern.fetch(c.req.raw, { parsedBody });
+    const sessionId = c.req.header('mcp-session-id');
+    if (sessionId) {
+      const transport = sessions.streamable(sessionId);
+      if (!transport) return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }, 404);
+      return transport.handleRequest(c.req.raw, { parsedBody });
+    }
+    const server = createGflowMcpServer(gflow, { era: 'legacy', ...serverOptions });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => crypto.randomUUID(),
+      onsessioninitialized: (id) => sessions.add(id, { server, transport }),
+      onsessionclosed: (id) => sessions.delete(id),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    return transport.handleRequest(c.req.raw, { parsedBody });
+  });
+
+  if (options.transport === 'sse') {
+    mcp.get('/sse', async () => {
+      const transport = new SseServerTransport(MESSAGES_PATH);
+      const server = createGflowMcpServer(gflow, { era: 'legacy', ...serverOptions });
+      sessions.add(transport.sessionId, { server, transport });
+      transport.onclose = () => sessions.delete(transport.sessionId);
+      await server.connect(transport);
+      return transport.response();
+    });
+    mcp.post(MESSAGES_PATH, (c: Context) => {
+      const session = sessions.get(c.req.query('session_id') ?? '');
+      if (!session || !(session.transport instanceof SseServerTransport)) return c.text('Session not found', 404);
+      const body: unknown = c.get('parsedBody');
+      if (body === undefined) return c.text('Expected a JSON-RPC message (Content-Type: application/json)', 400);
+      for (const message of Array.isArray(body) ? body : [body]) session.transport.receive(message as JSONRPCMessage);
+      return c.text('Accepted', 202);
+    });
+  }
+
+  app.route('/', mcp);
+
+  return {
+    app,
+    fetch: async (request) => app.fetch(request),
+    notifyListChanged(kind) {
+      sessions.notify(kind);
+      if (kind === 'tools') modern.notify.toolsChanged();
+      else if (kind === 'prompts') modern.notify.promptsChanged();
+      else modern.notify.resourcesChanged();
+    },
+    sessionCount: () => sessions.size,
+    async close() {
+      await sessions.closeAll();
+      await modern.close();
+    },
+  };
+}
