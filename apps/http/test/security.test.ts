@@ -1,0 +1,135 @@
+import { exitCodeOf } from '@gflow/errors';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGflowHttpApp, startGflowHttpServer, tokensMatch, bearerTokenOf } from '../src/index.js';
+import { TOKEN, makeGflow } from './helpers.js';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+function app(token?: string) {
+  const gflow = makeGflow();
+  const created = createGflowHttpApp(gflow, { host: '127.0.0.1', port: 8000, token, transport: 'sse' });
+  cleanups.push(async () => {
+    await created.close();
+    await gflow.close();
+  });
+  return created;
+}
+
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+});
+
+function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Request {
+  return new Request(`http://127.0.0.1:8000${path}`, {
+    method: init.method ?? 'POST',
+    headers: { host: '127.0.0.1:8000', 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...init.headers },
+    ...(init.body !== undefined ? { body: init.body } : init.method === 'GET' ? {} : { body: initialize }),
+  });
+}
+
+describe('bearer auth', () => {
+  const paths: Array<[string, 'GET' | 'POST']> = [
+    ['/mcp', 'POST'],
+    ['/mcp', 'GET'],
+    ['/sse', 'GET'],
+    ['/messages/?session_id=x', 'POST'],
+  ];
+  const badAuth: Array<[string, Record<string, string>]> = [
+    ['missing', {}],
+    ['wrong token', { authorization: 'Bearer not-the-token-at-all' }],
+    ['non-Bearer scheme', { authorization: `Basic ${TOKEN}` }],
+    ['bare token', { authorization: TOKEN }],
+  ];
+  for (const [path, method] of paths) {
+    for (const [label, headers] of badAuth) {
+      it(`${method} ${path}: ${label} → 401 with WWW-Authenticate`, async () => {
+        const response = await app(TOKEN).fetch(request(path, { method, headers }));
+        expect(response.status).toBe(401);
+        expect(response.headers.get('www-authenticate')).toBe('Bearer realm="gflow"');
+      });
+    }
+  }
+
+  it('lets the right token through (scheme case-insensitive)', async () => {
+    const response = await app(TOKEN).fetch(request('/mcp', { headers: { authorization: `bearer ${TOKEN}` } }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('mcp-session-id')).toBeTruthy();
+  });
+
+  it('answers 401 before the Host check, so the allow-list is not revealed', async () => {
+    const created = app(TOKEN);
+    const unauthenticated = await created.fetch(request('/mcp', { headers: { host: 'evil.example' } }));
+    expect(unauthenticated.status).toBe(401);
+    const authenticated = await created.fetch(request('/mcp', { headers: { host: 'evil.example', authorization: `Bearer ${TOKEN}` } }));
+    expect(authenticated.status).toBe(403);
+  });
+
+  it('compares tokens in constant time and parses the header strictly', () => {
+    expect(tokensMatch(TOKEN, TOKEN)).toBe(true);
+    expect(tokensMatch(`${TOKEN}x`, TOKEN)).toBe(false);
+    expect(tokensMatch('', TOKEN)).toBe(false);
+    expect(bearerTokenOf(`Bearer ${TOKEN}`)).toBe(TOKEN);
+    expect(bearerTokenOf(`Basic ${TOKEN}`)).toBeUndefined();
+    expect(bearerTokenOf('Bearer ')).toBeUndefined();
+  });
+});
+
+describe('DNS-rebinding guard', () => {
+  it('refuses a foreign Host', async () => {
+    const response = await app().fetch(request('/mcp', { headers: { host: 'evil.example:8000' } }));
+    expect(response.status).toBe(403);
+  });
+
+  it('refuses a foreign Origin and accepts a localhost one', async () => {
+    const created = app();
+    expect((await created.fetch(request('/mcp', { headers: { origin: 'http://evil.example' } }))).status).toBe(403);
+    expect((await created.fetch(request('/mcp', { headers: { origin: 'http://localhost:5173' } }))).status).toBe(200);
+  });
+
+  it('accepts loopback Host names', async () => {
+    const created = app();
+    for (const host of ['127.0.0.1:8000', 'localhost:8000', '[::1]:8000']) {
+      expect((await created.fetch(request('/mcp', { headers: { host } }))).status, host).toBe(200);
+    }
+  });
+});
+
+describe('startGflowHttpServer bind policy', () => {
+  it.each(['0.0.0.0', 'localhost', '192.168.1.20', '::'])('refuses %s without a token (exit 11)', async (host) => {
+    const gflow = makeGflow();
+    cleanups.push(() => gflow.close());
+    let caught: unknown;
+    try {
+      await startGflowHttpServer(gflow, { host, port: 0 });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toMatchObject({ code: 'configuration' });
+    expect(exitCodeOf(caught)).toBe(11);
+  });
+
+  it('takes the token from GFLOW_DAEMON_TOKEN', async () => {
+    const gflow = makeGflow({ GFLOW_DAEMON_TOKEN: TOKEN });
+    const server = await startGflowHttpServer(gflow, { host: '127.0.0.1', port: 0 });
+    cleanups.push(() => server.close());
+    const response = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: initialize });
+    expect(response.status).toBe(401);
+  });
+
+  it('serves loopback without a token, warning about it', async () => {
+    const warnings: string[] = [];
+    const gflow = makeGflow();
+    (gflow as { logger: unknown }).logger = { debug() {}, info() {}, warn: (m: string) => warnings.push(m), error() {} };
+    const server = await startGflowHttpServer(gflow, { host: '127.0.0.1', port: 0, transport: 'sse' });
+    cleanups.push(() => server.close());
+    expect(server.port).toBeGreaterThan(0);
+    expect(warnings).toContain('http.serve.unauthenticated');
+    expect(warnings).toContain('http.serve.sse_deprecated');
+  });
+});
