@@ -15,7 +15,7 @@ function sniff(bytes: Buffer): string | null {
 /**
  * maseQ, the image upload. Inner (sim's reading [U]): `[[null, "<base64>", "<mime>"], "<fileName>", projectId]`.
  * Reply `[mediaId, projectId, [fileName, [w, h]]]`; the first UUID is the new media id.
- * A tiny image (under 2×2 px) gets 200 with no id, as Flow declined a 1×1 PNG.
+ * A tiny image (under 2×2 px) gets 200 with no UUID at all (`[null, null, [fileName]]`), as Flow declined a 1×1 PNG.
  */
 export function upload(ctx: RpcContext): RpcResult {
   const { state, account } = ctx;
@@ -30,7 +30,7 @@ export function upload(ctx: RpcContext): RpcResult {
   if (mimeType === null) throw new RpcRefusal(3, 'PUBLIC_ERROR_UNSUPPORTED_FILE');
   const size = readImageSize(bytes) ?? { width: 1024, height: 1024 };
   if (state.failures.take(account.email, 'maseq_no_id', ctx.rpcId) !== null || size.width < 2 || size.height < 2) {
-    return { items: [{ rpcId: ctx.rpcId, payload: [null, projectId, [fileName]] }], delayMs };
+    return { items: [{ rpcId: ctx.rpcId, payload: [null, null, [fileName]] }], delayMs };
   }
   const late = state.failures.peek(account.email, 'late_index');
   const media = state.library.addMedia({
