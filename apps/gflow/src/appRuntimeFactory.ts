@@ -1,0 +1,17 @@
+import type { RuntimeFactory } from '@gflow/cli';
+import { defaultRuntimeFactory } from '@gflow/cli';
+
+/**
+ * The CLI's runtime factory plus `--sandbox`: the simulator starts in this
+ * process and the runtime gets a sandbox home (apps/gflow/src/sandbox). The
+ * simulator is imported only when asked for.
+ */
+export function appRuntimeFactory(notify: (line: string) => void): RuntimeFactory {
+  return async (request) => {
+    if (request.flags.sandbox !== true) return defaultRuntimeFactory(request);
+    const { sandbox: _sandbox, ...flags } = request.flags;
+    const { openSandbox } = await import('./sandbox/sandbox.js');
+    const { gflow } = await openSandbox({ surface: request.surface, env: request.env, cwd: request.cwd, flags, notify });
+    return gflow;
+  };
+}

@@ -1,0 +1,17 @@
+// The gflow binary's entry (bin/gflow.js loads it through tsx). The only
+// place that touches the process: argv, stdio, signals and the exit code.
+import { runGflow } from './runGflow.js';
+
+const controller = new AbortController();
+let interrupts = 0;
+process.on('SIGINT', () => {
+  interrupts += 1;
+  // First Ctrl-C: cancel the running operation (exit 130 once it stops). Second: leave now.
+  if (interrupts > 1) process.exit(130);
+  controller.abort();
+});
+
+const code = await runGflow(process.argv.slice(2), { signal: controller.signal });
+const flushed = (stream: NodeJS.WriteStream): Promise<void> => new Promise((resolve) => stream.write('', () => resolve()));
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+process.exit(code);

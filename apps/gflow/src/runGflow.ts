@@ -1,0 +1,44 @@
+import readline from 'node:readline';
+import { type CliIo, buildCli, runCli } from '@gflow/cli';
+import { appRuntimeFactory } from './appRuntimeFactory.js';
+import { mcpRunCommand } from './commands/mcpRunCommand.js';
+import { serveCommand } from './commands/serveCommand.js';
+import { GFLOW_VERSION } from './version.js';
+
+export interface RunGflowOptions {
+  readonly signal?: AbortSignal;
+  readonly io?: CliIo;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+}
+
+function processIo(): CliIo {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinIsTTY: process.stdin.isTTY === true,
+    readLine: (question) =>
+      new Promise((resolve) => {
+        const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
+        rl.question(question, (answer) => {
+          rl.close();
+          resolve(answer);
+        });
+        rl.once('close', () => resolve(undefined));
+      }),
+  };
+}
+
+/** The whole gflow command line: the CLI tree plus `mcp run` and `serve`; returns the exit code. */
+export async function runGflow(argv: readonly string[], options: RunGflowOptions = {}): Promise<number> {
+  const io = options.io ?? processIo();
+  const root = buildCli({ version: GFLOW_VERSION, extraCommands: { 'mcp run': mcpRunCommand, serve: serveCommand } });
+  return runCli(root, argv, {
+    io,
+    version: GFLOW_VERSION,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    runtimeFactory: appRuntimeFactory((line) => void io.stderr.write(`${line}\n`)),
+  });
+}

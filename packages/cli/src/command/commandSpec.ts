@@ -1,0 +1,133 @@
+import type { ArgsDef, CommandDef } from 'citty';
+import { defineCommand } from 'citty';
+import type { Surface } from '@gflow/core';
+import type { FlagSpec, PositionalSpec } from '../args/flagSpec.js';
+import { JSON_FLAG, SANDBOX_FLAG } from '../args/flagSpec.js';
+import type { ParsedValues } from '../args/parseArgv.js';
+import type { LeafContext } from './leafContext.js';
+
+/** What a leaf hands back; the runner renders it (JSON, JSONL or text). */
+export interface LeafOutput {
+  /** The JSON document written with --json. */
+  readonly data?: unknown;
+  /** Rows written as JSON Lines with --json, and whenever stdout is not a TTY when `jsonlWhenPiped`. */
+  readonly jsonl?: readonly unknown[];
+  readonly jsonlWhenPiped?: boolean;
+  /** Human output for a terminal; defaults to pretty JSON of `data`. */
+  readonly text?: string;
+  /** A non-zero verdict that is not an error (auth status "not verified" → 1, doctor findings → 33). */
+  readonly exitCode?: number;
+}
+
+export interface LeafSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly examples?: readonly string[];
+  /** The core operation this command runs (for parity and the "not available yet" message). */
+  readonly operation?: string;
+  /** Built on first use (help or run), so unrelated commands never build them. */
+  readonly flags?: () => readonly FlagSpec[];
+  readonly positionals?: () => readonly PositionalSpec[];
+  /** Adds --json (default true). */
+  readonly json?: boolean;
+  /** Adds --sandbox (default true; the runtime then runs against the built-in simulator). */
+  readonly sandbox?: boolean;
+  /** The command stops itself on Ctrl-C (servers); the runner then does not cut it short. */
+  readonly handlesInterrupt?: boolean;
+  /** Record the invocation for usage statistics (default true). */
+  readonly recordUsage?: boolean;
+  /** The runtime surface (mcp run → 'mcp', serve → 'http'); default 'cli'. */
+  readonly surface?: Surface;
+  readonly aliases?: readonly string[];
+  readonly hidden?: boolean;
+  run(ctx: LeafContext, values: ParsedValues): Promise<LeafOutput | undefined>;
+}
+
+/** A citty command built by defineLeaf/defineGroup. */
+export type CommandDefLike = CommandDef;
+
+/** A child of a group: a command, or a lazily loaded one with its summary for help. */
+export type ChildEntry = CommandDef | { readonly description: string; readonly load: () => Promise<CommandDef> };
+
+export interface GroupSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly examples?: readonly string[];
+  readonly children: Readonly<Record<string, ChildEntry>>;
+  /** What runs when the group is called without a subcommand (e.g. bare `gflow auth`). */
+  readonly bare?: LeafSpec;
+  readonly version?: string;
+}
+
+const LEAVES = new WeakMap<object, LeafSpec>();
+const GROUPS = new WeakMap<object, GroupSpec>();
+
+/** The leaf's full flag list (its own plus --json). */
+export function leafFlags(spec: LeafSpec): FlagSpec[] {
+  const flags = [...(spec.flags?.() ?? [])];
+  if (spec.sandbox !== false && !flags.some((f) => f.key === 'sandbox')) flags.push(SANDBOX_FLAG);
+  if (spec.json !== false && !flags.some((f) => f.key === 'json')) flags.push(JSON_FLAG);
+  return flags;
+}
+
+/** citty's view of the flags (type, alias, description, default), for help tools and the parity walk. */
+export function toCittyArgs(spec: LeafSpec): ArgsDef {
+  const args: ArgsDef = {};
+  for (const p of spec.positionals?.() ?? []) {
+    args[p.key] = { type: 'positional', required: false, ...(p.description ? { description: p.description } : {}) };
+  }
+  for (const f of leafFlags(spec)) {
+    const alias = (f.aliases ?? []).slice();
+    const description = f.description ?? '';
+    if (f.kind === 'boolean') args[f.key] = { type: 'boolean', description, alias };
+    else args[f.key] = { type: 'string', description, alias, valueHint: f.valueHint ?? f.options?.join('|') ?? f.kind };
+  }
+  return args;
+}
+
+/** A leaf command: a citty command whose arguments and run come from a LeafSpec. */
+export function defineLeaf(spec: LeafSpec): CommandDef {
+  const def = defineCommand({
+    meta: { name: spec.name, description: spec.description, ...(spec.aliases ? { alias: [...spec.aliases] } : {}), ...(spec.hidden ? { hidden: true } : {}) },
+    args: () => toCittyArgs(spec),
+    run: ({ data }) => (data as { execute?: () => Promise<unknown> } | undefined)?.execute?.(),
+  });
+  LEAVES.set(def, spec);
+  return def as CommandDef;
+}
+
+/** A group of commands; children may load lazily. */
+export function defineGroup(spec: GroupSpec): CommandDef {
+  const subCommands: Record<string, () => Promise<CommandDef>> = {};
+  for (const [name, child] of Object.entries(spec.children)) {
+    subCommands[name] = 'load' in child && typeof child.load === 'function' ? child.load : async () => child as CommandDef;
+  }
+  const def = defineCommand({
+    meta: { name: spec.name, description: spec.description, ...(spec.version ? { version: spec.version } : {}) },
+    subCommands,
+  });
+  GROUPS.set(def, spec);
+  return def as CommandDef;
+}
+
+export function leafSpecOf(def: unknown): LeafSpec | undefined {
+  return typeof def === 'object' && def !== null ? LEAVES.get(def) : undefined;
+}
+
+export function groupSpecOf(def: unknown): GroupSpec | undefined {
+  return typeof def === 'object' && def !== null ? GROUPS.get(def) : undefined;
+}
+
+/** The summary of a child without loading it. */
+export async function childSummary(entry: ChildEntry): Promise<{ description: string; hidden: boolean }> {
+  if ('load' in entry && typeof entry.load === 'function') return { description: entry.description as string, hidden: false };
+  const def = entry as CommandDef;
+  const leaf = leafSpecOf(def);
+  const group = groupSpecOf(def);
+  return { description: leaf?.description ?? group?.description ?? '', hidden: leaf?.hidden === true };
+}
+
+/** Resolves a child entry to its command. */
+export async function loadChild(entry: ChildEntry): Promise<CommandDef> {
+  return 'load' in entry && typeof entry.load === 'function' ? entry.load() : (entry as CommandDef);
+}

@@ -1,0 +1,114 @@
+import { BadParameterError, GflowError } from '@gflow/errors';
+import type { Gflow, Operation } from '@gflow/core';
+import type { FlagSpec, PositionalSpec } from '../args/flagSpec.js';
+import type { ParsedValues } from '../args/parseArgv.js';
+import { type FlagOverride, zodFlags, zodPositionals } from '../args/zodFlags.js';
+import { type CommandDefLike, type LeafOutput, type LeafSpec, defineLeaf } from './commandSpec.js';
+import type { LeafContext } from './leafContext.js';
+
+export interface OperationLeafOptions {
+  readonly name: string;
+  readonly description: string;
+  readonly examples?: readonly string[];
+  /** The core operation's name (`generateImage`). */
+  readonly operation: string;
+  /** The operation's input schema, read at help/run time (core's registry, or an exported schema). */
+  readonly schema: () => unknown;
+  /** Flags to use while the operation (and so its schema) is not in core yet. */
+  readonly fallbackFlags?: () => readonly FlagSpec[];
+  readonly overrides?: Readonly<Record<string, FlagOverride>>;
+  /** Schema keys taken as positionals, in order. */
+  readonly positionals?: readonly string[];
+  readonly variadicLast?: boolean;
+  /** CLI-only flags (their keys never reach the operation unless `toInput` moves them). */
+  readonly extraFlags?: () => readonly FlagSpec[];
+  /** Fixed input (e.g. `mode: 'i2v'`). */
+  readonly fixed?: Readonly<Record<string, unknown>>;
+  /** Adjusts the input built from the flags (resolving paths against the working directory, …). */
+  readonly toInput?: (input: Record<string, unknown>, values: ParsedValues, ctx: LeafContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Renders the operation's result; default: the result as JSON on both paths. */
+  readonly render?: (result: unknown, values: ParsedValues, ctx: LeafContext) => LeafOutput;
+  readonly aliases?: readonly string[];
+}
+
+/** The registered operation with this name, or a clear refusal naming why it is missing. */
+export function requireOperation(gflow: Gflow, name: string, commandPath: string, registered: readonly Operation[]): Operation {
+  const op = gflow.operation(name);
+  if (op) return op;
+  if (registered.some((o) => o.name === name)) {
+    throw new GflowError(`'gflow ${commandPath}' spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`, {
+      remediationHint: 'Unset GFLOW_MCP_NO_SPEND to run spending commands.',
+    });
+  }
+  throw new GflowError(`'gflow ${commandPath}' needs the core operation "${name}", which this build of @gflow/core does not provide yet.`, {
+    remediationHint: 'Update gflow; this command becomes available when its operation ships.',
+  });
+}
+
+/** Validates with the operation's schema, naming the CLI flag in the message (exit 2). */
+export function validateInput(op: Operation, input: Record<string, unknown>, flags: readonly FlagSpec[], positionals: readonly PositionalSpec[]): void {
+  const parsed = op.input.safeParse(input);
+  if (parsed.success) return;
+  const issue = parsed.error.issues[0];
+  const key = String(issue?.path[0] ?? '');
+  const flag = flags.find((f) => f.key === key);
+  const positional = positionals.find((p) => p.key === key);
+  const where = flag ? `--${flag.name}` : positional ? positional.name : issue?.path.length ? issue.path.join('.') : 'input';
+  const rest = issue && issue.path.length > 1 ? ` (${issue.path.slice(1).join('.')})` : '';
+  throw new BadParameterError(`${where}${rest}: ${issue?.message ?? 'invalid value'}`, {
+    extensions: { parameter: key || where, issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.join('.'), message: i.message })) },
+  });
+}
+
+/**
+ * Runs one core operation for a command: refuses clearly when it is missing,
+ * builds the input (given the schema's keys), validates it with the schema
+ * (naming the CLI flag) and runs it with Ctrl-C and progress wired in.
+ */
+export async function runOperation(
+  ctx: LeafContext,
+  name: string,
+  buildInput: (schemaKeys: ReadonlySet<string>) => Record<string, unknown> | Promise<Record<string, unknown>>,
+  names: { readonly flags?: readonly FlagSpec[]; readonly positionals?: readonly PositionalSpec[] } = {},
+): Promise<unknown> {
+  const gflow = await ctx.gflow();
+  const { OPERATIONS } = await import('@gflow/core');
+  const op = requireOperation(gflow, name, ctx.commandPath, OPERATIONS);
+  const keys = new Set(Object.keys((op.input as { shape?: object }).shape ?? {}));
+  const input = await buildInput(keys);
+  validateInput(op, input, names.flags ?? [], names.positionals ?? []);
+  return gflow.run(name, input, { signal: ctx.signal, onProgress: (event) => ctx.onProgress(event) });
+}
+
+
+/**
+ * A leaf that runs one core operation: its flags derive from the operation's
+ * zod input (kebab-case, with the command's overrides), the same schema
+ * validates, progress goes to the spinner, and the result is rendered.
+ */
+export function operationLeaf(options: OperationLeafOptions): CommandDefLike {
+  const positionals = (): readonly PositionalSpec[] => (options.positionals?.length ? zodPositionals(options.schema(), options.positionals, options.variadicLast) : []);
+  const flags = (): readonly FlagSpec[] => {
+    const schema = options.schema();
+    const own = schema === undefined ? [...(options.fallbackFlags?.() ?? [])] : zodFlags(schema, { ...(options.overrides ? { overrides: options.overrides } : {}), positionals: options.positionals ?? [] });
+    return [...own, ...(options.extraFlags?.() ?? [])];
+  };
+  const spec: LeafSpec = {
+    name: options.name,
+    description: options.description,
+    operation: options.operation,
+    flags,
+    positionals,
+    ...(options.examples ? { examples: options.examples } : {}),
+    ...(options.aliases ? { aliases: options.aliases } : {}),
+    async run(ctx, values) {
+      const result = await runOperation(ctx, options.operation, (keys) => {
+        const input: Record<string, unknown> = { ...options.fixed };
+        for (const [key, value] of Object.entries(values)) if (keys.has(key) && value !== undefined) input[key] = value;
+        return options.toInput ? options.toInput(input, values, ctx) : input;
+      }, { flags: flags(), positionals: positionals() });
+      return options.render ? options.render(result, values, ctx) : { data: result };
+    },
+  };
+  return defineLeaf(spec);
+}

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import { BadParameterError, NoProfileError, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
+import { listProfileNames, readConfigToml, resolveProfile, validateProfileName, writeConfigToml } from '@gflow/core';
+import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
+import { defineGroup, defineLeaf, type LeafSpec } from '../command/commandSpec.js';
+import { operationLeaf, runOperation } from '../command/operationLeaf.js';
+import { opSchema } from '../command/opSchema.js';
+import type { LeafContext } from '../command/leafContext.js';
+import { profileRows } from '../profiles/profileRows.js';
+import { renderTable } from '../output/table.js';
+
+const login = operationLeaf({
+  name: 'login',
+  description: 'Sign in to Google Flow in a browser window and save the session in a profile.',
+  operation: 'authLogin',
+  schema: opSchema('authLogin'),
+  fallbackFlags: () => [PROFILE_FLAG],
+  examples: ['gflow auth login', 'gflow auth login --profile work --browser chrome', 'gflow auth login --account me@example.com'],
+  render: (result) => {
+    const r = result as { profile: string; user_email: string };
+    return { data: result, text: `Signed in as ${r.user_email} (profile "${r.profile}").` };
+  },
+});
+
+/** Outcomes that are a verdict about the session (exit 1), not a failure of the command. */
+const NOT_VERIFIED: ReadonlySet<string> = new Set([
+  'auth-expired',
+  'aisandbox-auth',
+  'auth-missing',
+  'verification-error',
+  'profile-marker-missing',
+  'cookie-store-unreadable',
+  'network',
+  'flow-app',
+  'flow-access-unavailable',
+  'flow-account-chooser',
+  'waf-rejection',
+]);
+
+const status = defineLeaf({
+  name: 'status',
+  description: 'Probe the profile\'s Flow session (no credits). Exit 0 when verified, 1 otherwise.',
+  operation: 'authStatus',
+  flags: () => [PROFILE_FLAG],
+  examples: ['gflow auth status', 'gflow auth status --profile work --json'],
+  async run(ctx, values) {
+    try {
+      const result = (await runOperation(ctx, 'authStatus', () => ({ ...(values['profile'] ? { profile: values['profile'] } : {}) }))) as { profile: string; user_email?: string };
+      return { data: result, text: `Verified: profile "${result.profile}" is signed in as ${result.user_email ?? 'an unknown account'}.` };
+    } catch (error) {
+      const problem = toGflowError(error);
+      if (!NOT_VERIFIED.has(problem.code)) throw error;
+      const body = toErrorEnvelopeBody(problem);
+      return {
+        data: { status: problem.code.replace(/-/g, '_'), profile: values['profile'] ?? 'default', error: body },
+        text: `Not verified: ${body.message}`,
+        exitCode: 1,
+      };
+    }
+  },
+});
+
+const renew = operationLeaf({
+  name: 'renew',
+  description: 'Renew an expired Flow session headlessly from the saved cookies (no credits).',
+  operation: 'authRenew',
+  schema: opSchema('authRenew'),
+  fallbackFlags: () => [PROFILE_FLAG],
+  examples: ['gflow auth renew --profile work'],
+});
+
+async function listProfiles(ctx: LeafContext) {
+  const gflow = await ctx.gflow();
+  const rows = profileRows(gflow);
+  const text = rows.length
+    ? renderTable(['PROFILE', 'ACCOUNT', 'DEFAULT', 'COOKIES', 'LAST USED'], rows.map((r) => [r.name, r.google_account, r.is_default ? '*' : '', r.cookies_present ? 'yes' : 'no', r.last_used_at]))
+    : "No profiles yet. Run 'gflow auth login'.";
+  return { data: rows, text };
+}
+
+const list = defineLeaf({
+  name: 'list',
+  description: 'List the profiles: account, default, cookies present, last used.',
+  examples: ['gflow auth list', 'gflow auth list --json'],
+  run: listProfiles,
+});
+
+const use = defineLeaf({
+  name: 'use',
+  description: 'Make a profile the default (writes default_profile to config.toml).',
+  positionals: () => [{ key: 'name', name: 'NAME', required: true, description: 'An existing profile.' }],
+  examples: ['gflow auth use work'],
+  async run(ctx, values) {
+    const name = validateProfileName(String(values['name']));
+    const gflow = await ctx.gflow();
+    const available = listProfileNames(gflow.layout);
+    if (!available.includes(name)) {
+      throw new NoProfileError(`Profile "${name}" does not exist.`, {
+        extensions: { available_profiles: available },
+        remediationHint: available.length ? `Use one of: ${available.join(', ')}.` : "Run 'gflow auth login' first.",
+      });
+    }
+    const config = readConfigToml(gflow.layout.configToml);
+    writeConfigToml(gflow.layout.configToml, { ...config, default_profile: name });
+    ctx.usageProfile = name;
+    return { data: { status: 'ok', default_profile: name, config_path: gflow.layout.configToml }, text: `Default profile: ${name}` };
+  },
+});
+
+const logout = defineLeaf({
+  name: 'logout',
+  description: 'Delete a profile directory (its saved Google session). Asks first; -y skips the question.',
+  flags: () => [PROFILE_FLAG, flag({ key: 'yes', aliases: ['y'], kind: 'boolean', description: 'Do not ask for confirmation.' })],
+  examples: ['gflow auth logout --profile old -y'],
+  async run(ctx, values) {
+    const gflow = await ctx.gflow();
+    const profile = resolveProfile(gflow.layout, { requested: values['profile'] as string | undefined, settingProfile: gflow.settings.profile });
+    ctx.usageProfile = profile.name;
+    if (values['yes'] !== true) {
+      const ok = await ctx.confirm(`Delete profile "${profile.name}" (${profile.dir})?`, 'auth logout deletes a profile: pass -y to confirm when not on a terminal.');
+      if (!ok) throw new BadParameterError('Not confirmed; nothing was deleted.');
+    }
+    fs.rmSync(profile.dir, { recursive: true, force: true });
+    const config = readConfigToml(gflow.layout.configToml);
+    if (config.default_profile === profile.name) {
+      const { default_profile: _dropped, ...rest } = config;
+      writeConfigToml(gflow.layout.configToml, rest);
+    }
+    return { data: { status: 'ok', profile: profile.name, deleted: profile.dir }, text: `Deleted profile "${profile.name}".` };
+  },
+});
+
+const bare: LeafSpec = {
+  name: 'auth',
+  description: 'No profiles: run login; otherwise list the profiles.',
+  async run(ctx) {
+    const gflow = await ctx.gflow();
+    if (listProfileNames(gflow.layout).length === 0) {
+      const result = await runOperation(ctx, 'authLogin', () => ({}));
+      return { data: result };
+    }
+    return listProfiles(ctx);
+  },
+};
+
+export const authCommand = defineGroup({
+  name: 'auth',
+  description: 'Sign in to Flow and manage profiles. Bare `gflow auth`: login when there is no profile, else the profile list.',
+  children: { login, status, renew, logout, list, use },
+  bare,
+  examples: ['gflow auth', 'gflow auth login --profile work', 'gflow auth use work'],
+});

@@ -1,0 +1,57 @@
+import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
+import { defineGroup } from '../command/commandSpec.js';
+import { operationLeaf } from '../command/operationLeaf.js';
+import { opSchema } from '../command/opSchema.js';
+import { renderFields, renderTable } from '../output/table.js';
+
+const PROJECT_FLAG = flag({ key: 'project', kind: 'string', valueHint: 'PROJECT_ID', required: true, description: 'The Flow project.' });
+
+const list = operationLeaf({
+  name: 'list',
+  description: 'List a project\'s saved characters and their entity ids (read-only; opens a browser).',
+  operation: 'characterList',
+  schema: opSchema('characterList'),
+  fallbackFlags: () => [PROJECT_FLAG, PROFILE_FLAG],
+  examples: ['gflow character list --project 1a2b3c'],
+  render: (result) => {
+    const r = result as { characters?: Array<Record<string, unknown>> };
+    return { data: result, text: renderTable(['ENTITY ID', 'NAME', 'VOICE'], (r.characters ?? []).map((c) => [c['entity_id'], c['display_name'], c['voice']])) };
+  },
+});
+
+const show = operationLeaf({
+  name: 'show',
+  description: 'Show one character by --id or --name (exactly one; an ambiguous name is refused).',
+  operation: 'characterShow',
+  schema: opSchema('characterShow'),
+  overrides: { entity_id: { name: 'id', valueHint: 'ENTITY_ID' } },
+  fallbackFlags: () => [
+    PROJECT_FLAG,
+    flag({ key: 'entity_id', name: 'id', kind: 'string', valueHint: 'ENTITY_ID', description: 'The character\'s entity id.' }),
+    flag({ key: 'name', kind: 'string', description: 'The character\'s exact display name.' }),
+    PROFILE_FLAG,
+  ],
+  examples: ['gflow character show --project 1a2b3c --name Mira'],
+  render: (result) => {
+    const character = (result as { character?: Record<string, unknown> }).character;
+    return { data: result, text: character ? renderFields(character) : JSON.stringify(result, null, 2) };
+  },
+});
+
+const voices = operationLeaf({
+  name: 'voices',
+  description: 'The preset voices for character TTS (offline).',
+  operation: 'characterVoices',
+  schema: opSchema('characterVoices'),
+  examples: ['gflow character voices', 'gflow character voices --json'],
+  render: (result) => {
+    const r = result as { voices: Array<{ name: string; description: string }> };
+    return { data: result, text: renderTable(['VOICE', 'DESCRIPTION'], r.voices.map((v) => [v.name, v.description])) };
+  },
+});
+
+export const characterCommand = defineGroup({
+  name: 'character',
+  description: 'Saved Flow characters.',
+  children: { list, show, voices },
+});

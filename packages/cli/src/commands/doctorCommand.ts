@@ -1,0 +1,30 @@
+import { toGflowError } from '@gflow/errors';
+import { defineLeaf } from '../command/commandSpec.js';
+import { type DoctorCheck, checkBrowser, checkCatalog, checkHome } from '../doctor/doctorChecks.js';
+import { renderTable } from '../output/table.js';
+
+/** Exit code of a doctor run with findings (warn or fail). */
+export const DOCTOR_FINDINGS_EXIT = 33;
+
+export const doctorCommand = defineLeaf({
+  name: 'doctor',
+  description: 'Check the home, settings, browser and catalog (read-only). Exit 0, or 33 when something needs attention.',
+  recordUsage: false,
+  examples: ['gflow doctor', 'gflow doctor --json | jq .checks'],
+  async run(ctx) {
+    const checks: DoctorCheck[] = [];
+    try {
+      const gflow = await ctx.gflow();
+      checks.push(checkHome(gflow.layout.home));
+      checks.push({ check: 'settings', severity: 'ok', detail: `loaded (home ${gflow.settings.home})` });
+      checks.push(checkBrowser(gflow.settings.browserExecutable, ctx.env));
+      checks.push(...checkCatalog(gflow));
+    } catch (error) {
+      checks.push({ check: 'settings', severity: 'fail', detail: toGflowError(error).detail });
+    }
+    const issues = checks.some((c) => c.severity === 'warn' || c.severity === 'fail');
+    const data = { overall_status: issues ? 'issues' : 'ok', checks };
+    const text = `${renderTable(['CHECK', 'SEVERITY', 'DETAIL'], checks.map((c) => [c.check, c.severity, c.detail]))}\n\nOverall: ${data.overall_status}`;
+    return { data, text, exitCode: issues ? DOCTOR_FINDINGS_EXIT : 0 };
+  },
+});

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { GflowError, type ProblemDetails, UsageError, exitCodeOf, fromProblem } from '@gflow/errors';
+import { FLOW_ID } from '@gflow/core';
+import { type FlagSpec, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
+import type { ParsedValues } from '../args/parseArgv.js';
+import { parseToolSpec } from '../args/toolSpecArg.js';
+import type { FlagOverride } from '../args/zodFlags.js';
+import type { LeafOutput } from '../command/commandSpec.js';
+import type { LeafContext } from '../command/leafContext.js';
+import { renderFields } from '../output/table.js';
+
+/** The CLI spellings of the generation parameters (same names as MCP where they mean the same). */
+export const GENERATION_OVERRIDES: Readonly<Record<string, FlagOverride>> = {
+  count: { aliases: ['n'], valueHint: '1-4' },
+  output: { aliases: ['o'], valueHint: 'FILE', description: 'File to write (any path; a directory is refused). With -n > 1: FILE_1, FILE_2, ….' },
+  reference_entities: { name: 'reference-entity', valueHint: 'ENTITY_ID' },
+  reference_entity_names: { name: 'reference-entity-name', valueHint: 'NAME' },
+  tools: { name: 'tool', aliases: ['t'], kind: 'string', valueHint: 'NAME[:k=v]', parse: parseToolSpec, description: 'Apply a prompt tool before sending (see gflow tools list).' },
+  instructions: { name: 'instruction', aliases: ['i'], valueHint: 'TEXT' },
+  project: { valueHint: 'PROJECT_ID' },
+  profile: { valueHint: 'NAME' },
+  model: { valueHint: 'MODEL' },
+  wait: { description: 'Wait for the result (default). --no-wait queues the job and prints its task id.' },
+  prompt: { omit: true },
+};
+
+/** CLI-only generation flags: --out DIR (flat files in DIR) and --sandbox. */
+export function generationExtraFlags(): FlagSpec[] {
+  return [flag({ key: 'out', kind: 'string', valueHint: 'DIR', description: 'Write the files flat into DIR (instead of the dated output tree).' }), SANDBOX_FLAG];
+}
+
+/** A local path is resolved against the working directory; a Flow media id is kept as is. */
+export function localOrMediaId(cwd: string, value: string): string {
+  if (FLOW_ID.test(value) && !fs.existsSync(path.resolve(cwd, value))) return value;
+  return path.resolve(cwd, value);
+}
+
+function stamp(now = new Date()): string {
+  return now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+}
+
+/** Paths become absolute against the working directory; --out DIR becomes an output stem inside DIR. */
+export function generationInput(input: Record<string, unknown>, values: ParsedValues, ctx: LeafContext): Record<string, unknown> {
+  const next = { ...input };
+  if (typeof values['output'] === 'string' && typeof values['out'] === 'string') {
+    throw new UsageError('Use either -o/--output FILE or --out DIR, not both.', { extensions: { parameter: 'out' } });
+  }
+  if (typeof next['output'] === 'string') {
+    const raw = next['output'];
+    next['output'] = /[/\\]$/.test(raw) ? `${path.resolve(ctx.cwd, raw)}${path.sep}` : path.resolve(ctx.cwd, raw);
+  }
+  if (typeof values['out'] === 'string') next['output'] = path.join(path.resolve(ctx.cwd, values['out']), `gflow-${stamp()}`);
+  for (const key of ['initial_frame', 'end_frame'] as const) {
+    if (typeof next[key] === 'string') next[key] = localOrMediaId(ctx.cwd, next[key]);
+  }
+  if (Array.isArray(next['reference_images'])) next['reference_images'] = next['reference_images'].map((v: unknown) => (typeof v === 'string' ? localOrMediaId(ctx.cwd, v) : v));
+  return next;
+}
+
+interface GenerationResultView {
+  readonly status: string;
+  readonly task_id?: string;
+  readonly files?: readonly string[];
+  readonly flow_project_id?: string | null;
+  readonly flow_media_id?: string | null;
+  readonly error?: unknown;
+}
+
+function failureOf(error: unknown, status: string): unknown {
+  if (error && typeof error === 'object' && typeof (error as { type?: unknown }).type === 'string') return fromProblem(error as ProblemDetails);
+  return new GflowError(typeof error === 'string' ? error : `The generation ended ${status}.`);
+}
+
+/**
+ * Files first (one per line, easy to pipe), then the ids. A task that did not
+ * complete exits with its error's code: --json keeps the task envelope, a
+ * terminal gets the usual Error/Hint lines.
+ */
+export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput {
+  const r = result as GenerationResultView;
+  if (r.status === 'completed') {
+    const files = (r.files ?? []).join('\n');
+    const ids = renderFields({ task_id: r.task_id, project: r.flow_project_id, media: r.flow_media_id });
+    return { data: result, text: files ? `${files}\n${ids}` : ids };
+  }
+  if (r.status === 'pending') return { data: result, text: `Queued: task ${r.task_id ?? '?'}` };
+  const failure = failureOf(r.error, r.status);
+  if (!ctx.json) throw failure;
+  return { data: result, exitCode: exitCodeOf(failure) || 1 };
+}

@@ -1,0 +1,28 @@
+import { flag } from '../args/flagSpec.js';
+import { defineLeaf } from '../command/commandSpec.js';
+import { renderFields } from '../output/table.js';
+import { checkForUpdate } from '../update/checkForUpdate.js';
+
+/** The npm package of the gflow binary, and the registry asked (both overridable for tests and mirrors). */
+export const UPDATE_PACKAGE_ENV = 'GFLOW_CLI_UPDATE_PACKAGE';
+export const UPDATE_REGISTRY_ENV = 'GFLOW_CLI_UPDATE_REGISTRY';
+
+export const updateCommand = defineLeaf({
+  name: 'update',
+  description: 'Check the npm registry for a newer gflow and say how to upgrade. gflow never upgrades itself.',
+  sandbox: false,
+  flags: () => [flag({ key: 'check', kind: 'boolean', description: 'Only check (the default: gflow never installs anything itself).' })],
+  examples: ['gflow update --check', 'gflow update --check --json'],
+  async run(ctx) {
+    const gflow = await ctx.gflow();
+    const report = await checkForUpdate({
+      installed: ctx.version,
+      packageName: ctx.env[UPDATE_PACKAGE_ENV] || '@gflow/app',
+      registry: ctx.env[UPDATE_REGISTRY_ENV] || ctx.env['npm_config_registry'] || 'https://registry.npmjs.org',
+      enabled: gflow.settings.updateCheck,
+      scriptPath: process.argv[1] ?? '',
+    });
+    const how = report.update_available ? `\nTo upgrade: ${report.command}` : '';
+    return { data: report, text: `${renderFields({ status: report.status, installed: report.installed, latest: report.latest, installer: report.installer })}\n${report.notes}${how}` };
+  },
+});

@@ -1,0 +1,90 @@
+import { generateVideoInput } from '@gflow/core';
+import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
+import type { FlagOverride } from '../args/zodFlags.js';
+import { defineGroup } from '../command/commandSpec.js';
+import { operationLeaf } from '../command/operationLeaf.js';
+import { opSchema } from '../command/opSchema.js';
+import { GENERATION_OVERRIDES, generationExtraFlags, generationInput, renderGeneration } from './generationFlags.js';
+
+const videoSchema = (): unknown => generateVideoInput;
+const VIDEO_OVERRIDES: Readonly<Record<string, FlagOverride>> = { ...GENERATION_OVERRIDES, mode: { omit: true } };
+const render = (result: unknown, _values: unknown, ctx: Parameters<typeof renderGeneration>[1]) => renderGeneration(result, ctx);
+
+const t2v = operationLeaf({
+  name: 't2v',
+  description: 'Text-to-video with Veo / Omni (spends Flow credits).',
+  operation: 'generateVideo',
+  schema: videoSchema,
+  positionals: ['prompt'],
+  fixed: { mode: 't2v' },
+  overrides: { ...VIDEO_OVERRIDES, initial_frame: { omit: true }, end_frame: { omit: true }, reference_images: { omit: true } },
+  extraFlags: generationExtraFlags,
+  toInput: generationInput,
+  render,
+  examples: ['gflow video t2v "waves at dusk, slow pan"', 'gflow video t2v "city timelapse" --model veo-fast --duration 8 --aspect 16:9 -o city.mp4'],
+});
+
+const i2v = operationLeaf({
+  name: 'i2v',
+  description: 'Image-to-video from a start frame (and optional end frame): a local image or a generated image\'s media id.',
+  operation: 'generateVideo',
+  schema: videoSchema,
+  positionals: ['prompt'],
+  fixed: { mode: 'i2v' },
+  overrides: {
+    ...VIDEO_OVERRIDES,
+    initial_frame: { valueHint: 'PATH_OR_MEDIA_ID', required: true },
+    end_frame: { valueHint: 'PATH' },
+    reference_images: { omit: true },
+    reference_entities: { omit: true },
+    reference_entity_names: { omit: true },
+  },
+  extraFlags: generationExtraFlags,
+  toInput: generationInput,
+  render,
+  examples: ['gflow video i2v "the fox starts running" --initial-frame fox.png', 'gflow video i2v "day to night" --initial-frame day.png --end-frame night.png --model omni-flash'],
+});
+
+const r2v = operationLeaf({
+  name: 'r2v',
+  description: 'Reference-to-video from reference images (--ref) and/or saved characters.',
+  operation: 'generateVideo',
+  schema: videoSchema,
+  positionals: ['prompt'],
+  fixed: { mode: 'r2v' },
+  overrides: {
+    ...VIDEO_OVERRIDES,
+    initial_frame: { omit: true },
+    end_frame: { omit: true },
+    ui_mode: { omit: true },
+    output: { omit: true },
+    reference_images: { name: 'ref', valueHint: 'PATH_OR_MEDIA_ID', description: 'Reference image: a local path or a generated image\'s media id (repeatable).' },
+  },
+  extraFlags: generationExtraFlags,
+  toInput: generationInput,
+  render,
+  examples: ['gflow video r2v "the two of them dance" --ref a.png --ref b.png --duration 8'],
+});
+
+const upscale = operationLeaf({
+  name: 'upscale',
+  description: 'Upscale or export a generated video: 1080p, the original 720p, or a 270p GIF (flow.google.com).',
+  operation: 'upscaleVideo',
+  schema: opSchema('upscaleVideo'),
+  positionals: ['media_id'],
+  overrides: { out_dir: { name: 'out', valueHint: 'DIR' } },
+  fallbackFlags: () => [
+    PROFILE_FLAG,
+    flag({ key: 'scale', kind: 'enum', options: ['1080p', '720p', '270p'], description: 'Target.' }),
+    flag({ key: 'project', kind: 'string', valueHint: 'PROJECT_ID', description: 'The project (default: from the catalog).' }),
+    flag({ key: 'out_dir', name: 'out', kind: 'string', valueHint: 'DIR', description: 'Directory to write into.' }),
+  ],
+  examples: ['gflow video upscale 7d1e-media-id --scale 1080p'],
+});
+
+export const videoCommand = defineGroup({
+  name: 'video',
+  description: 'Generate and manage videos (Veo / Omni; video spends Flow credits).',
+  children: { t2v, i2v, r2v, upscale },
+  examples: ['gflow video t2v "waves at dusk"', 'gflow video i2v "it comes alive" --initial-frame still.png'],
+});

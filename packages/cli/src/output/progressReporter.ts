@@ -1,0 +1,77 @@
+import type { ProgressEvent } from '@gflow/core';
+import type { CliStream } from '../cliIo.js';
+
+const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+const PHASE_LABEL: Record<ProgressEvent['phase'], string> = {
+  queued: 'Queued',
+  'waiting-for-profile': 'Waiting for the profile',
+  'starting-browser': 'Starting the browser',
+  uploading: 'Uploading',
+  configuring: 'Configuring Flow',
+  submitting: 'Submitting',
+  submitted: 'Submitted',
+  generating: 'Generating',
+  downloading: 'Downloading',
+  recording: 'Recording',
+  done: 'Done',
+};
+
+export interface ProgressReporter {
+  update(event: ProgressEvent): void;
+  /** Clears the line (before the result or an error is printed). */
+  stop(): void;
+}
+
+function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** One status line: phase label, message, Flow status, a bar for byte progress and the elapsed time. */
+export function formatProgress(event: ProgressEvent, frame = ''): string {
+  const parts = [frame, PHASE_LABEL[event.phase] ?? event.phase];
+  if (event.message) parts.push(`– ${event.message}`);
+  if (event.flowStatus) parts.push(`[${event.flowStatus}]`);
+  if (event.total && event.progress !== undefined) {
+    const ratio = Math.min(1, Math.max(0, event.progress / event.total));
+    const filled = Math.round(ratio * 20);
+    parts.push(`${'█'.repeat(filled)}${'░'.repeat(20 - filled)} ${bytes(event.progress)}/${bytes(event.total)}`);
+  }
+  if (event.elapsedMs !== undefined) parts.push(`${Math.round(event.elapsedMs / 1000)}s`);
+  return parts.filter(Boolean).join(' ');
+}
+
+/**
+ * A spinner line on stderr naming the phase. Silent (a no-op) unless stderr
+ * is a terminal and the output is not --json, so pipes and logs stay clean.
+ */
+export function createProgressReporter(stream: CliStream, enabled: boolean): ProgressReporter {
+  if (!enabled) return { update: () => undefined, stop: () => undefined };
+  let last: ProgressEvent | undefined;
+  let frame = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const draw = (): void => {
+    if (!last) return;
+    const width = Math.max(20, (stream.columns ?? 80) - 1);
+    const line = formatProgress(last, FRAMES[frame++ % FRAMES.length]).slice(0, width);
+    stream.write(`\r\x1b[2K${line}`);
+  };
+  return {
+    update(event) {
+      last = event;
+      draw();
+      if (!timer) {
+        timer = setInterval(draw, 120);
+        timer.unref();
+      }
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      if (last) stream.write('\r\x1b[2K');
+      last = undefined;
+    },
+  };
+}

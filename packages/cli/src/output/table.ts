@@ -1,0 +1,24 @@
+/** A plain text table: a header row, then rows; null/undefined print as "-"; the last column is never cut. */
+export function renderTable(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<unknown>>): string {
+  const cells = rows.map((row) => row.map((c) => (c === null || c === undefined || c === '' ? '-' : String(c))));
+  const last = headers.length - 1;
+  const widths = headers.map((h, i) => Math.min(60, Math.max(h.length, ...cells.map((r) => (r[i] ?? '').length))));
+  const line = (values: readonly string[]): string =>
+    values
+      .map((v, i) => {
+        if (i === last) return v;
+        const w = widths[i] ?? 0;
+        return (v.length > w ? `${v.slice(0, w - 1)}…` : v).padEnd(w);
+      })
+      .join('  ')
+      .trimEnd();
+  return [line(headers), ...cells.map(line)].join('\n');
+}
+
+/** `key: value` lines for a flat object (nested values as compact JSON). */
+export function renderFields(record: Readonly<Record<string, unknown>>): string {
+  const width = Math.max(0, ...Object.keys(record).map((k) => k.length));
+  return Object.entries(record)
+    .map(([k, v]) => `${`${k}:`.padEnd(width + 1)} ${v === null || v === undefined ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join('\n');
+}

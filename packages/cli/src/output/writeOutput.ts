@@ -1,0 +1,21 @@
+import type { CliIo } from '../cliIo.js';
+import type { LeafOutput } from '../command/commandSpec.js';
+
+/**
+ * Writes a leaf's result and returns its exit code. --json writes exactly one
+ * JSON document (or JSON Lines for listings); a terminal gets the text form.
+ */
+export function writeOutput(io: CliIo, output: LeafOutput | undefined, json: boolean): number {
+  if (!output) return 0;
+  const jsonl = output.jsonl !== undefined && (json || (output.jsonlWhenPiped === true && io.stdout.isTTY !== true));
+  if (jsonl) {
+    for (const row of output.jsonl ?? []) io.stdout.write(`${JSON.stringify(row)}\n`);
+  } else if (json) {
+    io.stdout.write(`${JSON.stringify(output.data ?? null, null, 2)}\n`);
+  } else if (output.text !== undefined) {
+    if (output.text) io.stdout.write(output.text.endsWith('\n') ? output.text : `${output.text}\n`);
+  } else if (output.data !== undefined) {
+    io.stdout.write(`${JSON.stringify(output.data, null, 2)}\n`);
+  }
+  return output.exitCode ?? 0;
+}

@@ -1,0 +1,172 @@
+import type { CommandDef } from 'citty';
+import { runCommand } from 'citty';
+import type { SettingKey } from '@gflow/core';
+import { CancelledError, UsageError, isGflowError } from '@gflow/errors';
+import { type ParsedValues, parseArgv } from './args/parseArgv.js';
+import type { CliIo } from './cliIo.js';
+import type { ChildEntry, LeafOutput, LeafSpec } from './command/commandSpec.js';
+import { groupSpecOf, leafFlags, leafSpecOf, loadChild } from './command/commandSpec.js';
+import { createLeafContext } from './command/leafContext.js';
+import { type RuntimeFactory, defaultRuntimeFactory } from './command/runtimeFactory.js';
+import { createProgressReporter } from './output/progressReporter.js';
+import { renderFailure } from './output/renderFailure.js';
+import { renderHelp } from './output/renderHelp.js';
+import { writeOutput } from './output/writeOutput.js';
+
+export interface RunCliOptions {
+  readonly io: CliIo;
+  readonly version: string;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+  /** Aborted on Ctrl-C; the command's operation is cancelled and the exit code is 130. */
+  readonly signal?: AbortSignal;
+  readonly runtimeFactory?: RuntimeFactory;
+}
+
+const HELP = new Set(['-h', '--help']);
+const VERBOSE = new Set(['-v', '--verbose']);
+
+function beforeDashDash(argv: readonly string[]): readonly string[] {
+  const end = argv.indexOf('--');
+  return end < 0 ? argv : argv.slice(0, end);
+}
+
+function findChild(children: Readonly<Record<string, ChildEntry>>, token: string): ChildEntry | undefined {
+  if (Object.hasOwn(children, token)) return children[token];
+  for (const entry of Object.values(children)) {
+    const leaf = leafSpecOf(entry);
+    if (leaf?.aliases?.includes(token)) return entry;
+  }
+  return undefined;
+}
+
+interface Resolved {
+  readonly def: CommandDef;
+  readonly path: string[];
+  readonly rest: string[];
+}
+
+/** Walks the group tree along argv; `lenient` stops at an unknown word instead of refusing it (help). */
+async function resolveCommand(root: CommandDef, argv: readonly string[], lenient: boolean): Promise<Resolved> {
+  let def = root;
+  const path: string[] = [];
+  let i = 0;
+  for (let group = groupSpecOf(def); group; group = groupSpecOf(def)) {
+    const token = argv[i];
+    if (token === undefined || token.startsWith('-')) break;
+    const entry = findChild(group.children, token);
+    if (!entry) {
+      if (lenient) break;
+      const where = ['gflow', ...path].join(' ');
+      throw new UsageError(`Unknown command "${token}" for "${where}". Run '${where} --help' to list the commands.`);
+    }
+    def = await loadChild(entry);
+    path.push(token);
+    i++;
+  }
+  return { def, path, rest: argv.slice(i) };
+}
+
+/**
+ * Runs the gflow command line and returns the exit code (the app calls
+ * process.exit with it). Global flags: -V/--version, -h/--help anywhere,
+ * -v/--verbose anywhere.
+ */
+export async function runCli(root: CommandDef, argv: readonly string[], options: RunCliOptions): Promise<number> {
+  const { io, version } = options;
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  const signal = options.signal ?? new AbortController().signal;
+  const head = beforeDashDash(argv);
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.stdout.write(`${version}\n`);
+    return 0;
+  }
+  const settingFlags: Partial<Record<SettingKey, unknown>> = {};
+  const args = argv.filter((a, i) => !(VERBOSE.has(a) && i < head.length));
+  if (args.length !== argv.length) settingFlags.logLevel = 'DEBUG';
+  const json = beforeDashDash(args).includes('--json');
+  try {
+    if (beforeDashDash(args).some((a) => HELP.has(a))) {
+      const { def, path } = await resolveCommand(root, args, true);
+      io.stdout.write(await renderHelp(def, path));
+      return 0;
+    }
+    const { def, path, rest } = await resolveCommand(root, args, false);
+    const group = groupSpecOf(def);
+    const leaf = leafSpecOf(def) ?? (group && (rest.length > 0 || !group.bare) ? undefined : group?.bare);
+    if (!leaf) {
+      if (rest[0]?.startsWith('-')) throw new UsageError(`Unknown option ${rest[0]} for "${['gflow', ...path].join(' ')}"; it takes a command first.`);
+      io.stdout.write(await renderHelp(def, path));
+      return 0;
+    }
+    return await runLeaf(def, leaf, path, rest, { ...options, env, cwd, signal, json, settingFlags });
+  } catch (error) {
+    return renderFailure(io, error, { json, env });
+  }
+}
+
+interface LeafRunOptions extends RunCliOptions {
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  readonly signal: AbortSignal;
+  readonly json: boolean;
+  readonly settingFlags: Partial<Record<SettingKey, unknown>>;
+}
+
+async function runLeaf(def: CommandDef, leaf: LeafSpec, path: readonly string[], rest: readonly string[], options: LeafRunOptions): Promise<number> {
+  const { io, env, json } = options;
+  const progress = createProgressReporter(io.stderr, !json && io.stderr.isTTY === true);
+  let values: ParsedValues;
+  try {
+    values = parseArgv(rest, leafFlags(leaf), leaf.positionals?.() ?? []);
+  } catch (error) {
+    return renderFailure(io, error, { json, env });
+  }
+  const settingFlags = { ...options.settingFlags };
+  if (values['sandbox'] === true) settingFlags.sandbox = true;
+  if (values['no_spend'] === true) settingFlags.noSpend = true;
+  const ctx = createLeafContext({
+    io,
+    env,
+    cwd: options.cwd,
+    json,
+    signal: options.signal,
+    commandPath: path.join(' '),
+    version: options.version,
+    surface: leaf.surface ?? 'cli',
+    settingFlags,
+    runtimeFactory: options.runtimeFactory ?? defaultRuntimeFactory,
+    progress,
+  });
+  let exitCode = 0;
+  try {
+    if (typeof values['profile'] === 'string') {
+      const { validateProfileName } = await import('@gflow/core');
+      if (values['profile'] !== 'default') validateProfileName(values['profile']);
+      ctx.usageProfile = values['profile'];
+    }
+    const aborted = new Promise<never>((_, reject) => {
+      const onAbort = (): void => reject(Object.assign(new Error('Interrupted'), { name: 'AbortError' }));
+      if (options.signal.aborted) onAbort();
+      else options.signal.addEventListener('abort', onAbort, { once: true });
+    });
+    aborted.catch(() => undefined);
+    const running = runCommand(def, { rawArgs: [...rest], data: { execute: () => leaf.run(ctx, values) } });
+    const { result } = await (leaf.handlesInterrupt ? running : Promise.race([running, aborted]));
+    progress.stop();
+    exitCode = writeOutput(io, result as LeafOutput | undefined, json);
+  } catch (error) {
+    progress.stop();
+    const interrupted = options.signal.aborted && !(isGflowError(error) && error.code === 'cancelled');
+    const failure = interrupted ? new CancelledError('Interrupted (Ctrl-C); the operation was cancelled.', { cause: error }) : error;
+    exitCode = renderFailure(io, failure, { json, env });
+  } finally {
+    const gflow = ctx.existingGflow;
+    if (gflow) {
+      if (leaf.recordUsage !== false) gflow.recordUsage(ctx.commandPath, ctx.usageProfile, exitCode === 0 ? 'ok' : 'error');
+      await gflow.close().catch(() => undefined);
+    }
+  }
+  return exitCode;
+}
