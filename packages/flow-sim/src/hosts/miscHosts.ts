@@ -37,6 +37,7 @@ export function handleWww(state: SimState, req: Req, res: Res, url: URL): void {
 /** aisandbox-pa.googleapis.com: the legacy Bearer credits route (`/v1/credits`). */
 export function handleAisandbox(state: SimState, req: Req, res: Res, url: URL): void {
   res.setHeader('access-control-allow-origin', 'https://labs.google');
+  res.setHeader('access-control-allow-headers', 'authorization, content-type');
   if (req.method === 'OPTIONS') return sendText(res, 204, '');
   const auth = req.headers.authorization ?? '';
   const token = auth.startsWith('Bearer ya29.a0sim') ? auth.slice('Bearer ya29.a0sim'.length) : undefined;
