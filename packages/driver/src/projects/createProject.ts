@@ -1,0 +1,51 @@
+import type { BrowserContext } from 'playwright-core';
+import { BadParameterError, UiSelectorDriftError } from '@gflow/errors';
+import { FLOW_ORIGIN, projectIdOfUrl } from '../flow/hosts.js';
+import { sleep } from '../util/abort.js';
+import { openFlowPage, waitForAnchor, withLigature } from './flowPage.js';
+import { parseCreateProjectReply } from './projectReplies.js';
+import { renameInPage } from './renameInPage.js';
+import { expectRpcReply, payloadOf } from './rpcReply.js';
+
+export interface ProjectRef {
+  readonly project_id: string;
+  readonly title: string;
+}
+
+export interface CreateProjectOptions {
+  /** The title to give it (Flow names a new project itself; a different title is set by a rename). */
+  readonly title?: string;
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Creates a project the way a person does (flow-wire §5): the gallery's new-project button (an
+ * `add` icon button outside the prompt box), Flow's own `jHPbke` reply `[project_id, [title]]`,
+ * then the editor it opens. A requested title is then set through the header (`o8DA4`).
+ */
+export async function createProject(context: BrowserContext, options: CreateProjectOptions = {}): Promise<ProjectRef> {
+  const wanted = options.title?.trim();
+  if (options.title !== undefined && wanted === '') throw new BadParameterError('A project title cannot be empty.');
+  const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
+  const page = await openFlowPage(context, `${FLOW_ORIGIN}/`, wait);
+  try {
+    const newButton = withLigature(page, page.locator('button'), 'add').filter({ hasNot: page.locator('flow-prompt-box') });
+    if (!(await waitForAnchor(page, newButton, wait))) {
+      throw new UiSelectorDriftError('The Flow gallery offers no new-project button (a button with the `add` icon).');
+    }
+    const reply = expectRpcReply(page, 'jHPbke', wait);
+    await newButton.first().click({ timeout: 5_000 });
+    const created = parseCreateProjectReply(payloadOf(await reply));
+    const deadline = Date.now() + wait.timeoutMs;
+    while (projectIdOfUrl(page.url()) !== created.project_id && Date.now() < deadline) await sleep(200, options.signal);
+    if (wanted === undefined || wanted === created.title) return created;
+    if (projectIdOfUrl(page.url()) !== created.project_id) {
+      throw new UiSelectorDriftError(`Flow created project ${created.project_id} but did not open its editor, so it could not be titled.`);
+    }
+    const title = await renameInPage(page, wanted, wait);
+    return { project_id: created.project_id, title };
+  } finally {
+    await page.close().catch(() => undefined);
+  }
+}
