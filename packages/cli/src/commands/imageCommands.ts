@@ -7,6 +7,8 @@ import { imageBatchCommand } from './imageBatch.js';
 import { GENERATION_OVERRIDES, generationExtraFlags, generationInput, localOrMediaId, renderGeneration } from './generationFlags.js';
 
 const imageSchema = (): unknown => generateImageInput;
+/** The CLI's image default is portrait 9:16 (MCP's is 1:1). */
+const IMAGE_ASPECT = { defaultValue: '9:16', description: 'Aspect ratio: 9:16 (CLI default), 16:9, 1:1, 4:3, 3:4.' } as const;
 
 const t2i = operationLeaf({
   name: 't2i',
@@ -14,7 +16,7 @@ const t2i = operationLeaf({
   operation: 'generateImage',
   schema: imageSchema,
   positionals: ['prompt'],
-  overrides: { ...GENERATION_OVERRIDES, aspect: { defaultValue: '9:16' }, reference_images: { omit: true } },
+  overrides: { ...GENERATION_OVERRIDES, aspect: IMAGE_ASPECT, reference_images: { omit: true } },
   extraFlags: generationExtraFlags,
   toInput: generationInput,
   render: (result, _values, ctx) => renderGeneration(result, ctx),
@@ -29,7 +31,7 @@ const i2i = operationLeaf({
   positionals: ['prompt'],
   overrides: {
     ...GENERATION_OVERRIDES,
-    aspect: { defaultValue: '9:16' },
+    aspect: IMAGE_ASPECT,
     reference_images: { name: 'ref', valueHint: 'PATH_OR_MEDIA_ID', required: true, description: 'Reference image: a local path or a generated image\'s media id (repeatable).' },
   },
   extraFlags: generationExtraFlags,

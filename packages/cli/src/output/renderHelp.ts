@@ -11,7 +11,7 @@ function columns(rows: ReadonlyArray<readonly [string, string]>, indent = '  '):
 
 function flagLabel(f: FlagSpec): string {
   const names = [...(f.aliases ?? []).map((a) => (a.length === 1 ? `-${a}` : `--${a}`)), `--${f.name}`];
-  if (f.kind === 'boolean') return names.join(', ');
+  if (f.kind === 'boolean') return f.shownDefault === true || f.defaultValue === true ? `${names.join(', ')}, --no-${f.name}` : names.join(', ');
   const hint = f.valueHint ?? (f.options ? f.options.join('|') : f.kind === 'number' ? 'N' : f.kind === 'json' ? 'JSON' : 'TEXT');
   return `${names.join(', ')} ${hint}${f.repeatable ? ' ...' : ''}`;
 }
