@@ -63,7 +63,11 @@ describe('cohorts and landings', () => {
     const img = page.locator('flow-image-tile img');
     await img.waitFor();
     expect(await img.getAttribute('src')).toMatch(/^https:\/\/flow-content\.google\/image\/[0-9a-f-]{36}\?/);
-    expect(await img.evaluate((el: HTMLImageElement) => el.decode().then(() => [el.naturalWidth, el.naturalHeight]))).toEqual([768, 1376]);
+    const size = await img.evaluate((el) => {
+      const i = el as unknown as { decode(): Promise<void>; naturalWidth: number; naturalHeight: number };
+      return i.decode().then(() => [i.naturalWidth, i.naturalHeight]);
+    });
+    expect(size).toEqual([768, 1376]);
     expect(sim.received.calls('ogiZ0b')).toHaveLength(0);
     await ctx.close();
   });
@@ -178,7 +182,7 @@ describe('cohorts and landings', () => {
     const p = sim.scenario.createProject('modal@example.com');
     const { page, ctx } = await newSignedInPage(browser, sim, 'modal@example.com');
     await openProject(page, p.id);
-    expect(await page.locator('#glue-cookie-notification-bar-1').evaluate((el) => getComputedStyle(el).zIndex)).toBe('1000');
+    expect(await page.locator('#glue-cookie-notification-bar-1').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { zIndex: string } }).getComputedStyle(el).zIndex)).toBe('1000');
     await page.locator('[role=dialog]').waitFor();
     await page.click('[role=dialog] button:has(mat-icon:text-is("close"))');
     await page.click('button.glue-cookie-notification-bar__reject');
