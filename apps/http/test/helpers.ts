@@ -6,9 +6,8 @@ import { createGflow, type Gflow } from '@gflow/core';
 
 export const TOKEN = 'test-token-0123456789abcdef';
 
-export function makeGflow(env: Record<string, string> = {}): Gflow {
+export function makeGflow(env: Record<string, string> = {}, logger: Gflow['logger'] = { debug() {}, info() {}, warn() {}, error() {} }): Gflow {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-http-'));
-  const logger = { debug() {}, info() {}, warn() {}, error() {} };
   return createGflow({ surface: 'http', env: { GFLOW_CLI_HOME: home, GFLOW_CLI_LOG_LEVEL: 'ERROR', ...env }, cwd: home, logger });
 }
 

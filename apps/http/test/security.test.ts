@@ -124,8 +124,7 @@ describe('startGflowHttpServer bind policy', () => {
 
   it('serves loopback without a token, warning about it', async () => {
     const warnings: string[] = [];
-    const gflow = makeGflow();
-    (gflow as { logger: unknown }).logger = { debug() {}, info() {}, warn: (m: string) => warnings.push(m), error() {} };
+    const gflow = makeGflow({}, { debug() {}, info() {}, warn: (m: string) => void warnings.push(m), error() {} });
     const server = await startGflowHttpServer(gflow, { host: '127.0.0.1', port: 0, transport: 'sse' });
     cleanups.push(() => server.close());
     expect(server.port).toBeGreaterThan(0);
