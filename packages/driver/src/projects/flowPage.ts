@@ -13,9 +13,10 @@ export interface PageWait {
 }
 
 /** Opens a scratch page on the context and navigates it; a client-side hop that aborts the load is fine. */
-export async function openFlowPage(context: BrowserContext, url: string, wait: PageWait = {}): Promise<Page> {
+export async function openFlowPage(context: BrowserContext, url: string, wait: PageWait = {}, beforeGoto?: (page: Page) => void): Promise<Page> {
   throwIfAborted(wait.signal, 'opening Flow');
   const page = await context.newPage();
+  beforeGoto?.(page);
   try {
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: wait.timeoutMs ?? 60_000 });
   } catch (error) {

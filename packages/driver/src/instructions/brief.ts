@@ -1,0 +1,94 @@
+import { BadParameterError, ConfigurationError, ReferenceNotFoundError } from '@gflow/errors';
+
+/** One persistent Agent-mode instruction card of a project (seed gflow_instructions_*). */
+export interface BriefCard {
+  /** Flow's stable card id; null for a card Flow has not stored yet (or a page that shows none). */
+  readonly id: string | null;
+  readonly title: string;
+  readonly enabled: boolean;
+  readonly text: string;
+  readonly image_media_ids: readonly string[];
+  readonly character_ids: readonly string[];
+}
+
+/** A project's brief: the master switch and its cards. */
+export interface Brief {
+  readonly enabled: boolean;
+  readonly cards: readonly BriefCard[];
+}
+
+export interface NewCard {
+  readonly title: string;
+  readonly text: string;
+  readonly enabled?: boolean;
+  readonly image_media_ids?: readonly string[];
+  readonly character_ids?: readonly string[];
+}
+
+export type CardSelector = { readonly id: string } | { readonly title: string };
+
+export type BriefChange =
+  | { readonly op: 'add'; readonly card: NewCard }
+  | { readonly op: 'set_enabled'; readonly select: CardSelector; readonly enabled: boolean }
+  | { readonly op: 'remove'; readonly select: CardSelector }
+  | { readonly op: 'toggle_mode'; readonly enabled: boolean }
+  | { readonly op: 'apply'; readonly cards: readonly NewCard[] };
+
+function card(input: NewCard, id: string | null): BriefCard {
+  const title = input.title.trim();
+  if (title === '') throw new BadParameterError('An instruction card needs a title.');
+  return {
+    id,
+    title,
+    enabled: input.enabled ?? true,
+    text: input.text,
+    image_media_ids: [...(input.image_media_ids ?? [])],
+    character_ids: [...(input.character_ids ?? [])],
+  };
+}
+
+const sameTitle = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The index of the one card a selector names: by stable id, or by title (case-insensitive). */
+export function findCard(brief: Brief, select: CardSelector): number {
+  const hits = brief.cards.map((c, i) => ({ c, i })).filter(({ c }) => ('id' in select ? c.id === select.id : sameTitle(c.title, select.title)));
+  const what = 'id' in select ? `id ${select.id}` : `title ${JSON.stringify(select.title)}`;
+  if (hits.length === 0) throw new ReferenceNotFoundError(`The brief has no card with ${what}.`);
+  if (hits.length > 1 || hits[0] === undefined) {
+    throw new ConfigurationError(`${hits.length} cards have the ${what}; pick one by id.`, { extensions: { candidates: hits.map(({ c }) => ({ id: c.id, title: c.title })) } });
+  }
+  return hits[0].i;
+}
+
+/**
+ * The full card set after one change, computed from the live brief so every untouched card keeps
+ * its id (each write sends the whole set back). `apply` replaces every card; a card whose title
+ * matches a live one keeps that card's id. Adding a title that exists is refused.
+ */
+export function applyBriefChange(brief: Brief, change: BriefChange): Brief {
+  switch (change.op) {
+    case 'add':
+      if (brief.cards.some((c) => sameTitle(c.title, change.card.title))) {
+        throw new ConfigurationError(`The brief already has a card titled ${JSON.stringify(change.card.title.trim())}.`);
+      }
+      return { enabled: brief.enabled, cards: [...brief.cards, card(change.card, null)] };
+    case 'set_enabled': {
+      const i = findCard(brief, change.select);
+      return { enabled: brief.enabled, cards: brief.cards.map((c, j) => (j === i ? { ...c, enabled: change.enabled } : c)) };
+    }
+    case 'remove': {
+      const i = findCard(brief, change.select);
+      return { enabled: brief.enabled, cards: brief.cards.filter((_, j) => j !== i) };
+    }
+    case 'toggle_mode':
+      return { enabled: change.enabled, cards: brief.cards };
+    case 'apply': {
+      const titles = change.cards.map((c) => c.title.trim().toLowerCase());
+      if (new Set(titles).size !== titles.length) throw new BadParameterError('The cards to apply repeat a title.');
+      return {
+        enabled: brief.enabled,
+        cards: change.cards.map((c) => card(c, brief.cards.find((live) => sameTitle(live.title, c.title))?.id ?? null)),
+      };
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { BadParameterError, FlowAppError, ReferenceNotFoundError } from '@gflow/errors';
+import { isAllowedMediaUrl } from '../download/allowlist.js';
+import type { MediaExtension } from '../download/magic.js';
+import { projectUrl } from '../flow/hosts.js';
+import { abandonMention, focusEditor, openMentionPicker } from '../characters/mentionPicker.js';
+import { cssString } from '../auth/signInSteps.js';
+import { sleep } from '../util/abort.js';
+import { parseBatchexecute } from '../wire/batchexecute.js';
+import { isBatchexecuteUrl, rpcIdsOfRequest } from '../wire/formBody.js';
+import { type VideoRecord, findVideoRecords } from '../wire/videoRecords.js';
+import { assertOnFlowApp, openFlowPage, waitForAnchor } from './flowPage.js';
+import { fetchMediaInPage } from './mediaFetch.js';
+
+export interface MediaLocation {
+  readonly media_id: string;
+  readonly project_id: string;
+  readonly workflow_id: string | null;
+  readonly kind: 'image' | 'video';
+  /** The signed URL Flow's page holds for the media. */
+  readonly url: string;
+  /** The record's other URL slot (the poster), tried when the bytes are the wrong kind. */
+  readonly fallback_url: string | null;
+  /** The byte size Flow reports (videos, from the record), else null. */
+  readonly expected_bytes: number | null;
+  /** Where the URL came from. */
+  readonly source: 'records' | 'grid';
+}
+
+export interface FindMediaOptions {
+  readonly projectId: string;
+  readonly mediaId: string;
+  readonly kind: 'image' | 'video';
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+}
+
+const RECORD_RPCS = ['as29s', 'jwpduf'];
+
+/**
+ * Finds a billed media's signed URL in its project (flow-wire §5 "Download by media id": labs'
+ * redirect route 404s for migrated ids, so the records are used): the video records the page
+ * loads itself (`jwpduf`, and `as29s`, which also fires when the `@` picker opens), else the grid
+ * tile (`img[data-media-id]`, a video tile's `<video>` that mounts on hover).
+ */
+export async function findMediaUrl(context: BrowserContext, options: FindMediaOptions): Promise<MediaLocation> {
+  return withMediaPage(context, options, async (_page, location) => location);
+}
+
+export interface DownloadedById {
+  readonly media_id: string;
+  readonly project_id: string;
+  readonly workflow_id: string | null;
+  readonly bytes: Buffer;
+  readonly extension: MediaExtension;
+}
+
+/**
+ * Re-downloads a billed media by id (seed gflow_download_media): its URL from the project's
+ * records, the bytes fetched the way Flow's page fetches them, verified by kind and against the
+ * size Flow reports, a dropped connection retried. Spends nothing.
+ */
+export async function downloadMediaById(context: BrowserContext, options: FindMediaOptions): Promise<DownloadedById> {
+  return withMediaPage(context, options, async (page, location) => {
+    const fetched = await fetchMediaInPage(page, location.url, {
+      kind: location.kind,
+      expectedBytes: location.expected_bytes,
+      signal: options.signal,
+      mediaId: location.media_id,
+    });
+    return { media_id: location.media_id, project_id: location.project_id, workflow_id: location.workflow_id, ...fetched };
+  });
+}
+
+async function withMediaPage<T>(context: BrowserContext, options: FindMediaOptions, use: (page: Page, location: MediaLocation) => Promise<T>): Promise<T> {
+  if (options.kind !== 'image' && options.kind !== 'video') throw new BadParameterError('kind must be image or video.');
+  const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
+  const records = new Map<string, VideoRecord>();
+  const collect = (response: Response): void => {
+    const request = response.request();
+    if (!isBatchexecuteUrl(request.url()) || !rpcIdsOfRequest(request.url(), request.postData()).some((id) => RECORD_RPCS.includes(id))) return;
+    response
+      .text()
+      .then((text) => {
+        for (const item of parseBatchexecute(text).items) for (const r of findVideoRecords(item.payload)) if (r.mediaId === options.mediaId) records.set(r.mediaId, better(records.get(r.mediaId), r));
+      })
+      .catch(() => undefined);
+  };
+  const page = await openFlowPage(context, projectUrl(options.projectId), wait, (p) => p.on('response', collect));
+  try {
+    const location = options.kind === 'video' ? await locateVideo(page, options, records, wait) : await locateImage(page, options, wait);
+    return await use(page, location);
+  } finally {
+    page.off('response', collect);
+    await page.close().catch(() => undefined);
+  }
+}
+
+function better(old: VideoRecord | undefined, next: VideoRecord): VideoRecord {
+  return old !== undefined && old.videoUrl !== null && next.videoUrl === null ? old : next;
+}
+
+async function locateVideo(page: Page, options: FindMediaOptions, records: Map<string, VideoRecord>, wait: { signal?: AbortSignal | undefined; timeoutMs: number }): Promise<MediaLocation> {
+  const ready = page.locator('flow-prompt-box, flow-asset-grid, flow-video-tile, flow-image-tile');
+  await waitForAnchor(page, ready, wait);
+  const fromRecord = (): MediaLocation | null => {
+    const r = records.get(options.mediaId);
+    if (r === undefined || r.status !== 3 || r.videoUrl === null) return null;
+    return { media_id: r.mediaId, project_id: r.projectId, workflow_id: r.workflowId, kind: 'video', url: r.videoUrl, fallback_url: r.posterUrl, expected_bytes: r.byteSize, source: 'records' };
+  };
+  await sleep(500, options.signal);
+  let found = fromRecord();
+  if (found === null && (await page.locator('flow-prompt-box [contenteditable="true"]').count()) > 0) {
+    await focusEditor(page, wait, 'the project records').catch(() => undefined);
+    await openMentionPicker(page);
+    const until = Date.now() + Math.min(wait.timeoutMs, 10_000);
+    while ((found = fromRecord()) === null && Date.now() < until) await sleep(200, options.signal);
+    await abandonMention(page);
+  }
+  assertOnFlowApp(page);
+  const known = records.get(options.mediaId);
+  if (found === null && known !== undefined && known.status !== 3) {
+    throw new FlowAppError(`Media ${options.mediaId} is not a finished clip (status ${String(known.status)}); nothing to download.`, { retryable: false });
+  }
+  return found ?? (await fromVideoTile(page, options));
+}
+
+async function fromVideoTile(page: Page, options: FindMediaOptions): Promise<MediaLocation> {
+  const tile = page.locator('flow-video-tile').filter({ has: page.locator(`img[data-media-id="${cssString(options.mediaId)}"]`) }).first();
+  if ((await tile.count()) > 0) {
+    await tile.hover({ timeout: 5_000 }).catch(() => undefined);
+    const src = await tile.locator('video').first().evaluate((v) => (v as HTMLVideoElement).currentSrc || (v as HTMLVideoElement).src).catch(() => '');
+    if (src !== '' && isAllowedMediaUrl(src)) {
+      return { media_id: options.mediaId, project_id: options.projectId, workflow_id: null, kind: 'video', url: src, fallback_url: null, expected_bytes: null, source: 'grid' };
+    }
+  }
+  throw new ReferenceNotFoundError(`The project's records and grid name no finished video with media id ${options.mediaId}.`, { extensions: { flow_media_id: options.mediaId } });
+}
+
+async function locateImage(page: Page, options: FindMediaOptions, wait: { signal?: AbortSignal | undefined; timeoutMs: number }): Promise<MediaLocation> {
+  const img = page.locator(`img[data-media-id="${cssString(options.mediaId)}"]`).first();
+  if (!(await waitForAnchor(page, img, wait))) {
+    throw new ReferenceNotFoundError(`The project's grid shows no image with media id ${options.mediaId}.`, { extensions: { flow_media_id: options.mediaId } });
+  }
+  const src = await img.evaluate((el) => (el as HTMLImageElement).currentSrc || (el as HTMLImageElement).src);
+  if (!isAllowedMediaUrl(src)) throw new ReferenceNotFoundError(`The grid tile of ${options.mediaId} has no https media URL.`);
+  return { media_id: options.mediaId, project_id: options.projectId, workflow_id: null, kind: 'image', url: src, fallback_url: null, expected_bytes: null, source: 'grid' };
+}
