@@ -42,3 +42,5 @@ export { readConfigToml, writeConfigToml, type ConfigToml } from './home/configT
 export { validateProfileName, resolveProfile, listProfileNames, profileDirOf, type ResolvedProfile } from './home/profiles.js';
 export { confineToOutputDir, assertNotDirectory } from './output/confine.js';
 export { writeFileAtomic } from './output/atomicWrite.js';
+export { createLogger, type Logger, type LogLevel } from './runtime/logger.js';
+export { type BrowserOverrides, findBrowserExecutable } from './jobs/browserLaunch.js';
