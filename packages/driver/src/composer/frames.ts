@@ -3,6 +3,7 @@ import type { OpContext } from '../session/opContext.js';
 import { pollUntil, sleep } from '../util/abort.js';
 import { A, textWithoutIcons } from './anchors.js';
 import { driftError } from './drift.js';
+import { safeClick } from './safeClick.js';
 
 async function findOption(ctx: OpContext, displayName: string, timeoutMs: number): Promise<number | undefined> {
   const options = ctx.page.locator(`${A.picker} ${A.assetOption}`);
@@ -28,7 +29,7 @@ export async function bindFrame(ctx: OpContext, slot: 'Start' | 'End', displayNa
   ctx.check(`binding the ${slot} frame`);
   const chip = page.locator(A.emptyChip).first();
   try {
-    await chip.click({ timeout: 5_000 });
+    await safeClick(ctx, chip, `binding the ${slot} frame`);
   } catch (error) {
     const mapped = ctx.mapError(error, `binding the ${slot} frame`);
     if (mapped !== error) throw mapped;

@@ -5,6 +5,7 @@ import { pollUntil, sleep } from '../util/abort.js';
 import { A, textWithoutIcons, withIcon } from './anchors.js';
 import { driftError } from './drift.js';
 import { openSettings, settingsPane } from './settingsPane.js';
+import { safeClick } from './safeClick.js';
 
 export interface ModelWanted {
   readonly label: string;
@@ -24,7 +25,7 @@ export async function pickModel(ctx: OpContext, want: ModelWanted): Promise<void
   if (labelMatches(await textWithoutIcons(button), want.label, want.exclude)) return;
   const menu = page.locator(`.cdk-overlay-pane ${A.menu}`).filter({ visible: true }).first();
   try {
-    await button.click({ timeout: 5_000 });
+    await safeClick(ctx, button, 'opening the model menu');
   } catch (error) {
     const mapped = ctx.mapError(error, 'opening the model menu');
     if (mapped !== error) throw mapped;

@@ -16,6 +16,7 @@ export interface OpenTimeouts {
 }
 
 async function goto(ctx: OpContext, url: string, timeouts: OpenTimeouts): Promise<void> {
+  ctx.landingChecks = false;
   ctx.check('opening Flow');
   try {
     await ctx.page.goto(url, { waitUntil: 'domcontentloaded', timeout: timeouts.navigationMs });
@@ -23,8 +24,10 @@ async function goto(ctx: OpContext, url: string, timeouts: OpenTimeouts): Promis
     const mapped = ctx.mapError(error, 'opening Flow');
     if (mapped !== error) throw mapped;
     const message = error instanceof Error ? error.message : String(error);
-    if (/net::ERR_ABORTED/.test(message)) return; // a client-side hop interrupted the load
-    throw new NetworkError(`Could not load ${url}: ${message.split('\n')[0] ?? message}`, { cause: error });
+    if (!/net::ERR_ABORTED/.test(message)) {
+      throw new NetworkError(`Could not load ${url}: ${message.split('\n')[0] ?? message}`, { cause: error });
+    }
+    // else: a client-side hop interrupted the load
   }
 }
 
@@ -42,7 +45,10 @@ export async function waitForEditor(ctx: OpContext, timeouts: OpenTimeouts): Pro
     if (kind === 'app') {
       landing = null;
       const ready = (await ctx.page.locator(`${A.trigger}, ${A.agentChip}`).count().catch(() => 0)) > 0;
-      if (ready) return;
+      if (ready) {
+        ctx.landingChecks = true;
+        return;
+      }
     } else if (landing === null || landing.url !== url) {
       landing = { url, since: Date.now() };
     } else if (Date.now() - landing.since >= STABLE_LANDING_MS) {

@@ -3,6 +3,7 @@ import type { OpContext } from '../session/opContext.js';
 import { pollUntil } from '../util/abort.js';
 import { A } from './anchors.js';
 import { driftError } from './drift.js';
+import { safeClick } from './safeClick.js';
 
 /** The ProseMirror editor (the sibling textarea cannot be clicked). */
 export function editor(ctx: OpContext): Locator {
@@ -13,7 +14,7 @@ export function editor(ctx: OpContext): Locator {
 async function focusEditor(ctx: OpContext): Promise<Locator> {
   const ed = editor(ctx);
   try {
-    await ed.click({ timeout: 5_000 });
+    await safeClick(ctx, ed, 'typing the prompt');
   } catch (error) {
     const mapped = ctx.mapError(error, 'typing the prompt');
     if (mapped !== error) throw mapped;

@@ -4,6 +4,7 @@ import type { OpContext } from '../session/opContext.js';
 import { pollUntil, sleep } from '../util/abort.js';
 import { A } from './anchors.js';
 import { driftError } from './drift.js';
+import { safeClick } from './safeClick.js';
 
 /** One radio as read from the pane: its ligatures, its text without them, aria-checked. */
 export interface RadioView {
@@ -44,7 +45,7 @@ export async function openSettings(ctx: OpContext): Promise<Locator> {
     ctx.check('opening the settings pane');
     if (await pane.isVisible().catch(() => false)) return pane;
     try {
-      await ctx.page.locator(A.trigger).first().click({ timeout: 5_000 });
+      await safeClick(ctx, ctx.page.locator(A.trigger).first(), 'opening the settings pane');
     } catch (error) {
       const mapped = ctx.mapError(error, 'opening the settings pane');
       if (mapped !== error) throw mapped;
@@ -105,7 +106,7 @@ export async function setChoice(ctx: OpContext, choice: Choice): Promise<void> {
     if (group[r]?.checked === true) return;
     const radio = pane.locator(A.radiogroup).nth(g).locator(A.radio).nth(r);
     try {
-      await radio.click({ timeout: 5_000 });
+      await safeClick(ctx, radio, 'configuring the settings pane');
     } catch (error) {
       const mapped = ctx.mapError(error, 'configuring the settings pane');
       if (mapped !== error) throw mapped;

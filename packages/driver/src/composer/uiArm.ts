@@ -3,6 +3,7 @@ import type { OpContext } from '../session/opContext.js';
 import { pollUntil, sleep } from '../util/abort.js';
 import { A, withIcon } from './anchors.js';
 import { driftError } from './drift.js';
+import { safeClick } from './safeClick.js';
 
 export type UiArm = 'classic' | 'agent-mode' | 'agent-only';
 
@@ -42,7 +43,7 @@ export async function ensureClassic(ctx: OpContext): Promise<void> {
     throw new UiModeUnavailableError('The settings trigger is hidden but the agent-mode chip is not pressed; the classic composer is unreachable. Nothing was submitted.');
   }
   try {
-    await chip.click({ timeout: 5_000 });
+    await safeClick(ctx, chip, 'switching agent mode off');
   } catch (error) {
     throw ctx.mapError(error, 'switching agent mode off') === error ? await driftError(page, 'Could not click the agent-mode chip', A.agentChip, { cause: error }) : ctx.mapError(error, 'switching agent mode off');
   }

@@ -7,6 +7,7 @@ import type { OpContext } from '../session/opContext.js';
 import { firstUuid } from '../wire/uuid.js';
 import { A, withIcon } from './anchors.js';
 import { driftError } from './drift.js';
+import { safeClick } from './safeClick.js';
 
 export const UPLOAD_RPC = 'maseQ';
 const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -48,7 +49,7 @@ export async function uploadFile(ctx: OpContext, filePath: string, options: { ti
   ctx.check('uploading a file');
   const since = ctx.tap.seq;
   try {
-    await page.locator(A.plusButton).first().click({ timeout: 5_000 });
+    await safeClick(ctx, page.locator(A.plusButton).first(), 'uploading a file');
   } catch (error) {
     const mapped = ctx.mapError(error, 'uploading a file');
     if (mapped !== error) throw mapped;

@@ -6,6 +6,7 @@ import { ensureClassic } from '../composer/uiArm.js';
 import { type UploadedFile, uploadFile } from '../composer/uploads.js';
 import type { OpContext } from '../session/opContext.js';
 import type { ReferenceInput } from './types.js';
+import { safeClick } from '../composer/safeClick.js';
 
 /** Opens the project, clears overlays and makes sure the classic composer is in front. */
 export async function prepareComposer(ctx: OpContext, projectId: string | undefined, timeouts: OpenTimeouts): Promise<string> {
@@ -55,7 +56,7 @@ export async function clickSubmit(ctx: OpContext): Promise<number> {
   ctx.afterSubmit = true;
   ctx.report({ phase: 'submitting' });
   try {
-    await button.click({ timeout: 5_000 });
+    await safeClick(ctx, button, 'clicking submit');
   } catch (error) {
     throw ctx.mapError(error, 'clicking submit');
   }

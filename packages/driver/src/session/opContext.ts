@@ -25,6 +25,8 @@ export interface ProgressEvent {
 /** What one operation on a page carries through its steps. */
 export class OpContext {
   afterSubmit = false;
+  /** Landing checks start once this operation has navigated (before that the URL is the previous run's). */
+  landingChecks = false;
   #closedReason: string | null = null;
   readonly #onClose: () => void;
 
@@ -67,6 +69,7 @@ export class OpContext {
   check(what: string): void {
     if (this.signal?.aborted === true) throw cancelled(this.signal, what, this.spendExtensions());
     if (this.closed) throw this.closedError(what);
+    if (!this.landingChecks) return;
     const err = landingError(this.page.url(), this.flowHost, { afterSubmit: this.afterSubmit });
     if (err !== null) throw err;
   }
