@@ -5,7 +5,7 @@ import { CancelledError, UsageError, isGflowError } from '@gflow/errors';
 import { type ParsedValues, parseArgv } from './args/parseArgv.js';
 import type { CliIo } from './cliIo.js';
 import type { ChildEntry, LeafOutput, LeafSpec } from './command/commandSpec.js';
-import { groupSpecOf, leafFlags, leafSpecOf, loadChild } from './command/commandSpec.js';
+import { defineLeaf, groupSpecOf, leafFlags, leafSpecOf, loadChild } from './command/commandSpec.js';
 import { createLeafContext } from './command/leafContext.js';
 import { type RuntimeFactory, defaultRuntimeFactory } from './command/runtimeFactory.js';
 import { createProgressReporter } from './output/progressReporter.js';
@@ -94,16 +94,22 @@ export async function runCli(root: CommandDef, argv: readonly string[], options:
     }
     const { def, path, rest } = await resolveCommand(root, args, false);
     const group = groupSpecOf(def);
-    const leaf = leafSpecOf(def) ?? (group && (rest.length > 0 || !group.bare) ? undefined : group?.bare);
+    const leaf = leafSpecOf(def) ?? group?.bare;
     if (!leaf) {
       if (rest[0]?.startsWith('-')) throw new UsageError(`Unknown option ${rest[0]} for "${['gflow', ...path].join(' ')}"; it takes a command first.`);
       io.stdout.write(await renderHelp(def, path));
       return 0;
     }
-    return await runLeaf(def, leaf, path, rest, { ...options, env, cwd, signal, json, settingFlags });
+    return await runLeaf(leafSpecOf(def) ? def : defineLeaf(leaf), leaf, path, rest, { ...options, env, cwd, signal, json, settingFlags });
   } catch (error) {
     return renderFailure(io, error, { json, env });
   }
+}
+
+/** citty's own argument errors are usage errors (exit 2), with its colours removed. */
+function fromCitty(error: unknown): unknown {
+  if (error instanceof Error && error.name === 'CLIError') return new UsageError(error.message.replace(/\u001b\[[0-9;]*m/g, ''), { cause: error });
+  return error;
 }
 
 interface LeafRunOptions extends RunCliOptions {
@@ -159,7 +165,7 @@ async function runLeaf(def: CommandDef, leaf: LeafSpec, path: readonly string[],
   } catch (error) {
     progress.stop();
     const interrupted = options.signal.aborted && !(isGflowError(error) && error.code === 'cancelled');
-    const failure = interrupted ? new CancelledError('Interrupted (Ctrl-C); the operation was cancelled.', { cause: error }) : error;
+    const failure = interrupted ? new CancelledError('Interrupted (Ctrl-C); the operation was cancelled.', { cause: error }) : fromCitty(error);
     exitCode = renderFailure(io, failure, { json, env });
   } finally {
     const gflow = ctx.existingGflow;
