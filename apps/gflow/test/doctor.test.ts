@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cli, makeHome, oneJson } from './cliHarness.js';
+import { seedMedia, withCatalog } from './catalogSeed.js';
+
+const BROWSER = { GFLOW_CLI_BROWSER_EXECUTABLE: process.execPath };
+
+interface DoctorReport {
+  overall_status: string;
+  checks: Array<{ check: string; severity: string; detail: string }>;
+}
+
+describe('gflow doctor', () => {
+  it('is ok (exit 0) on a fresh home and does not create the catalog', async () => {
+    const home = makeHome();
+    fs.chmodSync(home, 0o700);
+    const r = await cli(['doctor', '--json'], { home, env: BROWSER });
+    const report = oneJson(r) as unknown as DoctorReport;
+    expect(report.overall_status, JSON.stringify(report.checks)).toBe('ok');
+    expect(r.exitCode).toBe(0);
+    expect(report.checks.map((c) => c.check)).toEqual(expect.arrayContaining(['home', 'settings', 'browser', 'catalog']));
+    expect(fs.existsSync(`${home}/gflow.db`)).toBe(false);
+  });
+
+  it('exits 33 with a warning for catalogued files missing on disk', async () => {
+    const home = makeHome();
+    fs.chmodSync(home, 0o700);
+    await seedMedia(home, 'alice', { fileExists: false });
+    const r = await cli(['doctor', '--json'], { home, env: BROWSER });
+    expect(r.exitCode).toBe(33);
+    const report = oneJson(r) as unknown as DoctorReport;
+    expect(report.overall_status).toBe('issues');
+    expect(report.checks).toContainEqual(expect.objectContaining({ check: 'catalog.local_files', severity: 'warn' }));
+  });
+
+  it('exits 33 for an operation stuck in started for more than a day, and for a missing browser', async () => {
+    const home = makeHome();
+    fs.chmodSync(home, 0o700);
+    await withCatalog(home, (catalog) => {
+      const op = catalog.operations.start({ profile: 'alice', command: 'image t2i' });
+      catalog.database.prepare('UPDATE operations SET started_at = ? WHERE id = ?').run(new Date(Date.now() - 2 * 86_400_000).toISOString(), op.id);
+    });
+    const r = await cli(['doctor'], { home, env: { GFLOW_CLI_BROWSER_EXECUTABLE: `${home}/no-such-chrome` } });
+    expect(r.exitCode).toBe(33);
+    expect(r.stdout).toMatch(/catalog\.operations\s+warn/);
+    expect(r.stdout).toMatch(/browser\s+fail/);
+    expect(r.stdout).toContain('Overall: issues');
+  });
+
+  it('reports a bad setting as a finding instead of failing', async () => {
+    const home = makeHome();
+    const r = await cli(['doctor', '--json'], { home, env: { ...BROWSER, GFLOW_CLI_CONCURRENCY: '1', GFLOW_CLI_LOG_LEVEL: 'LOUD' } });
+    expect(r.exitCode).toBe(33);
+    expect((oneJson(r) as unknown as DoctorReport).checks).toContainEqual(expect.objectContaining({ check: 'settings', severity: 'fail', detail: expect.stringContaining('GFLOW_CLI_LOG_LEVEL') }));
+  });
+});
