@@ -71,6 +71,14 @@ describe('failures the driver must name', () => {
     expect((error as { extensions: Record<string, unknown> }).extensions['flow_media_id']).toEqual(expect.any(String));
   });
 
+  it('a clip done without its mp4 URL past the grace → WireFormatError (7), not retryable, naming the media', async () => {
+    rig.sim.scenario.setFailure(email, 'done_without_url');
+    const error = await rig.session.generateVideo({ ...t2v, projectId }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: 7 });
+    expect(isRetryable(error)).toBe(false);
+    expect((error as { extensions: Record<string, unknown> }).extensions['flow_media_id']).toEqual(expect.any(String));
+  });
+
   it('the one-time upload rights dialog → MediaUploadRejectedError (27), never clicked for the user', async () => {
     rig.sim.scenario.updateAccount(email, { uploadTermsAccepted: false });
     const file = path.join(rig.profileDir, 'ref.png');

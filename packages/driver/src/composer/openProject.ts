@@ -13,6 +13,8 @@ export interface OpenTimeouts {
   readonly readyMs: number;
   /** Budget for the page's `maseQ` reply to an upload (flow-wire §6: 60 s). */
   readonly uploadMs: number;
+  /** How long a done clip may lack its mp4 URL (flow-wire §3a: ≤20 s). */
+  readonly urlGraceMs: number;
 }
 
 async function goto(ctx: OpContext, url: string, timeouts: OpenTimeouts): Promise<void> {

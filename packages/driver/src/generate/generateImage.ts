@@ -9,7 +9,7 @@ import { IMAGE_ASPECT_ICONS, imageModel } from '../models/imageModels.js';
 import type { OpContext } from '../session/opContext.js';
 import { findImageRecords } from '../wire/imageRecords.js';
 import { checkImageSubmit } from '../wire/submitCheck.js';
-import { clickSubmit, prepareComposer, resolveReferences } from './prepare.js';
+import { clickSubmit, prepareComposer, refuseUnportedReferences, resolveReferences } from './prepare.js';
 import { awaitReply, awaitSubmitRequest } from './submitWatcher.js';
 import type { GeneratedItem, GenerateImageRequest, GenerationResult } from './types.js';
 
@@ -25,6 +25,7 @@ export async function generateImage(ctx: OpContext, req: GenerateImageRequest, t
   validateImageRequest(req);
   const model = imageModel(req.model);
   if (model === undefined) throw new ConfigurationError(`Unknown image model ${req.model}.`);
+  refuseUnportedReferences(req.references ?? []);
   const projectId = await prepareComposer(ctx, req.projectId, timeouts);
   const uploads: UploadedFile[] = [];
   const refs = await resolveReferences(ctx, req.references ?? [], uploads, timeouts);

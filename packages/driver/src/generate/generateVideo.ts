@@ -10,7 +10,7 @@ import { VIDEO_ASPECT_ICONS, videoModel } from '../models/videoModels.js';
 import type { OpContext } from '../session/opContext.js';
 import { checkVideoSubmit } from '../wire/submitCheck.js';
 import { findVideoRecords, findWorkflowSummaries } from '../wire/videoRecords.js';
-import { clickSubmit, prepareComposer, resolveReferences } from './prepare.js';
+import { clickSubmit, prepareComposer, refuseUnportedReferences, resolveReferences } from './prepare.js';
 import { awaitReply, awaitSubmitRequest } from './submitWatcher.js';
 import type { GeneratedItem, GenerateVideoRequest, GenerationResult } from './types.js';
 import { splitOutcomes, watchVideoJob } from './videoWatcher.js';
@@ -19,6 +19,7 @@ import { validateVideoRequest } from './validateVideo.js';
 /** Text-, image- and reference-to-video on the classic composer. */
 export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, timeouts: OpenTimeouts): Promise<GenerationResult> {
   const plan = validateVideoRequest(req);
+  refuseUnportedReferences([...(req.startFrame === undefined ? [] : [req.startFrame]), ...(req.endFrame === undefined ? [] : [req.endFrame]), ...(req.references ?? [])]);
   const projectId = await prepareComposer(ctx, req.projectId, timeouts);
   const uploads: UploadedFile[] = [];
   const [start] = req.startFrame === undefined ? [] : await resolveReferences(ctx, [req.startFrame], uploads, timeouts);
@@ -71,7 +72,7 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
     throw new WireFormatError(`The ${seen.call.rpcId} reply names no workflow or media id.`, { retryable: false, extensions: ctx.spendExtensions() });
   }
   ctx.report({ phase: 'submitted', projectId, mediaIds, workflowIds, submitRpc: seen.call.rpcId });
-  const records = await watchVideoJob(ctx, { workflowIds, mediaIds, projectId }, initial, clickedAt + req.timeoutMs);
+  const records = await watchVideoJob(ctx, { workflowIds, mediaIds, projectId }, initial, clickedAt + req.timeoutMs, timeouts.urlGraceMs);
   const done = splitOutcomes(ctx, records, projectId);
   const items: GeneratedItem[] = done.map((r) => ({
     mediaId: r.mediaId,

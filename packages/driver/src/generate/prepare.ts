@@ -18,6 +18,18 @@ export async function prepareComposer(ctx: OpContext, projectId: string | undefi
   return id;
 }
 
+/** Refuses, before anything is opened, reference forms the flow.google.com driver cannot attach (36). */
+export function refuseUnportedReferences(refs: readonly ReferenceInput[]): void {
+  for (const ref of refs) {
+    if (!('path' in ref) && (ref.displayName === undefined || ref.displayName === '')) {
+      throw new FlowHostMigratedError(
+        `A Flow media id (${ref.mediaId}) without its display name cannot be attached on flow.google.com: the picker lists assets by name only. Nothing was submitted.`,
+        { remediationHint: 'Pass the local file, or the asset together with its recorded display name.' },
+      );
+    }
+  }
+}
+
 /** A reference ready to attach: its display name in Flow's library and its media id. */
 export type ResolvedReference = UploadedFile;
 

@@ -17,7 +17,7 @@ export interface VideoJob {
  * clip of the job is terminal: failed, or done WITH the mp4 URL. Records of other clips are
  * ignored. Returns the terminal records in job order.
  */
-export async function watchVideoJob(ctx: OpContext, job: VideoJob, initial: readonly VideoRecord[], deadline: number): Promise<VideoRecord[]> {
+export async function watchVideoJob(ctx: OpContext, job: VideoJob, initial: readonly VideoRecord[], deadline: number, urlGraceMs = URL_GRACE_MS): Promise<VideoRecord[]> {
   const latest = new Map<string, VideoRecord>();
   let doneWithoutUrlSince: number | null = null;
   let lastStatus: number | null = null;
@@ -40,9 +40,9 @@ export async function watchVideoJob(ctx: OpContext, job: VideoJob, initial: read
     const waitingForUrl = records.some((r) => r !== undefined && videoPhase(r.status) === 'done' && r.videoUrl === null);
     if (waitingForUrl) {
       doneWithoutUrlSince ??= Date.now();
-      if (Date.now() - doneWithoutUrlSince >= URL_GRACE_MS) {
+      if (Date.now() - doneWithoutUrlSince >= urlGraceMs) {
         const id = records.find((r) => r !== undefined && r.videoUrl === null)?.mediaId;
-        throw new WireFormatError(`Flow reports the clip done but sent no mp4 URL within ${URL_GRACE_MS / 1000} s.`, {
+        throw new WireFormatError(`Flow reports the clip done but sent no mp4 URL within ${Math.round(urlGraceMs / 1000)} s; the clip exists in the project and may be recoverable by its media id.`, {
           retryable: false,
           extensions: { ...ctx.spendExtensions(), ...(id === undefined ? {} : { flow_media_id: id }), flow_project_id: job.projectId },
         });

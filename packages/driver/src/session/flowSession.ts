@@ -18,6 +18,8 @@ export interface SessionTimeouts {
   readonly readyMs?: number;
   /** The page's `maseQ` reply to an upload (default 60 s). */
   readonly uploadMs?: number;
+  /** How long a done clip may lack its mp4 URL before giving up (default 20 s). */
+  readonly urlGraceMs?: number;
 }
 
 export interface DownloadRequest {
@@ -51,6 +53,7 @@ export class FlowSession {
       navigationMs: options.timeouts?.navigationMs ?? 60_000,
       readyMs: options.timeouts?.readyMs ?? 45_000,
       uploadMs: options.timeouts?.uploadMs ?? 60_000,
+      urlGraceMs: options.timeouts?.urlGraceMs ?? 20_000,
     };
     context.on('close', () => this.#markClosed('the browser closed'));
     context.browser()?.on('disconnected', () => this.#markClosed('the browser disconnected'));

@@ -47,7 +47,7 @@ export async function startRig(seed: string): Promise<SimRig> {
         proxy: { server: proxy.url },
         flowHost: 'auto',
         logger: memoryLogger(logs),
-        timeouts: { readyMs: 20_000, uploadMs: 8_000 },
+        timeouts: { readyMs: 20_000, uploadMs: 8_000, urlGraceMs: 4_000 },
       });
       return rig.session;
     },
