@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildCli, walkCli } from './buildCli.js';
+import { createBufferIo } from './cliIo.js';
+import { defineGroup, defineLeaf, leafFlags, leafSpecOf } from './command/commandSpec.js';
+import { operationLeaf } from './command/operationLeaf.js';
+import { formatProgress } from './output/progressReporter.js';
+import { runCli } from './runCli.js';
+
+const env = (): NodeJS.ProcessEnv => ({ GFLOW_CLI_HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-cli-unit-')) });
+
+const waitsForever = defineLeaf({
+  name: 'hang',
+  description: 'Never finishes on its own.',
+  run: () => new Promise(() => undefined),
+});
+const notYet = operationLeaf({ name: 'future', description: 'Bound to an operation core lacks.', operation: 'noSuchOperation', schema: () => undefined });
+const root = defineGroup({ name: 'gflow', description: 'test root', children: { hang: waitsForever, future: notYet } });
+
+describe('runCli', () => {
+  it('Ctrl-C (the signal) ends a running command with exit 130', async () => {
+    const io = createBufferIo();
+    const controller = new AbortController();
+    const running = runCli(root, ['hang'], { io, version: '1', env: env(), signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    expect(await running).toBe(130);
+    expect(io.err()).toMatch(/^Error: \[CancelledError\] Interrupted/);
+  });
+
+  it('a command whose operation is not in core yet fails with a clear message', async () => {
+    const io = createBufferIo();
+    expect(await runCli(root, ['future'], { io, version: '1', env: env() })).toBe(1);
+    expect(io.err()).toContain('needs the core operation "noSuchOperation"');
+    const json = createBufferIo();
+    await runCli(root, ['future', '--json'], { io: json, version: '1', env: env() });
+    expect(JSON.parse(json.out())).toMatchObject({ title: 'gflow error', retryable: false });
+  });
+
+  it('masks unexpected errors unless GFLOW_CLI_DEBUG_TRACEBACK is on', async () => {
+    const boom = defineGroup({ name: 'gflow', description: 'x', children: { boom: defineLeaf({ name: 'boom', description: 'throws', run: () => Promise.reject(new TypeError('secret /home/me/token.txt')) }) } });
+    const masked = createBufferIo();
+    expect(await runCli(boom, ['boom'], { io: masked, version: '1', env: env() })).toBe(1);
+    expect(masked.err()).toContain('Unexpected TypeError; details were logged server-side.');
+    expect(masked.err()).not.toContain('secret');
+    const shown = createBufferIo();
+    await runCli(boom, ['boom'], { io: shown, version: '1', env: { ...env(), GFLOW_CLI_DEBUG_TRACEBACK: '1' } });
+    expect(shown.err()).toContain('secret /home/me/token.txt');
+  });
+
+  it('the real tree: every leaf has a description, and `--json` and `--help` are everywhere', async () => {
+    const tree = buildCli({ version: '9.9.9' });
+    const leaves = await walkCli(tree);
+    const paths = leaves.map((l) => l.path.join(' '));
+    for (const expected of ['auth login', 'auth status', 'auth renew', 'auth logout', 'auth list', 'auth use', 'image t2i', 'image i2i', 'image upload', 'image upscale', 'image batch', 'video t2v', 'video i2v', 'video r2v', 'video upscale', 'credits user', 'credits list', 'character list', 'character show', 'character voices', 'instructions list', 'instructions add', 'instructions enable', 'instructions disable', 'instructions rm', 'instructions toggle-mode', 'instructions apply', 'project list', 'project show', 'project create', 'project rename', 'data list projects', 'data list images', 'data list videos', 'data list profiles', 'data list errors', 'data media', 'data prune', 'data download', 'data errors export', 'data errors prune', 'models', 'tools list', 'tools show', 'tools run', 'mcp setup', 'doctor', 'update']) {
+      expect(paths).toContain(expected);
+    }
+    for (const { path: p, def } of leaves) {
+      const spec = leafSpecOf(def);
+      expect(spec?.description, p.join(' ')).toBeTruthy();
+      expect(leafFlags(spec!).some((f) => f.key === 'json'), p.join(' ')).toBe(true);
+      const io = createBufferIo();
+      expect(await runCli(tree, [...p, '--help'], { io, version: '9.9.9', env: env() })).toBe(0);
+      expect(io.out()).toContain(`gflow ${p.join(' ')}`);
+    }
+  });
+
+  it('prints the version and adds the app\'s extra commands', async () => {
+    const extra = defineLeaf({ name: 'run', description: 'extra run', run: async () => ({ data: { ran: true } }) });
+    const tree = buildCli({ version: '9.9.9', extraCommands: { 'mcp run': extra } });
+    const io = createBufferIo();
+    expect(await runCli(tree, ['--version'], { io, version: '9.9.9' })).toBe(0);
+    expect(io.out()).toBe('9.9.9\n');
+    const ran = createBufferIo();
+    expect(await runCli(tree, ['mcp', 'run', '--json'], { io: ran, version: '9.9.9', env: env() })).toBe(0);
+    expect(JSON.parse(ran.out())).toEqual({ ran: true });
+  });
+
+  it('formats progress with the phase, Flow status, a byte bar and the elapsed time', () => {
+    expect(formatProgress({ phase: 'generating', flowStatus: 'PENDING', elapsedMs: 12_400 })).toBe('Generating [PENDING] 12s');
+    expect(formatProgress({ phase: 'downloading', progress: 512 * 1024, total: 1024 * 1024 })).toMatch(/^Downloading █{10}░{10} 512 KiB\/1\.0 MiB$/);
+  });
+});
