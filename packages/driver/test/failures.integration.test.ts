@@ -57,6 +57,22 @@ describe('failures the driver must name', () => {
     expect(isRetryable(error)).toBe(false);
   });
 
+  it('HTTP 429 on the image submit → RateLimitError (4) with Retry-After', async () => {
+    rig.sim.scenario.setFailure(email, 'http_429', { rpcIds: ['ogiZ0b'], retryAfter: 30 });
+    const error = await rig.session.generateImage({ ...image, projectId }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: 4 });
+    expect((error as { extensions: Record<string, unknown> }).extensions['retry_after']).toBe(30);
+  });
+
+  it('a null-payload MZZa6b frame (status 5) → FlowAppError (31), not retryable: the job may still be queued', async () => {
+    rig.sim.scenario.setFailure(email, 'mzza6b_null_status');
+    const file = path.join(rig.profileDir, 'friend.png');
+    await writeFile(file, makePng(200, 200, 'friend'));
+    const error = await rig.session.generateVideo({ ...t2v, mode: 'r2v', projectId, references: [{ path: file }] }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: 31 });
+    expect(isRetryable(error)).toBe(false);
+  });
+
   it('an empty image reply → ContentPolicyError (5)', async () => {
     rig.sim.scenario.setFailure(email, 'content_policy');
     await expect(rig.session.generateImage({ ...image, projectId })).rejects.toMatchObject({ exitCode: 5 });

@@ -104,4 +104,42 @@ describe('generateVideo against the simulator', () => {
       rig.sim.scenario.clearFailures();
     }
   });
+
+  it('binds a frame on a cohort whose picker needs "Add to prompt" and lists fresh uploads late', async () => {
+    const project = rig.sim.scenario.createProject(email);
+    rig.sim.scenario.updateAccount(email, { pickerCommit: 'confirm' });
+    rig.sim.scenario.setFailure(email, 'late_index', { searches: 2 });
+    try {
+      const result = await rig.session.generateVideo({ mode: 'i2v', projectId: project.id, prompt: 'leaves falling', model: 'veo_fast', aspect: '16:9', count: 1, startFrame: { path: await pngFile('leaf.png') }, timeoutMs: 120_000 });
+      expect(result.submitRpc).toBe('eb1hJf');
+      expect(rig.sim.received.calls('eb1hJf').at(-1)?.inner).toContain(result.uploads[0]?.mediaId);
+    } finally {
+      rig.sim.scenario.updateAccount(email, { pickerCommit: 'click' });
+      rig.sim.scenario.clearFailures();
+    }
+  });
+
+  it('matches translated duration labels by their number token and avoids the Lower Priority twin', async () => {
+    const project = rig.sim.scenario.createProject(email);
+    rig.sim.scenario.setLocale('vi-VN');
+    rig.sim.scenario.updateAccount(email, { lowerPriority: true });
+    try {
+      const result = await rig.session.generateVideo({ mode: 't2v', projectId: project.id, prompt: 'con mèo ngủ', model: 'veo_lite', duration: 4, aspect: '16:9', count: 1, timeoutMs: 120_000 });
+      const key = result.items[0]?.modelKey ?? '';
+      expect(key).toMatch(/lite/);
+      expect(key).toMatch(/_4s/);
+      expect(key).not.toMatch(/low(er)?_priority/);
+    } finally {
+      rig.sim.scenario.setLocale('en-US');
+      rig.sim.scenario.updateAccount(email, { lowerPriority: false });
+    }
+  });
+
+  it('makes two clips in one submit and follows both', async () => {
+    const project = rig.sim.scenario.createProject(email);
+    const result = await rig.session.generateVideo({ mode: 't2v', projectId: project.id, prompt: 'two kites', model: 'omni_flash', duration: 6, resolution: '360p', aspect: '16:9', count: 2, timeoutMs: 120_000 });
+    expect(result.items).toHaveLength(2);
+    expect(new Set(result.items.map((i) => i.mediaId)).size).toBe(2);
+    expect(result.items[0]?.modelKey).toBe('abra_t2v_6s');
+  });
 });
