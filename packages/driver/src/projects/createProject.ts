@@ -1,10 +1,10 @@
-import type { BrowserContext } from 'playwright-core';
-import { BadParameterError, UiSelectorDriftError } from '@gflow/errors';
+import type { BrowserContext, Page } from 'playwright-core';
+import { BadParameterError, UiSelectorDriftError, WireFormatError } from '@gflow/errors';
 import { FLOW_ORIGIN, projectIdOfUrl } from '../flow/hosts.js';
 import { sleep } from '../util/abort.js';
 import { openFlowPage, waitForAnchor, withLigature } from './flowPage.js';
 import { parseCreateProjectReply } from './projectReplies.js';
-import { renameInPage } from './renameInPage.js';
+import { TITLE_BUTTON, renameInPage } from './renameInPage.js';
 import { expectRpcReply, payloadOf } from './rpcReply.js';
 
 export interface ProjectRef {
@@ -36,9 +36,20 @@ export async function createProject(context: BrowserContext, options: CreateProj
     }
     const reply = expectRpcReply(page, 'jHPbke', wait);
     await newButton.first().click({ timeout: 5_000 });
-    const created = parseCreateProjectReply(payloadOf(await reply));
+    const answered = await reply;
     const deadline = Date.now() + wait.timeoutMs;
-    while (projectIdOfUrl(page.url()) !== created.project_id && Date.now() < deadline) await sleep(200, options.signal);
+    let created: ProjectRef;
+    if (answered.status === 200 && answered.envelope === null) {
+      // The reply's body was gone: the page opened the new project with a full document load
+      // before it could be read. The project it opened is the one the reply named.
+      while (projectIdOfUrl(page.url()) === null && Date.now() < deadline) await sleep(200, options.signal);
+      const opened = projectIdOfUrl(page.url());
+      if (opened === null) throw new WireFormatError("Flow's create-project reply (jHPbke) could not be read and no project editor opened.");
+      created = { project_id: opened, title: await headerTitle(page, wait) };
+    } else {
+      created = parseCreateProjectReply(payloadOf(answered));
+      while (projectIdOfUrl(page.url()) !== created.project_id && Date.now() < deadline) await sleep(200, options.signal);
+    }
     if (wanted === undefined || wanted === created.title) return created;
     if (projectIdOfUrl(page.url()) !== created.project_id) {
       throw new UiSelectorDriftError(`Flow created project ${created.project_id} but did not open its editor, so it could not be titled.`);
@@ -48,4 +59,10 @@ export async function createProject(context: BrowserContext, options: CreateProj
   } finally {
     await page.close().catch(() => undefined);
   }
+}
+
+async function headerTitle(page: Page, wait: { signal?: AbortSignal | undefined; timeoutMs: number }): Promise<string> {
+  const button = page.locator(TITLE_BUTTON);
+  if (!(await waitForAnchor(page, button, wait))) throw new UiSelectorDriftError(`The new project's editor shows no title (\`${TITLE_BUTTON}\`).`);
+  return ((await button.first().textContent()) ?? '').trim();
 }

@@ -42,25 +42,37 @@ export function expectRpcReply(page: Page, rpcId: string, options: ExpectRpcOpti
     if (!rpcIdsOfRequest(request.url(), body).includes(rpcId)) return false;
     return options.requestBody === undefined || options.requestBody(decodeURIComponent((body ?? '').replace(/\+/g, ' ')));
   };
-  const waiting = page.waitForResponse(matches, { timeout: options.timeoutMs }).then(async (response) => {
-    let envelope: ParsedEnvelope | null = null;
-    try {
-      envelope = parseBatchexecute(await response.text());
-    } catch {
-      envelope = null;
-    }
-    const item = envelope?.items.find((i) => i.rpcId === rpcId) ?? null;
-    return { rpcId, status: response.status(), envelope, item };
+  // The body is read inside the listener, at once: the page may navigate right after the reply
+  // (jHPbke opens the new project), and a late read would find the body gone.
+  const waiting = new Promise<RpcReply>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new TransportTimeoutError(`Flow's page sent no ${rpcId} reply within ${Math.round(options.timeoutMs / 1000)} s.`, { extensions: { flow_rpc: rpcId } }));
+    }, options.timeoutMs);
+    const onClose = (): void => {
+      cleanup();
+      reject(new TransportTimeoutError(`The page closed before Flow's ${rpcId} reply arrived.`, { extensions: { flow_rpc: rpcId } }));
+    };
+    const onResponse = (response: Response): void => {
+      if (!matches(response)) return;
+      cleanup();
+      response
+        .text()
+        .then((text) => parseBatchexecute(text))
+        .catch(() => null)
+        .then((envelope) => resolve({ rpcId, status: response.status(), envelope, item: envelope?.items.find((i) => i.rpcId === rpcId) ?? null }), reject);
+    };
+    const cleanup = (): void => {
+      clearTimeout(timer);
+      page.off('response', onResponse);
+      page.off('close', onClose);
+    };
+    page.on('response', onResponse);
+    page.once('close', onClose);
   });
   const result = options.signal === undefined ? waiting : Promise.race([waiting, aborted(options.signal)]);
-  const mapped = result.catch((error: unknown) => {
-    if (error instanceof Error && error.name === 'TimeoutError') {
-      throw new TransportTimeoutError(`Flow's page sent no ${rpcId} reply within ${Math.round(options.timeoutMs / 1000)} s.`, { extensions: { flow_rpc: rpcId } });
-    }
-    throw error;
-  });
-  mapped.catch(() => undefined);
-  return mapped;
+  result.catch(() => undefined);
+  return result;
 }
 
 function aborted(signal: AbortSignal): Promise<never> {

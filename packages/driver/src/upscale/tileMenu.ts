@@ -18,7 +18,7 @@ export async function findTile(page: Page, kind: TileKind, mediaId: string, wait
   const tile = tileFor(page, kind, mediaId);
   const grid = page.locator('flow-image-tile, flow-video-tile, flow-prompt-box, flow-asset-grid');
   if (!(await waitForAnchor(page, grid, wait))) throw new UiSelectorDriftError('The project editor never rendered its grid or composer.');
-  if (!(await waitForAnchor(page, tile, { ...wait, timeoutMs: Math.min(wait.timeoutMs, 10_000) }))) {
+  if (!(await waitForAnchor(page, tile, { ...wait, timeoutMs: Math.min(wait.timeoutMs, 3_000) }))) {
     throw new ReferenceNotFoundError(`The project's grid shows no ${kind} with media id ${mediaId}.`, { extensions: { flow_media_id: mediaId } });
   }
   return tile.first();
