@@ -28,3 +28,4 @@ export type { ImageInfo } from './media/imageSize.js';
 export { decodeFreq, encodeEnvelope } from './wire/envelope.js';
 export { describeKey, expandKey, IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from './wire/models.js';
 export type { ImageModel, KeyInfo, VideoModel, VideoMode } from './wire/models.js';
+export { startConnectProxy, type ConnectProxy } from './net/connectProxy.js';

@@ -5,7 +5,8 @@ import { createCertificate } from './net/certificate.js';
 import { chromiumArgsFor } from './net/chromiumArgs.js';
 import { startControlServer } from './net/controlServer.js';
 import type { Res } from './net/http.js';
-import { ACCOUNTS_HOST, CONTENT_HOST, FLOW_HOST, LABS_HOST } from './net/hosts.js';
+import { startConnectProxy } from './net/connectProxy.js';
+import { ACCOUNTS_HOST, CONTENT_HOST, FLOW_HOST, LABS_HOST, SIM_HOSTS } from './net/hosts.js';
 import { createRouter } from './net/router.js';
 import { Scenario } from './scenario.js';
 import { loadState, persistTo, readSecret } from './state/persistence.js';
@@ -40,6 +41,12 @@ export interface FlowSim {
   readonly signInUrl: string;
   /** Plain-HTTP control endpoint base and its bearer token (see README). */
   readonly control: { url: string; token: string };
+  /**
+   * A CONNECT proxy that reaches only the simulated hosts: pass it as the
+   * browser's proxy so Node-side requests of the browser context (downloads)
+   * reach the simulator too.
+   */
+  readonly proxy: { server: string };
   /** Sign-in URL continuing to a given https URL. */
   signInUrlFor(continueUrl: string): string;
   close(): Promise<void>;
@@ -72,6 +79,7 @@ export async function startFlowSim(options: FlowSimOptions = {}): Promise<FlowSi
   });
   const port = (server.address() as AddressInfo).port;
   const chromiumArgs = chromiumArgsFor(host, port);
+  const proxy = await startConnectProxy(SIM_HOSTS, { host, port });
   const control = await startControlServer(state, scenario, () => ({ chromiumArgs, port }), host, options.controlPort ?? 0);
   const controlPort = (control.address() as AddressInfo).port;
   const signInUrlFor = (continueUrl: string): string => `https://${ACCOUNTS_HOST}/v3/signin/identifier?${new URLSearchParams({ continue: continueUrl })}`;
@@ -85,11 +93,12 @@ export async function startFlowSim(options: FlowSimOptions = {}): Promise<FlowSi
     received: state.received,
     signInUrl: signInUrlFor(`https://${FLOW_HOST}/`),
     control: { url: `http://${host}:${controlPort}/__sim`, token: state.controlToken },
+    proxy: { server: proxy.url },
     signInUrlFor,
     async close() {
       for (const res of hanging) res.destroy();
       flush();
-      await Promise.all([closeServer(server), closeServer(control)]);
+      await Promise.all([closeServer(server), closeServer(control), proxy.close()]);
     },
   };
 }

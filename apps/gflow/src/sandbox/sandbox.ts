@@ -38,7 +38,7 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
   const { startFlowSim } = await import('@gflow/flow-sim');
   const sim = await startFlowSim({ dataDir: path.join(home, 'flow-sim') });
   try {
-    if (!sim.scenario.getAccount(SANDBOX_ACCOUNT)) sim.scenario.createAccount({ email: SANDBOX_ACCOUNT, credits: SANDBOX_CREDITS });
+    if (!sim.scenario.getAccount(SANDBOX_ACCOUNT)) sim.scenario.createAccount({ email: SANDBOX_ACCOUNT, credits: SANDBOX_CREDITS, uploadTermsAccepted: true });
     const sandboxEnv: NodeJS.ProcessEnv = {
       ...env,
       GFLOW_CLI_HOME: home,
@@ -52,7 +52,7 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
       env: sandboxEnv,
       ...(options.cwd ? { cwd: options.cwd } : {}),
       flags,
-      browser: { extraArgs: sim.chromiumArgs, ignoreHTTPSErrors: true, headless: true, sandbox: true, autofillLogin: { email: SANDBOX_ACCOUNT } },
+      browser: { extraArgs: sim.chromiumArgs, proxy: sim.proxy.server, ignoreHTTPSErrors: true, headless: true, sandbox: true, autofillLogin: { email: SANDBOX_ACCOUNT } },
     });
     gflow.onClose(() => sim.close());
     notify(SANDBOX_NOTICE);

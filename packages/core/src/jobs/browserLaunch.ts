@@ -7,6 +7,8 @@ export interface BrowserOverrides {
   readonly extraArgs?: readonly string[];
   readonly ignoreHTTPSErrors?: boolean;
   readonly headless?: boolean;
+  /** A proxy for the browser when GFLOW_CLI_BROWSER_PROXY is unset (the sandbox's simulator proxy). */
+  readonly proxy?: string;
   /** The browser talks to the built-in simulator, not Google (results say so). */
   readonly sandbox?: boolean;
   /** Fill the sign-in form for this account (the sandbox's simulated Google sign-in only). */

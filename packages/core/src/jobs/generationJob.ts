@@ -1,5 +1,5 @@
 import type { TaskRecord } from '@gflow/catalog';
-import type { FlowSession } from '@gflow/driver';
+import type { FlowSession, ImageModelName, ProgressEvent as DriverProgress } from '@gflow/driver';
 import { CancelledError, DataIntegrityError, hasErrorCode, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
 import { resolveProfile } from '../home/profiles.js';
 import type { ProgressEvent } from '../operations/operation.js';
@@ -15,20 +15,7 @@ export interface RunTaskOptions {
   readonly onProgress?: ((event: ProgressEvent) => void) | undefined;
 }
 
-interface GeneratedItem {
-  readonly mediaId: string;
-  readonly workflowId?: string | null;
-  readonly seed?: number | null;
-  readonly url: string;
-  readonly width?: number | null;
-  readonly height?: number | null;
-  readonly byteSize?: number | null;
-}
-
-interface Generated {
-  readonly projectId: string;
-  readonly items: readonly GeneratedItem[];
-}
+type Generated = Awaited<ReturnType<FlowSession['generateImage']>>;
 
 /**
  * Runs one generation task end to end: claim the row, open (or reuse) the
@@ -66,19 +53,24 @@ export async function runGenerationTask(gflow: Gflow, taskId: string, options: R
       metadata: { tools: payload.input.tools ?? [], entity_ids: plan.characters.map((c) => c.entityId) },
     }).id;
     catalog.tasks.updateCheckpoint(taskId, claimant, { phase: 'started', operation_id: operationId });
-    const onDriverProgress = (event: ProgressEvent & { projectId?: string; mediaIds?: readonly string[]; workflowIds?: readonly string[] }): void => {
+    // The driver reports `submitting` before the click: from then on credits may be spent,
+    // so the checkpoint says so before the click's outcome is known.
+    const onDriverProgress = (event: DriverProgress): void => {
       if (event.projectId) known.projectId = event.projectId;
-      if (event.mediaIds) known.mediaIds = [...event.mediaIds];
-      if (event.phase === 'submitted' || event.projectId || event.mediaIds) {
-        catalog.tasks.updateCheckpoint(taskId, claimant, {
-          phase: event.phase,
-          ...(event.phase === 'submitted' ? { may_have_spent: true } : {}),
-          ...(event.projectId ? { project_id: event.projectId } : {}),
-          ...(event.mediaIds ? { media_ids: event.mediaIds } : {}),
-          ...(event.workflowIds ? { workflow_ids: event.workflowIds } : {}),
-        });
-      }
-      progress(event);
+      if (event.mediaIds?.length) known.mediaIds = [...event.mediaIds];
+      const spending = event.mayHaveSpent || event.phase === 'submitting' || event.phase === 'submitted';
+      catalog.tasks.updateCheckpoint(taskId, claimant, {
+        phase: event.phase,
+        ...(spending ? { may_have_spent: true } : {}),
+        ...(event.projectId ? { project_id: event.projectId } : {}),
+        ...(event.mediaIds ? { media_ids: event.mediaIds } : {}),
+        ...(event.workflowIds ? { workflow_ids: event.workflowIds } : {}),
+      });
+      progress({
+        phase: event.phase === 'opening' ? 'starting-browser' : event.phase,
+        ...(event.message ? { message: event.message } : {}),
+        ...(event.status !== undefined ? { flowStatus: String(event.status) } : {}),
+      });
     };
 
     const result = await gflow.sessions.withSession(profile, { signal: options.signal, onProgress: progress }, async (session) => {
@@ -131,33 +123,32 @@ async function generate(
   payload: GenerationTaskPayload,
   profile: string,
   signal: AbortSignal,
-  onProgress: (event: ProgressEvent) => void,
+  onProgress: (event: DriverProgress) => void,
 ): Promise<Generated> {
   const refs = await resolveAll(gflow, plan, profile);
   const project = payload.input.project ?? gflow.settings.project;
-  const projectName = payload.input.project_name ?? gflow.settings.projectName;
   const common = {
     ...(project ? { projectId: project } : {}),
-    ...(projectName ? { projectName } : {}),
     prompt: payload.expanded_prompt,
     count: plan.count,
-    characters: plan.characters.map((c) => ({ entityId: c.entityId, name: c.name })),
     signal,
     onProgress,
   };
+  const references = refs.references.map((r) => ({ path: r.path, displayName: r.displayName }));
   if (plan.kind === 'image') {
-    return session.generateImage({ ...common, model: plan.model.name, aspect: plan.aspect, references: refs.references });
+    // planImage refused models Flow does not offer (Imagen 4), so the name is one the driver knows.
+    return session.generateImage({ ...common, model: plan.model.name as ImageModelName, aspect: plan.aspect, references });
   }
   return session.generateVideo({
     ...common,
     mode: plan.mode,
     aspect: plan.aspect,
-    ...(plan.model ? { model: plan.model.name } : {}),
+    ...(plan.model ? { model: plan.model.driverName } : {}),
     ...(plan.duration !== undefined ? { duration: plan.duration } : {}),
     ...(plan.resolution ? { resolution: plan.resolution } : {}),
-    ...(refs.startFrame ? { startFrame: refs.startFrame } : {}),
-    ...(refs.endFrame ? { endFrame: refs.endFrame } : {}),
-    references: refs.references,
+    ...(refs.startFrame ? { startFrame: { path: refs.startFrame.path, displayName: refs.startFrame.displayName } } : {}),
+    ...(refs.endFrame ? { endFrame: { path: refs.endFrame.path, displayName: refs.endFrame.displayName } } : {}),
+    references,
     timeoutMs: gflow.settings.timeoutSeconds * 1000,
   });
 }
@@ -200,8 +191,14 @@ async function recordAndDownload(
   for (const [i, item] of generated.items.entries()) {
     if (signal.aborted) throw new CancelledError('Cancelled while downloading; the media exists in the Flow project.');
     progress({ phase: 'downloading', progress: i, total: generated.items.length, message: item.mediaId });
-    const { bytes } = await session.download(item.url, { kind });
-    const extension = extensionOf(bytes) ?? (kind === 'video' ? 'mp4' : 'png');
+    const { bytes, extension: sniffed } = await session.download(item.url, {
+      kind,
+      fallbackUrl: item.posterUrl ?? null,
+      expectedBytes: item.byteSize ?? null,
+      mediaId: item.mediaId,
+      signal,
+    });
+    const extension = extensionOf(bytes) ?? sniffed;
     const target = targetPathFor({ outputDir: gflow.settings.outputDir, kind, mediaId: item.mediaId, index: i + 1, count: generated.items.length, extension, outputFile: payload.output_file });
     const written = await writeMedia(target, bytes, extension);
     catalog.localFiles.record({ assetId: (assets[i] as { id: number }).id, path: written.path, bytes: written.bytes, sha256: written.sha256, mediaType: written.mediaType });

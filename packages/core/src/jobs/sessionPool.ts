@@ -118,6 +118,7 @@ export class SessionPool {
       }
       const { openFlowSession } = await import('@gflow/driver');
       const overrides = this.#gflow.browserOverrides;
+      const proxy = settings.browserProxy ?? overrides.proxy;
       const session = await openFlowSession({
         profileDir: profile.dir,
         ...(channel ? { channel } : {}),
@@ -127,7 +128,7 @@ export class SessionPool {
         extraArgs: [...settings.browserArgs, ...(overrides.extraArgs ?? [])],
         ignoreHTTPSErrors: overrides.ignoreHTTPSErrors ?? false,
         flowHost: settings.flowHost,
-        ...(settings.browserProxy ? { proxy: settings.browserProxy } : {}),
+        ...(proxy ? { proxy: { server: proxy } } : {}),
         ...(settings.harPath ? { harPath: settings.harPath } : {}),
         logger: this.#gflow.logger,
       });

@@ -40,6 +40,8 @@ export interface VideoModel {
   readonly maxDurationWithEndFrame: number;
   readonly resolutions: readonly VideoResolution[];
   readonly family: 'omni' | 'veo';
+  /** The driver's name for it (the driver owns Flow's menu labels and wire keys). */
+  readonly driverName: 'omni_flash' | 'omni_1_2_flash' | 'veo_lite' | 'veo_fast' | 'veo_quality' | 'veo_lite_lower_priority';
 }
 
 export const IMAGE_MODELS: readonly ImageModel[] = [
@@ -52,12 +54,12 @@ export const IMAGE_MODELS: readonly ImageModel[] = [
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 export const VIDEO_MODELS: readonly VideoModel[] = [
-  { name: 'omni_flash', label: 'Omni 1.1 Flash', aliases: ['omni_flash', 'omni', 'flash', 'omni_1_1_flash'], refCap: 7, durations: [4, 6, 8, 10], maxDuration: 10, maxDurationWithEndFrame: 10, resolutions: ['360p', '720p'], family: 'omni' },
-  { name: 'omni_1_2_flash', label: 'Omni 1.2 Flash', aliases: ['omni_1_2_flash', 'omni_1.2_flash', 'omni_1_2'], refCap: 7, durations: range(3, 15), maxDuration: 15, maxDurationWithEndFrame: 10, resolutions: ['360p', '720p'], family: 'omni' },
-  { name: 'veo_3_1_lite', label: 'Veo 3.1 - Lite', aliases: ['veo_3_1_lite', 'veo_lite', 'lite'], refCap: 3, durations: [4, 6, 8], maxDuration: 8, maxDurationWithEndFrame: 8, resolutions: [], family: 'veo' },
-  { name: 'veo_3_1_fast', label: 'Veo 3.1 - Fast', aliases: ['veo_3_1_fast', 'veo_fast', 'fast'], refCap: 3, durations: [4, 6, 8], maxDuration: 8, maxDurationWithEndFrame: 8, resolutions: [], family: 'veo' },
-  { name: 'veo_3_1_quality', label: 'Veo 3.1 - Quality', aliases: ['veo_3_1_quality', 'veo_quality', 'quality'], refCap: 0, durations: [4, 6, 8], maxDuration: 8, maxDurationWithEndFrame: 8, resolutions: [], family: 'veo' },
-  { name: 'veo_3_1_lite_lower_priority', label: 'Veo 3.1 - Lite [Lower Priority]', aliases: ['veo_3_1_lite_lower_priority', 'veo_lite_lp', 'lite_lp', 'lower_priority'], refCap: 3, durations: [4, 6, 8], maxDuration: 8, maxDurationWithEndFrame: 8, resolutions: [], family: 'veo' },
+  { name: 'omni_flash', label: 'Omni 1.1 Flash', aliases: ['omni_flash', 'omni', 'flash', 'omni_1_1_flash'], refCap: 7, durations: [4, 6, 8, 10], maxDuration: 10, maxDurationWithEndFrame: 10, resolutions: ['360p', '720p'], family: 'omni', driverName: 'omni_flash' },
+  { name: 'omni_1_2_flash', label: 'Omni 1.2 Flash', aliases: ['omni_1_2_flash', 'omni_1.2_flash', 'omni_1_2'], refCap: 7, durations: range(3, 15), maxDuration: 15, maxDurationWithEndFrame: 10, resolutions: ['360p', '720p'], family: 'omni', driverName: 'omni_1_2_flash' },
+  { name: 'veo_3_1_lite', label: 'Veo 3.1 - Lite', aliases: ['veo_3_1_lite', 'veo_lite', 'lite'], refCap: 3, durations: [4, 6, 8], maxDuration: 8, maxDurationWithEndFrame: 8, resolutions: [], family: 'veo', driverName: 'veo_lite' },
+  { name: 'veo_3_1_fast', label: 'Veo 3.1 - Fast', aliases: ['veo_3_1_fast', 'veo_fast', 'fast'], refCap: 3, durations: [4, 6, 8], maxDuration: 8, maxDurationWithEndFrame: 8, resolutions: [], family: 'veo', driverName: 'veo_fast' },
+  { name: 'veo_3_1_quality', label: 'Veo 3.1 - Quality', aliases: ['veo_3_1_quality', 'veo_quality', 'quality'], refCap: 0, durations: [4, 6, 8], maxDuration: 8, maxDurationWithEndFrame: 8, resolutions: [], family: 'veo', driverName: 'veo_quality' },
+  { name: 'veo_3_1_lite_lower_priority', label: 'Veo 3.1 - Lite [Lower Priority]', aliases: ['veo_3_1_lite_lower_priority', 'veo_lite_lp', 'lite_lp', 'lower_priority'], refCap: 3, durations: [4, 6, 8], maxDuration: 8, maxDurationWithEndFrame: 8, resolutions: [], family: 'veo', driverName: 'veo_lite_lower_priority' },
 ];
 
 /** Durations accepted when no model is named (Flow's default model decides). */

@@ -7,6 +7,7 @@ import { SIM_HOSTS } from './hosts.js';
  * Google host (or any other) can be contacted from a browser launched with these args.
  */
 export function chromiumArgsFor(host: string, port: number): string[] {
-  const rules = [...SIM_HOSTS.map((name) => `MAP ${name} ${host}:${port}`), 'MAP * ~NOTFOUND', 'EXCLUDE localhost'];
+  // Loopback stays reachable: the simulator's CONNECT proxy (sim.proxy) listens there.
+  const rules = [...SIM_HOSTS.map((name) => `MAP ${name} ${host}:${port}`), 'MAP * ~NOTFOUND', 'EXCLUDE localhost', `EXCLUDE ${host}`];
   return [`--host-resolver-rules=${rules.join(', ')}`, '--disable-quic'];
 }
