@@ -22,6 +22,7 @@ export { parseArgv, type ParsedValues } from './args/parseArgv.js';
 export { parseToolSpec, type ToolSpecValue } from './args/toolSpecArg.js';
 export { parseOlderThan } from './args/olderThan.js';
 export { renderFailure } from './output/renderFailure.js';
+export { renderHelp } from './output/renderHelp.js';
 export { formatProgress, createProgressReporter, type ProgressReporter } from './output/progressReporter.js';
 export { MCP_TARGETS, type McpTarget, mcpConfigPath, mcpEntryFor } from './mcpSetup/mcpConfigPath.js';
 export { mergeMcpConfig, type McpSetupResult } from './mcpSetup/mergeMcpConfig.js';

@@ -1,0 +1,122 @@
+// Writes docs/CLI.md: the hand-written guide below, then every command's help
+// as the binary prints it (generated from the same tree, so it cannot drift).
+//   node --import tsx apps/gflow/scripts/cliDoc.ts
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildCli, renderHelp, walkCli } from '@gflow/cli';
+import { mcpRunCommand } from '../src/commands/mcpRunCommand.js';
+import { serveCommand } from '../src/commands/serveCommand.js';
+
+const GUIDE = `# gflow command line
+
+\`gflow\` drives Google Flow (Veo video, Nano Banana images) in your own signed-in Chromium
+profile. It is a thin adapter: each command parses its flags, runs one core operation (or
+reads the local catalog) and renders the result. Flags of operation-bound commands are
+derived from the operation's zod schema, and that schema is also the validation.
+
+## Running it
+
+Inside the monorepo no build is needed (\`bin/gflow.js\` runs the TypeScript through tsx):
+
+\`\`\`sh
+node apps/gflow/bin/gflow.js --help
+pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnpm.mjs --filter @gflow/app exec gflow models
+\`\`\`
+
+## Conventions
+
+- **Global flags:** \`-h/--help\` (any command), \`-V/--version\`, \`-v/--verbose\` (GFLOW_CLI_LOG_LEVEL=DEBUG).
+- **Flags** are kebab-case spellings of the MCP parameters where they mean the same
+  (\`--reference-entity\`, \`--ui-mode\`, \`--project-name\`), plus the CLI forms: \`-n/--count\`,
+  \`--aspect\`, \`--model\`, \`-o/--output FILE\`, \`--out DIR\`, \`--ref\` (repeatable:
+  reference_images), \`--initial-frame\`/\`--end-frame\`, \`--duration\`, \`--resolution\`,
+  \`-t/--tool NAME[:k=v,…]\` (repeatable), \`--profile\`, \`--json\`, \`--sandbox\`.
+  Repeatable flags are given once per value. Switches take \`--no-x\` to turn off.
+- **Defaults that differ from MCP:** image aspect is 9:16 on the CLI (1:1 over MCP).
+- **\`-o/--output\`** is any path you choose (not confined to GFLOW_CLI_OUTPUT_DIR, unlike MCP's
+  \`output\`), but never a directory. \`--out DIR\` writes the files flat into DIR.
+- **Profiles** are plain names: \`--profile\`, then GFLOW_CLI_PROFILE, then \`default_profile\` in
+  config.toml, then the only profile. A name that looks like a path exits 13.
+- **\`--json\`** writes exactly one JSON document to stdout; logs and progress go to stderr.
+  Listings (\`data list …\`, \`data errors export\`) write JSON Lines instead — also whenever
+  stdout is not a terminal. A failure with \`--json\` writes the RFC 9457 problem plus
+  \`retryable\` and \`message\`, and keeps the exit code.
+- **Without \`--json\`** a failure prints \`Error: [Class] detail\` and \`Hint: remediation\` on
+  stderr. Errors gflow did not raise itself are masked
+  (\`Unexpected <Class>; details were logged server-side.\`) unless GFLOW_CLI_DEBUG_TRACEBACK=1.
+- **Progress:** a spinner on stderr names the phase (starting the browser, submitting,
+  generating with Flow's status, downloading with a byte bar) — only on a terminal and never
+  with \`--json\`.
+- **Ctrl-C** cancels the running operation and exits 130 (files are written atomically, so no
+  partial file is left; a job cancelled after submit may have spent credits). A second Ctrl-C
+  leaves at once.
+- **Usage statistics:** each command is recorded locally (\`gflow_usage_stats\`); nothing is uploaded.
+  \`--version\`, \`--help\`, \`doctor\` and \`mcp setup\` are not recorded.
+- **Commands whose core operation has not shipped yet** (e.g. \`image upload\`, \`credits\`,
+  \`character list/show\`, \`instructions\`, \`project create/rename\`, upscales, \`data download\`,
+  \`auth renew\`) fail with a clear "needs the core operation …" message (exit 1).
+
+## Exit codes
+
+| Code | Meaning |
+|---|---|
+| 0 | success |
+| 1 | unexpected error; \`auth status\` not verified; a core operation not available yet |
+| 2 | usage: unknown command/option, bad flag value (the schema's message, naming the flag), missing profile, ambiguous or unknown media id |
+| 3 | Flow session expired (AuthExpiredError) |
+| 4 | rate limit / quota |
+| 5 | content policy |
+| 6 | network |
+| 7 | unexpected response shape |
+| 8 | no Flow session |
+| 9 | timeout |
+| 10 | request rejected by Flow (WAF) |
+| 11 | configuration (a bad setting, a corrupt MCP client config, a profile in use, no-spend) |
+| 12 | login timeout |
+| 13 | security boundary (a profile that looks like a path) |
+| 14–32, 34–39 | see the error taxonomy (@gflow/errors), e.g. 16 catalog, 22 4K upscale needs Ultra, 36 not on flow.google.com, 37 insufficient credits |
+| 33 | \`doctor\` found issues |
+| 130 | interrupted (Ctrl-C) |
+
+## \`gflow mcp setup\`
+
+| Target | Config file | Root key | Entry |
+|---|---|---|---|
+| \`claude-desktop\` (default) | Windows \`%APPDATA%\\\\Claude\\\\claude_desktop_config.json\`; macOS \`~/Library/Application Support/Claude/…\`; Linux \`$XDG_CONFIG_HOME\` or \`~/.config\` \`/Claude/claude_desktop_config.json\` | \`mcpServers\` | \`{"command":"gflow","args":["mcp","run"]}\` |
+| \`cursor\` | \`~/.cursor/mcp.json\` | \`mcpServers\` | same |
+| \`vscode\` | \`<app config root>/Code/User/mcp.json\` | \`servers\` | \`{"type":"stdio",…same}\` |
+
+The entry is merged; other entries are kept. An existing \`gflow\` or \`gflow-cli\` entry is left
+untouched ("Already configured"). Invalid JSON, or a root (or root key) that is not an object,
+exits 11 and the file is not touched. A pre-existing file is copied to \`<name>.gflow-backup\`
+first; the result is written with indent 2 and a trailing newline. \`--no-spend\` is never
+written: add it to \`args\` yourself for a read-only server.
+**Override the file** with \`--config-path FILE\` or \`GFLOW_CLI_MCP_CONFIG_PATH\` (tests, unusual installs).
+
+## \`gflow update\`
+
+\`update --check [--json]\` asks the npm registry (\`GFLOW_CLI_UPDATE_REGISTRY\`, else
+\`npm_config_registry\`, else registry.npmjs.org; package \`GFLOW_CLI_UPDATE_PACKAGE\`, default
+\`@gflow/app\`; 3 s timeout) and returns \`{status, installed, latest, update_available, installer,
+command, upgraded:false, notes}\`. Offline is a status (exit 0). gflow never upgrades itself: stop
+running \`gflow mcp run\` / \`gflow serve\` processes, then run the printed command.
+
+## \`gflow doctor\`
+
+Read-only checks, \`--json\` → \`{overall_status: ok|issues, checks[{check, severity, detail}]}\`:
+home (exists, not writable by others), settings load, browser (GFLOW_CLI_BROWSER_EXECUTABLE or a
+system Chrome/Chromium), catalog migrations (drift, newer schema, pending), tasks \`working\` for
+more than 24 h, operations \`started\` for more than 24 h, catalogued files missing on disk.
+A catalog that does not exist yet is not created. Exit 0, or 33 on a \`warn\` or \`fail\`.
+
+## Command reference
+`;
+
+const root = buildCli({ version: '0.0.0', extraCommands: { 'mcp run': mcpRunCommand, serve: serveCommand } });
+const sections: string[] = [GUIDE];
+for (const { path: p, def } of await walkCli(root)) {
+  sections.push(`### gflow ${p.join(' ')}\n\n\`\`\`text\n${(await renderHelp(def, p)).trimEnd()}\n\`\`\`\n`);
+}
+const target = path.resolve(import.meta.dirname, '..', '..', '..', 'docs', 'CLI.md');
+fs.writeFileSync(target, `${sections.join('\n')}`);
+console.log(`wrote ${target}`);
