@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   try {
     const tools = await client.listTools();
     say(`Connected to gflow over MCP (${tools.tools.length} tools).`);
-    const progress = (label: string) => (p: { progress: number; total?: number; message?: string }) =>
+    const progress = (label: string) => (p: { progress: number; total?: number | undefined; message?: string | undefined }) =>
       say(`  [${label}] ${p.message ?? ''}${p.total ? ` ${p.progress}/${p.total}` : ''}`);
 
     say('1) gflow_generate_image: "a red fox in fresh snow, golden hour", 16:9');
