@@ -84,25 +84,3 @@ export const authLogin = defineOperation({
     return { status: 'authenticated' as const, profile: name, user_email: email };
   },
 });
-
-export const authStatus = defineOperation({
-  name: 'authStatus',
-  mcpName: 'gflow_auth_status',
-  title: 'Check the Flow session',
-  description:
-    'Credit-free, non-interactive probe of the profile\'s Flow session (a headless browser reads the session endpoints; nothing is generated). Returns {status:"authenticated", profile, user_email} or an error with a remediation_hint: verification_error (503, retryable: a network problem, re-login does not fix it), profile_marker_missing (409), cookie_store_unreadable (409) or a dead session (401). Call it before a long generation to fail fast on dead auth.',
-  kind: 'read',
-  usesBrowser: true,
-  input: z.object({ profile: profileParam }),
-  output: z.looseObject({ status: z.string(), profile: z.string() }),
-  handler: async (input, { gflow, signal }) => {
-    const profile = resolveProfile(gflow.layout, { requested: input.profile, settingProfile: gflow.settings.profile });
-    const executablePath = findBrowserExecutable(gflow.settings);
-    const { probeSession, sessionProbeError } = await import('@gflow/driver');
-    const result = await gflow.sessions.withProfileExclusive(profile, { signal }, () =>
-      probeSession({ profileDir: profile.dir, ...(executablePath ? { executablePath } : {}), ...launchExtras(gflow), signal }),
-    );
-    if (result.outcome !== 'authenticated') throw sessionProbeError(result);
-    return { status: 'authenticated', profile: profile.name, user_email: result.email };
-  },
-});

@@ -1,4 +1,9 @@
-import { authLogin, authStatus } from './authOperations.js';
+import { authRenew, authStatus, getCredits } from './accountOperations.js';
+import { authLogin } from './authOperations.js';
+import { characterList, characterShow } from './characterOperations.js';
+import { projectsCreate, projectsRename } from './flowProjectOperations.js';
+import { INSTRUCTION_OPERATIONS } from './instructionOperations.js';
+import { downloadMedia, upscaleImage, upscaleVideo } from './mediaOperations.js';
 import { listProjects, usageStats } from './catalogOperations.js';
 import { generateImage, generateVideo } from './generateOperations.js';
 import type { Operation } from './operation.js';
@@ -13,6 +18,16 @@ export const OPERATIONS: readonly Operation[] = [
   generateVideo,
   authLogin,
   authStatus,
+  authRenew,
+  getCredits,
+  characterList,
+  characterShow,
+  downloadMedia,
+  upscaleImage,
+  upscaleVideo,
+  projectsCreate,
+  projectsRename,
+  ...INSTRUCTION_OPERATIONS,
   listModels,
   listTools,
   runPromptTools,

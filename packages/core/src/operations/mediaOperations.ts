@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { BadParameterError, ReferenceNotFoundError } from '@gflow/errors';
+import { z } from 'zod';
+import { extensionOf, targetPathFor, writeMedia } from '../jobs/mediaFiles.js';
+import { confineToOutputDir } from '../output/confine.js';
+import { withProfileBrowser } from './browserContext.js';
+import { flowId } from './generationSchemas.js';
+import { type OperationContext, defineOperation } from './operation.js';
+
+const mediaId = z.string().trim().regex(/^[\w-]{1,128}$/, 'media_id must be a Flow media id').describe('A Flow media id from a generation result or `gflow data list`.');
+const outDir = z.string().trim().min(1).max(1024).optional().describe('Directory to write into (MCP: inside the output directory GFLOW_CLI_OUTPUT_DIR). Default: the output layout.');
+const profileOptional = z.string().trim().min(1).optional().describe('Profile name; omitted: search every profile in the catalog.');
+
+/** The catalogued asset a media id names (ambiguous across profiles → refused with the candidates). */
+function findAsset(context: OperationContext, id: string, profile: string | undefined) {
+  const candidate = context.gflow.catalog.media.requireOne(id, profile && profile !== 'default' ? { profile } : {});
+  return candidate.asset;
+}
+
+function outDirFor(context: OperationContext, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const { gflow, surface } = context;
+  return surface === 'mcp' || surface === 'http' ? confineToOutputDir(gflow.settings.outputDir, value, { parameter: 'out_dir', kind: 'dir' }) : path.resolve(value);
+}
+
+export const downloadMedia = defineOperation({
+  name: 'downloadMedia',
+  mcpName: 'gflow_download_media',
+  title: 'Download generated media again',
+  description:
+    'Fetches an already-generated asset from its Flow project by media id and writes it to disk: the recovery path for a generation that was billed but whose download failed. Spends nothing. Bytes are verified (magic bytes, the size Flow reports) before the file is written atomically, and the catalog records the file. A retryable failure means pause and call again, not a tight loop.',
+  kind: 'read',
+  usesBrowser: true,
+  input: z.object({ media_id: mediaId, out_dir: outDir, profile: profileOptional }),
+  output: z.looseObject({ status: z.literal('ok'), path: z.string(), bytes: z.number() }),
+  handler: async (input, context) => {
+    const asset = findAsset(context, input.media_id, input.profile);
+    if (!asset.flowProjectId) throw new ReferenceNotFoundError('The catalog does not know which Flow project holds this media.', { extensions: { media_id: input.media_id } });
+    const dir = outDirFor(context, input.out_dir);
+    const { downloadMediaById } = await import('@gflow/driver');
+    const got = await withProfileBrowser(context, asset.profileName, (browser) =>
+      downloadMediaById(browser, { projectId: asset.flowProjectId as string, mediaId: input.media_id, kind: asset.kind, signal: context.signal }),
+    );
+    const extension = extensionOf(got.bytes) ?? got.extension.replace(/^\./, '');
+    const target = dir ? path.join(dir, `${input.media_id}.${extension}`) : targetPathFor({ outputDir: context.gflow.settings.outputDir, kind: asset.kind, mediaId: input.media_id, index: 1, count: 1, extension });
+    const written = await writeMedia(target, got.bytes, extension);
+    context.gflow.catalog.localFiles.record({ assetId: asset.id, path: written.path, bytes: written.bytes, sha256: written.sha256, mediaType: written.mediaType });
+    return { status: 'ok' as const, media_id: input.media_id, workflow_id: got.workflow_id, profile: asset.profileName, project_id: got.project_id, path: written.path, bytes: written.bytes };
+  },
+});
+
+function upscaleOperation<S extends readonly [string, ...string[]]>(kind: 'image' | 'video', scales: S, description: string) {
+  return defineOperation({
+    name: kind === 'image' ? 'upscaleImage' : 'upscaleVideo',
+    mcpName: kind === 'image' ? 'gflow_upscale_image' : 'gflow_upscale_video',
+    title: kind === 'image' ? 'Upscale an image' : 'Upscale or export a video',
+    description,
+    kind: 'read',
+    usesBrowser: true,
+    input: z.object({ media_id: mediaId, scale: z.enum(scales), project: flowId('project').optional().describe('The Flow project holding the media; default: from the catalog.'), out_dir: outDir, profile: profileOptional }),
+    output: z.looseObject({ status: z.literal('ok'), path: z.string(), bytes: z.number() }),
+    handler: async (input, context) => {
+      const known = context.gflow.catalog.media.lookup(input.media_id, input.profile && input.profile !== 'default' ? { profile: input.profile } : {});
+      const asset = known.length === 1 ? known[0]?.asset : undefined;
+      const projectId = input.project ?? asset?.flowProjectId ?? undefined;
+      if (!projectId) throw new BadParameterError('Name the project: the catalog does not know (or is ambiguous about) which project holds this media.', { extensions: { parameter: 'project' } });
+      if (asset && asset.kind !== kind) throw new BadParameterError(`This media is a${asset.kind === 'image' ? 'n image' : ' video'}; use the ${asset.kind} upscale.`, { extensions: { parameter: 'media_id' } });
+      const dir = outDirFor(context, input.out_dir);
+      const driver = await import('@gflow/driver');
+      const profile = input.profile ?? asset?.profileName;
+      const scale = input.scale as string;
+      const got = await withProfileBrowser<{ bytes: Buffer; extension: string }>(context, profile, (browser) =>
+        kind === 'image'
+          ? driver.upscaleImage(browser, { projectId, mediaId: input.media_id, scale: scale as '2k' | '4k', signal: context.signal })
+          : driver.upscaleVideo(browser, { projectId, mediaId: input.media_id, scale: scale as '1080p' | '720p' | '270p', signal: context.signal }),
+      );
+      const extension = extensionOf(got.bytes) ?? String(got.extension).replace(/^\./, '');
+      const base = dir ?? path.join(context.gflow.settings.outputDir, kind === 'image' ? 'images' : 'videos', new Date().toISOString().slice(0, 10));
+      const written = await writeMedia(path.join(base, `${input.media_id}_${scale}.${extension}`), got.bytes, extension);
+      return { status: 'ok' as const, media_id: input.media_id, scale, project_id: projectId, path: written.path, bytes: written.bytes };
+    },
+  });
+}
+
+export const upscaleImage = upscaleOperation('image', ['2k', '4k'], 'Upscales an already-generated image to 2K or 4K (4K needs Google AI Ultra; Pro has 2K) and writes it. Spends nothing.');
+export const upscaleVideo = upscaleOperation('video', ['1080p', '720p', '270p'], 'Upscales an already-generated video to 1080p, downloads the original 720p, or exports a 270p animated GIF, and writes it. Driven on flow.google.com; measured free.');
