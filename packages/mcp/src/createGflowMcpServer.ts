@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/server';
+import type { FlowRegistry } from './flows/flowRegistry.js';
+import { registerFlows } from './flows/registerFlows.js';
 import type { GflowLike, GflowLogger } from './gflowPort.js';
 import { registerPrompts } from './prompts/registerPrompts.js';
 import { defaultDocsDir } from './resources/docsSource.js';
@@ -14,12 +16,20 @@ export interface GflowMcpServerOptions {
   readonly logger?: GflowLogger;
   /** The docs directory holding KNOWN_ISSUES.md (default: the repository's docs/). */
   readonly docsDir?: string;
+  /** Declarative flows (openFlowRegistry): their tools, resources and prompts are registered too. */
+  readonly flows?: FlowRegistry | undefined;
+  /**
+   * The instance follows flow reloads in place and tells its client
+   * (connection- or session-scoped instances). Per-request instances leave it
+   * off and the serving entry publishes changes itself.
+   */
+  readonly liveFlows?: boolean;
 }
 
 export const SERVER_NAME = 'gflow';
 export const SERVER_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
-/** List results are static for the server's life: one hour, private to the requesting client. */
+/** List results change only on a flow reload, which sends list_changed (evicting client caches): one hour, private. */
 const LIST_HINT = { ttlMs: 3_600_000, cacheScope: 'private' } as const;
 const READ_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
 
@@ -49,11 +59,14 @@ export function createGflowMcpServer(gflow: GflowLike, options: GflowMcpServerOp
         'resources/read': READ_HINT,
         'server/discover': LIST_HINT,
       },
+      // A flow reload swaps several entries in one sweep: one list_changed per list.
+      debouncedNotificationMethods: ['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed'],
     },
   );
   registerOperationTools(server, gflow, logger);
   registerPrompts(server);
   registerResources(server, gflow, options.docsDir ?? defaultDocsDir());
   registerTasks(server, gflow);
+  if (options.flows) registerFlows(server, gflow, options.flows, logger, options.liveFlows === true);
   return server;
 }

@@ -5,7 +5,7 @@ import type { Gflow } from '@gflow/core';
  * satisfies it; naming the members keeps the adapter honest about what it
  * touches (list operations, run one, read tasks, the schema text, usage).
  */
-export type GflowLike = Pick<Gflow, 'settings' | 'logger' | 'operations' | 'operation' | 'run' | 'close' | 'tasks' | 'schemaSql' | 'recordUsage'>;
+export type GflowLike = Pick<Gflow, 'settings' | 'layout' | 'logger' | 'operations' | 'operation' | 'run' | 'close' | 'tasks' | 'schemaSql' | 'recordUsage'>;
 
 /** core's structured stderr logger. */
 export type GflowLogger = Gflow['logger'];

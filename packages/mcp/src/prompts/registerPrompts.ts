@@ -2,6 +2,9 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { createCharacter, createCharacterArgs } from './createCharacter.js';
 import { expandPrompt, expandPromptArgs } from './expandPrompt.js';
 
+/** The names of the built-in prompts (flows may not reuse them). */
+export const BUILTIN_PROMPT_NAMES: readonly string[] = ['expand_prompt', 'create_character'];
+
 /** The built-in prompts, with argument completion. */
 export function registerPrompts(server: McpServer): void {
   server.registerPrompt(

@@ -9,6 +9,10 @@ export const KNOWN_ISSUES_URI = 'gflow://docs/known-issues';
 export const KNOWN_ISSUE_TEMPLATE = 'gflow://docs/known-issues/{slug}';
 export const DB_SCHEMA_URI = 'gflow://db/schema';
 
+/** The built-in concrete resource URIs, and the name of the built-in template (flows may not reuse them). */
+export const BUILTIN_RESOURCE_URIS: readonly string[] = [MCP_GUIDE_URI, KNOWN_ISSUES_URI, DB_SCHEMA_URI];
+export const BUILTIN_TEMPLATE_NAME = 'known-issue';
+
 /** resources/read results may be cached for five minutes, by the requesting client only. */
 const READ_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
 
@@ -42,7 +46,7 @@ export function registerResources(server: McpServer, gflow: GflowLike, docsDir: 
   );
 
   server.registerResource(
-    'known-issue',
+    BUILTIN_TEMPLATE_NAME,
     new ResourceTemplate(KNOWN_ISSUE_TEMPLATE, {
       list: undefined,
       complete: {

@@ -1,5 +1,7 @@
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createGflowMcpServer } from '../createGflowMcpServer.js';
+import { FlowRegistry } from '../flows/flowRegistry.js';
+import { openFlowRegistry, type FlowsOptions } from '../flows/openFlowRegistry.js';
 import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import { redirectStdoutToStderr } from './stdoutGuard.js';
 
@@ -8,6 +10,11 @@ export interface ServeGflowStdioOptions {
   readonly docsDir?: string;
   /** Also stop on SIGINT/SIGTERM (the CLI entry sets it). */
   readonly handleSignals?: boolean;
+  /**
+   * Declarative flows: `<home>/flows` plus `dirs` (`--flows DIR`), watched
+   * (default); an open registry to share; or false for none.
+   */
+  readonly flows?: FlowsOptions | FlowRegistry | false;
 }
 
 export interface GflowStdioHandle {
@@ -26,8 +33,16 @@ export interface GflowStdioHandle {
 export function serveGflowStdio(gflow: GflowLike, options: ServeGflowStdioOptions = {}): GflowStdioHandle {
   const logger = options.logger ?? gflow.logger;
   const guard = redirectStdoutToStderr();
+  const ownsFlows = !(options.flows instanceof FlowRegistry) && options.flows !== false;
+  let flows: FlowRegistry | undefined;
+  try {
+    flows = options.flows instanceof FlowRegistry ? options.flows : options.flows === false ? undefined : openFlowRegistry(gflow, options.flows ?? {}, logger);
+  } catch (error) {
+    guard.restore();
+    throw error;
+  }
   const transport = new StdioServerTransport(process.stdin, guard.protocolOut);
-  const handle = serveStdio((ctx) => createGflowMcpServer(gflow, { era: ctx.era, logger, ...(options.docsDir ? { docsDir: options.docsDir } : {}) }), {
+  const handle = serveStdio((ctx) => createGflowMcpServer(gflow, { era: ctx.era, logger, flows, liveFlows: true, ...(options.docsDir ? { docsDir: options.docsDir } : {}) }), {
     transport,
     onerror: (error) => logger.warn('mcp.stdio.error', { error: error.message }),
   });
@@ -43,6 +58,7 @@ export function serveGflowStdio(gflow: GflowLike, options: ServeGflowStdioOption
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
       }
+      if (ownsFlows) flows?.close();
       try {
         await handle.close();
       } catch (error) {
