@@ -87,21 +87,22 @@ function compileTool(def: ToolEntry, at: YamlPath, env: CompileEnvironment, fail
   if (inputSchema['type'] !== 'object') schemaIssues.push({ path: ['type'], reason: 'input_schema must be an object schema (type: object)' });
   for (const issue of schemaIssues) fail([...at, 'input_schema', ...issue.path], `input_schema: ${issue.reason}`);
   const argumentNames = declaredProperties(inputSchema);
+  const offSteps = def.steps.map((step, index) => ({ step, index })).filter(({ step }) => !env.operation(step.operation) && env.disabledByNoSpend(step.operation));
+  const firstOff = offSteps[0];
+  if (firstOff) {
+    const stepName = firstOff.step.name ?? `step${firstOff.index + 1}`;
+    fail([...at, 'steps', firstOff.index, 'operation'], `tool "${def.name}" is not registered: step "${stepName}" uses ${firstOff.step.operation}, which no-spend mode switches off`, 'warning');
+    return undefined;
+  }
   const steps: CompiledStep[] = [];
   const issues: TemplateIssue[] = [];
-  let skipped = false;
   def.steps.forEach((step, index) => {
     const stepAt = [...at, 'steps', index];
     const name = step.name ?? `step${index + 1}`;
     if (steps.some((s) => s.name === name)) fail([...stepAt, 'name'], `duplicate step name "${name}"`);
     const operation = env.operation(step.operation);
     if (!operation) {
-      if (env.disabledByNoSpend(step.operation)) {
-        fail([...stepAt, 'operation'], `tool "${def.name}" is not registered: step "${name}" uses ${step.operation}, which no-spend mode switches off`, 'warning');
-        skipped = true;
-      } else {
-        fail([...stepAt, 'operation'], `unknown operation "${step.operation}" (see gflow_list_tools / the MCP tool list for names)`);
-      }
+      fail([...stepAt, 'operation'], `unknown operation "${step.operation}" (see the MCP tool list: core names such as listModels or tool names such as gflow_list_models)`);
       return;
     }
     const scope: TemplateScope = new Map([
@@ -116,7 +117,6 @@ function compileTool(def: ToolEntry, at: YamlPath, env: CompileEnvironment, fail
   ]);
   const result = def.result === undefined ? undefined : compileTemplateValue(def.result, resultScope, [...at, 'result'], issues);
   reportIssues(issues, fail);
-  if (skipped) return undefined;
   return { inputSchema, steps, result };
 }
 
