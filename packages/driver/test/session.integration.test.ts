@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRetryable } from '@gflow/errors';
-import { type SimRig, startRig } from './helpers/simSession.js';
-import type { ProgressEvent } from '../src/index.js';
+import { CHROMIUM, type SimRig, startRig } from './helpers/simSession.js';
+import { type ProgressEvent, openFlowSession } from '../src/index.js';
 
 let rig: SimRig;
 const email = 'session@example.com';
@@ -37,6 +37,12 @@ describe('sessions, UI arms and landings', () => {
     const b = await rig.session.generateImage({ ...image, projectId, aspect: '9:16' });
     expect(a.items[0]?.mediaId).not.toBe(b.items[0]?.mediaId);
     expect((b.items[0]?.height ?? 0) > (b.items[0]?.width ?? 0)).toBe(true);
+  });
+
+  it('a second session on the same profile is refused while the first holds it', async () => {
+    const error = await openFlowSession({ profileDir: rig.profileDir, executablePath: CHROMIUM, headless: true, extraArgs: ['--no-sandbox'] }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ProfileLockedError', exitCode: 11 });
+    expect(rig.session.isClosed).toBe(false);
   });
 
   it('creates a project through the gallery when none is given', async () => {
