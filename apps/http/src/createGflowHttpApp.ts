@@ -1,6 +1,6 @@
 import { createMcpHonoApp } from '@modelcontextprotocol/hono';
 import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
-import { createGflowMcpServer, type GflowLike } from '@gflow/mcp';
+import { createGflowMcpServer, type FlowRegistry, type GflowLike } from '@gflow/mcp';
 import { Hono, type Context } from 'hono';
 import { bearerAuth } from './bearerAuth.js';
 import { LegacySessions } from './legacySessions.js';
@@ -20,6 +20,10 @@ export interface GflowHttpAppOptions {
   /** Overrides the Host allow-list (e.g. a LAN name for a 0.0.0.0 bind). */
   readonly allowedHosts?: readonly string[];
   readonly docsDir?: string;
+  /** The Streamable HTTP endpoint (default /mcp; config.toml [mcp_server] path). */
+  readonly path?: string;
+  /** Declarative flows: registered on every instance; reloads reach legacy sessions and modern listen streams. */
+  readonly flows?: FlowRegistry | undefined;
 }
 
 export interface GflowHttpApp {
@@ -45,13 +49,21 @@ export const MESSAGES_PATH = '/messages/';
  * and, with transport 'sse', the deprecated /sse + /messages/.
  */
 export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOptions): GflowHttpApp {
-  const serverOptions = options.docsDir ? { docsDir: options.docsDir } : {};
+  const serverOptions = { ...(options.docsDir ? { docsDir: options.docsDir } : {}), flows: options.flows };
+  const mcpPath = options.path ?? '/mcp';
   const logger = gflow.logger;
+  // Modern instances live for one request: they register the current flows, and changes go out through notify.
   const modern = createMcpHandler((ctx) => createGflowMcpServer(gflow, { era: ctx.era, ...serverOptions }), {
     legacy: 'reject',
     onerror: (error) => logger.debug('http.mcp.modern_error', { error: error.message }),
   });
   const sessions = new LegacySessions();
+  // Legacy session instances follow reloads themselves (liveFlows); modern clients hear on subscriptions/listen.
+  const stopFollowingFlows = options.flows?.onChange((change) => {
+    if (change.tools) modern.notify.toolsChanged();
+    if (change.prompts) modern.notify.promptsChanged();
+    if (change.resources) modern.notify.resourcesChanged();
+  });
 
   const app = new Hono();
   if (options.token) app.use('*', bearerAuth(options.token));
@@ -60,7 +72,7 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
   const allowedHosts = options.allowedHosts ?? (isLoopbackBind(options.host) || options.host === '0.0.0.0' || options.host === '::' ? undefined : [options.host]);
   const mcp = createMcpHonoApp({ host: guardedHost, ...(allowedHosts ? { allowedHosts: [...allowedHosts] } : {}) });
 
-  mcp.all('/mcp', async (c: Context) => {
+  mcp.all(mcpPath, async (c: Context) => {
     const parsedBody: unknown = c.get('parsedBody');
     if (!(await isLegacyRequest(c.req.raw, parsedBody))) return modern.fetch(c.req.raw, { parsedBody });
     const sessionId = c.req.header('mcp-session-id');
@@ -69,7 +81,7 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
       if (!transport) return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }, 404);
       return transport.handleRequest(c.req.raw, { parsedBody });
     }
-    const server = createGflowMcpServer(gflow, { era: 'legacy', ...serverOptions });
+    const server = createGflowMcpServer(gflow, { era: 'legacy', liveFlows: true, ...serverOptions });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (id) => sessions.add(id, { server, transport }),
@@ -85,7 +97,7 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
   if (options.transport === 'sse') {
     mcp.get('/sse', async () => {
       const transport = new SseServerTransport(MESSAGES_PATH);
-      const server = createGflowMcpServer(gflow, { era: 'legacy', ...serverOptions });
+      const server = createGflowMcpServer(gflow, { era: 'legacy', liveFlows: true, ...serverOptions });
       sessions.add(transport.sessionId, { server, transport });
       transport.onclose = () => sessions.delete(transport.sessionId);
       await server.connect(transport);
@@ -114,6 +126,7 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
     },
     sessionCount: () => sessions.size,
     async close() {
+      stopFollowingFlows?.();
       await sessions.closeAll();
       await modern.close();
     },

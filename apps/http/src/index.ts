@@ -3,3 +3,4 @@ export { startGflowHttpServer, type GflowHttpServer, type StartGflowHttpServerOp
 export { bearerAuth, bearerTokenOf, tokensMatch, BEARER_CHALLENGE } from './bearerAuth.js';
 export { isLoopbackBind } from './loopback.js';
 export { SseServerTransport } from './sseServerTransport.js';
+export { readCredentialsToken } from './credentialsFile.js';

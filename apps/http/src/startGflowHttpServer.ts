@@ -1,16 +1,24 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { ConfigurationError } from '@gflow/errors';
-import type { GflowLike } from '@gflow/mcp';
+import { FlowRegistry, openFlowRegistry, readMcpServerConfig, type FlowsOptions, type GflowLike } from '@gflow/mcp';
 import { createGflowHttpApp, type GflowHttpApp, type HttpTransportKind } from './createGflowHttpApp.js';
+import { readCredentialsToken } from './credentialsFile.js';
 import { isLoopbackBind } from './loopback.js';
 
 export interface StartGflowHttpServerOptions {
   readonly host?: string;
-  /** 0 picks a free port. Default: the daemonPort setting (8000). */
+  /** 0 picks a free port. Default: config.toml [mcp_server] port, else the daemonPort setting (8000). */
   readonly port?: number;
-  /** Default: the daemonToken setting (GFLOW_DAEMON_TOKEN / GFLOW_CLI_DAEMON_TOKEN). */
+  /** Default: the daemonToken setting (GFLOW_DAEMON_TOKEN / GFLOW_CLI_DAEMON_TOKEN), else the [mcp_server] credentials_path file. */
   readonly token?: string;
+  /** The Streamable HTTP endpoint; default: config.toml [mcp_server] path, else /mcp. */
+  readonly path?: string;
+  /**
+   * Declarative flows: `<home>/flows` plus `dirs` (`--flows DIR`), watched
+   * (default); an open registry to share; or false for none.
+   */
+  readonly flows?: FlowsOptions | FlowRegistry | false;
   readonly transport?: HttpTransportKind;
   readonly allowedHosts?: readonly string[];
   readonly docsDir?: string;
@@ -19,7 +27,11 @@ export interface StartGflowHttpServerOptions {
 }
 
 export interface GflowHttpServer {
+  /** The origin (http://host:port); the MCP endpoint is `${url}${path}`. */
   readonly url: string;
+  readonly path: string;
+  /** The live flow registry (undefined when flows are off). */
+  readonly flows: FlowRegistry | undefined;
   readonly host: string;
   readonly port: number;
   readonly app: GflowHttpApp;
@@ -35,9 +47,11 @@ export interface GflowHttpServer {
  */
 export async function startGflowHttpServer(gflow: GflowLike, options: StartGflowHttpServerOptions = {}): Promise<GflowHttpServer> {
   const settings = gflow.settings as { daemonToken?: string; daemonPort?: number };
+  const config = readMcpServerConfig(gflow.layout.configToml);
   const host = options.host ?? '127.0.0.1';
-  const port = options.port ?? settings.daemonPort ?? 8000;
-  const token = options.token ?? settings.daemonToken;
+  const port = options.port ?? config.port ?? settings.daemonPort ?? 8000;
+  const token = options.token ?? settings.daemonToken ?? (config.credentialsPath ? readCredentialsToken(config.credentialsPath, gflow.layout.home) : undefined);
+  const mcpPath = options.path ?? config.path;
   const transport = options.transport ?? 'http';
   const logger = gflow.logger;
 
@@ -51,22 +65,33 @@ export async function startGflowHttpServer(gflow: GflowLike, options: StartGflow
     logger.warn('http.serve.sse_deprecated', { detail: 'The HTTP+SSE transport (/sse, /messages/) is deprecated; prefer Streamable HTTP at /mcp.' });
   }
 
+  const ownsFlows = !(options.flows instanceof FlowRegistry) && options.flows !== false;
+  const flows = options.flows instanceof FlowRegistry ? options.flows : options.flows === false ? undefined : openFlowRegistry(gflow, options.flows ?? {});
   const app = createGflowHttpApp(gflow, {
     host,
     port,
     token,
     transport,
+    path: mcpPath,
+    flows,
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.docsDir ? { docsDir: options.docsDir } : {}),
   });
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.app.fetch, hostname: host, port }, () => resolve(s));
-    s.once('error', reject);
-  });
+  let server: ServerType;
+  try {
+    server = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve({ fetch: app.app.fetch, hostname: host, port }, () => resolve(s));
+      s.once('error', reject);
+    });
+  } catch (error) {
+    if (ownsFlows) flows?.close();
+    await app.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${urlHost}:${address.port}`;
-  logger.info('http.serve.listening', { url: `${url}/mcp`, transport });
+  logger.info('http.serve.listening', { url: `${url}${mcpPath}`, transport, flows: flows?.flows().map((f) => f.name) ?? [] });
 
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
@@ -78,6 +103,7 @@ export async function startGflowHttpServer(gflow: GflowLike, options: StartGflow
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
       }
+      if (ownsFlows) flows?.close();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
       (server as { closeAllConnections?: () => void }).closeAllConnections?.();
@@ -92,5 +118,5 @@ export async function startGflowHttpServer(gflow: GflowLike, options: StartGflow
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
   }
-  return { url, host, port: address.port, app, close, closed };
+  return { url, path: mcpPath, flows, host, port: address.port, app, close, closed };
 }
