@@ -107,6 +107,17 @@ describe('failures the driver must name', () => {
     rig.sim.scenario.updateAccount(email, { uploadTermsAccepted: true });
   });
 
+  it('an i2v request that the page sends as t2v (bound frame dropped) → WireFormatError (7), not retryable', async () => {
+    // The simulator's Omni 1.1 Flash has no i2v key, so its page silently submits t2v on YhhmEf,
+    // the way an empty Frames chip does on Flow (labs issue #125).
+    const file = path.join(rig.profileDir, 'frame.png');
+    await writeFile(file, makePng(320, 180, 'frame'));
+    const error = await rig.session.generateVideo({ ...t2v, mode: 'i2v', model: 'omni_flash', projectId, startFrame: { path: file } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: 7 });
+    expect(isRetryable(error)).toBe(false);
+    expect(String((error as Error).message)).toMatch(/YhhmEf/);
+  });
+
   it('a submit body for another model → WireFormatError (7), not retryable, said clearly', async () => {
     // Flow's page itself sends a Fast key although Lite was picked (a page-side rewrite).
     await rig.session.context.addInitScript(() => {

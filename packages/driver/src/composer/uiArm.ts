@@ -45,7 +45,9 @@ export async function ensureClassic(ctx: OpContext): Promise<void> {
   try {
     await safeClick(ctx, chip, 'switching agent mode off');
   } catch (error) {
-    throw ctx.mapError(error, 'switching agent mode off') === error ? await driftError(page, 'Could not click the agent-mode chip', A.agentChip, { cause: error }) : ctx.mapError(error, 'switching agent mode off');
+    const mapped = ctx.mapError(error, 'switching agent mode off');
+    if (mapped !== error) throw mapped;
+    throw await driftError(page, 'Could not click the agent-mode chip', A.agentChip, { cause: error });
   }
   const visible = await pollUntil(async () => ((await page.locator(A.trigger).first().isVisible().catch(() => false)) ? true : undefined), {
     timeoutMs: 20_000,
