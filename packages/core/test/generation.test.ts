@@ -55,8 +55,9 @@ describe('the generation path against the simulator', () => {
   }, 120_000);
 
   it('chains image → video from the image media id (i2v)', async () => {
-    const result = (await gflow.run('generateVideo', { prompt: 'the light turns', mode: 'i2v', initial_frame: imageMediaId, aspect: '16:9', project: projectId, profile: 'alice' })) as Completed;
+    const result = (await gflow.run('generateVideo', { prompt: 'the light turns', mode: 'i2v', initial_frame: imageMediaId, aspect: '16:9', profile: 'alice' })) as Completed;
     expect(result.status, JSON.stringify(result.error)).toBe('completed');
+    expect(result.flow_project_id).toBe(projectId);
     const bytes = fs.readFileSync(result.files[0]!);
     expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
     const submits = h.sim.received.submits();

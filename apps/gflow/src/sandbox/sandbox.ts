@@ -7,6 +7,8 @@ import type { FlowSim } from '@gflow/flow-sim';
 export const SANDBOX_ACCOUNT = 'sandbox.user@gflow.invalid';
 export const SANDBOX_PROFILE = 'sandbox';
 export const SANDBOX_CREDITS = 1000;
+/** The simulated account's password (only the simulator ever sees it). */
+const SANDBOX_PASSWORD = 'sandbox-only';
 export const SANDBOX_NOTICE =
   'gflow sandbox: using the built-in Flow simulator on this machine; nothing is sent to Google and no credits are spent.';
 
@@ -38,7 +40,7 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
   const { startFlowSim } = await import('@gflow/flow-sim');
   const sim = await startFlowSim({ dataDir: path.join(home, 'flow-sim') });
   try {
-    if (!sim.scenario.getAccount(SANDBOX_ACCOUNT)) sim.scenario.createAccount({ email: SANDBOX_ACCOUNT, credits: SANDBOX_CREDITS, uploadTermsAccepted: true });
+    if (!sim.scenario.getAccount(SANDBOX_ACCOUNT)) sim.scenario.createAccount({ email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD, credits: SANDBOX_CREDITS, uploadTermsAccepted: true });
     const sandboxEnv: NodeJS.ProcessEnv = {
       ...env,
       GFLOW_CLI_HOME: home,
@@ -52,7 +54,7 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
       env: sandboxEnv,
       ...(options.cwd ? { cwd: options.cwd } : {}),
       flags,
-      browser: { extraArgs: sim.chromiumArgs, proxy: sim.proxy.server, ignoreHTTPSErrors: true, headless: true, sandbox: true, autofillLogin: { email: SANDBOX_ACCOUNT } },
+      browser: { extraArgs: sim.chromiumArgs, proxy: sim.proxy.server, ignoreHTTPSErrors: true, headless: true, sandbox: true, autofillLogin: { email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD } },
     });
     gflow.onClose(() => sim.close());
     notify(SANDBOX_NOTICE);

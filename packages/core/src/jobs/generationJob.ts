@@ -125,8 +125,11 @@ async function generate(
   signal: AbortSignal,
   onProgress: (event: DriverProgress) => void,
 ): Promise<Generated> {
-  const refs = await resolveAll(gflow, plan, profile);
-  const project = payload.input.project ?? gflow.settings.project;
+  const refs: { references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference } = await resolveAll(gflow, plan, profile);
+  // A chained generation (a media id as frame or reference) stays in that media's project unless
+  // the caller named one: the result lands beside its source in Flow.
+  const inherited = [refs.startFrame, ...refs.references].find((r) => r?.projectId)?.projectId;
+  const project = payload.input.project ?? (payload.input.project_name ? undefined : inherited) ?? gflow.settings.project;
   const common = {
     ...(project ? { projectId: project } : {}),
     prompt: payload.expanded_prompt,

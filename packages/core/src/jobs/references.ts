@@ -11,6 +11,8 @@ export interface LocalReference {
   readonly displayName: string;
   /** The catalogued media id when the user passed one. */
   readonly mediaId?: string;
+  /** The Flow project that media was made in, when known. */
+  readonly projectId?: string;
 }
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -62,5 +64,10 @@ export async function resolveReference(catalog: Catalog, ref: MediaRef, options:
     });
   }
   const checked = checkLocalImage(resolved.localFile.file.path, options.parameter, options.cwd);
-  return { ...checked, displayName: resolved.displayName ?? checked.displayName, mediaId: ref.mediaId };
+  return {
+    ...checked,
+    displayName: resolved.displayName ?? checked.displayName,
+    mediaId: ref.mediaId,
+    ...(resolved.asset.flowProjectId ? { projectId: resolved.asset.flowProjectId } : {}),
+  };
 }
