@@ -18,7 +18,8 @@ interface ToolResult {
 }
 
 async function main(): Promise<void> {
-  const env = { ...process.env } as Record<string, string>;
+  // Progress comes over MCP; the server's own info logs would only repeat it.
+  const env = { GFLOW_CLI_LOG_LEVEL: 'WARNING', ...process.env } as Record<string, string>;
   const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', 'run', '--sandbox'], env, stderr: 'inherit' });
   const client = new Client({ name: 'gflow-demo', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(transport);
@@ -53,9 +54,12 @@ async function main(): Promise<void> {
 
   for (const what of ['images', 'videos']) {
     say(`3) gflow data list ${what} --sandbox`);
-    const listed = spawnSync(process.execPath, [bin, 'data', 'list', what, '--sandbox', '--limit', '5'], { env, encoding: 'utf8' });
-    process.stdout.write(listed.stdout);
+    const listed = spawnSync(process.execPath, [bin, 'data', 'list', what, '--sandbox', '--limit', '5', '--json'], { env, encoding: 'utf8' });
     if (listed.status !== 0) throw new Error(`gflow data list ${what} exited ${listed.status}: ${listed.stderr}`);
+    for (const line of listed.stdout.split('\n').filter(Boolean)) {
+      const row = JSON.parse(line) as Record<string, unknown>;
+      say(`   ${String(row['created_at'])}  ${String(row['media_id'])}  ${String(row['model'])}  ${String(row['aspect_ratio'])}  ${String(row['path'])}`);
+    }
   }
   say('Done: nothing was sent to Google and no credits were spent.');
 }
