@@ -80,7 +80,7 @@ export async function startFlowSim(options: FlowSimOptions = {}): Promise<FlowSi
   const port = (server.address() as AddressInfo).port;
   const chromiumArgs = chromiumArgsFor(host, port);
   const proxy = await startConnectProxy(SIM_HOSTS, { host, port });
-  const control = await startControlServer(state, scenario, () => ({ chromiumArgs, port }), host, options.controlPort ?? 0);
+  const control = await startControlServer(state, scenario, () => ({ chromiumArgs, port, proxy: { server: proxy.url } }), host, options.controlPort ?? 0);
   const controlPort = (control.address() as AddressInfo).port;
   const signInUrlFor = (continueUrl: string): string => `https://${ACCOUNTS_HOST}/v3/signin/identifier?${new URLSearchParams({ continue: continueUrl })}`;
   return {

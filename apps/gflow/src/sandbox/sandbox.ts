@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ConfigurationError } from '@gflow/errors';
 import { type Gflow, type LoadSettingsOptions, type SettingKey, type Surface, createGflow, homeLayout, loadSettings } from '@gflow/core';
 import type { FlowSim } from '@gflow/flow-sim';
 
@@ -20,8 +21,55 @@ export interface OpenSandboxOptions extends LoadSettingsOptions {
 
 export interface SandboxRuntime {
   readonly gflow: Gflow;
-  readonly sim: FlowSim;
+  /** The in-process simulator; undefined when attached to a running one (GFLOW_CLI_SANDBOX_SIM). */
+  readonly sim: FlowSim | undefined;
   readonly home: string;
+}
+
+/** What the sandbox needs of a simulator, in process or over its control endpoint. */
+interface SimLink {
+  readonly chromiumArgs: readonly string[];
+  readonly proxy: string;
+  ensureAccount(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function inProcessSim(home: string): Promise<SimLink & { sim: FlowSim }> {
+  const { startFlowSim } = await import('@gflow/flow-sim');
+  const sim = await startFlowSim({ dataDir: path.join(home, 'flow-sim') });
+  return {
+    sim,
+    chromiumArgs: sim.chromiumArgs,
+    proxy: sim.proxy.server,
+    ensureAccount: async () => {
+      if (!sim.scenario.getAccount(SANDBOX_ACCOUNT)) sim.scenario.createAccount({ email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD, credits: SANDBOX_CREDITS, uploadTermsAccepted: true });
+    },
+    close: () => sim.close(),
+  };
+}
+
+/** Attaches to a simulator another process runs (tests steer it through its control endpoint). */
+async function attachedSim(url: string, token: string): Promise<SimLink> {
+  const call = async (pathName: string, body?: unknown): Promise<unknown> => {
+    const response = await fetch(`${url.replace(/\/$/, '')}${pathName}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new ConfigurationError(`The simulator at GFLOW_CLI_SANDBOX_SIM answered ${response.status}.`);
+    return response.json();
+  };
+  const launch = (await call('/launch')) as { chromiumArgs: string[]; proxy?: { server: string } };
+  if (!launch.proxy) throw new ConfigurationError('The simulator at GFLOW_CLI_SANDBOX_SIM offers no proxy; update @gflow/flow-sim.');
+  return {
+    chromiumArgs: launch.chromiumArgs,
+    proxy: launch.proxy.server,
+    ensureAccount: async () => {
+      const found = (await call('/scenario', { method: 'getAccount', args: [SANDBOX_ACCOUNT] })) as { result?: unknown };
+      if (!found.result) await call('/scenario', { method: 'createAccount', args: [{ email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD, credits: SANDBOX_CREDITS, uploadTermsAccepted: true }] });
+    },
+    close: async () => undefined,
+  };
 }
 
 /**
@@ -37,10 +85,9 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
   const real = loadSettings(options);
   const home = path.join(real.home, 'sandbox');
   fs.mkdirSync(home, { recursive: true, mode: 0o700 });
-  const { startFlowSim } = await import('@gflow/flow-sim');
-  const sim = await startFlowSim({ dataDir: path.join(home, 'flow-sim') });
+  const link = real.sandboxSim ? await attachedSim(real.sandboxSim, real.sandboxSimToken ?? '') : await inProcessSim(home);
   try {
-    if (!sim.scenario.getAccount(SANDBOX_ACCOUNT)) sim.scenario.createAccount({ email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD, credits: SANDBOX_CREDITS, uploadTermsAccepted: true });
+    await link.ensureAccount();
     const sandboxEnv: NodeJS.ProcessEnv = {
       ...env,
       GFLOW_CLI_HOME: home,
@@ -54,14 +101,14 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
       env: sandboxEnv,
       ...(options.cwd ? { cwd: options.cwd } : {}),
       flags,
-      browser: { extraArgs: sim.chromiumArgs, proxy: sim.proxy.server, ignoreHTTPSErrors: true, headless: true, sandbox: true, autofillLogin: { email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD } },
+      browser: { extraArgs: [...link.chromiumArgs], proxy: link.proxy, ignoreHTTPSErrors: true, headless: true, sandbox: true, autofillLogin: { email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD } },
     });
-    gflow.onClose(() => sim.close());
+    gflow.onClose(() => link.close());
     notify(SANDBOX_NOTICE);
     await provisionSandboxProfile(gflow, notify);
-    return { gflow, sim, home };
+    return { gflow, sim: 'sim' in link ? (link.sim as FlowSim) : undefined, home };
   } catch (error) {
-    await sim.close();
+    await link.close();
     throw error;
   }
 }

@@ -15,6 +15,7 @@ export const CONTROL_METHODS = [
 export interface ControlInfo {
   chromiumArgs: string[];
   port: number;
+  readonly proxy?: { readonly server: string };
 }
 
 function authorized(state: SimState, header: string | undefined): boolean {
