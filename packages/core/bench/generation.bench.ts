@@ -50,7 +50,7 @@ const lines = [
   `| cold (CLI: browser and lease per call) | ${coldMs.toFixed(0)} ms | ${(coldMs / warmMs).toFixed(2)}× |`,
   `| warm (daemon: browser kept between calls) | ${warmMs.toFixed(0)} ms | 1.00× |`,
   '',
-  'The difference is the browser launch a warm session skips (it still opens the project page for each call); the simulator'"'"'s own generation latency dominates both.',
+  'The difference is the browser launch a warm session skips (it still opens the project page for each call); the simulator\'s own generation latency dominates both.',
   '',
 ];
 fs.writeFileSync(path.join(import.meta.dirname, 'RESULTS.md'), lines.join('\n'));
