@@ -1,0 +1,130 @@
+// MCP throughput and latency, and a daemon's idle memory, measured side by side
+// in one run: the same read tool (gflow_list_models) through the library
+// in process, through `gflow mcp run` over stdio and through `gflow serve` over
+// Streamable HTTP; sequential latency (p50/p95), concurrent throughput, and the
+// resident memory of an idle `gflow serve` next to a bare Node process.
+//   pnpm --filter @gflow/http bench [calls]
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { createGflow } from '@gflow/core';
+
+const calls = Number(process.argv[2] ?? 300);
+const bin = path.resolve(import.meta.dirname, '../../gflow/bin/gflow.js');
+const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-mcp-bench-'));
+const env = { ...process.env, GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out'), GFLOW_CLI_LOG_LEVEL: 'ERROR' } as Record<string, string>;
+
+const pct = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+};
+
+async function timeCalls(call: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 20; i++) await call();
+  const samples: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const start = performance.now();
+    await call();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+async function throughput(call: () => Promise<unknown>, concurrency: number): Promise<number> {
+  let done = 0;
+  const start = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (done < calls) {
+      done += 1;
+      await call();
+    }
+  }));
+  return (calls / (performance.now() - start)) * 1000;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function rssKiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+async function waitForPort(port: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const ok = await new Promise<boolean>((resolve) => net.connect(port, '127.0.0.1').once('connect', function (this: net.Socket) { this.destroy(); resolve(true); }).once('error', () => resolve(false)));
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('gflow serve did not start');
+}
+
+const library = createGflow({ surface: 'library', env, cwd: home });
+const libSamples = await timeCalls(() => library.run('listModels', {}));
+const libRate = await throughput(() => library.run('listModels', {}), 8);
+await library.close();
+
+const stdioClient = new Client({ name: 'bench', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+await stdioClient.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', 'run'], env, stderr: 'ignore' }));
+const stdioCall = () => stdioClient.callTool({ name: 'gflow_list_models', arguments: {} });
+const stdioSamples = await timeCalls(stdioCall);
+const stdioRate = await throughput(stdioCall, 8);
+await stdioClient.close();
+
+const port = await freePort();
+const serve: ChildProcess = spawn(process.execPath, [bin, 'serve', '--port', String(port)], { env, stdio: 'ignore' });
+await waitForPort(port);
+await new Promise((r) => setTimeout(r, 1500));
+const serveIdleKiB = rssKiB(serve.pid as number);
+const httpClient = new Client({ name: 'bench', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+await httpClient.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+const httpCall = () => httpClient.callTool({ name: 'gflow_list_models', arguments: {} });
+const httpSamples = await timeCalls(httpCall);
+const httpRate = await throughput(httpCall, 8);
+await httpClient.close();
+await new Promise((r) => setTimeout(r, 1500));
+const serveAfterKiB = rssKiB(serve.pid as number);
+serve.kill('SIGTERM');
+
+const bare = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+await new Promise((r) => setTimeout(r, 1000));
+const bareKiB = rssKiB(bare.pid as number);
+bare.kill();
+
+const base = pct(libSamples, 50);
+const row = (name: string, s: number[], rate: number) =>
+  `| ${name} | ${pct(s, 50).toFixed(2)} ms | ${pct(s, 95).toFixed(2)} ms | ${(pct(s, 50) / base).toFixed(1)}× | ${rate.toFixed(0)} calls/s |`;
+const cpus = os.cpus();
+const lines = [
+  '## @gflow/http: MCP latency, throughput and idle memory',
+  '',
+  `Date: ${new Date().toISOString()}. Machine: ${cpus[0]?.model ?? '?'} ×${cpus.length}, Node ${process.version}. Tool gflow_list_models; ${calls} sequential calls after 20 warm-up calls; throughput with 8 concurrent callers; modern protocol (2026-07-28) clients.`,
+  '',
+  '| path | p50 | p95 | p50 vs library | throughput |',
+  '|---|---|---|---|---|',
+  row('library (in process)', libSamples, libRate),
+  row('MCP stdio (`gflow mcp run`)', stdioSamples, stdioRate),
+  row('MCP HTTP (`gflow serve`)', httpSamples, httpRate),
+  '',
+  '| process | resident memory | vs bare Node |',
+  '|---|---|---|',
+  `| bare \`node\` idling | ${(bareKiB / 1024).toFixed(1)} MiB | 1.00× |`,
+  `| \`gflow serve\` idle after start | ${(serveIdleKiB / 1024).toFixed(1)} MiB | ${(serveIdleKiB / bareKiB).toFixed(2)}× |`,
+  `| \`gflow serve\` idle after ${calls * 2 + 20} calls | ${(serveAfterKiB / 1024).toFixed(1)} MiB | ${(serveAfterKiB / bareKiB).toFixed(2)}× |`,
+  '',
+  'The daemon runs its TypeScript through tsx (no build step), which accounts for part of its memory; no browser is open while idle.',
+  '',
+];
+fs.writeFileSync(path.join(import.meta.dirname, 'RESULTS.md'), lines.join('\n'));
+process.stdout.write(`${lines.join('\n')}\n`);
+process.exit(0);
