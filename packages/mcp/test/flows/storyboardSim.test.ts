@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { createGflow, type Gflow } from '@gflow/core';
+import { startFlowSim, type FlowSim } from '@gflow/flow-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createGflowMcpServer, openFlowRegistry, type FlowRegistry } from '../../src/index.js';
+import { connectClient } from '../clients.js';
+
+const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/examples/flows');
+const ACCOUNT = 'storyboard.user@gflow.invalid';
+const PROFILE = 'sim';
+
+/**
+ * The shipped storyboard_shot flow (image → image-to-video) end to end on
+ * the real path: MCP client → flow tool → gflow.run → core generation →
+ * driver → Chromium → @gflow/flow-sim. Nothing in it is faked.
+ */
+describe('storyboard_shot against the Flow simulator (real browser path)', () => {
+  let sim: FlowSim;
+  let gflow: Gflow;
+  let registry: FlowRegistry | undefined;
+  let home: string;
+
+  async function signedInRuntime(): Promise<void> {
+    sim = await startFlowSim({ seed: 'mcp-flows-storyboard', latency: 'fast' });
+    sim.scenario.createAccount({ email: ACCOUNT, credits: 1000 });
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-mcp-sim-'));
+    gflow = createGflow({
+      surface: 'mcp',
+      // The simulated sign-in takes seconds; fail within a minute rather than the 600 s default.
+      env: { GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out'), GFLOW_CLI_PROFILE: PROFILE, GFLOW_CLI_LOG_LEVEL: 'ERROR', GFLOW_CLI_AUTH_LOGIN_TIMEOUT: '60' },
+      cwd: home,
+      // --no-sandbox: CI runs as root, where Chromium refuses its own sandbox (the driver's sim tests pass it too).
+      browser: { extraArgs: [...sim.chromiumArgs, '--no-sandbox'], ignoreHTTPSErrors: true, headless: true, sandbox: true, autofillLogin: { email: ACCOUNT } },
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+    });
+    // A signed-in profile, through the real login flow against the simulator.
+    await gflow.run('authLogin', { profile: PROFILE, browser: 'internal', account: ACCOUNT });
+    registry = openFlowRegistry(gflow, { dirs: [EXAMPLES], includeHome: false, watch: false });
+  }
+
+  afterAll(async () => {
+    registry?.close();
+    await gflow?.close();
+    await sim?.close();
+  }, 60_000);
+
+  // Setup runs inside the test, so a failure of sign-in fails this test (a failing hook would only mark it skipped).
+  it('generates a still, then animates it with the still as first frame', { timeout: 300_000 }, async () => {
+    await signedInRuntime();
+    expect(registry?.problems()).toEqual([]);
+    const handler = createMcpHandler((ctx) => createGflowMcpServer(gflow, { era: ctx.era, flows: registry }));
+    const client = await connectClient(handler, 'legacy');
+    try {
+      const result = await client.callTool(
+        { name: 'storyboard_shot', arguments: { subject: 'a red kite over a green hill', motion: 'the kite climbs, slow push-in', profile: PROFILE } },
+        { timeout: 230_000 },
+      );
+      const out = result.structuredContent as Record<string, unknown>;
+      expect(result.isError, JSON.stringify(out)).toBeFalsy();
+      expect(out).toMatchObject({ status: 'completed', still_media_id: expect.any(String), clip_media_id: expect.any(String) });
+      expect(out['still_media_id']).not.toBe(out['clip_media_id']);
+      const files = out['files'] as string[];
+      expect(files).toHaveLength(2);
+      for (const file of files) expect(fs.statSync(file).size).toBeGreaterThan(0);
+      expect(files[1]).toMatch(/\.mp4$/);
+      // The simulator saw one image submit and one video submit whose first frame is the still.
+      const submits = sim.received.submits();
+      expect(submits.length).toBe(2);
+      expect(JSON.stringify(submits[1]?.inner ?? submits[1]?.fReq)).toContain(String(out['still_media_id']));
+    } finally {
+      await client.close();
+      await handler.close();
+    }
+  });
+});
