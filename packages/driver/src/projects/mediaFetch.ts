@@ -1,4 +1,4 @@
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MediaDownloadError, redactText } from '@gflow/errors';
 import { isAllowedMediaUrl } from '../download/allowlist.js';
 import { type MediaExtension, isMp4, sniffImage } from '../download/magic.js';
@@ -34,29 +34,31 @@ export async function fetchMediaInPage(page: Page, url: string, options: MediaFe
   let last = 'no attempt';
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     throwIfAborted(options.signal, 'the download');
-    const response = page.waitForResponse((r) => r.request().resourceType() === 'fetch' && chainHas(r.request(), url), { timeout: 120_000 }).catch(() => null);
+    // The bytes come back from the page itself (base64): reading them later from the observed
+    // response is unreliable, Chromium may already have dropped a media body (0 bytes).
     const outcome = await page
       .evaluate(
         async ({ target, redirect }) => {
           try {
             const res = await fetch(target, { credentials: 'omit', redirect, cache: 'no-store' });
-            await res.arrayBuffer();
-            return { status: res.status, error: null as string | null };
+            const buffer = new Uint8Array(await res.arrayBuffer());
+            let binary = '';
+            for (let i = 0; i < buffer.length; i += 0x8000) binary += String.fromCharCode(...buffer.subarray(i, i + 0x8000));
+            return { status: res.status, error: null as string | null, data: btoa(binary) };
           } catch (error) {
-            return { status: 0, error: String(error) };
+            return { status: 0, error: String(error), data: '' };
           }
         },
         { target: url, redirect: options.kind === 'video' ? ('error' as const) : ('follow' as const) },
       )
-      .catch((error: unknown) => ({ status: 0, error: String(error) }));
-    const seen = await response;
-    if (outcome.error !== null || seen === null) {
-      last = outcome.error ?? 'the browser saw no response';
+      .catch((error: unknown) => ({ status: 0, error: String(error), data: '' }));
+    if (outcome.error !== null) {
+      last = outcome.error;
       if (attempt < attempts) await sleep(400 * attempt, options.signal);
       continue;
     }
     if (outcome.status >= 300) throw new MediaDownloadError(`Downloading ${safe} answered HTTP ${outcome.status}.`, { extensions, retryable: outcome.status >= 500 });
-    const bytes = await seen.body();
+    const bytes = Buffer.from(outcome.data, 'base64');
     const extension = options.kind === 'video' ? (isMp4(bytes) ? '.mp4' : null) : isMp4(bytes) ? null : sniffImage(bytes);
     if (extension === null) throw new MediaDownloadError(`The ${bytes.length} bytes from ${safe} are not ${options.kind === 'video' ? 'an MP4 video' : 'an image'}.`, { extensions });
     if (options.expectedBytes != null && options.expectedBytes !== bytes.length) {
@@ -68,10 +70,4 @@ export async function fetchMediaInPage(page: Page, url: string, options: MediaFe
     return { bytes, extension };
   }
   throw new MediaDownloadError(`The transfer of ${safe} dropped ${attempts} times (${last.split('\n')[0] ?? last}).`, { extensions, retryable: true });
-}
-
-/** Whether a request, or one it was redirected from, asked for `url`. */
-function chainHas(request: Request, url: string): boolean {
-  for (let r: Request | null = request; r !== null; r = r.redirectedFrom()) if (r.url() === url) return true;
-  return false;
 }
