@@ -14,6 +14,8 @@ export type SurfaceName = (typeof SURFACE_NAMES)[number];
 export interface KnownGap {
   readonly reason: string;
   readonly surfaces: readonly SurfaceName[];
+  /** A pattern the failure must match, so the gap cannot hide a different breakage. */
+  readonly symptom?: string;
 }
 
 export interface Requirement {
@@ -48,6 +50,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     knownGap: {
       reason: 'In no-spend mode the library refuses run("generateImage") as a 400 bad-parameter "Unknown operation", whose hint says to fix a parameter; it never says no-spend is on (the CLI does, and core\'s own ConfigurationError for it is unreachable).',
       surfaces: ['library'],
+      symptom: 'Unknown operation',
     },
     notOn: 'MCP: the tools do not exist there (no-spend.tools-hidden)',
   },
@@ -152,6 +155,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
     knownGap: {
       reason: 'No CLI command reads the usage statistics: usageStats has no leaf (structure.ts MCP_ONLY lists gflow_usage_stats as a GAP).',
       surfaces: ['cli'],
+      symptom: 'No gflow command runs usageStats',
     },
   },
   {

@@ -6,7 +6,7 @@ import { type SurfaceName, requirementById } from './requirements.js';
 export interface Registration {
   readonly id: string;
   readonly surface: SurfaceName;
-  /** A known gap: the test is `it.fails`, so it passes only while the surface still fails. */
+  /** A known gap: the test passes only while the surface still fails (with the recorded symptom). */
   readonly expectedFailure: boolean;
   readonly suite: string;
 }
@@ -34,8 +34,8 @@ export function isCollecting(): boolean {
 
 /**
  * Registers one test per surface of requirement `id`, each running `body`
- * with that surface's driver. Surfaces of the requirement's known gap get
- * `it.fails`: the test passes while the gap is real and fails once it is
+ * with that surface's driver. A surface of the requirement's known gap gets
+ * an inverted test: it passes while the gap is real and fails once it is
  * fixed, so the manifest must be updated.
  */
 export function verifies(id: string, body: (surface: SurfaceDriver) => Promise<void>): void {
@@ -48,10 +48,29 @@ export function verifies(id: string, body: (surface: SurfaceDriver) => Promise<v
   describe(id, () => {
     for (const surface of requirement.surfaces) {
       const run = async (): Promise<void> => body(await source.driver(surface));
-      if (gaps.has(surface)) it.fails(`${surface} (known gap: ${requirement.knownGap?.reason ?? ''})`, run, TEST_TIMEOUT_MS);
+      if (gaps.has(surface)) it(`${surface} (known gap)`, () => expectStillFailing(run, surface, requirement.knownGap?.symptom), TEST_TIMEOUT_MS);
       else it(surface, run, TEST_TIMEOUT_MS);
     }
   });
+}
+
+/**
+ * The inverted assertion of a known gap: the body must still fail, and with
+ * the recorded symptom, so a gap that is fixed (or that starts failing for
+ * another reason) fails the suite.
+ */
+async function expectStillFailing(run: () => Promise<void>, surface: SurfaceName, symptom: string | undefined): Promise<void> {
+  let failure: unknown;
+  try {
+    await run();
+  } catch (error) {
+    failure = error;
+  }
+  if (failure === undefined) throw new Error(`The known gap on ${surface} is fixed: the requirement now holds there. Remove ${surface} from its knownGap in src/requirements.ts.`);
+  const text = failure instanceof Error ? failure.message : String(failure);
+  if (symptom !== undefined && !new RegExp(symptom).test(text)) {
+    throw new Error(`The known gap on ${surface} fails differently than recorded (symptom /${symptom}/):\n${text}`);
+  }
 }
 
 /** Everything `verifies` registered so far in this module graph. */
