@@ -2,7 +2,9 @@
 // Every check of the monorepo, in the order that fails fastest: install
 // (bootstrap), type-check and lint (parallel), then every package's tests one
 // package at a time (browsers and child processes share two cores). Ends with
-// one line "Tests: N passed, N failed" summed over all packages.
+// one line "Tests: N passed, N failed" summed over all packages. Turbo runs in
+// loose env mode (turbo.json) so settings such as GFLOW_TEST_REPORT_DIR and
+// GFLOW_CLI_BROWSER_EXECUTABLE reach the tasks.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,7 +19,7 @@ const boot = spawnSync(process.execPath, [path.join(root, 'tooling/scripts/boots
 if (boot.status !== 0) process.exit(boot.status ?? 1);
 
 const env = { GFLOW_TEST_REPORT_DIR: reportDir, FORCE_COLOR: process.env['FORCE_COLOR'] ?? '0' };
-const checks = runPnpm(['exec', 'turbo', 'run', 'typecheck', 'lint', '--output-logs=errors-only'], { env });
+const checks = runPnpm(['exec', 'turbo', 'run', 'typecheck', 'lint', '--output-logs=errors-only', '--continue'], { env });
 const tests = runPnpm(['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue'], { env });
 
 let passed = 0;
