@@ -12,6 +12,7 @@ import { connectClient } from '../clients.js';
 const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/examples/flows');
 const ACCOUNT = 'storyboard.user@gflow.invalid';
 const PROFILE = 'sim';
+const PASSWORD = 'correct horse battery';
 
 /**
  * The shipped storyboard_shot flow (image → image-to-video) end to end on
@@ -26,15 +27,16 @@ describe('storyboard_shot against the Flow simulator (real browser path)', () =>
 
   async function signedInRuntime(): Promise<void> {
     sim = await startFlowSim({ seed: 'mcp-flows-storyboard', latency: 'fast' });
-    sim.scenario.createAccount({ email: ACCOUNT, credits: 1000 });
+    // An account that has accepted Flow's one-time image-rights dialog (gflow never affirms it for the user).
+    sim.scenario.createAccount({ email: ACCOUNT, password: PASSWORD, credits: 1000, uploadTermsAccepted: true });
     home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-mcp-sim-'));
     gflow = createGflow({
       surface: 'mcp',
       // The simulated sign-in takes seconds; fail within a minute rather than the 600 s default.
       env: { GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out'), GFLOW_CLI_PROFILE: PROFILE, GFLOW_CLI_LOG_LEVEL: 'ERROR', GFLOW_CLI_AUTH_LOGIN_TIMEOUT: '60' },
       cwd: home,
-      // --no-sandbox: CI runs as root, where Chromium refuses its own sandbox (the driver's sim tests pass it too).
-      browser: { extraArgs: [...sim.chromiumArgs, '--no-sandbox'], ignoreHTTPSErrors: true, headless: true, sandbox: true, autofillLogin: { email: ACCOUNT } },
+      // The only differences from production are launch options: host mapping, the simulator's proxy, its certificate.
+      browser: { extraArgs: sim.chromiumArgs, proxy: sim.proxy.server, ignoreHTTPSErrors: true, headless: true, sandbox: true, autofillLogin: { email: ACCOUNT, password: PASSWORD } },
       logger: { debug() {}, info() {}, warn() {}, error() {} },
     });
     // A signed-in profile, through the real login flow against the simulator.
@@ -67,10 +69,13 @@ describe('storyboard_shot against the Flow simulator (real browser path)', () =>
       expect(files).toHaveLength(2);
       for (const file of files) expect(fs.statSync(file).size).toBeGreaterThan(0);
       expect(files[1]).toMatch(/\.mp4$/);
-      // The simulator saw one image submit and one video submit whose first frame is the still.
+      // The simulator saw an image submit (ogiZ0b), then an i2v submit with a bound start frame (eb1hJf), in one project.
       const submits = sim.received.submits();
-      expect(submits.length).toBe(2);
-      expect(JSON.stringify(submits[1]?.inner ?? submits[1]?.fReq)).toContain(String(out['still_media_id']));
+      expect(submits.map((entry) => entry.rpcId)).toEqual(['ogiZ0b', 'eb1hJf']);
+      expect(submits.every((entry) => entry.httpStatus === 200 && entry.email === ACCOUNT)).toBe(true);
+      expect(submits[1]?.sourcePath).toBe(submits[0]?.sourcePath);
+      expect(gflow.catalog.assets.getByMediaId(PROFILE, String(out['clip_media_id']))).toMatchObject({ kind: 'video' });
+      expect(gflow.catalog.assets.getByMediaId(PROFILE, String(out['still_media_id']))).toMatchObject({ kind: 'image' });
     } finally {
       await client.close();
       await handler.close();
