@@ -26,8 +26,6 @@ export const authRenew = defineOperation({
   },
 });
 
-const creditsFields = z.looseObject({ credits: z.number().nullable() });
-
 export const getCredits = defineOperation({
   name: 'getCredits',
   mcpName: 'gflow_get_credits',

@@ -69,6 +69,7 @@ export const authLogin = defineOperation({
         timeoutMs: gflow.settings.authLoginTimeout * 1000,
         ...(input.account ? { expectedAccount: input.account } : {}),
         ...(autofill ? { autofill, headless: true } : {}),
+        logger: gflow.logger,
         signal,
       }),
     );

@@ -1,3 +1,4 @@
+import type { changeBrief } from '@gflow/driver';
 import { BadParameterError } from '@gflow/errors';
 import { z } from 'zod';
 import { withProfileBrowser } from './browserContext.js';
@@ -5,7 +6,7 @@ import { flowId, profileParam } from './generationSchemas.js';
 import { MEDIA_UUID } from './validateGeneration.js';
 import { type Operation, type OperationContext, defineOperation } from './operation.js';
 
-type BriefChange = Parameters<typeof import('@gflow/driver').changeBrief>[1]['change'];
+type BriefChange = Parameters<typeof changeBrief>[1]['change'];
 
 const NOTE = 'Reads the live Agent-mode brief of the project, changes it and writes the whole card set back, so card ids are kept. No credits, no rate limit.';
 const project = flowId('project');
