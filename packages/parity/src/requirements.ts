@@ -47,11 +47,6 @@ export const REQUIREMENTS: readonly Requirement[] = [
     seed: 'Both are gated because image generation is only empirically free and no-spend is a hard guarantee.',
     source: SEED,
     surfaces: ['library', 'cli'],
-    knownGap: {
-      reason: 'In no-spend mode the library refuses run("generateImage") as a 400 bad-parameter "Unknown operation", whose hint says to fix a parameter; it never says no-spend is on (the CLI does, and core\'s own ConfigurationError for it is unreachable).',
-      surfaces: ['library'],
-      symptom: 'Unknown operation',
-    },
     notOn: 'MCP: the tools do not exist there (no-spend.tools-hidden)',
   },
   {
@@ -152,11 +147,6 @@ export const REQUIREMENTS: readonly Requirement[] = [
     seed: 'gflow_usage_stats(weeks): Summarize local gflow-cli usage statistics over the last N weeks (default 12, range 1..53). … Its telemetry block includes state, switch, upload (enabled and reason)',
     source: SEED,
     surfaces: ALL,
-    knownGap: {
-      reason: 'No CLI command reads the usage statistics: usageStats has no leaf (structure.ts MCP_ONLY lists gflow_usage_stats as a GAP).',
-      surfaces: ['cli'],
-      symptom: 'No gflow command runs usageStats',
-    },
   },
   {
     id: 'usage-stats.counts-tool-calls',

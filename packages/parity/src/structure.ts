@@ -32,6 +32,7 @@ export const CLI_TO_MCP: Readonly<Record<string, string>> = {
   'project list': 'gflow_list_projects',
   'data list projects': 'gflow_list_projects',
   'data download': 'gflow_download_media',
+  'data usage': 'gflow_usage_stats',
   models: 'gflow_list_models',
   'tools list': 'gflow_list_tools',
   'tools show': 'gflow_list_tools',
@@ -68,7 +69,6 @@ export const MCP_EXEMPT: Readonly<Record<string, string>> = {
 
 /** MCP tool → why no CLI command maps to it. An entry marked GAP is a known gap in requirements.ts. */
 export const MCP_ONLY: Readonly<Record<string, string>> = {
-  gflow_usage_stats: 'GAP: no CLI command reads the usage statistics yet (requirement usage-stats.report is a known gap on cli)',
 };
 
 /**

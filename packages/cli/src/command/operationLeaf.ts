@@ -1,4 +1,4 @@
-import { BadParameterError, GflowError } from '@gflow/errors';
+import { BadParameterError, ConfigurationError, GflowError } from '@gflow/errors';
 import type { Gflow, Operation } from '@gflow/core';
 import type { FlagSpec, PositionalSpec } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';
@@ -36,7 +36,7 @@ export function requireOperation(gflow: Gflow, name: string, commandPath: string
   const op = gflow.operation(name);
   if (op) return op;
   if (registered.some((o) => o.name === name)) {
-    throw new GflowError(`'gflow ${commandPath}' spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`, {
+    throw new ConfigurationError(`'gflow ${commandPath}' spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`, {
       remediationHint: 'Unset GFLOW_MCP_NO_SPEND to run spending commands.',
     });
   }

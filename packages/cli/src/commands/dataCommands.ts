@@ -130,12 +130,25 @@ const errorsPrune = defineLeaf({
   },
 });
 
+const usage = operationLeaf({
+  name: 'usage',
+  description: 'Local usage statistics: invocations per week and surface, generations by command, model, status and month.',
+  operation: 'usageStats',
+  schema: opSchema('usageStats'),
+  examples: ['gflow data usage', 'gflow data usage --weeks 4 --json'],
+  render: (result) => {
+    const r = result as { weeks: number; invocations: { total: number }; generations: { total: number; byStatus: ReadonlyArray<{ status: string; count: number }> } };
+    const statuses = r.generations.byStatus.map((s) => `${s.status} ${s.count}`).join(', ') || 'none';
+    return { data: result, text: `Last ${r.weeks} weeks: ${r.invocations.total} invocations, ${r.generations.total} generations (${statuses}).\n` };
+  },
+});
+
 const errorsGroup = defineGroup({ name: 'errors', description: 'Failed-operation records: export, prune.', children: { export: errorsExport, prune: errorsPrune } });
 
 export const dataCommand = defineGroup({
   name: 'data',
   description: 'The local catalog (no browser): list, media, prune, download, errors.',
-  children: { list: dataListCommand, media, prune, download, errors: errorsGroup },
+  children: { list: dataListCommand, media, prune, download, usage, errors: errorsGroup },
   examples: ['gflow data list images --limit 5', 'gflow data media 3f0c2a1e-…', 'gflow data errors export --older-than 30d -o errors.jsonl'],
 });
 

@@ -84,7 +84,15 @@ export class Gflow {
   /** Runs an operation by name with raw input, validated by its schema. */
   async run<O extends Operation>(name: string, input: unknown, options: RunOptions = {}): Promise<z.output<O['output']>> {
     const operation = this.operation(name);
-    if (!operation) throw new BadParameterError(`Unknown operation "${name}".`);
+    if (!operation) {
+      const hidden = this.#operations.get(name) ?? [...this.#operations.values()].find((o) => o.mcpName === name);
+      if (hidden?.kind === 'spend' && this.settings.noSpend) {
+        throw new ConfigurationError(`${hidden.name} spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`, {
+          remediationHint: 'Unset GFLOW_MCP_NO_SPEND (or drop --no-spend) to generate.',
+        });
+      }
+      throw new BadParameterError(`Unknown operation "${name}".`);
+    }
     const parsed = operation.input.safeParse(input ?? {});
     if (!parsed.success) throw badParameterFromZod(parsed.error);
     const context: OperationContext = {

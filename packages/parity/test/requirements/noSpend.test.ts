@@ -23,5 +23,7 @@ verifies('no-spend.spending-refused', async (s) => {
     const outcome = await s.call(operation, { prompt: 'a red fox in fresh snow' });
     if (outcome.ok) throw new Error(`${operation} ran in no-spend mode`);
     expect(`${outcome.problem.detail} ${outcome.problem.remediation_hint ?? ''}`).toMatch(/no-spend|GFLOW_MCP_NO_SPEND/i);
+    expect(outcome.problem.type).toBe('https://gflow.dev/errors/configuration');
+    if (outcome.exitCode !== undefined) expect(outcome.exitCode).toBe(11);
   }
 });
