@@ -99,3 +99,16 @@ describe('the generation path against the simulator', () => {
     expect(gflow.tasks.get(pending.task_id)?.result?.files).toHaveLength(1);
   }, 120_000);
 });
+
+describe('uploading an image', () => {
+  it('uploads a local image into a project and catalogues it under its run-unique name', async () => {
+    const generated = (await gflow.run('generateImage', { prompt: 'source for upload', profile: 'alice' })) as Completed;
+    expect(generated.status).toBe('completed');
+    h.sim.received.clear();
+    const result = (await gflow.run('uploadImage', { path: generated.files[0], profile: 'alice', project: generated.flow_project_id })) as { media_id: string; project_id: string; display_name: string };
+    expect(result.project_id).toBe(generated.flow_project_id);
+    expect(h.sim.received.calls('maseQ')).toHaveLength(1);
+    expect(result.display_name).toMatch(/-[0-9a-f]{8}\.jpg$/);
+    expect(gflow.catalog.assets.getByMediaId('alice', result.media_id)).toMatchObject({ kind: 'image', flowProjectId: generated.flow_project_id });
+  }, 120_000);
+});

@@ -2,7 +2,7 @@
 
 // Sessions
 export { openFlowSession, type OpenFlowSessionOptions } from './session/openFlowSession.js';
-export { FlowSession, type SessionTimeouts, type DownloadRequest } from './session/flowSession.js';
+export { FlowSession, type SessionTimeouts, type DownloadRequest, type UploadImageRequest, type UploadImageResult } from './session/flowSession.js';
 export { buildLaunchOptions, type LaunchSettings, type PersistentLaunchOptions } from './session/launchOptions.js';
 export type { GenerationPhase, ProgressEvent } from './session/opContext.js';
 export type { DriverLogger } from './util/logger.js';

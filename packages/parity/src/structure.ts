@@ -47,7 +47,7 @@ export const MCP_EXEMPT: Readonly<Record<string, string>> = {
   'auth logout': 'destructive, CLI-only: deletes a profile directory',
   'auth list': 'local profile admin: reads profile directories and config.toml; an agent names a profile, it does not manage them',
   'auth use': 'local config admin: writes default_profile to config.toml',
-  'image upload': 'not yet ported: core has no uploadImage operation (the command refuses until it ships); the generate tools upload reference_images themselves',
+  'image upload': 'CLI/library only: uploadImage puts a local file into a Flow project; agents attach local files through reference_images / initial_frame instead',
   'image batch': 'CLI orchestration: a serial loop over gflow_generate_image with a fail-fast policy; an agent calls gflow_generate_image once per prompt',
   'project show': 'not yet ported: one catalogued project; gflow_list_projects lists them',
   'project create': 'mutates Flow: projectsCreate is CLI/library only by its surfaces; the generate tools create a project through project_name',

@@ -4,6 +4,7 @@ import { characterList, characterShow } from './characterOperations.js';
 import { projectsCreate, projectsRename } from './flowProjectOperations.js';
 import { INSTRUCTION_OPERATIONS } from './instructionOperations.js';
 import { downloadMedia, upscaleImage, upscaleVideo } from './mediaOperations.js';
+import { uploadImage } from './uploadOperation.js';
 import { listProjects, usageStats } from './catalogOperations.js';
 import { generateImage, generateVideo } from './generateOperations.js';
 import type { Operation } from './operation.js';
@@ -23,6 +24,7 @@ export const OPERATIONS: readonly Operation[] = [
   characterList,
   characterShow,
   downloadMedia,
+  uploadImage,
   upscaleImage,
   upscaleVideo,
   projectsCreate,

@@ -6,6 +6,8 @@ import type { FlowHostSetting } from '../flow/hosts.js';
 import { landingError } from '../flow/landingError.js';
 import { generateImage } from '../generate/generateImage.js';
 import { generateVideo } from '../generate/generateVideo.js';
+import { prepareComposer } from '../generate/prepare.js';
+import { readUploadable, uploadFile } from '../composer/uploads.js';
 import type { GenerateImageRequest, GenerateVideoRequest, GenerationResult } from '../generate/types.js';
 import type { DriverLogger } from '../util/logger.js';
 import { OpContext, type ProgressEvent } from './opContext.js';
@@ -20,6 +22,20 @@ export interface SessionTimeouts {
   readonly uploadMs?: number;
   /** How long a done clip may lack its mp4 URL before giving up (default 20 s). */
   readonly urlGraceMs?: number;
+}
+
+export interface UploadImageRequest {
+  readonly path: string;
+  readonly projectId?: string;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (event: ProgressEvent) => void;
+}
+
+export interface UploadImageResult {
+  readonly projectId: string;
+  readonly mediaId: string;
+  /** The run-unique name Flow lists the upload under. */
+  readonly displayName: string;
 }
 
 export interface DownloadRequest {
@@ -143,6 +159,22 @@ export class FlowSession {
 
   generateVideo(request: GenerateVideoRequest): Promise<GenerationResult> {
     return this.#run('generating a video', request.signal, request.onProgress, (ctx) => generateVideo(ctx, request, this.#timeouts));
+  }
+
+  /**
+   * Uploads one local image into a project (created when none is given) the way a person does:
+   * toolbar `+` → Upload → file chooser, under a run-unique display name; the media id comes from
+   * the page's own `maseQ` reply. Spends nothing.
+   */
+  uploadImage(request: UploadImageRequest): Promise<UploadImageResult> {
+    return this.#run('uploading an image', request.signal, request.onProgress, async (ctx) => {
+      await readUploadable(request.path);
+      const projectId = await prepareComposer(ctx, request.projectId, this.#timeouts);
+      ctx.report({ phase: 'uploading', projectId });
+      const uploaded = await uploadFile(ctx, request.path, this.#timeouts.uploadMs === undefined ? {} : { timeoutMs: this.#timeouts.uploadMs });
+      ctx.report({ phase: 'done', projectId, mediaIds: [uploaded.mediaId] });
+      return { projectId, mediaId: uploaded.mediaId, displayName: uploaded.displayName };
+    });
   }
 
   /** Downloads a signed media URL through the context (cookies attach; no page needed). */
