@@ -34,9 +34,10 @@ export const downloadMedia = defineOperation({
   input: z.object({ media_id: mediaId, out_dir: outDir, profile: profileOptional }),
   output: z.looseObject({ status: z.literal('ok'), path: z.string(), bytes: z.number() }),
   handler: async (input, context) => {
+    // Output rules first: a refused out_dir is refused before anything else runs.
+    const dir = outDirFor(context, input.out_dir);
     const asset = findAsset(context, input.media_id, input.profile);
     if (!asset.flowProjectId) throw new ReferenceNotFoundError('The catalog does not know which Flow project holds this media.', { extensions: { media_id: input.media_id } });
-    const dir = outDirFor(context, input.out_dir);
     const { downloadMediaById } = await import('@gflow/driver');
     const got = await withProfileBrowser(context, asset.profileName, (browser) =>
       downloadMediaById(browser, { projectId: asset.flowProjectId as string, mediaId: input.media_id, kind: asset.kind, signal: context.signal }),
@@ -60,12 +61,12 @@ function upscaleOperation<S extends readonly [string, ...string[]]>(kind: 'image
     input: z.object({ media_id: mediaId, scale: z.enum(scales), project: flowId('project').optional().describe('The Flow project holding the media; default: from the catalog.'), out_dir: outDir, profile: profileOptional }),
     output: z.looseObject({ status: z.literal('ok'), path: z.string(), bytes: z.number() }),
     handler: async (input, context) => {
+      const dir = outDirFor(context, input.out_dir);
       const known = context.gflow.catalog.media.lookup(input.media_id, input.profile && input.profile !== 'default' ? { profile: input.profile } : {});
       const asset = known.length === 1 ? known[0]?.asset : undefined;
       const projectId = input.project ?? asset?.flowProjectId ?? undefined;
       if (!projectId) throw new BadParameterError('Name the project: the catalog does not know (or is ambiguous about) which project holds this media.', { extensions: { parameter: 'project' } });
       if (asset && asset.kind !== kind) throw new BadParameterError(`This media is a${asset.kind === 'image' ? 'n image' : ' video'}; use the ${asset.kind} upscale.`, { extensions: { parameter: 'media_id' } });
-      const dir = outDirFor(context, input.out_dir);
       const driver = await import('@gflow/driver');
       const profile = input.profile ?? asset?.profileName;
       const scale = input.scale as string;
