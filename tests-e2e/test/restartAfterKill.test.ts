@@ -1,0 +1,79 @@
+// Journey 6: SIGKILL mid-generation (after the submit reached Flow), then a
+// new gflow run on the same profile: the orphaned task is settled
+// `indeterminate`, the profile lease is free, the catalog is intact and no
+// partial download is left behind.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrityCheck, taskRow, taskRows } from './helpers/catalog.js';
+import { type E2e, SANDBOX_EMAIL, filesUnder, gflow, json, spawnGflow, startE2e, submits, waitFor } from './helpers/harness.js';
+
+let e2e: E2e;
+
+beforeAll(async () => {
+  e2e = await startE2e('journey-restart');
+  const first = await gflow(['data', 'list', 'profiles', '--sandbox', '--json'], e2e.env());
+  expect(first.exitCode, first.stderr).toBe(0);
+}, 90_000);
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** Pids of live processes whose command line mentions `needle` (Linux /proc). */
+function processesMentioning(needle: string): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      const state = /^State:\s+(\S)/m.exec(fs.readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1];
+      if (state !== 'Z' && cmdline.includes(needle)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+describe('journey 6: restart after SIGKILL mid-generation', () => {
+  it('settles the orphaned task indeterminate, frees the lease, keeps the catalog intact, leaves no partial file', async () => {
+    const profileDir = path.join(e2e.sandboxHome, 'profile_sandbox');
+    expect(fs.existsSync(profileDir)).toBe(true);
+    e2e.sim.received.clear();
+    // Flow never answers this submit: the CLI is mid-generation when it is killed.
+    e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'stuck_generation', { times: 1 });
+    const victim = spawnGflow(['image', 't2i', 'killed mid-generation', '--aspect', '16:9', '--sandbox', '--json'], e2e.env());
+    try {
+      await waitFor('the submit to reach the simulator', () => submits(e2e.sim).length === 1, 60_000);
+      const working = await waitFor('the task row to be working', () => taskRows(e2e.dbPath).find((row) => row.status === 'working'), 10_000);
+      victim.killGroup();
+      const killed = await victim.done;
+      expect(killed.exitCode).toBe(137);
+      // gflow and the Chromium it launched on the profile are all gone.
+      await waitFor('no process left on the profile', () => processesMentioning(profileDir).length === 0, 15_000);
+
+      // Nothing has opened the catalog since: the row still says working, with a spend checkpoint.
+      const orphan = taskRow(e2e.dbPath, working.task_id);
+      expect(orphan?.status).toBe('working');
+      expect(JSON.parse(orphan?.checkpoint_json ?? '{}')).toMatchObject({ may_have_spent: true });
+
+      // A new run on the same profile: the lease is free (the CLI waits 0 s), the generation succeeds.
+      const next = await gflow(['image', 't2i', 'after the restart', '--aspect', '1:1', '--sandbox', '--json'], e2e.env());
+      expect(next.exitCode, next.stdout + next.stderr.slice(-1500)).toBe(0);
+      expect(json(next)).toMatchObject({ status: 'completed' });
+      expect(submits(e2e.sim)).toEqual(['ogiZ0b', 'ogiZ0b']);
+
+      // Opening the catalog settled the orphan: it had submitted, so a credit may have been spent.
+      expect(taskRow(e2e.dbPath, working.task_id)?.status).toBe('indeterminate');
+      expect(taskRows(e2e.dbPath).filter((row) => row.status === 'working')).toEqual([]);
+      expect(integrityCheck(e2e.dbPath)).toBe('ok');
+      // Files are written atomically: no temporary (.part) file anywhere in the sandbox home.
+      expect(filesUnder(e2e.sandboxHome).filter((file) => file.endsWith('.part'))).toEqual([]);
+      expect(filesUnder(e2e.outputDir).filter((file) => !/\.(jpg|png|mp4)$/.test(file))).toEqual([]);
+    } finally {
+      victim.killGroup();
+      e2e.sim.scenario.clearFailures();
+    }
+  }, 150_000);
+});
