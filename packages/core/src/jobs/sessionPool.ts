@@ -60,21 +60,8 @@ export class SessionPool {
     return this.#gflow.profileQueue.run(
       profile.name,
       async () => {
-        const warm = this.#warm.get(profile.name);
-        if (warm) {
-          this.#warm.delete(profile.name);
-          clearTimeout(warm.idleTimer);
-          await warm.session.close().catch(() => undefined);
-          await warm.lease.release();
-        }
-        const lease = await acquireProfileLease({
-          locksDir: this.#gflow.layout.locksDir,
-          profileDir: profile.dir,
-          profileName: profile.name,
-          waitSeconds: this.#waitSeconds(),
-          signal: use.signal,
-          onWait: () => use.onProgress?.({ phase: 'waiting-for-profile', message: 'Another gflow process is using this profile; waiting.' }),
-        });
+        await this.#dropWarm(profile.name);
+        const lease = await this.#acquire(profile, use);
         try {
           return await fn();
         } finally {
@@ -85,9 +72,17 @@ export class SessionPool {
     );
   }
 
-  #waitSeconds(): number {
+  /** The cross-process lease: CLI and library fail fast (0 s), servers wait (180 s) unless configured. */
+  #acquire(profile: { name: string; dir: string }, use: SessionUse): Promise<ProfileLease> {
     const surface = this.#gflow.surface;
-    return leaseWaitSecondsFor(this.#gflow.settings, surface === 'cli' || surface === 'library' ? 'cli' : 'server');
+    return acquireProfileLease({
+      locksDir: this.#gflow.layout.locksDir,
+      profileDir: profile.dir,
+      profileName: profile.name,
+      waitSeconds: leaseWaitSecondsFor(this.#gflow.settings, surface === 'cli' || surface === 'library' ? 'cli' : 'server'),
+      signal: use.signal,
+      onWait: () => use.onProgress?.({ phase: 'waiting-for-profile', message: 'Another gflow process is using this profile; waiting.' }),
+    });
   }
 
   async #checkout(profile: ResolvedProfile, use: SessionUse): Promise<WarmEntry> {
@@ -99,14 +94,7 @@ export class SessionPool {
       await warm.lease.release();
     }
     const settings = this.#gflow.settings;
-    const lease = await acquireProfileLease({
-      locksDir: this.#gflow.layout.locksDir,
-      profileDir: profile.dir,
-      profileName: profile.name,
-      waitSeconds: this.#waitSeconds(),
-      signal: use.signal,
-      onWait: () => use.onProgress?.({ phase: 'waiting-for-profile', message: 'Another gflow process is using this profile; waiting.' }),
-    });
+    const lease = await this.#acquire(profile, use);
     try {
       use.onProgress?.({ phase: 'starting-browser' });
       const channel = browserStrategyOf(profile.dir) === 'chrome' ? 'chrome' : undefined;
@@ -152,13 +140,17 @@ export class SessionPool {
   }
 
   async #evict(name: string): Promise<void> {
-    await this.#gflow.profileQueue.run(name, async () => {
-      const entry = this.#warm.get(name);
-      if (!entry) return;
-      this.#warm.delete(name);
-      await entry.session.close().catch(() => undefined);
-      await entry.lease.release();
-    });
+    await this.#gflow.profileQueue.run(name, () => this.#dropWarm(name));
+  }
+
+  /** Closes a profile's warm browser and frees its lease (no-op when none is warm). */
+  async #dropWarm(name: string): Promise<void> {
+    const entry = this.#warm.get(name);
+    if (!entry) return;
+    this.#warm.delete(name);
+    clearTimeout(entry.idleTimer);
+    await entry.session.close().catch(() => undefined);
+    await entry.lease.release();
   }
 
   /** Number of warm sessions (for tests and `doctor`). */
