@@ -76,7 +76,7 @@ describe('journey 5: two processes on one profile', () => {
       await waitFor('the image submit', () => submits(e2e.sim).length === 1, 60_000);
       const submittedAt = Date.now();
       // 10 s budget plus generous slack; the driver's own fallback is 180 s.
-      const ended = await Promise.race([stuck.done, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 40_000))]);
+      const ended = await Promise.race([stuck.done, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 30_000))]);
       expect(ended, `gflow was still waiting ${Math.round((Date.now() - submittedAt) / 1000)} s after the submit with GFLOW_CLI_TIMEOUT_SECONDS=10`).toBeDefined();
       const out = json(ended!);
       expect(ended!.exitCode, JSON.stringify(out)).toBe(9);
