@@ -49,7 +49,9 @@ export async function addMention(ctx: OpContext, target: MentionTarget): Promise
       await sleep(400 * attempt, ctx.signal);
       continue;
     }
-    const option = page.locator(OPTION).nth(index);
+    // The list re-renders while the server-side search catches up with the typing: locate the
+    // option by its name (re-resolved on every retry), not by a position that may go stale.
+    const option = page.locator(OPTION).filter({ hasText: target.displayName }).first();
     const active = ((await option.getAttribute('class').catch(() => '')) ?? '').includes('asset-item-active');
     if (active) await page.keyboard.press('Enter');
     else await option.click({ timeout: 5_000 });
