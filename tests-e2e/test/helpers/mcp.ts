@@ -81,7 +81,8 @@ export async function startServe(args: readonly string[], env: Record<string, st
     url: new URL(match[1] ?? ''),
     run,
     async stop() {
-      if (!exited) run.child.kill('SIGTERM');
+      // Ctrl-C, the documented way to stop it (SIGTERM has its own test: serverShutdown.test.ts).
+      if (!exited) run.child.kill('SIGINT');
       const timer = setTimeout(() => run.killGroup(), 15_000);
       await run.done;
       clearTimeout(timer);
