@@ -49,15 +49,30 @@ function expectVideo(file: string, root: string, aspect: string): void {
   expect(aspectError(pixels!, aspect), `${pixels?.width}×${pixels?.height} is not ${aspect}`).toBeLessThan(0.01);
 }
 
-/** What the simulator billed for an image then an i2v video of that image. */
-function expectImageThenI2v(videoProject: string, imageProject: string): void {
+/**
+ * What the simulator received for an image then an i2v video of that image:
+ * ogiZ0b, then eb1hJf (nprQif with an end frame), in the image's project, and
+ * the video's start frame is that image — the media itself, or an upload of
+ * exactly its bytes.
+ */
+function expectImageThenI2v(image: Generated, video: Generated): void {
   const sent = submits(e2e.sim);
   expect(sent[0]).toBe('ogiZ0b');
   expect(sent).toHaveLength(2);
   expect(['eb1hJf', 'nprQif']).toContain(sent[1]);
   expect(e2e.sim.received.submits().every((entry) => entry.httpStatus === 200)).toBe(true);
   // A chained generation stays in its source media's project.
-  expect(videoProject).toBe(imageProject);
+  expect(video.flow_project_id).toBe(image.flow_project_id);
+
+  const videoSubmit = e2e.sim.received.submits()[1]!;
+  const request = (JSON.parse(String(videoSubmit.inner)) as unknown[][][])[0]?.[0] as unknown[] | undefined;
+  const startFrame = (request?.[5] as unknown[] | undefined)?.[0];
+  expect(typeof startFrame, `no start frame in ${String(videoSubmit.inner).slice(0, 300)}`).toBe('string');
+  if (startFrame !== image.flow_media_id) {
+    const imageBytes = fs.readFileSync(image.files[0]!).toString('base64');
+    const uploads = e2e.sim.received.calls('maseQ').map((call) => ((JSON.parse(String(call.inner)) as unknown[][])[0]?.[1] as string | undefined) ?? '');
+    expect(uploads.includes(imageBytes), `the start frame ${String(startFrame)} is neither the image ${image.flow_media_id} nor an upload of its bytes`).toBe(true);
+  }
 }
 
 /** The catalog rows `gflow data list images|videos --sandbox --json` shows for two media ids. */
@@ -108,7 +123,7 @@ describe('journey 1: image → video from its media id', () => {
     expect(video.files).toHaveLength(1);
     expectVideo(video.files[0]!, e2e.outputDir, '16:9');
 
-    expectImageThenI2v(video.flow_project_id, image.flow_project_id);
+    expectImageThenI2v(image, video);
     await expectCatalogRows(image, video, '16:9', '16:9');
   }, 180_000);
 
@@ -132,7 +147,7 @@ describe('journey 1: image → video from its media id', () => {
       expect(video.status).toBe('completed');
       expectVideo(video.files[0]!, e2e.outputDir, videoAspect);
 
-      expectImageThenI2v(video.flow_project_id, image.flow_project_id);
+      expectImageThenI2v(image, video);
       await expectCatalogRows(image, video, imageAspect, videoAspect);
     }
 
@@ -201,7 +216,7 @@ describe('journey 1: image → video from its media id', () => {
       );
       expect(video.status, JSON.stringify(video)).toBe('completed');
       expectVideo(video.files[0]!, outputDir, '16:9');
-      expectImageThenI2v(video.flow_project_id, image.flow_project_id);
+      expectImageThenI2v(image, video);
       expect(e2e.sim.received.submits().every((entry) => entry.email === EMAIL)).toBe(true);
 
       const imageAsset = lib.catalog.assets.getByMediaId('ana', image.flow_media_id);
