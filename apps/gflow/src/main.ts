@@ -11,6 +11,10 @@ process.on('SIGINT', () => {
   controller.abort();
 });
 
+// SIGTERM (service managers, `kill`) stops like a first Ctrl-C: servers cancel and record running
+// jobs (indeterminate after a submit) and close their browsers before exiting.
+process.on('SIGTERM', () => controller.abort());
+
 const code = await runGflow(process.argv.slice(2), { signal: controller.signal });
 const flushed = (stream: NodeJS.WriteStream): Promise<void> => new Promise((resolve) => stream.write('', () => resolve()));
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);

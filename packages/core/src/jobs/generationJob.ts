@@ -86,7 +86,8 @@ export async function runGenerationTask(gflow: Gflow, taskId: string, options: R
   } catch (thrown) {
     const error = toGflowError(thrown);
     if (operationId !== undefined) catalog.operations.failWith(operationId, error, { flowProjectId: known.projectId });
-    const settled: TaskRecord = hasErrorCode(error, 'cancelled')
+    // An aborted job is a cancellation whatever the driver saw last (the browser may close first).
+    const settled: TaskRecord = hasErrorCode(error, 'cancelled') || options.signal.aborted
       ? catalog.tasks.cancel(taskId, { claimant })
       : catalog.tasks.fail(taskId, claimant, error, { flowMediaId: known.mediaIds[0] ?? null });
     gflow.logger.warn('generation failed', { task_id: taskId, code: error.code, status: settled.status });
@@ -140,7 +141,7 @@ async function generate(
   const references = refs.references.map((r) => ({ path: r.path, displayName: r.displayName }));
   if (plan.kind === 'image') {
     // planImage refused models Flow does not offer (Imagen 4), so the name is one the driver knows.
-    return session.generateImage({ ...common, model: plan.model.name as ImageModelName, aspect: plan.aspect, references });
+    return session.generateImage({ ...common, model: plan.model.name as ImageModelName, aspect: plan.aspect, references, replyTimeoutMs: gflow.settings.timeoutSeconds * 1000 });
   }
   return session.generateVideo({
     ...common,

@@ -7,6 +7,7 @@ import { landingError } from '../flow/landingError.js';
 import { generateImage } from '../generate/generateImage.js';
 import { generateVideo } from '../generate/generateVideo.js';
 import { prepareComposer } from '../generate/prepare.js';
+import { explainPublicLanding } from '../account/publicLanding.js';
 import { readUploadable, uploadFile } from '../composer/uploads.js';
 import type { GenerateImageRequest, GenerateVideoRequest, GenerationResult } from '../generate/types.js';
 import type { DriverLogger } from '../util/logger.js';
@@ -142,7 +143,8 @@ export class FlowSession {
       } catch (error) {
         const mapped = ctx.mapError(error, what);
         if (!isGflowError(mapped) && this.#closed) throw ctx.closedError(what, error);
-        throw mapped;
+        // /about has two causes: a signed-out profile (exit 3) or an identity re-check (31).
+        throw this.#closed ? mapped : await explainPublicLanding(this.#context, mapped);
       } finally {
         tap.detach();
         ctx.dispose();

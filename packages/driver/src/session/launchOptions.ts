@@ -62,6 +62,10 @@ export interface PersistentLaunchOptions {
   acceptDownloads: boolean;
   proxy?: { server: string; bypass?: string; username?: string; password?: string };
   recordHar?: { path: string; content: 'omit' };
+  /** gflow owns the process's signals: it cancels jobs, records them and then closes the browser itself. */
+  handleSIGINT: false;
+  handleSIGTERM: false;
+  handleSIGHUP: false;
 }
 
 export function buildLaunchOptions(settings: LaunchSettings, host: HostFacts = currentHostFacts()): PersistentLaunchOptions {
@@ -73,6 +77,9 @@ export function buildLaunchOptions(settings: LaunchSettings, host: HostFacts = c
     locale,
     args: [...new Set(args)],
     ignoreDefaultArgs: asRootOnLinux ? ['--enable-automation'] : ['--enable-automation', '--no-sandbox'],
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
     ignoreHTTPSErrors: settings.ignoreHTTPSErrors ?? false,
     extraHTTPHeaders: { 'Accept-Language': acceptLanguage(locale) },
     viewport: { width: 1920, height: 1080 },
