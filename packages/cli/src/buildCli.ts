@@ -25,6 +25,7 @@ const TOP: Readonly<Record<string, { readonly description: string; readonly load
   mcp: { description: 'The MCP server: setup for Claude Desktop, Cursor, VS Code (and run).', load: async () => (await import('./commands/mcpCommands.js')).mcpCommand },
   doctor: { description: 'Check the installation, settings, browser and catalog (read-only).', load: async () => (await import('./commands/doctorCommand.js')).doctorCommand },
   update: { description: 'Check for a newer gflow (never upgrades itself).', load: async () => (await import('./commands/updateCommand.js')).updateCommand },
+  telemetry: { description: 'Local usage recording (status, on, off); nothing is uploaded.', load: async () => (await import('./commands/telemetryCommands.js')).telemetryCommand },
 };
 
 const ROOT_EXAMPLES = [

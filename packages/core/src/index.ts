@@ -38,7 +38,7 @@ export { SETTINGS, type SettingKey, type SettingSpec, type Settings } from './se
 export { loadSettings, leaseWaitSecondsFor, type ResolvedSettings, type LoadSettingsOptions, type SettingSource } from './settings/loadSettings.js';
 export { defaultHome, defaultOutputDir } from './settings/platformDirs.js';
 export { homeLayout, type HomeLayout } from './home/homeLayout.js';
-export { readConfigToml, writeConfigToml, type ConfigToml } from './home/configToml.js';
+export { readConfigToml, writeConfigToml, usageRecordingEnabled, setUsageRecording, type ConfigToml } from './home/configToml.js';
 export { validateProfileName, resolveProfile, listProfileNames, profileDirOf, type ResolvedProfile } from './home/profiles.js';
 export { confineToOutputDir, assertNotDirectory } from './output/confine.js';
 export { writeFileAtomic } from './output/atomicWrite.js';

@@ -63,6 +63,9 @@ export const MCP_EXEMPT: Readonly<Record<string, string>> = {
   'mcp setup': 'bootstrap: registers gflow in an MCP client config',
   'mcp run': 'the MCP server itself (stdio)',
   serve: 'the MCP server itself (Streamable HTTP / SSE)',
+  'telemetry status': 'local settings admin: "MCP does not expose telemetry on or off; those controls are CLI-only by design" (seed); gflow_usage_stats reports the state',
+  'telemetry on': 'local settings admin: CLI-only by design (seed)',
+  'telemetry off': 'local settings admin: CLI-only by design (seed)',
   doctor: 'not yet ported: local installation diagnostics (exempt upstream too)',
   update: 'self-update: "gflow update is a considered exemption, not a backlog item" (MCP guide): the operator upgrades and restarts the server',
 };

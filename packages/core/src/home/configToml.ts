@@ -6,7 +6,22 @@ import { parse, stringify } from 'smol-toml';
 /** The parts of config.toml gflow reads and writes. Unknown keys are kept. */
 export interface ConfigToml {
   default_profile?: string;
+  /** Local usage recording (`gflow telemetry on|off`); nothing is ever uploaded. */
+  telemetry?: { enabled?: boolean };
   [key: string]: unknown;
+}
+
+/** Whether gflow records command and tool invocations in the local catalog (default on). */
+export function usageRecordingEnabled(file: string): boolean {
+  const telemetry = readConfigToml(file).telemetry;
+  return !(typeof telemetry === 'object' && telemetry !== null && telemetry.enabled === false);
+}
+
+/** Turns local usage recording on or off in config.toml, keeping every other key. */
+export function setUsageRecording(file: string, enabled: boolean): void {
+  const config = readConfigToml(file);
+  const telemetry = typeof config.telemetry === 'object' && config.telemetry !== null ? config.telemetry : {};
+  writeConfigToml(file, { ...config, telemetry: { ...telemetry, enabled } });
 }
 
 export function readConfigToml(file: string): ConfigToml {

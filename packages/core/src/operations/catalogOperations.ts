@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usageRecordingEnabled } from '../home/configToml.js';
 import { resolveProfile } from '../home/profiles.js';
 import { defineOperation } from './operation.js';
 
@@ -55,7 +56,11 @@ export const usageStats = defineOperation({
       weeks: stats.weeks,
       since: stats.since,
       until: stats.until,
-      telemetry: { state: 'local-only', switch: null, upload: { enabled: false, reason: 'gflow keeps usage statistics on this machine only' } },
+      telemetry: {
+        state: usageRecordingEnabled(gflow.layout.configToml) ? 'on' : 'off',
+        switch: 'gflow telemetry on|off (config.toml [telemetry] enabled)',
+        upload: { enabled: false, reason: 'gflow keeps usage statistics on this machine only; nothing is ever uploaded' },
+      },
       invocations: stats.invocations,
       generations: stats.generations,
     };

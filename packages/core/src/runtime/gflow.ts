@@ -3,6 +3,7 @@ import { type Catalog, SCHEMA_SQL, claimantPidIsAlive, formatClaimant, openCatal
 import { BadParameterError, ConfigurationError } from '@gflow/errors';
 import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket } from '@gflow/lease';
 import type { z } from 'zod';
+import { usageRecordingEnabled } from '../home/configToml.js';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation, OperationContext, ProgressEvent, Surface } from '../operations/operation.js';
 import { type LoadSettingsOptions, type ResolvedSettings, loadSettings } from '../settings/loadSettings.js';
@@ -54,6 +55,7 @@ export class Gflow {
   readonly #operations = new Map<string, Operation>();
   readonly #closers: Array<() => Promise<void> | void> = [];
   #catalog: Catalog | undefined;
+  #usageRecording: boolean | undefined;
 
   constructor(options: CreateGflowOptions, operations: readonly Operation[]) {
     this.settings = options.settings ?? loadSettings(options);
@@ -123,9 +125,11 @@ export class Gflow {
     return formatClaimant({ surface: this.surface, profile, pid: process.pid, startToken: this.startToken });
   }
 
-  /** Records one invocation for gflow_usage_stats; never fails the call. */
+  /** Records one invocation for gflow_usage_stats (unless `gflow telemetry off`); never fails the call. */
   recordUsage(command: string, profile?: string, outcome: 'ok' | 'error' = 'ok'): void {
     try {
+      this.#usageRecording ??= usageRecordingEnabled(this.layout.configToml);
+      if (!this.#usageRecording) return;
       this.catalog.usage.record({ surface: this.surface, command, profile: profile ?? null, outcome });
     } catch {
       // Usage statistics are best effort: a read-only or broken catalog must not fail the command.
