@@ -81,3 +81,6 @@ export { upscaleImage, type ImageUpscaleScale, type UpscaleImageOptions, type Up
 export { upscaleVideo, type VideoUpscaleScale, type UpscaleVideoOptions, type UpscaledVideo } from './upscale/upscaleVideo.js';
 export { parseImageUpscaleReply, parseVideoUpscaleReply } from './upscale/upscaleReplies.js';
 // ---- end of part 2 block ----
+
+// Incident snapshots (appended; what core writes into an incident bundle)
+export { UI_ANCHORS, LIGATURE_ANCHORS, MAX_NETWORK_ENTRIES, networkLog, redactPageUrl, type IncidentSnapshot, type UiAnchors, type NetworkEntry } from './session/incidentSnapshot.js';

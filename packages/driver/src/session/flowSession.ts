@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { BrowserSessionClosedError, isGflowError } from '@gflow/errors';
+import { BrowserSessionClosedError, hasErrorCode, isGflowError } from '@gflow/errors';
 import type { OpenTimeouts } from '../composer/openProject.js';
 import { type DownloadedMedia, downloadMedia } from '../download/download.js';
 import type { FlowHostSetting } from '../flow/hosts.js';
@@ -11,6 +11,8 @@ import { explainPublicLanding } from '../account/publicLanding.js';
 import { readUploadable, uploadFile } from '../composer/uploads.js';
 import type { GenerateImageRequest, GenerateVideoRequest, GenerationResult } from '../generate/types.js';
 import type { DriverLogger } from '../util/logger.js';
+import { type LastOperation, capturePage } from './capturePage.js';
+import type { IncidentSnapshot } from './incidentSnapshot.js';
 import { OpContext, type ProgressEvent } from './opContext.js';
 import { WireTap } from './wireTap.js';
 
@@ -61,9 +63,13 @@ export class FlowSession {
   #closeReason = '';
   #queue: Promise<unknown> = Promise.resolve();
   #page: Page | null = null;
+  readonly #incidentCapture: boolean;
+  #lastOp: LastOperation | null = null;
+  #lastFailure: IncidentSnapshot | null = null;
 
-  constructor(context: BrowserContext, options: { logger: DriverLogger; flowHost: FlowHostSetting; timeouts?: SessionTimeouts }) {
+  constructor(context: BrowserContext, options: { logger: DriverLogger; flowHost: FlowHostSetting; timeouts?: SessionTimeouts; incidentCapture?: boolean }) {
     this.#context = context;
+    this.#incidentCapture = options.incidentCapture ?? true;
     this.#logger = options.logger;
     this.#flowHost = options.flowHost;
     this.#timeouts = {
@@ -137,6 +143,8 @@ export class FlowSession {
     try {
       const page = await this.#livePage();
       const tap = new WireTap(page, this.#logger);
+      this.#lastOp = { what, page, tap };
+      this.#lastFailure = null;
       const ctx = new OpContext(page, tap, this.#flowHost, this.#logger, signal, onProgress ?? (() => undefined));
       try {
         return await body(ctx);
@@ -144,7 +152,9 @@ export class FlowSession {
         const mapped = ctx.mapError(error, what);
         if (!isGflowError(mapped) && this.#closed) throw ctx.closedError(what, error);
         // /about has two causes: a signed-out profile (exit 3) or an identity re-check (31).
-        throw this.#closed ? mapped : await explainPublicLanding(this.#context, mapped);
+        const final = this.#closed ? mapped : await explainPublicLanding(this.#context, mapped);
+        await this.#snapshotFailure(final, signal);
+        throw final;
       } finally {
         tap.detach();
         ctx.dispose();
@@ -152,6 +162,35 @@ export class FlowSession {
       }
     } finally {
       release();
+    }
+  }
+
+  /** Photographs the failed operation's page before the finally tidies it (Escape closes dialogs). */
+  async #snapshotFailure(error: unknown, signal: AbortSignal | undefined): Promise<void> {
+    const last = this.#lastOp;
+    if (!this.#incidentCapture || last === null || this.#closed || signal?.aborted === true) return;
+    if (hasErrorCode(error, 'cancelled') || hasErrorCode(error, 'browser-session-closed')) return;
+    this.#lastFailure = await capturePage(last, true).catch(() => null);
+  }
+
+  /**
+   * What a human needs to diagnose the last failure: the page the last operation used (URL,
+   * title, anchor counts, a full-page screenshot) and its redacted rpc log. The snapshot taken at
+   * the failure is returned once; otherwise the last operation's page is captured now. Null when
+   * no operation ran or its page (or the browser) is gone. Never throws.
+   */
+  async captureIncident(): Promise<IncidentSnapshot | null> {
+    try {
+      const failure = this.#lastFailure;
+      if (failure !== null) {
+        this.#lastFailure = null;
+        return failure;
+      }
+      const last = this.#lastOp;
+      if (last === null || this.#closed || last.page.isClosed()) return null;
+      return await capturePage(last, false);
+    } catch {
+      return null;
     }
   }
 

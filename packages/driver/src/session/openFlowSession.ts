@@ -10,6 +10,8 @@ export interface OpenFlowSessionOptions extends LaunchSettings {
   readonly flowHost?: FlowHostSetting;
   readonly timeouts?: SessionTimeouts;
   readonly logger?: DriverLogger;
+  /** Snapshot a failed operation's page for an incident bundle (default true; GFLOW_CLI_INCIDENT_CAPTURE). */
+  readonly incidentCapture?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function openFlowSession(options: OpenFlowSessionOptions): Promise<
   }
   await context.addInitScript(HIDE_WEBDRIVER_SCRIPT);
   logger.info('browser session opened', { channel: options.channel ?? null, headless: options.headless });
-  return new FlowSession(context, { logger, flowHost: options.flowHost ?? 'auto', ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }) });
+  return new FlowSession(context, { logger, flowHost: options.flowHost ?? 'auto', ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }), ...(options.incidentCapture === undefined ? {} : { incidentCapture: options.incidentCapture }) });
 }
 
 function launchError(error: unknown, options: OpenFlowSessionOptions): Error {

@@ -24,10 +24,18 @@ export interface TappedResponse {
   readonly request: Request;
 }
 
+/** One batchexecute request that failed without a reply (aborted, connection reset). */
+export interface TappedFailure {
+  readonly at: number;
+  readonly rpcIds: readonly string[];
+  readonly request: Request;
+  readonly errorText: string;
+}
+
 export type TapEvent =
   | { readonly type: 'request'; readonly value: TappedRequest }
   | { readonly type: 'response'; readonly value: TappedResponse }
-  | { readonly type: 'failed'; readonly value: { readonly rpcIds: readonly string[]; readonly request: Request; readonly errorText: string } };
+  | { readonly type: 'failed'; readonly value: TappedFailure };
 
 type Listener = (event: TapEvent) => void;
 
@@ -38,6 +46,7 @@ type Listener = (event: TapEvent) => void;
 export class WireTap {
   readonly requests: TappedRequest[] = [];
   readonly responses: TappedResponse[] = [];
+  readonly failures: TappedFailure[] = [];
   #seq = 0;
   readonly #listeners = new Set<Listener>();
   readonly #page: Page;
@@ -49,7 +58,9 @@ export class WireTap {
   readonly #onFailed = (request: Request): void => {
     if (!isBatchexecuteUrl(request.url())) return;
     const rpcIds = rpcIdsOfRequest(request.url(), request.postData());
-    this.#emit({ type: 'failed', value: { rpcIds, request, errorText: request.failure()?.errorText ?? 'failed' } });
+    const value: TappedFailure = { at: Date.now(), rpcIds, request, errorText: request.failure()?.errorText ?? 'failed' };
+    this.failures.push(value);
+    this.#emit({ type: 'failed', value });
   };
 
   constructor(page: Page, logger: DriverLogger) {
