@@ -29,8 +29,10 @@ describe('captureIncident', () => {
     const error = await rig.session.generateImage({ ...image, projectId }).catch((e: unknown) => e);
     rig.sim.scenario.clearFailures();
     expect(error).toMatchObject({ exitCode: 10 });
+    expect(rig.session.failedInOperation(error)).toBe(true);
+    expect(rig.session.failedInOperation(new Error('raised elsewhere'))).toBe(false);
 
-    const snapshot = await rig.session.captureIncident();
+    const snapshot = await rig.session.captureIncident(error);
     expect(snapshot).not.toBeNull();
     expect(snapshot?.operation).toBe('generating an image');
     expect(snapshot?.atFailure).toBe(true);
@@ -48,7 +50,7 @@ describe('captureIncident', () => {
   }, 90_000);
 
   it('hands the failure snapshot out once, then captures the live page of the last operation', async () => {
-    const live = await rig.session.captureIncident();
+    const live = await rig.session.captureIncident(new Error('raised after the operation'));
     expect(live?.atFailure).toBe(false);
     expect(live?.operation).toBe('generating an image');
     expect(live?.ui?.counts['aisandbox-root']).toBeGreaterThan(0);

@@ -65,7 +65,8 @@ export class FlowSession {
   #page: Page | null = null;
   readonly #incidentCapture: boolean;
   #lastOp: LastOperation | null = null;
-  #lastFailure: IncidentSnapshot | null = null;
+  /** What the last operation failed with, and its page as it was then (null when not captured). */
+  #lastFailure: { readonly error: unknown; snapshot: IncidentSnapshot | null } | null = null;
 
   constructor(context: BrowserContext, options: { logger: DriverLogger; flowHost: FlowHostSetting; timeouts?: SessionTimeouts; incidentCapture?: boolean }) {
     this.#context = context;
@@ -167,24 +168,33 @@ export class FlowSession {
 
   /** Photographs the failed operation's page before the finally tidies it (Escape closes dialogs). */
   async #snapshotFailure(error: unknown, signal: AbortSignal | undefined): Promise<void> {
+    const failure: { readonly error: unknown; snapshot: IncidentSnapshot | null } = { error, snapshot: null };
+    this.#lastFailure = failure;
     const last = this.#lastOp;
     if (!this.#incidentCapture || last === null || this.#closed || signal?.aborted === true) return;
     if (hasErrorCode(error, 'cancelled') || hasErrorCode(error, 'browser-session-closed')) return;
-    this.#lastFailure = await capturePage(last, true).catch(() => null);
+    failure.snapshot = await capturePage(last, true).catch(() => null);
+  }
+
+  /** True when `error` is what the last operation on this session failed with (it happened in the browser). */
+  failedInOperation(error: unknown): boolean {
+    return this.#lastFailure !== null && this.#lastFailure.error === error;
   }
 
   /**
-   * What a human needs to diagnose the last failure: the page the last operation used (URL,
-   * title, anchor counts, a full-page screenshot) and its redacted rpc log. The snapshot taken at
-   * the failure is returned once; otherwise the last operation's page is captured now. Null when
+   * What a human needs to diagnose a failure: the page the last operation used (URL, title,
+   * anchor counts, a full-page screenshot) and its redacted rpc log. When `error` is omitted or is
+   * what that operation failed with, the snapshot taken at the failure (before the driver tidied
+   * the page) is handed out, once; otherwise the last operation's page is captured now. Null when
    * no operation ran or its page (or the browser) is gone. Never throws.
    */
-  async captureIncident(): Promise<IncidentSnapshot | null> {
+  async captureIncident(error?: unknown): Promise<IncidentSnapshot | null> {
     try {
       const failure = this.#lastFailure;
-      if (failure !== null) {
-        this.#lastFailure = null;
-        return failure;
+      if (failure?.snapshot && (error === undefined || error === failure.error)) {
+        const snapshot = failure.snapshot;
+        failure.snapshot = null;
+        return snapshot;
       }
       const last = this.#lastOp;
       if (last === null || this.#closed || last.page.isClosed()) return null;
