@@ -97,12 +97,12 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     expect(gender.completion.values).toEqual(['neutral', 'non-binary']);
   });
 
-  it('lists the resources and the known-issue template', async () => {
+  it('lists the resources and the templates (an empty catalog lists no media or projects)', async () => {
     const { client } = await setup(era);
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri).sort()).toEqual(['gflow://db/schema', 'gflow://docs/known-issues', 'gflow://docs/mcp-guide']);
     const { resourceTemplates } = await client.listResourceTemplates();
-    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['gflow://docs/known-issues/{slug}']);
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['gflow://docs/known-issues/{slug}', 'gflow://media/{media_id}', 'gflow://projects/{project_id}']);
   });
 
   it('serves the agent guide, with a different text in no-spend mode', async () => {

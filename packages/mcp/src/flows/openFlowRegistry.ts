@@ -2,7 +2,7 @@ import path from 'node:path';
 import { OPERATIONS, type Operation } from '@gflow/core';
 import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import { BUILTIN_PROMPT_NAMES } from '../prompts/registerPrompts.js';
-import { BUILTIN_RESOURCE_URIS, BUILTIN_TEMPLATE_NAME, KNOWN_ISSUE_TEMPLATE } from '../resources/registerResources.js';
+import { BUILTIN_RESOURCE_URIS, BUILTIN_TEMPLATE_NAMES, BUILTIN_TEMPLATE_URIS } from '../resources/registerResources.js';
 import type { CompileEnvironment } from './compileFlow.js';
 import type { FlowProblem } from './flowProblem.js';
 import { FlowRegistry } from './flowRegistry.js';
@@ -37,8 +37,8 @@ function reservedOf(operations: readonly Operation[]): ReservedNames {
     toolPrefix: 'gflow_',
     prompts: new Set(BUILTIN_PROMPT_NAMES),
     resourceUris: new Set(BUILTIN_RESOURCE_URIS),
-    templateNames: new Set([BUILTIN_TEMPLATE_NAME]),
-    templateUris: new Set([KNOWN_ISSUE_TEMPLATE]),
+    templateNames: new Set(BUILTIN_TEMPLATE_NAMES),
+    templateUris: new Set(BUILTIN_TEMPLATE_URIS),
   };
 }
 

@@ -1,8 +1,10 @@
 import { ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import type { GflowLike } from '../gflowPort.js';
+import { MEDIA_TEMPLATE, PROJECT_TEMPLATE } from '../media/mediaUri.js';
 import { agentGuide } from './agentGuide.js';
 import { readKnownIssuesMarkdown } from './docsSource.js';
 import { knownIssueText, knownIssuesIndex, parseKnownIssues } from './knownIssues.js';
+import { MEDIA_TEMPLATE_NAME, PROJECT_TEMPLATE_NAME, registerCatalogResources } from './registerCatalogResources.js';
 
 export const MCP_GUIDE_URI = 'gflow://docs/mcp-guide';
 export const KNOWN_ISSUES_URI = 'gflow://docs/known-issues';
@@ -12,11 +14,14 @@ export const DB_SCHEMA_URI = 'gflow://db/schema';
 /** The built-in concrete resource URIs, and the name of the built-in template (flows may not reuse them). */
 export const BUILTIN_RESOURCE_URIS: readonly string[] = [MCP_GUIDE_URI, KNOWN_ISSUES_URI, DB_SCHEMA_URI];
 export const BUILTIN_TEMPLATE_NAME = 'known-issue';
+/** Every built-in template's name and URI template (flows may not reuse them). */
+export const BUILTIN_TEMPLATE_NAMES: readonly string[] = [BUILTIN_TEMPLATE_NAME, MEDIA_TEMPLATE_NAME, PROJECT_TEMPLATE_NAME];
+export const BUILTIN_TEMPLATE_URIS: readonly string[] = [KNOWN_ISSUE_TEMPLATE, MEDIA_TEMPLATE, PROJECT_TEMPLATE];
 
 /** resources/read results may be cached for five minutes, by the requesting client only. */
 const READ_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
 
-/** The built-in resources: the agent guide, the known-issues index and sections, the catalog schema. */
+/** The built-in resources: the agent guide, the known-issues index and sections, the catalog schema, media and projects. */
 export function registerResources(server: McpServer, gflow: GflowLike, docsDir: string): void {
   server.registerResource(
     'mcp-guide',
@@ -83,4 +88,6 @@ export function registerResources(server: McpServer, gflow: GflowLike, docsDir: 
       return { contents: [{ uri: uri.href, mimeType: 'application/sql', text: gflow.schemaSql() }] };
     },
   );
+
+  registerCatalogResources(server, gflow);
 }

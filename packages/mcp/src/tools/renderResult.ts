@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { mediaLinks } from './mediaLinks.js';
+import { catalogMediaLinks, mediaLinks, type GeneratedMedia } from './mediaLinks.js';
 
 /** Statuses of a generation envelope that mean the job did not produce its media. */
 const FAILED_STATUSES = new Set(['failed', 'error', 'rate_limited', 'indeterminate', 'cancelled']);
@@ -13,15 +13,27 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * `structuredContent` (wrapped as `{result}` when it is not an object) plus
  * the same JSON as text for clients that ignore structured content. A
  * generation reply whose status is a failure is `isError: true`; a completed
- * one also carries `resource_link` items to its files.
+ * one also carries `resource_link` items: file:// URIs of its files, then
+ * gflow://media/<media_id> for each generated media id.
  */
 export function renderToolResult(value: unknown): CallToolResult {
   const structured = isPlainObject(value) ? value : { result: value ?? null };
   const status = typeof structured['status'] === 'string' ? structured['status'] : undefined;
   const files = Array.isArray(structured['files']) ? structured['files'].filter((f): f is string => typeof f === 'string') : [];
+  const links = status === 'completed' ? [...mediaLinks(files), ...catalogMediaLinks(generatedMedia(structured))] : [];
   return {
-    content: [{ type: 'text', text: JSON.stringify(structured) }, ...(status === 'completed' ? mediaLinks(files) : [])],
+    content: [{ type: 'text', text: JSON.stringify(structured) }, ...links],
     structuredContent: structured,
     ...(status !== undefined && FAILED_STATUSES.has(status) ? { isError: true } : {}),
   };
+}
+
+/** The media ids of a completion reply: each `media[]` item's `media_id`, then `flow_media_id`. */
+function generatedMedia(structured: Record<string, unknown>): GeneratedMedia[] {
+  const items = Array.isArray(structured['media']) ? structured['media'].filter(isPlainObject) : [];
+  const media: GeneratedMedia[] = items
+    .filter((item) => typeof item['media_id'] === 'string')
+    .map((item) => ({ mediaId: item['media_id'] as string, file: typeof item['file'] === 'string' ? item['file'] : undefined }));
+  const first = structured['flow_media_id'];
+  return typeof first === 'string' ? [...media, { mediaId: first }] : media;
 }

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { FLOW_ID } from '@gflow/core';
+import type { GflowCatalogReader } from '../gflowPort.js';
+import { sniffMediaType } from './mediaTypes.js';
+
+/** Largest file gflow://media/{media_id} serves (base64 makes the reply a third larger). */
+export const MEDIA_RESOURCE_CAP_BYTES = 20 * 1024 * 1024;
+
+export type CatalogMediaRead =
+  | { readonly found: true; readonly bytes: Buffer; readonly mimeType: string; readonly kind: string }
+  | { readonly found: false; readonly reason: 'unknown-id' | 'no-verified-file' }
+  | { readonly found: false; readonly reason: 'too-large'; readonly bytes: number; readonly kind: string };
+
+type LocalFileRow = ReturnType<GflowCatalogReader['localFiles']['listForAsset']>[number];
+
+/**
+ * The bytes of a catalogued asset, from its newest local copy whose size and
+ * SHA-256 still match the catalog. Copies above the cap are not hashed; when
+ * only such copies exist the answer is `too-large`. The bytes actually read
+ * are hashed again, so a file swapped between the check and the read is
+ * refused too.
+ */
+export async function readCatalogMedia(catalog: GflowCatalogReader, mediaId: string, cap = MEDIA_RESOURCE_CAP_BYTES): Promise<CatalogMediaRead> {
+  if (!FLOW_ID.test(mediaId)) return { found: false, reason: 'unknown-id' };
+  const candidates = catalog.media.lookup(mediaId);
+  if (candidates.length === 0) return { found: false, reason: 'unknown-id' };
+  let oversized: { bytes: number; kind: string } | undefined;
+  for (const candidate of candidates) {
+    const local = candidate.files.filter((file) => file.storageProvider === null).reverse();
+    for (const file of local) {
+      if (file.bytes > cap) {
+        oversized ??= { bytes: file.bytes, kind: candidate.asset.kind };
+        continue;
+      }
+      const bytes = await readVerified(catalog, file);
+      if (bytes) return { found: true, bytes, mimeType: sniffMediaType(bytes) ?? file.mediaType ?? 'application/octet-stream', kind: candidate.asset.kind };
+    }
+  }
+  return oversized ? { found: false, reason: 'too-large', ...oversized } : { found: false, reason: 'no-verified-file' };
+}
+
+async function readVerified(catalog: GflowCatalogReader, file: LocalFileRow): Promise<Buffer | undefined> {
+  if (!(await catalog.localFiles.verify(file, { checkSha256: true }))) return undefined;
+  try {
+    const bytes = await readFile(file.path);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    return bytes.length === file.bytes && sha256 === file.sha256 ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
+}
