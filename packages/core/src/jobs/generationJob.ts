@@ -2,6 +2,7 @@ import type { TaskRecord } from '@gflow/catalog';
 import type { FlowSession, ImageModelName, ProgressEvent as DriverProgress } from '@gflow/driver';
 import { CancelledError, DataIntegrityError, hasErrorCode, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
 import { resolveProfile } from '../home/profiles.js';
+import { withIncidentCapture } from '../incidents/recordIncident.js';
 import type { ProgressEvent } from '../operations/operation.js';
 import type { GenerationResult } from '../operations/generationSchemas.js';
 import type { ImagePlan, VideoPlan } from '../operations/validateGeneration.js';
@@ -35,7 +36,7 @@ export async function runGenerationTask(gflow: Gflow, taskId: string, options: R
   const plan = planOf(payload);
   const started = Date.now();
   const progress = (event: ProgressEvent): void => options.onProgress?.({ ...event, elapsedMs: Date.now() - started });
-  const known: { projectId: string | null; mediaIds: string[] } = { projectId: payload.input.project ?? null, mediaIds: [] };
+  const known: { projectId: string | null; mediaIds: string[]; phase: string | null; mayHaveSpent: boolean } = { projectId: payload.input.project ?? null, mediaIds: [], phase: null, mayHaveSpent: false };
   let operationId: number | undefined;
 
   try {
@@ -59,6 +60,8 @@ export async function runGenerationTask(gflow: Gflow, taskId: string, options: R
       if (event.projectId) known.projectId = event.projectId;
       if (event.mediaIds?.length) known.mediaIds = [...event.mediaIds];
       const spending = event.mayHaveSpent || event.phase === 'submitting' || event.phase === 'submitted';
+      known.phase = event.phase;
+      if (spending) known.mayHaveSpent = true;
       catalog.tasks.updateCheckpoint(taskId, claimant, {
         phase: event.phase,
         ...(spending ? { may_have_spent: true } : {}),
@@ -73,12 +76,16 @@ export async function runGenerationTask(gflow: Gflow, taskId: string, options: R
       });
     };
 
-    const result = await gflow.sessions.withSession(profile, { signal: options.signal, onProgress: progress }, async (session) => {
-      const generated = await generate(gflow, session, plan, payload, profile.name, options.signal, onDriverProgress);
-      known.projectId = generated.projectId;
-      known.mediaIds = generated.items.map((i) => i.mediaId);
-      return recordAndDownload(gflow, session, plan, payload, profile.name, operationId as number, generated, options.signal, progress);
-    });
+    // A failure is photographed here, inside the callback: the session and its page still exist.
+    const facts = () => ({ operation: payload.command, taskId, phase: known.phase, mayHaveSpent: known.mayHaveSpent });
+    const result = await gflow.sessions.withSession(profile, { signal: options.signal, onProgress: progress }, (session) =>
+      withIncidentCapture(gflow, session, facts, async () => {
+        const generated = await generate(gflow, session, plan, payload, profile.name, options.signal, onDriverProgress);
+        known.projectId = generated.projectId;
+        known.mediaIds = generated.items.map((i) => i.mediaId);
+        return recordAndDownload(gflow, session, plan, payload, profile.name, operationId as number, generated, options.signal, progress);
+      }),
+    );
     catalog.operations.succeed(operationId, { flowProjectId: known.projectId });
     catalog.tasks.complete(taskId, claimant, result, { flowMediaId: result.flow_media_id ?? null });
     progress({ phase: 'done' });

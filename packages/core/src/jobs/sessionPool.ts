@@ -119,6 +119,7 @@ export class SessionPool {
         ...(proxy ? { proxy: { server: proxy } } : {}),
         ...(settings.harPath ? { harPath: settings.harPath } : {}),
         logger: this.#gflow.logger,
+        incidentCapture: settings.incidentCapture,
       });
       return { lease, session };
     } catch (error) {

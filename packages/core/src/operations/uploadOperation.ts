@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkLocalImage } from '../jobs/references.js';
 import { resolveProfile } from '../home/profiles.js';
+import { withIncidentCapture } from '../incidents/recordIncident.js';
 import { flowId, profileParam } from './generationSchemas.js';
 import { defineOperation } from './operation.js';
 
@@ -20,7 +21,9 @@ export const uploadImage = defineOperation({
     const profile = resolveProfile(gflow.layout, { requested: input.profile, settingProfile: gflow.settings.profile });
     const project = input.project ?? gflow.settings.project;
     const uploaded = await gflow.sessions.withSession(profile, { signal: context.signal, onProgress: context.onProgress }, (session) =>
-      session.uploadImage({ path: local.path, ...(project ? { projectId: project } : {}), signal: context.signal }),
+      withIncidentCapture(gflow, session, () => ({ operation: 'uploadImage' }), () =>
+        session.uploadImage({ path: local.path, ...(project ? { projectId: project } : {}), signal: context.signal }),
+      ),
     );
     gflow.catalog.projects.ensure(profile.name, uploaded.projectId);
     gflow.catalog.assets.record({ profile: profile.name, flowMediaId: uploaded.mediaId, kind: 'image', flowProjectId: uploaded.projectId, displayName: uploaded.displayName, status: 'ready', metadata: { source: 'upload' } });
