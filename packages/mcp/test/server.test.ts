@@ -3,7 +3,7 @@ import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Gflow } from '@gflow/core';
 import { ERAS, connectClient, inProcessHandler } from './clients.js';
-import { SECRET_TOKEN, captureLogger, makeTestGflow } from './testGflow.js';
+import { SECRET_TOKEN, TEST_MEDIA_ID, captureLogger, makeTestGflow } from './testGflow.js';
 
 const open: Array<{ client: Client; handler: McpHttpHandler; gflow: Gflow }> = [];
 afterEach(async () => {
@@ -116,9 +116,12 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
     const result = await client.callTool({ name: 'gflow_generate_image', arguments: { prompt: 'a cat' } }, { onprogress: (p) => void progress.push(p) });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ status: 'completed', seed: 7 });
-    const link = (result.content as Array<{ type: string; uri?: string; mimeType?: string }>).find((c) => c.type === 'resource_link');
+    const links = (result.content as Array<{ type: string; uri?: string; mimeType?: string }>).filter((c) => c.type === 'resource_link');
+    expect(links).toHaveLength(2);
+    const [link, catalogLink] = links;
     expect(link).toMatchObject({ uri: expect.stringMatching(/^file:\/\/.*\/images\/cat\.png$/), mimeType: 'image/png' });
     expect(link?.uri).toContain(encodeURI(gflow.settings.outputDir));
+    expect(catalogLink).toMatchObject({ uri: `gflow://media/${TEST_MEDIA_ID}`, name: TEST_MEDIA_ID, mimeType: 'image/png' });
     expect(progress.length).toBeGreaterThanOrEqual(2);
     const values = progress.map((p) => p.progress);
     expect([...values].sort((a, b) => a - b)).toEqual(values);

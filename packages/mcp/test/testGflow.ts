@@ -8,6 +8,9 @@ import { z } from 'zod';
 /** A token that must never reach a client. */
 export const SECRET_TOKEN = 'ya29.a0AfH6SMBsecretsecretsecret';
 
+/** The media id the fake generations report for their one file, images/cat.png. */
+export const TEST_MEDIA_ID = 'media-cat-0001';
+
 const spend = (name: string, mcpName: string, taskType: string) =>
   defineOperation({
     name,
@@ -24,8 +27,16 @@ const spend = (name: string, mcpName: string, taskType: string) =>
       ctx.onProgress?.({ phase: 'generating', progress: 1, total: 2 });
       ctx.onProgress?.({ phase: 'done' });
       if (input.fail) return { status: 'failed' as const, task_id: 't-1', error: { title: 'Content Policy' } };
-      const outDir = ctx.gflow.settings.outputDir;
-      return { status: 'completed' as const, task_id: 't-1', task_type: taskType, files: [path.join(outDir, 'images', 'cat.png')], seed: 7 };
+      const file = path.join(ctx.gflow.settings.outputDir, 'images', 'cat.png');
+      return {
+        status: 'completed' as const,
+        task_id: 't-1',
+        task_type: taskType,
+        flow_media_id: TEST_MEDIA_ID,
+        files: [file],
+        media: [{ media_id: TEST_MEDIA_ID, file }],
+        seed: 7,
+      };
     },
   });
 
