@@ -31,6 +31,8 @@ export const SERVER_VERSION: string = (createRequire(import.meta.url)('../packag
 
 /** List results change only on a flow reload, which sends list_changed (evicting client caches): one hour, private. */
 const LIST_HINT = { ttlMs: 3_600_000, cacheScope: 'private' } as const;
+/** resources/list also lists the newest catalogued media and projects, which change with every generation. */
+const CATALOG_LIST_HINT = { ttlMs: 30_000, cacheScope: 'private' } as const;
 const READ_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
 
 const INSTRUCTIONS =
@@ -54,7 +56,7 @@ export function createGflowMcpServer(gflow: GflowLike, options: GflowMcpServerOp
       cacheHints: {
         'tools/list': LIST_HINT,
         'prompts/list': LIST_HINT,
-        'resources/list': LIST_HINT,
+        'resources/list': CATALOG_LIST_HINT,
         'resources/templates/list': LIST_HINT,
         'resources/read': READ_HINT,
         'server/discover': LIST_HINT,

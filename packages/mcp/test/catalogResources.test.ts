@@ -6,6 +6,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import { createGflow, type Gflow } from '@gflow/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ERAS, connectClient, inProcessHandler, type Era } from './clients.js';
 import { TEST_MEDIA_ID, captureLogger, makeTestGflow } from './testGflow.js';
 
@@ -171,5 +172,15 @@ describe.each(ERAS)('catalog resources (%s era)', (era) => {
     expect(links).toEqual([expect.stringMatching(/^file:\/\/.*\/images\/cat\.png$/), `gflow://media/${TEST_MEDIA_ID}`]);
     const content = only((await client.readResource({ uri: links[1] ?? '' })).contents as Contents);
     expect(Buffer.from(content.blob ?? '', 'base64').equals(fs.readFileSync(file))).toBe(true);
+  });
+});
+
+describe('catalog resources on the modern wire', () => {
+  it('hints five minutes for media bytes and thirty seconds for a project summary', async () => {
+    const { gflow } = seededGflow();
+    const client = await connect(gflow, 'modern');
+    const hint = z.looseObject({ ttlMs: z.number(), cacheScope: z.string() });
+    expect(await client.request({ method: 'resources/read', params: { uri: 'gflow://media/img-cat-1' } }, hint)).toMatchObject({ ttlMs: 300_000, cacheScope: 'private' });
+    expect(await client.request({ method: 'resources/read', params: { uri: 'gflow://projects/proj-cats' } }, hint)).toMatchObject({ ttlMs: 30_000, cacheScope: 'private' });
   });
 });

@@ -222,10 +222,12 @@ describe('modern-only wire details', () => {
     const caps = client.getServerCapabilities() as { extensions?: Record<string, unknown> } | undefined;
     expect(caps?.extensions).toHaveProperty(['io.modelcontextprotocol/tasks']);
     const hint = z.looseObject({ ttlMs: z.number(), cacheScope: z.string() });
-    for (const method of ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'] as const) {
+    for (const method of ['tools/list', 'prompts/list', 'resources/templates/list'] as const) {
       const result = await client.request({ method, params: {} }, hint);
       expect(result, method).toMatchObject({ ttlMs: 3_600_000, cacheScope: 'private' });
     }
+    // resources/list carries the newest catalogued media and projects: 30 s.
+    expect(await client.request({ method: 'resources/list', params: {} }, hint)).toMatchObject({ ttlMs: 30_000, cacheScope: 'private' });
     const read = await client.request({ method: 'resources/read', params: { uri: 'gflow://docs/mcp-guide' } }, hint);
     expect(read).toMatchObject({ ttlMs: 300_000, cacheScope: 'private' });
   });
