@@ -18,6 +18,8 @@ const COMMON_RULES = [
   '## Resources',
   '- gflow://docs/known-issues — one line per known issue; gflow://docs/known-issues/{slug} for one issue.',
   '- gflow://db/schema — the SQLite catalog schema.',
+  '- gflow://media/{media_id} — a generated file\'s bytes (blob) from the local catalog, at most 20 MiB; larger videos: use the file path.',
+  '- gflow://projects/{project_id} — a catalogued project as JSON: counts and its newest media ids with their files. Both ids complete.',
 ];
 
 const SPEND_SECTION = [
@@ -29,7 +31,8 @@ const SPEND_SECTION = [
   '  `working` while it runs, then `completed` with `result` = the reply wait=true would have given. A failed generation is also',
   '  `completed`, with `result.isError: true` — check it before using the files. `tasks/cancel` stops it; `tasks/get` then says `cancelled`.',
   '- A cancelled job whose submit had fired may still have spent a credit: check the Flow project before retrying.',
-  '- A completed result lists `files` (absolute paths) and carries `resource_link` items (file:// URIs) to them.',
+  '- A completed result lists `files` (absolute paths) and carries `resource_link` items: file:// URIs to them, and gflow://media/<media_id>',
+  '  per media id for when you cannot read the server\'s files (resources/read returns the bytes).',
   '- Rate limit: a burst of 8 generations, then one per 20 s; beyond that you get `{status: "rate_limited"}` with `retry_after`.',
   '- Chain image → video by passing a generated image\'s media id as `initial_frame` or in `reference_images`.',
 ];
