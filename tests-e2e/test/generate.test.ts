@@ -137,9 +137,10 @@ describe('journey 1: image → video from its media id', () => {
       const image = asGenerated(imageReply.structured);
       expect(image.status).toBe('completed');
       expectImage(image.files[0]!, e2e.outputDir, imageAspect);
-      // Each file also comes back as a resource_link with a file:// URI.
+      // Each file comes back as a resource_link with a file:// URI, and each media id as a gflow://media link.
       const links = imageReply.content.filter((item) => item['type'] === 'resource_link').map((item) => String(item['uri']));
-      expect(links.map((uri) => fileURLToPath(uri))).toEqual(image.files);
+      expect(links.filter((uri) => uri.startsWith('file:')).map((uri) => fileURLToPath(uri))).toEqual(image.files);
+      expect(links).toContain(`gflow://media/${image.flow_media_id}`);
 
       const videoReply = await conn.call('gflow_generate_video', { prompt: 'the light sweeps the sea', mode: 'i2v', initial_frame: image.flow_media_id, aspect: videoAspect });
       expect(videoReply.isError, JSON.stringify(videoReply.structured)).toBe(false);
