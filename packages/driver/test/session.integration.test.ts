@@ -116,12 +116,21 @@ describe('sessions, UI arms and landings', () => {
     expect(submitCount()).toBe(before);
   });
 
-  it('a signed-out profile lands on /about → FlowAppError (31), not retryable', async () => {
+  it('a signed-out profile lands on /about → AuthExpiredError (3), told apart from an identity re-check (31)', async () => {
     rig.sim.scenario.signOut(email);
-    const error = await rig.session.generateImage({ ...image, projectId }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ exitCode: 31 });
-    expect(isRetryable(error)).toBe(false);
-    await rig.signIn(email);
+    try {
+      const error = await rig.session.generateImage({ ...image, projectId }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ exitCode: 3 });
+      expect((error as Error).message).toMatch(/signed out/);
+      expect(isRetryable(error)).toBe(false);
+    } finally {
+      await rig.signIn(email);
+    }
+    rig.sim.scenario.setFailure(email, 'identity_recheck', { times: 1 });
+    const recheck = await rig.session.generateImage({ ...image, projectId }).catch((e: unknown) => e);
+    expect(recheck).toMatchObject({ exitCode: 31 });
+    expect(isRetryable(recheck)).toBe(false);
+    rig.sim.scenario.clearFailures(email);
   });
 
   it('the browser killed mid-run → BrowserSessionClosedError (15); the session reports closed', async () => {
