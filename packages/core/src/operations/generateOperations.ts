@@ -7,6 +7,7 @@ import { resolveProfile } from '../home/profiles.js';
 import type { GenerationTaskPayload } from '../jobs/generationPayload.js';
 import { runGenerationTask } from '../jobs/generationJob.js';
 import { assertNotDirectory, confineToOutputDir } from '../output/confine.js';
+import { llmEndpointOf } from '../promptTools/llmClient.js';
 import { expandPrompt, loadPromptTools } from '../promptTools/promptTools.js';
 import {
   type GenerateImageInput,
@@ -51,7 +52,7 @@ async function submitGeneration(kind: Kind, input: GenerateImageInput | Generate
   const plan = kind === 'image' ? planImage(input as GenerateImageInput) : planVideo(input as GenerateVideoInput);
   let expanded: string;
   try {
-    expanded = expandPrompt(input.prompt, input.tools ?? [], loadPromptTools(path.join(gflow.layout.home, 'tools'))).expanded;
+    expanded = (await expandPrompt(input.prompt, input.tools ?? [], loadPromptTools(path.join(gflow.layout.home, 'tools')), { llm: llmEndpointOf(gflow.settings), signal: context.signal })).expanded;
   } catch (error) {
     if (hasErrorCode(error, 'bad-parameter')) return { status: 'invalid_tools', error: (error as Error).message };
     throw error;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from '../models/models.js';
+import { llmEndpointOf } from '../promptTools/llmClient.js';
 import { expandPrompt, loadPromptTools } from '../promptTools/promptTools.js';
 import { CHARACTER_VOICES } from './characterVoices.js';
 import { defineOperation } from './operation.js';
@@ -47,7 +48,7 @@ export const listTools = defineOperation({
   name: 'listTools',
   mcpName: 'gflow_list_tools',
   title: 'List prompt tools',
-  description: 'Lists the prompt tools accepted by the generate tools\' `tools` parameter (each item {"name": <slug>, "options": {...}}). Tools rewrite the prompt deterministically before it is sent; users add their own in <GFLOW_CLI_HOME>/tools/*.toml.',
+  description: 'Lists the prompt tools accepted by the generate tools\' `tools` parameter (each item {"name": <slug>, "options": {...}}). Tools rewrite the prompt before it is sent: through the OpenAI-compatible endpoint GFLOW_CLI_LLM_BASE_URL when one is configured, else with their built-in template. Users add their own in <GFLOW_CLI_HOME>/tools/*.toml.',
   kind: 'read',
   usesBrowser: false,
   input: z.object({ name: z.string().trim().min(1).optional().describe('Show one tool, with its template and default options.') }),
@@ -69,8 +70,8 @@ export const runPromptTools = defineOperation({
   usesBrowser: false,
   input: z.object({ prompt: z.string().trim().min(1), tools: z.array(toolSpec).min(1).max(8) }),
   output: z.looseObject({ expanded: z.string() }),
-  handler: async (input, { gflow }) => {
-    const { expanded } = expandPrompt(input.prompt, input.tools, loadPromptTools(path.join(gflow.layout.home, 'tools')));
-    return { name: input.tools.map((t) => t.name).join('+'), original: input.prompt, expanded, was_expanded: expanded !== input.prompt };
+  handler: async (input, { gflow, signal }) => {
+    const { expanded, via } = await expandPrompt(input.prompt, input.tools, loadPromptTools(path.join(gflow.layout.home, 'tools')), { llm: llmEndpointOf(gflow.settings), signal });
+    return { name: input.tools.map((t) => t.name).join('+'), original: input.prompt, expanded, was_expanded: expanded !== input.prompt, via };
   },
 });

@@ -2,12 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BadParameterError } from '@gflow/errors';
 import { parse } from 'smol-toml';
+import { type LlmEndpoint, chatComplete } from './llmClient.js';
 
 /**
- * Prompt tools: named, deterministic rewrites of a prompt applied before it is
- * sent (no model call, no network). Built-ins ship here; users add their own
- * as `<home>/tools/<name>.toml` with `title`, `description`, `category` and a
- * `template` where `{prompt}` is the prompt and `{option}` an option value.
+ * Prompt tools: named rewrites of a prompt applied before it is sent. With an
+ * OpenAI-compatible endpoint configured (GFLOW_CLI_LLM_BASE_URL) a tool asks
+ * the model, following its `system` instruction; without one it applies its
+ * deterministic `template`. Built-ins ship here; users add their own as
+ * `<home>/tools/<name>.toml` with `title`, `description`, `template` (where
+ * `{prompt}` is the prompt and `{option}` an option value), optional `system`
+ * and `[defaults]`.
  */
 export interface PromptTool {
   readonly name: string;
@@ -15,6 +19,8 @@ export interface PromptTool {
   readonly description: string;
   readonly category: 'style' | 'structure' | 'camera' | 'user';
   readonly template: string;
+  /** The instruction given to the model when an LLM endpoint is configured ({option} placeholders allowed). */
+  readonly system: string;
   /** Default option values; a call may override them. */
   readonly defaults: Readonly<Record<string, string>>;
 }
@@ -22,6 +28,7 @@ export interface PromptTool {
 export const BUILTIN_PROMPT_TOOLS: readonly PromptTool[] = [
   {
     name: 'creative-director',
+    system: "You are a film director writing prompts for Google's Veo and Nano Banana. Rewrite the user's idea as one vivid prompt using the five-part formula: subject, action, location ({location} if it fits), composition ({composition}) and style ({style}). Answer with the prompt only.",
     title: 'Creative director',
     description: "Restates the idea in Google's five-part formula (subject, action, location, composition, style) so Flow gets a complete shot description.",
     category: 'structure',
@@ -30,6 +37,7 @@ export const BUILTIN_PROMPT_TOOLS: readonly PromptTool[] = [
   },
   {
     name: 'cinematic',
+    system: 'Rewrite the prompt for a cinematic film look: lens, depth of field, a {grade} colour grade, film grain. Keep the subject and action. Answer with the prompt only.',
     title: 'Cinematic look',
     description: 'Adds a film look: anamorphic lens, shallow depth of field, graded colour.',
     category: 'style',
@@ -38,6 +46,7 @@ export const BUILTIN_PROMPT_TOOLS: readonly PromptTool[] = [
   },
   {
     name: 'photoreal',
+    system: 'Rewrite the prompt so it describes a photorealistic photograph ({lens} lens, natural light, high dynamic range). Keep the subject. Answer with the prompt only.',
     title: 'Photorealistic',
     description: 'Asks for a photograph rather than an illustration.',
     category: 'style',
@@ -46,6 +55,7 @@ export const BUILTIN_PROMPT_TOOLS: readonly PromptTool[] = [
   },
   {
     name: 'storyboard',
+    system: 'Rewrite the prompt as a clear storyboard frame ({shot}): readable staging and silhouettes, consistent lighting. Answer with the prompt only.',
     title: 'Storyboard frame',
     description: 'A clean storyboard panel, useful as a start frame for image-to-video.',
     category: 'structure',
@@ -54,6 +64,7 @@ export const BUILTIN_PROMPT_TOOLS: readonly PromptTool[] = [
   },
   {
     name: 'camera-move',
+    system: 'Add one explicit, smooth camera movement ({move}) to this video prompt. Keep everything else. Answer with the prompt only.',
     title: 'Camera move',
     description: 'Adds an explicit camera movement for video.',
     category: 'camera',
@@ -86,6 +97,7 @@ export function loadPromptTools(toolsDir: string | undefined): PromptTool[] {
       description: typeof data['description'] === 'string' ? data['description'] : '',
       category: 'user',
       template,
+      system: typeof data['system'] === 'string' ? data['system'] : `Rewrite the prompt in the spirit of this template: ${template}. Answer with the prompt only.`,
       defaults: Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, String(v)])),
     });
   }
@@ -97,8 +109,26 @@ export interface ToolCall {
   readonly options?: Readonly<Record<string, string | number | boolean>> | undefined;
 }
 
-/** Applies the tools in order. Unknown tools are refused as a whole (nothing is sent). */
-export function expandPrompt(prompt: string, calls: readonly ToolCall[], tools: readonly PromptTool[]): { expanded: string; applied: string[] } {
+export interface ExpandOptions {
+  /** The OpenAI-compatible endpoint; absent: each tool applies its template. */
+  readonly llm?: LlmEndpoint | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface Expansion {
+  readonly expanded: string;
+  readonly applied: string[];
+  readonly via: 'llm' | 'template' | 'none';
+}
+
+const fill = (text: string, values: Readonly<Record<string, string>>, prompt: string): string =>
+  text.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (match, key: string) => (key === 'prompt' ? prompt : (values[key] ?? match)));
+
+/**
+ * Applies the tools in order, before anything is queued or spent. Unknown
+ * tools are refused as a whole (`invalid_tools`).
+ */
+export async function expandPrompt(prompt: string, calls: readonly ToolCall[], tools: readonly PromptTool[], options: ExpandOptions = {}): Promise<Expansion> {
   const unknown = calls.filter((c) => !tools.some((t) => t.name === c.name)).map((c) => c.name);
   if (unknown.length) {
     throw new BadParameterError(`Unknown prompt tool(s): ${unknown.join(', ')}. Known: ${tools.map((t) => t.name).join(', ')}.`, {
@@ -110,7 +140,7 @@ export function expandPrompt(prompt: string, calls: readonly ToolCall[], tools: 
     const tool = tools.find((t) => t.name === call.name) as PromptTool;
     const values: Record<string, string> = { ...tool.defaults, ...Object.fromEntries(Object.entries(call.options ?? {}).map(([k, v]) => [k, String(v)])) };
     const current = expanded.replace(/[.\s]+$/, '');
-    expanded = tool.template.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (match, key: string) => (key === 'prompt' ? current : (values[key] ?? match)));
+    expanded = options.llm ? await chatComplete(options.llm, fill(tool.system, values, current), current, options.signal) : fill(tool.template, values, current);
   }
-  return { expanded, applied: calls.map((c) => c.name) };
+  return { expanded, applied: calls.map((c) => c.name), via: calls.length === 0 ? 'none' : options.llm ? 'llm' : 'template' };
 }
