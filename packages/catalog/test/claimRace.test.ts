@@ -14,8 +14,8 @@ interface Worker {
   go(): void;
 }
 
-function startWorker(dbPath: string, claimant: string, count: number): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, dbPath, claimant, String(count)], {
+function startWorker(dbPath: string, claimant: string, count: number, order: 'up' | 'down'): Worker {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, dbPath, claimant, String(count), order], {
     cwd: PACKAGE_DIR,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -50,7 +50,9 @@ describe('claim race between real processes', () => {
     const catalog = openCatalog({ path: dbPath });
     for (let i = 0; i < count; i++) catalog.tasks.create({ taskId: `race-${i}`, profile: 'alice', taskType: 't2i', payload: {} });
 
-    const workers = [startWorker(dbPath, 'mcp:alice:1:a', count), startWorker(dbPath, 'mcp:alice:2:b', count)];
+    // Opposite orders: the two meet somewhere in the middle, so each wins some tasks and both
+    // contend for the ones around the meeting point, whichever starts first.
+    const workers = [startWorker(dbPath, 'mcp:alice:1:a', count, 'up'), startWorker(dbPath, 'mcp:alice:2:b', count, 'down')];
     await Promise.all(workers.map((w) => w.ready)); // both loaded and connected: start them together
     for (const w of workers) w.go();
     const [a = [], b = []] = await Promise.all(workers.map((w) => w.result));
