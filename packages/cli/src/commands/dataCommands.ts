@@ -9,7 +9,7 @@ import { operationLeaf } from '../command/operationLeaf.js';
 import { opSchema } from '../command/opSchema.js';
 import { renderFields } from '../output/table.js';
 import { DATA_PROFILE_FLAG, profileOption } from './dataFlags.js';
-import { dataListCommand } from './dataList.js';
+import { dataListCommand, errorRow } from './dataList.js';
 
 const media = defineLeaf({
   name: 'media',
@@ -96,18 +96,7 @@ const errorsExport = defineLeaf({
   async run(ctx, values) {
     const cutoff = typeof values['older_than'] === 'string' ? cutoffIso(parseOlderThan(values['older_than'])) : new Date(Date.now() + 1000).toISOString();
     const gflow = await ctx.gflow();
-    const rows = gflow.catalog.errors.exportBefore(cutoff, profileOption(values)).map((e) => ({
-      operation_id: e.operationId,
-      profile: e.profile,
-      command: e.command,
-      mode: e.mode,
-      project_id: e.projectId,
-      model: e.model,
-      error_type: e.errorType,
-      error_detail: e.errorDetail,
-      started_at: e.startedAt,
-      completed_at: e.completedAt,
-    }));
+    const rows = gflow.catalog.errors.exportBefore(cutoff, profileOption(values)).map(errorRow);
     if (typeof values['output'] !== 'string') return { jsonl: rows, jsonlWhenPiped: true, text: rows.length ? rows.map((r) => JSON.stringify(r)).join('\n') : '' };
     const file = path.resolve(ctx.cwd, values['output']);
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new UsageError('-o names a directory; give a file.', { extensions: { parameter: 'output' } });

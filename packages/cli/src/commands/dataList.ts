@@ -65,8 +65,11 @@ function profileActivityRows(gflow: Gflow, values: ParsedValues): Rows {
     }));
 }
 
-function errorRows(gflow: Gflow, values: ParsedValues): Rows {
-  return gflow.catalog.errors.list({ ...pageOf(values), ...profileOption(values) }).items.map((e) => ({
+type ErrorItem = ReturnType<Gflow['catalog']['errors']['list']>['items'][number];
+
+/** One failed operation as `data list errors` and `data errors export` print it. */
+export function errorRow(e: ErrorItem): Record<string, unknown> {
+  return {
     operation_id: e.operationId,
     profile: e.profile,
     command: e.command,
@@ -77,7 +80,11 @@ function errorRows(gflow: Gflow, values: ParsedValues): Rows {
     error_detail: e.errorDetail,
     started_at: e.startedAt,
     completed_at: e.completedAt,
-  }));
+  };
+}
+
+function errorRows(gflow: Gflow, values: ParsedValues): Rows {
+  return gflow.catalog.errors.list({ ...pageOf(values), ...profileOption(values) }).items.map(errorRow);
 }
 
 function listLeaf(name: string, description: string, options: { profile?: boolean; allCopies?: boolean }, run: (ctx: LeafContext, gflow: Gflow, values: ParsedValues) => LeafOutput) {
