@@ -9,9 +9,12 @@ import { z } from 'zod';
  * than the SDK's plain "Input validation error" text.
  */
 export function advertisedSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): StandardSchemaWithJSON<unknown, unknown> {
-  const json = (options?: { readonly target?: string }): Record<string, unknown> =>
-    z.toJSONSchema(schema, { io, target: zodTarget(options?.target), unrepresentable: 'any' }) as Record<string, unknown>;
-  return {
+  const perIo = WRAPPERS.get(schema) ?? new Map<string, StandardSchemaWithJSON<unknown, unknown>>();
+  WRAPPERS.set(schema, perIo);
+  const known = perIo.get(io);
+  if (known) return known;
+  const json = (options?: { readonly target?: string }): Record<string, unknown> => structuredClone(convert(schema, io, zodTarget(options?.target)));
+  const wrapper: StandardSchemaWithJSON<unknown, unknown> = {
     '~standard': {
       version: 1,
       vendor: 'gflow',
@@ -19,6 +22,25 @@ export function advertisedSchema(schema: z.ZodType, io: 'input' | 'output' = 'in
       jsonSchema: { input: json, output: json },
     },
   };
+  perIo.set(io, wrapper);
+  return wrapper;
+}
+
+// Server instances are built per request on the modern HTTP leg; the operations' schemas never
+// change, so each is converted to JSON Schema once per process (callers get a copy to keep).
+const WRAPPERS = new WeakMap<z.ZodType, Map<string, StandardSchemaWithJSON<unknown, unknown>>>();
+const CONVERTED = new WeakMap<z.ZodType, Map<string, Record<string, unknown>>>();
+
+function convert(schema: z.ZodType, io: 'input' | 'output', target: 'draft-2020-12' | 'draft-07' | 'openapi-3.0'): Record<string, unknown> {
+  const key = `${io}:${target}`;
+  const perKey = CONVERTED.get(schema) ?? new Map<string, Record<string, unknown>>();
+  CONVERTED.set(schema, perKey);
+  let json = perKey.get(key);
+  if (!json) {
+    json = z.toJSONSchema(schema, { io, target, unrepresentable: 'any' }) as Record<string, unknown>;
+    perKey.set(key, json);
+  }
+  return json;
 }
 
 function zodTarget(target: string | undefined): 'draft-2020-12' | 'draft-07' | 'openapi-3.0' {
@@ -28,7 +50,7 @@ function zodTarget(target: string | undefined): 'draft-2020-12' | 'draft-07' | '
 /** The JSON Schema root type of a schema, or undefined when it cannot be converted. */
 export function jsonSchemaRootType(schema: z.ZodType, io: 'input' | 'output'): unknown {
   try {
-    return (z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as { type?: unknown }).type;
+    return (convert(schema, io, 'draft-2020-12') as { type?: unknown }).type;
   } catch {
     return undefined;
   }
