@@ -12,6 +12,8 @@ import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createGflow } from '@gflow/core';
+import { serve as serveHono } from '@hono/node-server';
+import { Hono } from 'hono';
 
 const calls = Number(process.argv[2] ?? 300);
 const bin = path.resolve(import.meta.dirname, '../../gflow/bin/gflow.js');
@@ -92,14 +94,56 @@ const httpCall = () => httpClient.callTool({ name: 'gflow_list_models', argument
 const httpSamples = await timeCalls(httpCall);
 const httpRate = await throughput(httpCall, 8);
 await httpClient.close();
+
+// 32 concurrent clients, each its own connection, sequential calls: the latency each one sees.
+const clients = await Promise.all(
+  Array.from({ length: 32 }, async () => {
+    const c = new Client({ name: 'bench', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+    await c.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    return c;
+  }),
+);
+const concurrent: number[] = [];
+await Promise.all(
+  clients.map(async (c) => {
+    for (let i = 0; i < Math.ceil(calls / 32) + 5; i++) {
+      const start = performance.now();
+      await c.callTool({ name: 'gflow_list_models', arguments: {} });
+      if (i >= 5) concurrent.push(performance.now() - start);
+    }
+  }),
+);
+await Promise.all(clients.map((c) => c.close()));
+
+// The same payload from a bare Hono JSON endpoint, measured the same way, for the protocol's share.
+const payload = await createGflow({ surface: 'library', env, cwd: home }).run('listModels', {});
+const bare = new Hono().post('/json', (c) => c.json({ jsonrpc: '2.0', id: 1, result: { structuredContent: payload } }));
+const barePort = await freePort();
+const bareServer = serveHono({ fetch: bare.fetch, hostname: '127.0.0.1', port: barePort });
+await waitForPort(barePort);
+const bareCall = async () => (await fetch(`http://127.0.0.1:${barePort}/json`, { method: 'POST', body: '{}' })).json();
+const bareSamples = await timeCalls(bareCall);
+const bareRate = await throughput(bareCall, 8);
+bareServer.close();
 await new Promise((r) => setTimeout(r, 1500));
 const serveAfterKiB = rssKiB(serve.pid as number);
 serve.kill('SIGTERM');
 
-const bare = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+const idleNode = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
 await new Promise((r) => setTimeout(r, 1000));
-const bareKiB = rssKiB(bare.pid as number);
-bare.kill();
+const bareKiB = rssKiB(idleNode.pid as number);
+idleNode.kill();
+
+// Time from spawning `gflow mcp run` to the answer of the first tools/list (legacy handshake + list).
+const firstList: number[] = [];
+for (let i = 0; i < 5; i++) {
+  const start = performance.now();
+  const c = new Client({ name: 'bench', version: '1' });
+  await c.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', 'run'], env, stderr: 'ignore' }));
+  await c.listTools();
+  firstList.push(performance.now() - start);
+  await c.close();
+}
 
 const base = pct(libSamples, 50);
 const row = (name: string, s: number[], rate: number) =>
@@ -115,6 +159,11 @@ const lines = [
   row('library (in process)', libSamples, libRate),
   row('MCP stdio (`gflow mcp run`)', stdioSamples, stdioRate),
   row('MCP HTTP (`gflow serve`)', httpSamples, httpRate),
+  row('bare Hono JSON endpoint, same payload', bareSamples, bareRate),
+  '',
+  `MCP HTTP throughput is ${((httpRate / bareRate) * 100).toFixed(0)}% of the bare Hono endpoint (target ≥ 50%).`,
+  `32 concurrent MCP HTTP clients: p50 ${pct(concurrent, 50).toFixed(1)} ms, p99 ${pct(concurrent, 99).toFixed(1)} ms (target p99 ≤ 20 ms).`,
+  `\`gflow mcp run\` spawn to first tools/list answer: median ${pct(firstList, 50).toFixed(0)} ms of 5 (target ≤ 400 ms).`,
   '',
   '| process | resident memory | vs bare Node |',
   '|---|---|---|',
