@@ -14,6 +14,25 @@ export interface ProfileLaunch {
   readonly locale?: string;
 }
 
+/**
+ * The headless launch of a probe or a renewal: the Chrome channel when the profile was signed in
+ * with the system Chrome (its marker says so) and no executable was named.
+ */
+export function headlessLaunchFor(
+  options: Pick<ProfileLaunch, 'profileDir' | 'executablePath' | 'channel' | 'extraArgs' | 'ignoreHTTPSErrors'>,
+  strategy: string | null,
+): ProfileLaunch {
+  const channel = options.channel ?? (strategy === 'chrome' && options.executablePath === undefined ? 'chrome' : undefined);
+  return {
+    profileDir: options.profileDir,
+    headless: true,
+    ...(channel === undefined ? {} : { channel }),
+    ...(options.executablePath === undefined ? {} : { executablePath: options.executablePath }),
+    ...(options.extraArgs === undefined ? {} : { extraArgs: options.extraArgs }),
+    ...(options.ignoreHTTPSErrors === undefined ? {} : { ignoreHTTPSErrors: options.ignoreHTTPSErrors }),
+  };
+}
+
 const PROFILE_IN_USE = /ProcessSingleton|SingletonLock|profile (?:appears to be )?in use|user data directory is already in use/i;
 
 /**

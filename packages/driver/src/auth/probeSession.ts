@@ -2,7 +2,7 @@ import { hasErrorCode, isGflowError } from '@gflow/errors';
 import { throwIfAborted } from '../util/abort.js';
 import type { DriverLogger } from '../util/logger.js';
 import { cookieStoreState } from './cookieChecks.js';
-import { type ProfileLaunch, launchProfile } from './launchProfile.js';
+import { headlessLaunchFor, launchProfile } from './launchProfile.js';
 import { readProfileMarkers } from './markers.js';
 import { probeContext } from './probeContext.js';
 import type { SessionProbeResult } from './sessionProbeResult.js';
@@ -38,15 +38,7 @@ export async function probeSession(options: ProbeSessionOptions): Promise<Sessio
   if ((await cookieStoreState(options.profileDir)) === 'unreadable') {
     return { outcome: 'cookie_store_unreadable', detail: "The profile's Chrome cookie database is corrupt or unreadable." };
   }
-  const channel = options.channel ?? (markers.strategy === 'chrome' && options.executablePath === undefined ? 'chrome' : undefined);
-  const launch: ProfileLaunch = {
-    profileDir: options.profileDir,
-    headless: true,
-    ...(channel === undefined ? {} : { channel }),
-    ...(options.executablePath === undefined ? {} : { executablePath: options.executablePath }),
-    ...(options.extraArgs === undefined ? {} : { extraArgs: options.extraArgs }),
-    ...(options.ignoreHTTPSErrors === undefined ? {} : { ignoreHTTPSErrors: options.ignoreHTTPSErrors }),
-  };
+  const launch = headlessLaunchFor(options, markers.strategy);
   let context;
   try {
     context = await launchProfile(launch);

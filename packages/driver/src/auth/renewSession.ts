@@ -3,7 +3,7 @@ import { isGflowError } from '@gflow/errors';
 import { FLOW_ORIGIN } from '../flow/hosts.js';
 import { openFlowPage, waitForAnchor } from '../projects/flowPage.js';
 import type { DriverLogger } from '../util/logger.js';
-import { type ProfileLaunch, launchProfile } from './launchProfile.js';
+import { headlessLaunchFor, launchProfile } from './launchProfile.js';
 import { readProfileMarkers } from './markers.js';
 import { probeContext } from './probeContext.js';
 import type { SessionProbeResult } from './sessionProbeResult.js';
@@ -37,15 +37,7 @@ export interface RenewSessionOptions {
  */
 export async function renewSession(options: RenewSessionOptions): Promise<RenewResult> {
   const markers = await readProfileMarkers(options.profileDir);
-  const channel = options.channel ?? (markers.strategy === 'chrome' && options.executablePath === undefined ? 'chrome' : undefined);
-  const launch: ProfileLaunch = {
-    profileDir: options.profileDir,
-    headless: true,
-    ...(channel === undefined ? {} : { channel }),
-    ...(options.executablePath === undefined ? {} : { executablePath: options.executablePath }),
-    ...(options.extraArgs === undefined ? {} : { extraArgs: options.extraArgs }),
-    ...(options.ignoreHTTPSErrors === undefined ? {} : { ignoreHTTPSErrors: options.ignoreHTTPSErrors }),
-  };
+  const launch = headlessLaunchFor(options, markers.strategy);
   const context = await launchProfile(launch);
   try {
     return await renewInContext(context, options);
