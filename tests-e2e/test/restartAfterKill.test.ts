@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processesMentioning } from './helpers/processes.js';
 import { integrityCheck, taskRow, taskRows } from './helpers/catalog.js';
 import { type E2e, SANDBOX_EMAIL, filesUnder, gflow, json, spawnGflow, startE2e, submits, waitFor } from './helpers/harness.js';
 
@@ -19,22 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-/** Pids of live processes whose command line mentions `needle` (Linux /proc). */
-function processesMentioning(needle: string): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      const state = /^State:\s+(\S)/m.exec(fs.readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1];
-      if (state !== 'Z' && cmdline.includes(needle)) pids.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
-}
 
 describe('journey 6: restart after SIGKILL mid-generation', () => {
   it('settles the orphaned task indeterminate, frees the lease, keeps the catalog intact, leaves no partial file', async () => {

@@ -2,9 +2,9 @@
 // SIGTERM (docs/MCP_GUIDE.md §6 "Shutdown"), `gflow mcp run` when its client
 // closes stdin (§3) — cancels its running job and records it at once:
 // `indeterminate`, since the submit had reached Flow. No browser is left behind.
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processesMentioning } from './helpers/processes.js';
 import { taskRow } from './helpers/catalog.js';
 import { type E2e, SANDBOX_EMAIL, gflow, startE2e, submits, waitFor } from './helpers/harness.js';
 import { type McpConnection, connectHttp, connectStdio, startServe } from './helpers/mcp.js';
@@ -20,22 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-/** Live (non-zombie) processes whose command line mentions `needle`. */
-function processesMentioning(needle: string): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const state = /^State:\s+(\S)/m.exec(fs.readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1];
-        return state !== 'Z' && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(needle);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /** Starts a generation that Flow never answers and returns its task id once the submit has reached the simulator. */
 async function stuckTask(conn: McpConnection): Promise<string> {
