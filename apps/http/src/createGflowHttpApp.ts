@@ -4,6 +4,7 @@ import { createGflowMcpServer, type FlowRegistry, type GflowLike } from '@gflow/
 import { Hono, type Context } from 'hono';
 import { bearerAuth } from './bearerAuth.js';
 import { LegacySessions } from './legacySessions.js';
+import { createModernServerPool } from './modernServerPool.js';
 import { isLoopbackBind } from './loopback.js';
 import { SseServerTransport } from './sseServerTransport.js';
 
@@ -34,6 +35,8 @@ export interface GflowHttpApp {
   notifyListChanged(kind: 'tools' | 'prompts' | 'resources'): void;
   /** The number of open legacy sessions (sessionful /mcp and SSE). */
   readonly sessionCount: () => number;
+  /** Reusable modern instances (tests, diagnostics). */
+  readonly modernPool: { readonly idle: number; readonly built: number };
   /** Closes every session and the modern handler (not the runtime). */
   close(): Promise<void>;
 }
@@ -52,14 +55,17 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
   const serverOptions = { ...(options.docsDir ? { docsDir: options.docsDir } : {}), flows: options.flows };
   const mcpPath = options.path ?? '/mcp';
   const logger = gflow.logger;
-  // Modern instances live for one request: they register the current flows, and changes go out through notify.
-  const modern = createMcpHandler((ctx) => createGflowMcpServer(gflow, { era: ctx.era, ...serverOptions }), {
+  // Modern instances serve one request at a time and are reused (modernServerPool.ts): each registers
+  // the flows current when it was built, a reload retires them, and changes go out through notify.
+  const pool = createModernServerPool(() => createGflowMcpServer(gflow, { era: 'modern', ...serverOptions }));
+  const modern = createMcpHandler(() => pool.acquire(), {
     legacy: 'reject',
     onerror: (error) => logger.debug('http.mcp.modern_error', { error: error.message }),
   });
   const sessions = new LegacySessions();
   // Legacy session instances follow reloads themselves (liveFlows); modern clients hear on subscriptions/listen.
   const stopFollowingFlows = options.flows?.onChange((change) => {
+    pool.invalidate();
     if (change.tools) modern.notify.toolsChanged();
     if (change.prompts) modern.notify.promptsChanged();
     if (change.resources) modern.notify.resourcesChanged();
@@ -119,16 +125,19 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
     app,
     fetch: async (request) => app.fetch(request),
     notifyListChanged(kind) {
+      pool.invalidate();
       sessions.notify(kind);
       if (kind === 'tools') modern.notify.toolsChanged();
       else if (kind === 'prompts') modern.notify.promptsChanged();
       else modern.notify.resourcesChanged();
     },
     sessionCount: () => sessions.size,
+    modernPool: pool,
     async close() {
       stopFollowingFlows?.();
       await sessions.closeAll();
       await modern.close();
+      pool.invalidate();
     },
   };
 }

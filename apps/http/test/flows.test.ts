@@ -123,6 +123,22 @@ describe('declarative flows on gflow serve (real HTTP)', () => {
     expect((await client.listPrompts(undefined, { cacheMode: 'refresh' })).prompts.map((p) => p.name)).not.toContain('greet');
   });
 
+  it('reuses modern instances between calls and retires them on a reload', { timeout: 30_000 }, async () => {
+    const { server, flowsDir } = await start();
+    const client = track(await connect(`${server.url}/mcp`, 'modern'));
+    for (let i = 0; i < 5; i++) await client.callTool({ name: 'voice_count', arguments: {} });
+    const described = async () => (await client.listTools(undefined, { cacheMode: 'refresh' })).tools.find((t) => t.name === 'voice_count')?.description;
+    expect(await described()).toBe('v1');
+    const built = server.app.modernPool.built;
+    expect(built).toBeLessThanOrEqual(2);
+    expect(server.app.modernPool.idle).toBeGreaterThan(0);
+
+    save(path.join(flowsDir, 'studio.yaml'), FLOW('v2', 'Hello'));
+    await settle(() => server.app.modernPool.idle === 0, 0);
+    expect(await described()).toBe('v2');
+    expect(server.app.modernPool.built).toBe(built + 1);
+  });
+
   it('takes path, credentials and the resource URI scheme from config.toml [mcp_server]', async () => {
     const gflowHome = makeGflow().layout.home;
     const tokenFile = path.join(gflowHome, 'daemon-token.json');

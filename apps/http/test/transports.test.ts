@@ -33,6 +33,22 @@ describe('in-process /mcp (handler.fetch through the whole app)', () => {
     const result = await client.callTool({ name: 'gflow_list_models', arguments: {} });
     expect(result.structuredContent).toMatchObject({ status: 'ok' });
   });
+  it('reuses modern instances; notifyListChanged retires them', async () => {
+    const gflow = makeGflow();
+    const created = createGflowHttpApp(gflow, { host: '127.0.0.1', port: 8000 });
+    cleanups.push(async () => {
+      await created.close();
+      await gflow.close();
+    });
+    const client = track(await connect('http://127.0.0.1:8000/mcp', 'modern', { fetch: created.fetch }));
+    for (let i = 0; i < 5; i++) await client.callTool({ name: 'gflow_list_models', arguments: {} });
+    expect(created.modernPool.built).toBe(1);
+    expect(created.modernPool.idle).toBe(1);
+    created.notifyListChanged('tools');
+    expect(created.modernPool.idle).toBe(0);
+    await client.callTool({ name: 'gflow_list_models', arguments: {} });
+    expect(created.modernPool.built).toBe(2);
+  });
 });
 
 describe('real HTTP on 127.0.0.1 (ephemeral port)', () => {
