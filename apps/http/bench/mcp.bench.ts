@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createGflow } from '@gflow/core';
@@ -57,6 +58,19 @@ function freePort(): Promise<number> {
   });
 }
 
+/** CPU time (user + system) a process has used, in ms (from /proc: clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** This process's CPU time in ms. */
+function selfCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 function rssKiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -70,6 +84,20 @@ async function waitForPort(port: number): Promise<void> {
   }
   throw new Error('gflow serve did not start');
 }
+
+/** How bin/gflow.js will run the daemon: its prebuilt bundle when fresh, else the sources through tsx. */
+async function launchMode(): Promise<string> {
+  const sources = 'its TypeScript sources through tsx';
+  if (process.env['GFLOW_FROM_SOURCES'] === '1') return `${sources} (GFLOW_FROM_SOURCES=1)`;
+  try {
+    const module = (await import(pathToFileURL(path.resolve(bin, '../distState.js')).href)) as { distState(url: URL): { fresh: boolean; reason: string } };
+    const state = module.distState(pathToFileURL(path.resolve(bin, '../../dist/') + '/'));
+    return state.fresh ? 'the prebuilt bundle in apps/gflow/dist' : `${sources} (apps/gflow/dist: ${state.reason})`;
+  } catch {
+    return sources;
+  }
+}
+const mode = await launchMode();
 
 const library = createGflow({ surface: 'library', env, cwd: home });
 const libSamples = await timeCalls(() => library.run('listModels', {}));
@@ -92,7 +120,11 @@ const httpClient = new Client({ name: 'bench', version: '1' }, { versionNegotiat
 await httpClient.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
 const httpCall = () => httpClient.callTool({ name: 'gflow_list_models', arguments: {} });
 const httpSamples = await timeCalls(httpCall);
+const [serverCpu0, clientCpu0] = [cpuMs(serve.pid as number), selfCpuMs()];
 const httpRate = await throughput(httpCall, 8);
+// Where the CPU goes in the 8-caller run: the daemon's and this client's share per call.
+const serverCpuPerCall = (cpuMs(serve.pid as number) - serverCpu0) / calls;
+const clientCpuPerCall = (selfCpuMs() - clientCpu0) / calls;
 await httpClient.close();
 
 // 32 concurrent clients, each its own connection, sequential calls: the latency each one sees.
@@ -123,7 +155,9 @@ const bareServer = serveHono({ fetch: bare.fetch, hostname: '127.0.0.1', port: b
 await waitForPort(barePort);
 const bareCall = async () => (await fetch(`http://127.0.0.1:${barePort}/json`, { method: 'POST', body: '{}' })).json();
 const bareSamples = await timeCalls(bareCall);
+const bareCpu0 = selfCpuMs();
 const bareRate = await throughput(bareCall, 8);
+const bareCpuPerCall = (selfCpuMs() - bareCpu0) / calls;
 bareServer.close();
 await new Promise((r) => setTimeout(r, 1500));
 const serveAfterKiB = rssKiB(serve.pid as number);
@@ -162,6 +196,7 @@ const lines = [
   row('bare Hono JSON endpoint, same payload', bareSamples, bareRate),
   '',
   `MCP HTTP throughput is ${((httpRate / bareRate) * 100).toFixed(0)}% of the bare Hono endpoint (target ≥ 50%).`,
+  `CPU per call in the 8-caller runs: MCP HTTP ${serverCpuPerCall.toFixed(2)} ms in \`gflow serve\` + ${clientCpuPerCall.toFixed(2)} ms in this MCP client; bare Hono ${bareCpuPerCall.toFixed(2)} ms (server and fetch client both in this process). Load average at the end: ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs.`,
   `32 concurrent MCP HTTP clients: p50 ${pct(concurrent, 50).toFixed(1)} ms, p99 ${pct(concurrent, 99).toFixed(1)} ms (target p99 ≤ 20 ms).`,
   `\`gflow mcp run\` spawn to first tools/list answer: median ${pct(firstList, 50).toFixed(0)} ms of 5 (target ≤ 400 ms).`,
   '',
@@ -171,7 +206,7 @@ const lines = [
   `| \`gflow serve\` idle after start | ${(serveIdleKiB / 1024).toFixed(1)} MiB | ${(serveIdleKiB / bareKiB).toFixed(2)}× |`,
   `| \`gflow serve\` idle after ${calls * 2 + 20} calls | ${(serveAfterKiB / 1024).toFixed(1)} MiB | ${(serveAfterKiB / bareKiB).toFixed(2)}× |`,
   '',
-  'The daemon runs its TypeScript through tsx (no build step), which accounts for part of its memory; no browser is open while idle.',
+  `\`gflow serve\` and \`gflow mcp run\` ran ${mode}; no browser is open while idle. Memory after calls is heap growth, not a leak: \`bench/memory.ts\` forces a GC between batches and reads heapUsed.`,
   '',
 ];
 fs.writeFileSync(path.join(import.meta.dirname, 'RESULTS.md'), lines.join('\n'));
