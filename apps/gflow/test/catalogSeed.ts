@@ -6,7 +6,7 @@ import { createGflow } from '@gflow/core';
 export async function withCatalog<T>(home: string, fn: (catalog: ReturnType<typeof createGflow>['catalog']) => T): Promise<T> {
   const gflow = createGflow({ surface: 'library', env: { GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out') } });
   try {
-    return fn(gflow.catalog);
+    return fn((await gflow.ready()).catalog);
   } finally {
     await gflow.close();
   }

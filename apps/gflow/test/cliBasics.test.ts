@@ -117,7 +117,7 @@ describe('gflow basics', () => {
     const { createGflow } = await import('@gflow/core');
     const gflow = createGflow({ surface: 'library', env: { GFLOW_CLI_HOME: home } });
     try {
-      const stats = JSON.stringify(gflow.catalog.usage.stats({ weeks: 1 }));
+      const stats = JSON.stringify((await gflow.ready()).catalog.usage.stats({ weeks: 1 }));
       expect(stats).toContain('models');
       expect(stats).toContain('tools list');
     } finally {

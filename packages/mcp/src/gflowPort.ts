@@ -21,7 +21,7 @@ export interface GflowCatalogReader {
  * touches (list operations, run one, read tasks, the schema text, usage, and
  * a read-only view of the catalog).
  */
-export type GflowLike = Pick<Gflow, 'settings' | 'layout' | 'logger' | 'operations' | 'operation' | 'run' | 'close' | 'tasks' | 'schemaSql' | 'recordUsage'> & {
+export type GflowLike = Pick<Gflow, 'settings' | 'layout' | 'logger' | 'operations' | 'operation' | 'run' | 'close' | 'tasks' | 'schemaSql' | 'recordUsage' | 'ready'> & {
   readonly catalog: GflowCatalogReader;
 };
 

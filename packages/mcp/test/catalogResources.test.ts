@@ -38,7 +38,7 @@ function recordFile(gflow: Gflow, assetId: number, file: string, bytes: Buffer, 
  * image that has no file. img-cat-2's file is then tampered (same size,
  * other bytes); vid-cat-1's file is 21 MiB.
  */
-function seededGflow(): { gflow: Gflow; files: { cat1: string; cat2: string } } {
+async function seededGflow(): Promise<{ gflow: Gflow; files: { cat1: string; cat2: string } }> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-mcp-catalog-'));
   const gflow = createGflow({
     surface: 'mcp',
@@ -46,6 +46,7 @@ function seededGflow(): { gflow: Gflow; files: { cat1: string; cat2: string } } 
     cwd: home,
     logger: captureLogger().logger,
   });
+  await gflow.ready();
   const { catalog } = gflow;
   catalog.projects.upsert({ profile: 'bob', flowProjectId: 'proj-cats', title: 'Cats (bob)', createdAt: '2026-01-01T00:00:00.000Z' });
   catalog.projects.upsert({ profile: 'alice', flowProjectId: 'proj-cats', title: 'Cats', createdAt: '2026-02-01T00:00:00.000Z' });
@@ -86,7 +87,7 @@ const only = (contents: Contents) => {
 
 describe.each(ERAS)('catalog resources (%s era)', (era) => {
   it('serves a catalogued image as a blob: the verified file\'s bytes, media type from its magic bytes', async () => {
-    const { gflow } = seededGflow();
+    const { gflow } = await seededGflow();
     const client = await connect(gflow, era);
     const content = only((await client.readResource({ uri: 'gflow://media/img-cat-1' })).contents as Contents);
     expect(content.uri).toBe('gflow://media/img-cat-1');
@@ -96,7 +97,7 @@ describe.each(ERAS)('catalog resources (%s era)', (era) => {
   });
 
   it('answers not found (-32602) for a tampered file, an unknown id, an asset without a file and a malformed id', async () => {
-    const { gflow, files } = seededGflow();
+    const { gflow, files } = await seededGflow();
     expect(fs.statSync(files.cat2).size).toBe(PNG.length); // same size: only the SHA-256 can tell
     const client = await connect(gflow, era);
     for (const id of ['img-cat-2', 'no-such-media', 'img-dog-1', 'bad.id']) {
@@ -105,7 +106,7 @@ describe.each(ERAS)('catalog resources (%s era)', (era) => {
   });
 
   it('refuses a file above the 20 MiB cap with an error that points at the file path', async () => {
-    const { gflow } = seededGflow();
+    const { gflow } = await seededGflow();
     const client = await connect(gflow, era);
     const refusal = client.readResource({ uri: 'gflow://media/vid-cat-1' });
     await expect(refusal).rejects.toMatchObject({ code: -32600 });
@@ -113,7 +114,7 @@ describe.each(ERAS)('catalog resources (%s era)', (era) => {
   });
 
   it('lists the newest media that have files, and the newest projects', async () => {
-    const { gflow } = seededGflow();
+    const { gflow } = await seededGflow();
     const client = await connect(gflow, era);
     const { resources } = await client.listResources();
     const media = resources.filter((r) => r.uri.startsWith('gflow://media/'));
@@ -125,7 +126,7 @@ describe.each(ERAS)('catalog resources (%s era)', (era) => {
   });
 
   it('completes media ids and project ids by prefix, newest first', async () => {
-    const { gflow } = seededGflow();
+    const { gflow } = await seededGflow();
     const client = await connect(gflow, era);
     const media = await client.complete({ ref: { type: 'ref/resource', uri: 'gflow://media/{media_id}' }, argument: { name: 'media_id', value: 'img-c' } });
     expect(media.completion.values).toEqual(['img-cat-2', 'img-cat-1']);
@@ -136,7 +137,7 @@ describe.each(ERAS)('catalog resources (%s era)', (era) => {
   });
 
   it('summarises a project: title, profile, counts, newest media with their files; unknown → -32602', async () => {
-    const { gflow, files } = seededGflow();
+    const { gflow, files } = await seededGflow();
     const client = await connect(gflow, era);
     const content = only((await client.readResource({ uri: 'gflow://projects/proj-cats' })).contents as Contents);
     expect(content.mimeType).toBe('application/json');
@@ -177,7 +178,7 @@ describe.each(ERAS)('catalog resources (%s era)', (era) => {
 
 describe('catalog resources on the modern wire', () => {
   it('hints five minutes for media bytes and thirty seconds for a project summary', async () => {
-    const { gflow } = seededGflow();
+    const { gflow } = await seededGflow();
     const client = await connect(gflow, 'modern');
     const hint = z.looseObject({ ttlMs: z.number(), cacheScope: z.string() });
     expect(await client.request({ method: 'resources/read', params: { uri: 'gflow://media/img-cat-1' } }, hint)).toMatchObject({ ttlMs: 300_000, cacheScope: 'private' });

@@ -150,7 +150,7 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
   it('serves the catalog schema SQL', async () => {
     const { client, gflow } = await setup(era);
     const sql = textOf((await client.readResource({ uri: 'gflow://db/schema' })).contents);
-    expect(sql).toBe(gflow.schemaSql());
+    expect(sql).toBe(await gflow.schemaSql());
     expect(sql).toMatch(/CREATE TABLE/i);
   });
 
@@ -167,7 +167,7 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
 
   it('tasks/get follows a task from working to completed, with the wait=true reply as result', async () => {
     const { client, gflow } = await setup(era);
-    const tasks = gflow.catalog.tasks;
+    const tasks = (await gflow.ready()).catalog.tasks;
     const task = tasks.create({ profile: 'default', taskType: 't2i', payload: { prompt: 'a cat' } });
     expect(await getTask(client, task.taskId)).toMatchObject({ taskId: task.taskId, status: 'working', ttlMs: null });
     const claimant = gflow.claimantFor('default');
@@ -183,7 +183,7 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
 
   it('tasks/get reports a failed generation as completed with result.isError', async () => {
     const { client, gflow } = await setup(era);
-    const tasks = gflow.catalog.tasks;
+    const tasks = (await gflow.ready()).catalog.tasks;
     const task = tasks.create({ profile: 'default', taskType: 't2v', payload: {} });
     const claimant = gflow.claimantFor('default');
     tasks.claim(task.taskId, claimant);
@@ -197,7 +197,7 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
 
   it('tasks/cancel answers an empty ack and tasks/get then says cancelled', async () => {
     const { client, gflow } = await setup(era);
-    const task = gflow.catalog.tasks.create({ profile: 'default', taskType: 't2i', payload: {} });
+    const task = (await gflow.ready()).catalog.tasks.create({ profile: 'default', taskType: 't2i', payload: {} });
     const ack = await client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, z.looseObject({}));
     expect(Object.keys(ack).filter((k) => k !== '_meta' && k !== 'resultType')).toEqual([]);
     expect((await getTask(client, task.taskId)).status).toBe('cancelled');

@@ -9,7 +9,7 @@ type Catalog = ReturnType<typeof createGflow>['catalog'];
 export async function withCatalog<T>(where: SurfaceHome, fn: (catalog: Catalog) => T): Promise<T> {
   const gflow = createGflow({ surface: 'library', env: { ...where.settings }, cwd: where.home });
   try {
-    return fn(gflow.catalog);
+    return fn((await gflow.ready()).catalog);
   } finally {
     await gflow.close();
   }

@@ -56,3 +56,26 @@ describe('usage stats', () => {
     expect(() => c.usage.record({ surface: 'cli', command: 'x'.repeat(101) })).toThrow(BadParameterError);
   });
 });
+
+describe('usage journal', () => {
+  it('records journaled lines with their own times in one go and skips lines of the wrong shape', () => {
+    const c = openCatalog({ path: ':memory:', now: fakeClock('2026-03-04T09:00:00.000Z').now });
+    const kept = c.usage.recordJournal([
+      { surface: 'cli', command: 'models', profile: null, outcome: 'ok', occurredAt: '2026-03-03T10:00:00.000Z' },
+      { surface: 'cli', command: 'tools list', profile: 'alice', outcome: 'error', occurredAt: '2026-03-04T08:00:00.123Z' },
+      { surface: 'satellite', command: 'models', occurredAt: '2026-03-03T10:00:00.000Z' },
+      { surface: 'cli', command: 'x; DROP TABLE usage_events', occurredAt: '2026-03-03T10:00:00.000Z' },
+      { surface: 'cli', command: 'models', profile: '../etc', occurredAt: '2026-03-03T10:00:00.000Z' },
+      { surface: 'cli', command: 'models', outcome: 'maybe', occurredAt: '2026-03-03T10:00:00.000Z' },
+      { surface: 'cli', command: 'models', occurredAt: 'yesterday' },
+    ]);
+    expect(kept).toBe(2);
+    const stats = c.usage.stats({ weeks: 1 });
+    expect(stats.invocations.byCommand).toEqual([
+      { surface: 'cli', command: 'models', count: 1 },
+      { surface: 'cli', command: 'tools list', count: 1 },
+    ]);
+    expect(c.usage.recordJournal([])).toBe(0);
+    c.close();
+  });
+});

@@ -1,8 +1,18 @@
 import { BadParameterError } from '@gflow/errors';
 import type { CatalogContext } from '../context.js';
 import type { usageEvents } from '../schema/index.js';
+import { PROFILE_NAME_PATTERN } from '../validation.js';
 
 export type UsageSurface = (typeof usageEvents.$inferSelect)['surface'];
+
+/** A usage line written while the catalog was closed, with its own time. */
+export interface JournaledUsage {
+  readonly surface: string;
+  readonly command: string;
+  readonly profile?: string | null;
+  readonly outcome?: string;
+  readonly occurredAt: string;
+}
 
 export interface RecordUsageInput {
   readonly surface: UsageSurface;
@@ -37,11 +47,16 @@ export interface UsageStats {
 
 export interface UsageRepo {
   record(input: RecordUsageInput): void;
+  /** Records journaled lines in one transaction; lines of the wrong shape are skipped. Returns how many were kept. */
+  recordJournal(lines: readonly JournaledUsage[]): number;
   /** The last `weeks` (1..53, default 12) calendar weeks, Monday-based, UTC, including the current one. */
   stats(options?: { readonly weeks?: number }): UsageStats;
 }
 
 const DAY_MS = 86_400_000;
+const USAGE_SURFACES: ReadonlySet<string> = new Set<UsageSurface>(['cli', 'mcp', 'http', 'library']);
+const COMMAND = /^[\w .:/-]{1,100}$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 
 /** Monday 00:00 UTC of the week holding `date`. */
 function weekStart(date: Date): Date {
@@ -76,8 +91,22 @@ export function createUsageRepo(ctx: CatalogContext): UsageRepo {
 
   return {
     record(input) {
-      if (!/^[\w .:/-]{1,100}$/.test(input.command)) throw new BadParameterError('command must be a short name.');
+      if (!COMMAND.test(input.command)) throw new BadParameterError('command must be a short name.');
       ctx.write(() => insert.run(input.surface, input.command, input.profile ?? null, input.outcome ?? 'ok', ctx.now()));
+    },
+    recordJournal(lines) {
+      const valid = lines.filter(
+        (l) =>
+          typeof l.command === 'string' &&
+          COMMAND.test(l.command) &&
+          USAGE_SURFACES.has(l.surface) &&
+          (l.outcome === undefined || l.outcome === 'ok' || l.outcome === 'error') &&
+          (l.profile === undefined || l.profile === null || (typeof l.profile === 'string' && PROFILE_NAME_PATTERN.test(l.profile))) &&
+          typeof l.occurredAt === 'string' &&
+          ISO_INSTANT.test(l.occurredAt),
+      );
+      if (valid.length) ctx.write(() => { for (const l of valid) insert.run(l.surface, l.command, l.profile ?? null, l.outcome ?? 'ok', l.occurredAt); });
+      return valid.length;
     },
     stats(options = {}) {
       const weeks = options.weeks ?? 12;

@@ -16,8 +16,13 @@ export interface LeafContext {
   /** `data list`, `mcp setup`, … */
   readonly commandPath: string;
   readonly version: string;
-  /** The core runtime, created on first use with the command's setting flags. */
-  gflow(): Promise<Gflow>;
+  /**
+   * The core runtime, created on first use with the command's setting flags,
+   * with the catalog's code loaded (`gflow.catalog` can be read). Leaves that
+   * only run operations pass `{ catalog: false }`: `gflow.run` loads the
+   * catalog itself when the operation needs it (static reads never do).
+   */
+  gflow(options?: { readonly catalog?: boolean }): Promise<Gflow>;
   /** Settings to pass as flags (e.g. `mcp run --no-spend`); call before gflow(). */
   setSettingFlag(key: SettingKey, value: unknown): void;
   /** The runtime, if one was created. */
@@ -65,9 +70,10 @@ export function createLeafContext(options: LeafContextOptions): LeafContext {
       if (pending) throw new Error('setSettingFlag after the runtime was created');
       flags[key] = value;
     },
-    gflow() {
+    async gflow(request) {
       pending ??= options.runtimeFactory({ surface: options.surface, env: options.env, cwd: options.cwd, flags }).then((g) => (runtime = g));
-      return pending;
+      const gflow = await pending;
+      return request?.catalog === false ? gflow : gflow.ready();
     },
     onProgress(event) {
       options.progress.update(event);

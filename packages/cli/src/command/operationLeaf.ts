@@ -71,7 +71,7 @@ export async function runOperation(
   buildInput: (schemaKeys: ReadonlySet<string>) => Record<string, unknown> | Promise<Record<string, unknown>>,
   names: { readonly flags?: readonly FlagSpec[]; readonly positionals?: readonly PositionalSpec[] } = {},
 ): Promise<unknown> {
-  const gflow = await ctx.gflow();
+  const gflow = await ctx.gflow({ catalog: false });
   const { OPERATIONS } = await import('@gflow/core');
   const op = requireOperation(gflow, name, ctx.commandPath, OPERATIONS);
   const keys = new Set(Object.keys((op.input as { shape?: object }).shape ?? {}));

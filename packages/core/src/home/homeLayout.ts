@@ -8,6 +8,8 @@ export interface HomeLayout {
   readonly incidentsDir: string;
   readonly flowsDir: string;
   readonly dotenv: string;
+  /** Usage lines recorded while the catalog was closed (see Gflow.recordUsage). */
+  readonly usageJournal: string;
   profileDir(name: string): string;
 }
 
@@ -21,6 +23,7 @@ export function homeLayout(home: string): HomeLayout {
     incidentsDir: path.join(home, 'incidents'),
     flowsDir: path.join(home, 'flows'),
     dotenv: path.join(home, '.env'),
+    usageJournal: path.join(home, 'usage-journal.jsonl'),
     profileDir: (name) => path.join(home, `${PROFILE_DIR_PREFIX}${name}`),
   };
 }

@@ -1,4 +1,4 @@
-import { acquireProfileLease, type ProfileLease } from '@gflow/lease';
+import type { ProfileLease } from '@gflow/lease';
 import { BrowserEngineUnavailableError } from '@gflow/errors';
 import type { FlowSession } from '@gflow/driver';
 import type { Gflow } from '../runtime/gflow.js';
@@ -73,8 +73,10 @@ export class SessionPool {
   }
 
   /** The cross-process lease: CLI and library fail fast (0 s), servers wait (180 s) unless configured. */
-  #acquire(profile: { name: string; dir: string }, use: SessionUse): Promise<ProfileLease> {
+  async #acquire(profile: { name: string; dir: string }, use: SessionUse): Promise<ProfileLease> {
     const surface = this.#gflow.surface;
+    // The lease holds its lock in SQLite; loaded when a browser is first needed, with the driver.
+    const { acquireProfileLease } = await import('@gflow/lease');
     return acquireProfileLease({
       locksDir: this.#gflow.layout.locksDir,
       profileDir: profile.dir,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ConfigurationError, FlowHostMigratedError, hasErrorCode, toErrorEnvelopeBody } from '@gflow/errors';
-import { rateLimitedError } from '@gflow/lease';
+import { rateLimitedError } from '@gflow/lease/limits';
 import type { z } from 'zod';
 import { resolveProfile } from '../home/profiles.js';
 import type { GenerationTaskPayload } from '../jobs/generationPayload.js';

@@ -46,6 +46,11 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
    * in) are CLI/library only: an MCP client cannot complete them.
    */
   readonly surfaces?: readonly Surface[];
+  /**
+   * `false` when the handler never touches the catalog (static reads): the
+   * runtime then skips loading SQLite and drizzle for it. Default: it may.
+   */
+  readonly usesCatalog?: boolean;
   readonly input: I;
   readonly output: O;
   readonly handler: (input: z.output<I>, context: OperationContext) => Promise<z.output<O>>;

@@ -14,6 +14,7 @@ export const listModels = defineOperation({
   description: 'The image and video model catalog: per model its name, Flow menu label, accepted aliases, reference cap, default (image) or max duration (video), aspects and resolutions. Static: no profile, no browser, no spend.',
   kind: 'read',
   usesBrowser: false,
+  usesCatalog: false,
   input: z.object({}),
   output: z.looseObject({ status: z.literal('ok') }),
   handler: async () => ({
@@ -39,6 +40,7 @@ export const characterVoices = defineOperation({
   description: 'The preset voices for Character TTS (name, description, sample URL). A static lookup: no network, no browser, no profile, no cost.',
   kind: 'read',
   usesBrowser: false,
+  usesCatalog: false,
   input: z.object({}),
   output: z.looseObject({ status: z.literal('ok'), count: z.number() }),
   handler: async () => ({ status: 'ok' as const, voices: CHARACTER_VOICES.map((v) => ({ ...v })), count: CHARACTER_VOICES.length }),
@@ -51,6 +53,7 @@ export const listTools = defineOperation({
   description: 'Lists the prompt tools accepted by the generate tools\' `tools` parameter (each item {"name": <slug>, "options": {...}}). Tools rewrite the prompt before it is sent: through the OpenAI-compatible endpoint GFLOW_CLI_LLM_BASE_URL when one is configured, else with their built-in template. Users add their own in <GFLOW_CLI_HOME>/tools/*.toml.',
   kind: 'read',
   usesBrowser: false,
+  usesCatalog: false,
   input: z.object({ name: z.string().trim().min(1).optional().describe('Show one tool, with its template and default options.') }),
   output: z.looseObject({ tools: z.array(z.looseObject({ name: z.string() })) }),
   handler: async (input, { gflow }) => {
@@ -68,6 +71,7 @@ export const runPromptTools = defineOperation({
   description: 'Shows what the given prompt tools make of a prompt, without generating anything.',
   kind: 'read',
   usesBrowser: false,
+  usesCatalog: false,
   input: z.object({ prompt: z.string().trim().min(1), tools: z.array(toolSpec).min(1).max(8) }),
   output: z.looseObject({ expanded: z.string() }),
   handler: async (input, { gflow, signal }) => {

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { exitCodeOf } from '@gflow/errors';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGflow } from './createGflow.js';
@@ -45,7 +47,7 @@ describe('Gflow runtime', () => {
   });
 
   it('lists projects and usage from the catalog', async () => {
-    const g = make();
+    const g = await make().ready();
     g.catalog.projects.upsert({ profile: 'alice', flowProjectId: 'proj-1', title: 'Cats' });
     g.recordUsage('gflow_list_projects');
     const page = (await g.run('listProjects', { limit: 500 })) as { projects: Array<{ project_id: string; url: string }>; has_more: boolean };
@@ -61,11 +63,58 @@ describe('Gflow runtime', () => {
   });
 
   it('settles tasks a dead process left working when it opens the catalog', async () => {
-    const first = make();
+    const first = await make().ready();
     const task = first.catalog.tasks.create({ profile: 'alice', taskType: 't2i', payload: { prompt: 'x' } });
     first.catalog.tasks.claim(task.taskId, 'mcp:alice:999999:deadbeef');
     await first.close();
-    const second = make();
+    const second = await make().ready();
     expect(second.tasks.get(task.taskId)?.status).toBe('failed');
+  });
+
+  it('journals usage while the catalog is closed and takes the journal in when it opens', async () => {
+    const g = make();
+    await g.run('listModels', {});
+    g.recordUsage('models');
+    g.recordUsage('tools list', 'alice', 'error');
+    const journal = path.join(home, 'usage-journal.jsonl');
+    expect(fs.existsSync(path.join(home, 'gflow.db'))).toBe(false);
+    expect(fs.readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ surface: 'library', command: 'models', profile: null, outcome: 'ok' }),
+      expect.objectContaining({ surface: 'library', command: 'tools list', profile: 'alice', outcome: 'error' }),
+    ]);
+    expect(fs.statSync(journal).mode & 0o777).toBe(0o600);
+    fs.appendFileSync(journal, '{"torn line\n');
+    await g.close();
+
+    const next = make();
+    const usage = (await next.run('usageStats', {})) as { invocations: { total: number; byCommand: Array<{ command: string; count: number }> } };
+    expect(usage.invocations.total).toBe(2);
+    expect(usage.invocations.byCommand.map((c) => c.command).sort()).toEqual(['models', 'tools list']);
+    expect(fs.existsSync(journal)).toBe(false);
+    expect(fs.readdirSync(home).filter((f) => f.startsWith('usage-journal'))).toEqual([]);
+    // With the catalog open, usage goes straight to it.
+    next.recordUsage('data list');
+    expect(fs.existsSync(journal)).toBe(false);
+    expect(((await next.run('usageStats', {})) as { invocations: { total: number } }).invocations.total).toBe(3);
+  });
+
+  it('journals nothing when usage recording is off', async () => {
+    fs.writeFileSync(path.join(home, 'config.toml'), '[telemetry]\nenabled = false\n');
+    const g = make();
+    g.recordUsage('models');
+    expect(fs.existsSync(path.join(home, 'usage-journal.jsonl'))).toBe(false);
+  });
+
+  it('refuses a catalog read before ready() with a message naming the fix (fresh process)', () => {
+    // This worker has loaded the catalog code already; a new process has not.
+    const entry = pathToFileURL(path.join(import.meta.dirname, 'createGflow.ts')).href;
+    const code = `const { createGflow } = await import(${JSON.stringify(entry)});
+const g = createGflow({ surface: 'library', env: { GFLOW_CLI_HOME: ${JSON.stringify(home)} }, cwd: ${JSON.stringify(home)} });
+try { g.catalog; console.log('opened'); } catch (error) { console.log(String(error)); }
+await g.ready();
+console.log(typeof g.catalog.projects.list);`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: import.meta.dirname, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim().split('\n')).toEqual(['Error: gflow.catalog was read before `await gflow.ready()` loaded the catalog code.', 'function']);
   });
 });

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type Catalog, SCHEMA_SQL, claimantPidIsAlive, formatClaimant, openCatalog } from '@gflow/catalog';
+import fs from 'node:fs';
+import type * as CatalogModuleNamespace from '@gflow/catalog';
+import type { Catalog } from '@gflow/catalog';
+import { claimantPidIsAlive, formatClaimant } from '@gflow/catalog/claimant';
 import { BadParameterError, ConfigurationError } from '@gflow/errors';
-import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket } from '@gflow/lease';
+import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket } from '@gflow/lease/limits';
 import type { z } from 'zod';
 import { usageRecordingEnabled } from '../home/configToml.js';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
@@ -23,6 +26,30 @@ export interface CreateGflowOptions extends LoadSettingsOptions {
   /** Keep browser sessions warm between calls (daemons); default: servers yes, CLI no. */
   readonly keepSessionsWarm?: boolean;
   readonly logger?: Logger;
+}
+
+type CatalogModule = typeof CatalogModuleNamespace;
+let catalogModule: CatalogModule | undefined;
+
+/**
+ * Loads the catalog's code (drizzle, better-sqlite3, migrations) once per
+ * process. Deferred so that static reads (`gflow models`, `--help`) never pay
+ * for SQLite.
+ */
+async function loadCatalogModule(): Promise<CatalogModule> {
+  catalogModule ??= await import('@gflow/catalog');
+  return catalogModule;
+}
+
+/** Usage lines written while the catalog is closed stop being appended past this size. */
+const USAGE_JOURNAL_MAX_BYTES = 4 * 1024 * 1024;
+
+interface UsageJournalLine {
+  readonly surface: string;
+  readonly command: string;
+  readonly profile: string | null;
+  readonly outcome: 'ok' | 'error';
+  readonly at: string;
 }
 
 export interface RunOptions {
@@ -97,6 +124,7 @@ export class Gflow {
     }
     const parsed = operation.input.safeParse(input ?? {});
     if (!parsed.success) throw badParameterFromZod(parsed.error);
+    if (operation.usesCatalog !== false) await this.ready();
     const context: OperationContext = {
       gflow: this,
       surface: this.surface,
@@ -107,15 +135,28 @@ export class Gflow {
   }
 
   /**
-   * The catalog, opened (and migrated) on first use. Opening settles the task
-   * rows a dead process left `working`: `indeterminate` when it may have
-   * spent credits, else `failed`.
+   * Loads the catalog's code so that {@link catalog} can open the database.
+   * `run()` does this itself for every operation that may use the catalog;
+   * code that reads `gflow.catalog` directly awaits it first. Idempotent.
+   */
+  async ready(): Promise<this> {
+    await loadCatalogModule();
+    return this;
+  }
+
+  /**
+   * The catalog, opened (and migrated) on first use, after {@link ready}.
+   * Opening settles the task rows a dead process left `working`
+   * (`indeterminate` when it may have spent credits, else `failed`) and
+   * takes in the usage lines journaled while it was closed.
    */
   get catalog(): Catalog {
     if (!this.#catalog) {
-      const catalog = openCatalog({ path: this.settings.dbPath, historyPrompts: this.settings.historyPrompts });
+      if (!catalogModule) throw new Error('gflow.catalog was read before `await gflow.ready()` loaded the catalog code.');
+      const catalog = catalogModule.openCatalog({ path: this.settings.dbPath, historyPrompts: this.settings.historyPrompts });
       catalog.tasks.settleAbandoned({ isAlive: (claimant) => claimant.endsWith(`:${process.pid}:${this.startToken}`) || (!claimant.includes(`:${process.pid}:`) && claimantPidIsAlive(claimant)) });
       this.#catalog = catalog;
+      this.#ingestUsageJournal(catalog);
     }
     return this.#catalog;
   }
@@ -125,20 +166,68 @@ export class Gflow {
     return formatClaimant({ surface: this.surface, profile, pid: process.pid, startToken: this.startToken });
   }
 
-  /** Records one invocation for gflow_usage_stats (unless `gflow telemetry off`); never fails the call. */
+  /**
+   * Records one invocation for gflow_usage_stats (unless `gflow telemetry
+   * off`); never fails the call. With the catalog closed (a static read such
+   * as `gflow models`) the line goes to a small journal in the home instead,
+   * which the next opening of the catalog takes in.
+   */
   recordUsage(command: string, profile?: string, outcome: 'ok' | 'error' = 'ok'): void {
     try {
       this.#usageRecording ??= usageRecordingEnabled(this.layout.configToml);
       if (!this.#usageRecording) return;
-      this.catalog.usage.record({ surface: this.surface, command, profile: profile ?? null, outcome });
+      if (this.#catalog) {
+        this.#catalog.usage.record({ surface: this.surface, command, profile: profile ?? null, outcome });
+        return;
+      }
+      this.#journalUsage({ surface: this.surface, command, profile: profile ?? null, outcome, at: new Date().toISOString() });
     } catch {
       // Usage statistics are best effort: a read-only or broken catalog must not fail the command.
     }
   }
 
+  #journalUsage(line: UsageJournalLine): void {
+    const file = this.layout.usageJournal;
+    const append = (): void => fs.appendFileSync(file, `${JSON.stringify(line)}\n`, { mode: 0o600 });
+    try {
+      if ((fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0) > USAGE_JOURNAL_MAX_BYTES) return;
+      append();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      fs.mkdirSync(this.layout.home, { recursive: true, mode: 0o700 });
+      append();
+    }
+  }
+
+  /** Moves the journal aside (so concurrent writers start a new one), records its lines in one transaction, deletes it. */
+  #ingestUsageJournal(catalog: Catalog): void {
+    const file = this.layout.usageJournal;
+    const claimed = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    try {
+      fs.renameSync(file, claimed);
+    } catch {
+      return; // no journal (the usual case), or another process took it
+    }
+    try {
+      const lines: UsageJournalLine[] = [];
+      for (const text of fs.readFileSync(claimed, 'utf8').split('\n')) {
+        try {
+          if (text.trim()) lines.push(JSON.parse(text) as UsageJournalLine);
+        } catch {
+          // a torn or foreign line is skipped
+        }
+      }
+      catalog.usage.recordJournal(lines.map((l) => ({ surface: l.surface, command: l.command, profile: l.profile, outcome: l.outcome, occurredAt: l.at })));
+    } catch {
+      // best effort, like recordUsage
+    } finally {
+      fs.rmSync(claimed, { force: true });
+    }
+  }
+
   /** The SQL text of the catalog schema (gflow://db/schema). */
-  schemaSql(): string {
-    return SCHEMA_SQL;
+  async schemaSql(): Promise<string> {
+    return (await loadCatalogModule()).SCHEMA_SQL;
   }
 
   /** Registers cleanup for a lazily opened service. */

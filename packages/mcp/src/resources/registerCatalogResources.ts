@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate, type McpServer, type Resource } from '@modelcontextprotocol/server';
 import { matchCompletion } from '../flows/completion.js';
-import type { GflowLike } from '../gflowPort.js';
+import type { GflowCatalogReader, GflowLike } from '../gflowPort.js';
 import { mediaTypeOfPath } from '../media/mediaTypes.js';
 import { MEDIA_TEMPLATE, PROJECT_TEMPLATE, mediaUri, projectUri } from '../media/mediaUri.js';
 import { projectSummary } from '../media/projectSummary.js';
@@ -35,8 +35,8 @@ export function registerCatalogResources(server: McpServer, gflow: GflowLike): v
     MEDIA_TEMPLATE_NAME,
     new ResourceTemplate(MEDIA_TEMPLATE, {
       list: async () => ({
-        resources: await catalogOrFallback(logger, 'media.list', [], () =>
-          recentMedia(gflow.catalog, { perKind: CATALOG_LIST_LIMIT })
+        resources: await catalogOrFallback(logger, 'media.list', [], async () =>
+          recentMedia(await catalogOf(gflow), { perKind: CATALOG_LIST_LIMIT })
             .items.filter((row) => row.fileCount > 0)
             .slice(0, CATALOG_LIST_LIMIT)
             .map(mediaListEntry),
@@ -44,8 +44,8 @@ export function registerCatalogResources(server: McpServer, gflow: GflowLike): v
       }),
       complete: {
         media_id: (value) =>
-          catalogOrFallback(logger, 'media.complete', [], () =>
-            matchCompletion(recentMedia(gflow.catalog, { perKind: COMPLETION_SCAN }).items.map((row) => row.mediaId), value),
+          catalogOrFallback(logger, 'media.complete', [], async () =>
+            matchCompletion(recentMedia(await catalogOf(gflow), { perKind: COMPLETION_SCAN }).items.map((row) => row.mediaId), value),
           ),
       },
     }),
@@ -58,7 +58,7 @@ export function registerCatalogResources(server: McpServer, gflow: GflowLike): v
     },
     async (uri, variables) => {
       const mediaId = String(variables['media_id'] ?? '');
-      const read = await guardCatalogRead(logger, uri.href, () => readCatalogMedia(gflow.catalog, mediaId));
+      const read = await guardCatalogRead(logger, uri.href, async () => readCatalogMedia(await catalogOf(gflow), mediaId));
       if (read.found) return { contents: [{ uri: uri.href, mimeType: read.mimeType, blob: read.bytes.toString('base64') }] };
       if (read.reason === 'too-large') {
         throw new ProtocolError(
@@ -80,11 +80,11 @@ export function registerCatalogResources(server: McpServer, gflow: GflowLike): v
   server.registerResource(
     PROJECT_TEMPLATE_NAME,
     new ResourceTemplate(PROJECT_TEMPLATE, {
-      list: async () => ({ resources: await catalogOrFallback(logger, 'projects.list', [], () => projectListEntries(gflow)) }),
+      list: async () => ({ resources: await catalogOrFallback(logger, 'projects.list', [], async () => projectListEntries(await catalogOf(gflow))) }),
       complete: {
         project_id: (value) =>
-          catalogOrFallback(logger, 'projects.complete', [], () =>
-            matchCompletion(unique(gflow.catalog.projects.list({ limit: COMPLETION_SCAN }).items.map((item) => item.projectId)), value),
+          catalogOrFallback(logger, 'projects.complete', [], async () =>
+            matchCompletion(unique((await catalogOf(gflow)).projects.list({ limit: COMPLETION_SCAN }).items.map((item) => item.projectId)), value),
           ),
       },
     }),
@@ -96,11 +96,17 @@ export function registerCatalogResources(server: McpServer, gflow: GflowLike): v
     },
     async (uri, variables) => {
       const projectId = String(variables['project_id'] ?? '');
-      const summary = await guardCatalogRead(logger, uri.href, () => projectSummary(gflow.catalog, projectId));
+      const summary = await guardCatalogRead(logger, uri.href, async () => projectSummary(await catalogOf(gflow), projectId));
       if (!summary) throw new ResourceNotFoundError(uri.href, `No catalogued project with id "${projectId.slice(0, 128)}".`);
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(summary, null, 2) }] };
     },
   );
+}
+
+/** The catalog, once its code is loaded (a library runtime may not have needed it yet). */
+async function catalogOf(gflow: GflowLike): Promise<GflowCatalogReader> {
+  await gflow.ready();
+  return gflow.catalog;
 }
 
 function mediaListEntry(row: MediaListItem): Resource {
@@ -115,9 +121,9 @@ function mediaListEntry(row: MediaListItem): Resource {
   };
 }
 
-function projectListEntries(gflow: GflowLike): Resource[] {
+function projectListEntries(catalog: GflowCatalogReader): Resource[] {
   const seen = new Set<string>();
-  return gflow.catalog.projects
+  return catalog.projects
     .list({ limit: CATALOG_LIST_LIMIT })
     .items.filter((item) => !seen.has(item.projectId) && seen.add(item.projectId))
     .map((item) => ({

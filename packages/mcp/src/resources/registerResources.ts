@@ -84,8 +84,8 @@ export function registerResources(server: McpServer, gflow: GflowLike, docsDir: 
       mimeType: 'application/sql',
       cacheHint: READ_HINT,
     },
-    (uri) => {
-      return { contents: [{ uri: uri.href, mimeType: 'application/sql', text: gflow.schemaSql() }] };
+    async (uri) => {
+      return { contents: [{ uri: uri.href, mimeType: 'application/sql', text: await gflow.schemaSql() }] };
     },
   );
 

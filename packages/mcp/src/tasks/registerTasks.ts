@@ -19,13 +19,15 @@ export function registerTasks(server: McpServer, gflow: GflowLike): void {
     new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown task ${JSON.stringify(taskId.slice(0, 200))}.`);
 
   // Custom methods need the low-level server (reference/mcp-sdk-v2.md §3).
-  server.server.setRequestHandler('tasks/get', { params: taskParams }, (params) => {
+  server.server.setRequestHandler('tasks/get', { params: taskParams }, async (params) => {
+    await gflow.ready();
     const view = gflow.tasks.get(params.taskId);
     if (!view) throw unknownTask(params.taskId);
     return taskResponse(view);
   });
 
   server.server.setRequestHandler('tasks/cancel', { params: taskParams }, async (params) => {
+    await gflow.ready();
     const view = await gflow.tasks.cancel(params.taskId);
     if (!view) throw unknownTask(params.taskId);
     return {};

@@ -1,0 +1,12 @@
+// @gflow/lease/limits: the in-process limits only (per-profile FIFO queue and
+// token bucket), without the SQLite lease, for runtimes that start light.
+export { type KeyedQueue, type KeyedQueueRunOptions, createKeyedQueue } from './keyedQueue.js';
+export {
+  type TokenBucket,
+  type TokenBucketOptions,
+  type TakeResult,
+  DEFAULT_BUCKET_CAPACITY,
+  DEFAULT_BUCKET_REFILL_MS,
+  createTokenBucket,
+  rateLimitedError,
+} from './tokenBucket.js';
