@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bootstrap for a fresh machine with only Node and npm: installs the pnpm
 // workspace (pinned pnpm via npx) and, when no Chrome/Chromium is found,
-// Debian's chromium (as root) or says what to install. Safe to re-run.
+// Debian's chromium (as root) or says what to install, and builds the gflow
+// binary's bundle (apps/gflow/dist) when it is missing or stale. Safe to re-run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,5 +49,18 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/** The gflow binary's bundle (apps/gflow/dist): the launcher runs it instead of the sources when it is fresh. */
+function buildBinary() {
+  const script = path.join(root, 'apps/gflow/scripts/build.mjs');
+  const fresh = spawnSync(process.execPath, [script, '--check'], { stdio: 'ignore' });
+  if (fresh.status === 0) return;
+  const r = spawnSync(process.execPath, [script], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) {
+    log(`building the gflow bundle failed (exit ${r.status})`);
+    process.exit(r.status ?? 1);
+  }
+}
+
 installDeps();
+buildBinary();
 ensureChromium();

@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-// The `gflow` launcher. It runs the TypeScript sources through tsx's ESM
-// loader, so the binary works inside the monorepo without a build step.
-// `gflow --version` answers before anything else is loaded.
+// The `gflow` launcher. `gflow --version` answers before anything else is
+// loaded. Otherwise it runs the bundle in dist/ (scripts/build.mjs) when that
+// is up to date with the sources, and the TypeScript sources through tsx when
+// it is not (or when GFLOW_FROM_SOURCES=1), so a source edit never runs stale code.
 import { readFileSync } from 'node:fs';
+import { distState } from './distState.js';
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   process.stdout.write(`${pkg.version}\n`);
+} else if (process.env.GFLOW_FROM_SOURCES !== '1' && distState(new URL('../dist/', import.meta.url)).fresh) {
+  await import('../dist/main.js');
 } else {
   const { register } = await import('tsx/esm/api');
   register();

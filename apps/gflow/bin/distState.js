@@ -1,0 +1,32 @@
+// Whether dist/ (the bundle scripts/build.mjs makes) may run: it exists and,
+// inside the repository, every source it was built from still has the mtime
+// recorded in dist/build.json. Plain JavaScript with no dependencies, so the
+// launcher can ask before loading anything else.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** @returns {{ fresh: boolean, reason: string }} */
+export function distState(distUrl) {
+  const distDir = fileURLToPath(distUrl);
+  const appDir = path.dirname(distDir);
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(distDir, 'build.json'), 'utf8'));
+  } catch {
+    return { fresh: false, reason: 'missing (not built yet)' };
+  }
+  if (!existsSync(path.join(distDir, 'main.js'))) return { fresh: false, reason: 'incomplete (no main.js)' };
+  // An installed package ships dist/ without its sources: nothing to compare.
+  if (!existsSync(path.join(appDir, 'src'))) return { fresh: true, reason: 'installed build' };
+  for (const [rel, mtimeMs] of Object.entries(manifest.files ?? {})) {
+    let stat;
+    try {
+      stat = statSync(path.join(appDir, rel));
+    } catch {
+      return { fresh: false, reason: `stale (${rel} is gone)` };
+    }
+    if (stat.mtimeMs !== mtimeMs) return { fresh: false, reason: `stale (${rel} changed)` };
+  }
+  return { fresh: true, reason: 'up to date' };
+}

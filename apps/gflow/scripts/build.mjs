@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// Builds the gflow binary's bundle: apps/gflow/dist/main.js plus lazily loaded
+// chunks (esbuild, ESM, code splitting at every dynamic import). The launcher
+// (bin/gflow.js) runs it when it is at least as new as the sources it was built
+// from (dist/build.json lists them), and otherwise runs the sources through tsx.
+//
+// Why a bundle: through tsx every start transpiles and resolves hundreds of
+// modules (zod alone is ~300 files); one bundle with chunks loads in a few ms.
+//   node apps/gflow/scripts/build.mjs            build
+//   node apps/gflow/scripts/build.mjs --check    exit 1 when dist is missing or stale
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { distState } from '../bin/distState.js';
+
+const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(appDir, '../..');
+const outdir = path.join(appDir, 'dist');
+const log = (msg) => process.stderr.write(`[build] ${msg}\n`);
+
+/** Native addons and Playwright stay outside the bundle (loaded from node_modules when needed). */
+const EXTERNAL = ['better-sqlite3', 'playwright-core', 'playwright-core/*'];
+
+const toPosix = (p) => p.split(path.sep).join('/');
+
+/** `node_modules/.pnpm/zod@4/node_modules/zod/v4/x.js` → `zod`; `packages/core/src/x.ts` → `@gflow/core`. */
+function packageOf(input) {
+  const nm = input.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const parts = input.slice(nm + 'node_modules/'.length).split('/');
+    return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? input);
+  }
+  const ws = /^(packages|apps)\/([^/]+)\//.exec(toPosix(input));
+  if (!ws) return input;
+  return ws[1] === 'apps' && ws[2] === 'gflow' ? '@gflow/app' : `@gflow/${ws[2]}`;
+}
+
+/**
+ * Workspace sources find their files (migrations, simulator assets, docs,
+ * package.json) relative to `import.meta.url`. In a chunk that URL is the
+ * chunk's, so each use is rewritten to the source file's own URL, computed
+ * relative to dist/ at run time (the bundle lives next to the sources).
+ * Zod's locales: only English is used; the other ~40 (300 KB) are left out.
+ */
+const workspacePlugin = {
+  name: 'gflow-workspace',
+  setup(b) {
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: path.resolve(args.resolveDir, args.path), namespace: 'zod-locales-en' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales-en' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(path.join(path.dirname(args.path), 'en.js'))};\n`,
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (!args.path.startsWith(repoRoot + path.sep) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      let contents = await fs.promises.readFile(args.path, 'utf8');
+      const rel = JSON.stringify(toPosix(path.relative(outdir, args.path)));
+      contents = contents.replaceAll('import.meta.url', `new URL(${rel}, import.meta.url).href`);
+      contents = contents.replaceAll('import.meta.dirname', `__gflowDirname(new URL(${rel}, import.meta.url))`);
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
+const BANNER = [
+  "import { createRequire as __gflowCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __gflowFileURLToPath } from 'node:url';",
+  "import { dirname as __gflowPathDirname } from 'node:path';",
+  'const require = __gflowCreateRequire(import.meta.url);',
+  'const __gflowDirname = (url) => __gflowPathDirname(__gflowFileURLToPath(url));',
+].join(' ');
+
+export async function buildGflow() {
+  const started = Date.now();
+  const staging = `${outdir}.tmp-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: repoRoot,
+    entryPoints: [path.join(appDir, 'src', 'main.ts')],
+    outdir: staging,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL,
+    banner: { js: BANNER },
+    minifyWhitespace: true,
+    minifySyntax: true,
+    keepNames: process.env.KN !== '0',
+    legalComments: 'none',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [workspacePlugin],
+  });
+  // The launcher compares these files' mtimes with the ones recorded here.
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((p) => !p.includes('node_modules/') && !p.includes(':'))
+    .map((p) => toPosix(path.relative(appDir, path.resolve(repoRoot, p))));
+  const packageJsons = fs
+    .readdirSync(path.join(repoRoot, 'packages'))
+    .map((d) => `../../packages/${d}/package.json`)
+    .concat(['package.json'])
+    .filter((p) => fs.existsSync(path.join(appDir, p)));
+  const files = {};
+  for (const rel of [...new Set([...inputs, ...packageJsons])].sort()) files[rel] = fs.statSync(path.join(appDir, rel)).mtimeMs;
+  // Which packages each chunk holds: tests check what a command loads (e.g. `models` no Playwright, no MCP SDK).
+  const chunks = {};
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+    if (!out.endsWith('.js')) continue;
+    chunks[path.basename(out)] = [...new Set(Object.keys(meta.inputs).map(packageOf))].sort();
+  }
+  const manifest = { builtAt: new Date().toISOString(), node: process.version, external: EXTERNAL, files, chunks };
+  fs.writeFileSync(path.join(staging, 'build.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  fs.writeFileSync(path.join(staging, 'package.json'), '{ "type": "module" }\n');
+  // Swap in atomically enough for concurrent launchers: old dist out, new dist in.
+  const old = `${outdir}.old-${process.pid}`;
+  if (fs.existsSync(outdir)) fs.renameSync(outdir, old);
+  fs.renameSync(staging, outdir);
+  fs.rmSync(old, { recursive: true, force: true });
+  const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
+  log(`dist/ built in ${Date.now() - started} ms: ${Object.keys(result.metafile.outputs).filter((o) => o.endsWith('.js')).length} chunks, ${(bytes / 1e6).toFixed(1)} MB, ${Object.keys(files).length} sources tracked`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  if (process.argv.includes('--check')) {
+    const state = distState(new URL('../dist/', import.meta.url));
+    log(state.fresh ? 'dist/ is up to date' : `dist/ is ${state.reason}`);
+    process.exit(state.fresh ? 0 : 1);
+  }
+  await buildGflow();
+}

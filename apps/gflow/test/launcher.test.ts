@@ -1,0 +1,138 @@
+// The launcher (bin/gflow.js) and the bundle it runs (scripts/build.mjs → dist/):
+// when dist may run, that the bundle gives the same answers as the sources,
+// and what each fast command loads (issue: `--help`, `models`, `data list`
+// must not load Playwright, the MCP SDK or the catalog when they do not need it).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { distState } from '../bin/distState.js';
+import { APP_DIR, BIN, cliEnv, makeHome } from './cliHarness.js';
+
+const DIST = path.join(APP_DIR, 'dist');
+
+function tempDist(): { appDir: string; distUrl: URL; source: string } {
+  const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-launcher-'));
+  fs.mkdirSync(path.join(appDir, 'src'));
+  fs.mkdirSync(path.join(appDir, 'dist'));
+  const source = path.join(appDir, 'src', 'main.ts');
+  fs.writeFileSync(source, 'export {};\n');
+  fs.writeFileSync(path.join(appDir, 'dist', 'main.js'), '');
+  const files = { 'src/main.ts': fs.statSync(source).mtimeMs };
+  fs.writeFileSync(path.join(appDir, 'dist', 'build.json'), JSON.stringify({ files }));
+  return { appDir, distUrl: pathToFileURL(`${path.join(appDir, 'dist')}/`), source };
+}
+
+describe('distState', () => {
+  it('is fresh when every recorded source has its recorded mtime', () => {
+    const { distUrl } = tempDist();
+    expect(distState(distUrl)).toEqual({ fresh: true, reason: 'up to date' });
+  });
+
+  it('is stale when a source changed or is gone, and missing without build.json', () => {
+    const edited = tempDist();
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(edited.source, later, later);
+    expect(distState(edited.distUrl)).toEqual({ fresh: false, reason: 'stale (src/main.ts changed)' });
+
+    const deleted = tempDist();
+    fs.rmSync(deleted.source);
+    expect(distState(deleted.distUrl)).toEqual({ fresh: false, reason: 'stale (src/main.ts is gone)' });
+
+    const unbuilt = tempDist();
+    fs.rmSync(path.join(unbuilt.appDir, 'dist', 'build.json'));
+    expect(distState(unbuilt.distUrl).fresh).toBe(false);
+
+    const partial = tempDist();
+    fs.rmSync(path.join(partial.appDir, 'dist', 'main.js'));
+    expect(distState(partial.distUrl)).toEqual({ fresh: false, reason: 'incomplete (no main.js)' });
+  });
+
+  it('trusts an installed package (dist without sources)', () => {
+    const installed = tempDist();
+    fs.rmSync(path.join(installed.appDir, 'src'), { recursive: true });
+    expect(distState(installed.distUrl)).toEqual({ fresh: true, reason: 'installed build' });
+  });
+});
+
+interface Manifest {
+  readonly chunks: Record<string, string[]>;
+  readonly files: Record<string, number>;
+}
+
+/** Runs the launcher with a resolve hook that writes every module URL it loads to a trace file. */
+function tracedRun(args: readonly string[], home: string): { status: number | null; stdout: string; loaded: string[] } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-trace-'));
+  const trace = path.join(dir, 'trace.txt');
+  const hooks = path.join(dir, 'hooks.mjs');
+  fs.writeFileSync(
+    hooks,
+    `import fs from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const r = await next(specifier, context);\n  fs.appendFileSync(${JSON.stringify(trace)}, r.url + '\\n');\n  return r;\n}\n`,
+  );
+  const register = path.join(dir, 'register.mjs');
+  fs.writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  const r = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, BIN, ...args], { env: cliEnv(home), encoding: 'utf8' });
+  const loaded = fs.existsSync(trace) ? fs.readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { status: r.status, stdout: r.stdout, loaded };
+}
+
+/** The packages a run loaded: bundle chunks mapped through build.json, plus externals by path. */
+function packagesLoaded(loaded: readonly string[], manifest: Manifest): Set<string> {
+  const out = new Set<string>();
+  for (const url of loaded) {
+    if (url.startsWith(pathToFileURL(DIST).href)) for (const pkg of manifest.chunks[path.basename(url)] ?? []) out.add(pkg);
+    const nm = /node_modules\/(@[^/]+\/[^/]+|[^/.][^/]*)\//.exec(url.replace(/.*node_modules\/\.pnpm\/[^/]+\//, ''));
+    if (nm?.[1]) out.add(nm[1]);
+  }
+  return out;
+}
+
+describe('the bundle', () => {
+  let manifest: Manifest;
+
+  beforeAll(() => {
+    const build = spawnSync(process.execPath, [path.join(APP_DIR, 'scripts', 'build.mjs')], { encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+    manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'build.json'), 'utf8')) as Manifest;
+  }, 120_000);
+
+  it('records every workspace source it was built from, and is fresh right after the build', () => {
+    expect(Object.keys(manifest.files)).toEqual(expect.arrayContaining(['src/main.ts', '../../packages/core/src/index.ts', '../../packages/cli/src/runCli.ts']));
+    expect(spawnSync(process.execPath, [path.join(APP_DIR, 'scripts', 'build.mjs'), '--check']).status).toBe(0);
+  });
+
+  it('answers like the sources (models --json, an unknown command, --help)', () => {
+    const home = makeHome();
+    for (const args of [['models', '--json'], ['nope', '--json'], ['data', '--help']]) {
+      const bundled = spawnSync(process.execPath, [BIN, ...args], { env: cliEnv(home), encoding: 'utf8' });
+      const sources = spawnSync(process.execPath, [BIN, ...args], { env: cliEnv(home, { GFLOW_FROM_SOURCES: '1' }), encoding: 'utf8' });
+      // Problem documents carry a fresh instance id per run.
+      const same = (out: string): string => out.replace(/"instance": "gflow:error:[0-9a-f-]+"/g, '"instance": "…"');
+      expect({ status: bundled.status, stdout: same(bundled.stdout) }).toEqual({ status: sources.status, stdout: same(sources.stdout) });
+      expect(bundled.stdout.length).toBeGreaterThan(10);
+    }
+  }, 60_000);
+
+  it('--help, models and data list load neither Playwright nor the MCP SDK; --help and models not even SQLite', () => {
+    const home = makeHome();
+    const expectations: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
+      [['--help'], ['playwright-core', '@modelcontextprotocol/server', 'hono', 'zod', 'drizzle-orm', 'better-sqlite3']],
+      [['models', '--json'], ['playwright-core', '@modelcontextprotocol/server', 'hono', 'drizzle-orm', 'better-sqlite3', '@gflow/driver']],
+      [['data', 'list', 'projects', '--json'], ['playwright-core', '@modelcontextprotocol/server', 'hono', '@gflow/driver']],
+    ];
+    for (const [args, forbidden] of expectations) {
+      const run = tracedRun(args, home);
+      expect(run.status, `${args.join(' ')}: ${run.stdout}`).toBe(0);
+      expect(run.loaded, 'the launcher ran the bundle').toContain(pathToFileURL(path.join(DIST, 'main.js')).href);
+      const packages = packagesLoaded(run.loaded, manifest);
+      expect(packages.has('@gflow/cli'), 'the trace sees bundle chunks').toBe(true);
+      for (const pkg of forbidden) expect(packages.has(pkg), `${args.join(' ')} loaded ${pkg}`).toBe(false);
+    }
+    // The trace can see a heavy package when it is loaded (so the checks above can fail).
+    const listed = tracedRun(['data', 'list', 'projects', '--json'], home);
+    expect(packagesLoaded(listed.loaded, manifest).has('better-sqlite3')).toBe(true);
+  }, 60_000);
+});
