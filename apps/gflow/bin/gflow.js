@@ -4,7 +4,11 @@
 // is up to date with the sources, and the TypeScript sources through tsx when
 // it is not (or when GFLOW_FROM_SOURCES=1), so a source edit never runs stale code.
 import { readFileSync } from 'node:fs';
+import module from 'node:module';
 import { distState } from './distState.js';
+
+// Node ≥ 22.1 keeps compiled code on disk between runs (NODE_DISABLE_COMPILE_CACHE=1 turns it off).
+module.enableCompileCache?.();
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
