@@ -16,7 +16,9 @@ derived from the operation's zod schema, and that schema is also the validation.
 
 ## Running it
 
-Inside the monorepo no build is needed (\`bin/gflow.js\` runs the TypeScript through tsx):
+Inside the monorepo \`bin/gflow.js\` runs the bundle in \`apps/gflow/dist\` (built by the bootstrap, or
+\`node apps/gflow/scripts/build.mjs\`) while it is up to date with the sources, and the TypeScript
+sources through tsx when it is not, so edits take effect without a rebuild (only start-up is slower):
 
 \`\`\`sh
 node apps/gflow/bin/gflow.js --help
