@@ -1,8 +1,8 @@
-import { createMcpHonoApp } from '@modelcontextprotocol/hono';
 import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { createGflowMcpServer, type FlowRegistry, type GflowLike } from '@gflow/mcp';
 import { Hono, type Context } from 'hono';
 import { bearerAuth } from './bearerAuth.js';
+import { createGuardedMcpApp } from './guardedMcpApp.js';
 import { LegacySessions } from './legacySessions.js';
 import { createModernServerPool } from './modernServerPool.js';
 import { isLoopbackBind } from './loopback.js';
@@ -45,8 +45,8 @@ export const MESSAGES_PATH = '/messages/';
 
 /**
  * The Hono app behind `gflow serve`. Layers, outermost first: bearer auth;
- * Host/Origin validation (createMcpHonoApp's DNS-rebinding guard); JSON body
- * parsing; then /mcp, where modern (2026-07-28) requests go to
+ * Host/Origin validation (createMcpHonoApp's DNS-rebinding guard, see
+ * guardedMcpApp.ts); JSON body parsing; then /mcp, where modern (2026-07-28) requests go to
  * createMcpHandler and 2025-era requests to a sessionful Streamable HTTP leg
  * (`Mcp-Session-Id` + the GET SSE stream, so legacy clients get list_changed);
  * and, with transport 'sse', the deprecated /sse + /messages/.
@@ -76,7 +76,7 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
 
   const guardedHost = isLoopbackBind(options.host) ? '127.0.0.1' : options.host;
   const allowedHosts = options.allowedHosts ?? (isLoopbackBind(options.host) || options.host === '0.0.0.0' || options.host === '::' ? undefined : [options.host]);
-  const mcp = createMcpHonoApp({ host: guardedHost, ...(allowedHosts ? { allowedHosts: [...allowedHosts] } : {}) });
+  const mcp = createGuardedMcpApp({ host: guardedHost, allowedHosts, warn: (detail) => logger.warn('http.serve.no_host_guard', { detail }) });
 
   mcp.all(mcpPath, async (c: Context) => {
     const parsedBody: unknown = c.get('parsedBody');

@@ -100,6 +100,37 @@ describe('DNS-rebinding guard', () => {
   });
 });
 
+describe('request body parsing', () => {
+  it('answers a malformed JSON body 400 and an oversized one 413, after the Host/Origin guard', async () => {
+    const created = app();
+    const malformed = await created.fetch(request('/mcp', { body: '{"jsonrpc":' }));
+    expect([malformed.status, await malformed.text()]).toEqual([400, 'Invalid JSON']);
+    const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(4 * 1024 * 1024) } });
+    const tooLarge = await created.fetch(request('/mcp', { body: huge }));
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ error: { code: -32000, message: expect.stringContaining('Payload Too Large') } });
+    // The guard answers first: a foreign Host never gets its body read.
+    expect((await created.fetch(request('/mcp', { headers: { host: 'evil.example' }, body: '{"jsonrpc":' }))).status).toBe(403);
+    expect((await created.fetch(request('/mcp', { headers: { origin: 'http://evil.example' }, body: huge }))).status).toBe(403);
+  });
+
+  it('guards the Host of a wildcard bind with allowedHosts, and of a named bind with its own name', async () => {
+    const gflow = makeGflow();
+    const wildcard = createGflowHttpApp(gflow, { host: '0.0.0.0', port: 8000, token: TOKEN, allowedHosts: ['gflow.lan'] });
+    const named = createGflowHttpApp(gflow, { host: '192.168.1.20', port: 8000, token: TOKEN });
+    cleanups.push(async () => {
+      await wildcard.close();
+      await named.close();
+      await gflow.close();
+    });
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    expect((await wildcard.fetch(request('/mcp', { headers: { ...auth, host: 'evil.example:8000' } }))).status).toBe(403);
+    expect((await wildcard.fetch(request('/mcp', { headers: { ...auth, host: 'gflow.lan:8000' } }))).status).toBe(200);
+    expect((await named.fetch(request('/mcp', { headers: { ...auth, host: 'localhost:8000' } }))).status).toBe(403);
+    expect((await named.fetch(request('/mcp', { headers: { ...auth, host: '192.168.1.20:8000' } }))).status).toBe(200);
+  });
+});
+
 describe('startGflowHttpServer bind policy', () => {
   it.each(['0.0.0.0', 'localhost', '192.168.1.20', '::'])('refuses %s without a token (exit 11)', async (host) => {
     const gflow = makeGflow();
