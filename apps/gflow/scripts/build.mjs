@@ -19,6 +19,15 @@ const repoRoot = path.resolve(appDir, '../..');
 const outdir = path.join(appDir, 'dist');
 const log = (msg) => process.stderr.write(`[build] ${msg}\n`);
 
+/** Files the sources read at run time (relative to their own URL), copied to dist/ws/<same path>. */
+const RUNTIME_FILES = [
+  'packages/catalog/migrations',
+  'packages/flow-sim/assets',
+  'docs/KNOWN_ISSUES.md',
+  'apps/gflow/package.json',
+  'packages/mcp/package.json',
+];
+
 /** Native addons and Playwright stay outside the bundle (loaded from node_modules when needed). */
 const EXTERNAL = ['better-sqlite3', 'playwright-core', 'playwright-core/*'];
 
@@ -39,8 +48,10 @@ function packageOf(input) {
 /**
  * Workspace sources find their files (migrations, simulator assets, docs,
  * package.json) relative to `import.meta.url`. In a chunk that URL is the
- * chunk's, so each use is rewritten to the source file's own URL, computed
- * relative to dist/ at run time (the bundle lives next to the sources).
+ * chunk's, so each use is rewritten to the URL the source file would have
+ * under dist/ws/ (its path in the repository), and the files they read are
+ * copied there (RUNTIME_FILES): dist/ is self-contained, so the package can
+ * ship it alone.
  * Zod's locales: only English is used; the other ~40 (300 KB) are left out.
  */
 const workspacePlugin = {
@@ -57,7 +68,7 @@ const workspacePlugin = {
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
       if (!args.path.startsWith(repoRoot + path.sep) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       let contents = await fs.promises.readFile(args.path, 'utf8');
-      const rel = JSON.stringify(toPosix(path.relative(outdir, args.path)));
+      const rel = JSON.stringify(`ws/${toPosix(path.relative(repoRoot, args.path))}`);
       contents = contents.replaceAll('import.meta.url', `new URL(${rel}, import.meta.url).href`);
       contents = contents.replaceAll('import.meta.dirname', `__gflowDirname(new URL(${rel}, import.meta.url))`);
       return { contents, loader: 'ts' };
@@ -107,8 +118,15 @@ export async function buildGflow() {
     .map((d) => `../../packages/${d}/package.json`)
     .concat(['package.json'])
     .filter((p) => fs.existsSync(path.join(appDir, p)));
+  const copied = [];
+  for (const rel of RUNTIME_FILES) {
+    const from = path.join(repoRoot, rel);
+    fs.cpSync(from, path.join(staging, 'ws', rel), { recursive: true });
+    const walk = (p) => (fs.statSync(p).isDirectory() ? fs.readdirSync(p).flatMap((n) => walk(path.join(p, n))) : [p]);
+    for (const file of walk(from)) copied.push(toPosix(path.relative(appDir, file)));
+  }
   const files = {};
-  for (const rel of [...new Set([...inputs, ...packageJsons])].sort()) files[rel] = fs.statSync(path.join(appDir, rel)).mtimeMs;
+  for (const rel of [...new Set([...inputs, ...packageJsons, ...copied])].sort()) files[rel] = fs.statSync(path.join(appDir, rel)).mtimeMs;
   // Which packages each chunk holds: tests check what a command loads (e.g. `models` no Playwright, no MCP SDK).
   const chunks = {};
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
