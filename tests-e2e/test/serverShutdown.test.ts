@@ -1,5 +1,5 @@
 // Journey 2, continued: a server that stops normally — `gflow serve` on
-// SIGTERM (docs/MCP_GUIDE.md §6 "Shutdown"), `gflow mcp run` when its client
+// SIGTERM (docs/MCP.md §6 "Shutdown"), `gflow mcp run` when its client
 // closes stdin (§3) — cancels its running job and records it at once:
 // `indeterminate`, since the submit had reached Flow. No browser is left behind.
 import path from 'node:path';
