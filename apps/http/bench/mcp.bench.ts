@@ -136,6 +136,7 @@ const clients = await Promise.all(
   }),
 );
 const concurrent: number[] = [];
+const [serverCpu32, clientCpu32] = [cpuMs(serve.pid as number), selfCpuMs()];
 await Promise.all(
   clients.map(async (c) => {
     for (let i = 0; i < Math.ceil(calls / 32) + 5; i++) {
@@ -145,6 +146,9 @@ await Promise.all(
     }
   }),
 );
+const calls32 = 32 * (Math.ceil(calls / 32) + 5);
+const serverCpuPerCall32 = (cpuMs(serve.pid as number) - serverCpu32) / calls32;
+const clientCpuPerCall32 = (selfCpuMs() - clientCpu32) / calls32;
 await Promise.all(clients.map((c) => c.close()));
 
 // The same payload from a bare Hono JSON endpoint, measured the same way, for the protocol's share.
@@ -198,6 +202,7 @@ const lines = [
   `MCP HTTP throughput is ${((httpRate / bareRate) * 100).toFixed(0)}% of the bare Hono endpoint (target ≥ 50%).`,
   `CPU per call in the 8-caller runs: MCP HTTP ${serverCpuPerCall.toFixed(2)} ms in \`gflow serve\` + ${clientCpuPerCall.toFixed(2)} ms in this MCP client; bare Hono ${bareCpuPerCall.toFixed(2)} ms (server and fetch client both in this process). Load average at the end: ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs.`,
   `32 concurrent MCP HTTP clients: p50 ${pct(concurrent, 50).toFixed(1)} ms, p99 ${pct(concurrent, 99).toFixed(1)} ms (target p99 ≤ 20 ms).`,
+  `  CPU per call there: ${serverCpuPerCall32.toFixed(2)} ms in \`gflow serve\`, ${clientCpuPerCall32.toFixed(2)} ms in this process, whose one thread runs all 32 clients: with 32 closed-loop callers on it the mean latency is at least 32 × ${clientCpuPerCall32.toFixed(2)} ≈ ${(32 * clientCpuPerCall32).toFixed(0)} ms (Little's law), whatever the server does.`,
   `\`gflow mcp run\` spawn to first tools/list answer: median ${pct(firstList, 50).toFixed(0)} ms of 5 (target ≤ 400 ms).`,
   '',
   '| process | resident memory | vs bare Node |',
