@@ -608,7 +608,9 @@ const CASES: Record<string, Case> = {
 // ---------------------------------------------------------------- failures
 
 interface FailureCase {
-  readonly args: readonly string[];
+  /** The test's name when args need an earlier case's ids. */
+  readonly name?: string;
+  readonly args: () => readonly string[];
   readonly sandbox?: boolean;
   readonly exit: number;
   readonly code: string;
@@ -616,15 +618,21 @@ interface FailureCase {
 
 /** A sample of bad input: one problem document on stdout, its exit code the table's for its type. */
 const FAILURES: readonly FailureCase[] = [
-  { args: ['data', 'list', 'images', '--limit', '0'], exit: 2, code: 'bad-parameter' },
-  { args: ['data', 'media', 'no-such-media'], exit: 2, code: 'bad-parameter' },
-  { args: ['image', 't2i', 'a fox', '--count', '9'], exit: 2, code: 'bad-parameter' },
-  { args: ['video', 't2v'], exit: 2, code: 'usage' },
-  { args: ['tools', 'show', 'no-such-tool'], exit: 2, code: 'bad-parameter' },
-  { args: ['auth', 'use', 'ghost'], exit: 2, code: 'no-profile' },
-  { args: ['project', 'show', 'unknown-project'], exit: 32, code: 'reference-not-found' },
-  { args: ['instructions', 'toggle-mode', '--project', 'p1', '--on', '--off'], exit: 2, code: 'usage' },
-  { args: ['no-such-command'], exit: 2, code: 'usage' },
+  { args: () => ['data', 'list', 'images', '--limit', '0'], exit: 2, code: 'bad-parameter' },
+  { args: () => ['data', 'media', 'no-such-media'], exit: 2, code: 'bad-parameter' },
+  { args: () => ['image', 't2i', 'a fox', '--count', '9'], exit: 2, code: 'bad-parameter' },
+  { args: () => ['video', 't2v'], exit: 2, code: 'usage' },
+  { args: () => ['tools', 'show', 'no-such-tool'], exit: 2, code: 'bad-parameter' },
+  { args: () => ['auth', 'use', 'ghost'], exit: 2, code: 'no-profile' },
+  { args: () => ['project', 'show', 'unknown-project'], exit: 32, code: 'reference-not-found' },
+  { args: () => ['instructions', 'toggle-mode', '--project', 'p1', '--on', '--off'], exit: 2, code: 'usage' },
+  { args: () => ['data', 'errors', 'prune'], exit: 2, code: 'usage' },
+  { args: () => ['no-such-command'], exit: 2, code: 'usage' },
+  // Refused by the sandbox's Flow or by the model catalog, after the session is up.
+  { args: () => ['credits', 'user', '--profile', 'ghost'], sandbox: true, exit: 2, code: 'no-profile' },
+  { args: () => ['video', 't2v', 'waves', '--model', 'veo-fast', '--duration', '10'], sandbox: true, exit: 2, code: 'bad-parameter' },
+  { name: 'image upscale MEDIA_ID --scale 4k', args: () => ['image', 'upscale', need('imageId'), '--scale', '4k'], sandbox: true, exit: 22, code: 'upscale-unavailable' },
+  { name: 'character show --project PROJECT --name Nobody', args: () => ['character', 'show', '--project', need('projectId'), '--name', 'Nobody'], sandbox: true, exit: 32, code: 'reference-not-found' },
 ];
 
 // ---------------------------------------------------------------- tests
@@ -725,8 +733,8 @@ describe('a failed generation with --json keeps the task envelope', () => {
 
 describe('gflow <command> --json on bad input prints one problem document', () => {
   for (const f of FAILURES) {
-    it(`${f.args.join(' ')} → ${f.code}, exit ${f.exit}`, async () => {
-      await expectProblem(f.args, { code: f.code, exit: f.exit, ...(f.sandbox ? { sandbox: true } : {}) });
-    });
+    it(`${f.name ?? f.args().join(' ')} → ${f.code}, exit ${f.exit}`, async () => {
+      await expectProblem(f.args(), { code: f.code, exit: f.exit, ...(f.sandbox ? { sandbox: true } : {}) });
+    }, 60_000);
   }
 });
