@@ -738,3 +738,17 @@ describe('gflow <command> --json on bad input prints one problem document', () =
     }, 60_000);
   }
 });
+
+describe('auth status when the session is gone (last: it signs the sandbox account out)', () => {
+  it('prints the authStatus verdict for the profile it probed, its error a problem document, exit 1', async () => {
+    sim.scenario.signOut(SANDBOX_EMAIL);
+    const r = await run(['auth', 'status', '--json'], { sandbox: true });
+    expect(r.exitCode, describeRun(['auth status (signed out)'], r)).toBe(1);
+    const payload = JSON.parse(r.stdout) as { status: string; profile: string; error: { type: string } };
+    expectValid(operationNamed('authStatus').output, payload, 'auth status (signed out)');
+    expect(payload.status).not.toBe('authenticated');
+    expect(payload.status).toBe(String(payload.error.type).slice(ERROR_TYPE_BASE.length).replace(/-/g, '_'));
+    expect(payload.profile).toBe('sandbox');
+    expectValid(S.problemDocument, payload.error, 'auth status (signed out) error');
+  }, 60_000);
+});

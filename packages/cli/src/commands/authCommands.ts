@@ -37,6 +37,21 @@ const NOT_VERIFIED: ReadonlySet<string> = new Set([
   'waf-rejection',
 ]);
 
+/**
+ * The profile a failed probe was about, resolved as authStatus resolves it (flag,
+ * GFLOW_CLI_PROFILE, config.toml, the only profile); the flag or "default" when it cannot be.
+ */
+function probedProfile(ctx: LeafContext, requested: unknown): string {
+  const fallback = typeof requested === 'string' ? requested : 'default';
+  const gflow = ctx.existingGflow;
+  if (!gflow) return fallback;
+  try {
+    return resolveProfile(gflow.layout, { requested: typeof requested === 'string' ? requested : undefined, settingProfile: gflow.settings.profile }).name;
+  } catch {
+    return fallback;
+  }
+}
+
 const status = defineLeaf({
   name: 'status',
   description: 'Probe the profile\'s Flow session (no credits). Exit 0 when verified, 1 otherwise.',
@@ -52,7 +67,7 @@ const status = defineLeaf({
       if (!NOT_VERIFIED.has(problem.code)) throw error;
       const body = toErrorEnvelopeBody(problem);
       return {
-        data: { status: problem.code.replace(/-/g, '_'), profile: values['profile'] ?? 'default', error: body },
+        data: { status: problem.code.replace(/-/g, '_'), profile: probedProfile(ctx, values['profile']), error: body },
         text: `Not verified: ${body.message}`,
         exitCode: 1,
       };
