@@ -1,4 +1,4 @@
-import { Client, SSEClientTransport } from '@modelcontextprotocol/client';
+import { Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGflowHttpApp, startGflowHttpServer, type GflowHttpServer } from '../src/index.js';
 import { TOKEN, connect, makeGflow } from './helpers.js';
@@ -87,6 +87,16 @@ describe('real HTTP on 127.0.0.1 (ephemeral port)', () => {
     cleanups.push(() => subscription.close());
     server.app.notifyListChanged('tools');
     await expect(Promise.race([changed.then(() => 'received'), new Promise((resolve) => setTimeout(() => resolve('timeout'), 3_000))])).resolves.toBe('received');
+  });
+
+  it('ends a legacy session on DELETE', async () => {
+    const server = await start();
+    const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`));
+    const client = track(new Client({ name: 'http-test', version: '1' }));
+    await client.connect(transport);
+    expect(server.app.sessionCount()).toBe(1);
+    await transport.terminateSession();
+    expect(server.app.sessionCount()).toBe(0);
   });
 
   it('refuses an unknown legacy session id with 404', async () => {
