@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { buildCli, leafSpecOf, walkCli } from '@gflow/cli';
-import { OPERATIONS, type Operation } from '@gflow/core';
+import { OPERATIONS, type Operation, createGflow } from '@gflow/core';
 import { ERROR_TYPE_BASE } from '@gflow/errors';
 import { type FlowSim, startFlowSim } from '@gflow/flow-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +179,19 @@ function toolsFor(output: Output, label: string): CaseTools {
     },
     problem: expectProblem,
   };
+}
+
+/**
+ * The same operation through the library on the same home: a leaf that prints the
+ * operation's result must print exactly this (no envelope added, nothing reshaped).
+ */
+async function libraryRun(name: string, input: Record<string, unknown>, gflowHome = home): Promise<Record<string, unknown>> {
+  const gflow = createGflow({ surface: 'library', env: { GFLOW_CLI_HOME: gflowHome, GFLOW_CLI_OUTPUT_DIR: path.join(gflowHome, 'out') } });
+  try {
+    return (await gflow.run(name, input)) as Record<string, unknown>;
+  } finally {
+    await gflow.close();
+  }
 }
 
 // ---------------------------------------------------------------- the table
@@ -364,6 +377,7 @@ const CASES: Record<string, Case> = {
     run: async (t) => {
       const p = await t.json(['character', 'voices']);
       expect(p['count']).toBe((p['voices'] as unknown[]).length);
+      expect(p).toEqual(await libraryRun('characterVoices', {}));
     },
   },
   // The brief of the test project is empty (the simulator seeds no cards). Writing the brief is not
@@ -413,6 +427,7 @@ const CASES: Record<string, Case> = {
     run: async (t) => {
       const p = await t.json(['project', 'list'], { sandbox: true });
       expect((p['projects'] as Array<{ project_id: string }>).map((x) => x.project_id)).toContain(need('projectId'));
+      expect(p).toEqual(await libraryRun('listProjects', {}, path.join(home, 'sandbox')));
     },
   },
   'project show': {
@@ -491,6 +506,7 @@ const CASES: Record<string, Case> = {
     run: async (t) => {
       const p = await t.json(['models']);
       expect((p['image'] as { models: unknown[] }).models.length).toBeGreaterThan(0);
+      expect(p).toEqual(await libraryRun('listModels', {}));
     },
   },
   'tools list': {
@@ -498,12 +514,15 @@ const CASES: Record<string, Case> = {
     run: async (t) => {
       const p = await t.json(['tools', 'list']);
       expect((p['tools'] as Array<{ name: string }>).map((x) => x.name)).toContain('creative-director');
+      expect(p).toEqual(await libraryRun('listTools', {}));
     },
   },
   'tools show': {
     output: { op: true, view: toolElement },
     run: async (t) => {
-      expect(await t.json(['tools', 'show', 'creative-director'])).toMatchObject({ name: 'creative-director', template: expect.any(String) });
+      const p = await t.json(['tools', 'show', 'creative-director']);
+      expect(p).toMatchObject({ name: 'creative-director', template: expect.any(String) });
+      expect([p]).toEqual((await libraryRun('listTools', { name: 'creative-director' }))['tools']);
     },
   },
   'tools run': {
@@ -511,6 +530,7 @@ const CASES: Record<string, Case> = {
     run: async (t) => {
       const p = await t.json(['tools', 'run', 'creative-director', 'a fox in the snow']);
       expect(p).toMatchObject({ original: 'a fox in the snow', was_expanded: true });
+      expect(p).toEqual(await libraryRun('runPromptTools', { prompt: 'a fox in the snow', tools: [{ name: 'creative-director' }] }));
     },
   },
   'mcp setup': {
