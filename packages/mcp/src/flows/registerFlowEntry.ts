@@ -6,6 +6,7 @@ import type { CompiledPrompt, CompiledResource, CompiledResourceTemplate, Compil
 import { matchCompletion } from './completion.js';
 import type { JsonSchema } from './jsonSchemaSubset.js';
 import { runFlowTool } from './runFlowTool.js';
+import { deepFreeze } from '../tools/advertisedSchema.js';
 
 /** A handle the SDK returns for anything registered: removing it sends the list's list_changed. */
 export interface RemovableHandle {
@@ -14,9 +15,13 @@ export interface RemovableHandle {
 
 const KIND_RANK: Readonly<Record<OperationKind, number>> = { read: 0, mutate: 1, spend: 2 };
 
-/** Advertises the declared JSON Schema as is; the tool validates it itself (gflow's 400 envelope). */
+/**
+ * Advertises the declared JSON Schema as is; the tool validates it itself (gflow's 400 envelope).
+ * One frozen copy per registration serves every tools/list (see advertisedSchema.ts).
+ */
 function advertisedJsonSchema(schema: JsonSchema): StandardSchemaWithJSON<unknown, unknown> {
-  const json = (): Record<string, unknown> => structuredClone(schema) as Record<string, unknown>;
+  const frozen = deepFreeze(structuredClone(schema) as Record<string, unknown>);
+  const json = (): Record<string, unknown> => frozen;
   return { '~standard': { version: 1, vendor: 'gflow-flow', validate: (value: unknown) => ({ value }), jsonSchema: { input: json, output: json } } };
 }
 

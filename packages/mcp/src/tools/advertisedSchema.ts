@@ -13,7 +13,7 @@ export function advertisedSchema(schema: z.ZodType, io: 'input' | 'output' = 'in
   WRAPPERS.set(schema, perIo);
   const known = perIo.get(io);
   if (known) return known;
-  const json = (options?: { readonly target?: string }): Record<string, unknown> => structuredClone(convert(schema, io, zodTarget(options?.target)));
+  const json = (options?: { readonly target?: string }): Record<string, unknown> => convert(schema, io, zodTarget(options?.target));
   const wrapper: StandardSchemaWithJSON<unknown, unknown> = {
     '~standard': {
       version: 1,
@@ -26,8 +26,10 @@ export function advertisedSchema(schema: z.ZodType, io: 'input' | 'output' = 'in
   return wrapper;
 }
 
-// Server instances are built per request on the modern HTTP leg; the operations' schemas never
-// change, so each is converted to JSON Schema once per process (callers get a copy to keep).
+// The operations' schemas never change, so each is converted to JSON Schema once per process and
+// shared by every server instance and every tools/list. The JSON is deep-frozen instead of copied
+// per call (copying was a fifth of a tools/list): the SDK only reads it (it copies the root when it
+// adds `type: "object"`) and serialises it, and a mutation would throw rather than alter later lists.
 const WRAPPERS = new WeakMap<z.ZodType, Map<string, StandardSchemaWithJSON<unknown, unknown>>>();
 const CONVERTED = new WeakMap<z.ZodType, Map<string, Record<string, unknown>>>();
 
@@ -37,10 +39,19 @@ function convert(schema: z.ZodType, io: 'input' | 'output', target: 'draft-2020-
   CONVERTED.set(schema, perKey);
   let json = perKey.get(key);
   if (!json) {
-    json = z.toJSONSchema(schema, { io, target, unrepresentable: 'any' }) as Record<string, unknown>;
+    json = deepFreeze(z.toJSONSchema(schema, { io, target, unrepresentable: 'any' }) as Record<string, unknown>);
     perKey.set(key, json);
   }
   return json;
+}
+
+/** Freezes a JSON value and everything in it. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 function zodTarget(target: string | undefined): 'draft-2020-12' | 'draft-07' | 'openapi-3.0' {
