@@ -20,8 +20,9 @@ export interface GflowMcpServerOptions {
   readonly flows?: FlowRegistry | undefined;
   /**
    * The instance follows flow reloads in place and tells its client
-   * (connection- or session-scoped instances). Per-request instances leave it
-   * off and the serving entry publishes changes itself.
+   * (connection- or session-scoped instances). Instances that serve single
+   * requests leave it off: the serving entry replaces them after a reload and
+   * publishes changes itself.
    */
   readonly liveFlows?: boolean;
 }
@@ -44,7 +45,9 @@ const INSTRUCTIONS =
  * The one server factory: every core operation becomes a tool, plus the
  * built-in prompts, resources and the Tasks extension. Stateless by design —
  * cross-call continuity lives in the catalog and the browser profile — so the
- * serving entries may build one instance per connection or per request.
+ * serving entries may build one instance per connection, or serve one request
+ * at a time from each of a pool of them (the HTTP daemon's modern leg, which
+ * retires them on a flow reload).
  */
 export function createGflowMcpServer(gflow: GflowLike, options: GflowMcpServerOptions = {}): McpServer {
   const logger = options.logger ?? gflow.logger;
