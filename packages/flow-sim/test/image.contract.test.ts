@@ -91,4 +91,56 @@ describe('image generation, driven like a human', () => {
     expect(sim.received.calls('SPrCad')[0]?.inner).toContain(mediaId ?? 'x');
     await ctx.close();
   });
+  it('a saved character: the Characters tab lists only it, Enter binds an entity chip, ogiZ0b carries it as an entity reference', async () => {
+    sim.received.clear();
+    const email = 'img3@example.com';
+    sim.scenario.createAccount({ email });
+    const project = sim.scenario.createProject(email);
+    const { makePng } = await import('../src/index.js');
+    const media = sim.scenario.addUpload(email, project.id, 'Mira', makePng(40, 40, 'm'));
+    const character = sim.scenario.addCharacter(project.id, { displayName: 'Mira' });
+    const { ctx, page } = await newSignedInPage(browser, sim, email);
+    await openProject(page, project.id);
+    await pickSettings(page, [{ icon: 'image' }, { icon: 'crop_16_9' }]);
+    await page.click('flow-prompt-box [contenteditable=true]');
+    await page.keyboard.type('@Mira');
+    const options = page.locator('.cdk-overlay-pane button[role=option].asset-item');
+    // one unranked list: the media named exactly like the character, the character and its thumbnail upload
+    await expect.poll(async () => (await options.allTextContents()).length).toBe(3);
+    await page.locator('mat-list-item[role=tab]').nth(4).click();
+    await expect.poll(async () => (await options.allTextContents()).map((t) => t.replace('person', '').trim())).toEqual(['Mira']);
+    await page.keyboard.press('Enter');
+    const chip = page.locator('.mention-chip');
+    expect([await chip.getAttribute('data-reference-type'), await chip.getAttribute('data-entity-id')]).toEqual(['entity', character.entityId]);
+    await page.keyboard.insertText(' on a bicycle');
+    await submit(page);
+    await page.locator('flow-image-tile img[data-media-id]').first().waitFor();
+    const inner = JSON.parse(sim.received.calls('ogiZ0b')[0]?.inner ?? 'null');
+    expect(inner[0][4]).toEqual([[null, 1, character.entityId, 'entity']]);
+    expect(JSON.stringify(inner)).not.toContain(media.mediaId);
+    await ctx.close();
+  });
+
+  it('refuses an entity reference that is not a character of the account', async () => {
+    const email = 'img4@example.com';
+    sim.scenario.createAccount({ email });
+    const other = 'img5@example.com';
+    sim.scenario.createAccount({ email: other });
+    const theirs = sim.scenario.addCharacter(sim.scenario.createProject(other).id, { displayName: 'Theirs' });
+    const project = sim.scenario.createProject(email);
+    const { ctx, page } = await newSignedInPage(browser, sim, email);
+    await openProject(page, project.id);
+    // Forged from the page's own wire client (a string, so the test runner does not rewrite the import).
+    const status = await page.evaluate(`(async () => {
+      const wire = await import('/_/static/wire.js');
+      try {
+        await wire.rpc('ogiZ0b', [[wire.promptStruct('x'), 'NARWHAL', 2, 1, [[null, 1, ${JSON.stringify(theirs.entityId)}, 'entity']]], wire.clientContext(${JSON.stringify(project.id)}, 'token'), ['u', 1]]);
+        return 'accepted';
+      } catch (error) {
+        return String(error.code);
+      }
+    })()`);
+    expect(status).toBe('3');
+    await ctx.close();
+  });
 });

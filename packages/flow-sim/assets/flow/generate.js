@@ -63,7 +63,8 @@ export async function submitClassic() {
 
 async function submitImage(prompt, ctx, cost) {
   const count = settings.count;
-  const refs = mentions().map((c) => [null, 1, c.id]);
+  // Media and character (entity) mentions alike; the type slot is the sim's reading [U].
+  const refs = mentions().map((c) => [null, 1, c.id, c.type]);
   const inner = [[promptStruct(prompt), currentImageModel().token, imageAspect().index, count, refs], ctx, [uuid(), 1]];
   const pendings = Array.from({ length: count }, () => pendingTile(uuid()));
   try {

@@ -1,11 +1,12 @@
 import { IMAGE_ASPECTS, imageModelByToken } from '../wire/models.js';
 import { imageMedia, imageWorkflow } from '../wire/records.js';
-import { asArray, asString, projectOfContext, promptOf, RpcRefusal } from './rpcTypes.js';
+import { asArray, asString, checkReference, projectOfContext, promptOf, RpcRefusal } from './rpcTypes.js';
 import type { RpcContext, RpcResult } from './rpcTypes.js';
 
 /**
  * ogiZ0b, the synchronous image submit. Inner (sim's reading, shape [U]):
- * `[[promptStruct, MODEL_TOKEN, aspectIdx, count, [[null, 1, refMediaId], …]], clientContext, [uuid, 1]]`.
+ * `[[promptStruct, MODEL_TOKEN, aspectIdx, count, [[null, 1, refId, "media"|"entity"], …]], clientContext, [uuid, 1]]`
+ * (a saved character is an entity reference, as in the r2v body).
  * Reply: `[[[MEDIA]…], [[WORKFLOW]…]]` after ~19.7 s (scaled).
  */
 export function imageSubmit(ctx: RpcContext): RpcResult {
@@ -19,11 +20,12 @@ export function imageSubmit(ctx: RpcContext): RpcResult {
   const aspect = IMAGE_ASPECTS.find((a) => a.index === request[2]);
   if (aspect === undefined) throw new RpcRefusal(3, 'PUBLIC_ERROR_INVALID_ASPECT_RATIO');
   const count = typeof request[3] === 'number' ? Math.min(4, Math.max(1, request[3])) : 1;
-  const refIds = (Array.isArray(request[4]) ? request[4] : []).map((r) => asString(asArray(r, 'ref')[2], 'ref id'));
-  for (const id of refIds) {
-    const ref = ctx.state.library.media.get(id);
-    if (ref === undefined || ref.owner !== ctx.account.email) throw new RpcRefusal(3, 'PUBLIC_ERROR_REFERENCE_NOT_FOUND');
-  }
+  const refs = (Array.isArray(request[4]) ? request[4] : []).map((raw) => {
+    const r = asArray(raw, 'ref');
+    return { id: asString(r[2], 'ref id'), type: r[3] === 'entity' ? ('entity' as const) : ('media' as const) };
+  });
+  for (const ref of refs) checkReference(ctx, ref.id, ref.type);
+  const refIds = refs.map((r) => r.id);
   const cost = model.cost * count;
   if (ctx.account.credits < cost) throw new RpcRefusal(8, 'PUBLIC_ERROR_INSUFFICIENT_CREDITS');
   const { state } = ctx;

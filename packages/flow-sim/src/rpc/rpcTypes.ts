@@ -56,3 +56,18 @@ export function projectOfContext(ctx: RpcContext, part: unknown): string {
   if (project === undefined || project.owner !== ctx.account.email) throw new RpcRefusal(7, 'PUBLIC_ERROR_PROJECT_ACCESS_DENIED');
   return projectId;
 }
+
+/**
+ * A reference in a submit body must be the account's own: a media id in its library, or the
+ * entity id of a saved character in one of its projects (refused as REFERENCE_NOT_FOUND otherwise).
+ */
+export function checkReference(ctx: RpcContext, id: string, type: 'media' | 'entity'): void {
+  const { library } = ctx.state;
+  if (type === 'entity') {
+    const character = library.findCharacter(id);
+    if (character === undefined || library.projects.get(character.projectId)?.owner !== ctx.account.email) throw new RpcRefusal(3, 'PUBLIC_ERROR_REFERENCE_NOT_FOUND');
+    return;
+  }
+  const media = library.media.get(id);
+  if (media === undefined || media.owner !== ctx.account.email) throw new RpcRefusal(3, 'PUBLIC_ERROR_REFERENCE_NOT_FOUND');
+}

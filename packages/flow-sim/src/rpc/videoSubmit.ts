@@ -3,7 +3,7 @@ import { describeKey, videoCost, VIDEO_ASPECTS } from '../wire/models.js';
 import { videoRecord, workflowSummary } from '../wire/records.js';
 import { videoSize } from '../media/catalogMedia.js';
 import { autoTitle } from './imageSubmit.js';
-import { asArray, asString, projectOfContext, promptOf, RpcRefusal } from './rpcTypes.js';
+import { asArray, asString, checkReference, projectOfContext, promptOf, RpcRefusal } from './rpcTypes.js';
 import type { RpcContext, RpcResult } from './rpcTypes.js';
 
 /**
@@ -32,13 +32,10 @@ export function videoSubmit(ctx: RpcContext): RpcResult {
   if (info.mode === 'interp' && frameIds.length !== 2) throw new RpcRefusal(3, 'INVALID_ARGUMENT: interpolation needs start and end frames');
   if (info.mode === 'r2v' && refs.length === 0) throw new RpcRefusal(3, 'INVALID_ARGUMENT: references');
   if (info.mode === 'r2v' && refs.length > info.model.refCap) throw new RpcRefusal(3, 'INVALID_ARGUMENT: too many references');
-  for (const id of frameIds) checkOwned(ctx, id);
+  for (const id of frameIds) checkReference(ctx, id, 'media');
   for (const ref of refs) {
     const r = asArray(ref, 'reference');
-    const id = asString(r[2], 'reference id');
-    if (r[3] === 'entity') {
-      if (state.library.findCharacter(id) === undefined) throw new RpcRefusal(3, 'PUBLIC_ERROR_REFERENCE_NOT_FOUND');
-    } else checkOwned(ctx, id);
+    checkReference(ctx, asString(r[2], 'reference id'), r[3] === 'entity' ? 'entity' : 'media');
   }
   const cost = videoCost(info.model, info.seconds, requests.length, resolution);
   if (account.credits < cost) throw new RpcRefusal(8, 'PUBLIC_ERROR_INSUFFICIENT_CREDITS');
@@ -56,11 +53,6 @@ export function videoSubmit(ctx: RpcContext): RpcResult {
   }
   const payload = [null, 881, made.map((m) => workflowSummary(m)), made.map((m) => [videoRecord(state, m, ctx.now)])];
   return { items: [{ rpcId: ctx.rpcId, payload }], delayMs, charged: cost };
-}
-
-function checkOwned(ctx: RpcContext, id: string): void {
-  const media = ctx.state.library.media.get(id);
-  if (media === undefined || media.owner !== ctx.account.email) throw new RpcRefusal(3, 'PUBLIC_ERROR_REFERENCE_NOT_FOUND');
 }
 
 function createJob(ctx: RpcContext, projectId: string, prompt: string, key: string, aspectIndex: number, seconds: number, resolution: string, charged: number): Media {
