@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { buildCli, leafSpecOf, walkCli } from '@gflow/cli';
+import { buildCli, groupSpecOf, leafSpecOf, walkCli } from '@gflow/cli';
 import { OPERATIONS, type Operation, createGflow } from '@gflow/core';
 import { ERROR_TYPE_BASE } from '@gflow/errors';
 import { type FlowSim, startFlowSim } from '@gflow/flow-sim';
@@ -29,7 +29,10 @@ interface Schema {
 }
 const SANDBOX_EMAIL = 'sandbox.user@gflow.invalid';
 
-/** The tree exactly as runGflow builds it (the CLI plus the app's `mcp run` and `serve`). */
+/**
+ * Every runnable command of the tree exactly as runGflow builds it (the CLI plus the app's
+ * `mcp run` and `serve`): walkCli's leaves, and the groups that run something bare (`gflow auth`).
+ */
 async function leaves(): Promise<Map<string, { operation: string | undefined; json: boolean }>> {
   const root = buildCli({ version: '0.0.0-test', extraCommands: { 'mcp run': mcpRunCommand, serve: serveCommand } });
   const out = new Map<string, { operation: string | undefined; json: boolean }>();
@@ -37,6 +40,13 @@ async function leaves(): Promise<Map<string, { operation: string | undefined; js
     const spec = leafSpecOf(def);
     out.set(p.join(' '), { operation: spec?.operation, json: spec?.json !== false });
   }
+  const visit = async (def: unknown, p: readonly string[]): Promise<void> => {
+    const group = groupSpecOf(def);
+    if (!group) return;
+    if (group.bare) out.set(p.join(' '), { operation: group.bare.operation, json: group.bare.json !== false });
+    for (const [name, entry] of Object.entries(group.children)) await visit('load' in entry && typeof entry.load === 'function' ? await entry.load() : entry, [...p, name]);
+  };
+  await visit(root, []);
   return out;
 }
 
@@ -249,6 +259,14 @@ const CASES: Record<string, Case> = {
     output: { schema: S.authListPayload },
     run: async (t) => {
       const rows = (await t.json(['auth', 'list'], { sandbox: true })) as unknown as Array<{ name: string }>;
+      expect(rows.map((r) => r.name).sort()).toEqual(['sandbox', 'second']);
+    },
+  },
+  // Bare `gflow auth` with profiles present: the profile list, as `auth list` prints it.
+  auth: {
+    output: { schema: S.authListPayload },
+    run: async (t) => {
+      const rows = (await t.json(['auth'], { sandbox: true })) as unknown as Array<{ name: string }>;
       expect(rows.map((r) => r.name).sort()).toEqual(['sandbox', 'second']);
     },
   },
@@ -687,6 +705,7 @@ afterAll(async () => {
 
 describe('every command has a case', () => {
   it('the table names exactly the leaves of the command tree', () => {
+    expect(tree.has('auth'), 'bare `gflow auth` is a command of its own').toBe(true);
     const missing = [...tree.keys()].filter((p) => !(p in CASES));
     const stale = Object.keys(CASES).filter((p) => !tree.has(p));
     expect(missing, 'leaves without a case in commandOutputs.test.ts').toEqual([]);
