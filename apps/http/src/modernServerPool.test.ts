@@ -136,6 +136,20 @@ describe('modern server pool', () => {
     expect(textOf(await c.callTool({ name: 'whoami', arguments: {} }))['instance']).toBe(2);
   });
 
+  it('drops an instance that was serving when invalidate() came', async () => {
+    const { pool, fetch, gates, started } = setup();
+    const c = await client(fetch);
+    const g = gate();
+    gates.push(g);
+    const slow = c.callTool({ name: 'slow', arguments: {} });
+    while (started() < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    pool.invalidate();
+    g.open();
+    expect(textOf(await slow)['instance']).toBe(1);
+    expect(pool.idle).toBe(0);
+    expect(textOf(await c.callTool({ name: 'whoami', arguments: {} }))['instance']).toBe(2);
+  });
+
   it('keeps at most `size` idle instances', async () => {
     const { pool, fetch, gates, started } = setup({ size: 1 });
     const c = await client(fetch);
