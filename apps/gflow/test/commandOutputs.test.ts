@@ -451,7 +451,8 @@ const CASES: Record<string, Case> = {
   'project show': {
     output: { schema: S.projectShowPayload },
     run: async (t) => {
-      expect(await t.json(['project', 'show', need('projectId')], { sandbox: true })).toMatchObject({ project: { url: expect.stringContaining(need('projectId')) } });
+      const p = await t.json(['project', 'show', need('projectId')], { sandbox: true });
+      expect(p['project']).toMatchObject({ project_id: need('projectId'), title: 'Outputs test, renamed', profile: 'sandbox', url: expect.stringContaining(need('projectId')) });
     },
   },
   'data list projects': { output: { rows: S.dataProjectRow }, run: async (t) => void (await t.rows(['data', 'list', 'projects'], { sandbox: true })) },

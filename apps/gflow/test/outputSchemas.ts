@@ -44,11 +44,18 @@ export const authListPayload = z.array(
 export const authUsePayload = z.strictObject({ status: ok, default_profile: z.string().min(1), config_path: z.string().min(1) });
 export const authLogoutPayload = z.strictObject({ status: ok, profile: z.string().min(1), deleted: z.string().min(1) });
 
+/** `project show`: one catalogued project, in the snake_case of `project list`'s rows. */
 export const projectShowPayload = z.strictObject({
   status: ok,
-  project: z
-    .object({ url: z.string().regex(/^https:\/\/flow\.google\.com\/project\/[\w-]+$/) })
-    .loose(),
+  project: z.strictObject({
+    project_id: z.string().min(1),
+    title: z.string().nullable(),
+    profile: z.string().min(1),
+    source: z.string().nullable(),
+    created_at: isoTime,
+    updated_at: isoTime.nullable(),
+    url: z.string().regex(/^https:\/\/flow\.google\.com\/project\/[\w-]+$/),
+  }),
 });
 
 const nullableNumber = z.number().nullable();

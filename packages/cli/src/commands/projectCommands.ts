@@ -39,8 +39,17 @@ const show = defineLeaf({
     for (const profile of profiles) {
       const row = gflow.catalog.projects.get(profile, id);
       if (row) {
-        const data = { status: 'ok', project: { ...row, url: `https://flow.google.com/project/${id}` } };
-        return { data, text: renderFields(data.project as Record<string, unknown>) };
+        const project = {
+          project_id: row.flowProjectId,
+          title: row.title,
+          profile: row.profileName,
+          source: row.source,
+          created_at: row.createdAt,
+          updated_at: row.updatedAt,
+          url: `https://flow.google.com/project/${id}`,
+        };
+        const data = { status: 'ok', project };
+        return { data, text: renderFields(project) };
       }
     }
     throw new ReferenceNotFoundError('This project id is not in the local catalog.', {
