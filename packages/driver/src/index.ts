@@ -8,7 +8,7 @@ export type { GenerationPhase, ProgressEvent } from './session/opContext.js';
 export type { DriverLogger } from './util/logger.js';
 
 // Generation
-export type { GenerateImageRequest, GenerateVideoRequest, GenerationResult, GeneratedItem, ReferenceInput } from './generate/types.js';
+export type { CharacterInput, GenerateImageRequest, GenerateVideoRequest, GenerationResult, GeneratedItem, ReferenceInput } from './generate/types.js';
 export { validateVideoRequest, type VideoPlan } from './generate/validateVideo.js';
 export { validateImageRequest } from './generate/generateImage.js';
 export { runUniqueName } from './composer/uploads.js';

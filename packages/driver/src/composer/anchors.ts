@@ -49,6 +49,17 @@ export async function textWithoutIcons(locator: Locator): Promise<string> {
   });
 }
 
+/** {@link textWithoutIcons} of every element the locator matches, in DOM order (none: []). */
+export async function textsWithoutIcons(locator: Locator): Promise<string[]> {
+  return locator.evaluateAll((els) =>
+    els.map((el) => {
+      const clone = el.cloneNode(true) as Element;
+      for (const icon of Array.from(clone.querySelectorAll('mat-icon, .material-icons, .google-symbols'))) icon.remove();
+      return (clone.textContent ?? '').replace(/\s+/g, ' ').trim();
+    }),
+  );
+}
+
 /** The ligatures inside an element. */
 export async function ligaturesOf(locator: Locator): Promise<string[]> {
   return locator.evaluate((el) => Array.from(el.querySelectorAll('mat-icon')).map((i) => (i.textContent ?? '').trim()));

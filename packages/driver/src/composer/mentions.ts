@@ -1,78 +1,153 @@
 import { ReferenceNotFoundError } from '@gflow/errors';
+import type { Locator } from 'playwright-core';
 import type { OpContext } from '../session/opContext.js';
 import { pollUntil, sleep } from '../util/abort.js';
-import { A, textWithoutIcons } from './anchors.js';
+import { A, textsWithoutIcons } from './anchors.js';
 import { caretToEnd } from './promptText.js';
 
 export interface MentionTarget {
   readonly displayName: string;
-  /** The id the chip must carry in `data-entity-id`. */
+  /** The id the chip must carry in `data-entity-id`: a media id, or a saved character's entity id. */
   readonly id: string;
   readonly referenceType: 'media' | 'entity';
 }
 
-const OPTION = `${A.overlayPane} ${A.assetOption}`;
+interface Chip {
+  readonly type: string | null;
+  readonly id: string | null;
+}
 
-async function optionIndex(ctx: OpContext, name: string, timeoutMs: number): Promise<number | undefined> {
-  const options = ctx.page.locator(OPTION);
+const OPTION = `${A.overlayPane} ${A.assetOption}`;
+/** How many options of the same name gflow binds (and removes again) before it refuses. */
+const MAX_BINDS = 6;
+
+async function chipIds(ctx: OpContext): Promise<Chip[]> {
+  return ctx.page.locator(A.mentionChip).evaluateAll((els) => els.map((e) => ({ type: e.getAttribute('data-reference-type'), id: e.getAttribute('data-entity-id') })));
+}
+
+/**
+ * The options whose name contains the target's, once the list has stopped re-rendering (the same
+ * names on two polls in a row): their positions within `named`, options named exactly like the
+ * target first. Undefined when none is listed in time.
+ */
+async function candidates(ctx: OpContext, named: Locator, name: string, timeoutMs: number): Promise<number[] | undefined> {
+  let previous: string | undefined;
   return pollUntil(
     async () => {
-      const n = await options.count().catch(() => 0);
-      for (let i = 0; i < n; i += 1) if ((await textWithoutIcons(options.nth(i)).catch(() => '')).includes(name)) return i;
-      return undefined;
+      const names = await textsWithoutIcons(named).catch(() => [] as string[]);
+      const key = names.join('\n');
+      const stable = key === previous;
+      previous = key;
+      if (!stable || names.length === 0) return undefined;
+      const order = names.map((n, i) => ({ i, exact: n === name }));
+      return [...order.filter((o) => o.exact), ...order.filter((o) => !o.exact)].map((o) => o.i);
     },
     { timeoutMs, intervalMs: 200, signal: ctx.signal },
   );
 }
 
-async function chipIds(ctx: OpContext): Promise<Array<{ type: string | null; id: string | null }>> {
-  return ctx.page.locator(A.mentionChip).evaluateAll((els) => els.map((e) => ({ type: e.getAttribute('data-reference-type'), id: e.getAttribute('data-entity-id') })));
+/**
+ * What gflow types after `@`: the name up to its first whitespace. A mention query may end at a
+ * space (the simulator's picker closes there, as mention pickers commonly do); the options are
+ * then matched by the whole name and the chip by its id.
+ */
+export function mentionQuery(name: string): string {
+  return name.trim().split(/\s/)[0] ?? '';
+}
+
+/** Erases the typed ` @query` and closes the picker. */
+async function eraseQuery(ctx: OpContext, query: string): Promise<void> {
+  for (let i = 0; i < query.length + 2; i += 1) await ctx.page.keyboard.press('Backspace');
+  await ctx.page.keyboard.press('Escape');
+}
+
+/** The chips present now that were not in `before` (same type and id counted once per chip). */
+function addedChips(before: readonly Chip[], now: readonly Chip[]): Chip[] {
+  const left = [...before];
+  return now.filter((c) => {
+    const i = left.findIndex((b) => b.type === c.type && b.id === c.id);
+    if (i < 0) return true;
+    left.splice(i, 1);
+    return false;
+  });
+}
+
+/** Deletes the chip just bound at the end of the prompt, and the space typed before it, with key presses. */
+async function removeLastChip(ctx: OpContext, want: number, label: string): Promise<void> {
+  await caretToEnd(ctx);
+  for (let i = 0; i < 3; i += 1) {
+    await ctx.page.keyboard.press('Backspace');
+    if ((await chipIds(ctx)).length <= want) {
+      await ctx.page.keyboard.press('Backspace');
+      return;
+    }
+  }
+  throw new ReferenceNotFoundError(`The @ mention of ${label} bound the wrong chip and it could not be removed again. Nothing was submitted.`, { retryable: false });
 }
 
 /**
- * Attaches a reference as an `@` mention (flow-wire §4): real key presses (`@` + name), the
- * picker's option committed, then the chip's `data-reference-type` / `data-entity-id` verified —
- * characters and media share one unranked search.
+ * Attaches a reference or a saved character as an `@` mention (flow-wire §4): real key presses
+ * (`@` + the name's first word), a picker option named like the target committed (Enter on the active one, else a click), then the new
+ * chip's `data-reference-type` / `data-entity-id` verified. Characters and media share one unranked
+ * search, and names are not unique: an option that binds another chip is removed again and the
+ * next option of that name is tried. Nothing is submitted unless the asked-for chip is bound.
  */
 export async function addMention(ctx: OpContext, target: MentionTarget): Promise<void> {
   const { page } = ctx;
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
+  const label = `${target.referenceType === 'entity' ? 'the character ' : ''}${target.displayName}`;
+  const named = page.locator(OPTION).filter({ hasText: target.displayName });
+  const query = mentionQuery(target.displayName);
+  const wrong: string[] = [];
+  let misses = 0;
+  while (misses < 3 && wrong.length < MAX_BINDS) {
     ctx.check('attaching a reference');
-    const before = (await chipIds(ctx)).length;
+    const before = await chipIds(ctx);
     await caretToEnd(ctx);
-    await page.keyboard.type(` @${target.displayName}`, { delay: 15 });
-    const index = await optionIndex(ctx, target.displayName, 2_500 * attempt);
+    await page.keyboard.type(` @${query}`, { delay: 15 });
+    const order = await candidates(ctx, named, target.displayName, 2_500 * (misses + 1));
+    const index = order?.[wrong.length];
     if (index === undefined) {
-      // Late indexing: erase the query and try again.
-      for (let i = 0; i < target.displayName.length + 2; i += 1) await page.keyboard.press('Backspace');
-      await page.keyboard.press('Escape');
-      await sleep(400 * attempt, ctx.signal);
+      await eraseQuery(ctx, query);
+      // Every option of that name was tried; otherwise late indexing: wait and search again.
+      if (order !== undefined) break;
+      misses += 1;
+      await sleep(400 * misses, ctx.signal);
       continue;
     }
-    // The list re-renders while the server-side search catches up with the typing: locate the
-    // option by its name (re-resolved on every retry), not by a position that may go stale.
-    const option = page.locator(OPTION).filter({ hasText: target.displayName }).first();
+    // The option is re-resolved by name at the click, not by a stale position in the whole list.
+    const option = named.nth(index);
     const active = ((await option.getAttribute('class').catch(() => '')) ?? '').includes('asset-item-active');
     if (active) await page.keyboard.press('Enter');
     else await option.click({ timeout: 5_000 });
-    const chips = await pollUntil(
+    const added = await pollUntil(
       async () => {
-        const now = await chipIds(ctx);
-        return now.length > before ? now : undefined;
+        const now = addedChips(before, await chipIds(ctx));
+        return now.length > 0 ? now : undefined;
       },
       { timeoutMs: 4_000, intervalMs: 150, signal: ctx.signal },
     );
-    const mine = chips?.find((c) => c.id === target.id);
-    if (mine === undefined) {
-      const got = chips?.slice(before).map((c) => `${c.type ?? '?'}:${c.id ?? '?'}`).join(', ');
-      throw new ReferenceNotFoundError(`The @ mention of ${target.displayName} did not attach the asset asked for${got ? ` (the chip carries ${got})` : ' (no chip appeared)'}. Nothing was submitted.`, {
-        retryable: false,
-      });
+    if (added === undefined) {
+      throw new ReferenceNotFoundError(`The @ mention of ${label} bound no chip. Nothing was submitted.`, { retryable: false });
     }
-    if (mine.type !== target.referenceType) {
-      throw new ReferenceNotFoundError(`The @ mention of ${target.displayName} attached a ${mine.type ?? 'untyped'} chip, not ${target.referenceType}. Nothing was submitted.`, { retryable: false });
-    }
-    return;
+    if (added.length === 1 && added[0]?.id === target.id && added[0].type === target.referenceType) return;
+    wrong.push(added.map((c) => `${c.type ?? 'untyped'}:${c.id ?? '?'}`).join('+'));
+    await removeLastChip(ctx, before.length, label);
   }
-  throw new ReferenceNotFoundError(`The @ picker lists no asset named ${target.displayName} after three tries. Nothing was submitted.`);
+  if (wrong.length > 0) {
+    throw new ReferenceNotFoundError(
+      `No @ picker option named ${target.displayName} binds the ${target.referenceType} ${target.id} (the options bound ${wrong.join(', ')}; those chips were removed). Nothing was submitted.`,
+      { retryable: false, extensions: { reference_type: target.referenceType, reference_id: target.id } },
+    );
+  }
+  throw new ReferenceNotFoundError(`The @ picker lists nothing named ${target.displayName} after three tries. Nothing was submitted.`);
+}
+
+/** Attaches the references, then the saved characters, as `@` mentions at the end of the prompt. */
+export async function attachMentions(
+  ctx: OpContext,
+  refs: ReadonlyArray<{ readonly displayName: string; readonly mediaId: string }>,
+  characters: ReadonlyArray<{ readonly displayName: string; readonly entityId: string }>,
+): Promise<void> {
+  for (const ref of refs) await addMention(ctx, { displayName: ref.displayName, id: ref.mediaId, referenceType: 'media' });
+  for (const character of characters) await addMention(ctx, { displayName: character.displayName, id: character.entityId, referenceType: 'entity' });
 }

@@ -1,7 +1,7 @@
 import { ConfigurationError, ContentPolicyError, WireFormatError } from '@gflow/errors';
 import type { OpenTimeouts } from '../composer/openProject.js';
 import { pickModel } from '../composer/modelMenu.js';
-import { addMention } from '../composer/mentions.js';
+import { attachMentions } from '../composer/mentions.js';
 import { typePrompt } from '../composer/promptText.js';
 import { closeSettings, setChoice } from '../composer/settingsPane.js';
 import type { UploadedFile } from '../composer/uploads.js';
@@ -9,7 +9,7 @@ import { IMAGE_ASPECT_ICONS, imageModel } from '../models/imageModels.js';
 import type { OpContext } from '../session/opContext.js';
 import { findImageRecords } from '../wire/imageRecords.js';
 import { checkImageSubmit } from '../wire/submitCheck.js';
-import { clickSubmit, prepareComposer, refuseUnportedReferences, resolveReferences } from './prepare.js';
+import { clickSubmit, prepareComposer, refuseUnportedReferences, resolveReferences, validateCharacters } from './prepare.js';
 import { awaitReply, awaitSubmitRequest } from './submitWatcher.js';
 import type { GeneratedItem, GenerateImageRequest, GenerationResult } from './types.js';
 
@@ -18,6 +18,7 @@ export function validateImageRequest(req: GenerateImageRequest): void {
   if (!(req.aspect in IMAGE_ASPECT_ICONS)) throw new ConfigurationError(`Unsupported image aspect ${req.aspect}.`);
   if (!Number.isInteger(req.count) || req.count < 1 || req.count > 4) throw new ConfigurationError('Image count must be 1–4.');
   if (req.prompt.trim() === '') throw new ConfigurationError('The prompt is empty.');
+  validateCharacters(req.characters ?? []);
 }
 
 /** Text-to-image / image-to-image on the classic composer; the `ogiZ0b` reply is the result. */
@@ -26,6 +27,7 @@ export async function generateImage(ctx: OpContext, req: GenerateImageRequest, t
   const model = imageModel(req.model);
   if (model === undefined) throw new ConfigurationError(`Unknown image model ${req.model}.`);
   refuseUnportedReferences(req.references ?? []);
+  const characters = req.characters ?? [];
   const projectId = await prepareComposer(ctx, req.projectId, timeouts);
   const uploads: UploadedFile[] = [];
   const refs = await resolveReferences(ctx, req.references ?? [], uploads, timeouts);
@@ -37,10 +39,10 @@ export async function generateImage(ctx: OpContext, req: GenerateImageRequest, t
   await setChoice(ctx, { kind: 'count', wanted: `x${req.count}`, match: (r) => r.text.toLowerCase() === `x${req.count}`, ifAbsent: req.count === 1 ? 'skip' : 'refuse' });
   await closeSettings(ctx);
   await typePrompt(ctx, req.prompt);
-  for (const ref of refs) await addMention(ctx, { displayName: ref.displayName, id: ref.mediaId, referenceType: 'media' });
+  await attachMentions(ctx, refs, characters);
 
   const since = await clickSubmit(ctx);
-  const seen = await awaitSubmitRequest(ctx, since, (call) => checkImageSubmit(call, { token: model.token, prompt: req.prompt, referenceIds: refs.map((r) => r.mediaId) }), 15_000);
+  const seen = await awaitSubmitRequest(ctx, since, (call) => checkImageSubmit(call, { token: model.token, prompt: req.prompt, referenceIds: refs.map((r) => r.mediaId), entityIds: characters.map((c) => c.entityId) }), 15_000);
   ctx.report({ phase: 'submitted', projectId, submitRpc: seen.call.rpcId });
   ctx.report({ phase: 'generating', projectId });
   const payload = await awaitReply(ctx, seen, req.replyTimeoutMs ?? 180_000);

@@ -1,6 +1,6 @@
 import { WireFormatError } from '@gflow/errors';
 import { bindFrame } from '../composer/frames.js';
-import { addMention } from '../composer/mentions.js';
+import { attachMentions } from '../composer/mentions.js';
 import { pickModel } from '../composer/modelMenu.js';
 import type { OpenTimeouts } from '../composer/openProject.js';
 import { typePrompt } from '../composer/promptText.js';
@@ -49,7 +49,7 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
   if (start !== undefined) await bindFrame(ctx, 'Start', start.displayName, 1);
   if (end !== undefined) await bindFrame(ctx, 'End', end.displayName, 2);
   await typePrompt(ctx, req.prompt);
-  for (const ref of refs) await addMention(ctx, { displayName: ref.displayName, id: ref.mediaId, referenceType: 'media' });
+  await attachMentions(ctx, refs, req.characters ?? []);
 
   const since = await clickSubmit(ctx);
   const clickedAt = Date.now();
@@ -61,6 +61,7 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
     startId: start?.mediaId ?? null,
     endId: end?.mediaId ?? null,
     referenceIds: refs.map((r) => r.mediaId),
+    entityIds: (req.characters ?? []).map((c) => c.entityId),
   };
   const seen = await awaitSubmitRequest(ctx, since, (call) => checkVideoSubmit(call, want), 15_000);
   const payload = await awaitReply(ctx, seen, Math.min(60_000, Math.max(1_000, req.timeoutMs)));

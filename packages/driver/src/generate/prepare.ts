@@ -1,11 +1,11 @@
-import { FlowHostMigratedError } from '@gflow/errors';
+import { ConfigurationError, FlowHostMigratedError } from '@gflow/errors';
 import { dismissOverlays } from '../composer/overlays.js';
 import { type OpenTimeouts, openProject } from '../composer/openProject.js';
 import { waitForSubmitReady } from '../composer/submitButton.js';
 import { ensureClassic } from '../composer/uiArm.js';
 import { type UploadedFile, uploadFile } from '../composer/uploads.js';
 import type { OpContext } from '../session/opContext.js';
-import type { ReferenceInput } from './types.js';
+import type { CharacterInput, ReferenceInput } from './types.js';
 import { safeClick } from '../composer/safeClick.js';
 
 /** Opens the project, clears overlays and makes sure the classic composer is in front. */
@@ -26,6 +26,15 @@ export function refuseUnportedReferences(refs: readonly ReferenceInput[]): void 
         `A Flow media id (${ref.mediaId}) without its display name cannot be attached on flow.google.com: the picker lists assets by name only. Nothing was submitted.`,
         { remediationHint: 'Pass the local file, or the asset together with its recorded display name.' },
       );
+    }
+  }
+}
+
+/** Refuses, before anything is opened, a character without its entity id or display name (11). */
+export function validateCharacters(characters: readonly CharacterInput[]): void {
+  for (const c of characters) {
+    if (c.entityId.trim() === '' || c.displayName.trim() === '') {
+      throw new ConfigurationError('A saved character needs its entity id and its display name: the @ picker finds it by name and gflow verifies the chip by id. Nothing was submitted.');
     }
   }
 }

@@ -7,6 +7,15 @@ export type ReferenceInput =
   | { readonly path: string; readonly displayName?: string }
   | { readonly mediaId: string; readonly displayName?: string };
 
+/**
+ * A saved character of the project (flow-wire §5): attached as an `@` mention of its display name,
+ * verified as a chip with `data-reference-type="entity"` and this `data-entity-id`.
+ */
+export interface CharacterInput {
+  readonly entityId: string;
+  readonly displayName: string;
+}
+
 export interface GenerateImageRequest {
   readonly projectId?: string;
   readonly prompt: string;
@@ -14,6 +23,7 @@ export interface GenerateImageRequest {
   readonly aspect: ImageAspect;
   readonly count: number;
   readonly references?: readonly ReferenceInput[];
+  readonly characters?: readonly CharacterInput[];
   readonly signal?: AbortSignal;
   readonly onProgress?: (event: ProgressEvent) => void;
   /** Budget for the synchronous image reply (default 180 s). */
@@ -32,6 +42,8 @@ export interface GenerateVideoRequest {
   readonly startFrame?: ReferenceInput;
   readonly endFrame?: ReferenceInput;
   readonly references?: readonly ReferenceInput[];
+  /** Saved characters (r2v only). */
+  readonly characters?: readonly CharacterInput[];
   readonly signal?: AbortSignal;
   readonly onProgress?: (event: ProgressEvent) => void;
   /** The caller's overall budget from the submit click to terminal records. */

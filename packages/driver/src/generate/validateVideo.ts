@@ -1,5 +1,6 @@
 import { ConfigurationError, ModelModeIncompatibilityError } from '@gflow/errors';
 import { VIDEO_ASPECT_ICONS, type VideoModelName, videoModel } from '../models/videoModels.js';
+import { validateCharacters } from './prepare.js';
 import type { GenerateVideoRequest } from './types.js';
 
 export interface VideoPlan {
@@ -11,7 +12,7 @@ export interface VideoPlan {
 
 /**
  * Pre-submit rules (seed, gflow_generate_video): i2v needs a start frame, an end frame only with
- * i2v, r2v needs references; r2v on Veo (or no model) is pinned to 8 s because shorter Veo r2v
+ * i2v, r2v needs references or saved characters (r2v only); r2v on Veo (or no model) is pinned to 8 s because shorter Veo r2v
  * degrades to a billed t2v; i2v without a model uses Veo 3.1 Lite; resolution only on Omni
  * models; at most 10 s with an end frame; reference caps per model.
  */
@@ -21,10 +22,13 @@ export function validateVideoRequest(req: GenerateVideoRequest): VideoPlan {
   if (!Number.isInteger(req.count) || req.count < 1 || req.count > 4) throw new ConfigurationError('Video count must be 1–4.');
   if (!(req.timeoutMs > 0)) throw new ConfigurationError('timeoutMs must be positive.');
   const refs = req.references ?? [];
+  const characters = req.characters ?? [];
+  validateCharacters(characters);
   if (req.mode === 'i2v' && req.startFrame === undefined) throw new ConfigurationError('i2v needs a start frame.');
   if (req.mode !== 'i2v' && (req.startFrame !== undefined || req.endFrame !== undefined)) throw new ConfigurationError(`Start/end frames belong to i2v, not ${req.mode}.`);
-  if (req.mode === 'r2v' && refs.length === 0) throw new ConfigurationError('r2v needs at least one reference.');
+  if (req.mode === 'r2v' && refs.length + characters.length === 0) throw new ConfigurationError('r2v needs at least one reference or saved character.');
   if (req.mode !== 'r2v' && refs.length > 0) throw new ConfigurationError(`References belong to r2v, not ${req.mode}.`);
+  if (req.mode !== 'r2v' && characters.length > 0) throw new ConfigurationError(`Saved characters belong to r2v, not ${req.mode}.`);
   const model = req.model ?? (req.mode === 'i2v' ? 'veo_lite' : null);
   const info = model === null ? undefined : videoModel(model);
   if (model !== null && info === undefined) throw new ConfigurationError(`Unknown video model ${model}.`);
@@ -43,9 +47,10 @@ export function validateVideoRequest(req: GenerateVideoRequest): VideoPlan {
   if (req.resolution !== undefined && info !== undefined && !info.resolutions) {
     throw new ConfigurationError(`Resolution is offered on the Omni models only, not ${info.label}.`);
   }
-  if (info !== undefined && req.mode === 'r2v' && refs.length > info.refCap) {
+  // A saved character is one more @ mention in the same reference list, so it counts toward the cap.
+  if (info !== undefined && req.mode === 'r2v' && refs.length + characters.length > info.refCap) {
     if (info.refCap === 0) throw new ModelModeIncompatibilityError(`${info.label} takes no references.`);
-    throw new ConfigurationError(`${info.label} takes at most ${info.refCap} references.`);
+    throw new ConfigurationError(`${info.label} takes at most ${info.refCap} references (saved characters included).`);
   }
   return { model, duration };
 }

@@ -53,6 +53,17 @@ describe('video submit checks', () => {
     expect(checkVideoSubmit(call('MZZa6b', body('a fox', 'veo_3_1_r2v_lite', [[null, 1, START]])), r2v).problems.join()).toMatch(END);
   });
 
+  it('r2v with a saved character needs its entity id in the body, in whatever slot', () => {
+    const entity = 'ent_Captain-Ro_42';
+    const want: VideoExpectation = { ...t2v, mode: 'r2v', referenceIds: [START], entityIds: [entity] };
+    expect(checkVideoSubmit(call('MZZa6b', body('a fox', 'veo_3_1_r2v_lite', [[null, 1, START], [null, 1, entity, 'entity']])), want).ok).toBe(true);
+    const without = checkVideoSubmit(call('MZZa6b', body('a fox', 'veo_3_1_r2v_lite', [[null, 1, START]])), want);
+    expect(without.ok).toBe(false);
+    expect(without.problems.join()).toMatch(new RegExp(`saved character id\\(s\\) ${entity}`));
+    const onlyCharacter: VideoExpectation = { ...t2v, mode: 'r2v', entityIds: [entity] };
+    expect(checkVideoSubmit(call('MZZa6b', body('a fox', 'veo_3_1_r2v_lite', [[null, 1, entity, 'entity']])), onlyCharacter).ok).toBe(true);
+  });
+
   it('refuses a body without a key, and does not take the prompt for a key', () => {
     expect(checkVideoSubmit(call('YhhmEf', [[['veo_like_prompt']]]), { ...t2v, prompt: 'veo_like_prompt' }).ok).toBe(false);
     expect(checkVideoSubmit(call('YhhmEf', body('a fox', 'veo_3_1_t2v_lite')), { ...t2v, prompt: 'a wolf' }).problems.join()).toMatch(/prompt/);
@@ -74,5 +85,12 @@ describe('image submit checks', () => {
     expect(checkImageSubmit(call('ogiZ0b', inner), { token: 'NARWHAL', prompt: 'a cat', referenceIds: [] }).ok).toBe(false);
     expect(checkImageSubmit(call('ogiZ0b', inner), { token: 'GEM_PIX_2', prompt: 'a cat', referenceIds: [END] }).ok).toBe(false);
     expect(checkImageSubmit(call('YhhmEf', inner), { token: 'GEM_PIX_2', prompt: 'a cat', referenceIds: [] }).ok).toBe(false);
+  });
+  it('with a saved character: its entity id must be in the body', () => {
+    const withCharacter = [[[null, null, [[['a cat Mira']]]], 'GEM_PIX_2', 5, 1, [[null, 1, 'ent-9', 'entity']]], ['ctx'], ['u', 1]];
+    expect(checkImageSubmit(call('ogiZ0b', withCharacter), { token: 'GEM_PIX_2', prompt: 'a cat', referenceIds: [], entityIds: ['ent-9'] }).ok).toBe(true);
+    const v = checkImageSubmit(call('ogiZ0b', inner), { token: 'GEM_PIX_2', prompt: 'a cat', referenceIds: [START], entityIds: ['ent-9'] });
+    expect(v.ok).toBe(false);
+    expect(v.problems.join()).toMatch(/saved character id\(s\) ent-9/);
   });
 });

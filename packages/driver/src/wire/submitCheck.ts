@@ -28,13 +28,20 @@ function missingIds(strings: readonly string[], ids: readonly string[]): string[
   return ids.filter((id) => !strings.some((s) => s === id || s.includes(id)));
 }
 
+function missingCharacters(strings: readonly string[], entityIds: readonly string[]): string[] {
+  const missing = missingIds(strings, entityIds);
+  return missing.length > 0 ? [`the body lacks saved character id(s) ${missing.join(', ')}`] : [];
+}
+
 export interface ImageExpectation {
   readonly token: string;
   readonly prompt: string;
   readonly referenceIds: readonly string[];
+  /** Saved characters' entity ids (flow-wire states only that they ride in the submit; the slot is not checked). */
+  readonly entityIds?: readonly string[];
 }
 
-/** image: `ogiZ0b`, the requested model token and every reference id (flow-wire §3a). */
+/** image: `ogiZ0b`, the requested model token, every reference id and every character's entity id (flow-wire §3a). */
 export function checkImageSubmit(call: DecodedCall, want: ImageExpectation): SubmitVerdict {
   const problems: string[] = [];
   if (call.rpcId !== IMAGE_SUBMIT_RPC) problems.push(`the page sent ${call.rpcId}, not the image submit ${IMAGE_SUBMIT_RPC}`);
@@ -43,7 +50,9 @@ export function checkImageSubmit(call: DecodedCall, want: ImageExpectation): Sub
   if (!hasToken) problems.push(`the body does not carry the model token ${want.token}`);
   const missing = missingIds(strings, want.referenceIds);
   if (missing.length > 0) problems.push(`the body lacks reference id(s) ${missing.join(', ')}`);
-  if (want.referenceIds.length === 0 && !containsPrompt(strings, want.prompt)) problems.push('the body does not carry the prompt');
+  const entityIds = want.entityIds ?? [];
+  problems.push(...missingCharacters(strings, entityIds));
+  if (want.referenceIds.length + entityIds.length === 0 && !containsPrompt(strings, want.prompt)) problems.push('the body does not carry the prompt');
   return { ok: problems.length === 0, problems, modelKey: hasToken ? want.token : null };
 }
 
@@ -55,6 +64,8 @@ export interface VideoExpectation {
   readonly startId: string | null;
   readonly endId: string | null;
   readonly referenceIds: readonly string[];
+  /** Saved characters' entity ids (r2v). */
+  readonly entityIds?: readonly string[];
 }
 
 /** The rpc ids a video submit of this shape may leave on. */
@@ -66,8 +77,8 @@ export function expectedVideoRpcs(want: Pick<VideoExpectation, 'mode' | 'endId'>
 
 /**
  * Video submit assertions (flow-wire §3a): the right rpc, a key with the mode's infix
- * (`_i2v_`, `_r2v_`, interpolation) and the requested family, tier and duration, and every
- * bound id. An empty Frames chip silently submits t2v; r2v below 8 s degrades to a t2v key —
+ * (`_i2v_`, `_r2v_`, interpolation) and the requested family, tier and duration, every
+ * bound id and every saved character's entity id. An empty Frames chip silently submits t2v; r2v below 8 s degrades to a t2v key —
  * both are caught here.
  */
 export function checkVideoSubmit(call: DecodedCall, want: VideoExpectation): SubmitVerdict {
@@ -103,6 +114,7 @@ export function checkVideoSubmit(call: DecodedCall, want: VideoExpectation): Sub
   const ids = [want.startId, want.endId, ...want.referenceIds].filter((id): id is string => id !== null);
   const missing = missingIds(strings, ids);
   if (missing.length > 0) problems.push(`the body lacks bound id(s) ${missing.join(', ')}`);
+  problems.push(...missingCharacters(strings, want.entityIds ?? []));
   if (want.mode !== 'r2v' && !containsPrompt(strings, want.prompt)) problems.push('the body does not carry the prompt');
   return { ok: problems.length === 0, problems, modelKey: key };
 }
