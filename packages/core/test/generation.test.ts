@@ -86,6 +86,28 @@ describe('the generation path against the simulator', () => {
     expect(h.sim.received.calls()).toHaveLength(0);
   });
 
+  it('attaches a saved character to r2v (reference_entities + names) and records its entity id', async () => {
+    const { entityId } = h.sim.scenario.addCharacter(projectId, { displayName: 'Captain Ro' });
+    const result = (await gflow.run('generateVideo', {
+      prompt: 'the captain salutes',
+      mode: 'r2v',
+      model: 'veo_lite',
+      aspect: '16:9',
+      reference_entities: [entityId],
+      reference_entity_names: ['Captain Ro'],
+      project: projectId,
+      profile: 'alice',
+    })) as Completed;
+    expect(result.status, JSON.stringify(result.error)).toBe('completed');
+    const submit = h.sim.received.submits().at(-1);
+    expect(submit?.rpcId).toBe('MZZa6b');
+    expect(submit?.inner).toContain(entityId);
+    const operationId = gflow.catalog.tasks.get(result.task_id)?.checkpoint?.['operation_id'];
+    const operation = gflow.catalog.operations.get(Number(operationId));
+    expect(operation?.status).toBe('succeeded');
+    expect(JSON.parse(operation?.metadataJson ?? '{}')).toMatchObject({ entity_ids: [entityId] });
+  }, 180_000);
+
   it('runs wait=false in the background and answers tasks.get', async () => {
     const pending = (await gflow.run('generateImage', { prompt: 'background job', profile: 'alice', project: projectId, wait: false })) as Completed;
     expect(pending.status).toBe('pending');

@@ -146,9 +146,11 @@ async function generate(
     onProgress,
   };
   const references = refs.references.map((r) => ({ path: r.path, displayName: r.displayName }));
+  // Saved characters go to the driver as `@` mentions of their names, verified by entity id.
+  const characters = plan.characters.map((c) => ({ entityId: c.entityId, displayName: c.name }));
   if (plan.kind === 'image') {
     // planImage refused models Flow does not offer (Imagen 4), so the name is one the driver knows.
-    return session.generateImage({ ...common, model: plan.model.name as ImageModelName, aspect: plan.aspect, references, replyTimeoutMs: gflow.settings.timeoutSeconds * 1000 });
+    return session.generateImage({ ...common, model: plan.model.name as ImageModelName, aspect: plan.aspect, references, characters, replyTimeoutMs: gflow.settings.timeoutSeconds * 1000 });
   }
   return session.generateVideo({
     ...common,
@@ -160,6 +162,7 @@ async function generate(
     ...(refs.startFrame ? { startFrame: { path: refs.startFrame.path, displayName: refs.startFrame.displayName } } : {}),
     ...(refs.endFrame ? { endFrame: { path: refs.endFrame.path, displayName: refs.endFrame.displayName } } : {}),
     references,
+    characters,
     timeoutMs: gflow.settings.timeoutSeconds * 1000,
   });
 }

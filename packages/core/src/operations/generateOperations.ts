@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { ConfigurationError, FlowHostMigratedError, hasErrorCode, toErrorEnvelopeBody } from '@gflow/errors';
+import { ConfigurationError, hasErrorCode, toErrorEnvelopeBody } from '@gflow/errors';
 import { rateLimitedError } from '@gflow/lease/limits';
 import type { z } from 'zod';
 import { resolveProfile } from '../home/profiles.js';
@@ -56,11 +56,6 @@ async function submitGeneration(kind: Kind, input: GenerateImageInput | Generate
   } catch (error) {
     if (hasErrorCode(error, 'bad-parameter')) return { status: 'invalid_tools', error: (error as Error).message };
     throw error;
-  }
-  if (plan.characters.length) {
-    throw new FlowHostMigratedError('Attaching saved characters (reference_entities) is not supported by this gflow version yet; nothing was sent. Use reference_images, or mention the character in Flow\'s own editor.', {
-      extensions: { parameter: 'reference_entities' },
-    });
   }
   const outputFile = outputFileFor(input, context);
   if (gflow.settings.noSpend) {

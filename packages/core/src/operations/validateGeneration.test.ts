@@ -39,10 +39,18 @@ describe('planImage', () => {
     [{ model: 'nano2-lite', reference_images: ['a', 'b', 'c', 'd'] }, 2, 'reference_images'],
     [{ reference_entities: ['ent-1'] }, 36, 'reference_entity_names'],
     [{ reference_entity_names: ['Ann'] }, 2, 'reference_entity_names'],
+    [{ model: 'nano2-lite', reference_images: ['a', 'b'], reference_entities: ['e1', 'e2'], reference_entity_names: ['Ann', 'Bo'] }, 2, 'reference_entities'],
   ])('refuses %j before any browser work (exit %i)', (input, exit, parameter) => {
     const r = refusal(() => image(input));
     expect(r.exit).toBe(exit);
     expect(r.parameter).toBe(parameter);
+  });
+
+  it('keeps saved characters paired with their names (a character alone stays t2i)', () => {
+    const plan = image({ reference_entities: ['ent-1', 'ent-2'], reference_entity_names: ['Ann', 'Bo'] });
+    expect(plan.characters).toEqual([{ entityId: 'ent-1', name: 'Ann' }, { entityId: 'ent-2', name: 'Bo' }]);
+    expect(plan.mode).toBe('t2i');
+    expect(image({ reference_images: ['/a.png'], reference_entities: ['e'], reference_entity_names: ['E'] }).mode).toBe('i2i');
   });
 
   it('rejects bad shapes through the schema', () => {
@@ -92,10 +100,20 @@ describe('planVideo', () => {
     [{ mode: 'r2v', reference_images: ['/a.png'], model: 'veo_quality' }, 17, 'model'],
     [{ mode: 'r2v', reference_images: ['1', '2', '3', '4'], model: 'veo_lite' }, 2, 'reference_images'],
     [{ mode: 't2v', reference_entities: ['e1'], reference_entity_names: ['Ann'] }, 36, 'reference_entities'],
+    [{ mode: 'r2v', reference_entities: ['e1'] }, 36, 'reference_entity_names'],
+    [{ mode: 'r2v', reference_images: ['1', '2', '3'], reference_entities: ['e1'], reference_entity_names: ['Ann'], model: 'veo_lite' }, 2, 'reference_entities'],
+    [{ mode: 'r2v', reference_images: ['1', '2'], reference_entities: ['e1', 'e2'], reference_entity_names: ['Ann', 'Bo'] }, 2, 'reference_entities'],
+    [{ mode: 'r2v', reference_entities: ['e1'], reference_entity_names: ['Ann'], model: 'veo_quality' }, 17, 'model'],
   ])('refuses %j before any browser work (exit %i)', (input, exit, parameter) => {
     const r = refusal(() => video(input));
     expect(r.exit).toBe(exit);
     expect(r.parameter).toBe(parameter);
+  });
+
+  it('accepts r2v from saved characters alone, up to the cap with references', () => {
+    const plan = video({ mode: 'r2v', reference_entities: ['e1'], reference_entity_names: ['Captain Ro'], model: 'veo_lite' });
+    expect(plan).toMatchObject({ mode: 'r2v', duration: 8, references: [], characters: [{ entityId: 'e1', name: 'Captain Ro' }] });
+    expect(video({ mode: 'r2v', reference_images: ['1', '2'], reference_entities: ['e1'], reference_entity_names: ['Ann'], model: 'veo_lite' }).characters).toHaveLength(1);
   });
 
   it('accepts every omni_1_2_flash duration 3–15 and Veo 4/6/8', () => {

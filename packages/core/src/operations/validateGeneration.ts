@@ -93,10 +93,14 @@ export function planImage(input: GenerateImageInput): ImagePlan {
     throw new FlowHostMigratedError(`${model.label} is not offered on flow.google.com; use nano2, nano2-lite or nano-pro.`, { extensions: { parameter: 'model' } });
   }
   const references = (input.reference_images ?? []).map(toMediaRef);
+  const characters = pairCharacters(input.reference_entities, input.reference_entity_names);
   if (references.length > model.refCap) {
     bad('reference_images', `${model.label} takes at most ${model.refCap} reference images; got ${references.length}.`);
   }
-  const characters = pairCharacters(input.reference_entities, input.reference_entity_names);
+  // A saved character is one more @ mention in the same reference list, so it counts toward the cap.
+  if (references.length + characters.length > model.refCap) {
+    bad('reference_entities', `${model.label} takes at most ${model.refCap} references, saved characters included; got ${references.length} + ${characters.length}.`);
+  }
   return { kind: 'image', mode: references.length ? 'i2i' : 't2i', model, aspect: input.aspect, count: input.count, references, characters };
 }
 
@@ -145,14 +149,17 @@ export function planVideo(input: GenerateVideoInput): VideoPlan {
       extensions: { parameter: 'resolution' },
     });
   }
-  if (input.mode === 'r2v' && model && references.length > model.refCap) {
+  // Saved characters are @ mentions in the same reference list as reference_images: they count toward the cap.
+  const mentioned = references.length + characters.length;
+  const capParameter = references.length > (model?.refCap ?? 3) ? 'reference_images' : 'reference_entities';
+  if (input.mode === 'r2v' && model && mentioned > model.refCap) {
     if (model.refCap === 0) {
       throw new ModelModeIncompatibilityError(`${model.label} takes no references; r2v needs omni_flash, omni_1_2_flash, veo_lite or veo_fast.`, { extensions: { parameter: 'model' } });
     }
-    bad('reference_images', `${model.label} takes at most ${model.refCap} references; got ${references.length}.`);
+    bad(capParameter, `${model.label} takes at most ${model.refCap} references, saved characters included; got ${mentioned}.`);
   }
   const effectiveModel = model ?? (input.mode === 'i2v' ? findVideoModel('veo_lite') : undefined);
-  if (input.mode === 'r2v' && !model && references.length > 3) bad('reference_images', `Without a model, r2v takes at most 3 references; name omni_flash for up to 7.`);
+  if (input.mode === 'r2v' && !model && mentioned > 3) bad(capParameter, `Without a model, r2v takes at most 3 references (saved characters included); name omni_flash for up to 7.`);
   return {
     kind: 'video',
     mode: input.mode,
