@@ -13,7 +13,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { buildCli, groupSpecOf, leafSpecOf, walkCli } from '@gflow/cli';
 import { OPERATIONS, type Operation, createGflow } from '@gflow/core';
-import { ERROR_TYPE_BASE } from '@gflow/errors';
+import { ERROR_TYPE_BASE, type ErrorCode, httpStatusForCode, retryableForCode, titleForCode } from '@gflow/errors';
 import { type FlowSim, startFlowSim } from '@gflow/flow-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpRunCommand } from '../src/commands/mcpRunCommand.js';
@@ -102,6 +102,10 @@ async function expectProblem(args: readonly string[], options: RunOptions & { re
   expect(problem['type'], describeRun(full, r)).toBe(`${ERROR_TYPE_BASE}${options.code}`);
   expect(r.exitCode, describeRun(full, r)).toBe(S.exitCodeOfProblem(problem as { type: string }));
   if (options.exit !== undefined) expect(r.exitCode).toBe(options.exit);
+  // title is fixed per type, status is the type's HTTP status.
+  const code = options.code as ErrorCode;
+  expect(problem['title']).toBe(titleForCode(code));
+  expect(problem['status']).toBe(httpStatusForCode(code));
   return problem;
 }
 
@@ -779,6 +783,7 @@ describe('a failed generation with --json keeps the task envelope', () => {
     expect(payload.status, describeRun(['image t2i (refused)'], r)).toBe('failed');
     expectValid(S.problemDocument, payload.error, 'failed image t2i error');
     expect(payload.error.type).toBe(`${ERROR_TYPE_BASE}content-policy`);
+    expect(payload.error, 'a content-policy problem carries no status').not.toHaveProperty('status');
     expect(r.exitCode).toBe(5);
     expect(S.exitCodeOfProblem(payload.error)).toBe(r.exitCode);
   }, 120_000);
@@ -787,7 +792,8 @@ describe('a failed generation with --json keeps the task envelope', () => {
 describe('gflow <command> --json on bad input prints one problem document', () => {
   for (const f of FAILURES) {
     it(`${f.name ?? f.args().join(' ')} → ${f.code}, exit ${f.exit}`, async () => {
-      await expectProblem(f.args(), { code: f.code, exit: f.exit, ...(f.sandbox ? { sandbox: true } : {}) });
+      const problem = await expectProblem(f.args(), { code: f.code, exit: f.exit, ...(f.sandbox ? { sandbox: true } : {}) });
+      expect(problem['retryable']).toBe(retryableForCode(f.code as ErrorCode));
     }, 60_000);
   }
 });
