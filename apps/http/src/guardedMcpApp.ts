@@ -4,6 +4,20 @@ import { Hono } from 'hono';
 
 const LOCALHOST_BINDS = ['127.0.0.1', 'localhost', '::1'];
 
+/**
+ * The body as text, at most DEFAULT_MAX_REQUEST_BODY_SIZE bytes. With a declared Content-Length
+ * within the limit (Node's HTTP parser delivers exactly that many bytes) it is read in one go:
+ * @hono/node-server then reads the socket directly instead of building a web stream for it.
+ * Anything else (no length, chunked, over the limit) goes through the SDK's bounded reader, which
+ * refuses an oversized declared length without reading and stops a stream past the limit.
+ */
+async function readBoundedBody(request: Request, contentLength: string | undefined): Promise<{ tooLarge: true } | { tooLarge: false; text: string }> {
+  if (contentLength !== undefined && /^\d+$/.test(contentLength) && Number(contentLength) <= DEFAULT_MAX_REQUEST_BODY_SIZE) {
+    return { tooLarge: false, text: await request.text() };
+  }
+  return readRequestBody(request, DEFAULT_MAX_REQUEST_BODY_SIZE);
+}
+
 /** The variable the body parser sets (as createMcpHonoApp does). */
 export interface McpAppEnv {
   Variables: { parsedBody: unknown };
@@ -41,7 +55,7 @@ export function createGuardedMcpApp(options: GuardedMcpAppOptions): Hono<McpAppE
     if (c.get('parsedBody') !== undefined) return await next();
     if (!isJsonContentType(c.req.header('content-type'))) return await next();
     try {
-      const body = await readRequestBody(c.req.raw, DEFAULT_MAX_REQUEST_BODY_SIZE);
+      const body = await readBoundedBody(c.req.raw, c.req.header('content-length'));
       if (body.tooLarge) {
         return c.json(
           { jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${DEFAULT_MAX_REQUEST_BODY_SIZE} bytes` }, id: null },

@@ -114,6 +114,38 @@ describe('request body parsing', () => {
     expect((await created.fetch(request('/mcp', { headers: { origin: 'http://evil.example' }, body: huge }))).status).toBe(403);
   });
 
+  it('bounds the body over real HTTP, with a declared length and chunked', async () => {
+    const gflow = makeGflow();
+    const server = await startGflowHttpServer(gflow, { host: '127.0.0.1', port: 0 });
+    cleanups.push(() => server.close());
+    const url = `${server.url}/mcp`;
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { pad: 'x'.repeat(4 * 1024 * 1024) } });
+    expect((await fetch(url, { method: 'POST', headers, body: huge })).status).toBe(413);
+    const chunks = [huge.slice(0, 1024 * 1024), huge.slice(1024 * 1024)];
+    const chunked = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next === undefined) controller.close();
+        else controller.enqueue(new TextEncoder().encode(next));
+      },
+    });
+    const streamed = await fetch(url, { method: 'POST', headers, body: chunked, duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(413);
+    // Within the limit, both ways parse.
+    const small = initialize;
+    expect((await fetch(url, { method: 'POST', headers, body: small })).status).toBe(200);
+    const smallStream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(small));
+        controller.close();
+      },
+    });
+    expect((await fetch(url, { method: 'POST', headers, body: smallStream, duplex: 'half' } as RequestInit)).status).toBe(200);
+    const malformed = await fetch(url, { method: 'POST', headers, body: '{"jsonrpc":' });
+    expect([malformed.status, await malformed.text()]).toEqual([400, 'Invalid JSON']);
+  });
+
   it('guards the Host of a wildcard bind with allowedHosts, and of a named bind with its own name', async () => {
     const gflow = makeGflow();
     const wildcard = createGflowHttpApp(gflow, { host: '0.0.0.0', port: 8000, token: TOKEN, allowedHosts: ['gflow.lan'] });
