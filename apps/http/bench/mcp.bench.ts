@@ -185,7 +185,7 @@ for (let i = 0; i < 5; i++) {
 }
 
 // The daemon's own share, without any client: the app's fetch in this process (sources through tsx),
-// modern requests built by hand. Mean time per request over sequential requests after a warm-up.
+// modern requests built by hand. CPU time per request (robust to a busy machine) after a warm-up.
 const inProcessGflow = createGflow({ surface: 'http', env, cwd: home });
 const inProcess = createGflowHttpApp(inProcessGflow, { host: '127.0.0.1', port: 8000 });
 const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' } };
@@ -198,9 +198,9 @@ const modernRequest = (method: string, params: Record<string, unknown>, name?: s
 async function serverOnlyMs(make: () => Request): Promise<number> {
   for (let i = 0; i < 200; i++) await (await inProcess.fetch(make())).text();
   const n = calls * 4;
-  const start = performance.now();
+  const start = selfCpuMs();
   for (let i = 0; i < n; i++) await (await inProcess.fetch(make())).text();
-  return (performance.now() - start) / n;
+  return (selfCpuMs() - start) / n;
 }
 const serverOnlyCall = await serverOnlyMs(() => modernRequest('tools/call', { name: 'gflow_list_models', arguments: {} }, 'gflow_list_models'));
 const serverOnlyList = await serverOnlyMs(() => modernRequest('tools/list', {}));
@@ -227,7 +227,7 @@ const lines = [
   `CPU per call in the 8-caller runs: MCP HTTP ${serverCpuPerCall.toFixed(2)} ms in \`gflow serve\` + ${clientCpuPerCall.toFixed(2)} ms in this MCP client; bare Hono ${bareCpuPerCall.toFixed(2)} ms (server and fetch client both in this process). Load average at the end: ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs.`,
   `32 concurrent MCP HTTP clients: p50 ${pct(concurrent, 50).toFixed(1)} ms, p99 ${pct(concurrent, 99).toFixed(1)} ms (target p99 ≤ 20 ms).`,
   `  CPU per call there: ${serverCpuPerCall32.toFixed(2)} ms in \`gflow serve\`, ${clientCpuPerCall32.toFixed(2)} ms in this process, whose one thread runs all 32 clients: with 32 closed-loop callers on it the mean latency is at least 32 × ${clientCpuPerCall32.toFixed(2)} ≈ ${(32 * clientCpuPerCall32).toFixed(0)} ms (Little's law), whatever the server does.`,
-  `Server side only (the daemon's app in this process, no client, modern requests built by hand): tools/call gflow_list_models ${serverOnlyCall.toFixed(2)} ms, tools/list ${serverOnlyList.toFixed(2)} ms per request.`,
+  `Server side only (the daemon's app in this process, no client, modern requests built by hand): tools/call gflow_list_models ${serverOnlyCall.toFixed(2)} ms, tools/list ${serverOnlyList.toFixed(2)} ms of CPU per request.`,
   `\`gflow mcp run\` spawn to first tools/list answer: median ${pct(firstList, 50).toFixed(0)} ms of 5 (target ≤ 400 ms).`,
   '',
   '| process | resident memory | vs bare Node |',
