@@ -41,14 +41,15 @@ export async function readBriefInPage(page: Page, wait: { signal?: AbortSignal |
     els.map((el) => {
       const title = el.querySelector('.instruction-card-title')?.textContent?.trim() ?? '';
       const body = el.querySelector('.instruction-card-text')?.textContent ?? el.textContent ?? '';
-      const ids = (name: string): string[] => (el.getAttribute(name) ?? '').split(/[\s,]+/).filter((s) => s !== '');
       return {
         id: el.getAttribute('data-card-id'),
         title,
         enabled: el.getAttribute('data-enabled') !== 'false' && el.getAttribute('aria-disabled') !== 'true',
         text: body.trim(),
-        image_media_ids: ids('data-image-media-ids'),
-        character_ids: ids('data-character-ids'),
+        // No named helper functions in page callbacks: tsx and the bundle (esbuild keepNames) wrap
+        // them in a __name helper that does not exist in the page (src/pageFunctions.test.ts).
+        image_media_ids: (el.getAttribute('data-image-media-ids') ?? '').split(/[\s,]+/).filter((s) => s !== ''),
+        character_ids: (el.getAttribute('data-character-ids') ?? '').split(/[\s,]+/).filter((s) => s !== ''),
       };
     }),
   );

@@ -19,8 +19,10 @@ export interface FetchedMedia {
 }
 
 /**
- * Fetches a signed media URL from inside a Flow page, as Flow's own download does
- * (`fetch(url, {credentials: 'omit'})`), and reads the bytes from the browser's response. It goes
+ * Fetches a media URL from inside a Flow page and reads the bytes from the browser's response.
+ * Credentials are `same-origin`, as the page's own `<img>` tiles load them: the signed CDN URLs
+ * (flow-content.google) get no cookies, while a grid tile's `https://flow.google.com/asb/<token>`
+ * (session-gated; it redirects to the CDN) gets the session's cookies. It goes
  * through the browser's network stack (proxy, host resolution), unlike Playwright's request API.
  * Allowlisted https hosts only; a video gets no redirects, an image up to the browser's default.
  * A dropped transfer is retried; the bytes must be the right kind (magic bytes, part 1's checks)
@@ -40,7 +42,7 @@ export async function fetchMediaInPage(page: Page, url: string, options: MediaFe
       .evaluate(
         async ({ target, redirect }) => {
           try {
-            const res = await fetch(target, { credentials: 'omit', redirect, cache: 'no-store' });
+            const res = await fetch(target, { credentials: 'same-origin', redirect, cache: 'no-store' });
             const buffer = new Uint8Array(await res.arrayBuffer());
             let binary = '';
             for (let i = 0; i < buffer.length; i += 0x8000) binary += String.fromCharCode(...buffer.subarray(i, i + 0x8000));

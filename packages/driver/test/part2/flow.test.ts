@@ -137,6 +137,14 @@ describe('download by media id', () => {
     expect(got.bytes.length).toBe(where.expected_bytes);
   });
 
+  it('downloads an image by id from its grid tile (the session-gated /asb URL, fetched with the page\'s cookies)', async () => {
+    const where = await findMediaUrl(pro, { projectId, mediaId: imageId, kind: 'image' });
+    expect(new URL(where.url).pathname).toMatch(/^\/asb\//);
+    const got = await downloadMediaById(pro, { projectId, mediaId: imageId, kind: 'image' });
+    expect(['.png', '.jpg', '.webp']).toContain(got.extension);
+    expect(got.bytes.length).toBeGreaterThan(1000);
+  });
+
   it('retries a dropped connection', async () => {
     h.sim.scenario.setFailure(PRO, 'dropped_download', { times: 1 });
     const got = await downloadMediaById(pro, { projectId, mediaId: videoId, kind: 'video' });
