@@ -347,6 +347,13 @@ const CASES: Record<string, Case> = {
       fs.writeFileSync(manifest, JSON.stringify([{ text: 'a lighthouse at dawn', aspect_ratio: '16:9' }]));
       const p = await t.json(['image', 'batch', manifest], { sandbox: true });
       expect(p['status']).toBe('completed');
+      // An entry the operation refuses is reported in place (its problem as `error`); exit = the worst code.
+      fs.writeFileSync(manifest, JSON.stringify([{ text: 'four is the most', count: 9 }]));
+      const partial = await t.json(['image', 'batch', manifest], { sandbox: true, exit: 2 });
+      expect(partial).toMatchObject({ status: 'partial', results: [{ prompt: 'four is the most', status: 'error' }] });
+      const error = (partial['results'] as Array<{ error: { type: string } }>)[0]?.error;
+      expectValid(S.problemDocument, error, 'image batch entry error');
+      expect(S.exitCodeOfProblem(error as { type: string })).toBe(2);
     },
   },
   'video t2v': {
@@ -377,6 +384,10 @@ const CASES: Record<string, Case> = {
     run: async (t) => {
       const p = await t.json(['data', 'download', need('videoId'), '--out', path.join(home, 'redownload')], { sandbox: true });
       expect(p['path']).toBe(path.join(home, 'redownload', `${need('videoId')}.mp4`));
+      // An image too (its grid tile's session-gated URL).
+      const image = await t.json(['data', 'download', need('imageId'), '--out', path.join(home, 'redownload')], { sandbox: true });
+      expect(String(image['path'])).toMatch(new RegExp(`${need('imageId')}\\.(jpg|png|webp)$`));
+      expect(fs.statSync(String(image['path'])).size).toBe(image['bytes']);
     },
   },
   'character list': {
@@ -402,15 +413,9 @@ const CASES: Record<string, Case> = {
       expect(p).toEqual(await libraryRun('characterVoices', {}));
     },
   },
-  // The brief of the test project is empty (the simulator seeds no cards). Writing the brief is not
+  // The brief of the test project starts empty (the simulator seeds no cards). Writing the brief is not
   // possible yet: the driver reads the live brief, computes the new card set and refuses with
   // WireFormatError (exit 7), changing nothing; a card that is not there is refused first (exit 32).
-  'instructions list': {
-    output: OP,
-    run: async (t) => {
-      expect(await t.json(instr('list'), { sandbox: true })).toMatchObject({ project_id: need('projectId'), enabled: true, cards: [] });
-    },
-  },
   'instructions add': {
     output: OP,
     run: async (t) => {
@@ -442,6 +447,20 @@ const CASES: Record<string, Case> = {
       const file = path.join(home, 'cards.json');
       fs.writeFileSync(file, JSON.stringify([{ title: 'Palette', text: 'Teal and orange' }, { title: 'Lens', text: '85mm', enabled: false }]));
       expect(await t.problem(instr('apply', file), { sandbox: true, code: 'wire-format', exit: 7 })).toMatchObject({ live_cards: 0, intended_cards: 2 });
+    },
+  },
+  // Last, with two cards in the brief: the list reads them.
+  'instructions list': {
+    output: OP,
+    run: async (t) => {
+      expect(await t.json(instr('list'), { sandbox: true })).toMatchObject({ project_id: need('projectId'), enabled: true, cards: [] });
+      sim.scenario.addInstruction(need('projectId'), 'Keep it noir.');
+      sim.scenario.addInstruction(need('projectId'), 'Golden hour light.');
+      const p = await t.json(instr('list'), { sandbox: true });
+      expect((p['cards'] as Array<{ text: string; enabled: boolean }>).map((c) => [c.text, c.enabled])).toEqual([
+        ['Keep it noir.', true],
+        ['Golden hour light.', true],
+      ]);
     },
   },
   'project list': {
@@ -743,35 +762,6 @@ describe('gflow <command> --json matches its schema', () => {
   for (const [label, c] of Object.entries(CASES)) {
     it(label, async () => c.run(toolsFor(c.output, label)), 150_000);
   }
-});
-
-describe('known bugs (each flips red when fixed: then move it into the table)', () => {
-  // packages/driver/src/instructions/readBrief.ts declares a helper arrow function inside the
-  // page.evaluateAll callback; the binary runs the sources through tsx (esbuild keepNames), which
-  // wraps it in __name(), undefined in the page: any brief with a card fails with
-  // "ReferenceError: __name is not defined", reported as an unknown error (exit 1).
-  it.fails('instructions list --json on a brief with cards matches instructionsList\'s output', async () => {
-    const projectId = need('projectId');
-    sim.scenario.addInstruction(projectId, 'Keep it noir.');
-    const r = await run(['instructions', 'list', '--project', projectId, '--json'], { sandbox: true });
-    expect(r.exitCode, describeRun(['instructions list (with a card)'], r)).toBe(0);
-    const p = JSON.parse(r.stdout) as { cards: Array<{ text: string }> };
-    expectValid(operationNamed('instructionsList').output, p, 'instructions list (with a card)');
-    expect(p.cards.map((c) => c.text)).toEqual(['Keep it noir.']);
-  }, 90_000);
-});
-
-describe('known bugs, part 2', () => {
-  // downloadMedia takes images too (core picks the path by the asset's kind), but the driver
-  // fetches the grid tile's /asb/<token> URL with credentials 'omit'; that URL is session-gated
-  // (the simulator answers 404 without the cookie), so an image download ends media-download, exit 6.
-  it.fails('data download IMAGE_ID --json writes the image (downloadMedia output)', async () => {
-    const r = await run(['data', 'download', need('imageId'), '--out', path.join(home, 'image-again'), '--json'], { sandbox: true });
-    expect(r.exitCode, describeRun(['data download IMAGE_ID'], r)).toBe(0);
-    const p = JSON.parse(r.stdout) as { path: string };
-    expectValid(operationNamed('downloadMedia').output, p, 'data download IMAGE_ID');
-    expect(fs.existsSync(p.path)).toBe(true);
-  }, 90_000);
 });
 
 describe('a failed generation with --json keeps the task envelope', () => {
