@@ -69,6 +69,8 @@ type Output =
 
 interface Case {
   readonly output: Output;
+  /** Needs neither the sandbox nor another case: runs concurrently with the other such cases. */
+  readonly concurrent?: boolean;
   run(t: CaseTools): Promise<void>;
 }
 
@@ -406,6 +408,7 @@ const CASES: Record<string, Case> = {
     },
   },
   'character voices': {
+    concurrent: true,
     output: OP,
     run: async (t) => {
       const p = await t.json(['character', 'voices']);
@@ -495,6 +498,7 @@ const CASES: Record<string, Case> = {
   },
   'data list profiles': { output: { rows: S.dataProfileRow }, run: async (t) => void (await t.rows(['data', 'list', 'profiles'], { sandbox: true })) },
   'data list errors': {
+    concurrent: true,
     output: { rows: S.dataErrorRow },
     run: async (t) => {
       const rows = await t.rows(['data', 'list', 'errors']);
@@ -509,6 +513,7 @@ const CASES: Record<string, Case> = {
     },
   },
   'data prune': {
+    concurrent: true,
     output: { schema: S.dataPrunePayload },
     run: async (t) => {
       const p = await t.json(['data', 'prune', '--dry-run']);
@@ -523,6 +528,7 @@ const CASES: Record<string, Case> = {
     },
   },
   'data errors export': {
+    concurrent: true,
     output: { rows: S.dataErrorRow },
     run: async (t) => {
       const rows = await t.rows(['data', 'errors', 'export']);
@@ -538,12 +544,14 @@ const CASES: Record<string, Case> = {
     },
   },
   'data errors prune': {
+    concurrent: true,
     output: { schema: S.errorsPrunePayload },
     run: async (t) => {
       expect(await t.json(['data', 'errors', 'prune', '--older-than', '30d', '--dry-run'])).toMatchObject({ count: 1, dry_run: true });
     },
   },
   models: {
+    concurrent: true,
     output: OP,
     run: async (t) => {
       const p = await t.json(['models']);
@@ -552,6 +560,7 @@ const CASES: Record<string, Case> = {
     },
   },
   'tools list': {
+    concurrent: true,
     output: OP,
     run: async (t) => {
       const p = await t.json(['tools', 'list']);
@@ -560,6 +569,7 @@ const CASES: Record<string, Case> = {
     },
   },
   'tools show': {
+    concurrent: true,
     output: { op: true, view: toolElement },
     run: async (t) => {
       const p = await t.json(['tools', 'show', 'creative-director']);
@@ -568,6 +578,7 @@ const CASES: Record<string, Case> = {
     },
   },
   'tools run': {
+    concurrent: true,
     output: OP,
     run: async (t) => {
       const p = await t.json(['tools', 'run', 'creative-director', 'a fox in the snow']);
@@ -576,6 +587,7 @@ const CASES: Record<string, Case> = {
     },
   },
   'mcp setup': {
+    concurrent: true,
     output: { schema: S.mcpSetupPayload },
     run: async (t) => {
       const file = path.join(home, 'cursor-mcp.json');
@@ -584,6 +596,7 @@ const CASES: Record<string, Case> = {
     },
   },
   'mcp run': {
+    concurrent: true,
     output: { server: true },
     run: async () => {
       // It answers over stdio: tools/list, and a tool call whose result is the operation's output.
@@ -606,6 +619,7 @@ const CASES: Record<string, Case> = {
     },
   },
   serve: {
+    concurrent: true,
     output: { server: true },
     run: async () => {
       const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], { env: cliEnv(home), cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -641,6 +655,7 @@ const CASES: Record<string, Case> = {
     },
   },
   doctor: {
+    concurrent: true,
     output: { schema: S.doctorPayload },
     run: async (t) => {
       const r = await run(['doctor', '--json']);
@@ -650,6 +665,7 @@ const CASES: Record<string, Case> = {
     },
   },
   update: {
+    concurrent: true,
     output: { schema: S.updatePayload },
     run: async (t) => {
       const p = await t.json(['update', '--check'], { env: { GFLOW_CLI_UPDATE_REGISTRY: registryUrl } });
@@ -758,10 +774,12 @@ describe('every command has a case', () => {
   });
 });
 
-describe('gflow <command> --json matches its schema', () => {
-  for (const [label, c] of Object.entries(CASES)) {
-    it(label, async () => c.run(toolsFor(c.output, label)), 150_000);
-  }
+describe.concurrent('gflow <command> --json matches its schema (local commands, concurrently)', () => {
+  for (const [label, c] of Object.entries(CASES)) if (c.concurrent) it(label, async () => c.run(toolsFor(c.output, label)), 60_000);
+});
+
+describe('gflow <command> --json matches its schema (the sandbox chain, in order)', () => {
+  for (const [label, c] of Object.entries(CASES)) if (!c.concurrent) it(label, async () => c.run(toolsFor(c.output, label)), 150_000);
 });
 
 describe('a failed generation with --json keeps the task envelope', () => {
@@ -781,7 +799,8 @@ describe('a failed generation with --json keeps the task envelope', () => {
 
 describe('gflow <command> --json on bad input prints one problem document', () => {
   for (const f of FAILURES) {
-    it(`${f.name ?? f.args().join(' ')} → ${f.code}, exit ${f.exit}`, async () => {
+    // Local refusals run concurrently; the sandbox ones take the profile's lease, one at a time.
+    (f.sandbox ? it : it.concurrent)(`${f.name ?? f.args().join(' ')} → ${f.code}, exit ${f.exit}`, async () => {
       const problem = await expectProblem(f.args(), { code: f.code, exit: f.exit, ...(f.sandbox ? { sandbox: true } : {}) });
       expect(problem['retryable']).toBe(retryableForCode(f.code as ErrorCode));
     }, 60_000);
