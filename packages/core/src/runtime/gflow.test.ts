@@ -71,16 +71,16 @@ describe('Gflow runtime', () => {
     expect(second.tasks.get(task.taskId)?.status).toBe('failed');
   });
 
-  it('journals usage while the catalog is closed and takes the journal in when it opens', async () => {
-    const g = make();
+  it('journals a CLI run\'s usage while the catalog is closed and takes the journal in when it opens', async () => {
+    const g = (gflow = createGflow({ surface: 'cli', env: { GFLOW_CLI_HOME: home }, cwd: home }));
     await g.run('listModels', {});
     g.recordUsage('models');
     g.recordUsage('tools list', 'alice', 'error');
     const journal = path.join(home, 'usage-journal.jsonl');
     expect(fs.existsSync(path.join(home, 'gflow.db'))).toBe(false);
     expect(fs.readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
-      expect.objectContaining({ surface: 'library', command: 'models', profile: null, outcome: 'ok' }),
-      expect.objectContaining({ surface: 'library', command: 'tools list', profile: 'alice', outcome: 'error' }),
+      expect.objectContaining({ surface: 'cli', command: 'models', profile: null, outcome: 'ok' }),
+      expect.objectContaining({ surface: 'cli', command: 'tools list', profile: 'alice', outcome: 'error' }),
     ]);
     expect(fs.statSync(journal).mode & 0o777).toBe(0o600);
     fs.appendFileSync(journal, '{"torn line\n');
@@ -96,6 +96,13 @@ describe('Gflow runtime', () => {
     next.recordUsage('data list');
     expect(fs.existsSync(journal)).toBe(false);
     expect(((await next.run('usageStats', {})) as { invocations: { total: number } }).invocations.total).toBe(3);
+  });
+
+  it('a server records straight into the catalog once its code is loaded (no journal)', async () => {
+    const g = await (gflow = createGflow({ surface: 'mcp', env: { GFLOW_CLI_HOME: home }, cwd: home })).ready();
+    g.recordUsage('gflow_list_models');
+    expect(fs.existsSync(path.join(home, 'usage-journal.jsonl'))).toBe(false);
+    expect(((await g.run('usageStats', {})) as { invocations: { total: number } }).invocations.total).toBe(1);
   });
 
   it('journals nothing when usage recording is off', async () => {

@@ -168,16 +168,19 @@ export class Gflow {
 
   /**
    * Records one invocation for gflow_usage_stats (unless `gflow telemetry
-   * off`); never fails the call. With the catalog closed (a static read such
-   * as `gflow models`) the line goes to a small journal in the home instead,
-   * which the next opening of the catalog takes in.
+   * off`); never fails the call. In a CLI run whose catalog is closed (a
+   * static read such as `gflow models`), or before the catalog's code is
+   * loaded, the line goes to a small journal in the home instead, which the
+   * next opening of the catalog takes in.
    */
   recordUsage(command: string, profile?: string, outcome: 'ok' | 'error' = 'ok'): void {
     try {
       this.#usageRecording ??= usageRecordingEnabled(this.layout.configToml);
       if (!this.#usageRecording) return;
-      if (this.#catalog) {
-        this.#catalog.usage.record({ surface: this.surface, command, profile: profile ?? null, outcome });
+      // A short CLI run that never needed the catalog (gflow models) journals; servers, library
+      // runtimes and any process that has loaded the catalog's code record straight into it.
+      if (this.#catalog || (catalogModule && this.surface !== 'cli')) {
+        this.catalog.usage.record({ surface: this.surface, command, profile: profile ?? null, outcome });
         return;
       }
       this.#journalUsage({ surface: this.surface, command, profile: profile ?? null, outcome, at: new Date().toISOString() });
