@@ -1,9 +1,12 @@
-// Every leaf of the real command tree has a case here, and each case runs the
-// real binary with --json and validates stdout: against the core operation's
-// output schema when the leaf runs an operation, else against the explicit
-// schema of its documented payload (outputSchemas.ts). Browser-backed commands
-// run with --sandbox against one Flow simulator in this process (one sandbox
-// home, signed in once) and chain: project → image → video → upscale/download.
+// Every runnable command of the real tree (walkCli's leaves plus bare groups like `gflow auth`)
+// has a case here; a leaf without a case, or a case without a leaf, fails the coverage test.
+// Each case runs the real binary with --json and validates stdout: with the core operation's
+// output schema when the leaf runs an operation (exactly the library's result for the local
+// ones), else with the explicit schema of its documented payload (outputSchemas.ts); every
+// validation also checks that a corrupted copy is rejected. Browser-backed commands run with
+// --sandbox against one Flow simulator in this process (one sandbox home, signed in once) and
+// chain: project → image → video → upscale/download. Local commands run concurrently. Bad
+// input prints one RFC 9457 problem whose title, status and exit code are its type's.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -236,8 +239,8 @@ function toolElement(output: Schema): Schema {
 const instr = (sub: string, ...rest: string[]): string[] => ['instructions', sub, ...rest, '--project', need('projectId')];
 
 /**
- * One case per leaf, in run order (later cases use what earlier ones made).
- * Keys are command paths as walkCli names them.
+ * One case per command, keyed by its path; the sandbox chain runs in this order
+ * (later cases use what earlier ones made), `concurrent` cases on their own.
  */
 const CASES: Record<string, Case> = {
   'auth status': {
