@@ -59,7 +59,7 @@ export {
   ERROR_DETAIL_MAX,
 } from './repositories/operationsRepo.js';
 export { type ErrorListItem, type ListErrorsOptions, type ErrorsRepo, ERROR_PAGE_SQL } from './repositories/errorsRepo.js';
-export type { UsageSurface, RecordUsageInput, UsageStats, UsageRepo } from './repositories/usageRepo.js';
+export type { JournaledUsage, UsageSurface, RecordUsageInput, UsageStats, UsageRepo } from './repositories/usageRepo.js';
 
 export { type TasksRepo, type ListTasksOptions, CLAIM_TASK_SQL } from './tasks/tasksRepo.js';
 export type { TaskTransitions, CancelOptions } from './tasks/taskTransitions.js';

@@ -50,6 +50,7 @@ export const usageStats = defineOperation({
   input: z.object({ weeks: z.number().int().min(1).max(53).default(12) }),
   output: z.looseObject({ status: z.literal('ok') }),
   handler: async (input, { gflow }) => {
+    gflow.flushUsage();
     const stats = gflow.catalog.usage.stats({ weeks: input.weeks });
     return {
       status: 'ok' as const,

@@ -105,6 +105,25 @@ describe('Gflow runtime', () => {
     expect(((await g.run('usageStats', {})) as { invocations: { total: number } }).invocations.total).toBe(1);
   });
 
+  it('a server batches usage in memory and writes it on flush or close, taking in CLI journals too', async () => {
+    const g = await (gflow = createGflow({ surface: 'http', env: { GFLOW_CLI_HOME: home }, cwd: home })).ready();
+    g.recordUsage('gflow_list_models');
+    g.recordUsage('gflow_list_tools', 'alice', 'error');
+    const reader = await make().ready();
+    expect(reader.catalog.usage.stats({ weeks: 1 }).invocations.total).toBe(0); // nothing written yet
+    const cli = createGflow({ surface: 'cli', env: { GFLOW_CLI_HOME: home }, cwd: home });
+    cli.recordUsage('models'); // catalog closed in that runtime: journaled
+    expect(fs.existsSync(path.join(home, 'usage-journal.jsonl'))).toBe(true);
+    g.flushUsage();
+    expect(fs.existsSync(path.join(home, 'usage-journal.jsonl'))).toBe(false);
+    expect(reader.catalog.usage.stats({ weeks: 1 }).invocations.byCommand.map((c) => c.command).sort()).toEqual(['gflow_list_models', 'gflow_list_tools', 'models']);
+    g.recordUsage('gflow_auth_status');
+    await g.close();
+    gflow = undefined;
+    expect(reader.catalog.usage.stats({ weeks: 1 }).invocations.total).toBe(4);
+    await reader.close();
+  });
+
   it('journals nothing when usage recording is off', async () => {
     fs.writeFileSync(path.join(home, 'config.toml'), '[telemetry]\nenabled = false\n');
     const g = make();

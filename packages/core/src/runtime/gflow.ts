@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type * as CatalogModuleNamespace from '@gflow/catalog';
-import type { Catalog } from '@gflow/catalog';
+import type { Catalog, JournaledUsage } from '@gflow/catalog';
 import { claimantPidIsAlive, formatClaimant } from '@gflow/catalog/claimant';
 import { BadParameterError, ConfigurationError } from '@gflow/errors';
 import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket } from '@gflow/lease/limits';
@@ -40,6 +40,9 @@ async function loadCatalogModule(): Promise<CatalogModule> {
   catalogModule ??= await import('@gflow/catalog');
   return catalogModule;
 }
+
+/** How long a server keeps usage lines in memory before writing them in one transaction. */
+const USAGE_FLUSH_MS = 1000;
 
 /** Usage lines written while the catalog is closed stop being appended past this size. */
 const USAGE_JOURNAL_MAX_BYTES = 4 * 1024 * 1024;
@@ -83,6 +86,8 @@ export class Gflow {
   readonly #closers: Array<() => Promise<void> | void> = [];
   #catalog: Catalog | undefined;
   #usageRecording: boolean | undefined;
+  readonly #pendingUsage: JournaledUsage[] = [];
+  #usageFlush: NodeJS.Timeout | undefined;
 
   constructor(options: CreateGflowOptions, operations: readonly Operation[]) {
     this.settings = options.settings ?? loadSettings(options);
@@ -168,7 +173,9 @@ export class Gflow {
 
   /**
    * Records one invocation for gflow_usage_stats (unless `gflow telemetry
-   * off`); never fails the call. In a CLI run whose catalog is closed (a
+   * off`); never fails the call. Servers and library runtimes batch their
+   * lines in memory for up to a second ({@link flushUsage}). A CLI run
+   * records straight into an open catalog; when its catalog is closed (a
    * static read such as `gflow models`), or before the catalog's code is
    * loaded, the line goes to a small journal in the home instead, which the
    * next opening of the catalog takes in.
@@ -179,13 +186,37 @@ export class Gflow {
       if (!this.#usageRecording) return;
       // A short CLI run that never needed the catalog (gflow models) journals; servers, library
       // runtimes and any process that has loaded the catalog's code record straight into it.
-      if (this.#catalog || (catalogModule && this.surface !== 'cli')) {
-        this.catalog.usage.record({ surface: this.surface, command, profile: profile ?? null, outcome });
+      if (this.surface !== 'cli' && catalogModule) {
+        // Servers answer many small calls: their usage lines are written in batches.
+        this.#pendingUsage.push({ surface: this.surface, command, profile: profile ?? null, outcome, occurredAt: new Date().toISOString() });
+        this.#usageFlush ??= setTimeout(() => this.flushUsage(), USAGE_FLUSH_MS).unref();
+        return;
+      }
+      if (this.#catalog) {
+        this.#catalog.usage.record({ surface: this.surface, command, profile: profile ?? null, outcome });
         return;
       }
       this.#journalUsage({ surface: this.surface, command, profile: profile ?? null, outcome, at: new Date().toISOString() });
     } catch {
       // Usage statistics are best effort: a read-only or broken catalog must not fail the command.
+    }
+  }
+
+  /**
+   * Writes the usage lines this runtime has batched (at most a second old) in
+   * one transaction, and takes in what CLI runs journaled meanwhile.
+   */
+  flushUsage(): void {
+    if (this.#usageFlush) clearTimeout(this.#usageFlush);
+    this.#usageFlush = undefined;
+    const lines = this.#pendingUsage.splice(0);
+    if (!lines.length && !this.#catalog) return;
+    try {
+      if (lines.length) this.catalog.usage.recordJournal(lines);
+      // Lines short CLI runs journaled since this process opened the catalog.
+      this.#ingestUsageJournal(this.catalog);
+    } catch {
+      // best effort, like recordUsage
     }
   }
 
@@ -241,6 +272,7 @@ export class Gflow {
   /** Cancels running jobs (settled as the worker sees fit), closes services and the catalog. */
   async close(): Promise<void> {
     await this.jobs.cancelAll();
+    this.flushUsage();
     const closers = this.#closers.splice(0).reverse();
     for (const closer of closers) await closer();
     this.#catalog?.close();
