@@ -24,7 +24,7 @@ import { serveCommand } from '../src/commands/serveCommand.js';
 import { seedError, seedMedia } from './catalogSeed.js';
 import { BIN, type CliResult, cli, cliEnv, makeHome } from './cliHarness.js';
 import * as S from './outputSchemas.js';
-import { z } from './testZod.js';
+import { z } from 'zod';
 
 /** What validates a payload: a zod schema (core's or the tests'; they are two typings of one zod). */
 interface Schema {

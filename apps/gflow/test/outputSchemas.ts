@@ -2,7 +2,7 @@
 // the RFC 9457 problem document of a failure, and the documented payloads of
 // the CLI-only commands (no core operation, so no operation output schema).
 import { ERROR_TYPE_BASE, codeOfProblemType, exitCodeForCode } from '@gflow/errors';
-import { z } from './testZod.js';
+import { z } from 'zod';
 
 const isoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/, 'an ISO 8601 timestamp');
 const ok = z.literal('ok');
