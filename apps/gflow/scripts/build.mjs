@@ -101,7 +101,10 @@ export async function buildGflow() {
     banner: { js: BANNER },
     minifyWhitespace: true,
     minifySyntax: true,
-    keepNames: process.env.KN !== '0',
+    // No keepNames: esbuild renames only colliding identifiers (none of ours rely on a class or
+    // function name), and its __name wrappers cost start time and break page callbacks
+    // (packages/driver/src/pageFunctions.test.ts keeps those free of named helpers anyway).
+    keepNames: false,
     legalComments: 'none',
     sourcemap: 'linked',
     sourcesContent: false,
@@ -109,7 +112,7 @@ export async function buildGflow() {
     logLevel: 'warning',
     plugins: [workspacePlugin],
   });
-  // The launcher compares these files' mtimes with the ones recorded here.
+  // The launcher compares these files' mtimes with the ones recorded in build.json.
   const inputs = Object.keys(result.metafile.inputs)
     .filter((p) => !p.includes('node_modules/') && !p.includes(':'))
     .map((p) => toPosix(path.relative(appDir, path.resolve(repoRoot, p))));
@@ -127,14 +130,17 @@ export async function buildGflow() {
   }
   const files = {};
   for (const rel of [...new Set([...inputs, ...packageJsons, ...copied])].sort()) files[rel] = fs.statSync(path.join(appDir, rel)).mtimeMs;
+  // GFLOW_BUILD_METAFILE=path: esbuild's metafile, for size analysis (e.g. esbuild's analyzer).
+  if (process.env.GFLOW_BUILD_METAFILE) fs.writeFileSync(process.env.GFLOW_BUILD_METAFILE, JSON.stringify(result.metafile));
   // Which packages each chunk holds: tests check what a command loads (e.g. `models` no Playwright, no MCP SDK).
   const chunks = {};
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
     if (!out.endsWith('.js')) continue;
     chunks[path.basename(out)] = [...new Set(Object.keys(meta.inputs).map(packageOf))].sort();
   }
-  const manifest = { builtAt: new Date().toISOString(), node: process.version, external: EXTERNAL, files, chunks };
-  fs.writeFileSync(path.join(staging, 'build.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  const manifest = { builtAt: new Date().toISOString(), node: process.version, external: EXTERNAL, files };
+  fs.writeFileSync(path.join(staging, 'build.json'), `${JSON.stringify(manifest)}\n`);
+  fs.writeFileSync(path.join(staging, 'chunks.json'), `${JSON.stringify(chunks, null, 1)}\n`);
   fs.writeFileSync(path.join(staging, 'package.json'), '{ "type": "module" }\n');
   // Swap in atomically enough for concurrent launchers: old dist out, new dist in.
   const old = `${outdir}.old-${process.pid}`;

@@ -2,7 +2,8 @@ import { CancelledError, UnknownError } from './classes.js';
 import { type GflowError, isGflowError } from './gflowError.js';
 
 function classNameOf(value: unknown): string {
-  if (value instanceof Error) return value.constructor.name || value.name || 'Error';
+  // An explicit name first: a bundler may rename a class whose name collides (ProtocolError2).
+  if (value instanceof Error) return (value.name !== 'Error' && value.name) || value.constructor.name || 'Error';
   if (value === null) return 'null';
   return typeof value === 'object' ? (value.constructor?.name ?? 'Object') : typeof value;
 }

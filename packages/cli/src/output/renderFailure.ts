@@ -22,7 +22,7 @@ export function renderFailure(io: CliIo, error: unknown, options: { readonly jso
   }
   const debug = debugTracebackOn(options.env);
   if (!isGflowError(error) && debug && error instanceof Error) {
-    io.stderr.write(`Error: [${error.constructor.name || error.name}] ${error.message}\n`);
+    io.stderr.write(`Error: [${(error.name !== 'Error' && error.name) || error.constructor.name}] ${error.message}\n`);
     if (error.stack) io.stderr.write(`${error.stack}\n`);
     return exitCode;
   }

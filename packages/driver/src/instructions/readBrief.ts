@@ -46,7 +46,7 @@ export async function readBriefInPage(page: Page, wait: { signal?: AbortSignal |
         title,
         enabled: el.getAttribute('data-enabled') !== 'false' && el.getAttribute('aria-disabled') !== 'true',
         text: body.trim(),
-        // No named helper functions in page callbacks: tsx and the bundle (esbuild keepNames) wrap
+        // No named helper functions in page callbacks: tsx (esbuild keepNames) wraps
         // them in a __name helper that does not exist in the page (src/pageFunctions.test.ts).
         image_media_ids: (el.getAttribute('data-image-media-ids') ?? '').split(/[\s,]+/).filter((s) => s !== ''),
         character_ids: (el.getAttribute('data-character-ids') ?? '').split(/[\s,]+/).filter((s) => s !== ''),
