@@ -71,7 +71,8 @@ export const dataProjectRow = z.strictObject({
   video_count: z.number().int().min(0),
 });
 
-export const dataMediaRow = z.strictObject({
+/** The fields `data list images|videos` rows and `data media` share. */
+const mediaFields = {
   media_id: z.string().min(1),
   kind: z.enum(['image', 'video']),
   profile: z.string().min(1),
@@ -87,6 +88,10 @@ export const dataMediaRow = z.strictObject({
   display_name: nullableString,
   prompt: nullableString,
   created_at: isoTime,
+};
+
+export const dataMediaRow = z.strictObject({
+  ...mediaFields,
   file_count: z.number().int().min(0),
   path: nullableString,
   bytes: nullableNumber,
@@ -117,21 +122,7 @@ export const dataErrorRow = z.strictObject({
 });
 
 export const dataMediaPayload = z.strictObject({
-  media_id: z.string().min(1),
-  kind: z.enum(['image', 'video']),
-  profile: z.string().min(1),
-  project_id: nullableString,
-  workflow_id: nullableString,
-  status: z.string(),
-  model: nullableString,
-  aspect_ratio: nullableString,
-  width: nullableNumber,
-  height: nullableNumber,
-  duration_seconds: nullableNumber,
-  seed: nullableNumber,
-  display_name: nullableString,
-  prompt: nullableString,
-  created_at: isoTime,
+  ...mediaFields,
   files: z.array(z.strictObject({ path: z.string().min(1), bytes: nullableNumber, sha256: nullableString, exists: z.boolean() })),
 });
 

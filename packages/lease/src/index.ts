@@ -16,13 +16,7 @@ export {
   resolveLeaseWaitSeconds,
   validateLeaseWaitSeconds,
 } from './waitPolicy.js';
-export { type KeyedQueue, type KeyedQueueRunOptions, createKeyedQueue } from './keyedQueue.js';
-export {
-  type TokenBucket,
-  type TokenBucketOptions,
-  type TakeResult,
-  DEFAULT_BUCKET_CAPACITY,
-  DEFAULT_BUCKET_REFILL_MS,
-  createTokenBucket,
-  rateLimitedError,
-} from './tokenBucket.js';
+// The in-process limits, also importable alone as @gflow/lease/limits (no SQLite).
+export { type KeyedQueue, type KeyedQueueRunOptions, createKeyedQueue } from './limits.js';
+export { type TokenBucket, type TokenBucketOptions, type TakeResult, createTokenBucket, rateLimitedError } from './limits.js';
+export { DEFAULT_BUCKET_CAPACITY, DEFAULT_BUCKET_REFILL_MS } from './limits.js';
