@@ -76,13 +76,6 @@ const workspacePlugin = {
   },
 };
 
-const BANNER = [
-  "import { createRequire as __gflowCreateRequire } from 'node:module';",
-  "import { fileURLToPath as __gflowFileURLToPath } from 'node:url';",
-  "import { dirname as __gflowPathDirname } from 'node:path';",
-  'const require = __gflowCreateRequire(import.meta.url);',
-  'const __gflowDirname = (url) => __gflowPathDirname(__gflowFileURLToPath(url));',
-].join(' ');
 
 export async function buildGflow() {
   const started = Date.now();
@@ -98,7 +91,10 @@ export async function buildGflow() {
     platform: 'node',
     target: 'node20',
     external: EXTERNAL,
-    banner: { js: BANNER },
+    // esbuild's __require helper (CommonJS dependencies) needs a module-scope `require` in every
+    // chunk, so that one is a banner; the dirname helper goes only where it is used.
+    banner: { js: "import { createRequire as __gflowCreateRequire } from 'node:module'; const require = __gflowCreateRequire(import.meta.url);" },
+    inject: [path.join(appDir, 'scripts', 'bundleShims.js')],
     minifyWhitespace: true,
     minifySyntax: true,
     // No keepNames: esbuild renames only colliding identifiers (none of ours rely on a class or

@@ -1,4 +1,4 @@
-import readline from 'node:readline';
+import { isatty } from 'node:tty';
 import { type CliIo, buildCli, runCli } from '@gflow/cli';
 import { appRuntimeFactory } from './appRuntimeFactory.js';
 import { mcpRunCommand } from './commands/mcpRunCommand.js';
@@ -16,16 +16,20 @@ function processIo(): CliIo {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdinIsTTY: process.stdin.isTTY === true,
-    readLine: (question) =>
-      new Promise((resolve) => {
+    // isatty(0) rather than process.stdin.isTTY: it does not set up the stdin stream.
+    stdinIsTTY: isatty(0),
+    // readline loads only when a command asks something (most never do).
+    readLine: async (question) => {
+      const readline = await import('node:readline');
+      return new Promise((resolve) => {
         const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
         rl.question(question, (answer) => {
           rl.close();
           resolve(answer);
         });
         rl.once('close', () => resolve(undefined));
-      }),
+      });
+    },
   };
 }
 

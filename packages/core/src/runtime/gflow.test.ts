@@ -83,7 +83,7 @@ describe('Gflow runtime', () => {
       expect.objectContaining({ surface: 'cli', command: 'tools list', profile: 'alice', outcome: 'error' }),
     ]);
     expect(fs.statSync(journal).mode & 0o777).toBe(0o600);
-    fs.appendFileSync(journal, '{"torn line\n');
+    fs.appendFileSync(journal, '{"torn line\n7\nnull\n');
     await g.close();
 
     const next = make();

@@ -184,10 +184,8 @@ export class Gflow {
     try {
       this.#usageRecording ??= usageRecordingEnabled(this.layout.configToml);
       if (!this.#usageRecording) return;
-      // A short CLI run that never needed the catalog (gflow models) journals; servers, library
-      // runtimes and any process that has loaded the catalog's code record straight into it.
       if (this.surface !== 'cli' && catalogModule) {
-        // Servers answer many small calls: their usage lines are written in batches.
+        // Servers answer many small calls: their lines are written in batches.
         this.#pendingUsage.push({ surface: this.surface, command, profile: profile ?? null, outcome, occurredAt: new Date().toISOString() });
         this.#usageFlush ??= setTimeout(() => this.flushUsage(), USAGE_FLUSH_MS).unref();
         return;
@@ -246,7 +244,8 @@ export class Gflow {
       const lines: UsageJournalLine[] = [];
       for (const text of fs.readFileSync(claimed, 'utf8').split('\n')) {
         try {
-          if (text.trim()) lines.push(JSON.parse(text) as UsageJournalLine);
+          const value: unknown = text.trim() ? JSON.parse(text) : null;
+          if (value !== null && typeof value === 'object') lines.push(value as UsageJournalLine);
         } catch {
           // a torn or foreign line is skipped
         }
