@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '@gflow/errors';
@@ -36,7 +37,9 @@ interface SimLink {
 
 async function inProcessSim(home: string): Promise<SimLink & { sim: FlowSim }> {
   const { startFlowSim } = await import('@gflow/flow-sim');
-  const sim = await startFlowSim({ dataDir: path.join(home, 'flow-sim') });
+  // A fresh seed per start: Flow never reuses an id, and the sandbox catalog outlives the
+  // simulator, so a second demo run must not mint the first run's media ids again.
+  const sim = await startFlowSim({ dataDir: path.join(home, 'flow-sim'), seed: `sandbox-${randomBytes(8).toString('hex')}` });
   return {
     sim,
     chromiumArgs: sim.chromiumArgs,
