@@ -3,25 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
-import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import { createGflow, type Gflow } from '@gflow/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ERAS, connectClient, inProcessHandler, type Era } from './clients.js';
+import { ERAS, closedAfterEach, connectClient, inProcessHandler, type Era } from './clients.js';
 import { TEST_MEDIA_ID, captureLogger, makeTestGflow } from './testGflow.js';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const MIB = 1024 * 1024;
 
-const open: Array<{ client: Client; handler: McpHttpHandler; gflow: Gflow }> = [];
-afterEach(async () => {
-  for (const { client, handler, gflow } of open.splice(0)) {
-    await client.close();
-    await handler.close();
-    await gflow.close();
-  }
-});
+const open = closedAfterEach();
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 

@@ -1,6 +1,8 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { createGflowMcpServer, type GflowLike } from '../src/index.js';
+import type { Gflow } from '@gflow/core';
+import { afterEach } from 'vitest';
 
 export type Era = 'legacy' | 'modern';
 export const ERAS: readonly Era[] = ['legacy', 'modern'];
@@ -48,4 +50,24 @@ export async function rawModernRequest(handler: McpHttpHandler, method: string, 
     }),
   );
   return { status: response.status, body: await response.json() };
+}
+
+/** A client, its server handler and runtime that a test opened. */
+export interface OpenServer {
+  readonly client: Client;
+  readonly handler: McpHttpHandler;
+  readonly gflow: Gflow;
+}
+
+/** The list a test file pushes its open servers to; each is closed after its test. */
+export function closedAfterEach(): OpenServer[] {
+  const open: OpenServer[] = [];
+  afterEach(async () => {
+    for (const { client, handler, gflow } of open.splice(0)) {
+      await client.close();
+      await handler.close();
+      await gflow.close();
+    }
+  });
+  return open;
 }

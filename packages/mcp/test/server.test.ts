@@ -1,18 +1,8 @@
-import type { Client } from '@modelcontextprotocol/client';
-import type { McpHttpHandler } from '@modelcontextprotocol/server';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Gflow } from '@gflow/core';
-import { ERAS, connectClient, inProcessHandler } from './clients.js';
+import { describe, expect, it } from 'vitest';
+import { ERAS, closedAfterEach, connectClient, inProcessHandler } from './clients.js';
 import { SECRET_TOKEN, TEST_MEDIA_ID, captureLogger, makeTestGflow } from './testGflow.js';
 
-const open: Array<{ client: Client; handler: McpHttpHandler; gflow: Gflow }> = [];
-afterEach(async () => {
-  for (const { client, handler, gflow } of open.splice(0)) {
-    await client.close();
-    await handler.close();
-    await gflow.close();
-  }
-});
+const open = closedAfterEach();
 
 async function setup(era: 'legacy' | 'modern', options: { noSpend?: boolean } = {}) {
   const { gflow } = makeTestGflow(options);

@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
-import type { Gflow } from '@gflow/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createGflowMcpServer } from '../src/index.js';
-import { ERAS, connectClient, rawModernRequest, type Era } from './clients.js';
+import { ERAS, closedAfterEach, connectClient, rawModernRequest, type Era } from './clients.js';
 import { makeTestGflow } from './testGflow.js';
 
 const KNOWN_ISSUES = `# Known issues
@@ -37,14 +36,7 @@ Status: open
 ${'x'.repeat(40_000)}
 `;
 
-const open: Array<{ client: Client; handler: McpHttpHandler; gflow: Gflow }> = [];
-afterEach(async () => {
-  for (const { client, handler, gflow } of open.splice(0)) {
-    await client.close();
-    await handler.close();
-    await gflow.close();
-  }
-});
+const open = closedAfterEach();
 
 async function setup(era: Era, options: { noSpend?: boolean } = {}) {
   const { gflow } = makeTestGflow(options);
