@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds the gflow binary's bundle: apps/gflow/dist/main.js plus lazily loaded
 // chunks (esbuild, ESM, code splitting at every dynamic import). The launcher
-// (bin/gflow.js) runs it when it is at least as new as the sources it was built
-// from (dist/build.json lists them), and otherwise runs the sources through tsx.
+// (bin/gflow.js) runs it while every source it was built from still has the
+// mtime recorded in dist/build.json, and otherwise runs the sources through tsx.
 //
 // Why a bundle: through tsx every start transpiles and resolves hundreds of
 // modules (zod alone is ~300 files); one bundle with chunks loads in a few ms.
@@ -75,7 +75,6 @@ const workspacePlugin = {
     });
   },
 };
-
 
 export async function buildGflow() {
   const started = Date.now();
