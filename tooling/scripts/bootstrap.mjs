@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// Bootstrap for a fresh machine with only Node and npm: installs the pnpm
-// workspace (pinned pnpm via npx) and, when no Chrome/Chromium is found,
-// Debian's chromium (as root) or says what to install, and builds the gflow
-// binary's bundle (apps/gflow/dist) when it is missing or stale. Safe to re-run.
+// Bootstrap for a fresh machine with only Node and npm: runs on a supported
+// Node (node.mjs: the machine's own when it is supported, else a pinned one it
+// installs from the npm registry), installs the pnpm workspace (pinned pnpm via
+// npx) and, when no Chrome/Chromium is found, Debian's chromium (as root) or
+// says what to install, and builds the gflow binary's bundle (apps/gflow/dist)
+// when it is missing or stale. Safe to re-run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './findChromium.mjs';
+import { ensureSupportedNode } from './node.mjs';
 import { runPnpm } from './pnpm.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -61,6 +64,14 @@ function buildBinary() {
   }
 }
 
-installDeps();
-buildBinary();
-ensureChromium();
+/** Every step above, in order; exits the process on a failure. Call it on a supported Node (ensureSupportedNode). */
+export function bootstrap() {
+  installDeps();
+  buildBinary();
+  ensureChromium();
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  ensureSupportedNode();
+  bootstrap();
+}

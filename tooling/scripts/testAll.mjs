@@ -1,37 +1,76 @@
 #!/usr/bin/env node
-// Every check of the monorepo, in the order that fails fastest: install
-// (bootstrap), type-check and lint (parallel), then every package's tests one
-// package at a time (browsers and child processes share two cores). Ends with
-// one line "Tests: N passed, N failed" summed over all packages. Turbo runs in
-// loose env mode (turbo.json) so settings such as GFLOW_TEST_REPORT_DIR and
-// GFLOW_CLI_BROWSER_EXECUTABLE reach the tasks.
+// Every check of the monorepo, in the order that fails fastest, on both
+// supported Node lines (node.mjs): install (bootstrap), type-check and lint
+// (parallel), then every package's tests one package at a time (browsers and
+// child processes share two cores) on this Node (the pinned line unless the
+// machine's own is supported); then, on the other supported line, the tests
+// beside the code (src/), the e2e journeys and the sandbox demo. Ends with one
+// line "Tests: N passed, N failed" summed over both lines (the demo counts as
+// one test). Turbo runs in loose env mode (turbo.json) so settings such as
+// GFLOW_TEST_REPORT_DIR and GFLOW_CLI_BROWSER_EXECUTABLE reach the tasks.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { bootstrap } from './bootstrap.mjs';
+import { ensureSupportedNode, envWithNode, secondLineNode } from './node.mjs';
 import { runPnpm } from './pnpm.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-tests-'));
+const log = (msg) => process.stderr.write(`[test] ${msg}\n`);
 
-const boot = spawnSync(process.execPath, [path.join(root, 'tooling/scripts/bootstrap.mjs')], { stdio: 'inherit' });
-if (boot.status !== 0) process.exit(boot.status ?? 1);
+ensureSupportedNode();
+bootstrap();
 
-const env = { GFLOW_TEST_REPORT_DIR: reportDir, FORCE_COLOR: process.env['FORCE_COLOR'] ?? '0' };
-const checks = runPnpm(['exec', 'turbo', 'run', 'typecheck', 'lint', '--output-logs=errors-only', '--continue'], { env });
-const tests = runPnpm(['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue'], { env });
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-tests-'));
+const base = { FORCE_COLOR: process.env['FORCE_COLOR'] ?? '0' };
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const file of fs.readdirSync(reportDir)) {
-  const report = JSON.parse(fs.readFileSync(path.join(reportDir, file), 'utf8'));
-  passed += report.numPassedTests ?? 0;
-  failed += report.numFailedTests ?? 0;
-  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+/** Sums the vitest JSON reports in `dir`. */
+function tally(dir) {
+  const sum = { passed: 0, failed: 0, skipped: 0 };
+  if (!fs.existsSync(dir)) return sum;
+  for (const file of fs.readdirSync(dir)) {
+    const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+    sum.passed += report.numPassedTests ?? 0;
+    sum.failed += report.numFailedTests ?? 0;
+    sum.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  return sum;
 }
-fs.rmSync(reportDir, { recursive: true, force: true });
+
+// 1. This Node: type-check, lint and the whole suite.
+const mainDir = path.join(work, 'main');
+const mainEnv = { ...base, GFLOW_TEST_REPORT_DIR: mainDir };
+const checks = runPnpm(['exec', 'turbo', 'run', 'typecheck', 'lint', '--output-logs=errors-only', '--continue'], { env: mainEnv });
+const mainStatus = runPnpm(['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue'], { env: mainEnv });
+const lines = [{ node: process.versions.node, what: 'every suite', status: mainStatus, ...tally(mainDir) }];
+
+// 2. The other supported line: tests beside the code, the journeys, the demo.
+const second = secondLineNode();
+if (second) {
+  log(`Node ${second.version}: the tests beside the code (src/), the e2e journeys and the sandbox demo`);
+  const dir = path.join(work, 'second');
+  const env = { ...envWithNode(second.binary), ...base, GFLOW_TEST_REPORT_DIR: dir };
+  const units = runPnpm(['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', '--filter=!@gflow/tests-e2e', '--', 'src/'], { env });
+  const journeys = runPnpm(['--filter', '@gflow/tests-e2e', 'test'], { env });
+  const demoHome = path.join(work, 'demo-home');
+  const demo = runPnpm(['--filter', '@gflow/app', 'run', 'demo'], { env: { ...env, GFLOW_CLI_HOME: demoHome, GFLOW_CLI_OUTPUT_DIR: path.join(demoHome, 'out') } });
+  const sum = tally(dir);
+  lines.push({
+    node: second.version,
+    what: 'src/ tests, e2e journeys, demo',
+    status: units || journeys || demo,
+    passed: sum.passed + (demo === 0 ? 1 : 0),
+    failed: sum.failed + (demo === 0 ? 0 : 1),
+    skipped: sum.skipped,
+  });
+} else {
+  log('GFLOW_NODE=system: the second supported Node line is not run (nothing is provisioned)');
+}
+fs.rmSync(work, { recursive: true, force: true });
+
+const total = lines.reduce((t, l) => ({ passed: t.passed + l.passed, failed: t.failed + l.failed, skipped: t.skipped + l.skipped }), { passed: 0, failed: 0, skipped: 0 });
 process.stdout.write(`\ntypecheck+lint: ${checks === 0 ? 'ok' : 'FAILED'}\n`);
-process.stdout.write(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
-process.exit(checks !== 0 || tests !== 0 || failed > 0 || passed === 0 ? 1 : 0);
+for (const l of lines) process.stdout.write(`Node ${l.node} (${l.what}): ${l.passed} passed, ${l.failed} failed${l.status !== 0 ? ' (a task failed)' : ''}\n`);
+process.stdout.write(`Tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
+const failedLine = lines.some((l) => l.status !== 0 || l.passed === 0);
+process.exit(checks !== 0 || failedLine || total.failed > 0 ? 1 : 0);

@@ -3,7 +3,8 @@ import { type CliIo, buildCli, runCli } from '@gflow/cli';
 import { appRuntimeFactory } from './appRuntimeFactory.js';
 import { mcpRunCommand } from './commands/mcpRunCommand.js';
 import { serveCommand } from './commands/serveCommand.js';
-import { GFLOW_VERSION } from './version.js';
+import { nodeSupport } from '../bin/nodeSupport.js';
+import { GFLOW_NODE_RANGE, GFLOW_VERSION } from './version.js';
 
 export interface RunGflowOptions {
   readonly signal?: AbortSignal;
@@ -44,5 +45,6 @@ export async function runGflow(argv: readonly string[], options: RunGflowOptions
     ...(options.cwd ? { cwd: options.cwd } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     runtimeFactory: appRuntimeFactory((line) => void io.stderr.write(`${line}\n`)),
+    node: nodeSupport(process.versions.node, GFLOW_NODE_RANGE),
   });
 }

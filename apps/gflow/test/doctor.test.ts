@@ -18,7 +18,8 @@ describe('gflow doctor', () => {
     const report = oneJson(r) as unknown as DoctorReport;
     expect(report.overall_status, JSON.stringify(report.checks)).toBe('ok');
     expect(r.exitCode).toBe(0);
-    expect(report.checks.map((c) => c.check)).toEqual(expect.arrayContaining(['home', 'settings', 'browser', 'catalog']));
+    expect(report.checks.map((c) => c.check)).toEqual(expect.arrayContaining(['runtime', 'home', 'settings', 'browser', 'catalog']));
+    expect(report.checks[0]).toEqual({ check: 'runtime', severity: 'ok', detail: `Node ${process.versions.node} (supported: ^22.19.0 || >=24)` });
     expect(fs.existsSync(`${home}/gflow.db`)).toBe(false);
   });
 

@@ -14,7 +14,7 @@ export {
   type GroupSpec,
   type ChildEntry,
 } from './command/commandSpec.js';
-export type { LeafContext } from './command/leafContext.js';
+export type { LeafContext, NodeRuntime } from './command/leafContext.js';
 export { type RuntimeFactory, type RuntimeRequest, defaultRuntimeFactory } from './command/runtimeFactory.js';
 export { type FlagSpec, type FlagKind, type PositionalSpec, flag, kebabOf, JSON_FLAG, PROFILE_FLAG, SANDBOX_FLAG, NO_SPEND_FLAG } from './args/flagSpec.js';
 export { zodFlags, zodPositionals, describeSchema, type FlagOverride, type ZodFlagsOptions } from './args/zodFlags.js';

@@ -6,7 +6,7 @@ import { type ParsedValues, parseArgv } from './args/parseArgv.js';
 import type { CliIo } from './cliIo.js';
 import type { ChildEntry, LeafOutput, LeafSpec } from './command/commandSpec.js';
 import { defineLeaf, groupSpecOf, leafFlags, leafSpecOf, loadChild } from './command/commandSpec.js';
-import { createLeafContext } from './command/leafContext.js';
+import { type NodeRuntime, createLeafContext } from './command/leafContext.js';
 import { type RuntimeFactory, defaultRuntimeFactory } from './command/runtimeFactory.js';
 import { createProgressReporter } from './output/progressReporter.js';
 import { renderFailure } from './output/renderFailure.js';
@@ -21,6 +21,8 @@ export interface RunCliOptions {
   /** Aborted on Ctrl-C; the command's operation is cancelled and the exit code is 130. */
   readonly signal?: AbortSignal;
   readonly runtimeFactory?: RuntimeFactory;
+  /** The running Node against the binary's supported range (`gflow doctor` reports it). */
+  readonly node?: NodeRuntime;
 }
 
 const HELP = new Set(['-h', '--help']);
@@ -144,6 +146,7 @@ async function runLeaf(def: CommandDef, leaf: LeafSpec, path: readonly string[],
     settingFlags,
     runtimeFactory: options.runtimeFactory ?? defaultRuntimeFactory,
     progress,
+    node: options.node,
   });
   let exitCode = 0;
   try {

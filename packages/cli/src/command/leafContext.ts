@@ -33,6 +33,15 @@ export interface LeafContext {
   onProgress(event: ProgressEvent): void;
   /** Asks a yes/no question on the terminal; refuses (UsageError) when there is no terminal. */
   confirm(question: string, refusal: string): Promise<boolean>;
+  /** The running Node against the binary's supported range, when the binary says. */
+  readonly node: NodeRuntime | undefined;
+}
+
+/** The running Node and the range the binary supports (its engines.node). */
+export interface NodeRuntime {
+  readonly version: string;
+  readonly range: string;
+  readonly supported: boolean;
 }
 
 export interface LeafContextOptions {
@@ -47,6 +56,7 @@ export interface LeafContextOptions {
   readonly settingFlags: Partial<Record<SettingKey, unknown>>;
   readonly runtimeFactory: RuntimeFactory;
   readonly progress: ProgressReporter;
+  readonly node?: NodeRuntime | undefined;
 }
 
 export function createLeafContext(options: LeafContextOptions): LeafContext {
@@ -63,6 +73,7 @@ export function createLeafContext(options: LeafContextOptions): LeafContext {
     version: options.version,
     usageProfile: undefined,
     progress: options.progress,
+    node: options.node,
     get existingGflow() {
       return runtime;
     },

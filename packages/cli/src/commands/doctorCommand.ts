@@ -1,6 +1,6 @@
 import { toGflowError } from '@gflow/errors';
 import { defineLeaf } from '../command/commandSpec.js';
-import { type DoctorCheck, checkBrowser, checkCatalog, checkHome } from '../doctor/doctorChecks.js';
+import { type DoctorCheck, checkBrowser, checkCatalog, checkHome, checkRuntime } from '../doctor/doctorChecks.js';
 import { renderTable } from '../output/table.js';
 
 /** Exit code of a doctor run with findings (warn or fail). */
@@ -8,11 +8,11 @@ export const DOCTOR_FINDINGS_EXIT = 33;
 
 export const doctorCommand = defineLeaf({
   name: 'doctor',
-  description: 'Check the home, settings, browser and catalog (read-only). Exit 0, or 33 when something needs attention.',
+  description: 'Check the Node runtime, home, settings, browser and catalog (read-only). Exit 0, or 33 when something needs attention.',
   recordUsage: false,
   examples: ['gflow doctor', 'gflow doctor --json | jq .checks'],
   async run(ctx) {
-    const checks: DoctorCheck[] = [];
+    const checks: DoctorCheck[] = [checkRuntime(ctx.node)];
     try {
       const gflow = await ctx.gflow();
       checks.push(checkHome(gflow.layout.home));

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Gflow } from '@gflow/core';
+import type { NodeRuntime } from '../command/leafContext.js';
 
 export type Severity = 'ok' | 'info' | 'warn' | 'fail';
 
@@ -11,6 +12,14 @@ export interface DoctorCheck {
 }
 
 const DAY_MS = 86_400_000;
+
+/** The running Node against the binary's supported range (fail below it: the catalog's native addon needs it). */
+export function checkRuntime(node: NodeRuntime | undefined): DoctorCheck {
+  if (!node) return { check: 'runtime', severity: 'info', detail: `Node ${process.versions.node}; this embedding does not say which Node it supports.` };
+  return node.supported
+    ? { check: 'runtime', severity: 'ok', detail: `Node ${node.version} (supported: ${node.range})` }
+    : { check: 'runtime', severity: 'fail', detail: `Node ${node.version} is outside the supported range ${node.range}; install Node 24 LTS or 22 LTS.` };
+}
 
 /** The gflow home: present (or not yet created), a directory, not writable by others. */
 export function checkHome(home: string, platform: NodeJS.Platform = process.platform): DoctorCheck {
