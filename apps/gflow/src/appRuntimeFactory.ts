@@ -1,14 +1,16 @@
 import type { RuntimeFactory } from '@gflow/cli';
 import { defaultRuntimeFactory } from '@gflow/cli';
+import { loadSettings } from '@gflow/core';
 
 /**
- * The CLI's runtime factory plus `--sandbox`: the simulator starts in this
- * process and the runtime gets a sandbox home (apps/gflow/src/sandbox). The
- * simulator is imported only when asked for.
+ * The CLI's runtime factory plus the sandbox (`--sandbox`, or GFLOW_CLI_SANDBOX=true from the
+ * environment, a .env or config.toml): the simulator starts in this process and the runtime
+ * gets a sandbox home (apps/gflow/src/sandbox). The simulator is imported only when asked for.
  */
 export function appRuntimeFactory(notify: (line: string) => void): RuntimeFactory {
   return async (request) => {
-    if (request.flags.sandbox !== true) return defaultRuntimeFactory(request);
+    const sandbox = request.flags.sandbox === true || loadSettings({ env: request.env, cwd: request.cwd, flags: request.flags }).sandbox;
+    if (!sandbox) return defaultRuntimeFactory(request);
     const { sandbox: _sandbox, ...flags } = request.flags;
     const { openSandbox } = await import('./sandbox/sandbox.js');
     const { gflow } = await openSandbox({ surface: request.surface, env: request.env, cwd: request.cwd, flags, notify });

@@ -31,6 +31,38 @@ afterAll(async () => {
 const image = { prompt: 'a quiet harbour', model: 'nano-pro', aspect: '1:1', count: 1 } as const;
 const t2v = { mode: 't2v', prompt: 'a quiet harbour', model: 'veo_lite', duration: 8, aspect: '16:9', count: 1, timeoutMs: 60_000 } as const;
 
+describe('a submit body that is not the job asked for is stopped before it reaches Flow (issue 28)', () => {
+  const blocked = { exitCode: 7, code: 'wire-format', extensions: expect.objectContaining({ may_have_spent: false, submit_blocked: true }) };
+
+  it('video: the page drops the bound start frame and sends t2v → aborted in the browser, nothing received, exit 7', async () => {
+    const start = path.join(rig.profileDir, 'start-frame.png');
+    await writeFile(start, makePng(640, 360, 'start-frame'));
+    rig.sim.scenario.setFailure(email, 'wrong_submit_body');
+    const before = submitCount();
+    const error = await rig.session.generateVideo({ ...t2v, mode: 'i2v', startFrame: { path: start }, projectId }).catch((e: unknown) => e);
+    expect(error).toMatchObject(blocked);
+    expect(isRetryable(error)).toBe(false);
+    expect((error as Error).message).toMatch(/is a t2v key.*nothing reached Flow/s);
+    expect(submitCount()).toBe(before);
+  });
+
+  it('image: the page sends another model token → aborted in the browser, nothing received, exit 7', async () => {
+    rig.sim.scenario.setFailure(email, 'wrong_submit_body');
+    const before = submitCount();
+    const error = await rig.session.generateImage({ ...image, projectId }).catch((e: unknown) => e);
+    expect(error).toMatchObject(blocked);
+    expect((error as Error).message).toContain('does not carry the model token GEM_PIX_2');
+    expect(submitCount()).toBe(before);
+  });
+
+  it('a body that matches passes the guard untouched (the same switch off, the same job)', async () => {
+    const before = submitCount();
+    const result = await rig.session.generateImage({ ...image, projectId });
+    expect(result.items).toHaveLength(1);
+    expect(submitCount()).toBe(before + 1);
+  });
+});
+
 describe('failures the driver must name', () => {
   it('credits warning in place of submit → InsufficientCreditsError (37) with zero submits', async () => {
     rig.sim.scenario.setCredits(email, 0);
@@ -107,18 +139,7 @@ describe('failures the driver must name', () => {
     rig.sim.scenario.updateAccount(email, { uploadTermsAccepted: true });
   });
 
-  it('an i2v request that the page sends as t2v (bound frame dropped) → WireFormatError (7), not retryable', async () => {
-    // The simulator's Omni 1.1 Flash has no i2v key, so its page silently submits t2v on YhhmEf,
-    // the way an empty Frames chip does on Flow (labs issue #125).
-    const file = path.join(rig.profileDir, 'frame.png');
-    await writeFile(file, makePng(320, 180, 'frame'));
-    const error = await rig.session.generateVideo({ ...t2v, mode: 'i2v', model: 'omni_flash', projectId, startFrame: { path: file } }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ exitCode: 7 });
-    expect(isRetryable(error)).toBe(false);
-    expect(String((error as Error).message)).toMatch(/YhhmEf/);
-  });
-
-  it('a submit body for another model → WireFormatError (7), not retryable, said clearly', async () => {
+  it('a submit body for another model → WireFormatError (7), not retryable, said clearly, and never sent', async () => {
     // Flow's page itself sends a Fast key although Lite was picked (a page-side rewrite).
     await rig.session.context.addInitScript(() => {
       const original = window.fetch.bind(window);
@@ -129,10 +150,12 @@ describe('failures the driver must name', () => {
         return original(input, init);
       };
     });
+    const before = submitCount();
     const error = await rig.session.generateVideo({ ...t2v, projectId }).catch((e: unknown) => e);
     expect(error).toMatchObject({ exitCode: 7 });
     expect(isRetryable(error)).toBe(false);
     expect(String((error as Error).message)).toMatch(/not Veo 3\.1 - Lite/);
-    expect((error as { extensions: Record<string, unknown> }).extensions['may_have_spent']).toBe(true);
+    expect((error as { extensions: Record<string, unknown> }).extensions['may_have_spent']).toBe(false);
+    expect(submitCount()).toBe(before);
   });
 });

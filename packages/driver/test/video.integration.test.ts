@@ -63,6 +63,17 @@ describe('generateVideo against the simulator', () => {
     expect(result.items[0]?.modelKey).toContain('_i2v');
   });
 
+  it('Omni 1.1 Flash takes a start frame (eb1hJf, an _i2v_ Omni key) and start+end frames (both ids bound)', async () => {
+    const project = rig.sim.scenario.createProject(email);
+    const single = await rig.session.generateVideo({ mode: 'i2v', projectId: project.id, prompt: 'day to night', model: 'omni_flash', aspect: '16:9', count: 1, startFrame: { path: await pngFile('omni-a.png') }, timeoutMs: 120_000 });
+    expect(single.submitRpc).toBe('eb1hJf');
+    expect(single.items[0]?.modelKey).toMatch(/^abra_i2v_/);
+    expect(rig.sim.received.calls('eb1hJf').at(-1)?.inner).toContain(single.uploads[0]!.mediaId);
+    const both = await rig.session.generateVideo({ mode: 'i2v', projectId: project.id, prompt: 'day to night', model: 'omni_flash', aspect: '16:9', count: 1, startFrame: { path: await pngFile('omni-b.png') }, endFrame: { path: await pngFile('omni-c.png') }, timeoutMs: 120_000 });
+    expect(both.submitRpc).toBe('nprQif');
+    for (const u of both.uploads) expect(rig.sim.received.calls('nprQif').at(-1)?.inner).toContain(u.mediaId);
+  });
+
   it('r2v: attaches uploaded references as @ mentions and submits MZZa6b with every id at 8 s', async () => {
     const project = rig.sim.scenario.createProject(email);
     const result = await rig.session.generateVideo({

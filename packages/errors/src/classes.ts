@@ -72,6 +72,12 @@ export class ConfigurationError extends GflowError {
 export class ProfileLockedError extends ConfigurationError {
   static override readonly code: ErrorCode = 'profile-locked';
 }
+export class OutputNotWritableError extends ConfigurationError {
+  static override readonly code: ErrorCode = 'output-not-writable';
+}
+export class OutputWriteFailedError extends ConfigurationError {
+  static override readonly code: ErrorCode = 'output-write-failed';
+}
 export class ChainManifestError extends ConfigurationError {
   static override readonly code: ErrorCode = 'chain-manifest';
 }
@@ -214,6 +220,8 @@ export const ERROR_CLASSES = Object.fromEntries(
   WafRejectionError,
   ConfigurationError,
   ProfileLockedError,
+  OutputNotWritableError,
+  OutputWriteFailedError,
   ChainManifestError,
   ProfileEngineDowngradeError,
   BrowserEngineUnavailableError,

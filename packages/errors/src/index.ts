@@ -46,6 +46,8 @@ export {
   WafRejectionError,
   ConfigurationError,
   ProfileLockedError,
+  OutputNotWritableError,
+  OutputWriteFailedError,
   ChainManifestError,
   ProfileEngineDowngradeError,
   BrowserEngineUnavailableError,

@@ -30,6 +30,7 @@ export const FAILURE_NAMES = [
   'poll_other_clip_first',
   'late_index',
   'identity_recheck',
+  'wrong_submit_body',
 ] as const;
 export type FailureName = (typeof FAILURE_NAMES)[number];
 

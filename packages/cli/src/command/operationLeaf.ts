@@ -29,6 +29,8 @@ export interface OperationLeafOptions {
   /** Renders the operation's result; default: the result as JSON on both paths. */
   readonly render?: (result: unknown, values: ParsedValues, ctx: LeafContext) => LeafOutput;
   readonly aliases?: readonly string[];
+  /** Ctrl-C goes to the operation (which settles its task and says what was spent) instead of cutting it off. */
+  readonly handlesInterrupt?: boolean;
 }
 
 /** The registered operation with this name, or a clear refusal naming why it is missing. */
@@ -101,6 +103,7 @@ export function operationLeaf(options: OperationLeafOptions): CommandDefLike {
     positionals,
     ...(options.examples ? { examples: options.examples } : {}),
     ...(options.aliases ? { aliases: options.aliases } : {}),
+    ...(options.handlesInterrupt ? { handlesInterrupt: true } : {}),
     async run(ctx, values) {
       const result = await runOperation(ctx, options.operation, (keys) => {
         const input: Record<string, unknown> = { ...options.fixed };

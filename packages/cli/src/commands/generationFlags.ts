@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { GflowError, type ProblemDetails, UsageError, exitCodeOf, fromProblem } from '@gflow/errors';
+import { CancelledError, GflowError, type ProblemDetails, UsageError, exitCodeOf, fromProblem } from '@gflow/errors';
 import { FLOW_ID } from '@gflow/core';
 import { type FlagSpec, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';
@@ -64,7 +64,27 @@ interface GenerationResultView {
   readonly files?: readonly string[];
   readonly flow_project_id?: string | null;
   readonly flow_media_id?: string | null;
+  readonly flow_media_ids?: readonly string[];
   readonly error?: unknown;
+}
+
+/**
+ * A job stopped by Ctrl-C / SIGTERM: before the submit nothing was sent; after it (indeterminate)
+ * credits may have been spent, so the message names the task, the project and the media Flow
+ * named, and the command that fetches them without spending.
+ */
+function interrupted(r: GenerationResultView): CancelledError {
+  const media = r.flow_media_ids ?? (r.flow_media_id ? [r.flow_media_id] : []);
+  if (r.status === 'cancelled') {
+    return new CancelledError(`Interrupted before the submit; nothing was sent to Flow (task ${r.task_id ?? '?'}).`, { extensions: { task_id: r.task_id } });
+  }
+  const where = [`task ${r.task_id ?? '?'}`, ...(r.flow_project_id ? [`project ${r.flow_project_id}`] : []), ...(media.length ? [`media ${media.join(', ')}`] : [])].join(', ');
+  return new CancelledError(`Interrupted after the submit: credits may have been spent (${where}).`, {
+    remediationHint: media.length
+      ? `Flow may still finish it: fetch it later with ${media.map((id) => `'gflow data download ${id}'`).join(' and ')} (spends nothing).`
+      : `Check the Flow project${r.flow_project_id ? ` ${r.flow_project_id}` : ''} before retrying: credits may have been spent.`,
+    extensions: { task_id: r.task_id, flow_project_id: r.flow_project_id ?? null, flow_media_ids: media },
+  });
 }
 
 function failureOf(error: unknown, status: string): unknown {
@@ -85,7 +105,7 @@ export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput 
     return { data: result, text: files ? `${files}\n${ids}` : ids };
   }
   if (r.status === 'pending') return { data: result, text: `Queued: task ${r.task_id ?? '?'}` };
-  const failure = failureOf(r.error, r.status);
+  const failure = r.status === 'cancelled' || r.status === 'indeterminate' ? interrupted(r) : failureOf(r.error, r.status);
   if (!ctx.json) throw failure;
   return { data: result, exitCode: exitCodeOf(failure) || 1 };
 }

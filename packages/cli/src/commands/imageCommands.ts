@@ -20,6 +20,7 @@ const t2i = operationLeaf({
   extraFlags: generationExtraFlags,
   toInput: generationInput,
   render: (result, _values, ctx) => renderGeneration(result, ctx),
+  handlesInterrupt: true,
   examples: ['gflow image t2i "a red fox in fresh snow"', 'gflow image t2i "city at night" -n 4 --aspect 16:9 --model nano-pro', 'gflow image t2i "logo" -o logo.png --json', 'gflow image t2i "poster" -t creative-director'],
 });
 
@@ -37,6 +38,7 @@ const i2i = operationLeaf({
   extraFlags: generationExtraFlags,
   toInput: generationInput,
   render: (result, _values, ctx) => renderGeneration(result, ctx),
+  handlesInterrupt: true,
   examples: ['gflow image i2i "same scene, in winter" --ref photo.jpg', 'gflow image i2i "combine them" --ref a.png --ref 3f0c…-media-id'],
 });
 

@@ -21,6 +21,7 @@ const t2v = operationLeaf({
   extraFlags: generationExtraFlags,
   toInput: generationInput,
   render,
+  handlesInterrupt: true,
   examples: ['gflow video t2v "waves at dusk, slow pan"', 'gflow video t2v "city timelapse" --model veo-fast --duration 8 --aspect 16:9 -o city.mp4'],
 });
 
@@ -42,6 +43,7 @@ const i2v = operationLeaf({
   extraFlags: generationExtraFlags,
   toInput: generationInput,
   render,
+  handlesInterrupt: true,
   examples: ['gflow video i2v "the fox starts running" --initial-frame fox.png', 'gflow video i2v "day to night" --initial-frame day.png --end-frame night.png --model omni-flash'],
 });
 
@@ -63,6 +65,7 @@ const r2v = operationLeaf({
   extraFlags: generationExtraFlags,
   toInput: generationInput,
   render,
+  handlesInterrupt: true,
   examples: ['gflow video r2v "the two of them dance" --ref a.png --ref b.png --duration 8'],
 });
 

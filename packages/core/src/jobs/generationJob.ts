@@ -1,6 +1,7 @@
+import path from 'node:path';
 import type { TaskRecord } from '@gflow/catalog';
 import type { FlowSession, ImageModelName, ProgressEvent as DriverProgress } from '@gflow/driver';
-import { CancelledError, DataIntegrityError, hasErrorCode, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
+import { CancelledError, DataIntegrityError, OutputWriteFailedError, hasErrorCode, isGflowError, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
 import { resolveProfile } from '../home/profiles.js';
 import { withIncidentCapture } from '../incidents/recordIncident.js';
 import type { ProgressEvent } from '../operations/operation.js';
@@ -98,14 +99,31 @@ export async function runGenerationTask(gflow: Gflow, taskId: string, options: R
       ? catalog.tasks.cancel(taskId, { claimant })
       : catalog.tasks.fail(taskId, claimant, error, { flowMediaId: known.mediaIds[0] ?? null });
     gflow.logger.warn('generation failed', { task_id: taskId, code: error.code, status: settled.status });
+    // Media Flow already named (the submit reply) are catalogued, so `data download` can fetch them
+    // later by id; the job ended before their files were written.
+    if (known.mediaIds.length > 0 && known.projectId) catalogueNamedMedia(gflow, claimed.profile, plan, known.projectId, known.mediaIds, operationId);
     return {
       status: settled.status === 'indeterminate' ? 'indeterminate' : settled.status === 'cancelled' ? 'cancelled' : 'failed',
       task_id: taskId,
       task_type: claimed.taskType,
-      ...(known.mediaIds[0] ? { flow_media_id: known.mediaIds[0] } : {}),
-      ...(known.mediaIds[0] && known.projectId ? { flow_project_id: known.projectId } : {}),
+      ...(known.mediaIds[0] ? { flow_media_id: known.mediaIds[0], flow_media_ids: [...known.mediaIds] } : {}),
+      ...(known.projectId ? { flow_project_id: known.projectId } : {}),
       error: toErrorEnvelopeBody(error),
     };
+  }
+}
+
+/** Records assets Flow named for a job that stopped before their files were written (status `pending`). */
+function catalogueNamedMedia(gflow: Gflow, profile: string, plan: ImagePlan | VideoPlan, projectId: string, mediaIds: readonly string[], operationId: number | undefined): void {
+  try {
+    const catalog = gflow.catalog;
+    for (const [i, mediaId] of mediaIds.entries()) {
+      if (catalog.assets.getByMediaId(profile, mediaId)) continue;
+      const asset = catalog.assets.record({ profile, flowMediaId: mediaId, kind: plan.kind, flowProjectId: projectId, model: plan.model?.name ?? null, aspectRatio: plan.aspect, status: 'pending' });
+      if (operationId !== undefined) catalog.assets.link(operationId, asset.id, 'output', i);
+    }
+  } catch (error) {
+    gflow.logger.warn('could not catalogue the media of a stopped job', { error: error instanceof Error ? error.message : String(error) });
   }
 }
 
@@ -214,7 +232,14 @@ async function recordAndDownload(
     });
     const extension = extensionOf(bytes) ?? sniffed;
     const target = targetPathFor({ outputDir: gflow.settings.outputDir, kind, mediaId: item.mediaId, index: i + 1, count: generated.items.length, extension, outputFile: payload.output_file });
-    const written = await writeMedia(target, bytes, extension);
+    const written = await writeMedia(target, bytes, extension).catch((error: unknown) => {
+      if (isGflowError(error)) throw error;
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      throw new OutputWriteFailedError(
+        `Could not write ${shownPath(gflow.settings.outputDir, target)} (${code}). The media ${item.mediaId} was made in Flow project ${generated.projectId}; recover it with 'gflow data download ${item.mediaId}' (gflow_download_media), which spends nothing.`,
+        { cause: error, retryable: false, extensions: { media_id: item.mediaId, flow_project_id: generated.projectId } },
+      );
+    });
     catalog.localFiles.record({ assetId: (assets[i] as { id: number }).id, path: written.path, bytes: written.bytes, sha256: written.sha256, mediaType: written.mediaType });
     files.push(written.path);
     media.push({ media_id: item.mediaId, workflow_id: item.workflowId ?? null, file: written.path, bytes: written.bytes, width: item.width ?? null, height: item.height ?? null, seed: item.seed ?? null });
@@ -234,4 +259,10 @@ async function recordAndDownload(
     params: payload.params,
     ...(gflow.browserOverrides.sandbox ? { sandbox: true } : {}),
   };
+}
+
+/** A path for a message: relative to the output dir when inside it (MCP envelopes carry no home paths). */
+function shownPath(outputDir: string, target: string): string {
+  const relative = path.relative(outputDir, target);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : target;
 }

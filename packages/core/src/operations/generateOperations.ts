@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { resolveProfile } from '../home/profiles.js';
 import type { GenerationTaskPayload } from '../jobs/generationPayload.js';
 import { runGenerationTask } from '../jobs/generationJob.js';
-import { assertNotDirectory, confineToOutputDir } from '../output/confine.js';
+import { assertNotDirectory, confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
 import { llmEndpointOf } from '../promptTools/llmClient.js';
 import { expandPrompt, loadPromptTools } from '../promptTools/promptTools.js';
 import {
@@ -22,15 +22,25 @@ import { planImage, planVideo } from './validateGeneration.js';
 
 type Kind = 'image' | 'video';
 
+/**
+ * Where the files will go, checked before anything is sent: the explicit output (MCP: confined
+ * to the output dir; the CLI's -o: the user's own path, never a directory) or the output dir's
+ * layout, and in either case a directory files can really be written into.
+ */
 function outputFileFor(input: { output?: string | undefined }, context: OperationContext): string | undefined {
-  if (!input.output) return undefined;
   const { gflow, surface } = context;
-  if (surface === 'mcp' || surface === 'http') {
-    return confineToOutputDir(gflow.settings.outputDir, input.output, { parameter: 'output', kind: 'file' });
+  if (!input.output) {
+    ensureWritableDirectory(gflow.settings.outputDir, 'GFLOW_CLI_OUTPUT_DIR');
+    return undefined;
   }
-  // The CLI's -o is the user's own choice of path (not confined), but never a directory.
-  const target = path.resolve(input.output);
-  assertNotDirectory(/[/\\]$/.test(input.output) ? `${target}/` : target, 'output', gflow.settings.outputDir);
+  let target: string;
+  if (surface === 'mcp' || surface === 'http') {
+    target = confineToOutputDir(gflow.settings.outputDir, input.output, { parameter: 'output', kind: 'file' });
+  } else {
+    target = path.resolve(input.output);
+    assertNotDirectory(/[/\\]$/.test(input.output) ? `${target}/` : target, 'output', gflow.settings.outputDir);
+  }
+  ensureWritableDirectory(path.dirname(target), 'output');
   return target;
 }
 

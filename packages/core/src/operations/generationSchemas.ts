@@ -70,6 +70,8 @@ export const generationResult = z.looseObject({
   task_type: z.string().optional(),
   flow_project_id: z.string().nullable().optional(),
   flow_media_id: z.string().nullable().optional(),
+  /** Every media id Flow named, also for a job that stopped before its files were written. */
+  flow_media_ids: z.array(z.string()).optional(),
   flow_workflow_id: z.string().nullable().optional(),
   files: z.array(z.string()).optional(),
   seed: z.number().nullable().optional(),

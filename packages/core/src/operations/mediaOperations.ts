@@ -2,7 +2,7 @@ import path from 'node:path';
 import { BadParameterError, ReferenceNotFoundError } from '@gflow/errors';
 import { z } from 'zod';
 import { extensionOf, targetPathFor, writeMedia } from '../jobs/mediaFiles.js';
-import { confineToOutputDir } from '../output/confine.js';
+import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
 import { withProfileBrowser } from './browserContext.js';
 import { flowId } from './generationSchemas.js';
 import { type OperationContext, defineOperation } from './operation.js';
@@ -20,7 +20,9 @@ function findAsset(context: OperationContext, id: string, profile: string | unde
 function outDirFor(context: OperationContext, value: string | undefined): string | undefined {
   if (!value) return undefined;
   const { gflow, surface } = context;
-  return surface === 'mcp' || surface === 'http' ? confineToOutputDir(gflow.settings.outputDir, value, { parameter: 'out_dir', kind: 'dir' }) : path.resolve(value);
+  const dir = surface === 'mcp' || surface === 'http' ? confineToOutputDir(gflow.settings.outputDir, value, { parameter: 'out_dir', kind: 'dir' }) : path.resolve(value);
+  ensureWritableDirectory(dir, 'out_dir');
+  return dir;
 }
 
 export const downloadMedia = defineOperation({

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeDirectories } from './makeDirectories.js';
 
 /** A temporary name beside the target, hidden, so a crash never leaves a file under the real name. */
 export function tempPathFor(target: string): string {
@@ -12,7 +13,7 @@ export function tempPathFor(target: string): string {
  * rename. On any failure the temp file is removed and the target is untouched.
  */
 export async function writeFileAtomic(target: string, bytes: Uint8Array, mode = 0o644): Promise<void> {
-  await fs.promises.mkdir(path.dirname(target), { recursive: true });
+  makeDirectories(path.dirname(target));
   const temp = tempPathFor(target);
   const handle = await fs.promises.open(temp, 'wx', mode);
   try {

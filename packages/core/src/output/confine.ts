@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { InvalidOutputError } from '@gflow/errors';
+import { InvalidOutputError, OutputNotWritableError } from '@gflow/errors';
+import { makeDirectories } from './makeDirectories.js';
 
 function realpathOfNearestExisting(target: string): string {
   let current = target;
@@ -63,4 +65,38 @@ export function assertNotDirectory(target: string, parameter: string, outputDir?
   if (isDir || (outputDir !== undefined && path.resolve(target) === path.resolve(outputDir)) || /[/\\]$/.test(target)) {
     throw new InvalidOutputError(`${parameter} names a directory; name a file.`, { extensions: { parameter } });
   }
+}
+
+function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOTDIR' || code === 'EEXIST') return 'a part of the path is a file, not a directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EROFS') return 'the file system is read-only';
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'no space left';
+  if (code === 'ENOENT') return 'the directory cannot be created there';
+  return code ?? 'it cannot be written';
+}
+
+/**
+ * Makes sure files can be written into `dir` before anything is spent: the directory exists or
+ * is created now, is a directory, and a probe file can be created in it (and is removed). This
+ * catches what a permission check cannot (root on /proc, a read-only mount, a file in the way).
+ * `parameter` names the flag or setting in the error.
+ */
+export function ensureWritableDirectory(dir: string, parameter: string): void {
+  const refuse = (why: string, cause: unknown): never => {
+    throw new OutputNotWritableError(`${parameter}: files cannot be written into ${dir} (${why}). Nothing was sent to Flow.`, { cause, extensions: { parameter } });
+  };
+  try {
+    makeDirectories(dir);
+  } catch (error) {
+    refuse(reasonOf(error), error);
+  }
+  const probe = path.join(dir, `.gflow-write-probe-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    fs.closeSync(fs.openSync(probe, 'wx', 0o600));
+  } catch (error) {
+    refuse(reasonOf(error), error);
+  }
+  fs.rmSync(probe, { force: true });
 }

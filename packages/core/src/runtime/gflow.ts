@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { usageRecordingEnabled } from '../home/configToml.js';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation, OperationContext, ProgressEvent, Surface } from '../operations/operation.js';
-import { type LoadSettingsOptions, type ResolvedSettings, loadSettings } from '../settings/loadSettings.js';
+import { type LoadSettingsOptions, type ResolvedSettings, type SettingSource, loadSettings } from '../settings/loadSettings.js';
 import type { BrowserOverrides } from '../jobs/browserLaunch.js';
 import { SessionPool } from '../jobs/sessionPool.js';
 import { JobRegistry } from './jobRegistry.js';
@@ -40,6 +40,14 @@ async function loadCatalogModule(): Promise<CatalogModule> {
   catalogModule ??= await import('@gflow/catalog');
   return catalogModule;
 }
+
+const SOURCE_WORDS: Readonly<Record<SettingSource, string>> = {
+  flag: 'the flags',
+  env: 'the environment',
+  'cwd-dotenv': './.env',
+  'home-dotenv': "the home's .env",
+  default: 'the defaults',
+};
 
 /** How long a server keeps usage lines in memory before writing them in one transaction. */
 const USAGE_FLUSH_MS = 1000;
@@ -94,6 +102,13 @@ export class Gflow {
     this.layout = homeLayout(this.settings.home);
     this.surface = options.surface;
     this.browserOverrides = options.browser ?? {};
+    if (this.settings.sandbox && this.browserOverrides.sandbox !== true) {
+      // Fail safe: a user who set the sandbox switch must never reach the real Flow by accident.
+      throw new ConfigurationError(
+        `The sandbox is asked for (GFLOW_CLI_SANDBOX=true in ${SOURCE_WORDS[this.settings.sources.sandbox ?? 'flag']}), but this runtime was not opened by the sandbox and would talk to the real flow.google.com; nothing was started.`,
+        { remediationHint: 'Run the gflow binary with --sandbox (it honours GFLOW_CLI_SANDBOX=true), or unset GFLOW_CLI_SANDBOX to use the real Flow.' },
+      );
+    }
     this.logger = options.logger ?? createLogger({ level: this.settings.logLevel, format: this.settings.logFormat });
     this.sessions = new SessionPool(this, options.keepSessionsWarm ?? (this.surface === 'mcp' || this.surface === 'http'));
     this.limiter = createTokenBucket({ capacity: this.settings.rateLimitCapacity, refillMs: this.settings.rateLimitRefillSeconds * 1000 });

@@ -9,8 +9,8 @@ import { IMAGE_ASPECT_ICONS, imageModel } from '../models/imageModels.js';
 import type { OpContext } from '../session/opContext.js';
 import { findImageRecords } from '../wire/imageRecords.js';
 import { checkImageSubmit } from '../wire/submitCheck.js';
-import { clickSubmit, prepareComposer, refuseUnportedReferences, resolveReferences, validateCharacters } from './prepare.js';
-import { awaitReply, awaitSubmitRequest } from './submitWatcher.js';
+import { prepareComposer, refuseUnportedReferences, resolveReferences, validateCharacters } from './prepare.js';
+import { awaitReply, clickGuardedSubmit } from './submitWatcher.js';
 import type { GeneratedItem, GenerateImageRequest, GenerationResult } from './types.js';
 
 export function validateImageRequest(req: GenerateImageRequest): void {
@@ -41,8 +41,7 @@ export async function generateImage(ctx: OpContext, req: GenerateImageRequest, t
   await typePrompt(ctx, req.prompt);
   await attachMentions(ctx, refs, characters);
 
-  const since = await clickSubmit(ctx);
-  const seen = await awaitSubmitRequest(ctx, since, (call) => checkImageSubmit(call, { token: model.token, prompt: req.prompt, referenceIds: refs.map((r) => r.mediaId), entityIds: characters.map((c) => c.entityId) }), 15_000);
+  const seen = await clickGuardedSubmit(ctx, (call) => checkImageSubmit(call, { token: model.token, prompt: req.prompt, referenceIds: refs.map((r) => r.mediaId), entityIds: characters.map((c) => c.entityId) }), 15_000);
   ctx.report({ phase: 'submitted', projectId, submitRpc: seen.call.rpcId });
   ctx.report({ phase: 'generating', projectId });
   const payload = await awaitReply(ctx, seen, req.replyTimeoutMs ?? 180_000);

@@ -10,8 +10,8 @@ import { VIDEO_ASPECT_ICONS, videoModel } from '../models/videoModels.js';
 import type { OpContext } from '../session/opContext.js';
 import { checkVideoSubmit } from '../wire/submitCheck.js';
 import { findVideoRecords, findWorkflowSummaries } from '../wire/videoRecords.js';
-import { clickSubmit, prepareComposer, refuseUnportedReferences, resolveReferences } from './prepare.js';
-import { awaitReply, awaitSubmitRequest } from './submitWatcher.js';
+import { prepareComposer, refuseUnportedReferences, resolveReferences } from './prepare.js';
+import { awaitReply, clickGuardedSubmit } from './submitWatcher.js';
 import type { GeneratedItem, GenerateVideoRequest, GenerationResult } from './types.js';
 import { splitOutcomes, watchVideoJob } from './videoWatcher.js';
 import { validateVideoRequest } from './validateVideo.js';
@@ -51,8 +51,6 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
   await typePrompt(ctx, req.prompt);
   await attachMentions(ctx, refs, req.characters ?? []);
 
-  const since = await clickSubmit(ctx);
-  const clickedAt = Date.now();
   const want = {
     mode: req.mode,
     model: plan.model,
@@ -63,7 +61,8 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
     referenceIds: refs.map((r) => r.mediaId),
     entityIds: (req.characters ?? []).map((c) => c.entityId),
   };
-  const seen = await awaitSubmitRequest(ctx, since, (call) => checkVideoSubmit(call, want), 15_000);
+  const seen = await clickGuardedSubmit(ctx, (call) => checkVideoSubmit(call, want), 15_000);
+  const { clickedAt } = seen;
   const payload = await awaitReply(ctx, seen, Math.min(60_000, Math.max(1_000, req.timeoutMs)));
   const initial = findVideoRecords(payload);
   const summaries = findWorkflowSummaries(payload);

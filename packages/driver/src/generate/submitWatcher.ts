@@ -5,6 +5,8 @@ import type { TappedRequest, TappedResponse } from '../session/wireTap.js';
 import type { DecodedCall } from '../wire/formBody.js';
 import { readRefusal, refusalToError } from '../wire/refusal.js';
 import { SUBMIT_RPCS, type SubmitVerdict } from '../wire/submitCheck.js';
+import { clickSubmit } from './prepare.js';
+import { SubmitGuard } from './submitGuard.js';
 
 export interface SubmitSeen {
   readonly call: DecodedCall;
@@ -18,12 +20,34 @@ function submitCallOf(request: TappedRequest): DecodedCall | undefined {
   return request.calls.find((c) => SUBMIT_RPCS.includes(c.rpcId));
 }
 
+export interface GuardedSubmit extends SubmitSeen {
+  /** When the submit was clicked (ms since the epoch). */
+  readonly clickedAt: number;
+}
+
+/** How long the submit watcher waits for the guard's decision on a request it saw leave. */
+const GUARD_DECISION_MS = 5_000;
+
 /**
- * After the click: waits for the page's own submit request (any known submit rpc), and asserts
- * it is the generation asked for. A mismatch is WireFormatError, not retryable — it is on the
- * wire already and may be billed.
+ * Clicks submit behind a SubmitGuard: the page's own submit request is held in the browser and
+ * only a body that is the generation asked for (`check`) goes on to Flow. A body that is not is
+ * aborted before it leaves — WireFormatError (7), not retryable, nothing sent or billed.
  */
-export async function awaitSubmitRequest(ctx: OpContext, since: number, check: (call: DecodedCall) => SubmitVerdict, timeoutMs: number): Promise<SubmitSeen> {
+export async function clickGuardedSubmit(ctx: OpContext, check: (call: DecodedCall) => SubmitVerdict, timeoutMs: number): Promise<GuardedSubmit> {
+  const guard = new SubmitGuard(ctx, check);
+  await guard.install();
+  try {
+    const since = await clickSubmit(ctx);
+    const clickedAt = Date.now();
+    const seen = await awaitSubmitRequest(ctx, since, guard, timeoutMs);
+    return { ...seen, clickedAt };
+  } finally {
+    await guard.remove();
+  }
+}
+
+/** After the guarded click: waits for the page's own submit request and the guard's verdict on it. */
+async function awaitSubmitRequest(ctx: OpContext, since: number, guard: SubmitGuard, timeoutMs: number): Promise<SubmitSeen> {
   const existing = ctx.tap.requestsSince(since).find((r) => submitCallOf(r) !== undefined);
   const tapped =
     existing ??
@@ -35,9 +59,23 @@ export async function awaitSubmitRequest(ctx: OpContext, since: number, check: (
     ));
   const call = submitCallOf(tapped);
   if (call === undefined) throw new WireFormatError('Internal: the submit request vanished.');
-  const verdict = check(call);
+  const guarded = await guard.verdictFor(tapped.request.postData() ?? '', GUARD_DECISION_MS);
+  const verdict = guarded ?? guard.check(call);
   const redactedBody = redactAndClip(tapped.calls.map((c) => `${c.rpcId} ${c.innerJson}`).join('\n'), 2_000);
+  if (!verdict.ok && guarded !== undefined) {
+    // The guard aborted this request in the browser: it never reached Flow.
+    ctx.afterSubmit = false;
+    throw new WireFormatError(
+      `Flow's page prepared a submit that is not the generation asked for: ${verdict.problems.join('; ')}. gflow stopped it before it was sent: nothing reached Flow and nothing was billed.`,
+      {
+        retryable: false,
+        remediationHint: 'Nothing was sent. The composer did not end up in the state asked for; file an issue with the incident bundle.',
+        extensions: { may_have_spent: false, submit_blocked: true, flow_rpc: call.rpcId, submit_head: redactAndClip(call.innerJson, 300) },
+      },
+    );
+  }
   if (!verdict.ok) {
+    // The request left without passing the guard (it should not): it may have been billed.
     throw new WireFormatError(
       `Flow's page sent a submit that is not the generation asked for: ${verdict.problems.join('; ')}. It was already on the wire, so credits may have been spent; check the Flow project.`,
       { retryable: false, extensions: { ...ctx.spendExtensions(), flow_rpc: call.rpcId, submit_head: redactAndClip(call.innerJson, 300) } },

@@ -33,6 +33,12 @@ export function planVideo() {
       mode = seconds === 8 && model.keys.r2v ? 'r2v' : 't2v';
     }
   }
+  if (boot.wrongSubmitBody) {
+    // wrong_submit_body: the page drops the bound frames and references and submits text-to-video.
+    mode = 't2v';
+    frameIds = null;
+    refs = null;
+  }
   const rpcId = { t2v: 'YhhmEf', i2v: 'eb1hJf', interp: 'nprQif', r2v: 'MZZa6b' }[mode];
   return { rpcId, key: expand(model, mode, seconds), frameIds, refs, mode };
 }
@@ -65,7 +71,9 @@ async function submitImage(prompt, ctx, cost) {
   const count = settings.count;
   // Media and character (entity) mentions alike; the type slot is the sim's reading [U].
   const refs = mentions().map((c) => [null, 1, c.id, c.type]);
-  const inner = [[promptStruct(prompt), currentImageModel().token, imageAspect().index, count, refs], ctx, [uuid(), 1]];
+  // wrong_submit_body: the page sends another model's token than the menu shows.
+  const token = boot.wrongSubmitBody ? boot.models.image.find((m) => m.token !== currentImageModel().token).token : currentImageModel().token;
+  const inner = [[promptStruct(prompt), token, imageAspect().index, count, refs], ctx, [uuid(), 1]];
   const pendings = Array.from({ length: count }, () => pendingTile(uuid()));
   try {
     const reply = await rpc('ogiZ0b', inner);

@@ -47,6 +47,8 @@ export function flowShell(state: SimState, input: ShellInput): string {
     uploadTermsAccepted: account?.uploadTermsAccepted ?? false,
     lowerPriority: account?.lowerPriority ?? false,
     identityRecheck: input.identityRecheck,
+    // Test switch: the page's submit ignores part of what the composer shows (see README).
+    wrongSubmitBody: account !== undefined && state.failures.peek(account.email, 'wrong_submit_body') !== null,
     project:
       project === undefined
         ? null

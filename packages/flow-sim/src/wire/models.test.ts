@@ -11,7 +11,8 @@ describe('model keys', () => {
   it('expands the keys seen in flow-wire', () => {
     expect(expandKey(model('omni_flash'), 't2v', 8)).toBe('abra_t2v_8s');
     expect(expandKey(model('omni_flash'), 'r2v', 8)).toBe('abra_r2v_8s');
-    expect(expandKey(model('omni_flash'), 'i2v', 8)).toBeNull();
+    expect(expandKey(model('omni_flash'), 'i2v', 8)).toBe('abra_i2v_8s');
+    expect(expandKey(model('omni_flash'), 'interp', 10)).toBe('abra_interpolation_10s');
     expect(expandKey(model('veo_lite'), 'i2v', 8)).toBe('veo_3_1_i2v_lite');
     expect(expandKey(model('veo_lite'), 'interp', 8)).toBe('veo_3_1_interpolation_lite');
     expect(expandKey(model('veo_lite_lp'), 't2v', 8)).toBe('veo_3_1_lite_lower_priority');

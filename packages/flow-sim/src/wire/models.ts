@@ -22,7 +22,10 @@ export interface ImageModel {
 }
 
 export const VIDEO_MODELS: readonly VideoModel[] = [
-  { id: 'omni_flash', label: 'Omni 1.1 Flash', durations: [4, 6, 8, 10], cost: 12, refCap: 7, keys: { t2v: 'abra_t2v_{dur}', i2v: null, r2v: 'abra_r2v_{dur}', interp: null } },
+  // Omni takes start and start+end frames on flow.google.com (seed 000, wire-verified 2026-09-02, #626);
+  // its i2v and interpolation keys were never captured: `abra_i2v_<n>s` / `abra_interpolation_<n>s`
+  // follow the captured t2v/r2v keys' shape [U] (README: "Omni frame keys").
+  { id: 'omni_flash', label: 'Omni 1.1 Flash', durations: [4, 6, 8, 10], cost: 12, refCap: 7, keys: { t2v: 'abra_t2v_{dur}', i2v: 'abra_i2v_{dur}', r2v: 'abra_r2v_{dur}', interp: 'abra_interpolation_{dur}' } },
   { id: 'veo_lite', label: 'Veo 3.1 - Lite', durations: [4, 6, 8], cost: 10, refCap: 3, keys: { t2v: 'veo_3_1_t2v_lite{d}', i2v: 'veo_3_1_i2v_lite{d}', r2v: 'veo_3_1_r2v_lite', interp: 'veo_3_1_interpolation_lite' } },
   { id: 'veo_fast', label: 'Veo 3.1 - Fast', durations: [4, 6, 8], cost: 20, refCap: 3, keys: { t2v: 'veo_3_1_t2v_fast{d}', i2v: 'veo_3_1_i2v_fast{d}', r2v: 'veo_3_1_r2v_fast', interp: 'veo_3_1_interpolation_fast' } },
   { id: 'veo_quality', label: 'Veo 3.1 - Quality', durations: [4, 6, 8], cost: 100, refCap: 0, keys: { t2v: 'veo_3_1_t2v{d}', i2v: 'veo_3_1_i2v{d}', r2v: null, interp: 'veo_3_1_interpolation' } },
