@@ -36,7 +36,16 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
   Repeatable flags are given once per value. Switches take \`--no-x\` to turn off.
 - **Defaults that differ from MCP:** image aspect is 9:16 on the CLI (1:1 over MCP).
 - **\`-o/--output\`** is any path you choose (not confined to GFLOW_CLI_OUTPUT_DIR, unlike MCP's
-  \`output\`), but never a directory. \`--out DIR\` writes the files flat into DIR.
+  \`output\`), but never a directory. \`--out DIR\` writes the files flat into DIR. Before anything
+  is sent, gflow makes the target's directory (or the output directory) and writes a probe file
+  in it: a path that cannot be written (\`/proc/x.png\`, a file in the way, a read-only mount) exits
+  11 (Output Not Writable) with nothing sent. A write that still fails after the spend exits 11
+  (Output Write Failed) naming the media id to fetch with \`gflow data download\`.
+- **The sandbox:** \`--sandbox\`, or GFLOW_CLI_SANDBOX=true in the environment or a \`.env\`, runs
+  against the built-in Flow simulator in \`<home>/sandbox\` and says so on stderr.
+- **The submit guard:** the page's own submit request is held in the browser and checked against
+  the job asked for (model, mode, duration, every frame, reference and character id); a body that
+  does not match is aborted before it leaves, exit 7, "nothing was sent".
 - **Profiles** are plain names: \`--profile\`, then GFLOW_CLI_PROFILE, then \`default_profile\` in
   config.toml, then the only profile. A name that looks like a path exits 13.
 - **\`--json\`** writes exactly one JSON document to stdout; logs and progress go to stderr.
@@ -49,21 +58,21 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
 - **Progress:** a spinner on stderr names the phase (starting the browser, submitting,
   generating with Flow's status, downloading with a byte bar) — only on a terminal and never
   with \`--json\`.
-- **Ctrl-C** cancels the running operation and exits 130 (files are written atomically, so no
-  partial file is left; a job cancelled after submit may have spent credits). A second Ctrl-C
-  leaves at once.
+- **Ctrl-C** (or SIGTERM) cancels the running operation and exits 130; files are written
+  atomically, so no partial file is left. A generation stopped before its submit says nothing
+  was sent; one stopped after it is recorded \`indeterminate\` at once (credits may have been
+  spent), the media ids Flow already named are catalogued, and the message names the task, the
+  project and those media with the \`gflow data download <media id>\` that fetches them later
+  (spends nothing). A second Ctrl-C leaves at once.
 - **Usage statistics:** each command is recorded locally (\`gflow_usage_stats\`); nothing is uploaded.
   \`--version\`, \`--help\`, \`doctor\` and \`mcp setup\` are not recorded.
-- **Commands whose core operation has not shipped yet** (e.g. \`image upload\`, \`credits\`,
-  \`character list/show\`, \`instructions\`, \`project create/rename\`, upscales, \`data download\`,
-  \`auth renew\`) fail with a clear "needs the core operation …" message (exit 1).
 
 ## Exit codes
 
 | Code | Meaning |
 |---|---|
 | 0 | success |
-| 1 | unexpected error; \`auth status\` not verified; a core operation not available yet |
+| 1 | unexpected error; \`auth status\` not verified |
 | 2 | usage: unknown command/option, bad flag value (the schema's message, naming the flag), missing profile, ambiguous or unknown media id |
 | 3 | Flow session expired (AuthExpiredError) |
 | 4 | rate limit / quota |
@@ -73,7 +82,7 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
 | 8 | no Flow session |
 | 9 | timeout |
 | 10 | request rejected by Flow (WAF) |
-| 11 | configuration (a bad setting, a corrupt MCP client config, a profile in use, no-spend) |
+| 11 | configuration (a bad setting, a corrupt MCP client config, a profile in use, no-spend, an output that cannot be written) |
 | 12 | login timeout |
 | 13 | security boundary (a profile that looks like a path) |
 | 14–32, 34–39 | see the error taxonomy (@gflow/errors), e.g. 16 catalog, 22 4K upscale needs Ultra, 36 not on flow.google.com, 37 insufficient credits |

@@ -1,6 +1,5 @@
 import type { RuntimeFactory } from '@gflow/cli';
 import { defaultRuntimeFactory } from '@gflow/cli';
-import { loadSettings } from '@gflow/core';
 
 /**
  * The CLI's runtime factory plus the sandbox (`--sandbox`, or GFLOW_CLI_SANDBOX=true from the
@@ -9,7 +8,8 @@ import { loadSettings } from '@gflow/core';
  */
 export function appRuntimeFactory(notify: (line: string) => void): RuntimeFactory {
   return async (request) => {
-    const sandbox = request.flags.sandbox === true || loadSettings({ env: request.env, cwd: request.cwd, flags: request.flags }).sandbox;
+    // core loads lazily (here, when a command first needs a runtime): --help never pays for it.
+    const sandbox = request.flags.sandbox === true || (await import('@gflow/core')).loadSettings({ env: request.env, cwd: request.cwd, flags: request.flags }).sandbox;
     if (!sandbox) return defaultRuntimeFactory(request);
     const { sandbox: _sandbox, ...flags } = request.flags;
     const { openSandbox } = await import('./sandbox/sandbox.js');
