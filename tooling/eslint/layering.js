@@ -5,11 +5,12 @@
  */
 export const LAYERS = {
   '@gflow/errors': { may: [], why: 'errors is the bottom layer: every package imports it, so it imports nothing of ours' },
-  '@gflow/catalog': { may: ['@gflow/errors'], why: 'lower packages take paths and options as arguments; only core knows settings and the home layout' },
-  '@gflow/lease': { may: ['@gflow/errors'], why: 'lower packages take paths and options as arguments; only core knows settings and the home layout' },
-  '@gflow/driver': { may: ['@gflow/errors'], why: 'the driver speaks to Flow only; it never imports the simulator, so it cannot grow simulator-only branches' },
+  '@gflow/flow-facts': { may: ['@gflow/errors'], why: 'the facts about Flow (models, menu labels, tokens, keys, magic bytes, the upload cap, profile names and markers) are pure data and rules; everything that uses them sits above, so they import nothing but the error taxonomy' },
+  '@gflow/catalog': { may: ['@gflow/errors', '@gflow/flow-facts'], why: 'lower packages take paths and options as arguments; only core knows settings and the home layout' },
+  '@gflow/lease': { may: ['@gflow/errors', '@gflow/flow-facts'], why: 'lower packages take paths and options as arguments; only core knows settings and the home layout' },
+  '@gflow/driver': { may: ['@gflow/errors', '@gflow/flow-facts'], why: 'the driver speaks to Flow only; it never imports the simulator, so it cannot grow simulator-only branches' },
   '@gflow/flow-sim': { may: [], why: 'the simulator stands in for Google\'s servers and must not share code with the driver it tests' },
-  '@gflow/core': { may: ['@gflow/errors', '@gflow/catalog', '@gflow/lease', '@gflow/driver'], why: 'core holds behaviour once, for every surface; adapters sit above it' },
+  '@gflow/core': { may: ['@gflow/errors', '@gflow/flow-facts', '@gflow/catalog', '@gflow/lease', '@gflow/driver'], why: 'core holds behaviour once, for every surface; adapters sit above it' },
   '@gflow/mcp': { may: ['@gflow/core', '@gflow/errors'], why: 'adapters are thin: they call core operations, never the catalog, lease or driver directly' },
   '@gflow/cli': { may: ['@gflow/core', '@gflow/errors'], why: 'adapters are thin: they call core operations, never the catalog, lease or driver directly' },
   '@gflow/http': { may: ['@gflow/mcp', '@gflow/cli', '@gflow/core', '@gflow/errors', '@gflow/flow-sim'], why: 'apps compose adapters; the simulator only for --sandbox' },

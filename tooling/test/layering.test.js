@@ -37,8 +37,18 @@ describe('gflow/layering', () => {
     expect(lint('@gflow/errors', "import fs from 'node:fs';\n")).toEqual([]);
   });
 
+  it('puts the Flow facts below catalog, lease, driver and core, and out of reach of the simulator and the adapters', () => {
+    for (const name of ['@gflow/catalog', '@gflow/lease', '@gflow/driver', '@gflow/core']) {
+      expect(lint(name, "import { findImageModel } from '@gflow/flow-facts';\n"), name).toEqual([]);
+    }
+    expect(lint('@gflow/flow-facts', "import { SecurityError } from '@gflow/errors';\n")).toEqual([]);
+    expect(lint('@gflow/flow-facts', "import { openFlowSession } from '@gflow/driver';\n")[0]?.message).toContain('@gflow/flow-facts may not import @gflow/driver');
+    expect(lint('@gflow/flow-sim', "import { IMAGE_MODELS } from '@gflow/flow-facts';\n")).toHaveLength(1);
+    expect(lint('@gflow/cli', "import { IMAGE_MODELS } from '@gflow/flow-facts';\n")).toHaveLength(1);
+  });
+
   it('knows every package of the workspace', () => {
-    for (const name of ['@gflow/errors', '@gflow/catalog', '@gflow/lease', '@gflow/driver', '@gflow/flow-sim', '@gflow/core', '@gflow/mcp', '@gflow/cli', '@gflow/app', '@gflow/http']) {
+    for (const name of ['@gflow/errors', '@gflow/flow-facts', '@gflow/catalog', '@gflow/lease', '@gflow/driver', '@gflow/flow-sim', '@gflow/core', '@gflow/mcp', '@gflow/cli', '@gflow/app', '@gflow/http']) {
       expect(LAYERS[name], name).toBeDefined();
     }
     expect(layeringViolation('@gflow/unknown', '@gflow/errors')).toContain('not in the layering table');

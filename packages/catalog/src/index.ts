@@ -3,7 +3,7 @@ export { type Catalog, type OpenCatalogOptions, openCatalog, BUSY_TIMEOUT_MS } f
 export type { HistoryPromptsMode } from './context.js';
 export type { Clock } from './time.js';
 export type { Page, PageOptions } from './paging.js';
-export { FLOW_ID_PATTERN, PROFILE_NAME_PATTERN } from './validation.js';
+export { FLOW_ID_PATTERN } from './validation.js';
 
 export {
   type Migration,

@@ -23,6 +23,8 @@ export {
   FLOW_ID,
 } from './operations/generationSchemas.js';
 export { planImage, planVideo, type ImagePlan, type VideoPlan, type MediaRef, MEDIA_UUID } from './operations/validateGeneration.js';
+// The Flow facts adapters need (the model table, the profile-name rule, the marker files) come from
+// @gflow/flow-facts, their one home; core passes them on so adapters import core only.
 export {
   IMAGE_MODELS,
   VIDEO_MODELS,
@@ -32,7 +34,11 @@ export {
   type VideoModel,
   findImageModel,
   findVideoModel,
-} from './models/models.js';
+  ACCOUNT_MARKER,
+  readProfileMarkersSync,
+  mimeOf,
+  sniffMedia,
+} from '@gflow/flow-facts';
 export { BUILTIN_PROMPT_TOOLS, loadPromptTools, expandPrompt, type PromptTool } from './promptTools/promptTools.js';
 export { SETTINGS, type SettingKey, type SettingSpec, type Settings } from './settings/settingsSpec.js';
 export { loadSettings, leaseWaitSecondsFor, type ResolvedSettings, type LoadSettingsOptions, type SettingSource } from './settings/loadSettings.js';

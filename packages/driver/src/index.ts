@@ -18,10 +18,8 @@ export { flowHostKind, flowLandingKind, projectUrl, projectIdOfUrl, FLOW_ORIGIN,
 export { landingError } from './flow/landingError.js';
 export { assertStillOnFlow } from './flow/assertStillOnFlow.js';
 
-// Models
-export { IMAGE_MODELS, IMAGE_ASPECT_ICONS, imageModel, type ImageModelInfo, type ImageModelName, type ImageAspect } from './models/imageModels.js';
-export { VIDEO_MODELS, VIDEO_ASPECT_ICONS, VIDEO_ASPECT_INDEX, videoModel, readVideoKey, type VideoModelInfo, type VideoModelName, type VideoMode, type VideoAspect, type KeyReading } from './models/videoModels.js';
-export { pickMenuEntry, labelMatches, type MenuPick } from './models/matchLabel.js';
+// Models, the menu rule, model keys, magic bytes and the profile markers are Flow facts: import
+// them from @gflow/flow-facts (the one table the driver picks from and checks against).
 
 // Wire (pure)
 export { parseBatchexecute, type ParsedEnvelope, type WireItem } from './wire/batchexecute.js';
@@ -34,7 +32,6 @@ export { checkImageSubmit, checkVideoSubmit, expectedVideoRpcs, SUBMIT_RPCS, typ
 // Download
 export { downloadMedia, type DownloadOptions, type DownloadedMedia } from './download/download.js';
 export { isAllowedMediaUrl, MEDIA_HOST_ALLOWLIST } from './download/allowlist.js';
-export { sniffImage, isMp4, type MediaExtension } from './download/magic.js';
 
 // ---- Part 2: accounts, projects, characters, briefs, upscale (appended block; owned by part 2) ----
 // Login and session probes
@@ -46,16 +43,7 @@ export { sessionProbeError } from './auth/sessionProbeError.js';
 export { renewSession, renewInContext, type RenewResult, type RenewSessionOptions } from './auth/renewSession.js';
 export { LABS_SESSION_URL, MYACCOUNT_URL, type SessionProbeResult, type SessionProbeFailure } from './auth/sessionProbeResult.js';
 export { launchProfile, type ProfileLaunch } from './auth/launchProfile.js';
-export {
-  ACCOUNT_MARKER,
-  STRATEGY_MARKER,
-  accountLocalPart,
-  readProfileMarkers,
-  removeProfileMarkers,
-  writeProfileMarkers,
-  type LoginStrategy,
-  type ProfileMarkers,
-} from './auth/markers.js';
+export { removeProfileMarkers, writeProfileMarkers } from './auth/markers.js';
 export { mostFrequentEmail, sameAccount } from './auth/emailFrequency.js';
 export { classifyOracleReply, type OracleVerdict } from './auth/oracleReply.js';
 export { cookieStoreState, hasFlowOsidCookie, hasGoogleSessionCookie, hasLabsSessionCookie, type CookieLike, type CookieStoreState } from './auth/cookieChecks.js';

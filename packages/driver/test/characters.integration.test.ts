@@ -32,7 +32,7 @@ describe('saved characters as @ mentions against the simulator', () => {
       mode: 'r2v',
       projectId: project.id,
       prompt: 'the captain waves from the bridge',
-      model: 'veo_lite',
+      model: 'veo_3_1_lite',
       aspect: '16:9',
       count: 1,
       characters: [{ entityId: ro.entityId, displayName: 'Captain Ro' }],
@@ -68,7 +68,8 @@ describe('saved characters as @ mentions against the simulator', () => {
     const inner = rig.sim.received.calls('ogiZ0b').at(-1)?.inner ?? '';
     expect(inner).toContain(upload?.mediaId);
     expect(inner).toContain(sol.entityId);
-    expect(await chipsOnPage()).toEqual([`media:${upload?.mediaId ?? ''}`, `entity:${sol.entityId}`]);
+    // A media chip carries no entity id (flow-captures.md §1); the body above carries the upload's id.
+    expect(await chipsOnPage()).toEqual(['media:', `entity:${sol.entityId}`]);
   });
 
   it('a media named exactly like the character is listed first: its chip is removed and the character bound', async () => {
@@ -93,7 +94,7 @@ describe('saved characters as @ mentions against the simulator', () => {
         mode: 'r2v',
         projectId: project.id,
         prompt: 'Nova walks',
-        model: 'veo_lite',
+        model: 'veo_3_1_lite',
         aspect: '16:9',
         count: 1,
         characters: [{ entityId: 'entity-not-in-this-project', displayName: 'Nova' }],
@@ -109,7 +110,7 @@ describe('saved characters as @ mentions against the simulator', () => {
     const before = seen();
     await expect(rig.session.generateVideo({ mode: 't2v', prompt: 'x', aspect: '16:9', count: 1, characters: [{ entityId: 'e1', displayName: 'A' }], timeoutMs: 1_000 })).rejects.toMatchObject({ exitCode: 11 });
     const four = ['a', 'b', 'c', 'd'].map((n) => ({ entityId: `e-${n}`, displayName: n }));
-    await expect(rig.session.generateVideo({ mode: 'r2v', prompt: 'x', model: 'veo_lite', aspect: '16:9', count: 1, characters: four, timeoutMs: 1_000 })).rejects.toMatchObject({ exitCode: 11, message: expect.stringMatching(/at most 3/) });
+    await expect(rig.session.generateVideo({ mode: 'r2v', prompt: 'x', model: 'veo_3_1_lite', aspect: '16:9', count: 1, characters: four, timeoutMs: 1_000 })).rejects.toMatchObject({ exitCode: 11, message: expect.stringMatching(/at most 3/) });
     await expect(rig.session.generateImage({ prompt: 'x', model: 'nano2', aspect: '1:1', count: 1, characters: [{ entityId: 'e1', displayName: ' ' }] })).rejects.toMatchObject({ exitCode: 11 });
     expect(seen()).toBe(before);
   });

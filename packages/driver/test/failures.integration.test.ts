@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 const image = { prompt: 'a quiet harbour', model: 'nano-pro', aspect: '1:1', count: 1 } as const;
-const t2v = { mode: 't2v', prompt: 'a quiet harbour', model: 'veo_lite', duration: 8, aspect: '16:9', count: 1, timeoutMs: 60_000 } as const;
+const t2v = { mode: 't2v', prompt: 'a quiet harbour', model: 'veo_3_1_lite', duration: 8, aspect: '16:9', count: 1, timeoutMs: 60_000 } as const;
 
 describe('a submit body that is not the job asked for is stopped before it reaches Flow (issue 28)', () => {
   const blocked = { exitCode: 7, code: 'wire-format', extensions: expect.objectContaining({ may_have_spent: false, submit_blocked: true }) };
@@ -105,9 +105,16 @@ describe('failures the driver must name', () => {
     expect(isRetryable(error)).toBe(false);
   });
 
-  it('an empty image reply → ContentPolicyError (5)', async () => {
+  it('a refusal frame that names a policy → ContentPolicyError (5)', async () => {
     rig.sim.scenario.setFailure(email, 'content_policy');
     await expect(rig.session.generateImage({ ...image, projectId })).rejects.toMatchObject({ exitCode: 5 });
+  });
+
+  it('an image reply without records is not a content refusal (flow-captures.md §6) → WireFormatError (7), not retryable, the hint says it may still appear', async () => {
+    rig.sim.scenario.setFailure(email, 'image_empty_reply');
+    const error = await rig.session.generateImage({ ...image, projectId }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: 7, remediationHint: expect.stringContaining('may still appear in the Flow project') });
+    expect(isRetryable(error)).toBe(false);
   });
 
   it('a clip that ends in an unknown status → FlowAppError (31), not retryable, naming the media', async () => {
@@ -125,6 +132,16 @@ describe('failures the driver must name', () => {
     expect(error).toMatchObject({ exitCode: 7 });
     expect(isRetryable(error)).toBe(false);
     expect((error as { extensions: Record<string, unknown> }).extensions['flow_media_id']).toEqual(expect.any(String));
+  });
+
+  it('an upload reply whose first UUID is the project id is refused (flow-captures.md §9) → WireFormatError (7), nothing submitted', async () => {
+    rig.sim.scenario.setFailure(email, 'maseq_project_id_first', { times: 1 });
+    const file = path.join(rig.profileDir, 'confusing.png');
+    await writeFile(file, makePng(200, 200, 'confusing'));
+    const before = submitCount();
+    const error = await rig.session.generateImage({ ...image, projectId, references: [{ path: file }] }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: 7, message: expect.stringContaining('names the project id first') });
+    expect(submitCount()).toBe(before);
   });
 
   it('the one-time upload rights dialog → MediaUploadRejectedError (27), never clicked for the user', async () => {

@@ -10,7 +10,7 @@ let projectId: string;
 
 const SUBMITS = ['ogiZ0b', 'YhhmEf', 'eb1hJf', 'nprQif', 'MZZa6b'];
 const submitCount = (): number => SUBMITS.reduce((n, id) => n + rig.sim.received.calls(id).length, 0);
-const image = { prompt: 'a paper boat', model: 'narwhal', aspect: '16:9', count: 1 } as const;
+const image = { prompt: 'a paper boat', model: 'nano2', aspect: '16:9', count: 1 } as const;
 
 beforeAll(async () => {
   rig = await startRig('driver-session');
@@ -98,7 +98,7 @@ describe('sessions, UI arms and landings', () => {
     };
     const started = Date.now();
     const error = await rig.session
-      .generateVideo({ mode: 't2v', projectId, prompt: 'slow clouds', model: 'veo_lite', aspect: '16:9', count: 1, timeoutMs: 120_000, signal: controller.signal, onProgress })
+      .generateVideo({ mode: 't2v', projectId, prompt: 'slow clouds', model: 'veo_3_1_lite', aspect: '16:9', count: 1, timeoutMs: 120_000, signal: controller.signal, onProgress })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ exitCode: 130 });
     expect((error as { extensions: Record<string, unknown> }).extensions['may_have_spent']).toBe(true);
@@ -141,7 +141,7 @@ describe('sessions, UI arms and landings', () => {
       if (e.phase === 'submitted') process.kill(pid, 'SIGKILL');
     };
     const error = await rig.session
-      .generateVideo({ mode: 't2v', projectId, prompt: 'a long drive', model: 'veo_lite', aspect: '16:9', count: 1, timeoutMs: 120_000, onProgress })
+      .generateVideo({ mode: 't2v', projectId, prompt: 'a long drive', model: 'veo_3_1_lite', aspect: '16:9', count: 1, timeoutMs: 120_000, onProgress })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ exitCode: 15 });
     expect((error as { extensions: Record<string, unknown> }).extensions['may_have_spent']).toBe(true);

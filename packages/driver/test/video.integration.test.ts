@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '@gflow/flow-sim';
 import { type SimRig, startRig } from './helpers/simSession.js';
-import type { ProgressEvent } from '../src/index.js';
+import { downloadMediaById, type ProgressEvent } from '../src/index.js';
+import { fetchMediaInPage } from '../src/projects/mediaFetch.js';
 
 let rig: SimRig;
 const email = 'videos@example.com';
@@ -28,7 +29,7 @@ describe('generateVideo against the simulator', () => {
   it('t2v: Veo Lite 8 s 9:16, follows the clip to done and downloads a real mp4', async () => {
     const project = rig.sim.scenario.createProject(email);
     const phases: ProgressEvent[] = [];
-    const result = await rig.session.generateVideo({ mode: 't2v', projectId: project.id, prompt: 'a red fox running', model: 'veo_lite', duration: 8, aspect: '9:16', count: 1, timeoutMs: 120_000, onProgress: (e) => phases.push(e) });
+    const result = await rig.session.generateVideo({ mode: 't2v', projectId: project.id, prompt: 'a red fox running', model: 'veo_3_1_lite', duration: 8, aspect: '9:16', count: 1, timeoutMs: 120_000, onProgress: (e) => phases.push(e) });
     expect(result.submitRpc).toBe('YhhmEf');
     expect(result.items).toHaveLength(1);
     const item = result.items[0]!;
@@ -47,7 +48,7 @@ describe('generateVideo against the simulator', () => {
     const project = rig.sim.scenario.createProject(email);
     const start = await pngFile('start.png');
     const end = await pngFile('end.png');
-    const result = await rig.session.generateVideo({ mode: 'i2v', projectId: project.id, prompt: 'morph between', model: 'veo_lite', aspect: '16:9', count: 1, startFrame: { path: start }, endFrame: { path: end }, timeoutMs: 120_000 });
+    const result = await rig.session.generateVideo({ mode: 'i2v', projectId: project.id, prompt: 'morph between', model: 'veo_3_1_lite', aspect: '16:9', count: 1, startFrame: { path: start }, endFrame: { path: end }, timeoutMs: 120_000 });
     expect(result.submitRpc).toBe('nprQif');
     expect(result.uploads.map((u) => u.displayName)).toEqual([expect.stringMatching(/^start-[0-9a-f]{8}\.png$/), expect.stringMatching(/^end-[0-9a-f]{8}\.png$/)]);
     const call = rig.sim.received.calls('nprQif').at(-1);
@@ -80,7 +81,7 @@ describe('generateVideo against the simulator', () => {
       mode: 'r2v',
       projectId: project.id,
       prompt: 'the two friends dance',
-      model: 'veo_lite',
+      model: 'veo_3_1_lite',
       aspect: '16:9',
       count: 1,
       references: [{ path: await pngFile('alice.png', 300, 300) }, { path: await pngFile('bob.png', 300, 300) }],
@@ -95,7 +96,7 @@ describe('generateVideo against the simulator', () => {
   it('refuses r2v on Veo below 8 s before anything is clicked', async () => {
     const before = rig.sim.received.calls('MZZa6b').length;
     await expect(
-      rig.session.generateVideo({ mode: 'r2v', prompt: 'x', model: 'veo_lite', duration: 4, aspect: '16:9', count: 1, references: [{ path: await pngFile('z.png') }], timeoutMs: 10_000 }),
+      rig.session.generateVideo({ mode: 'r2v', prompt: 'x', model: 'veo_3_1_lite', duration: 4, aspect: '16:9', count: 1, references: [{ path: await pngFile('z.png') }], timeoutMs: 10_000 }),
     ).rejects.toMatchObject({ exitCode: 11 });
     expect(rig.sim.received.calls('MZZa6b').length).toBe(before);
   });
@@ -105,14 +106,36 @@ describe('generateVideo against the simulator', () => {
     rig.sim.scenario.setFailure(email, 'poll_other_clip_first');
     rig.sim.scenario.setFailure(email, 'swapped_urls', { times: 1 });
     try {
-      const result = await rig.session.generateVideo({ mode: 't2v', projectId: project.id, prompt: 'waves at night', model: 'veo_fast', duration: 4, aspect: '16:9', count: 1, timeoutMs: 120_000 });
+      const result = await rig.session.generateVideo({ mode: 't2v', projectId: project.id, prompt: 'waves at night', model: 'veo_3_1_fast', duration: 4, aspect: '16:9', count: 1, timeoutMs: 120_000 });
       const item = result.items[0]!;
       expect(item.modelKey).toMatch(/fast/);
       const file = await rig.session.download(item.url, { kind: 'video', fallbackUrl: item.posterUrl ?? null });
       expect(file.extension).toBe('.mp4');
       expect(rig.logs.some((l) => l.includes('trying the other URL slot'))).toBe(true);
+      // flow-captures.md §3: download by media id reads the same swapped record and tries the other slot too.
+      const again = await downloadMediaById(rig.session.context, { projectId: project.id, mediaId: item.mediaId, kind: 'video' });
+      expect(again.extension).toBe('.mp4');
+      expect(again.bytes.equals(file.bytes)).toBe(true);
     } finally {
       rig.sim.scenario.clearFailures();
+    }
+  });
+
+  it("a loaded tile's /asb/ video URL is followed through its googlevideo redirect (flow-captures.md §2)", async () => {
+    const project = rig.sim.scenario.createProject(email);
+    const result = await rig.session.generateVideo({ mode: 't2v', projectId: project.id, prompt: 'a kite on the wind', model: 'veo_3_1_lite', aspect: '16:9', count: 1, timeoutMs: 120_000 });
+    const mediaId = result.items[0]!.mediaId;
+    const page = await rig.session.context.newPage();
+    try {
+      await page.goto(`https://flow.google.com/project/${project.id}`);
+      const tile = page.locator('flow-video-tile').filter({ has: page.locator(`img[data-media-id="${mediaId}"]`) });
+      await tile.hover();
+      const src = await tile.locator('video').evaluate((v) => (v as HTMLVideoElement).currentSrc || (v as HTMLVideoElement).src);
+      expect(new URL(src).pathname).toMatch(/^\/asb\//);
+      const fetched = await fetchMediaInPage(page, src, { kind: 'video', mediaId });
+      expect(fetched.extension).toBe('.mp4');
+    } finally {
+      await page.close();
     }
   });
 
@@ -121,7 +144,7 @@ describe('generateVideo against the simulator', () => {
     rig.sim.scenario.updateAccount(email, { pickerCommit: 'confirm' });
     rig.sim.scenario.setFailure(email, 'late_index', { searches: 2 });
     try {
-      const result = await rig.session.generateVideo({ mode: 'i2v', projectId: project.id, prompt: 'leaves falling', model: 'veo_fast', aspect: '16:9', count: 1, startFrame: { path: await pngFile('leaf.png') }, timeoutMs: 120_000 });
+      const result = await rig.session.generateVideo({ mode: 'i2v', projectId: project.id, prompt: 'leaves falling', model: 'veo_3_1_fast', aspect: '16:9', count: 1, startFrame: { path: await pngFile('leaf.png') }, timeoutMs: 120_000 });
       expect(result.submitRpc).toBe('eb1hJf');
       expect(rig.sim.received.calls('eb1hJf').at(-1)?.inner).toContain(result.uploads[0]?.mediaId);
     } finally {
@@ -135,7 +158,7 @@ describe('generateVideo against the simulator', () => {
     rig.sim.scenario.setLocale('vi-VN');
     rig.sim.scenario.updateAccount(email, { lowerPriority: true });
     try {
-      const result = await rig.session.generateVideo({ mode: 't2v', projectId: project.id, prompt: 'con mèo ngủ', model: 'veo_lite', duration: 4, aspect: '16:9', count: 1, timeoutMs: 120_000 });
+      const result = await rig.session.generateVideo({ mode: 't2v', projectId: project.id, prompt: 'con mèo ngủ', model: 'veo_3_1_lite', duration: 4, aspect: '16:9', count: 1, timeoutMs: 120_000 });
       const key = result.items[0]?.modelKey ?? '';
       expect(key).toMatch(/lite/);
       expect(key).toMatch(/_4s/);

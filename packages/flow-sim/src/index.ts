@@ -4,6 +4,7 @@ export { Scenario } from './scenario.js';
 export type { ReceivedLog } from './state/received.js';
 export { SUBMIT_RPC_IDS } from './state/received.js';
 export { FAILURE_NAMES } from './types.js';
+export { VARIANT_NAMES, VARIANT_VALUES, defaultVariants, type VariantName, type Variants } from './variants.js';
 export type {
   AccountInit,
   AccountView,

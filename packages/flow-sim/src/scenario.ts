@@ -5,6 +5,7 @@ import type { SimState } from './state/simState.js';
 import type { AccountInit, AccountView, CharacterInit, Cohort, FailureName, FailureOptions, LatencySetting, ProjectInit, SimLocale } from './types.js';
 import { readImageSize } from './media/imageSize.js';
 import { makePng } from './media/png.js';
+import { type Variants, checkVariants, defaultVariants } from './variants.js';
 
 /** The typed scenario API: accounts, cohorts, failures, latency, locale and seeded content. */
 export class Scenario {
@@ -89,6 +90,22 @@ export class Scenario {
   setLatency(latency: LatencySetting): void {
     this.#state.scale = latencyScale(latency);
     this.#state.latency = latency;
+  }
+
+  /** Sets variant switches (variants.ts); pages read them at their next load. */
+  setVariants(patch: Partial<Variants>): Variants {
+    Object.assign(this.#state.variants, checkVariants(patch));
+    return { ...this.#state.variants };
+  }
+
+  /** Every variant back to its default (the captured behaviour). */
+  resetVariants(): Variants {
+    Object.assign(this.#state.variants, defaultVariants());
+    return { ...this.#state.variants };
+  }
+
+  getVariants(): Variants {
+    return { ...this.#state.variants };
   }
 
   setLocale(locale: SimLocale): void {

@@ -13,6 +13,7 @@ import { loadState, persistTo, readSecret } from './state/persistence.js';
 import type { ReceivedLog } from './state/received.js';
 import { SimState } from './state/simState.js';
 import type { LatencySetting, SimLocale } from './types.js';
+import type { Variants } from './variants.js';
 
 export interface FlowSimOptions {
   /** TLS port on loopback; 0 (default) picks a free one. */
@@ -22,6 +23,8 @@ export interface FlowSimOptions {
   controlPort?: number;
   seed?: string;
   latency?: LatencySetting;
+  /** Variant switches for uncertain shapes (variants.ts); default: the captured behaviour. */
+  variants?: Partial<Variants>;
   locale?: SimLocale;
   /** Persist accounts, projects and media here (and keep cookies valid across restarts). */
   dataDir?: string;
@@ -62,7 +65,7 @@ function closeServer(server: Server): Promise<void> {
 export async function startFlowSim(options: FlowSimOptions = {}): Promise<FlowSim> {
   const host = options.host ?? '127.0.0.1';
   const secret = options.dataDir === undefined ? undefined : readSecret(options.dataDir);
-  const state = new SimState({ seed: options.seed ?? 'flow-sim', latency: options.latency ?? 'fast', locale: options.locale ?? 'en-US', ...(secret === undefined ? {} : { secret }) });
+  const state = new SimState({ seed: options.seed ?? 'flow-sim', latency: options.latency ?? 'fast', locale: options.locale ?? 'en-US', ...(secret === undefined ? {} : { secret }), ...(options.variants ? { variants: options.variants } : {}) });
   let flush = (): void => undefined;
   if (options.dataDir !== undefined) {
     loadState(state, options.dataDir);

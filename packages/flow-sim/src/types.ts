@@ -3,7 +3,7 @@
 export type Cohort = 'classic' | 'agent_mode' | 'agent_only';
 export type Tier = 'free' | 'pro' | 'ultra';
 export type LatencySetting = 'fast' | 'realistic' | number;
-export type SimLocale = 'en-US' | 'de-DE' | 'vi-VN';
+export type SimLocale = 'en-US' | 'de-DE' | 'vi-VN' | 'pt-BR';
 
 /**
  * Failure switches (flow-wire §7.4). Each is documented in the README with how it shows up.
@@ -31,6 +31,8 @@ export const FAILURE_NAMES = [
   'late_index',
   'identity_recheck',
   'wrong_submit_body',
+  'image_empty_reply',
+  'maseq_project_id_first',
 ] as const;
 export type FailureName = (typeof FAILURE_NAMES)[number];
 

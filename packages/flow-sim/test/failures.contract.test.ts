@@ -71,11 +71,11 @@ describe('failure switches are observable in the browser', () => {
     await ctx.close();
   });
 
-  it('content_policy: image reply with no media; video fails with status 7 and refunds', async () => {
+  it('content_policy: image refusal frame naming the policy [U]; video fails with status 7 and refunds', async () => {
     const { page, ctx, email } = await withSwitch('content_policy', { times: 2 });
     await typePrompt(page, 'not allowed');
     const reply = await replyOf(page, 'ogiZ0b', () => submit(page));
-    expect(reply.text).toContain('[[],[]]');
+    expect(reply.text).toContain('PUBLIC_ERROR_CONTENT_POLICY_VIOLATION');
     await page.locator('flow-failed-tile').waitFor();
     await pickSettings(page, [{ icon: 'videocam' }]);
     const before = sim.scenario.getCredits(email);

@@ -38,13 +38,15 @@ describe('image generation, driven like a human', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]?.url).toContain('rpcids=ogiZ0b');
     const inner = JSON.parse(JSON.parse(sent[0]?.body ?? '')[0][0][1]);
-    expect(inner[0][1]).toBe('NARWHAL');
+    // Nano Banana 2.1 is the menu's default image model (flow-captures.md §7).
+    expect(inner[0][1]).toBe('BELUGA');
     expect(inner[0][2]).toBe(5);
     expect(JSON.stringify(inner[0][0])).toContain('a lighthouse at dusk');
     expect(inner[1][5]).toBe(project.id);
     expect(sim.received.calls('ogiZ0b')[0]?.inner).toBe(JSON.stringify(inner));
-    // download through the tile's menu (1K = original)
-    await page.locator('flow-image-tile').first().locator('button:has(mat-icon:text-is("download"))').click();
+    // download through the detail view's menu (1K = original; flow-captures.md §8)
+    await page.locator('flow-image-tile').first().click();
+    await page.locator('flow-asset-detail-view button:has(mat-icon:text-is("download"))').click();
     const download = page.waitForEvent('download');
     await page.locator('[role=menu] [role=menuitem]').filter({ hasText: '1K' }).click();
     const file = await (await download).createReadStream();
@@ -72,7 +74,8 @@ describe('image generation, driven like a human', () => {
     await page.keyboard.type('@kitten');
     await page.locator('.cdk-overlay-pane button[role=option].asset-item', { hasText: 'kitten-1a2b3c4d.png' }).waitFor();
     await page.keyboard.press('Enter');
-    expect(await page.locator('.mention-chip').getAttribute('data-entity-id')).toBe(refId);
+    // flow-captures.md §1: a media chip has no entity id; the body still carries the media id.
+    expect(await page.locator('.mention-chip').getAttribute('data-entity-id')).toBeNull();
     expect(await page.locator('.mention-chip').getAttribute('data-reference-type')).toBe('media');
     await page.keyboard.insertText(' wearing a hat');
     await submit(page);
@@ -81,7 +84,8 @@ describe('image generation, driven like a human', () => {
     expect(inner[0][1]).toBe('GEM_PIX_2');
     expect(JSON.stringify(inner[0][4])).toContain(refId);
     const mediaId = await page.locator('flow-image-tile img').first().getAttribute('data-media-id');
-    await page.locator('flow-image-tile').first().locator('button:has(mat-icon:text-is("download"))').click();
+    await page.locator('flow-image-tile').first().click();
+    await page.locator('flow-asset-detail-view button:has(mat-icon:text-is("download"))').click();
     expect(await page.locator('[role=menu] [role=menuitem]').filter({ hasText: '4K' }).getAttribute('disabled')).toBe('true');
     const download = page.waitForEvent('download');
     await page.locator('[role=menu] [role=menuitem]').filter({ hasText: '2K' }).click();

@@ -24,14 +24,17 @@ function watchStatuses(page: Page): number[] {
   page.on('response', (r: Response) => {
     if (!r.url().includes('rpcids=jwpduf')) return;
     r.text().then((t) => {
-      for (const m of t.matchAll(/\\"CAE\\",null,\[\[\d+,\d+\],\\".*?\\",(?:null,){4}\[.*?\],null,\[(\d+)\]/g)) seen.push(Number(m[1]));
+      // The record's marker slot is null by default (flow-captures.md §5), "CAE"/"CAF" in its variants.
+      for (const m of t.matchAll(/(?:null|\\"CA[EF]\\"),null,\[\[\d+,\d+\],\\".*?\\",(?:null,){4}\[.*?\],null,\[(\d+)\]/g)) seen.push(Number(m[1]));
     }, () => undefined);
   });
   return seen;
 }
 
 async function downloadMp4(page: Page): Promise<Buffer> {
-  await page.locator('flow-video-tile').first().locator('button:has(mat-icon:text-is("download"))').click();
+  // The download menu lives in the tile's detail view (flow-captures.md §8).
+  await page.locator('flow-video-tile').first().click();
+  await page.locator('flow-asset-detail-view button:has(mat-icon:text-is("download"))').click();
   const download = page.waitForEvent('download');
   await page.locator('[role=menu] [role=menuitem]').filter({ hasText: '720p' }).click();
   const { readFileSync } = await import('node:fs');
@@ -149,8 +152,9 @@ describe('video generation, driven like a human', () => {
       await page.keyboard.press('Enter');
       await page.keyboard.insertText(' and ');
     }
+    // A media chip carries no entity id, a character chip its entity id (flow-captures.md §1).
     const chips = await page.locator('.mention-chip').evaluateAll((els) => els.map((e) => [e.getAttribute('data-reference-type'), e.getAttribute('data-entity-id')]));
-    expect(chips).toEqual([['media', a.mediaId], ['entity', c.entityId]]);
+    expect(chips).toEqual([['media', null], ['entity', c.entityId]]);
     await page.keyboard.insertText('walk on a beach');
     await submit(page);
     await page.locator('flow-video-tile').waitFor();

@@ -149,6 +149,21 @@ describe('acquireProfileLease in one process', () => {
       expect((error as ConfigurationError).exitCode).toBe(11);
     }
     await expect(acquire({ pollMs: 0 })).rejects.toBeInstanceOf(ConfigurationError);
+    for (const idleHandoffSeconds of [-1, 61, Number.NaN]) {
+      await expect(acquire({ idleHandoffSeconds })).rejects.toBeInstanceOf(ConfigurationError);
+    }
+  });
+
+  it('records the surface and the first activity with the lease, and later activity changes', async () => {
+    const lease = await acquire({ surface: 'mcp run', activity: { state: 'busy', doing: 'Generate images (gflow_generate_image)' } });
+    const holderPath = lease.lockPath.replace(/\.lock$/, '.holder.json');
+    const record = (): Record<string, unknown> => JSON.parse(fs.readFileSync(holderPath, 'utf8')) as Record<string, unknown>;
+    expect(record()).toMatchObject({ surface: 'mcp run', activity: 'busy', doing: 'Generate images (gflow_generate_image)' });
+    lease.setActivity({ state: 'idle' });
+    // Rewritten in place, padded rather than truncated: a reader never meets an empty record.
+    expect(record()).toMatchObject({ surface: 'mcp run', activity: 'idle' });
+    expect(record()['doing']).toBeUndefined();
+    expect(fs.readFileSync(holderPath, 'utf8')).toMatch(/} +$/);
   });
 
   it('rejects at once with CancelledError when the signal is already aborted', async () => {

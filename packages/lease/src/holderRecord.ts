@@ -18,7 +18,20 @@ export interface LeaseHolder {
   readonly processStartedAt: string;
   /** When it took the lease (ISO 8601). */
   readonly acquiredAt: string;
+  /** What kind of process holds it (e.g. "mcp run", "CLI"), when the holder said. */
+  readonly surface?: string;
+  /** Whether it is running a job or keeping an idle (warm) browser, when the holder said. */
+  readonly activity?: 'busy' | 'idle';
+  /** What it is doing (e.g. "Generate images (gflow_generate_image)"), when busy. */
+  readonly doing?: string;
+  /** Since when it is busy or idle (ISO 8601). */
+  readonly activitySince?: string;
+  /** True when it watches for waiters and gives the profile up once it is idle (a warm server). */
+  readonly handsOff?: boolean;
 }
+
+/** What a holder says it is doing; see {@link LeaseHolder}. */
+export type LeaseActivity = { readonly state: 'busy'; readonly doing: string } | { readonly state: 'idle' };
 
 interface HolderRecordJson {
   readonly version: 1;
@@ -28,22 +41,51 @@ interface HolderRecordJson {
   readonly hostname: string;
   readonly acquired_at: string;
   readonly owner_token: string;
+  // Optional additions (older readers ignore them, older records lack them).
+  readonly surface?: string;
+  readonly activity?: 'busy' | 'idle';
+  readonly doing?: string;
+  readonly activity_since?: string;
+  readonly hands_off?: boolean;
 }
 
+/** Everything a holder record says, as its holder keeps it. */
+export interface HolderRecordFields {
+  readonly profileName: string;
+  readonly ownerToken: string;
+  readonly acquiredAt: Date;
+  readonly surface?: string | undefined;
+  readonly activity?: LeaseActivity | undefined;
+  readonly activitySince?: Date | undefined;
+  readonly handsOff?: boolean | undefined;
+}
+
+const MAX_TEXT = 200;
+
 /**
- * Writes the sidecar for a lease just taken (the caller holds the lock, so nobody else writes it).
- * A symlinked or aliased record is a SecurityError (someone is tampering with the locks dir); any
- * other failure (disk full, permissions) only loses diagnostics and returns false.
+ * Writes the sidecar of a lease this process holds (only the holder writes it): once when the lease
+ * is taken, again when its activity changes. A symlinked or aliased record is a SecurityError
+ * (someone is tampering with the locks dir); any other failure (disk full, permissions) only loses
+ * diagnostics and returns false.
+ *
+ * Rewrites happen while waiters may read the file, so the record is never truncated first: the new
+ * JSON is written over the old one from offset 0, padded with spaces (which JSON.parse ignores) to
+ * the old length, so a reader sees the old or the new record, never an empty file.
  */
-export function writeHolderRecord(holderPath: string, profileName: string, ownerToken: string, acquiredAt: Date): boolean {
+export function writeHolderRecord(holderPath: string, fields: HolderRecordFields): boolean {
+  const { activity } = fields;
   const record: HolderRecordJson = {
     version: 1,
     pid: process.pid,
     process_start_time: new Date(Date.now() - process.uptime() * 1000).toISOString(),
-    profile_name: profileName,
+    profile_name: fields.profileName,
     hostname: os.hostname(),
-    acquired_at: acquiredAt.toISOString(),
-    owner_token: ownerToken,
+    acquired_at: fields.acquiredAt.toISOString(),
+    owner_token: fields.ownerToken,
+    ...(fields.surface === undefined ? {} : { surface: fields.surface.slice(0, MAX_TEXT) }),
+    ...(activity === undefined ? {} : { activity: activity.state, activity_since: (fields.activitySince ?? new Date()).toISOString() }),
+    ...(activity?.state === 'busy' ? { doing: activity.doing.slice(0, MAX_TEXT) } : {}),
+    ...(fields.handsOff === undefined ? {} : { hands_off: fields.handsOff }),
   };
   if (O_NOFOLLOW === 0 && isSymlink(holderPath)) throw symlinkedRecord(holderPath);
   let fd: number;
@@ -59,8 +101,12 @@ export function writeHolderRecord(holderPath: string, profileName: string, owner
       throw new SecurityError(`The lease record ${holderPath} is not a plain file of its own.`);
     }
     if ((stat.mode & 0o777) !== 0o600) fs.fchmodSync(fd, 0o600);
-    fs.ftruncateSync(fd, 0);
-    fs.writeSync(fd, JSON.stringify(record), 0, 'utf8');
+    const json = Buffer.from(JSON.stringify(record), 'utf8');
+    const length = Math.max(json.length, Math.min(stat.size, MAX_RECORD_BYTES));
+    const padded = Buffer.alloc(length, ' ');
+    json.copy(padded);
+    fs.writeSync(fd, padded, 0, length, 0);
+    fs.ftruncateSync(fd, length);
     return true;
   } catch (error) {
     if (error instanceof SecurityError) throw error;
@@ -87,6 +133,11 @@ export function readHolderRecord(holderPath: string): LeaseHolder | undefined {
     hostname: json.hostname,
     processStartedAt: json.process_start_time,
     acquiredAt: json.acquired_at,
+    ...(typeof json.surface === 'string' ? { surface: json.surface } : {}),
+    ...(json.activity === 'busy' || json.activity === 'idle' ? { activity: json.activity } : {}),
+    ...(json.activity === 'busy' && typeof json.doing === 'string' ? { doing: json.doing } : {}),
+    ...(typeof json.activity_since === 'string' ? { activitySince: json.activity_since } : {}),
+    ...(typeof json.hands_off === 'boolean' ? { handsOff: json.hands_off } : {}),
   };
 }
 

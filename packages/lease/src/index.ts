@@ -4,8 +4,9 @@ export {
   acquireProfileLease,
 } from './acquireProfileLease.js';
 export { withProfileLease } from './withProfileLease.js';
-export type { ProfileLease } from './profileLease.js';
-export type { LeaseHolder } from './holderRecord.js';
+export type { ProfileLease, OnWantedOptions } from './profileLease.js';
+export type { LeaseActivity, LeaseHolder } from './holderRecord.js';
+export type { LeaseWanter } from './wantedMark.js';
 export { canonicalProfileDir, lockFileName } from './lockPath.js';
 export {
   type LeaseSurface,
@@ -13,6 +14,8 @@ export {
   SERVER_DEFAULT_LEASE_WAIT_SECONDS,
   MAX_LEASE_WAIT_SECONDS,
   DEFAULT_LEASE_POLL_MS,
+  DEFAULT_WANTED_POLL_MS,
+  DEFAULT_IDLE_HANDOFF_SECONDS,
   resolveLeaseWaitSeconds,
   validateLeaseWaitSeconds,
 } from './waitPolicy.js';

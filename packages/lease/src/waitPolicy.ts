@@ -10,6 +10,17 @@ export const SERVER_DEFAULT_LEASE_WAIT_SECONDS = 180;
 export const DEFAULT_LEASE_POLL_MS = 250;
 /** Longest poll interval accepted, so a waiter never sleeps past a release for long. */
 export const MAX_LEASE_POLL_MS = 5_000;
+/** How often a holder that hands off looks for a waiter's wanted mark. */
+export const DEFAULT_WANTED_POLL_MS = 250;
+/**
+ * How long an acquire that would fail fast (a wait shorter than this, the CLI's 0 s) still waits when
+ * the holder is an idle warm server that hands off: its idle session gives way within about a second,
+ * so a CLI run next to an idle `mcp run` succeeds instead of failing with "in use". A busy holder, or
+ * one that does not hand off, is refused at once as before.
+ */
+export const DEFAULT_IDLE_HANDOFF_SECONDS = 5;
+/** Upper bound of the idle hand-off grace. */
+export const MAX_IDLE_HANDOFF_SECONDS = 60;
 
 /** Which kind of process is acquiring: a one-shot CLI run or a long-lived server (`mcp run`, `serve`). */
 export type LeaseSurface = 'cli' | 'server';
@@ -36,6 +47,14 @@ export function validateLeaseWaitSeconds(value: number, name = 'waitSeconds'): n
 export function resolveLeaseWaitSeconds(surface: LeaseSurface, configured?: number): number {
   if (configured !== undefined) return validateLeaseWaitSeconds(configured);
   return surface === 'cli' ? CLI_DEFAULT_LEASE_WAIT_SECONDS : SERVER_DEFAULT_LEASE_WAIT_SECONDS;
+}
+
+/** Checks the idle hand-off grace in seconds (0–60; 0 turns it off). */
+export function validateIdleHandoffSeconds(value: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_IDLE_HANDOFF_SECONDS) {
+    throw new ConfigurationError(`idleHandoffSeconds must be a number of seconds from 0 to ${MAX_IDLE_HANDOFF_SECONDS}; got ${String(value)}.`);
+  }
+  return value;
 }
 
 /** Checks the poll interval of a waiting acquire (1–5000 ms). */

@@ -15,6 +15,8 @@ export interface HolderProcess {
   /** Resolves with the first line (past or future) starting with `prefix`. */
   line(prefix: string): Promise<string>;
   release(): Promise<void>;
+  /** Writes one command line to its stdin ("release", "idle"). */
+  send(command: string): void;
   exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill(signal?: NodeJS.Signals): void;
 }
@@ -24,13 +26,15 @@ export interface HolderArgs {
   readonly profileDir: string;
   readonly profileName: string;
   readonly waitSeconds?: number;
+  /** What it does once it holds the lease (fixtures/holder.ts); default plain. */
+  readonly mode?: 'plain' | 'handoff' | 'busy';
 }
 
 const running = new Set<ChildProcessWithoutNullStreams>();
 
 /** Starts a holder; every child is killed by killAllHolders() in afterEach. */
 export function spawnHolder(args: HolderArgs): HolderProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, args.locksDir, args.profileDir, args.profileName, String(args.waitSeconds ?? 0)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, args.locksDir, args.profileDir, args.profileName, String(args.waitSeconds ?? 0), args.mode ?? 'plain'], {
     cwd: REPO_ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -82,6 +86,9 @@ export function spawnHolder(args: HolderArgs): HolderProcess {
     release: async () => {
       child.stdin.write('release\n');
       await line('released');
+    },
+    send: (command) => {
+      child.stdin.write(`${command}\n`);
     },
     exited: () => exit,
     kill: (signal = 'SIGTERM') => {

@@ -63,7 +63,7 @@ describe('acquireProfileLease across processes', () => {
 
     // And a second real process is refused the same way, exiting 11.
     const contender = spawnHolder({ locksDir, profileDir: profileA, profileName: 'alpha', waitSeconds: 0 });
-    expect(await contender.line('error')).toBe('error profile-locked 11');
+    expect(await contender.line('error')).toMatch(/^error profile-locked 11 /);
     expect((await contender.exited()).code).toBe(11);
   });
 

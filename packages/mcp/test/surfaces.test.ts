@@ -102,6 +102,9 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     const guide = textOf((await spending.client.readResource({ uri: 'gflow://docs/mcp-guide' })).contents);
     expect(guide).toContain('gflow_generate_video');
     expect(guide).toContain('tasks/get');
+    // The warm lease and its hand-off (issue 27), and how to read a 409.
+    expect(guide).toContain('gives the profile up within about a second');
+    expect(guide).toContain('409 `profile-locked`');
     const readOnly = await setup(era, { noSpend: true });
     const noSpendGuide = textOf((await readOnly.client.readResource({ uri: 'gflow://docs/mcp-guide' })).contents);
     expect(noSpendGuide).toContain('no-spend');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '@gflow/errors';
-import { type Gflow, type LoadSettingsOptions, type SettingKey, type Surface, createGflow, homeLayout, loadSettings } from '@gflow/core';
+import { ACCOUNT_MARKER, type Gflow, type LoadSettingsOptions, type SettingKey, type Surface, createGflow, homeLayout, loadSettings } from '@gflow/core';
 import type { FlowSim } from '@gflow/flow-sim';
 
 /** The simulated Google account the sandbox signs in with. */
@@ -119,7 +119,7 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
 /** Signs the sandbox profile in once (the real login flow, against the simulator). */
 export async function provisionSandboxProfile(gflow: Gflow, notify: (line: string) => void): Promise<void> {
   const dir = homeLayout(gflow.settings.home).profileDir(SANDBOX_PROFILE);
-  if (fs.existsSync(path.join(dir, '.gflow_account'))) return;
+  if (fs.existsSync(path.join(dir, ACCOUNT_MARKER))) return;
   notify('gflow sandbox: first use; signing the sandbox profile in to the simulator…');
   await gflow.run('authLogin', { profile: SANDBOX_PROFILE, browser: 'internal', account: SANDBOX_ACCOUNT });
 }

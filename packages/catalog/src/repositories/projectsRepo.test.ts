@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BadParameterError } from '@gflow/errors';
+import { BadParameterError, SecurityError } from '@gflow/errors';
 import { memoryCatalog } from '../../test/helpers.js';
 
 describe('projects', () => {
@@ -20,7 +20,9 @@ describe('projects', () => {
     const c = memoryCatalog();
     expect(() => c.projects.upsert({ profile: 'alice', flowProjectId: '../etc' })).toThrow(BadParameterError);
     expect(() => c.projects.upsert({ profile: 'alice', flowProjectId: 'x'.repeat(129) })).toThrow(BadParameterError);
-    expect(() => c.projects.upsert({ profile: '../alice', flowProjectId: 'p' })).toThrow(BadParameterError);
+    expect(() => c.projects.upsert({ profile: '../alice', flowProjectId: 'p' })).toThrow(SecurityError);
+    expect(() => c.projects.upsert({ profile: 'a b', flowProjectId: 'p' })).toThrow(BadParameterError);
+    expect(c.projects.upsert({ profile: 'bob@example.com', flowProjectId: 'p' }).id).toBeGreaterThan(0);
   });
 
   it('lists newest first with image/video counts and limit+1 paging', () => {

@@ -1,7 +1,7 @@
 import { BadParameterError } from '@gflow/errors';
+import { isProfileName } from '@gflow/flow-facts';
 import type { CatalogContext } from '../context.js';
 import type { usageEvents } from '../schema/index.js';
-import { PROFILE_NAME_PATTERN } from '../validation.js';
 
 export type UsageSurface = (typeof usageEvents.$inferSelect)['surface'];
 
@@ -101,7 +101,7 @@ export function createUsageRepo(ctx: CatalogContext): UsageRepo {
           COMMAND.test(l.command) &&
           USAGE_SURFACES.has(l.surface) &&
           (l.outcome === undefined || l.outcome === 'ok' || l.outcome === 'error') &&
-          (l.profile === undefined || l.profile === null || (typeof l.profile === 'string' && PROFILE_NAME_PATTERN.test(l.profile))) &&
+          (l.profile === undefined || l.profile === null || (typeof l.profile === 'string' && isProfileName(l.profile))) &&
           typeof l.occurredAt === 'string' &&
           ISO_INSTANT.test(l.occurredAt),
       );

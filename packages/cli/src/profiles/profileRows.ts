@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Gflow } from '@gflow/core';
-import { listProfileNames, readConfigToml } from '@gflow/core';
+import { listProfileNames, readConfigToml, readProfileMarkersSync } from '@gflow/core';
 
 export interface ProfileRowView {
   readonly name: string;
@@ -13,14 +13,6 @@ export interface ProfileRowView {
 }
 
 const COOKIE_FILES = [path.join('Default', 'Network', 'Cookies'), path.join('Default', 'Cookies'), 'Cookies'];
-
-function readAccount(dir: string): string | null {
-  try {
-    return fs.readFileSync(path.join(dir, '.gflow_account'), 'utf8').trim() || null;
-  } catch {
-    return null;
-  }
-}
 
 function lastUsed(gflow: Gflow, name: string, dir: string): string | null {
   try {
@@ -54,7 +46,7 @@ export function profileRows(gflow: Gflow): ProfileRowView[] {
     const dir = gflow.layout.profileDir(name);
     return {
       name,
-      google_account: readAccount(dir),
+      google_account: readProfileMarkersSync(dir).account,
       is_default: name === fallback,
       cookies_present: COOKIE_FILES.some((f) => fs.existsSync(path.join(dir, f))),
       last_used_at: lastUsed(gflow, name, dir),

@@ -1,25 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadParameterError, NoDefaultProfileError, NoProfileError, SecurityError } from '@gflow/errors';
+import { NoDefaultProfileError, NoProfileError, SecurityError } from '@gflow/errors';
+import { assertProfileName, isProfileName } from '@gflow/flow-facts';
 import { readConfigToml } from './configToml.js';
 import { type HomeLayout, PROFILE_DIR_PREFIX } from './homeLayout.js';
 
-const PLAIN_NAME = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$/;
-
 /**
- * Profiles are plain names, never paths: an MCP client may be steered by
- * untrusted content, so a name that could reach outside the home is a
- * SecurityError (exit 13). Other malformed names are a usage error (exit 2).
+ * Profiles are plain names, never paths (the one rule of @gflow/flow-facts, which the catalog
+ * and the lease apply too): a name that could reach outside the home is a SecurityError (exit 13),
+ * another malformed name a usage error (exit 2); an email address is a plain name.
  */
 export function validateProfileName(name: string): string {
-  const looksLikePath = /[/\\]/.test(name) || name.includes('..') || name === '.' || path.isAbsolute(name) || name.includes('\0') || /^[A-Za-z]:/.test(name);
-  if (looksLikePath) {
-    throw new SecurityError('A profile must be a plain name, not a path.', { extensions: { parameter: 'profile' } });
-  }
-  if (!PLAIN_NAME.test(name)) {
-    throw new BadParameterError('A profile name is 1–64 letters, digits, ".", "_", "@", "+" or "-", starting with a letter or digit.', { extensions: { parameter: 'profile' } });
-  }
-  return name;
+  return assertProfileName(name);
 }
 
 /** The profile directory, refusing one that resolves outside the home (symlink escape). */
@@ -49,7 +41,7 @@ export function listProfileNames(layout: HomeLayout): string[] {
   return entries
     .filter((e) => e.isDirectory() && e.name.startsWith(PROFILE_DIR_PREFIX) && e.name.length > PROFILE_DIR_PREFIX.length)
     .map((e) => e.name.slice(PROFILE_DIR_PREFIX.length))
-    .filter((n) => PLAIN_NAME.test(n))
+    .filter(isProfileName)
     .sort();
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { type LoginStrategy, loginStrategyOf, readProfileMarkersSync } from '@gflow/flow-facts';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 
 /** Launch options the runtime adds on top of settings (the sandbox maps Google's hosts to the simulator). */
@@ -30,24 +31,7 @@ export function findBrowserExecutable(settings: Pick<ResolvedSettings, 'browserE
   return (SYSTEM_BROWSERS[process.platform] ?? []).find((candidate) => fs.existsSync(candidate));
 }
 
-export const BROWSER_STRATEGY_FILE = '.gflow_browser_strategy';
-export const ACCOUNT_FILE = '.gflow_account';
-
 /** `chrome` when the profile was signed in with the system Chrome (its cookies are Chrome's). */
-export function browserStrategyOf(profileDir: string): 'chrome' | 'internal' | undefined {
-  try {
-    const value = fs.readFileSync(path.join(profileDir, BROWSER_STRATEGY_FILE), 'utf8').trim();
-    return value === 'chrome' || value === 'internal' ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export function accountOf(profileDir: string): string | undefined {
-  try {
-    const value = fs.readFileSync(path.join(profileDir, ACCOUNT_FILE), 'utf8').trim();
-    return value || undefined;
-  } catch {
-    return undefined;
-  }
+export function browserStrategyOf(profileDir: string): LoginStrategy | undefined {
+  return loginStrategyOf(readProfileMarkersSync(profileDir).strategy);
 }

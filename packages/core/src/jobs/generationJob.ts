@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { TaskRecord } from '@gflow/catalog';
-import type { FlowSession, ImageModelName, ProgressEvent as DriverProgress } from '@gflow/driver';
+import type { FlowSession, ProgressEvent as DriverProgress } from '@gflow/driver';
 import { CancelledError, DataIntegrityError, OutputWriteFailedError, hasErrorCode, isGflowError, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
 import { resolveProfile } from '../home/profiles.js';
 import { withIncidentCapture } from '../incidents/recordIncident.js';
@@ -167,14 +167,14 @@ async function generate(
   // Saved characters go to the driver as `@` mentions of their names, verified by entity id.
   const characters = plan.characters.map((c) => ({ entityId: c.entityId, displayName: c.name }));
   if (plan.kind === 'image') {
-    // planImage refused models Flow does not offer (Imagen 4), so the name is one the driver knows.
-    return session.generateImage({ ...common, model: plan.model.name as ImageModelName, aspect: plan.aspect, references, characters, replyTimeoutMs: gflow.settings.timeoutSeconds * 1000 });
+    // The driver takes the names of the same table (@gflow/flow-facts); planImage already refused Imagen 4.
+    return session.generateImage({ ...common, model: plan.model.name, aspect: plan.aspect, references, characters, replyTimeoutMs: gflow.settings.timeoutSeconds * 1000 });
   }
   return session.generateVideo({
     ...common,
     mode: plan.mode,
     aspect: plan.aspect,
-    ...(plan.model ? { model: plan.model.driverName } : {}),
+    ...(plan.model ? { model: plan.model.name } : {}),
     ...(plan.duration !== undefined ? { duration: plan.duration } : {}),
     ...(plan.resolution ? { resolution: plan.resolution } : {}),
     ...(refs.startFrame ? { startFrame: { path: refs.startFrame.path, displayName: refs.startFrame.displayName } } : {}),

@@ -1,24 +1,13 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { mimeOf, sniffMedia } from '@gflow/flow-facts';
 import { writeFileAtomic } from '../output/atomicWrite.js';
 
 export type MediaKind = 'image' | 'video';
 
-/** Extension from magic bytes (never from a URL or a model's claim). */
+/** Extension (no dot) from magic bytes, never from a URL or a model's claim (the sniffer of @gflow/flow-facts). */
 export function extensionOf(bytes: Uint8Array): string | undefined {
-  const b = bytes;
-  if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'png';
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpg';
-  if (b.length >= 12 && String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...b.subarray(8, 12)) === 'WEBP') return 'webp';
-  if (b.length >= 6 && String.fromCharCode(...b.subarray(0, 4)) === 'GIF8') return 'gif';
-  if (b.length >= 8 && String.fromCharCode(...b.subarray(4, 8)) === 'ftyp') return 'mp4';
-  return undefined;
-}
-
-const MEDIA_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', mp4: 'video/mp4' };
-
-export function mediaTypeOf(extension: string): string {
-  return MEDIA_TYPES[extension] ?? 'application/octet-stream';
+  return sniffMedia(bytes)?.slice(1);
 }
 
 export interface TargetOptions {
@@ -61,5 +50,5 @@ export interface WrittenFile {
 /** Writes atomically and returns what the catalog records. */
 export async function writeMedia(target: string, bytes: Uint8Array, extension: string): Promise<WrittenFile> {
   await writeFileAtomic(target, bytes);
-  return { path: target, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex'), mediaType: mediaTypeOf(extension) };
+  return { path: target, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex'), mediaType: mimeOf(extension) };
 }

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '@gflow/catalog';
 import { BadParameterError, ReferenceNotOnDiskError } from '@gflow/errors';
+import { MAX_UPLOAD_BYTES, sniffImage } from '@gflow/flow-facts';
 import type { MediaRef } from '../operations/validateGeneration.js';
-import { extensionOf } from './mediaFiles.js';
 
 /** A reference ready for the driver: a local file to upload, with the name Flow should list. */
 export interface LocalReference {
@@ -14,9 +14,6 @@ export interface LocalReference {
   /** The Flow project that media was made in, when known. */
   readonly projectId?: string;
 }
-
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'webp', 'gif']);
 
 /** A local image path: canonicalised once (symlinks resolved), ≤ 20 MB, PNG/JPEG/WebP/GIF by magic bytes. */
 export function checkLocalImage(value: string, parameter: string, cwd: string): LocalReference {
@@ -39,8 +36,7 @@ export function checkLocalImage(value: string, parameter: string, cwd: string): 
   } finally {
     fs.closeSync(fd);
   }
-  const ext = extensionOf(head);
-  if (!ext || !IMAGE_EXTENSIONS.has(ext)) {
+  if (sniffImage(head) === null) {
     throw new BadParameterError(`${parameter}: the file is not a PNG, JPEG, WebP or GIF image.`, { extensions: { parameter } });
   }
   return { path: real, displayName: path.basename(real) };

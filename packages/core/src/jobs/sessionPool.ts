@@ -1,9 +1,9 @@
-import type { ProfileLease } from '@gflow/lease';
+import type { AcquireProfileLeaseOptions, LeaseHolder, ProfileLease } from '@gflow/lease';
 import { BrowserEngineUnavailableError } from '@gflow/errors';
 import type { FlowSession } from '@gflow/driver';
 import type { Gflow } from '../runtime/gflow.js';
 import type { ResolvedProfile } from '../home/profiles.js';
-import type { ProgressEvent } from '../operations/operation.js';
+import type { ProgressEvent, Surface } from '../operations/operation.js';
 import { leaseWaitSecondsFor } from '../settings/loadSettings.js';
 import { browserStrategyOf, findBrowserExecutable } from './browserLaunch.js';
 
@@ -11,27 +11,61 @@ interface WarmEntry {
   readonly lease: ProfileLease;
   readonly session: FlowSession;
   idleTimer?: NodeJS.Timeout;
+  /** True while a call uses the session: a hand-off waits for the call to end. */
+  busy: boolean;
+  /** Stops watching for other processes that want the profile. */
+  stopWatching?: () => void;
 }
 
 export interface SessionUse {
   readonly signal: AbortSignal;
   readonly onProgress?: ((event: ProgressEvent) => void) | undefined;
+  /** What the call does, for other processes' messages; default: the running operation's title. */
+  readonly activity?: string | undefined;
 }
+
+/** What the pool opens; tests replace them with fakes. */
+export interface SessionPoolDeps {
+  /** Takes the profile's cross-process lease; default @gflow/lease's acquireProfileLease (loaded lazily). */
+  readonly acquireLease?: (options: AcquireProfileLeaseOptions) => Promise<ProfileLease>;
+  /** Opens the browser session on a profile; default the driver's openFlowSession with this runtime's settings. */
+  readonly openSession?: (profile: ResolvedProfile) => Promise<FlowSession>;
+}
+
+/** How a holder of each surface is named in other processes' messages ("gflow mcp run, pid 1234"). */
+const LEASE_SURFACE: Readonly<Record<Surface, string>> = { cli: 'CLI', mcp: 'mcp run', http: 'serve', library: 'library' };
 
 /**
  * Browser sessions per profile. Calls on one profile run one at a time in
  * arrival order (the runtime's keyed queue); the cross-process lease is held
  * while a session is open. A CLI run closes its browser and frees the lease at
  * once; a daemon keeps the session warm and releases both after an idle period.
+ *
+ * The warm lease gives way (issue 27): a warm session would otherwise keep the
+ * profile for the whole idle time (300 s by default), longer than another
+ * process waits for it (180 s). So a daemon watches its lease for a waiter's
+ * "wanted" mark (ProfileLease.onWanted, a cheap poll inside @gflow/lease):
+ * - idle when a waiter arrives: the session is closed and the lease released
+ *   at once, the same path as the idle timer, queued in the profile's lane so
+ *   it never cuts into a call of this process;
+ * - busy: nothing happens during the call; its check-in looks for a waiter
+ *   again and hands the profile over right after the call instead of keeping
+ *   it warm. A waiting process gets the profile within about a second of the
+ *   job's end, and a job queued behind it in this process waits its turn
+ *   (the lease lets an earlier waiter go first).
+ * A shorter idle timer would not do: it would cost every single-client user
+ * a browser start per call and still make the other process wait.
  */
 export class SessionPool {
   readonly #gflow: Gflow;
   readonly #warm = new Map<string, WarmEntry>();
   readonly #keepWarm: boolean;
+  readonly #deps: SessionPoolDeps;
 
-  constructor(gflow: Gflow, keepWarm: boolean) {
+  constructor(gflow: Gflow, keepWarm: boolean, deps: SessionPoolDeps = {}) {
     this.#gflow = gflow;
     this.#keepWarm = keepWarm;
+    this.#deps = deps;
     gflow.onClose(() => this.closeAll());
   }
 
@@ -72,18 +106,33 @@ export class SessionPool {
     );
   }
 
-  /** The cross-process lease: CLI and library fail fast (0 s), servers wait (180 s) unless configured. */
+  /** What a call is doing, as the lease records it: "Generate images (gflow_generate_image)". */
+  #doing(use: SessionUse): string {
+    if (use.activity) return use.activity;
+    const operation = this.#gflow.currentOperation;
+    return operation ? `${operation.title} (${operation.mcpName})` : 'a browser call';
+  }
+
+  /**
+   * The cross-process lease: CLI and library fail fast (0 s), servers wait
+   * (180 s) unless configured. Either way an idle warm server holding the
+   * profile is waited for, for a few seconds, while it hands the profile over
+   * (the lease's idle hand-off grace): a CLI run next to an idle `mcp run`
+   * succeeds, a CLI run next to a busy one is refused at once as before.
+   */
   async #acquire(profile: { name: string; dir: string }, use: SessionUse): Promise<ProfileLease> {
     const surface = this.#gflow.surface;
     // The lease holds its lock in SQLite; loaded when a browser is first needed, with the driver.
-    const { acquireProfileLease } = await import('@gflow/lease');
-    return acquireProfileLease({
+    const acquire = this.#deps.acquireLease ?? (await import('@gflow/lease')).acquireProfileLease;
+    return acquire({
       locksDir: this.#gflow.layout.locksDir,
       profileDir: profile.dir,
       profileName: profile.name,
       waitSeconds: leaseWaitSecondsFor(this.#gflow.settings, surface === 'cli' || surface === 'library' ? 'cli' : 'server'),
       signal: use.signal,
-      onWait: () => use.onProgress?.({ phase: 'waiting-for-profile', message: 'Another gflow process is using this profile; waiting.' }),
+      surface: LEASE_SURFACE[surface],
+      activity: { state: 'busy', doing: this.#doing(use) },
+      onWait: (holder) => use.onProgress?.({ phase: 'waiting-for-profile', message: waitingMessage(holder) }),
     });
   }
 
@@ -91,55 +140,93 @@ export class SessionPool {
     const warm = this.#warm.get(profile.name);
     if (warm) {
       clearTimeout(warm.idleTimer);
-      if (!warm.session.isClosed) return warm;
+      if (!warm.session.isClosed) {
+        warm.busy = true;
+        warm.lease.setActivity({ state: 'busy', doing: this.#doing(use) });
+        return warm;
+      }
       this.#warm.delete(profile.name);
-      await warm.lease.release();
+      await this.#close(warm);
     }
-    const settings = this.#gflow.settings;
     const lease = await this.#acquire(profile, use);
     try {
       use.onProgress?.({ phase: 'starting-browser' });
-      const channel = browserStrategyOf(profile.dir) === 'chrome' ? 'chrome' : undefined;
-      const executablePath = channel ? undefined : findBrowserExecutable(settings);
-      if (!channel && !executablePath) {
-        throw new BrowserEngineUnavailableError('No Chrome or Chromium was found.', {
-          remediationHint: 'Install Google Chrome or Chromium (Debian: apt-get install chromium), or set GFLOW_CLI_BROWSER_EXECUTABLE.',
-        });
-      }
-      const { openFlowSession } = await import('@gflow/driver');
-      const overrides = this.#gflow.browserOverrides;
-      const proxy = settings.browserProxy ?? overrides.proxy;
-      const session = await openFlowSession({
-        profileDir: profile.dir,
-        ...(channel ? { channel } : {}),
-        ...(executablePath ? { executablePath } : {}),
-        headless: overrides.headless ?? settings.headless,
-        locale: settings.locale,
-        extraArgs: [...settings.browserArgs, ...(overrides.extraArgs ?? [])],
-        ignoreHTTPSErrors: overrides.ignoreHTTPSErrors ?? false,
-        flowHost: settings.flowHost,
-        ...(proxy ? { proxy: { server: proxy } } : {}),
-        ...(settings.harPath ? { harPath: settings.harPath } : {}),
-        logger: this.#gflow.logger,
-        incidentCapture: settings.incidentCapture,
-      });
-      return { lease, session };
+      const session = await (this.#deps.openSession ?? ((p: ResolvedProfile) => this.#openSession(p)))(profile);
+      const entry: WarmEntry = { lease, session, busy: true };
+      if (this.#keepWarm) entry.stopWatching = lease.onWanted(() => this.#onWanted(profile.name, entry));
+      return entry;
     } catch (error) {
       await lease.release();
       throw error;
     }
   }
 
-  async #checkin(name: string, entry: WarmEntry): Promise<void> {
-    if (this.#keepWarm && !entry.session.isClosed) {
-      entry.idleTimer = setTimeout(() => void this.#evict(name), this.#gflow.settings.sessionIdleSeconds * 1000);
-      entry.idleTimer.unref();
-      this.#warm.set(name, entry);
-      return;
+  async #openSession(profile: ResolvedProfile): Promise<FlowSession> {
+    const settings = this.#gflow.settings;
+    const channel = browserStrategyOf(profile.dir) === 'chrome' ? 'chrome' : undefined;
+    const executablePath = channel ? undefined : findBrowserExecutable(settings);
+    if (!channel && !executablePath) {
+      throw new BrowserEngineUnavailableError('No Chrome or Chromium was found.', {
+        remediationHint: 'Install Google Chrome or Chromium (Debian: apt-get install chromium), or set GFLOW_CLI_BROWSER_EXECUTABLE.',
+      });
     }
-    this.#warm.delete(name);
-    await entry.session.close().catch(() => undefined);
-    await entry.lease.release();
+    const { openFlowSession } = await import('@gflow/driver');
+    const overrides = this.#gflow.browserOverrides;
+    const proxy = settings.browserProxy ?? overrides.proxy;
+    return openFlowSession({
+      profileDir: profile.dir,
+      ...(channel ? { channel } : {}),
+      ...(executablePath ? { executablePath } : {}),
+      headless: overrides.headless ?? settings.headless,
+      locale: settings.locale,
+      extraArgs: [...settings.browserArgs, ...(overrides.extraArgs ?? [])],
+      ignoreHTTPSErrors: overrides.ignoreHTTPSErrors ?? false,
+      flowHost: settings.flowHost,
+      ...(proxy ? { proxy: { server: proxy } } : {}),
+      ...(settings.harPath ? { harPath: settings.harPath } : {}),
+      logger: this.#gflow.logger,
+      incidentCapture: settings.incidentCapture,
+    });
+  }
+
+  /**
+   * After a call: a daemon keeps the session warm (idle timer) unless another
+   * process waits for the profile, in which case it is handed over now.
+   */
+  async #checkin(name: string, entry: WarmEntry): Promise<void> {
+    entry.busy = false;
+    if (this.#keepWarm && !entry.session.isClosed) {
+      const wanter = entry.lease.wanted();
+      if (wanter === undefined) {
+        entry.lease.setActivity({ state: 'idle' });
+        entry.idleTimer = setTimeout(() => void this.#evict(name), this.#gflow.settings.sessionIdleSeconds * 1000);
+        entry.idleTimer.unref();
+        this.#warm.set(name, entry);
+        return;
+      }
+      this.#gflow.logger.info('profile handed over after the call', { profile: name, to_pid: wanter.pid });
+    }
+    if (this.#warm.get(name) === entry) this.#warm.delete(name);
+    await this.#close(entry);
+  }
+
+  /**
+   * The lease saw another process start to wait. Busy: nothing now (the
+   * check-in looks again). Idle: close and release, in the profile's lane so a
+   * call of this process that is already queued goes first (its check-in then
+   * hands over), and only if the waiter is still there.
+   */
+  #onWanted(name: string, entry: WarmEntry): void {
+    if (entry.busy || this.#warm.get(name) !== entry) return;
+    void this.#gflow.profileQueue
+      .run(name, async () => {
+        if (entry.busy || this.#warm.get(name) !== entry) return;
+        const wanter = entry.lease.wanted();
+        if (wanter === undefined) return;
+        this.#gflow.logger.info('idle profile handed over', { profile: name, to_pid: wanter.pid });
+        await this.#dropWarm(name);
+      })
+      .catch(() => undefined);
   }
 
   async #evict(name: string): Promise<void> {
@@ -151,9 +238,20 @@ export class SessionPool {
     const entry = this.#warm.get(name);
     if (!entry) return;
     this.#warm.delete(name);
+    await this.#close(entry);
+  }
+
+  /**
+   * Closes the browser first (Chromium must let go of the profile dir), then
+   * frees the lease. The watch stops last: until the release the record keeps
+   * saying "idle, hands off", which a fail-fast CLI waiting for the hand-off
+   * relies on while the browser closes.
+   */
+  async #close(entry: WarmEntry): Promise<void> {
     clearTimeout(entry.idleTimer);
     await entry.session.close().catch(() => undefined);
     await entry.lease.release();
+    entry.stopWatching?.();
   }
 
   /** Number of warm sessions (for tests and `doctor`). */
@@ -162,12 +260,17 @@ export class SessionPool {
   }
 
   async closeAll(): Promise<void> {
-    const entries = [...this.#warm.entries()];
+    const entries = [...this.#warm.values()];
     this.#warm.clear();
-    for (const [, entry] of entries) {
-      clearTimeout(entry.idleTimer);
-      await entry.session.close().catch(() => undefined);
-      await entry.lease.release();
-    }
+    for (const entry of entries) await this.#close(entry);
   }
+}
+
+/** The progress line of a call waiting for the profile, from what the holder recorded. */
+function waitingMessage(holder: LeaseHolder | undefined): string {
+  if (holder === undefined) return 'Another gflow process is using this profile; waiting.';
+  const who = `${holder.surface ? `gflow ${holder.surface}, ` : ''}pid ${holder.pid}`;
+  if (holder.activity === 'idle' && holder.handsOff) return `An idle gflow process (${who}) holds this profile; it is handing it over.`;
+  if (holder.activity === 'busy') return `Another gflow process (${who}) is using this profile for ${holder.doing ?? 'a job'}; waiting for it to finish.`;
+  return `Another gflow process (${who}) is using this profile; waiting.`;
 }

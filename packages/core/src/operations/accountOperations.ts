@@ -1,4 +1,5 @@
 import { CancelledError, isGflowError, toErrorEnvelopeBody } from '@gflow/errors';
+import { readProfileMarkers } from '@gflow/flow-facts';
 import { z } from 'zod';
 import { listProfileNames, resolveProfile } from '../home/profiles.js';
 import { withProfileBrowser } from './browserContext.js';
@@ -82,7 +83,7 @@ export const authStatus = defineOperation({
   output: z.looseObject({ status: z.string(), profile: z.string() }),
   handler: async (input, context) => {
     const { gflow } = context;
-    const { readProfileMarkers, cookieStoreState, probeContext, sessionProbeError } = await import('@gflow/driver');
+    const { cookieStoreState, probeContext, sessionProbeError } = await import('@gflow/driver');
     const profile = resolveProfile(gflow.layout, { requested: input.profile, settingProfile: gflow.settings.profile });
     const markers = await readProfileMarkers(profile.dir);
     const early =

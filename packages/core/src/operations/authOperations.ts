@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BrowserEngineUnavailableError } from '@gflow/errors';
+import { profileNameFromEmail } from '@gflow/flow-facts';
 import { z } from 'zod';
-import { listProfileNames, resolveProfile, validateProfileName } from '../home/profiles.js';
+import { listProfileNames, resolveProfile } from '../home/profiles.js';
 import { findBrowserExecutable } from '../jobs/browserLaunch.js';
 import type { Gflow } from '../runtime/gflow.js';
 import { defineOperation } from './operation.js';
@@ -24,16 +25,6 @@ function launchExtras(gflow: Gflow): { extraArgs: string[]; ignoreHTTPSErrors: b
     extraArgs: [...gflow.settings.browserArgs, ...(gflow.browserOverrides.extraArgs ?? [])],
     ignoreHTTPSErrors: gflow.browserOverrides.ignoreHTTPSErrors ?? false,
   };
-}
-
-/** The email's local part as a profile name (first login renames `default`). */
-export function profileNameFromEmail(email: string): string | undefined {
-  const local = (email.split('@')[0] ?? '').toLowerCase().replace(/[^a-z0-9._+-]/g, '-').replace(/^[^a-z0-9]+/, '').slice(0, 64);
-  try {
-    return local ? validateProfileName(local) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export const authLogin = defineOperation({

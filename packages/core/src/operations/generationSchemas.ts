@@ -1,5 +1,5 @@
+import { IMAGE_ASPECTS, VIDEO_ASPECTS, VIDEO_RESOLUTIONS } from '@gflow/flow-facts';
 import { z } from 'zod';
-import { IMAGE_ASPECTS, VIDEO_ASPECTS, VIDEO_RESOLUTIONS } from '../models/models.js';
 
 /** Flow ids (projects, media, entities): letters, digits, `_` and `-`, ≤ 128, so they cannot traverse paths. */
 export const FLOW_ID = /^[\w-]{1,128}$/;
@@ -42,7 +42,7 @@ const shared = {
 
 export const generateImageInput = z.object({
   ...shared,
-  model: z.string().trim().min(1).default('nano2').describe('nano2 (Nano Banana 2, default), nano2-lite, nano-pro, or image4 (Imagen 4, labs only); aliases accepted (gflow_list_models).'),
+  model: z.string().trim().min(1).default('nano2').describe('nano2 (Nano Banana 2.1, default), nano2-lite, nano-pro, or image4 (Imagen 4, labs only); aliases accepted (gflow_list_models).'),
   aspect: z.enum(IMAGE_ASPECTS).default('1:1').describe('Aspect ratio: 1:1 (default), 9:16, 16:9, 4:3, 3:4.'),
   reference_images: z.array(z.string().trim().min(1).max(4096)).max(10).optional().describe('Local image paths or generated image media UUIDs; any entry makes this image-to-image.'),
   instructions: z.array(z.string().trim().min(1).max(2000)).max(10).optional().describe('Ephemeral agent instructions (forces the agentic arm; conflicts with ui_mode="classic").'),

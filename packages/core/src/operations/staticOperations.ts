@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from '@gflow/flow-facts';
 import { z } from 'zod';
-import { IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from '../models/models.js';
 import { llmEndpointOf } from '../promptTools/llmClient.js';
 import { expandPrompt, loadPromptTools } from '../promptTools/promptTools.js';
 import { CHARACTER_VOICES } from './characterVoices.js';

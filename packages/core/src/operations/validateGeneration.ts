@@ -5,14 +5,19 @@ import {
   ModelModeIncompatibilityError,
 } from '@gflow/errors';
 import {
-  DEFAULT_VIDEO_DURATIONS,
+  DEFAULT_I2V_VIDEO_MODEL,
+  R2V_VEO_SECONDS,
   type ImageModel,
   type VideoModel,
   findImageModel,
   findVideoModel,
   imageModelSpellings,
+  maxDurationWithEndFrame,
+  r2vPinsDuration,
+  videoDurationsOf,
   videoModelSpellings,
-} from '../models/models.js';
+  videoRefCap,
+} from '@gflow/flow-facts';
 import type { GenerateImageInput, GenerateVideoInput } from './generationSchemas.js';
 
 /** A media reference as the user gave it: a local path or a generated media UUID. */
@@ -106,21 +111,21 @@ export function planImage(input: GenerateImageInput): ImagePlan {
 
 function videoDuration(input: GenerateVideoInput, model: VideoModel | undefined): number | undefined {
   const { duration, mode } = input;
-  if (mode === 'r2v' && (!model || model.family === 'veo')) {
-    if (duration !== undefined && duration !== 8) {
-      throw new ConfigurationError(`r2v on ${model?.label ?? 'the default model'} accepts only duration 8 (shorter requests drop the references and bill text-to-video); use omni_flash or omni_1_2_flash for ${duration} s.`, {
+  if (mode === 'r2v' && r2vPinsDuration(model)) {
+    if (duration !== undefined && duration !== R2V_VEO_SECONDS) {
+      throw new ConfigurationError(`r2v on ${model?.label ?? 'the default model'} accepts only duration ${R2V_VEO_SECONDS} (shorter requests drop the references and bill text-to-video); use omni_flash or omni_1_2_flash for ${duration} s.`, {
         extensions: { parameter: 'duration' },
       });
     }
-    return 8;
+    return R2V_VEO_SECONDS;
   }
   if (duration === undefined) return undefined;
-  const allowed: readonly number[] = model ? model.durations : DEFAULT_VIDEO_DURATIONS;
+  const allowed = videoDurationsOf(model);
   if (!allowed.includes(duration)) {
     bad('duration', `duration ${duration} is not offered by ${model?.label ?? 'the default model'}; accepted: ${allowed.join(', ')}.`);
   }
-  if (input.end_frame && model && duration > model.maxDurationWithEndFrame) {
-    bad('duration', `${model.label} keeps an end frame only up to ${model.maxDurationWithEndFrame} s (above it Flow drops the end frame and bills a start-only clip).`);
+  if (input.end_frame && duration > maxDurationWithEndFrame(model)) {
+    bad('duration', `${model?.label ?? 'The default model'} keeps an end frame only up to ${maxDurationWithEndFrame(model)} s (above it Flow drops the end frame and bills a start-only clip).`);
   }
   return duration;
 }
@@ -151,15 +156,15 @@ export function planVideo(input: GenerateVideoInput): VideoPlan {
   }
   // Saved characters are @ mentions in the same reference list as reference_images: they count toward the cap.
   const mentioned = references.length + characters.length;
-  const capParameter = references.length > (model?.refCap ?? 3) ? 'reference_images' : 'reference_entities';
+  const capParameter = references.length > videoRefCap(model) ? 'reference_images' : 'reference_entities';
   if (input.mode === 'r2v' && model && mentioned > model.refCap) {
     if (model.refCap === 0) {
       throw new ModelModeIncompatibilityError(`${model.label} takes no references; r2v needs omni_flash, omni_1_2_flash, veo_lite or veo_fast.`, { extensions: { parameter: 'model' } });
     }
     bad(capParameter, `${model.label} takes at most ${model.refCap} references, saved characters included; got ${mentioned}.`);
   }
-  const effectiveModel = model ?? (input.mode === 'i2v' ? findVideoModel('veo_lite') : undefined);
-  if (input.mode === 'r2v' && !model && mentioned > 3) bad(capParameter, `Without a model, r2v takes at most 3 references (saved characters included); name omni_flash for up to 7.`);
+  const effectiveModel = model ?? (input.mode === 'i2v' ? findVideoModel(DEFAULT_I2V_VIDEO_MODEL) : undefined);
+  if (input.mode === 'r2v' && !model && mentioned > videoRefCap(undefined)) bad(capParameter, `Without a model, r2v takes at most ${videoRefCap(undefined)} references (saved characters included); name omni_flash for up to 7.`);
   return {
     kind: 'video',
     mode: input.mode,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type * as CatalogModuleNamespace from '@gflow/catalog';
@@ -91,6 +92,8 @@ export class Gflow {
   /** Distinguishes this process's claims from a dead one's with a reused pid. */
   readonly startToken = randomBytes(6).toString('hex');
   readonly #operations = new Map<string, Operation>();
+  /** The operation whose handler runs in the current async context (jobs it starts included). */
+  readonly #running = new AsyncLocalStorage<Operation>();
   readonly #closers: Array<() => Promise<void> | void> = [];
   #catalog: Catalog | undefined;
   #usageRecording: boolean | undefined;
@@ -151,7 +154,16 @@ export class Gflow {
       signal: options.signal ?? new AbortController().signal,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     };
-    return (await operation.handler(parsed.data, context)) as z.output<O['output']>;
+    return (await this.#running.run(operation, () => operation.handler(parsed.data, context))) as z.output<O['output']>;
+  }
+
+  /**
+   * The operation being run in the current async context, if any: what a held
+   * profile lease says this process is doing ("Generate images
+   * (gflow_generate_image)") in other processes' messages.
+   */
+  get currentOperation(): Operation | undefined {
+    return this.#running.getStore();
   }
 
   /**

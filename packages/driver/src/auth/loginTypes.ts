@@ -1,5 +1,5 @@
 import type { DriverLogger } from '../util/logger.js';
-import type { LoginStrategy } from './markers.js';
+import type { LoginStrategy } from '@gflow/flow-facts';
 
 /** Where a login starts (flow-wire §2 "Login"): labs answers 308 to flow.google.com for every account. */
 export const LOGIN_URL = 'https://labs.google/fx/tools/flow?hl=en';

@@ -1,11 +1,12 @@
 import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ACCOUNT_MARKER, STRATEGY_MARKER, readProfileMarkers } from '@gflow/flow-facts';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MARKER, STRATEGY_MARKER, accountLocalPart, readProfileMarkers, removeProfileMarkers, writeProfileMarkers } from './markers.js';
+import { removeProfileMarkers, writeProfileMarkers } from './markers.js';
 
 describe('profile markers', () => {
-  it('writes both markers owner-only and reads them back', async () => {
+  it('writes both markers owner-only, as the shared readers read them', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'gflow-markers-'));
     expect(await readProfileMarkers(dir)).toEqual({ account: null, strategy: null });
     await writeProfileMarkers(dir, 'ada@example.com', 'internal');
@@ -13,10 +14,5 @@ describe('profile markers', () => {
     for (const name of [ACCOUNT_MARKER, STRATEGY_MARKER]) expect((await stat(join(dir, name))).mode & 0o777).toBe(0o600);
     await removeProfileMarkers(dir);
     expect(await readProfileMarkers(dir)).toEqual({ account: null, strategy: null });
-  });
-  it('derives the first-login profile name from the local part', () => {
-    expect(accountLocalPart('Ada.Lovelace@example.com')).toBe('ada.lovelace');
-    expect(accountLocalPart('a+b c@x.org')).toBe('a-b-c');
-    expect(accountLocalPart('@x.org')).toBe('default');
   });
 });

@@ -1,9 +1,9 @@
 import { hasErrorCode, isGflowError } from '@gflow/errors';
+import { readProfileMarkers } from '@gflow/flow-facts';
 import { throwIfAborted } from '../util/abort.js';
 import type { DriverLogger } from '../util/logger.js';
 import { cookieStoreState } from './cookieChecks.js';
 import { headlessLaunchFor, launchProfile } from './launchProfile.js';
-import { readProfileMarkers } from './markers.js';
 import { probeContext } from './probeContext.js';
 import type { SessionProbeResult } from './sessionProbeResult.js';
 

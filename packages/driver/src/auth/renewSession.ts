@@ -1,10 +1,10 @@
 import type { BrowserContext } from 'playwright-core';
 import { isGflowError } from '@gflow/errors';
+import { readProfileMarkers } from '@gflow/flow-facts';
 import { FLOW_ORIGIN } from '../flow/hosts.js';
 import { openFlowPage, waitForAnchor } from '../projects/flowPage.js';
 import type { DriverLogger } from '../util/logger.js';
 import { headlessLaunchFor, launchProfile } from './launchProfile.js';
-import { readProfileMarkers } from './markers.js';
 import { probeContext } from './probeContext.js';
 import type { SessionProbeResult } from './sessionProbeResult.js';
 

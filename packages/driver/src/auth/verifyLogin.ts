@@ -1,6 +1,7 @@
 import { AuthLoginTimeoutError, FlowAccountChooserError, type GflowError } from '@gflow/errors';
+import type { LoginStrategy } from '@gflow/flow-facts';
 import { sameAccount } from './emailFrequency.js';
-import { writeProfileMarkers, type LoginStrategy } from './markers.js';
+import { writeProfileMarkers } from './markers.js';
 import { sessionProbeError } from './sessionProbeError.js';
 import type { SessionProbeResult } from './sessionProbeResult.js';
 import type { LoginResult } from './loginTypes.js';

@@ -51,7 +51,8 @@ export async function bindFrame(ctx: OpContext, slot: 'Start' | 'End', displayNa
     await page.keyboard.press('Escape');
     throw new ReferenceNotFoundError(`The frame picker lists no asset named ${displayName} after three searches. Nothing was submitted.`);
   }
-  await picker.locator(A.assetOption).nth(index).click({ timeout: 5_000 });
+  // Re-resolved by name at the click: the list re-renders on every search, a position goes stale.
+  await picker.locator(A.assetOption).filter({ hasText: displayName }).first().click({ timeout: 5_000 });
   await sleep(500, ctx.signal);
   if (await picker.isVisible().catch(() => false)) {
     const confirm = picker.locator(A.addToPrompt).first();

@@ -7,7 +7,7 @@ import { caretToEnd } from './promptText.js';
 
 export interface MentionTarget {
   readonly displayName: string;
-  /** The id the chip must carry in `data-entity-id`: a media id, or a saved character's entity id. */
+  /** A media id, or a saved character's entity id (which its chip carries in `data-entity-id`). */
   readonly id: string;
   readonly referenceType: 'media' | 'entity';
 }
@@ -15,6 +15,22 @@ export interface MentionTarget {
 interface Chip {
   readonly type: string | null;
   readonly id: string | null;
+  /** The chip's label: its text without the leading `@`. */
+  readonly label: string;
+}
+
+/**
+ * Whether a new chip is the one asked for (flow-captures.md §1). A character chip carries its
+ * entity id (measured), so the id decides. A media chip carries no entity id on the real app
+ * (peer model; the original reads `data-entity-id || ''`), so it is verified by its type and its
+ * label; an id it does carry must be the media id. The submit guard then checks that the body
+ * names every media id before anything leaves the browser.
+ */
+export function chipMatches(chip: Chip, target: MentionTarget): boolean {
+  if (chip.type !== target.referenceType) return false;
+  if (target.referenceType === 'entity') return chip.id === target.id;
+  if (chip.id !== null && chip.id !== '') return chip.id === target.id;
+  return chip.label.trim() === target.displayName.trim();
 }
 
 const OPTION = `${A.overlayPane} ${A.assetOption}`;
@@ -22,7 +38,9 @@ const OPTION = `${A.overlayPane} ${A.assetOption}`;
 const MAX_BINDS = 6;
 
 async function chipIds(ctx: OpContext): Promise<Chip[]> {
-  return ctx.page.locator(A.mentionChip).evaluateAll((els) => els.map((e) => ({ type: e.getAttribute('data-reference-type'), id: e.getAttribute('data-entity-id') })));
+  return ctx.page
+    .locator(A.mentionChip)
+    .evaluateAll((els) => els.map((e) => ({ type: e.getAttribute('data-reference-type'), id: e.getAttribute('data-entity-id'), label: (e.textContent ?? '').replace(/^\s*@/, '') })));
 }
 
 /**
@@ -55,6 +73,24 @@ export function mentionQuery(name: string): string {
   return name.trim().split(/\s/)[0] ?? '';
 }
 
+const ASB_TOKEN = /\/asb\/([^/?#]+)/;
+
+/**
+ * Whether a picker option shows another asset than the media id asked for: option thumbnails
+ * are `/asb/<token>`, the same token as the grid tile `img[data-media-id=<id>]` (flow-wire §4). Only
+ * decides when both are on the page (uploads have no grid tile); the submit guard checks the rest.
+ */
+async function showsOtherMedia(ctx: OpContext, option: Locator, mediaId: string): Promise<boolean> {
+  const tile = ctx.page.locator(`img[data-media-id="${mediaId.replace(/["\\]/g, '')}"]`);
+  const thumb = option.locator('img');
+  if ((await tile.count()) === 0 || (await thumb.count()) === 0) return false;
+  const optionSrc = await thumb.first().getAttribute('src', { timeout: 1_000 }).catch(() => null);
+  const tileSrc = await tile.first().getAttribute('src', { timeout: 1_000 }).catch(() => null);
+  const a = optionSrc === null ? undefined : ASB_TOKEN.exec(optionSrc)?.[1];
+  const b = tileSrc === null ? undefined : ASB_TOKEN.exec(tileSrc)?.[1];
+  return a !== undefined && b !== undefined && a !== b;
+}
+
 /** Erases the typed ` @query` and closes the picker. */
 async function eraseQuery(ctx: OpContext, query: string): Promise<void> {
   for (let i = 0; i < query.length + 2; i += 1) await ctx.page.keyboard.press('Backspace');
@@ -65,7 +101,7 @@ async function eraseQuery(ctx: OpContext, query: string): Promise<void> {
 function addedChips(before: readonly Chip[], now: readonly Chip[]): Chip[] {
   const left = [...before];
   return now.filter((c) => {
-    const i = left.findIndex((b) => b.type === c.type && b.id === c.id);
+    const i = left.findIndex((b) => b.type === c.type && b.id === c.id && b.label === c.label);
     if (i < 0) return true;
     left.splice(i, 1);
     return false;
@@ -88,7 +124,7 @@ async function removeLastChip(ctx: OpContext, want: number, label: string): Prom
 /**
  * Attaches a reference or a saved character as an `@` mention (flow-wire §4): real key presses
  * (`@` + the name's first word), a picker option named like the target committed (Enter on the active one, else a click), then the new
- * chip's `data-reference-type` / `data-entity-id` verified. Characters and media share one unranked
+ * chip verified (chipMatches: type, and a character's entity id or a media chip's label). Characters and media share one unranked
  * search, and names are not unique: an option that binds another chip is removed again and the
  * next option of that name is tried. Nothing is submitted unless the asked-for chip is bound.
  */
@@ -116,6 +152,11 @@ export async function addMention(ctx: OpContext, target: MentionTarget): Promise
     }
     // The option is re-resolved by name at the click, not by a stale position in the whole list.
     const option = named.nth(index);
+    if (target.referenceType === 'media' && (await showsOtherMedia(ctx, option, target.id))) {
+      wrong.push(`media with another thumbnail than ${target.id}`);
+      await eraseQuery(ctx, query);
+      continue;
+    }
     const active = ((await option.getAttribute('class').catch(() => '')) ?? '').includes('asset-item-active');
     if (active) await page.keyboard.press('Enter');
     else await option.click({ timeout: 5_000 });
@@ -129,8 +170,8 @@ export async function addMention(ctx: OpContext, target: MentionTarget): Promise
     if (added === undefined) {
       throw new ReferenceNotFoundError(`The @ mention of ${label} bound no chip. Nothing was submitted.`, { retryable: false });
     }
-    if (added.length === 1 && added[0]?.id === target.id && added[0].type === target.referenceType) return;
-    wrong.push(added.map((c) => `${c.type ?? 'untyped'}:${c.id ?? '?'}`).join('+'));
+    if (added.length === 1 && added[0] !== undefined && chipMatches(added[0], target)) return;
+    wrong.push(added.map((c) => `${c.type ?? 'untyped'}:${c.id || c.label}`).join('+'));
     await removeLastChip(ctx, before.length, label);
   }
   if (wrong.length > 0) {

@@ -1,5 +1,5 @@
 import { ConfigurationError, VideoModelSelectionError } from '@gflow/errors';
-import { pickMenuEntry, labelMatches } from '../models/matchLabel.js';
+import { type MenuEntry, candidateShown, labelMatches, pickMenuCandidate } from '@gflow/flow-facts';
 import type { OpContext } from '../session/opContext.js';
 import { pollUntil, sleep } from '../util/abort.js';
 import { A, textWithoutIcons, withIcon } from './anchors.js';
@@ -7,22 +7,24 @@ import { driftError } from './drift.js';
 import { openSettings, settingsPane } from './settingsPane.js';
 import { safeClick } from './safeClick.js';
 
-export interface ModelWanted {
-  readonly label: string;
-  readonly exclude: readonly string[];
+export interface ModelWanted<T extends MenuEntry> {
+  /** The model's menu entries in order of preference (the table's `menu`); the first one offered wins. */
+  readonly candidates: readonly [T, ...T[]];
   readonly kind: 'image' | 'video';
 }
 
 /**
- * Picks the model in the pane's [role=menu] by product-name substring (flow-wire §4), refusing
- * 0 or ≥2 matches, then reads the pane's model button back.
+ * Picks the model in the pane's [role=menu] by product-name substring (flow-wire §4): the first
+ * candidate the menu offers, refusing 0 or ≥2 matches, then reads the pane's model button back.
+ * Returns the candidate picked (its token is what the submit body must carry).
  */
-export async function pickModel(ctx: OpContext, want: ModelWanted): Promise<void> {
+export async function pickModel<T extends MenuEntry>(ctx: OpContext, wanted: ModelWanted<T>): Promise<T> {
   const { page } = ctx;
   const pane = await openSettings(ctx);
   const button = withIcon(page, pane.locator('button'), 'arrow_drop_down').first();
   if ((await button.count()) === 0) throw await driftError(page, 'The settings pane has no model picker button', `${A.settingsPane} button`);
-  if (labelMatches(await textWithoutIcons(button), want.label, want.exclude)) return;
+  const [first] = wanted.candidates;
+  if (candidateShown(await textWithoutIcons(button), [first]) !== undefined) return first;
   const menu = page.locator(`.cdk-overlay-pane ${A.menu}`).filter({ visible: true }).first();
   try {
     await safeClick(ctx, button, 'opening the model menu');
@@ -37,16 +39,17 @@ export async function pickModel(ctx: OpContext, want: ModelWanted): Promise<void
   const count = await items.count();
   const texts: string[] = [];
   for (let i = 0; i < count; i += 1) texts.push(await textWithoutIcons(items.nth(i)));
-  const pick = pickMenuEntry(texts, want.label, want.exclude);
+  const pick = pickMenuCandidate(texts, wanted.candidates);
   if (pick.kind !== 'one') {
     await page.keyboard.press('Escape');
-    const Err = want.kind === 'video' ? VideoModelSelectionError : ConfigurationError;
+    const Err = wanted.kind === 'video' ? VideoModelSelectionError : ConfigurationError;
     throw new Err(
       pick.kind === 'none'
-        ? `Flow's model menu offers no "${want.label}"; it offers: ${texts.join(', ')}. Nothing was submitted.`
-        : `"${want.label}" matches ${pick.indexes.length} entries of Flow's model menu (${pick.indexes.map((i) => texts[i]).join(', ')}); refusing to guess. Nothing was submitted.`,
+        ? `Flow's model menu offers no ${wanted.candidates.map((c) => `"${c.label}"`).join(' or ')}; it offers: ${texts.join(', ')}. Nothing was submitted.`
+        : `"${pick.candidate.label}" matches ${pick.indexes.length} entries of Flow's model menu (${pick.indexes.map((i) => texts[i]).join(', ')}); refusing to guess. Nothing was submitted.`,
     );
   }
+  const want = pick.candidate;
   await items.nth(pick.index).click({ timeout: 5_000 });
   const picked = await pollUntil(
     async () => {
@@ -61,7 +64,8 @@ export async function pickModel(ctx: OpContext, want: ModelWanted): Promise<void
     await sleep(200, ctx.signal);
   }
   if (picked !== true) {
-    const Err = want.kind === 'video' ? VideoModelSelectionError : ConfigurationError;
+    const Err = wanted.kind === 'video' ? VideoModelSelectionError : ConfigurationError;
     throw new Err(`Picked "${want.label}" in Flow's model menu but the settings pane did not show it afterwards. Nothing was submitted.`);
   }
+  return want;
 }

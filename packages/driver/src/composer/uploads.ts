@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError, MediaUploadRejectedError, WireFormatError } from '@gflow/errors';
-import { mimeOf, sniffImage } from '../download/magic.js';
+import { MAX_UPLOAD_BYTES, mimeOf, sniffImage } from '@gflow/flow-facts';
 import type { OpContext } from '../session/opContext.js';
+import { projectIdOfUrl } from '../flow/hosts.js';
 import { firstUuid } from '../wire/uuid.js';
 import { A, withIcon } from './anchors.js';
 import { driftError } from './drift.js';
 import { safeClick } from './safeClick.js';
 
 export const UPLOAD_RPC = 'maseQ';
-const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** `<stem>-<8hex><ext>`: a run-unique display name, so a re-run cannot bind an earlier upload. */
 export function runUniqueName(filePath: string, hex: string = randomBytes(4).toString('hex')): string {
@@ -86,6 +86,11 @@ export async function uploadFile(ctx: OpContext, filePath: string, options: { ti
   if (item === undefined) throw new WireFormatError(`The ${UPLOAD_RPC} reply for ${displayName} could not be read.`);
   const mediaId = firstUuid(item.payload);
   if (mediaId === null) throw new MediaUploadRejectedError(`Flow declined ${displayName}: the ${UPLOAD_RPC} reply carries no media id (too small or unsupported image?).`);
+  // The media id is the reply's first UUID; one that is the project's own id means the layout
+  // changed, and binding it would reference the project instead of the upload (flow-captures.md §9).
+  if (mediaId === projectIdOfUrl(ctx.page.url())) {
+    throw new WireFormatError(`The ${UPLOAD_RPC} reply for ${displayName} names the project id first, not a media id; gflow will not bind it. Nothing was submitted.`, { retryable: false });
+  }
   ctx.logger.info('uploaded', { displayName, mediaId });
   return { mediaId, displayName };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedMediaUrl } from './allowlist.js';
-import { isMp4, sniffImage } from './magic.js';
+import { isMp4, sniffImage } from '@gflow/flow-facts';
 
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const jpg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0]);

@@ -1,11 +1,11 @@
-import { ConfigurationError, ContentPolicyError, WireFormatError } from '@gflow/errors';
+import { ConfigurationError, WireFormatError } from '@gflow/errors';
 import type { OpenTimeouts } from '../composer/openProject.js';
 import { pickModel } from '../composer/modelMenu.js';
 import { attachMentions } from '../composer/mentions.js';
 import { typePrompt } from '../composer/promptText.js';
 import { closeSettings, setChoice } from '../composer/settingsPane.js';
 import type { UploadedFile } from '../composer/uploads.js';
-import { IMAGE_ASPECT_ICONS, imageModel } from '../models/imageModels.js';
+import { IMAGE_ASPECT_ICONS, findImageModel } from '@gflow/flow-facts';
 import type { OpContext } from '../session/opContext.js';
 import { findImageRecords } from '../wire/imageRecords.js';
 import { checkImageSubmit } from '../wire/submitCheck.js';
@@ -14,7 +14,9 @@ import { awaitReply, clickGuardedSubmit } from './submitWatcher.js';
 import type { GeneratedItem, GenerateImageRequest, GenerationResult } from './types.js';
 
 export function validateImageRequest(req: GenerateImageRequest): void {
-  if (imageModel(req.model) === undefined) throw new ConfigurationError(`Unknown image model ${req.model}.`);
+  const known = findImageModel(req.model);
+  if (known === undefined) throw new ConfigurationError(`Unknown image model ${req.model}.`);
+  if (!known.onFlowHost) throw new ConfigurationError(`${known.label} is not offered on flow.google.com.`);
   if (!(req.aspect in IMAGE_ASPECT_ICONS)) throw new ConfigurationError(`Unsupported image aspect ${req.aspect}.`);
   if (!Number.isInteger(req.count) || req.count < 1 || req.count > 4) throw new ConfigurationError('Image count must be 1–4.');
   if (req.prompt.trim() === '') throw new ConfigurationError('The prompt is empty.');
@@ -24,7 +26,7 @@ export function validateImageRequest(req: GenerateImageRequest): void {
 /** Text-to-image / image-to-image on the classic composer; the `ogiZ0b` reply is the result. */
 export async function generateImage(ctx: OpContext, req: GenerateImageRequest, timeouts: OpenTimeouts): Promise<GenerationResult> {
   validateImageRequest(req);
-  const model = imageModel(req.model);
+  const model = findImageModel(req.model);
   if (model === undefined) throw new ConfigurationError(`Unknown image model ${req.model}.`);
   refuseUnportedReferences(req.references ?? []);
   const characters = req.characters ?? [];
@@ -35,21 +37,24 @@ export async function generateImage(ctx: OpContext, req: GenerateImageRequest, t
   ctx.report({ phase: 'configuring', projectId });
   await setChoice(ctx, { kind: 'mode', wanted: 'Image', match: (r) => r.icons.includes('image'), ifAbsent: 'refuse' });
   await setChoice(ctx, { kind: 'aspect', wanted: req.aspect, match: (r) => r.icons.includes(IMAGE_ASPECT_ICONS[req.aspect]), ifAbsent: 'refuse' });
-  await pickModel(ctx, { label: model.label, exclude: model.exclude, kind: 'image' });
+  const picked = await pickModel(ctx, { candidates: model.menu, kind: 'image' });
   await setChoice(ctx, { kind: 'count', wanted: `x${req.count}`, match: (r) => r.text.toLowerCase() === `x${req.count}`, ifAbsent: req.count === 1 ? 'skip' : 'refuse' });
   await closeSettings(ctx);
   await typePrompt(ctx, req.prompt);
   await attachMentions(ctx, refs, characters);
 
-  const seen = await clickGuardedSubmit(ctx, (call) => checkImageSubmit(call, { token: model.token, prompt: req.prompt, referenceIds: refs.map((r) => r.mediaId), entityIds: characters.map((c) => c.entityId) }), 15_000);
+  const seen = await clickGuardedSubmit(ctx, (call) => checkImageSubmit(call, { token: picked.token, prompt: req.prompt, referenceIds: refs.map((r) => r.mediaId), entityIds: characters.map((c) => c.entityId) }), 15_000);
   ctx.report({ phase: 'submitted', projectId, submitRpc: seen.call.rpcId });
   ctx.report({ phase: 'generating', projectId });
   const payload = await awaitReply(ctx, seen, req.replyTimeoutMs ?? 180_000);
   const records = findImageRecords(payload);
   if (records.length === 0) {
-    throw new ContentPolicyError('Flow answered the image submit with no image (a refusal without a reason, usually content policy).', {
+    // Not a content refusal: none of that shape was ever captured, and a flaky real run answered
+    // 813 bytes without a record (flow-captures.md §6). Policy refusals come as refusal frames.
+    throw new WireFormatError(`Flow answered the image submit (${seen.call.rpcId}) with no image record gflow can read.`, {
       retryable: false,
-      extensions: ctx.spendExtensions(),
+      remediationHint: `The image may still appear in the Flow project${projectId ? ` ${projectId}` : ''}: look there before retrying (a retry may make another one). If it keeps happening, file an issue with the incident bundle.`,
+      extensions: { ...ctx.spendExtensions(), flow_rpc: seen.call.rpcId, flow_project_id: projectId },
     });
   }
   const items: GeneratedItem[] = records.map((r) => {
@@ -60,7 +65,7 @@ export async function generateImage(ctx: OpContext, req: GenerateImageRequest, t
       mediaId: r.mediaId,
       workflowId: r.workflowId,
       prompt: r.prompt ?? req.prompt,
-      modelKey: model.token,
+      modelKey: picked.token,
       url: r.url,
       ...(r.seed === null ? {} : { seed: r.seed }),
       ...(r.width === null ? {} : { width: r.width }),

@@ -6,7 +6,7 @@ import type { OpenTimeouts } from '../composer/openProject.js';
 import { typePrompt } from '../composer/promptText.js';
 import { closeSettings, numberToken, setChoice } from '../composer/settingsPane.js';
 import type { UploadedFile } from '../composer/uploads.js';
-import { VIDEO_ASPECT_ICONS, videoModel } from '../models/videoModels.js';
+import { VIDEO_ASPECT_ICONS, findVideoModel } from '@gflow/flow-facts';
 import type { OpContext } from '../session/opContext.js';
 import { checkVideoSubmit } from '../wire/submitCheck.js';
 import { findVideoRecords, findWorkflowSummaries } from '../wire/videoRecords.js';
@@ -32,8 +32,8 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
   await setChoice(ctx, { kind: 'submode', wanted: req.mode === 'r2v' ? 'Ingredients' : 'Frames', match: (r) => r.icons.includes(submode), ifAbsent: 'refuse' });
   await setChoice(ctx, { kind: 'aspect', wanted: req.aspect, match: (r) => r.icons.includes(VIDEO_ASPECT_ICONS[req.aspect]), ifAbsent: 'refuse' });
   if (plan.model !== null) {
-    const info = videoModel(plan.model);
-    if (info !== undefined) await pickModel(ctx, { label: info.label, exclude: info.exclude, kind: 'video' });
+    const info = findVideoModel(plan.model);
+    if (info !== undefined) await pickModel(ctx, { candidates: info.menu, kind: 'video' });
   }
   if (req.resolution !== undefined) {
     const res = req.resolution;

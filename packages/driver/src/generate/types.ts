@@ -1,5 +1,4 @@
-import type { ImageAspect, ImageModelName } from '../models/imageModels.js';
-import type { VideoAspect, VideoModelName } from '../models/videoModels.js';
+import type { ImageAspect, ImageModelName, VideoAspect, VideoModelName } from '@gflow/flow-facts';
 import type { ProgressEvent } from '../session/opContext.js';
 
 /** A reference: a local file (uploaded under a run-unique name) or an existing Flow asset. */

@@ -1,5 +1,5 @@
 import { ConfigurationError, ModelModeIncompatibilityError } from '@gflow/errors';
-import { VIDEO_ASPECT_ICONS, type VideoModelName, videoModel } from '../models/videoModels.js';
+import { DEFAULT_I2V_VIDEO_MODEL, R2V_VEO_SECONDS, VIDEO_ASPECT_ICONS, type VideoModelName, findVideoModel, maxDurationWithEndFrame, r2vPinsDuration } from '@gflow/flow-facts';
 import { validateCharacters } from './prepare.js';
 import type { GenerateVideoRequest } from './types.js';
 
@@ -29,22 +29,22 @@ export function validateVideoRequest(req: GenerateVideoRequest): VideoPlan {
   if (req.mode === 'r2v' && refs.length + characters.length === 0) throw new ConfigurationError('r2v needs at least one reference or saved character.');
   if (req.mode !== 'r2v' && refs.length > 0) throw new ConfigurationError(`References belong to r2v, not ${req.mode}.`);
   if (req.mode !== 'r2v' && characters.length > 0) throw new ConfigurationError(`Saved characters belong to r2v, not ${req.mode}.`);
-  const model = req.model ?? (req.mode === 'i2v' ? 'veo_lite' : null);
-  const info = model === null ? undefined : videoModel(model);
+  const model = req.model ?? (req.mode === 'i2v' ? DEFAULT_I2V_VIDEO_MODEL : null);
+  const info = model === null ? undefined : findVideoModel(model);
   if (model !== null && info === undefined) throw new ConfigurationError(`Unknown video model ${model}.`);
   let duration = req.duration ?? null;
   if (req.mode === 'r2v') {
-    const veo = info === undefined || info.name.startsWith('veo');
-    if (veo && duration !== null && duration !== 8) {
+    const veo = r2vPinsDuration(info);
+    if (veo && duration !== null && duration !== R2V_VEO_SECONDS) {
       throw new ConfigurationError(`r2v on Veo (or with no model) accepts only 8 s: shorter Veo requests dropped the references and billed text-to-video. Nothing was submitted.`);
     }
-    if (duration === null) duration = 8;
+    if (duration === null) duration = R2V_VEO_SECONDS;
   }
   if (info !== undefined && duration !== null && !info.durations.includes(duration)) {
     throw new ConfigurationError(`${info.label} offers ${info.durations.join('/')} s, not ${duration} s.`);
   }
-  if (req.endFrame !== undefined && duration !== null && duration > 10) throw new ConfigurationError('With an end frame the duration is at most 10 s.');
-  if (req.resolution !== undefined && info !== undefined && !info.resolutions) {
+  if (req.endFrame !== undefined && duration !== null && duration > maxDurationWithEndFrame(info)) throw new ConfigurationError(`With an end frame the duration is at most ${maxDurationWithEndFrame(info)} s.`);
+  if (req.resolution !== undefined && info !== undefined && info.resolutions.length === 0) {
     throw new ConfigurationError(`Resolution is offered on the Omni models only, not ${info.label}.`);
   }
   // A saved character is one more @ mention in the same reference list, so it counts toward the cap.
@@ -52,5 +52,5 @@ export function validateVideoRequest(req: GenerateVideoRequest): VideoPlan {
     if (info.refCap === 0) throw new ModelModeIncompatibilityError(`${info.label} takes no references.`);
     throw new ConfigurationError(`${info.label} takes at most ${info.refCap} references (saved characters included).`);
   }
-  return { model, duration };
+  return { model: info?.name ?? null, duration };
 }

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { BadParameterError, FlowAppError, ReferenceNotFoundError } from '@gflow/errors';
 import { isAllowedMediaUrl } from '../download/allowlist.js';
-import type { MediaExtension } from '../download/magic.js';
+import type { MediaExtension } from '@gflow/flow-facts';
 import { projectUrl } from '../flow/hosts.js';
 import { abandonMention, focusEditor, openMentionPicker } from '../characters/mentionPicker.js';
 import { cssString } from '../auth/signInSteps.js';
@@ -57,13 +57,16 @@ export interface DownloadedById {
 
 /**
  * Re-downloads a billed media by id (seed gflow_download_media): its URL from the project's
- * records, the bytes fetched the way Flow's page fetches them, verified by kind and against the
- * size Flow reports, a dropped connection retried. Spends nothing.
+ * records (or the grid tile's `/asb/` URL, whose redirect is followed within the allowlist), the
+ * bytes fetched the way Flow's page fetches them and verified by kind — the record's other URL
+ * slot is tried when they are the wrong kind (flow-captures.md §3) — a dropped connection retried.
+ * Spends nothing.
  */
 export async function downloadMediaById(context: BrowserContext, options: FindMediaOptions): Promise<DownloadedById> {
   return withMediaPage(context, options, async (page, location) => {
     const fetched = await fetchMediaInPage(page, location.url, {
       kind: location.kind,
+      fallbackUrl: location.fallback_url,
       expectedBytes: location.expected_bytes,
       signal: options.signal,
       mediaId: location.media_id,

@@ -1,16 +1,21 @@
 import type { Page } from 'playwright-core';
 import { MediaDownloadError, redactText } from '@gflow/errors';
 import { isAllowedMediaUrl } from '../download/allowlist.js';
-import { type MediaExtension, isMp4, sniffImage } from '../download/magic.js';
+import { logSizeMismatch } from '../download/download.js';
+import { type MediaExtension, isMp4, sniffImage } from '@gflow/flow-facts';
 import { sleep, throwIfAborted } from '../util/abort.js';
+import { type DriverLogger, SILENT_LOGGER } from '../util/logger.js';
 
 export interface MediaFetchOptions {
   readonly kind: 'image' | 'video';
-  /** The size Flow reports; a different byte count is refused (retryable: fetch again). */
+  /** The record's other URL slot (the slots were once swapped, flow-captures.md §3): tried when the bytes are the wrong kind. */
+  readonly fallbackUrl?: string | null;
+  /** The size Flow reports; a difference is logged, never refused (SIZE RULE in download/download.ts). */
   readonly expectedBytes?: number | null;
   readonly attempts?: number;
   readonly signal?: AbortSignal | undefined;
   readonly mediaId?: string;
+  readonly logger?: DriverLogger;
 }
 
 export interface FetchedMedia {
@@ -18,17 +23,36 @@ export interface FetchedMedia {
   readonly extension: MediaExtension;
 }
 
+class WrongKind extends Error {}
+
 /**
  * Fetches a media URL from inside a Flow page and reads the bytes from the browser's response.
  * Credentials are `same-origin`, as the page's own `<img>` tiles load them: the signed CDN URLs
  * (flow-content.google) get no cookies, while a grid tile's `https://flow.google.com/asb/<token>`
- * (session-gated; it redirects to the CDN) gets the session's cookies. It goes
- * through the browser's network stack (proxy, host resolution), unlike Playwright's request API.
- * Allowlisted https hosts only; a video gets no redirects, an image up to the browser's default.
- * A dropped transfer is retried; the bytes must be the right kind (magic bytes, part 1's checks)
- * and, when Flow reported one, the right size.
+ * (session-gated) gets the session's cookies. It goes through the browser's network stack
+ * (proxy, host resolution), unlike Playwright's request API. Allowlisted https hosts only, also
+ * after redirects: `/asb/` redirects an image to the CDN and a video to `*.googlevideo.com`
+ * (flow-captures.md §2), and the final URL must be on the allowlist too. A dropped transfer is
+ * retried; the bytes must be the right kind (magic bytes), else the record's other URL slot is
+ * tried (§3).
  */
 export async function fetchMediaInPage(page: Page, url: string, options: MediaFetchOptions): Promise<FetchedMedia> {
+  const candidates = [url, ...(options.fallbackUrl ? [options.fallbackUrl] : [])];
+  let wrongKind = '';
+  for (const candidate of candidates) {
+    try {
+      return await fetchOne(page, candidate, options);
+    } catch (error) {
+      if (!(error instanceof WrongKind)) throw error;
+      wrongKind = error.message;
+      (options.logger ?? SILENT_LOGGER).warn('download: wrong media kind, trying the other URL slot', { url: redactText(candidate) });
+    }
+  }
+  const extensions = options.mediaId === undefined ? {} : { flow_media_id: options.mediaId };
+  throw new MediaDownloadError(wrongKind, { extensions });
+}
+
+async function fetchOne(page: Page, url: string, options: MediaFetchOptions): Promise<FetchedMedia> {
   const extensions = options.mediaId === undefined ? {} : { flow_media_id: options.mediaId };
   const safe = redactText(url);
   if (!isAllowedMediaUrl(url)) throw new MediaDownloadError(`Refused to download from ${safe}: not an https URL on Flow's media host allowlist.`, { extensions });
@@ -40,35 +64,33 @@ export async function fetchMediaInPage(page: Page, url: string, options: MediaFe
     // response is unreliable, Chromium may already have dropped a media body (0 bytes).
     const outcome = await page
       .evaluate(
-        async ({ target, redirect }) => {
+        async (target) => {
           try {
-            const res = await fetch(target, { credentials: 'same-origin', redirect, cache: 'no-store' });
+            const res = await fetch(target, { credentials: 'same-origin', redirect: 'follow', cache: 'no-store' });
             const buffer = new Uint8Array(await res.arrayBuffer());
             let binary = '';
             for (let i = 0; i < buffer.length; i += 0x8000) binary += String.fromCharCode(...buffer.subarray(i, i + 0x8000));
-            return { status: res.status, error: null as string | null, data: btoa(binary) };
+            return { status: res.status, finalUrl: res.url, error: null as string | null, data: btoa(binary) };
           } catch (error) {
-            return { status: 0, error: String(error), data: '' };
+            return { status: 0, finalUrl: '', error: String(error), data: '' };
           }
         },
-        { target: url, redirect: options.kind === 'video' ? ('error' as const) : ('follow' as const) },
+        url,
       )
-      .catch((error: unknown) => ({ status: 0, error: String(error), data: '' }));
+      .catch((error: unknown) => ({ status: 0, finalUrl: '', error: String(error), data: '' }));
     if (outcome.error !== null) {
       last = outcome.error;
       if (attempt < attempts) await sleep(400 * attempt, options.signal);
       continue;
     }
+    if (outcome.finalUrl !== '' && !isAllowedMediaUrl(outcome.finalUrl)) {
+      throw new MediaDownloadError(`Downloading ${safe} was redirected to ${redactText(outcome.finalUrl)}, which is not on Flow's media host allowlist; nothing was saved.`, { extensions });
+    }
     if (outcome.status >= 300) throw new MediaDownloadError(`Downloading ${safe} answered HTTP ${outcome.status}.`, { extensions, retryable: outcome.status >= 500 });
     const bytes = Buffer.from(outcome.data, 'base64');
     const extension = options.kind === 'video' ? (isMp4(bytes) ? '.mp4' : null) : isMp4(bytes) ? null : sniffImage(bytes);
-    if (extension === null) throw new MediaDownloadError(`The ${bytes.length} bytes from ${safe} are not ${options.kind === 'video' ? 'an MP4 video' : 'an image'}.`, { extensions });
-    if (options.expectedBytes != null && options.expectedBytes !== bytes.length) {
-      throw new MediaDownloadError(`Flow reports ${options.expectedBytes} bytes for this media but ${bytes.length} arrived; nothing was saved.`, {
-        extensions: { ...extensions, expected_bytes: options.expectedBytes, actual_bytes: bytes.length },
-        retryable: true,
-      });
-    }
+    if (extension === null) throw new WrongKind(`The ${bytes.length} bytes from ${safe} are not ${options.kind === 'video' ? 'an MP4 video' : 'an image'}.`);
+    logSizeMismatch(options.logger ?? SILENT_LOGGER, options.expectedBytes, bytes.length);
     return { bytes, extension };
   }
   throw new MediaDownloadError(`The transfer of ${safe} dropped ${attempts} times (${last.split('\n')[0] ?? last}).`, { extensions, retryable: true });

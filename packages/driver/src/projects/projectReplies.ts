@@ -1,17 +1,35 @@
 import { WireFormatError } from '@gflow/errors';
+import { firstUuid, isUuid } from '../wire/uuid.js';
 
-/** jHPbke, create project (flow-wire §3a): `[project_id, [title]]`. */
-export function parseCreateProjectReply(payload: unknown): { project_id: string; title: string } {
-  if (Array.isArray(payload) && typeof payload[0] === 'string' && payload[0] !== '' && Array.isArray(payload[1]) && typeof payload[1][0] === 'string') {
-    return { project_id: payload[0], title: payload[1][0] };
-  }
-  throw new WireFormatError(`Flow's create-project reply (jHPbke) is not [project_id, [title]]: ${shapeOf(payload)}.`);
+/** The strings of a JSON value, depth-first (no nested JSON strings). */
+function stringsOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) stringsOf(v, out);
+  return out;
 }
 
-/** o8DA4, rename project (flow-wire §3a): `[title]`. */
-export function parseRenameProjectReply(payload: unknown): { title: string } {
-  if (Array.isArray(payload) && typeof payload[0] === 'string') return { title: payload[0] };
-  throw new WireFormatError(`Flow's rename-project reply (o8DA4) is not [title]: ${shapeOf(payload)}.`);
+/**
+ * jHPbke, create project. The reply was never captured (flow-captures.md §9, [U]): read by shape,
+ * not by index — the project id is the reply's UUID, the title its first other non-empty string
+ * (the simulator serves `[project_id, [title]]` and a wrapped variant).
+ */
+export function parseCreateProjectReply(payload: unknown): { project_id: string; title: string } {
+  const projectId = firstUuid(payload);
+  const title = stringsOf(payload).find((s): boolean => s.trim() !== '' && !isUuid(s));
+  if (projectId !== null && title !== undefined) return { project_id: projectId, title };
+  throw new WireFormatError(`Flow's create-project reply (jHPbke) names no project id and title gflow can read: ${shapeOf(payload)}.`);
+}
+
+/**
+ * o8DA4, rename project ([U], read by shape): the title asked for when the reply carries it, else
+ * its first string that is not an id (the caller compares it with the title asked for).
+ */
+export function parseRenameProjectReply(payload: unknown, asked?: string): { title: string } {
+  const strings = stringsOf(payload).filter((s): boolean => s.trim() !== '' && !isUuid(s));
+  const wanted = asked?.trim();
+  const title = (wanted === undefined ? undefined : strings.find((s) => s.trim() === wanted)) ?? strings[0];
+  if (title !== undefined) return { title };
+  throw new WireFormatError(`Flow's rename-project reply (o8DA4) carries no title: ${shapeOf(payload)}.`);
 }
 
 /** A redacted description of a payload's shape for error details (no values). */

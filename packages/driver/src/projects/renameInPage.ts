@@ -24,7 +24,7 @@ export async function renameInPage(page: Page, title: string, wait: { signal?: A
   await input.fill(title);
   const reply = expectRpcReply(page, 'o8DA4', { timeoutMs: wait.timeoutMs, signal: wait.signal });
   await input.press('Enter');
-  const confirmed = parseRenameProjectReply(payloadOf(await reply)).title;
+  const confirmed = parseRenameProjectReply(payloadOf(await reply), title).title;
   assertOnFlowApp(page);
   if (confirmed !== title.trim()) {
     throw new WireFormatError(`Flow confirmed the rename with another title than asked for (${JSON.stringify(confirmed)}).`);

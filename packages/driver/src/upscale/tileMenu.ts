@@ -25,14 +25,19 @@ export async function findTile(page: Page, kind: TileKind, mediaId: string, wait
 }
 
 /**
- * Opens a tile's download menu (its `download` icon button) and returns the entry whose text has
- * `token` as a whole word (`2K`, `4K`, `1080p`, `720p`, `270p`; numeric tokens only, never
- * translated labels). A missing entry is drift (23); a disabled one is UpscaleUnavailableError (22).
+ * Opens the media's download menu and returns the entry whose text has `token` as a whole word
+ * (`1K`, `2K`, `4K`, `270p`, `720p`, `1080p`; numeric tokens only, never the localised labels
+ * such as "2K (Aprimorada)"). The menu lives in the tile's detail view, opened by clicking the
+ * tile (flow-captures.md §8); the view's own DOM was not captured, so the download button is
+ * found by its `download` ligature outside the grid tiles. A missing entry is drift (23); a
+ * disabled one (a tier the account lacks, shown with an upgrade call to action) is
+ * UpscaleUnavailableError (22).
  */
 export async function menuEntry(page: Page, tile: Locator, token: string): Promise<Locator> {
-  await tile.hover({ timeout: 5_000 }).catch(() => undefined);
-  const button = withLigature(page, tile.locator('button'), 'download').first();
-  if (!(await button.isVisible().catch(() => false))) throw new UiSelectorDriftError('The grid tile has no download button (a button with the `download` icon).');
+  await tile.click({ timeout: 5_000 });
+  const button = withLigature(page, page.locator('button:not(flow-image-tile button):not(flow-video-tile button)'), 'download').filter({ visible: true }).first();
+  await button.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  if (!(await button.isVisible().catch(() => false))) throw new UiSelectorDriftError("The media's detail view shows no download button (a button with the `download` icon).");
   await button.click({ timeout: 5_000 });
   const items = page.locator('.cdk-overlay-pane [role="menu"] [role="menuitem"]');
   await items.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);

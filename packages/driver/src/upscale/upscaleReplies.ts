@@ -1,5 +1,5 @@
 import { WireFormatError } from '@gflow/errors';
-import { sniffImage } from '../download/magic.js';
+import { sniffImage } from '@gflow/flow-facts';
 
 /**
  * SPrCad, image upscale (flow-wire §5): `[["metadata"], "<base64 JPEG>"]`, synchronous. The

@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { BadParameterError, FlowAppError, TransportTimeoutError, WireFormatError } from '@gflow/errors';
 import { projectUrl } from '../flow/hosts.js';
-import type { MediaExtension } from '../download/magic.js';
+import type { MediaExtension } from '@gflow/flow-facts';
 import { clearOverlays } from '../projects/clearOverlays.js';
 import { assertOnFlowApp, openFlowPage } from '../projects/flowPage.js';
 import { fetchMediaInPage } from '../projects/mediaFetch.js';
@@ -13,6 +13,8 @@ import { type UpsampledState, findUpsampledState, parseVideoUpscaleReply } from 
 import { findTile, menuEntry } from './tileMenu.js';
 
 export type VideoUpscaleScale = '1080p' | '720p' | '270p';
+
+const UPSAMPLE_RECORD_RPCS: readonly string[] = ['jwpduf', 'as29s'];
 
 export interface UpscaleVideoOptions {
   readonly projectId: string;
@@ -31,9 +33,10 @@ export interface UpscaledVideo {
 }
 
 /**
- * Upscales or exports a video through its tile's download menu (flow-wire §5): 1080p submits
- * `p0UkFb`, then the page's own `jwpduf` poll names `"<id>_upsampled"` until it is done with an
- * mp4 URL; 720p is the original clip the page downloads; 270p is the GIF export [U]. A disabled
+ * Upscales or exports a video through its detail view's download menu (flow-wire §5,
+ * flow-captures.md §8): 1080p submits `p0UkFb`, then the page's own `jwpduf` poll and `as29s`
+ * fetch name `"<id>_upsampled"` until it is done and a record carries its mp4 URL (§4); 720p is the
+ * original clip the page downloads; 270p is the animated GIF export (enabled, measured). A disabled
  * entry is UpscaleUnavailableError (22); a missing one is drift (23).
  */
 export async function upscaleVideo(context: BrowserContext, options: UpscaleVideoOptions): Promise<UpscaledVideo> {
@@ -72,14 +75,16 @@ async function upsample(page: Page, entry: Locator, options: UpscaleVideoOptions
   const latest: { state: UpsampledState | null } = { state: null };
   const onResponse = (response: Response): void => {
     const request = response.request();
-    if (!isBatchexecuteUrl(request.url()) || !rpcIdsOfRequest(request.url(), request.postData()).includes('jwpduf')) return;
+    // The poll (jwpduf) reports status and size; the URL-carrying record comes on as29s (flow-captures.md §4).
+    if (!isBatchexecuteUrl(request.url()) || !rpcIdsOfRequest(request.url(), request.postData()).some((id) => UPSAMPLE_RECORD_RPCS.includes(id))) return;
     response
       .text()
       .then((text) => {
         if (jobId === null) return;
         for (const item of parseBatchexecute(text).items) {
           const state = findUpsampledState(item.payload, jobId);
-          if (state !== null) latest.state = state;
+          // A later URL-less record never replaces one that carries the URL.
+          if (state !== null && !(latest.state?.videoUrl && !state.videoUrl)) latest.state = state;
         }
       })
       .catch(() => undefined);

@@ -10,7 +10,7 @@ function call(rpcId: string, inner: unknown) {
   return c;
 }
 
-const t2v: VideoExpectation = { mode: 't2v', model: 'veo_lite', duration: 8, prompt: 'a fox', startId: null, endId: null, referenceIds: [] };
+const t2v: VideoExpectation = { mode: 't2v', model: 'veo_3_1_lite', duration: 8, prompt: 'a fox', startId: null, endId: null, referenceIds: [] };
 
 function body(prompt: string, key: string, extra: unknown = null): unknown {
   return [[[[null, null, [[[prompt]]]], key, 2, null, [null, null, null, null, 'u1', 'u2'], extra]], [null, 22, null, null, null, 'proj', null, null, null, null, ['token', 1]], ['u3', 1]];
@@ -27,6 +27,8 @@ describe('video submit checks', () => {
     expect(checkVideoSubmit(call('YhhmEf', body('a fox', 'veo_3_1_t2v_lite_4s')), t2v).problems.join()).toMatch(/4 s/);
     expect(checkVideoSubmit(call('YhhmEf', body('a fox', 'abra_t2v_8s')), { ...t2v, model: 'omni_flash' }).ok).toBe(true);
     expect(checkVideoSubmit(call('YhhmEf', body('a fox', 'abra_t2v_6s')), { ...t2v, model: 'omni_flash' }).ok).toBe(false);
+    expect(checkVideoSubmit(call('YhhmEf', body('a fox', 'veo_3_1_lite_lower_priority')), { ...t2v, model: 'veo_3_1_lite_lower_priority' }).ok).toBe(true);
+    expect(checkVideoSubmit(call('YhhmEf', body('a fox', 'veo_3_1_t2v_lite')), { ...t2v, model: 'veo_3_1_lite_lower_priority' }).problems.join()).toMatch(/not the Lower Priority/);
   });
 
   it('catches an empty Frames chip that submitted t2v on YhhmEf', () => {

@@ -1,4 +1,4 @@
-import { type VideoModelName, looksLikeVideoKey, readVideoKey, videoModel } from '../models/videoModels.js';
+import { type VideoModelName, findVideoModel, looksLikeVideoKey, readVideoKey } from '@gflow/flow-facts';
 import type { DecodedCall } from './formBody.js';
 import { allStrings } from './uuid.js';
 
@@ -95,11 +95,10 @@ export function checkVideoSubmit(call: DecodedCall, want: VideoExpectation): Sub
   const wantModes = want.mode === 'i2v' ? (want.endId === null ? ['i2v'] : call.rpcId === 'nprQif' ? ['interpolation'] : ['i2v', 'interpolation']) : [want.mode];
   if (!wantModes.includes(reading.mode)) problems.push(`the model key ${key} is a ${reading.mode} key, not ${wantModes.join('/')}`);
   if (want.model !== null) {
-    const info = videoModel(want.model);
-    const family = want.model === 'veo_lite_lower_priority' ? 'veo_lite' : want.model;
-    if (info?.keyKnown === true) {
-      if (reading.family !== family) problems.push(`the model key ${key} is not ${info.label}`);
-      const wantLp = want.model === 'veo_lite_lower_priority';
+    const info = findVideoModel(want.model);
+    if (info !== undefined && info.keyFamily !== null) {
+      if (reading.family !== info.keyFamily) problems.push(`the model key ${key} is not ${info.label}`);
+      const wantLp = info.lowerPriority;
       if (reading.family === 'veo_lite' && reading.lowerPriority !== wantLp) {
         problems.push(`the model key ${key} is ${reading.lowerPriority ? '' : 'not '}the Lower Priority tier`);
       }

@@ -47,7 +47,8 @@ export async function startRig(seed: string): Promise<SimRig> {
         proxy: { server: proxy.url },
         flowHost: 'auto',
         logger: memoryLogger(logs),
-        timeouts: { readyMs: 20_000, uploadMs: 8_000, urlGraceMs: 4_000 },
+        // URLs arrive 2–8 s after a clip is done at every latency (flow-captures.md §4): the grace covers that.
+        timeouts: { readyMs: 20_000, uploadMs: 8_000, urlGraceMs: 12_000 },
       });
       return rig.session;
     },

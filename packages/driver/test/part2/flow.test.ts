@@ -121,9 +121,10 @@ describe('upscale', () => {
     expect(out.bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
   });
 
-  it('refuses the disabled 270p GIF entry with 22', async () => {
-    const error = await upscaleVideo(pro, { projectId, mediaId: videoId, scale: '270p' }).catch((e: unknown) => e);
-    expect(exitCodeOf(error)).toBe(22);
+  it('exports the 270p animated GIF, which the detail view offers enabled (flow-captures.md §8)', async () => {
+    const out = await upscaleVideo(pro, { projectId, mediaId: videoId, scale: '270p' });
+    expect(out.extension).toBe('.gif');
+    expect(out.bytes.subarray(0, 6).toString('latin1')).toBe('GIF89a');
   });
 });
 

@@ -31,7 +31,8 @@ function projectTitle() {
       if (e.key === 'Escape') input.replaceWith(btn);
       if (e.key !== 'Enter') return;
       try {
-        const [title] = await rpc('o8DA4', [boot.project.id, input.value]);
+        const reply = await rpc('o8DA4', [boot.project.id, input.value]);
+        const title = boot.variants.projectReply === 'wrapped' ? reply[0][0] : reply[0];
         btn.textContent = title;
       } catch {
         snackbar(t('somethingWrong'));
@@ -55,9 +56,9 @@ export function consentBar() {
     document.cookie = `SOCS=CAI${Date.now().toString(36)}; domain=.google.com; path=/; secure; max-age=33696000; samesite=lax`;
     bar.remove();
   };
-  const buttons = [];
+  // Accept comes before reject in DOM order (flow-captures.md §9).
+  const buttons = [h('button', { class: 'glue-cookie-notification-bar__accept', type: 'button', onclick: done }, boot.consentBar === 'notice' ? t('ok') : t('accept'))];
   if (boot.consentBar === 'reject') buttons.push(h('button', { class: 'glue-cookie-notification-bar__reject', type: 'button', onclick: done }, t('reject')));
-  buttons.push(h('button', { class: 'glue-cookie-notification-bar__accept', type: 'button', onclick: done }, boot.consentBar === 'notice' ? t('ok') : t('accept')));
   const bar = h('div', { id: 'glue-cookie-notification-bar-1', class: 'glue-cookie-notification-bar', role: 'region' }, h('p', { class: 'glue-cookie-notification-bar__text' }, t('cookieText')), ...buttons);
   document.body.append(bar);
 }

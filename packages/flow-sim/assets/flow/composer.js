@@ -28,9 +28,12 @@ export function promptText() {
   return out.replace(/\u00a0/g, ' ').trim();
 }
 
+// What each chip references, kept by the page (a media chip's DOM carries no id, flow-captures.md §1).
+const chipRefs = new WeakMap();
+
 export function mentions() {
   if (!editor) return [];
-  return [...editor.querySelectorAll('.mention-chip')].map((c) => ({ type: c.dataset.referenceType, id: c.dataset.entityId, name: c.dataset.name }));
+  return [...editor.querySelectorAll('.mention-chip')].filter((c) => chipRefs.has(c)).map((c) => ({ ...chipRefs.get(c), name: c.dataset.name }));
 }
 
 function hasContent() {
@@ -48,7 +51,11 @@ function textBeforeCaret() {
 function commitMention(asset) {
   editor.focus();
   const { node, offset, text } = textBeforeCaret();
-  const chip = h('span', { class: 'mention-chip', contenteditable: 'false', 'data-reference-type': asset.refType === 'entity' ? 'entity' : 'media', 'data-entity-id': asset.id, 'data-name': asset.name }, `@${asset.name}`);
+  const type = asset.refType === 'entity' ? 'entity' : 'media';
+  // Character chips carry their entity id (measured 2026-09-07); media chips none, unless the variant says so.
+  const entityId = type === 'entity' || boot.variants.mediaChipEntityId === 'media-id' ? asset.id : null;
+  const chip = h('span', { class: 'mention-chip', contenteditable: 'false', 'data-reference-type': type, 'data-entity-id': entityId, 'data-name': asset.name }, `@${asset.name}`);
+  chipRefs.set(chip, { type, id: asset.id });
   const space = document.createTextNode('\u00a0');
   if (node) {
     const m = /@[^\s@]*$/.exec(text);

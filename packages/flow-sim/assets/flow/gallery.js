@@ -8,7 +8,8 @@ export function galleryView() {
   create.addEventListener('click', async () => {
     create.disabled = true;
     try {
-      const [id] = await rpc('jHPbke', ['']);
+      const reply = await rpc('jHPbke', ['']);
+      const id = boot.variants.projectReply === 'wrapped' ? reply[1][0] : reply[0];
       location.assign(`/project/${id}`);
     } catch {
       create.disabled = false;

@@ -77,7 +77,7 @@ async function submitImage(prompt, ctx, cost) {
   const pendings = Array.from({ length: count }, () => pendingTile(uuid()));
   try {
     const reply = await rpc('ogiZ0b', inner);
-    const media = reply?.[0] ?? [];
+    const media = (boot.variants.imageReply === 'wrapped' ? reply?.[1]?.[0] : reply?.[0]) ?? [];
     if (media.length === 0) {
       for (const p of pendings) replaceTile(p, failedTile('policy', t('policy')));
       return;
@@ -182,14 +182,16 @@ async function advance(mediaId, job, rec) {
     replaceTile(job.tile, failedTile(mediaId, t('failed')));
     return;
   }
-  // Done: the URL-carrying record comes from as29s 2–8 s later.
-  job.fetches = (job.fetches ?? 0) + 1;
+  // Done: the URL-carrying record comes from as29s 2–8 s later (flow-captures.md §4); give up after a minute.
+  job.doneSeenAt ??= Date.now();
+  if (job.lastFetchAt !== undefined && Date.now() - job.lastFetchAt < 1000) return;
+  job.lastFetchAt = Date.now();
   const full = await rpc('as29s', [job.workflowId]);
   if (!isRecord(full)) return;
   const poster = full[5][10];
   const mp4 = full[7][0][8];
   if (!mp4 && !poster) {
-    if (job.fetches > 60) jobs.delete(mediaId);
+    if (Date.now() - job.doneSeenAt > 60_000) jobs.delete(mediaId);
     return;
   }
   jobs.delete(mediaId);

@@ -1,4 +1,5 @@
-// The asset grid: pending, failed, image and video tiles, and their download/upscale menus.
+// The asset grid: pending, failed, image and video tiles. Download and upscale choices live in a
+// tile's detail view (opened by clicking the tile), not on the tile (flow-captures.md §8).
 import { app, boot, downloadBlob, h, icon, scaled, t } from './dom.js';
 import { openPane } from './overlay.js';
 import { rpc } from './wire.js';
@@ -37,13 +38,29 @@ export function failedTile(key, text) {
   return h('flow-failed-tile', { class: 'failed-tile', 'data-pending-id': key }, icon('error'), h('span', { class: 'failed-text' }, text));
 }
 
-function menuButton(onOpen) {
-  const btn = h('button', { type: 'button', class: 'tile-download-button', 'aria-label': t('download') }, icon('download'));
-  btn.addEventListener('click', (e) => {
-    e.stopPropagation();
-    onOpen(btn);
-  });
-  return btn;
+let detail = null;
+
+function closeDetail() {
+  detail?.remove();
+  detail = null;
+}
+
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && detail && !document.querySelector('.cdk-overlay-pane [role="menu"]')) closeDetail();
+});
+
+/**
+ * The detail view of one asset [U: its DOM was not captured; the menu's entries were]: the media
+ * large, a back button and the download button whose menu holds the sizes, labels localised.
+ */
+function openDetail(media, items) {
+  closeDetail();
+  const back = h('button', { type: 'button', class: 'detail-back-button', 'aria-label': t('detailClose') }, icon('arrow_back'));
+  back.addEventListener('click', closeDetail);
+  const btn = h('button', { type: 'button', class: 'detail-download-button', 'aria-label': t('download') }, icon('download'));
+  btn.addEventListener('click', () => menu(btn, items));
+  detail = h('flow-asset-detail-view', { class: 'asset-detail-view' }, h('div', { class: 'detail-toolbar' }, back, btn), h('div', { class: 'detail-media' }, media));
+  document.body.append(detail);
 }
 
 function menu(anchor, items) {
@@ -51,7 +68,13 @@ function menu(anchor, items) {
     name: 'download-menu',
     anchor,
     content: h('div', { role: 'menu', class: 'mat-mdc-menu-panel download-menu' }, ...items.map((item) => {
-      const el = h('button', { role: 'menuitem', type: 'button', class: `mat-mdc-menu-item${item.disabled ? ' mat-mdc-menu-item-disabled' : ''}`, disabled: item.disabled ? true : null, 'aria-disabled': item.disabled ? 'true' : null }, h('span', { class: 'mat-mdc-menu-item-text' }, item.label));
+      const el = h(
+        'button',
+        { role: 'menuitem', type: 'button', class: `mat-mdc-menu-item${item.disabled ? ' mat-mdc-menu-item-disabled' : ''}`, disabled: item.disabled ? true : null, 'aria-disabled': item.disabled ? 'true' : null },
+        h('span', { class: 'mat-mdc-menu-item-text' }, item.label),
+        // A tier the account lacks shows an upgrade call to action beside the disabled entry.
+        item.disabled ? h('span', { class: 'upgrade-cta' }, t('dlUpgrade')) : null,
+      );
       if (item.disabled) el.setAttribute('disabled', 'true');
       el.addEventListener('click', () => {
         entry.close();
@@ -70,13 +93,14 @@ async function fetchBlob(url) {
 
 export function imageTile({ mediaId, url, token, name, width, height }) {
   const img = h('img', { 'data-media-id': mediaId, src: token ? `/asb/${token}` : url, alt: name, width, height, loading: 'lazy' });
-  const ext = 'jpg';
-  const open = (anchor) => menu(anchor, [
-    { label: '1K', run: async () => downloadBlob(await fetchBlob(url), `${mediaId}.${ext}`) },
-    { label: '2K', run: async () => upscale(mediaId, 1, '2k') },
-    { label: '4K', disabled: boot.tier !== 'ultra', run: async () => upscale(mediaId, 2, '4k') },
-  ]);
-  return h('flow-image-tile', { class: 'asset-tile', 'data-media-id': mediaId }, img, h('div', { class: 'tile-actions' }, menuButton(open)));
+  const items = [
+    { label: t('dl1k'), run: async () => downloadBlob(await fetchBlob(url), `${mediaId}.jpg`) },
+    { label: t('dl2k'), run: async () => upscale(mediaId, 1, '2k') },
+    { label: t('dl4k'), disabled: boot.tier !== 'ultra', run: async () => upscale(mediaId, 2, '4k') },
+  ];
+  const tile = h('flow-image-tile', { class: 'asset-tile', 'data-media-id': mediaId }, img);
+  tile.addEventListener('click', () => openDetail(h('img', { src: img.src, alt: name }), items));
+  return tile;
 }
 
 async function upscale(mediaId, res, suffix) {
@@ -87,32 +111,42 @@ async function upscale(mediaId, res, suffix) {
 
 export function videoTile({ mediaId, posterUrl, mp4Url, token, name }) {
   const img = h('img', { 'data-media-id': mediaId, src: token ? `/asb/${token}` : posterUrl, alt: name });
-  const video = h('video', { preload: 'none', muted: true, playsinline: true, 'data-src': mp4Url });
+  // A loaded tile plays from its opaque /asb/ URL, which redirects to googlevideo (flow-captures.md §2).
+  const playable = token && boot.variants.videoTileSrc === 'asb-redirect' ? `/asb/${token}=v` : mp4Url;
+  const video = h('video', { preload: 'none', muted: true, playsinline: true });
   const tile = h('flow-video-tile', { class: 'asset-tile', 'data-media-id': mediaId }, img, video);
   // the <video> mounts its source only on hover
   tile.addEventListener('mouseenter', () => {
-    if (!video.src) video.src = mp4Url;
+    if (!video.getAttribute('src')) video.src = playable;
   });
-  const open = (anchor) => menu(anchor, [
-    { label: '270p GIF', disabled: true, run: async () => {} },
-    { label: '720p', run: async () => downloadBlob(await fetchBlob(mp4Url), `${mediaId}.mp4`) },
-    { label: '1080p', run: async () => upscaleVideo(mediaId) },
-  ]);
-  tile.append(h('div', { class: 'tile-actions' }, menuButton(open)));
+  const items = [
+    // The 270p animated GIF export is enabled (measured 2026-09-30).
+    { label: t('dlGif'), run: async () => downloadBlob(await fetchBlob(gifUrlOf(mp4Url, mediaId)), `${mediaId}.gif`) },
+    { label: t('dl720'), run: async () => downloadBlob(await fetchBlob(mp4Url), `${mediaId}.mp4`) },
+    { label: t('dl1080'), run: async () => upscaleVideo(mediaId) },
+  ];
+  tile.addEventListener('click', () => openDetail(h('video', { src: playable, controls: true, muted: true }), items));
   return tile;
+}
+
+/** The GIF export lives beside the clip on the CDN: the clip's signature, a `/gif/` path [U]. */
+function gifUrlOf(mp4Url, mediaId) {
+  return `https://flow-content.google/gif/${mediaId}${new URL(mp4Url).search}`;
 }
 
 async function upscaleVideo(mediaId) {
   const [upId] = await rpc('p0UkFb', [mediaId, [null, 22, null, null, null, app.projectId]]);
-  for (let i = 0; i < 200; i += 1) {
+  const since = Date.now();
+  while (Date.now() - since < 15 * 60_000) {
     await new Promise((r) => setTimeout(r, scaled(5000)));
     const reply = await rpc('jwpduf', [[upId], app.projectId]);
     const rec = reply?.[2]?.[0]?.[0];
-    const url = rec?.[7]?.[0]?.[8];
-    if (rec?.[5]?.[8]?.[0] === 3 && url) {
-      // Flow hands the 1080p result over as a blob URL
-      return downloadBlob(await fetchBlob(url), `${mediaId}_1080p.mp4`);
-    }
+    if (rec?.[5]?.[8]?.[0] !== 3) continue;
+    // The poll says done without URLs; the URL-carrying record comes from as29s (flow-captures.md §4).
+    const full = rec?.[7]?.[0]?.[8] ? rec : await rpc('as29s', [upId]).catch(() => null);
+    const url = Array.isArray(full) ? full[7]?.[0]?.[8] : null;
+    // Flow hands the 1080p result over as a blob URL
+    if (url) return downloadBlob(await fetchBlob(url), `${mediaId}_1080p.mp4`);
   }
   throw new Error('upscale timed out');
 }

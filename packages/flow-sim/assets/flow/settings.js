@@ -4,6 +4,8 @@ import { findPane, openPane } from './overlay.js';
 
 const M = boot.models;
 const videoModels = M.video.filter((m) => m.id !== 'veo_lite_lp' || boot.lowerPriority);
+// Nano Banana 2.1 replaced Nano Banana 2 in the menu (flow-captures.md §7); never both at once.
+const imageModels = M.image.filter((m) => m.id !== (boot.variants.imageMenu === 'nb2' ? 'nb21' : 'nb2'));
 
 export const settings = {
   mode: 'video',
@@ -14,7 +16,7 @@ export const settings = {
   duration: 8,
   count: 1,
   videoModel: boot.lowerPriority ? 'veo_lite_lp' : 'veo_lite',
-  imageModel: 'nb2',
+  imageModel: boot.variants.imageMenu === 'nb2' ? 'nb2' : 'nb21',
 };
 
 export function currentVideoModel() {
@@ -45,11 +47,11 @@ function groups() {
   const out = [{ key: 'mode', items: [{ value: 'image', icon: 'image', label: t('image') }, { value: 'video', icon: 'videocam', label: t('video') }] }];
   if (settings.mode === 'video') {
     out.push({ key: 'submode', items: [{ value: 'frames', icon: 'crop_free', label: t('frames') }, { value: 'ingredients', icon: 'chrome_extension', label: t('ingredients') }] });
-    out.push({ key: 'videoAspect', items: M.videoAspects.map((a) => ({ value: a.ratio, icon: a.icon })) });
+    out.push({ key: 'videoAspect', items: M.videoAspects.map((a) => ({ value: a.ratio, icon: a.icon, label: a.ratio })) });
     out.push({ key: 'resolution', items: [{ value: '360p', label: '360p', after: 'info' }, { value: '720p', label: '720p' }] });
     out.push({ key: 'duration', items: currentVideoModel().durations.map((d) => ({ value: d, label: t('seconds', { n: d }) })) });
   } else {
-    out.push({ key: 'imageAspect', items: M.imageAspects.map((a) => ({ value: a.ratio, icon: a.icon })) });
+    out.push({ key: 'imageAspect', items: M.imageAspects.map((a) => ({ value: a.ratio, icon: a.icon, label: a.ratio })) });
   }
   out.push({ key: 'count', items: [1, 2, 3, 4].map((n) => ({ value: n, label: `x${n}` })) });
   return out;
@@ -73,7 +75,8 @@ function changed() {
 }
 
 export function settingsTrigger() {
-  trigger = h('button', { class: 'settings-trigger-button', type: 'button', 'aria-label': t('settingsTrigger'), 'aria-haspopup': 'dialog' }, ...triggerContent());
+  // No aria-haspopup on the trigger (test_assets/debug_editor/buttons.json, flow-captures.md §9).
+  trigger = h('button', { class: 'settings-trigger-button', type: 'button', 'aria-label': t('settingsTrigger') }, ...triggerContent());
   trigger.addEventListener('click', () => openSettings(trigger));
   return trigger;
 }
@@ -128,7 +131,7 @@ function openModelMenu(anchor) {
   if (findPane('model-menu')) return;
   const render = () => {
     const items = settings.mode === 'image'
-      ? M.image.map((m) => ({ id: m.id, label: m.label, glyph: h('span', { class: 'model-glyph banana' }, '🍌') }))
+      ? imageModels.map((m) => ({ id: m.id, label: m.label, glyph: h('span', { class: 'model-glyph banana' }, '🍌') }))
       : videoModels.map((m) => ({ id: m.id, label: m.label, glyph: icon('volume_up') }));
     const current = settings.mode === 'image' ? settings.imageModel : settings.videoModel;
     return h('div', { role: 'menu', class: 'mat-mdc-menu-panel model-menu' }, ...items.map((item) => {

@@ -1,7 +1,8 @@
 import { ACCOUNTS_HOST, FLOW_HOST } from '../net/hosts.js';
 import type { Req, Res } from '../net/http.js';
 import { addCookies, parseCookies, redirect, sendHtml, sendText } from '../net/http.js';
-import { signedUrl } from '../media/signedUrl.js';
+import { googlevideoUrl, signedUrl } from '../media/signedUrl.js';
+import { videoUrlsReady } from '../wire/records.js';
 import { flowShell } from '../pages/flowShell.js';
 import type { FlowRoute } from '../pages/flowShell.js';
 import type { SimState } from '../state/simState.js';
@@ -11,6 +12,8 @@ import { handleBatchexecute } from './batchexecute.js';
 import { sendAsset } from './staticAssets.js';
 
 const BATCH_PATH = '/_/AiSandboxAngularFrontend/data/batchexecute';
+/** `/asb/<token>=v` is a clip's video (the page appends it to the tile's token). */
+const VIDEO_TOKEN_SUFFIX = '=v';
 
 export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, hanging: Set<Res>): Promise<void> {
   const path = url.pathname;
@@ -27,10 +30,16 @@ export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, 
     return redirect(res, 302, target);
   }
   if (path.startsWith('/asb/')) {
+    // Opaque, session-gated thumbnails: `<token>` is an image (or a clip's poster), `<token>=v`
+    // a clip's playable video, which redirects to googlevideo (flow-captures.md §2).
     const session = flowSession(state, req);
-    const media = state.library.byToken(path.slice('/asb/'.length));
+    const raw = path.slice('/asb/'.length);
+    const video = raw.endsWith(VIDEO_TOKEN_SUFFIX);
+    const media = state.library.byToken(video ? raw.slice(0, -VIDEO_TOKEN_SUFFIX.length) : raw);
     if (session === undefined || media === undefined || media.owner !== session.account.email) return sendText(res, 404, 'Not Found');
-    return redirect(res, 302, signedUrl(state, `/image/${media.id}`));
+    if (!video) return redirect(res, 302, signedUrl(state, `/image/${media.id}`));
+    if (media.kind !== 'video' || !videoUrlsReady(media, Date.now())) return sendText(res, 404, 'Not Found');
+    return redirect(res, 302, googlevideoUrl(state, media.id));
   }
   if (path === '/favicon.ico') return sendText(res, 204, '');
   const route = routeOf(path);

@@ -9,6 +9,7 @@ import { readBody, sendJson } from './http.js';
 export const CONTROL_METHODS = [
   'createAccount', 'getAccount', 'updateAccount', 'setCohort', 'setFlowAccess', 'setCredits', 'getCredits', 'signOut',
   'setFailure', 'clearFailure', 'clearFailures', 'listFailures', 'setLatency', 'setLocale', 'setUrlTtl',
+  'setVariants', 'resetVariants', 'getVariants',
   'createProject', 'addInstruction', 'addCharacter', 'projectsOf',
 ] as const;
 

@@ -1,8 +1,8 @@
 import type { Req, Res } from './http.js';
 import { requestUrl, sendText } from './http.js';
-import { ACCOUNTS_HOST, AISANDBOX_HOST, CONTENT_HOST, FLOW_HOST, LABS_HOST, MYACCOUNT_HOST, WWW_HOST } from './hosts.js';
+import { ACCOUNTS_HOST, AISANDBOX_HOST, CONTENT_HOST, FLOW_HOST, GOOGLEVIDEO_HOST, LABS_HOST, MYACCOUNT_HOST, WWW_HOST } from './hosts.js';
 import { handleAccounts } from '../hosts/accountsHost.js';
-import { handleContent } from '../hosts/contentHost.js';
+import { handleContent, handleGooglevideo } from '../hosts/contentHost.js';
 import { handleFlow } from '../hosts/flowHost.js';
 import { handleLabs } from '../hosts/labsHost.js';
 import { handleAisandbox, handleMyAccount, handleWww } from '../hosts/miscHosts.js';
@@ -18,6 +18,8 @@ export function createRouter(state: SimState, hanging: Set<Res>): (req: Req, res
           return handleFlow(state, req, res, url, hanging);
         case CONTENT_HOST:
           return handleContent(state, req, res, url);
+        case GOOGLEVIDEO_HOST:
+          return handleGooglevideo(state, req, res, url);
         case LABS_HOST:
           return handleLabs(state, req, res, url);
         case ACCOUNTS_HOST:

@@ -48,6 +48,7 @@ export function flowShell(state: SimState, input: ShellInput): string {
     lowerPriority: account?.lowerPriority ?? false,
     identityRecheck: input.identityRecheck,
     // Test switch: the page's submit ignores part of what the composer shows (see README).
+    variants: { ...state.variants },
     wrongSubmitBody: account !== undefined && state.failures.peek(account.email, 'wrong_submit_body') !== null,
     project:
       project === undefined

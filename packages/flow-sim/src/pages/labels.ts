@@ -17,6 +17,8 @@ const EN = {
   somethingWrong: 'Something went wrong. Try again.', uploaded: 'Upload complete', instructions: 'Instructions',
   agentPlaceholder: 'Tell the agent what to make', approve: 'Approve', always: 'Always allow', rejectGate: 'Reject',
   gate: 'This will use {n} credits. Continue?', seconds: '{n}s', rename: 'Rename project',
+  dl1k: '1K (Original size)', dl2k: '2K (Upscaled)', dl4k: '4K (Upscaled)', dlUpgrade: 'Upgrade', dlGif: '270p Animated GIF',
+  dl720: '720p (Original size)', dl1080: '1080p (Upscaled)', detailClose: 'Back to project',
 };
 
 type Labels = typeof EN;
@@ -38,6 +40,8 @@ const DE: Labels = {
   somethingWrong: 'Etwas ist schiefgelaufen. Versuch es noch einmal.', uploaded: 'Hochgeladen', instructions: 'Anweisungen',
   agentPlaceholder: 'Sag dem Agenten, was er erstellen soll', approve: 'Zustimmen', always: 'Immer erlauben', rejectGate: 'Ablehnen',
   gate: 'Dafür werden {n} Credits verwendet. Fortfahren?', seconds: '{n} Sek.', rename: 'Projekt umbenennen',
+  dl1k: '1K (Originalgröße)', dl2k: '2K (Hochskaliert)', dl4k: '4K (Hochskaliert)', dlUpgrade: 'Upgraden', dlGif: '270p animiertes GIF',
+  dl720: '720p (Originalgröße)', dl1080: '1080p (Hochskaliert)', detailClose: 'Zurück zum Projekt',
 };
 
 const VI: Labels = {
@@ -47,6 +51,18 @@ const VI: Labels = {
   upload: 'Tải lên', addToPrompt: 'Thêm vào câu lệnh', close: 'Đóng', credits: 'tín dụng',
   costLine: 'Quá trình tạo sẽ dùng {n} tín dụng', cancel: 'Hủy', agree: 'Tôi đồng ý', seconds: '{n} giây',
   failed: 'Không thành công — Bạn không bị tính phí cho lần tạo này', newProject: 'Dự án mới',
+  dl1k: '1K (Kích thước gốc)', dl2k: '2K (Đã nâng cấp)', dl4k: '4K (Đã nâng cấp)', dlUpgrade: 'Nâng cấp', dlGif: 'GIF động 270p',
+  dl720: '720p (Kích thước gốc)', dl1080: '1080p (Đã nâng cấp)',
+};
+
+/** Portuguese (Brazil): the download menu's labels as measured ("2K (Aprimorada)", "Fazer upgrade", flow-captures.md §8). */
+const PT: Labels = {
+  ...EN,
+  image: 'Imagem', video: 'Vídeo', frames: 'Frames', ingredients: 'Ingredientes', start: 'Início', end: 'Fim',
+  placeholder: 'O que você quer criar?', submit: 'Criar', download: 'Baixar', close: 'Fechar', seconds: '{n} s',
+  costLine: 'A geração vai usar {n} créditos', credits: 'créditos', reject: 'Rejeitar tudo', accept: 'Aceitar tudo',
+  dl1k: '1K (Tamanho original)', dl2k: '2K (Aprimorada)', dl4k: '4K (Aprimorada)', dlUpgrade: 'Fazer upgrade', dlGif: 'GIF animado 270p',
+  dl720: '720p (Tamanho original)', dl1080: '1080p (Aprimorado)', detailClose: 'Voltar ao projeto',
 };
 
 export function labelsFor(locale: SimLocale): Labels {
@@ -55,6 +71,8 @@ export function labelsFor(locale: SimLocale): Labels {
       return DE;
     case 'vi-VN':
       return VI;
+    case 'pt-BR':
+      return PT;
     case 'en-US':
       return EN;
   }

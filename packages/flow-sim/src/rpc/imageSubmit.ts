@@ -33,6 +33,11 @@ export function imageSubmit(ctx: RpcContext): RpcResult {
     return { items: [], delayMs: 0, hang: true, charged: 0 };
   }
   if (state.failures.take(ctx.account.email, 'content_policy', ctx.rpcId) !== null) {
+    // [U]: no ogiZ0b content refusal was captured (flow-captures.md §6); the sim says so in a refusal frame.
+    throw new RpcRefusal(3, 'PUBLIC_ERROR_CONTENT_POLICY_VIOLATION');
+  }
+  if (state.failures.take(ctx.account.email, 'image_empty_reply', ctx.rpcId) !== null) {
+    // A reply with no image record (a flaky real run answered 813 bytes without one, §6): not a refusal.
     return { items: [{ rpcId: ctx.rpcId, payload: [[], []] }], delayMs: state.ms('imageReply'), charged: 0 };
   }
   ctx.account.credits -= cost;
@@ -58,7 +63,7 @@ export function imageSubmit(ctx: RpcContext): RpcResult {
   }
   state.onChange();
   return {
-    items: [{ rpcId: ctx.rpcId, payload: [made.map((m) => imageMedia(state, m, refIds)), made.map((m) => imageWorkflow(m))] }],
+    items: [{ rpcId: ctx.rpcId, payload: imageReply(state, made.map((m) => imageMedia(state, m, refIds)), made.map((m) => imageWorkflow(m))) }],
     delayMs: state.ms('imageReply'),
     charged: cost,
   };
@@ -68,4 +73,9 @@ export function autoTitle(prompt: string): string {
   const words = prompt.replace(/[^\p{L}\p{N}\s]/gu, ' ').split(/\s+/).filter(Boolean).slice(0, 5);
   const title = words.join(' ');
   return title.length === 0 ? 'Untitled' : title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+/** The reply's layout [U] (flow-captures.md §9): flat `[[MEDIA…],[WORKFLOW…]]`, or the `wrapped` variant. */
+function imageReply(state: RpcContext['state'], media: unknown[], workflows: unknown[]): unknown {
+  return state.variants.imageReply === 'wrapped' ? [null, [media], [workflows], 1] : [media, workflows];
 }

@@ -7,7 +7,9 @@ export function createProject(ctx: RpcContext): RpcResult {
   const title = typeof parts[0] === 'string' && parts[0].trim() !== '' ? parts[0].trim() : defaultTitle(ctx.now);
   const project = ctx.state.library.createProject(ctx.account.email, title, ctx.now);
   ctx.state.onChange();
-  return { items: [{ rpcId: ctx.rpcId, payload: [project.id, [project.title]] }], delayMs: ctx.state.ms('projectReply') };
+  // [U] (flow-captures.md §9): the reply layout was never captured; `wrapped` is the other variant.
+  const payload = ctx.state.variants.projectReply === 'wrapped' ? [null, [project.id, project.title]] : [project.id, [project.title]];
+  return { items: [{ rpcId: ctx.rpcId, payload }], delayMs: ctx.state.ms('projectReply') };
 }
 
 /** o8DA4, rename project. Inner `[projectId, "<title>"]` → `[title]`. */
@@ -19,7 +21,8 @@ export function renameProject(ctx: RpcContext): RpcResult {
   if (title === '') throw new RpcRefusal(3, 'INVALID_ARGUMENT: title');
   project.title = title;
   ctx.state.onChange();
-  return { items: [{ rpcId: ctx.rpcId, payload: [project.title] }], delayMs: ctx.state.ms('projectReply') };
+  const payload = ctx.state.variants.projectReply === 'wrapped' ? [[project.title, project.id]] : [project.title];
+  return { items: [{ rpcId: ctx.rpcId, payload }], delayMs: ctx.state.ms('projectReply') };
 }
 
 /** WuwhI (prompt history save) and DTaVef (idle noise) both answer `[]`. */

@@ -34,7 +34,8 @@ function settleRefund(state: SimState, media: Media, now: number): void {
 }
 
 /**
- * jwpduf, the page's 5 s status poll. Inner `[[mediaId…], projectId]`; an empty id list asks
+ * jwpduf, the page's 5 s status poll (records carry status and size; the signed URLs only in the
+ * `videoUrls: 'poll'` variant, flow-captures.md §4). Inner `[[mediaId…], projectId]`; an empty id list asks
  * for the whole project's recent clips. Reply `[null, 881, [[RECORD]…]]`.
  */
 export function videoPoll(ctx: RpcContext): RpcResult {
@@ -56,7 +57,7 @@ export function videoPoll(ctx: RpcContext): RpcResult {
     const other = state.library.mediaOfProject(projectId ?? '').find((m) => m.kind === 'video' && !named.has(m.id));
     clips = [other ?? phantomClip(state, projectId ?? '', ctx.account.email, ctx.now), ...clips];
   }
-  return { items: [{ rpcId: ctx.rpcId, payload: [null, 881, clips.map((m) => [videoRecord(state, m, ctx.now)])] }], delayMs: state.ms('pollReply') };
+  return { items: [{ rpcId: ctx.rpcId, payload: [null, 881, clips.map((m) => [videoRecord(state, m, ctx.now, { urls: state.variants.videoUrls === 'poll' })])] }], delayMs: state.ms('pollReply') };
 }
 
 /** A finished clip of the same project that the page never asked about (not stored). */
@@ -94,13 +95,16 @@ export function resultFetch(ctx: RpcContext): RpcResult {
   if (typeof parts[0] !== 'string') {
     const projectId = typeof parts[1] === 'string' ? parts[1] : (ctx.sourceProjectId ?? '');
     const done = state.library.mediaOfProject(projectId).filter((m) => m.kind === 'video' && m.owner === ctx.account.email);
-    return { items: [{ rpcId: ctx.rpcId, payload: done.map((m) => videoRecord(state, m, ctx.now)) }], delayMs };
+    return { items: [{ rpcId: ctx.rpcId, payload: done.map((m) => videoRecord(state, m, ctx.now, { urls: true })) }], delayMs };
   }
   const workflowId = parts[0];
-  const media = [...state.library.media.values()].find((m) => m.workflowId === workflowId && m.owner === ctx.account.email);
-  if (media === undefined) throw new RpcRefusal(5, 'NOT_FOUND');
+  // The 1080p shadow is fetched by its `<mediaId>_upsampled` id ([U]: the upscale's result fetch was not captured).
+  const media = workflowId.endsWith(UPSAMPLED)
+    ? resolveVideo(state, workflowId)
+    : [...state.library.media.values()].find((m) => m.workflowId === workflowId && m.owner === ctx.account.email);
+  if (media === undefined || media.owner !== ctx.account.email) throw new RpcRefusal(5, 'NOT_FOUND');
   settleRefund(state, media, ctx.now);
   const status = videoStatus(media, ctx.now);
   const running = status === 6 || status === 2;
-  return { items: [{ rpcId: ctx.rpcId, payload: running ? workflowId : videoRecord(state, media, ctx.now) }], delayMs };
+  return { items: [{ rpcId: ctx.rpcId, payload: running ? workflowId : videoRecord(state, media, ctx.now, { urls: true }) }], delayMs };
 }

@@ -51,7 +51,7 @@ export function videoSubmit(ctx: RpcContext): RpcResult {
   if (ctx.rpcId === 'MZZa6b' && state.failures.take(account.email, 'mzza6b_null_status', ctx.rpcId) !== null) {
     return { items: [{ rpcId: ctx.rpcId, payload: null, error: [5] }], delayMs, charged: cost };
   }
-  const payload = [null, 881, made.map((m) => workflowSummary(m)), made.map((m) => [videoRecord(state, m, ctx.now)])];
+  const payload = [null, 881, made.map((m) => workflowSummary(m)), made.map((m) => [videoRecord(state, m, ctx.now, { urls: true })])];
   return { items: [{ rpcId: ctx.rpcId, payload }], delayMs, charged: cost };
 }
 
@@ -82,7 +82,8 @@ function createJob(ctx: RpcContext, projectId: string, prompt: string, key: stri
       submittedAt,
       runningAt: submittedAt + state.ms('videoRunningAfter'),
       doneAt,
-      urlAt: doneAt + state.ms(state.random.int(2_000, 8_000)),
+      // The signed URLs exist 2–8 s after status 3 at every latency setting (flow-captures.md §4: measured, not scaled).
+      urlAt: doneAt + state.random.int(2_000, 8_000),
       seconds,
       resolution,
       finalStatus,

@@ -8,12 +8,14 @@ import { Library } from './library.js';
 import { SeededRandom } from './random.js';
 import { ReceivedLog } from './received.js';
 import { SessionSigner } from './sessions.js';
+import { type Variants, checkVariants, defaultVariants } from '../variants.js';
 
 export interface SimStateInit {
   seed: string;
   latency: LatencySetting;
   locale: SimLocale;
   secret?: string;
+  variants?: Partial<Variants>;
 }
 
 /** Everything the simulator knows; the scenario API and the hosts read and write it. */
@@ -32,6 +34,8 @@ export class SimState {
   scale: number;
   locale: SimLocale;
   urlTtlSeconds = 6 * 3600;
+  /** The variant switches (variants.ts): defaults follow the captures. */
+  readonly variants: Variants = defaultVariants();
   /** Called after every change that persistence should save. */
   onChange: () => void = () => undefined;
 
@@ -44,6 +48,7 @@ export class SimState {
     this.latency = init.latency;
     this.scale = latencyScale(init.latency);
     this.locale = init.locale;
+    Object.assign(this.variants, checkVariants(init.variants ?? {}));
   }
 
   /** A Flow timing (or a raw millisecond value) scaled by the latency setting. */

@@ -25,22 +25,33 @@ export function videoUrlsReady(media: Media, now: number): boolean {
   return job !== undefined && job.finalStatus === 3 && !job.stuck && !job.withoutUrl && now >= job.urlAt;
 }
 
+/** The record's fourth slot (flow-captures.md §5): `null` since 2026-10-06, `"CAE"` before; never keyed on. */
+function recordMarker(state: SimState): string | null {
+  return state.variants.recordMarker === 'null' ? null : state.variants.recordMarker;
+}
+
+export interface RecordOptions {
+  /** Whether this reply may carry the signed URLs once they exist: `as29s` does; `jwpduf` only in the `poll` variant (§4). */
+  readonly urls: boolean;
+}
+
 /**
  * The video record shared by YhhmEf, jwpduf and as29s:
- * `[workflowId, projectId, mediaId, "CAE", null, DETAILS, null, MEDIA_INFO]`.
+ * `[workflowId, projectId, mediaId, MARKER, null, DETAILS, null, MEDIA_INFO]`. A finished clip
+ * reports status 3 and its mp4 byte size at once; its signed URLs exist 2–8 s later and only
+ * replies that carry URLs show them (flow-captures.md §4).
  */
-export function videoRecord(state: SimState, media: Media, now: number, idOverride?: string): unknown[] {
+export function videoRecord(state: SimState, media: Media, now: number, options: RecordOptions): unknown[] {
   const job = media.video;
   const status = videoStatus(media, now);
-  const ready = status === 3 && videoUrlsReady(media, now);
-  const mediaId = idOverride ?? media.id;
+  const ready = options.urls && status === 3 && videoUrlsReady(media, now);
+  const mediaId = media.id;
   let posterUrl: string | null = null;
   let mp4Url: string | null = null;
-  let size: number | null = null;
+  const size = status === 3 ? mp4For(state, media, mediaId.endsWith('_upsampled')).length + (job?.sizeMismatch === true ? 12_345 : 0) : null;
   if (ready) {
     posterUrl = signedUrl(state, `/image/${mediaId}`);
     mp4Url = signedUrl(state, `/video/${mediaId}`);
-    size = mp4For(state, media, idOverride !== undefined).length + (job?.sizeMismatch === true ? 12_345 : 0);
     if (job?.swapped === true) [posterUrl, mp4Url] = [mp4Url, posterUrl];
   }
   const details: unknown[] = new Array<unknown>(14).fill(null);
@@ -52,8 +63,8 @@ export function videoRecord(state: SimState, media: Media, now: number, idOverri
   if (ready) {
     details[10] = posterUrl;
     details[11] = [];
-    details[13] = size;
   }
+  if (size !== null) details[13] = size;
   if (status !== 3 && status !== 2 && status !== 6) details[12] = [job?.finalStatus === 7 ? 'PUBLIC_ERROR_CONTENT_POLICY' : 'UNKNOWN'];
   const info: unknown[] = new Array<unknown>(17).fill(null);
   info[1] = 926545;
@@ -61,7 +72,7 @@ export function videoRecord(state: SimState, media: Media, now: number, idOverri
   info[8] = ready ? mp4Url : null;
   info[12] = media.model;
   info[16] = media.aspectIndex;
-  return [media.workflowId, media.projectId, mediaId, 'CAE', null, details, null, [info, [null, null, [job?.seconds ?? 8]], [media.workflowId]]];
+  return [media.workflowId, media.projectId, mediaId, recordMarker(state), null, details, null, [info, [null, null, [job?.seconds ?? 8]], [media.workflowId]]];
 }
 
 /** The workflow summary that submit replies carry: `[mediaId, null, null, [title, [ts], …, workflowId, …], projectId]`. */

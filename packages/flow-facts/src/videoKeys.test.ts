@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeVideoKey, readVideoKey } from './videoModels.js';
+import { looksLikeVideoKey, readVideoKey } from './videoKeys.js';
 
 describe('readVideoKey', () => {
   it.each([

@@ -1,3 +1,5 @@
+import type { MenuEntry } from './models.js';
+
 /**
  * Model menu matching (flow-wire §4): by product-name substring, excluding entries that carry an
  * excluded word (`[Lower Priority]`, `Lite`), refusing 0 or ≥2 matches. A match must end at a
@@ -27,4 +29,28 @@ export function pickMenuEntry(entries: readonly string[], label: string, exclude
   if (hits.length === 0) return { kind: 'none' };
   if (hits.length > 1) return { kind: 'many', indexes: hits };
   return { kind: 'one', index: hits[0] ?? 0 };
+}
+
+export type CandidatePick<T extends MenuEntry> =
+  | { readonly kind: 'one'; readonly index: number; readonly candidate: T }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'many'; readonly indexes: readonly number[]; readonly candidate: T };
+
+/**
+ * The entry to click for a model with several menu candidates (a model's `menu`): the first
+ * candidate the menu offers exactly once wins; one offered more than once refuses (never guess),
+ * so a later candidate is only tried when the earlier ones are absent.
+ */
+export function pickMenuCandidate<T extends MenuEntry>(entries: readonly string[], candidates: readonly T[]): CandidatePick<T> {
+  for (const candidate of candidates) {
+    const pick = pickMenuEntry(entries, candidate.label, candidate.exclude);
+    if (pick.kind === 'one') return { kind: 'one', index: pick.index, candidate };
+    if (pick.kind === 'many') return { kind: 'many', indexes: pick.indexes, candidate };
+  }
+  return { kind: 'none' };
+}
+
+/** The candidate a text (the settings pane's model button) shows, if any. */
+export function candidateShown<T extends MenuEntry>(text: string, candidates: readonly T[]): T | undefined {
+  return candidates.find((c) => labelMatches(text, c.label, c.exclude));
 }

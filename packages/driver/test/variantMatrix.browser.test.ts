@@ -1,0 +1,106 @@
+// The variant matrix (issue 17): the driver's core journeys, once on the simulator's defaults (what
+// the original project measured on flow.google.com) and once per value of every variant switch
+// for what was not measured (packages/flow-sim/src/variants.ts, README "Evidence and variants").
+// The driver has no simulator branch: it must pass on every value. Real Chromium, one simulator.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VARIANT_NAMES, VARIANT_VALUES, type Variants, makePng } from '@gflow/flow-sim';
+import { createProject, downloadMediaById, renameProject, upscaleImage, upscaleVideo } from '../src/index.js';
+import { type SimRig, startRig } from './helpers/simSession.js';
+
+let rig: SimRig;
+const email = 'matrix@example.com';
+
+beforeAll(async () => {
+  rig = await startRig('driver-variant-matrix');
+  rig.sim.scenario.createAccount({ email, credits: 100_000, uploadTermsAccepted: true, tier: 'pro' });
+  await rig.signIn(email);
+}, 60_000);
+
+afterAll(async () => {
+  await rig?.close();
+});
+
+/** The defaults, then every other value of each switch on its own. */
+const CONFIGS: ReadonlyArray<readonly [string, Partial<Variants>]> = [
+  ['the captured defaults', {}],
+  ...VARIANT_NAMES.flatMap((name) => VARIANT_VALUES[name].slice(1).map((value) => [`${name}=${value}`, { [name]: value }] as const)),
+];
+
+const ftyp = (bytes: Buffer): string => bytes.subarray(4, 8).toString('latin1');
+
+// Each journey may make a clip (URLs 2–8 s after it is done, at every latency): generous per test.
+const JOURNEY_MS = 120_000;
+
+describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (_label, variants) => {
+  let projectId: string;
+  let imageId: string;
+  let videoId: string;
+  const character = { entityId: '', displayName: 'Harbour Keeper' };
+
+  beforeAll(() => {
+    rig.sim.scenario.resetVariants();
+    rig.sim.scenario.setVariants(variants);
+  });
+
+  it('creates and renames a project (replies read by shape)', async () => {
+    const created = await createProject(rig.session.context, { title: 'Matrix run' });
+    expect(created.title).toBe('Matrix run');
+    projectId = created.project_id;
+    const renamed = await renameProject(rig.session.context, { projectId, title: 'Matrix run, renamed' });
+    expect(renamed.title).toBe('Matrix run, renamed');
+    character.entityId = rig.sim.scenario.addCharacter(projectId, { displayName: character.displayName }).entityId;
+  });
+
+  it('t2i: the default image model, the token its menu entry sends, a real image', async () => {
+    const result = await rig.session.generateImage({ projectId, prompt: 'a lighthouse keeper at dawn', model: 'nano2', aspect: '1:1', count: 1 });
+    const item = result.items[0]!;
+    expect(['BELUGA', 'NARWHAL']).toContain(item.modelKey);
+    expect(rig.sim.received.calls('ogiZ0b').at(-1)?.inner).toContain(item.modelKey);
+    const file = await rig.session.download(item.url, { kind: 'image' });
+    expect(['.jpg', '.png']).toContain(file.extension);
+    imageId = item.mediaId;
+  });
+
+  it('i2i with an uploaded reference: the @ media chip binds and the body carries its id', async () => {
+    const ref = path.join(rig.profileDir, `ref-${Date.now()}.png`);
+    await writeFile(ref, makePng(120, 90, 'ref'));
+    const result = await rig.session.generateImage({ projectId, prompt: 'the same keeper in the rain', model: 'nano-pro', aspect: '16:9', count: 1, references: [{ path: ref }] });
+    expect(result.uploads).toHaveLength(1);
+    expect(rig.sim.received.calls('ogiZ0b').at(-1)?.inner).toContain(result.uploads[0]!.mediaId);
+  });
+
+  it('i2v from a media id in the project: the Frames chip binds it in place, no upload', async () => {
+    const name = `frame-${Date.now()}.png`;
+    const { mediaId } = rig.sim.scenario.addUpload(email, projectId, name, makePng(640, 360, name));
+    const uploads = rig.sim.received.calls('maseQ').length;
+    const result = await rig.session.generateVideo({ mode: 'i2v', projectId, prompt: 'the lamp turns on', model: 'veo_3_1_lite', aspect: '16:9', count: 1, startFrame: { mediaId, displayName: name }, timeoutMs: 120_000 });
+    expect(result.submitRpc).toBe('eb1hJf');
+    expect(rig.sim.received.calls('eb1hJf').at(-1)?.inner).toContain(mediaId);
+    expect(rig.sim.received.calls('maseQ').length).toBe(uploads);
+    const clip = await rig.session.download(result.items[0]!.url, { kind: 'video', fallbackUrl: result.items[0]!.posterUrl ?? null });
+    expect(ftyp(clip.bytes)).toBe('ftyp');
+    videoId = result.items[0]!.mediaId;
+  });
+
+  it('r2v with a saved character: the entity chip binds and MZZa6b carries its id', async () => {
+    const result = await rig.session.generateVideo({ mode: 'r2v', projectId, prompt: 'walks the pier', model: 'veo_3_1_lite', duration: 8, aspect: '9:16', count: 1, characters: [character], timeoutMs: 120_000 });
+    expect(result.submitRpc).toBe('MZZa6b');
+    expect(rig.sim.received.calls('MZZa6b').at(-1)?.inner).toContain(character.entityId);
+  });
+
+  it('downloads an image and a video again by media id', async () => {
+    const image = await downloadMediaById(rig.session.context, { projectId, mediaId: imageId, kind: 'image' });
+    expect(['.jpg', '.png']).toContain(image.extension);
+    const video = await downloadMediaById(rig.session.context, { projectId, mediaId: videoId, kind: 'video' });
+    expect(ftyp(video.bytes)).toBe('ftyp');
+  });
+
+  it('upscales the image to 2K and the video to 1080p through the detail view', async () => {
+    const image = await upscaleImage(rig.session.context, { projectId, mediaId: imageId, scale: '2k' });
+    expect(['.jpg', '.png']).toContain(image.extension);
+    const video = await upscaleVideo(rig.session.context, { projectId, mediaId: videoId, scale: '1080p', timeoutMs: 120_000 });
+    expect(ftyp(video.bytes)).toBe('ftyp');
+  });
+});

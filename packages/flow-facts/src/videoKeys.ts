@@ -1,0 +1,38 @@
+import type { VideoKeyFamily } from './models.js';
+
+/**
+ * Video model keys as the page puts them in submit bodies (flow-wire §3a "Model keys"). Seen:
+ * `abra_t2v_8s`, `abra_r2v_8s` (Omni 1.1 Flash: model and duration in one key),
+ * `veo_3_1_i2v_lite`, `veo_3_1_r2v_lite_low_priority`, `veo_3_1_lite_lower_priority`,
+ * `veo_3_1_t2v_lite_4s_low_priority`, `veo_3_1_interpolation_lite`. The 8 s Veo base tier has no
+ * duration segment; a plain t2v key may have no mode infix.
+ */
+export interface KeyReading {
+  readonly family: VideoKeyFamily | 'unknown';
+  readonly lowerPriority: boolean;
+  readonly mode: 't2v' | 'i2v' | 'r2v' | 'interpolation';
+  /** Seconds from a `_<n>s` segment; null when the key has none. */
+  readonly seconds: number | null;
+}
+
+/** What a video model key says, read by pattern. */
+export function readVideoKey(key: string): KeyReading {
+  const k = key.toLowerCase();
+  const family = k.startsWith('abra_')
+    ? 'omni_flash'
+    : k.startsWith('veo_')
+      ? k.includes('lite')
+        ? 'veo_lite'
+        : k.includes('fast')
+          ? 'veo_fast'
+          : 'veo_quality'
+      : 'unknown';
+  const mode = k.includes('interpolation') ? 'interpolation' : k.includes('_i2v') ? 'i2v' : k.includes('_r2v') ? 'r2v' : 't2v';
+  const dur = /_(\d{1,2})s(?:_|$)/.exec(k);
+  return { family, lowerPriority: /low(er)?_priority/.test(k), mode, seconds: dur?.[1] === undefined ? null : Number(dur[1]) };
+}
+
+/** Whether a string looks like a video model key (not free text). */
+export function looksLikeVideoKey(value: string): boolean {
+  return /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(value) && /(?:^veo_|^abra_|_t2v|_i2v|_r2v|interpolation)/.test(value);
+}

@@ -1,0 +1,41 @@
+/**
+ * Variant switches for what the original project's captures leave uncertain (reference
+ * flow-captures.md: "peer model" or [U]). The first value of each list is the default and follows
+ * the strongest evidence; the others are the plausible alternatives the driver must also pass on
+ * (the variant-matrix suite runs the journeys once per value). Simulator-wide, switchable at run time
+ * (`scenario.setVariants`), read by the page at load and by the rpc handlers per call.
+ */
+export const VARIANT_VALUES = {
+  /** §1 `@` media chips: no `data-entity-id` (peer model + memory note), or the media id in it. */
+  mediaChipEntityId: ['absent', 'media-id'],
+  /** §5 the fourth slot of a video record: `null` since 2026-10-06 (measured), `"CAE"` before, `"CAF"` allowed for. */
+  recordMarker: ['null', 'CAE', 'CAF'],
+  /** §4 where a finished clip's signed URLs arrive: only on `as29s` (measured), or also on the `jwpduf` poll. */
+  videoUrls: ['as29s', 'poll'],
+  /** §2 a video tile's `<video>` src: `/asb/…` redirecting to `*.googlevideo.com` (measured), or the CDN mp4 URL. */
+  videoTileSrc: ['asb-redirect', 'cdn'],
+  /** §7 the image model menu: Nano Banana 2.1 (measured from 2026-10-08), or the earlier Nano Banana 2. */
+  imageMenu: ['nb2.1', 'nb2'],
+  /** §9 [U] the `ogiZ0b` reply: `[[MEDIA…],[WORKFLOW…]]`, or wrapped `[null, [[MEDIA…]], [[WORKFLOW…]], 1]`. */
+  imageReply: ['flat', 'wrapped'],
+  /** §9 [U] `jHPbke` / `o8DA4` replies: `[projectId,[title]]` / `[title]`, or wrapped `[null,[projectId,title]]` / `[[title, projectId]]`. */
+  projectReply: ['flat', 'wrapped'],
+} as const;
+
+export type VariantName = keyof typeof VARIANT_VALUES;
+export type Variants = { -readonly [K in VariantName]: (typeof VARIANT_VALUES)[K][number] };
+export const VARIANT_NAMES = Object.keys(VARIANT_VALUES) as VariantName[];
+
+export function defaultVariants(): Variants {
+  return Object.fromEntries(VARIANT_NAMES.map((name) => [name, VARIANT_VALUES[name][0]])) as Variants;
+}
+
+/** Checks names and values (a typo must not silently test the default). */
+export function checkVariants(patch: Partial<Record<string, unknown>>): Partial<Variants> {
+  for (const [name, value] of Object.entries(patch)) {
+    const allowed = (VARIANT_VALUES as Record<string, readonly string[]>)[name];
+    if (allowed === undefined) throw new TypeError(`unknown variant: ${name} (known: ${VARIANT_NAMES.join(', ')})`);
+    if (!allowed.includes(value as string)) throw new TypeError(`variant ${name} takes ${allowed.join(' | ')}, not ${String(value)}`);
+  }
+  return patch as Partial<Variants>;
+}
