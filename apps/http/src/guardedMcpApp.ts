@@ -1,6 +1,7 @@
 import { hostHeaderValidation, localhostHostValidation, localhostOriginValidation } from '@modelcontextprotocol/hono';
 import { DEFAULT_MAX_REQUEST_BODY_SIZE, isJsonContentType, readRequestBody } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
+import { PARSE_ERROR_RESPONSE, judgeJsonRpcMessage } from '@gflow/mcp';
 
 const LOCALHOST_BINDS = ['127.0.0.1', 'localhost', '::1'];
 
@@ -64,8 +65,13 @@ export function createGuardedMcpApp(options: GuardedMcpAppOptions): Hono<McpAppE
       }
       c.set('parsedBody', JSON.parse(body.text));
     } catch {
-      return c.text('Invalid JSON', 400);
+      return c.json(PARSE_ERROR_RESPONSE, 400);
     }
+    // A malformed message is answered here with its id when it can be read (JSON-RPC §5);
+    // the SDK would answer it with id null, or not at all.
+    const verdict = judgeJsonRpcMessage(c.get('parsedBody'));
+    if (verdict.kind === 'answer') return c.json(verdict.response, 400);
+    if (verdict.kind === 'drop') return c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: ${verdict.why}` } }, 400);
     return await next();
   });
   return app;

@@ -104,7 +104,7 @@ describe('request body parsing', () => {
   it('answers a malformed JSON body 400 and an oversized one 413, after the Host/Origin guard', async () => {
     const created = app();
     const malformed = await created.fetch(request('/mcp', { body: '{"jsonrpc":' }));
-    expect([malformed.status, await malformed.text()]).toEqual([400, 'Invalid JSON']);
+    expect([malformed.status, await malformed.json()]).toEqual([400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the message is not JSON' } }]);
     const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(4 * 1024 * 1024) } });
     const tooLarge = await created.fetch(request('/mcp', { body: huge }));
     expect(tooLarge.status).toBe(413);
@@ -143,7 +143,7 @@ describe('request body parsing', () => {
     });
     expect((await fetch(url, { method: 'POST', headers, body: smallStream, duplex: 'half' } as RequestInit)).status).toBe(200);
     const malformed = await fetch(url, { method: 'POST', headers, body: '{"jsonrpc":' });
-    expect([malformed.status, await malformed.text()]).toEqual([400, 'Invalid JSON']);
+    expect([malformed.status, await malformed.json()]).toEqual([400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the message is not JSON' } }]);
   });
 
   it('guards the Host of a wildcard bind with allowedHosts, and of a named bind with its own name', async () => {

@@ -1,6 +1,7 @@
 export { createGflowMcpServer, SERVER_NAME, SERVER_VERSION, type GflowMcpServerOptions } from './createGflowMcpServer.js';
 export { serveGflowStdio, type ServeGflowStdioOptions, type GflowStdioHandle } from './transport/serveGflowStdio.js';
 export { redirectStdoutToStderr } from './transport/stdoutGuard.js';
+export { PARSE_ERROR_RESPONSE, judgeJsonRpcMessage, type JsonRpcErrorResponse } from './transport/jsonRpcInput.js';
 export type { GflowLike, GflowLogger } from './gflowPort.js';
 export { TASKS_EXTENSION } from './tasks/registerTasks.js';
 export { MCP_GUIDE_URI, KNOWN_ISSUES_URI, KNOWN_ISSUE_TEMPLATE, DB_SCHEMA_URI } from './resources/registerResources.js';

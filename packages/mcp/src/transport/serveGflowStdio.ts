@@ -3,6 +3,7 @@ import { createGflowMcpServer } from '../createGflowMcpServer.js';
 import { FlowRegistry } from '../flows/flowRegistry.js';
 import { openFlowRegistry, type FlowsOptions } from '../flows/openFlowRegistry.js';
 import type { GflowLike, GflowLogger } from '../gflowPort.js';
+import { filterJsonRpcInput } from './jsonRpcInput.js';
 import { redirectStdoutToStderr } from './stdoutGuard.js';
 
 export interface ServeGflowStdioOptions {
@@ -26,7 +27,8 @@ export interface GflowStdioHandle {
 
 /**
  * Serves gflow over stdio in both eras (the client's first message decides).
- * stdout carries JSON-RPC only: anything else written to it goes to stderr.
+ * stdout carries JSON-RPC only: anything else written to it goes to stderr. Every malformed
+ * message that carries an id is answered (-32600), and unparseable lines with -32700 (jsonRpcInput).
  * When the client closes stdin the server stops and running jobs are
  * cancelled (a job past its submit is recorded as indeterminate by core).
  */
@@ -41,7 +43,13 @@ export function serveGflowStdio(gflow: GflowLike, options: ServeGflowStdioOption
     guard.restore();
     throw error;
   }
-  const transport = new StdioServerTransport(process.stdin, guard.protocolOut);
+  // Malformed messages are answered here (JSON-RPC §5): the SDK's transport would drop them silently.
+  const input = filterJsonRpcInput(
+    process.stdin,
+    (response) => void guard.protocolOut.write(`${JSON.stringify(response)}\n`),
+    (why) => logger.warn('mcp.stdio.dropped', { why }),
+  );
+  const transport = new StdioServerTransport(input, guard.protocolOut);
   const handle = serveStdio((ctx) => createGflowMcpServer(gflow, { era: ctx.era, logger, flows, liveFlows: true, ...(options.docsDir ? { docsDir: options.docsDir } : {}) }), {
     transport,
     onerror: (error) => logger.warn('mcp.stdio.error', { error: error.message }),
