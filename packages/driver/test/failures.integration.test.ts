@@ -96,15 +96,6 @@ describe('failures the driver must name', () => {
     expect((error as { extensions: Record<string, unknown> }).extensions['retry_after']).toBe(30);
   });
 
-  it('a null-payload MZZa6b frame (status 5) → FlowAppError (31), not retryable: the job may still be queued', async () => {
-    rig.sim.scenario.setFailure(email, 'mzza6b_null_status');
-    const file = path.join(rig.profileDir, 'friend.png');
-    await writeFile(file, makePng(200, 200, 'friend'));
-    const error = await rig.session.generateVideo({ ...t2v, mode: 'r2v', projectId, references: [{ path: file }] }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ exitCode: 31 });
-    expect(isRetryable(error)).toBe(false);
-  });
-
   it('a refusal frame that names a policy → ContentPolicyError (5)', async () => {
     rig.sim.scenario.setFailure(email, 'content_policy');
     await expect(rig.session.generateImage({ ...image, projectId })).rejects.toMatchObject({ exitCode: 5 });

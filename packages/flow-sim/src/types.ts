@@ -33,6 +33,7 @@ export const FAILURE_NAMES = [
   'wrong_submit_body',
   'image_empty_reply',
   'maseq_project_id_first',
+  'unreadable_submit_reply',
 ] as const;
 export type FailureName = (typeof FAILURE_NAMES)[number];
 

@@ -1,4 +1,4 @@
-import { WireFormatError } from '@gflow/errors';
+import { WireFormatError, isGflowError } from '@gflow/errors';
 import { bindFrame } from '../composer/frames.js';
 import { attachMentions } from '../composer/mentions.js';
 import { pickModel } from '../composer/modelMenu.js';
@@ -9,7 +9,8 @@ import type { UploadedFile } from '../composer/uploads.js';
 import { VIDEO_ASPECT_ICONS, findVideoModel } from '@gflow/flow-facts';
 import type { OpContext } from '../session/opContext.js';
 import { checkVideoSubmit } from '../wire/submitCheck.js';
-import { findVideoRecords, findWorkflowSummaries } from '../wire/videoRecords.js';
+import { type VideoRecord, findVideoRecords, findWorkflowSummaries } from '../wire/videoRecords.js';
+import { followLostSubmit, lostReplyFollowable } from './lostReply.js';
 import { prepareComposer, refuseUnportedReferences, resolveReferences } from './prepare.js';
 import { awaitReply, clickGuardedSubmit } from './submitWatcher.js';
 import type { GeneratedItem, GenerateVideoRequest, GenerationResult } from './types.js';
@@ -63,9 +64,24 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
   };
   const seen = await clickGuardedSubmit(ctx, (call) => checkVideoSubmit(call, want), 15_000);
   const { clickedAt } = seen;
-  const payload = await awaitReply(ctx, seen, Math.min(60_000, Math.max(1_000, req.timeoutMs)));
-  const initial = findVideoRecords(payload);
-  const summaries = findWorkflowSummaries(payload);
+  let initial: VideoRecord[];
+  let summaries: ReturnType<typeof findWorkflowSummaries>;
+  let recovered = false;
+  try {
+    const payload = await awaitReply(ctx, seen, Math.min(60_000, Math.max(1_000, req.timeoutMs)));
+    initial = findVideoRecords(payload);
+    summaries = findWorkflowSummaries(payload);
+  } catch (error) {
+    // An unreadable reply (the job may exist and be billed): follow it to its clip where the run can be named (#1112, #1141).
+    const lost = { projectId, prompt: req.prompt, mode: req.mode, count: req.count, uploadedFiles: uploads.length, characters: (req.characters ?? []).length, mentions: refs.length + (req.characters ?? []).length, modelKey: seen.verdict.modelKey, clickedAt };
+    const unreadable = isGflowError(error) && error.extensions['reply_unreadable'] === true && lostReplyFollowable(lost);
+    // MZZa6b answering [5] with no payload while the job is queued (flow-captures.md §9, measured with a character): follow it too.
+    const queued = isGflowError(error) && error.extensions['flow_rpc'] === 'MZZa6b' && error.extensions['flow_status'] === 5 && req.count === 1;
+    if (!unreadable && !queued) throw error;
+    initial = [await followLostSubmit(ctx, lost)];
+    summaries = [];
+    recovered = true;
+  }
   const workflowIds = [...new Set([...initial.map((r) => r.workflowId), ...summaries.map((s) => s.workflowId)])];
   const mediaIds = [...new Set([...initial.map((r) => r.mediaId), ...summaries.map((s) => s.mediaId)])];
   if (workflowIds.length === 0) {
@@ -89,6 +105,6 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
     }
   }
   ctx.report({ phase: 'done', projectId, mediaIds: items.map((i) => i.mediaId), workflowIds: items.map((i) => i.workflowId), status: 3 });
-  return { projectId: done[0]?.projectId ?? projectId, items, submitRpc: seen.call.rpcId, submitBody: seen.redactedBody, uploads };
+  return { projectId: done[0]?.projectId ?? projectId, items, submitRpc: seen.call.rpcId, submitBody: seen.redactedBody, uploads, ...(recovered ? { recovered: true } : {}) };
 }
 

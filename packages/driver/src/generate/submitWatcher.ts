@@ -122,12 +122,15 @@ export function payloadOf(ctx: OpContext, reply: TappedResponse, rpcId: string):
   }
   const item = reply.envelope?.items.find((i) => i.rpcId === rpcId);
   if (item === undefined) {
-    throw new WireFormatError(`The ${rpcId} reply carries no ${rpcId} item${reply.envelope === null ? ' (the body could not be read)' : ''}.`, { retryable: false, extensions });
+    throw new WireFormatError(`The ${rpcId} reply carries no ${rpcId} item${reply.envelope === null ? ' (the body could not be read)' : ''}.`, {
+      retryable: false,
+      extensions: { ...extensions, reply_unreadable: true },
+    });
   }
   const refusal = readRefusal(item.error);
   if (refusal !== null) {
     throw refusalToError(refusal, { rpcId, afterSubmit: ctx.afterSubmit });
   }
-  if (item.payload === undefined) throw new WireFormatError(`The ${rpcId} reply payload is not JSON.`, { retryable: false, extensions });
+  if (item.payload === undefined) throw new WireFormatError(`The ${rpcId} reply payload is not JSON.`, { retryable: false, extensions: { ...extensions, reply_unreadable: true } });
   return item.payload;
 }

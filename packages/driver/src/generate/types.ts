@@ -72,4 +72,6 @@ export interface GenerationResult {
   readonly submitBody: string;
   /** Local uploads made for this run: display name → media id. */
   readonly uploads: ReadonlyArray<{ readonly displayName: string; readonly mediaId: string }>;
+  /** The submit reply was lost and the clip was found through the project's listing (#1112, #1141). */
+  readonly recovered?: boolean;
 }

@@ -22,6 +22,8 @@ export interface VideoRecord {
   readonly aspectIndex: number | null;
   /** Any upper-case failure reasons the record carries (e.g. in DETAILS[12]). */
   readonly failureReasons: readonly string[];
+  /** DETAILS[0] `[seconds, nanos]`: when Flow created the clip (ms since the epoch), if present. */
+  readonly createdAt: number | null;
 }
 
 export type VideoPhase = 'submitted' | 'running' | 'done' | 'failed' | 'unknown';
@@ -76,6 +78,11 @@ function upperStrings(value: unknown, out: string[]): void {
   else if (Array.isArray(value)) for (const v of value) upperStrings(v, out);
 }
 
+function createdAtOf(value: unknown): number | null {
+  const seconds = Array.isArray(value) ? num(value[0]) : null;
+  return seconds === null ? null : seconds * 1000 + Math.floor((Array.isArray(value) ? (num(value[1]) ?? 0) : 0) / 1_000_000);
+}
+
 function toRecord(raw: unknown[]): VideoRecord {
   const details = raw[5] as unknown[];
   const info = raw[7];
@@ -96,6 +103,7 @@ function toRecord(raw: unknown[]): VideoRecord {
     byteSize,
     aspectIndex: num(at(info, 0, 16)),
     failureReasons,
+    createdAt: createdAtOf(details[0]),
   };
 }
 

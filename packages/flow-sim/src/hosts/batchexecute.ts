@@ -42,7 +42,7 @@ export async function handleBatchexecute(state: SimState, req: Req, res: Res, ur
     return;
   }
   reqCounter += 1;
-  const body = encodeEnvelope(result.items, Number(url.searchParams.get('_reqid') ?? reqCounter));
+  const body = result.garbled === true ? `)]}'\n\n${encodeEnvelope(result.items, reqCounter).slice(0, 40)}\u0000\uFFFD` : encodeEnvelope(result.items, Number(url.searchParams.get('_reqid') ?? reqCounter));
   const timer = setTimeout(() => {
     if (res.destroyed) return;
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache, no-store, max-age=0, must-revalidate', 'x-content-type-options': 'nosniff' });

@@ -81,6 +81,10 @@ export function dispatchRpc(state: SimState, account: Account, fReq: string, sou
   }
   try {
     const result = handler({ state, account, rpcId, inner: parsedInner, sourceProjectId: match?.[1] ?? null, now: Date.now() });
+    // The job exists and is billed; only its reply cannot be read (seed 000: #1112, #1141).
+    if (isSubmit && result.items[0]?.error === undefined && state.failures.take(account.email, 'unreadable_submit_reply', rpcId) !== null) {
+      return { kind: 'rpc', ...base, result: { ...result, garbled: true } };
+    }
     return { kind: 'rpc', ...base, result };
   } catch (error) {
     if (error instanceof RpcRefusal) return { kind: 'rpc', ...base, result: refusal(rpcId, error.code, error.reason, state.ms('smallReply')) };

@@ -19,6 +19,8 @@ export interface RpcResult {
   charged?: number;
   /** Never answer (stuck generation); the request is held until the client gives up. */
   hang?: boolean;
+  /** Answer HTTP 200 with a body no batchexecute reader can parse (the job was made and billed). */
+  garbled?: boolean;
 }
 
 export type RpcHandler = (ctx: RpcContext) => RpcResult;
