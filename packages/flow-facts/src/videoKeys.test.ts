@@ -5,6 +5,8 @@ describe('readVideoKey', () => {
   it.each([
     ['abra_t2v_8s', { family: 'omni_flash', mode: 't2v', seconds: 8, lowerPriority: false }],
     ['abra_r2v_8s', { family: 'omni_flash', mode: 'r2v', seconds: 8, lowerPriority: false }],
+    ['abra_1_2_t2v_11s', { family: 'unknown', mode: 't2v', seconds: 11, lowerPriority: false }],
+    ['omni_1_2_flash_t2v_11s', { family: 'unknown', mode: 't2v', seconds: 11, lowerPriority: false }],
     ['veo_3_1_i2v_lite', { family: 'veo_lite', mode: 'i2v', seconds: null, lowerPriority: false }],
     ['veo_3_1_r2v_lite_low_priority', { family: 'veo_lite', mode: 'r2v', seconds: null, lowerPriority: true }],
     ['veo_3_1_lite_lower_priority', { family: 'veo_lite', mode: 't2v', seconds: null, lowerPriority: true }],

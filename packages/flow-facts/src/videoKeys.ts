@@ -18,7 +18,8 @@ export interface KeyReading {
 /** What a video model key says, read by pattern. */
 export function readVideoKey(key: string): KeyReading {
   const k = key.toLowerCase();
-  const family = k.startsWith('abra_')
+  // Omni 1.2 Flash's keys were never captured [U]: one carrying `1_2` after `abra_` is not 1.1's family.
+  const family = k.startsWith('abra_') && !/^abra_1_?2(?:_|$)/.test(k)
     ? 'omni_flash'
     : k.startsWith('veo_')
       ? k.includes('lite')

@@ -18,6 +18,8 @@ export const VARIANT_VALUES = {
   imageMenu: ['nb2.1', 'nb2'],
   /** §9 [U] the `ogiZ0b` reply: `[[MEDIA…],[WORKFLOW…]]`, or wrapped `[null, [[MEDIA…]], [[WORKFLOW…]], 1]`. */
   imageReply: ['flat', 'wrapped'],
+  /** [U] Omni 1.2 Flash's key prefix (never captured; seed 000 names the model): `omni_1_2_flash_…` or `abra_1_2_…`. */
+  omni12Key: ['omni_1_2_flash', 'abra_1_2'],
   /** §9 [U] `jHPbke` / `o8DA4` replies: `[projectId,[title]]` / `[title]`, or wrapped `[null,[projectId,title]]` / `[[title, projectId]]`. */
   projectReply: ['flat', 'wrapped'],
 } as const;

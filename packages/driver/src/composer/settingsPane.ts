@@ -127,6 +127,40 @@ export async function setChoice(ctx: OpContext, choice: Choice): Promise<void> {
   throw new UiSelectorDriftError(`The ${choice.kind} radio ${choice.wanted} never read back aria-checked="true" after three clicks.`);
 }
 
+/**
+ * Sets a duration slider (Omni 1.2 Flash: every integer 3–15 s, seed 000) with the keyboard —
+ * focus, then one arrow key per second, reading the value back after each — and verifies the
+ * value the slider announces (`aria-valuetext`, a number token like "11s") before anything is
+ * submitted. False when the pane has no slider (the caller uses the radios). Out of range is
+ * ConfigurationError (11) naming what the slider offers.
+ */
+export async function setDurationSlider(ctx: OpContext, seconds: number): Promise<boolean> {
+  const pane = await openSettings(ctx);
+  const slider = pane.locator('input[type="range"]').first();
+  if ((await slider.count()) === 0) return false;
+  const read = (): Promise<{ min: number; max: number; value: number; text: string }> =>
+    slider.evaluate((el) => {
+      const input = el as HTMLInputElement;
+      return { min: Number(input.min), max: Number(input.max), value: Number(input.value), text: input.getAttribute('aria-valuetext') ?? input.value };
+    });
+  let state = await read();
+  if (seconds < state.min || seconds > state.max) {
+    throw new ConfigurationError(
+      `Flow's duration slider offers ${state.min}–${state.max} s here${state.max === 10 ? ' (above 10 s needs a Google AI plan)' : ''}, so ${seconds} s cannot be set. Nothing was submitted.`,
+    );
+  }
+  await slider.focus();
+  for (let step = 0; step <= state.max - state.min && state.value !== seconds; step += 1) {
+    ctx.check('setting the duration slider');
+    await ctx.page.keyboard.press(state.value < seconds ? 'ArrowRight' : 'ArrowLeft');
+    state = await read();
+  }
+  if (state.value !== seconds || numberToken(state.text) !== seconds) {
+    throw new UiSelectorDriftError(`The duration slider reads ${state.text} after the key presses, not ${seconds} s. Nothing was submitted.`);
+  }
+  return true;
+}
+
 /** Closes menu and pane with Escapes and verifies no settings pane or menu overlay remains. */
 export async function closeSettings(ctx: OpContext): Promise<void> {
   const { page } = ctx;

@@ -4,7 +4,7 @@ import { attachMentions } from '../composer/mentions.js';
 import { pickModel } from '../composer/modelMenu.js';
 import type { OpenTimeouts } from '../composer/openProject.js';
 import { typePrompt } from '../composer/promptText.js';
-import { closeSettings, numberToken, setChoice } from '../composer/settingsPane.js';
+import { closeSettings, numberToken, setChoice, setDurationSlider } from '../composer/settingsPane.js';
 import type { UploadedFile } from '../composer/uploads.js';
 import { VIDEO_ASPECT_ICONS, findVideoModel } from '@gflow/flow-facts';
 import type { OpContext } from '../session/opContext.js';
@@ -42,7 +42,10 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
   }
   if (plan.duration !== null) {
     const seconds = plan.duration;
-    await setChoice(ctx, { kind: 'duration', wanted: `${seconds} s`, match: (r) => numberToken(r.text) === seconds, ifAbsent: 'refuse' });
+    // Omni 1.2 Flash sets its duration with a slider; the other models with radios.
+    if (!(await setDurationSlider(ctx, seconds))) {
+      await setChoice(ctx, { kind: 'duration', wanted: `${seconds} s`, match: (r) => numberToken(r.text) === seconds, ifAbsent: 'refuse' });
+    }
   }
   await setChoice(ctx, { kind: 'count', wanted: `x${req.count}`, match: (r) => r.text.toLowerCase() === `x${req.count}`, ifAbsent: req.count === 1 ? 'skip' : 'refuse' });
   await closeSettings(ctx);

@@ -10,7 +10,7 @@ function expand(model, mode, seconds) {
   if (mode === 't2v' && seconds === 8 && model.keys.t2v8) return model.keys.t2v8;
   const template = model.keys[mode];
   if (!template) return null;
-  return template.replace('{d}', seconds === 8 ? '' : `_${seconds}s`).replace('{dur}', `${seconds}s`);
+  return template.replace('{d}', seconds === 8 ? '' : `_${seconds}s`).replace('{dur}', `${seconds}s`).replace('{omni12}', boot.variants.omni12Key);
 }
 
 /** Decides rpc id, model key and bound ids the way the app does (including its quirks). */
@@ -22,7 +22,8 @@ export function planVideo() {
   let refs = null;
   if (settings.submode === 'frames') {
     // An empty Start chip submits t2v, as the real app does.
-    if (frames.start && frames.end && model.keys.interp) mode = 'interp';
+    // Above 10 s Flow drops the end frame and makes a start-only clip (seed 000, #1178).
+    if (frames.start && frames.end && model.keys.interp && seconds <= 10) mode = 'interp';
     else if (frames.start && model.keys.i2v) mode = 'i2v';
     if (mode !== 't2v') frameIds = [frames.start.id, mode === 'interp' ? frames.end.id : null];
   } else {

@@ -49,7 +49,7 @@ function groups() {
     out.push({ key: 'submode', items: [{ value: 'frames', icon: 'crop_free', label: t('frames') }, { value: 'ingredients', icon: 'chrome_extension', label: t('ingredients') }] });
     out.push({ key: 'videoAspect', items: M.videoAspects.map((a) => ({ value: a.ratio, icon: a.icon, label: a.ratio })) });
     out.push({ key: 'resolution', items: [{ value: '360p', label: '360p', after: 'info' }, { value: '720p', label: '720p' }] });
-    out.push({ key: 'duration', items: currentVideoModel().durations.map((d) => ({ value: d, label: t('seconds', { n: d }) })) });
+    if (!currentVideoModel().slider) out.push({ key: 'duration', items: currentVideoModel().durations.map((d) => ({ value: d, label: t('seconds', { n: d }) })) });
   } else {
     out.push({ key: 'imageAspect', items: M.imageAspects.map((a) => ({ value: a.ratio, icon: a.icon, label: a.ratio })) });
   }
@@ -114,7 +114,33 @@ function paneBody() {
   modelBtn.addEventListener('click', () => openModelMenu(modelBtn));
   const cost = currentCost();
   const [before, after] = boot.labels.costLine.split('{n}');
-  return h('div', { class: 'settings-panel' }, modelBtn, ...groups().map(radioGroup), h('div', { class: 'cost-line' }, before, h('b', {}, String(cost)), after ?? ''));
+  const rows = groups().map(radioGroup);
+  // A slider model's duration row sits where the radios would, before the count row [U].
+  if (settings.mode === 'video' && currentVideoModel().slider) rows.splice(rows.length - 1, 0, durationSlider());
+  return h('div', { class: 'settings-panel' }, modelBtn, ...rows, h('div', { class: 'cost-line' }, before, h('b', {}, String(cost)), after ?? ''));
+}
+
+/**
+ * Omni 1.2 Flash's duration: a Material slider (`mat-slider` around a native range input) with
+ * every integer of the model's durations, 10 s at most without a Google AI plan (seed 000) [U:
+ * the slider's DOM was not captured]. Arrow keys move it by one second; the label shows the value.
+ */
+function durationSlider() {
+  const durations = currentVideoModel().durations;
+  const max = boot.tier === 'free' ? Math.min(10, durations.at(-1)) : durations.at(-1);
+  if (settings.duration > max || settings.duration < durations[0]) settings.duration = Math.min(max, 8);
+  const label = h('span', { class: 'mdc-slider__value-indicator-text' }, t('seconds', { n: settings.duration }));
+  const input = h('input', { type: 'range', class: 'mdc-slider__input', min: durations[0], max, step: 1, value: settings.duration, 'aria-valuetext': t('seconds', { n: settings.duration }) });
+  input.addEventListener('input', () => {
+    settings.duration = Number(input.value);
+    input.setAttribute('aria-valuetext', t('seconds', { n: settings.duration }));
+    label.textContent = t('seconds', { n: settings.duration });
+    // The pane is not re-rendered (the slider keeps focus); the trigger and the cost follow.
+    if (trigger) trigger.replaceChildren(...triggerContent());
+    const cost = document.querySelector('.cost-line b');
+    if (cost) cost.textContent = String(currentCost());
+  });
+  return h('mat-slider', { class: 'mat-mdc-slider mdc-slider settings-duration-slider' }, input, label);
 }
 
 function renderPane() {
