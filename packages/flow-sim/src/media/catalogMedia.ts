@@ -2,18 +2,32 @@ import type { Media } from '../state/library.js';
 import type { SimState } from '../state/simState.js';
 import { makeJpeg } from './jpeg.js';
 import { makeMp4 } from './mp4.js';
+import { coverScale, paintCover } from './picture.js';
+import type { Raster } from './picture.js';
+import { painterFor } from './pixels.js';
+import { decodePng } from './pngDecode.js';
 
 const cache = new Map<string, Buffer>();
+/** A clip is about one raw picture (3 MB at 1080p): the cache is bounded in bytes as well as entries. */
+const CACHE_BYTES = 96 * 1024 * 1024;
+let cachedBytes = 0;
 
 function cached(key: string, make: () => Buffer): Buffer {
   let hit = cache.get(key);
   if (hit === undefined) {
     hit = make();
-    if (cache.size > 64) cache.delete(cache.keys().next().value ?? '');
+    while (cache.size > 0 && (cache.size > 64 || cachedBytes + hit.length > CACHE_BYTES)) {
+      const oldest = cache.keys().next().value ?? '';
+      cachedBytes -= cache.get(oldest)?.length ?? 0;
+      cache.delete(oldest);
+    }
     cache.set(key, hit);
+    cachedBytes += hit.length;
   }
   return hit;
 }
+
+const UPSAMPLED = '_upsampled';
 
 /** Video frame size for a resolution and aspect index (2 = 16:9, 1 = 9:16). */
 export function videoSize(resolution: string, aspectIndex: number): { width: number; height: number } {
@@ -22,12 +36,41 @@ export function videoSize(resolution: string, aspectIndex: number): { width: num
   return aspectIndex === 1 ? { width: short, height: long } : { width: long, height: short };
 }
 
-/** The MP4 of a finished video (or of its 1080p upsample). */
+/**
+ * What a media item looks like at `width`×`height` (cover-scaled): an uploaded PNG decoded, a video
+ * its own start frame (or its painting), anything else — a generated image, a JPEG/WebP/GIF upload
+ * — the deterministic painting for its id (the same painter its JPEG and poster come from).
+ */
+function pictureOf(state: SimState, media: Media, width: number, height: number, depth = 0): Raster {
+  if (media.kind === 'upload' && media.bytes !== undefined) {
+    const decoded = decodePng(media.bytes);
+    if (decoded !== undefined) return coverScale(decoded, width, height);
+  }
+  const start = media.video?.startFrameId;
+  const frame = start === undefined || depth > 3 ? undefined : state.library.media.get(start);
+  if (frame !== undefined) return pictureOf(state, frame, width, height, depth + 1);
+  const id = media.id.endsWith(UPSAMPLED) ? media.id.slice(0, -UPSAMPLED.length) : media.id;
+  return paintCover(painterFor(`${state.seed}:${id}`), media.width, media.height, width, height);
+}
+
+/**
+ * The MP4 of a finished video (or of its 1080p upsample): a playable H.264 clip (mp4.ts) of the
+ * job's start frame (i2v, interpolation) or of the painting for its id (the poster's), panned the
+ * way its prompt says. The upsample shows the same picture and move, larger.
+ */
 export function mp4For(state: SimState, media: Media, upsampled = false): Buffer {
   const resolution = upsampled ? '1080p' : (media.video?.resolution ?? '720p');
   const { width, height } = videoSize(resolution, media.aspectIndex);
-  return cached(`mp4:${state.seed}:${media.id}:${resolution}`, () =>
-    makeMp4({ width, height, seconds: media.video?.seconds ?? 8, key: `${state.seed}:${media.id}:${resolution}` }),
+  const baseId = media.id.endsWith(UPSAMPLED) ? media.id.slice(0, -UPSAMPLED.length) : media.id;
+  return cached(`mp4:${state.seed}:${baseId}:${resolution}`, () =>
+    makeMp4({
+      width,
+      height,
+      seconds: media.video?.seconds ?? 8,
+      key: `${state.seed}:${baseId}`,
+      prompt: media.prompt,
+      picture: pictureOf(state, media, width, height),
+    }),
   );
 }
 

@@ -1,4 +1,9 @@
-import { hash32 } from '../state/random.js';
+import { encodeStream } from './h264.js';
+import type { Pan } from './pan.js';
+import { panFor, panSteps } from './pan.js';
+import { coverScale, paintCover, toYuv420 } from './picture.js';
+import type { Raster } from './picture.js';
+import { painterFor } from './pixels.js';
 
 function box(type: string, ...payload: Buffer[]): Buffer {
   const body = Buffer.concat(payload);
@@ -33,30 +38,54 @@ export interface Mp4Spec {
   height: number;
   seconds: number;
   fps?: number;
+  /** Seeds the picture (painterFor) when there is no `picture`, and the pan when there is no `prompt`. */
   key: string;
+  /** What the camera looks at (e.g. an i2v start frame), scaled to cover width×height. */
+  picture?: Raster;
+  /** Where the camera move comes from (panFor); `key` when absent. */
+  prompt?: string;
+  /** The camera's total travel in pixels (rounded to even), instead of the prompt's. */
+  pan?: Pan;
+}
+
+/** The camera move of a spec (exported for tests that predict the last frame). */
+export function panOf(spec: Mp4Spec): Pan {
+  return spec.pan ?? panFor(spec.prompt ?? spec.key, spec.width, spec.height);
+}
+
+/** Frames of a spec: `seconds` at `fps` (24), at least one. */
+export function frameCount(spec: Pick<Mp4Spec, 'seconds' | 'fps'>): number {
+  return Math.max(1, Math.round(spec.seconds * (spec.fps ?? 24)));
 }
 
 /**
- * An ISO-BMFF file with `ftyp` at byte 4, a complete `moov` (one avc1 video track whose
- * sample tables match the duration and frame rate) and an `mdat` of deterministic sample
- * bytes. The container is well-formed; the samples are not decodable H.264.
+ * A playable MP4: `ftyp` at byte 4, a complete `moov` (one avc1 track whose sample tables match
+ * the duration and frame rate, an avcC with the stream's SPS and PPS, only sample 1 a sync sample)
+ * and an `mdat` of length-prefixed H.264 NAL units (h264.ts): a Constrained Baseline stream whose
+ * first frame is the picture exactly (I_PCM) and whose later frames pan it (P frames), deterministic
+ * per spec. About one raw 4:2:0 picture in size: ≈ 0.36 MB at 640×360, 1.4 MB at 1280×720,
+ * 3.2 MB at 1920×1080 for 8 s.
  */
 export function makeMp4(spec: Mp4Spec): Buffer {
   const fps = spec.fps ?? 24;
-  const frames = Math.max(1, Math.round(spec.seconds * fps));
+  const frames = frameCount(spec);
   const timescale = fps * 512;
-  const seed = hash32(spec.key);
-  const sizes: number[] = [];
-  for (let i = 0; i < frames; i += 1) sizes.push(i % fps === 0 ? 1800 + (seed % 400) : 300 + ((seed >>> (i % 24)) % 200));
+  // 4:2:0 cropping works in pairs of pixels: an odd size is coded one pixel larger.
+  const width = spec.width + (spec.width % 2);
+  const height = spec.height + (spec.height % 2);
+  const picture = spec.picture === undefined ? paintCover(painterFor(spec.key), width, height, width, height) : coverScale(spec.picture, width, height);
+  const stream = encodeStream({ width, height, fps }, toYuv420(picture), panSteps(panOf({ ...spec, width, height }), frames));
+  const samples = stream.frames.map((nal) => Buffer.concat([u32(nal.length), nal]));
+  const sizes = samples.map((s) => s.length);
+  const { sps, pps } = stream;
   const ftyp = box('ftyp', Buffer.from('isom', 'ascii'), u32(0x200), Buffer.from('isomiso2avc1mp41', 'ascii'));
   const durationMs = Math.round(spec.seconds * 1000);
   const mvhd = fullBox('mvhd', 0, 0, u32(0, 0, 1000, durationMs, 0x00010000), u16(0x0100), Buffer.alloc(10), MATRIX, Buffer.alloc(24), u32(2));
   const tkhd = fullBox('tkhd', 0, 3, u32(0, 0, 1, 0, durationMs), Buffer.alloc(8), u16(0, 0, 0, 0), MATRIX, u32(spec.width << 16, spec.height << 16));
   const mdhd = fullBox('mdhd', 0, 0, u32(0, 0, timescale, frames * 512), u16(0x55c4, 0));
   const hdlr = fullBox('hdlr', 0, 0, u32(0), Buffer.from('vide', 'ascii'), Buffer.alloc(12), Buffer.from('VideoHandler\0', 'ascii'));
-  const sps = Buffer.from([0x67, 0x64, 0x00, 0x1f, 0xac, 0xd9, 0x40, 0x50, 0x05, 0xbb, 0x01, 0x10]);
-  const pps = Buffer.from([0x68, 0xeb, 0xe3, 0xcb, 0x22, 0xc0]);
-  const avcC = box('avcC', Buffer.from([1, 0x64, 0x00, 0x1f, 0xff, 0xe1]), u16(sps.length), sps, Buffer.from([1]), u16(pps.length), pps);
+  // AVCDecoderConfigurationRecord: version 1, profile/compatibility/level from the SPS, 4-byte lengths, one SPS, one PPS.
+  const avcC = box('avcC', Buffer.from([1, sps[1] ?? 66, sps[2] ?? 0, sps[3] ?? 30, 0xff, 0xe1]), u16(sps.length), sps, Buffer.from([1]), u16(pps.length), pps);
   const avc1 = box(
     'avc1',
     Buffer.alloc(6),
@@ -71,7 +100,8 @@ export function makeMp4(spec: Mp4Spec): Buffer {
   );
   const stsd = fullBox('stsd', 0, 0, u32(1), avc1);
   const stts = fullBox('stts', 0, 0, u32(1, frames, 512));
-  const stss = fullBox('stss', 0, 0, u32(Math.ceil(frames / fps)), u32(...Array.from({ length: Math.ceil(frames / fps) }, (_, i) => i * fps + 1)));
+  // One IDR, then P frames that each need the one before: only sample 1 is a sync sample.
+  const stss = fullBox('stss', 0, 0, u32(1, 1));
   const stsc = fullBox('stsc', 0, 0, u32(1, 1, frames, 1));
   const stsz = fullBox('stsz', 0, 0, u32(0, frames), u32(...sizes));
   const buildMoov = (mdatOffset: number): Buffer => {
@@ -84,12 +114,5 @@ export function makeMp4(spec: Mp4Spec): Buffer {
   };
   const moovLength = buildMoov(0).length;
   const moov = buildMoov(ftyp.length + moovLength + 8);
-  const total = sizes.reduce((a, b) => a + b, 0);
-  const samples = Buffer.alloc(total);
-  let state = seed || 1;
-  for (let i = 0; i < total; i += 1) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    samples[i] = state >>> 24;
-  }
-  return Buffer.concat([ftyp, moov, box('mdat', samples)]);
+  return Buffer.concat([ftyp, moov, box('mdat', ...samples)]);
 }

@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import type { Raster } from './picture.js';
 import { painterFor } from './pixels.js';
 
 const CRC_TABLE = (() => {
@@ -29,16 +30,26 @@ function chunk(type: string, data: Buffer): Buffer {
 /** A real RGB PNG of the given size, painted deterministically from `key`. */
 export function makePng(width: number, height: number, key = 'png'): Buffer {
   const paint = painterFor(key);
-  const raw = Buffer.alloc((width * 3 + 1) * height);
+  const rgb = new Uint8Array(width * height * 3);
   let o = 0;
   for (let y = 0; y < height; y += 1) {
-    raw[o++] = 0;
     for (let x = 0; x < width; x += 1) {
       const [r, g, b] = paint(x, y, width, height);
-      raw[o++] = r;
-      raw[o++] = g;
-      raw[o++] = b;
+      rgb[o++] = r;
+      rgb[o++] = g;
+      rgb[o++] = b;
     }
+  }
+  return encodePng({ width, height, rgb });
+}
+
+/** An 8-bit RGB PNG (filter 0 on every row) of a raster. */
+export function encodePng(raster: Raster): Buffer {
+  const { width, height, rgb } = raster;
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    raw[y * (width * 3 + 1)] = 0;
+    raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), y * (width * 3 + 1) + 1);
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);

@@ -40,11 +40,13 @@ export function videoSubmit(ctx: RpcContext): RpcResult {
   const cost = videoCost(info.model, info.seconds, requests.length, resolution);
   if (account.credits < cost) throw new RpcRefusal(8, 'PUBLIC_ERROR_INSUFFICIENT_CREDITS');
   account.credits -= cost;
+  // The start frame is what an i2v or interpolation clip shows (media/catalogMedia.ts mp4For).
+  const startFrameId = (info.mode === 'i2v' || info.mode === 'interp') && typeof frames[0] === 'string' ? frames[0] : undefined;
   const made: Media[] = [];
   for (const raw of requests) {
     const request = asArray(raw, 'request');
     const prompt = promptOf(request[0]);
-    made.push(createJob(ctx, projectId, prompt, key, aspect.index, info.seconds, resolution, Math.ceil(cost / requests.length)));
+    made.push(createJob(ctx, projectId, prompt, key, aspect.index, info.seconds, resolution, Math.ceil(cost / requests.length), startFrameId));
   }
   state.onChange();
   const delayMs = state.ms('videoSubmitReply');
@@ -55,7 +57,17 @@ export function videoSubmit(ctx: RpcContext): RpcResult {
   return { items: [{ rpcId: ctx.rpcId, payload }], delayMs, charged: cost };
 }
 
-function createJob(ctx: RpcContext, projectId: string, prompt: string, key: string, aspectIndex: number, seconds: number, resolution: string, charged: number): Media {
+function createJob(
+  ctx: RpcContext,
+  projectId: string,
+  prompt: string,
+  key: string,
+  aspectIndex: number,
+  seconds: number,
+  resolution: string,
+  charged: number,
+  startFrameId: string | undefined,
+): Media {
   const { state, account } = ctx;
   const email = account.email;
   const submittedAt = ctx.now + state.ms('videoSubmitReply');
@@ -86,6 +98,7 @@ function createJob(ctx: RpcContext, projectId: string, prompt: string, key: stri
       urlAt: doneAt + state.random.int(2_000, 8_000),
       seconds,
       resolution,
+      ...(startFrameId === undefined ? {} : { startFrameId }),
       finalStatus,
       stuck: state.failures.take(email, 'stuck_generation', ctx.rpcId) !== null,
       withoutUrl: state.failures.take(email, 'done_without_url', ctx.rpcId) !== null,

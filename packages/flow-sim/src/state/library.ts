@@ -52,6 +52,8 @@ export interface VideoJob {
   urlAt: number;
   seconds: number;
   resolution: string;
+  /** The start frame's media id (i2v and interpolation): the clip's picture. */
+  startFrameId?: string;
   /** Final status when terminal (3 done, anything else failed). */
   finalStatus: number;
   stuck: boolean;
