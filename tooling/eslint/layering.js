@@ -15,10 +15,18 @@ export const LAYERS = {
   '@gflow/cli': { may: ['@gflow/core', '@gflow/errors'], why: 'adapters are thin: they call core operations, never the catalog, lease or driver directly' },
   '@gflow/http': { may: ['@gflow/mcp', '@gflow/cli', '@gflow/core', '@gflow/errors', '@gflow/flow-sim'], why: 'apps compose adapters; the simulator only for --sandbox' },
   '@gflow/app': { may: ['@gflow/mcp', '@gflow/cli', '@gflow/core', '@gflow/errors', '@gflow/flow-sim', '@gflow/http'], why: 'apps compose adapters; the simulator only for --sandbox' },
-  '@gflow/parity': { may: '*', why: 'parity walks every surface' },
+  '@gflow/parity': { may: '*', why: 'parity walks every surface; it is a test package, so its src/ may use the test kit' },
   '@gflow/tests-e2e': { may: '*', why: 'journeys cross every surface' },
   '@gflow/tooling': { may: [], why: 'tooling serves the build, not the product' },
+  '@gflow/testkit': {
+    may: ['@gflow/flow-sim', '@gflow/tooling'],
+    testOnly: true,
+    why: 'the test kit (docs/TESTING.md) is test code: the tests of every package import it (a devDependency), product code never does (never a dependency); it drives the simulator and Chromium but never the driver, so the simulator\'s own contract tests stay independent of the code they check',
+  },
 };
+
+/** Packages only tests may use: a devDependency of any package, a dependency of none. */
+export const TEST_ONLY = Object.keys(LAYERS).filter((name) => LAYERS[name].testOnly === true);
 
 /** Returns the package an import specifier names, or undefined when not ours. */
 export function gflowPackageOf(specifier) {
@@ -30,9 +38,13 @@ export function gflowPackageOf(specifier) {
 export function layeringViolation(fromPackage, specifier) {
   const target = gflowPackageOf(specifier);
   if (!target || target === fromPackage) return undefined;
+  if (specifier.startsWith('@gflow/flow-sim/testing') && fromPackage !== '@gflow/testkit' && LAYERS[fromPackage]?.may !== '*') {
+    return `${fromPackage} may import @gflow/flow-sim/testing only in its tests: it is the simulator's browser harness (playwright-core), test code; product code runs the simulator through @gflow/flow-sim. See docs/TESTING.md.`;
+  }
   const rule = LAYERS[fromPackage];
   if (!rule) return `${fromPackage} is not in the layering table (tooling/eslint/layering.js); add it with its allowed imports`;
   if (rule.may === '*' || rule.may.includes(target)) return undefined;
+  if (LAYERS[target]?.testOnly) return `${fromPackage} may import ${target} only in its tests (*.test.ts, test/). Why: ${LAYERS[target].why}. See docs/TESTING.md.`;
   const allowed = rule.may.length ? rule.may.join(', ') : 'no @gflow package';
   return `${fromPackage} may not import ${target} (allowed: ${allowed}). Why: ${rule.why}. See docs/ARCHITECTURE.md §1.`;
 }

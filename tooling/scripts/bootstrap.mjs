@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findChromium } from './findChromium.mjs';
+// The one Chromium finder (the test kit's; plain JavaScript, so it runs before anything is installed).
+import { findChromium } from '../browser/findChromium.js';
 import { ensureSupportedNode } from './node.mjs';
 import { runPnpm } from './pnpm.mjs';
 

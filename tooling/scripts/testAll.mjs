@@ -3,8 +3,10 @@
 // supported Node lines (node.mjs): install (bootstrap), type-check and lint
 // (parallel), then every package's tests one package at a time (browsers and
 // child processes share two cores) on this Node (the pinned line unless the
-// machine's own is supported); then, on the other supported line, the tests
-// beside the code (src/), the e2e journeys and the sandbox demo. Ends with one
+// machine's own is supported); then, on the other supported line, the unit
+// tests (the same run as `npm run test:unit`: src/**/*.test.ts of every
+// package, tooling/vitest/unit.config.js), the e2e journeys and the sandbox
+// demo. Ends with one
 // line "Tests: N passed, N failed" summed over both lines (the demo counts as
 // one test). Turbo runs in loose env mode (turbo.json) so settings such as
 // GFLOW_TEST_REPORT_DIR and GFLOW_CLI_BROWSER_EXECUTABLE reach the tasks.
@@ -12,9 +14,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { bootstrap } from './bootstrap.mjs';
 import { ensureSupportedNode, envWithNode, secondLineNode } from './node.mjs';
 import { runPnpm } from './pnpm.mjs';
+
+const testUnit = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testUnit.mjs');
 
 const log = (msg) => process.stderr.write(`[test] ${msg}\n`);
 
@@ -47,17 +52,17 @@ const lines = [{ node: process.versions.node, what: 'every suite', status: mainS
 // 2. The other supported line: tests beside the code, the journeys, the demo.
 const second = secondLineNode();
 if (second) {
-  log(`Node ${second.version}: the tests beside the code (src/), the e2e journeys and the sandbox demo`);
+  log(`Node ${second.version}: the unit tests (npm run test:unit), the e2e journeys and the sandbox demo`);
   const dir = path.join(work, 'second');
   const env = { ...envWithNode(second.binary), ...base, GFLOW_TEST_REPORT_DIR: dir };
-  const units = runPnpm(['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue', '--filter=!@gflow/tests-e2e', '--', 'src/'], { env });
+  const units = spawnSync(second.binary, [testUnit], { stdio: 'inherit', env }).status ?? 1;
   const journeys = runPnpm(['--filter', '@gflow/tests-e2e', 'test'], { env });
   const demoHome = path.join(work, 'demo-home');
   const demo = runPnpm(['--filter', '@gflow/app', 'run', 'demo'], { env: { ...env, GFLOW_CLI_HOME: demoHome, GFLOW_CLI_OUTPUT_DIR: path.join(demoHome, 'out') } });
   const sum = tally(dir);
   lines.push({
     node: second.version,
-    what: 'src/ tests, e2e journeys, demo',
+    what: 'unit tests, e2e journeys, demo',
     status: units || journeys || demo,
     passed: sum.passed + (demo === 0 ? 1 : 0),
     failed: sum.failed + (demo === 0 ? 0 : 1),

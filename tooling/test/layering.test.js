@@ -47,8 +47,24 @@ describe('gflow/layering', () => {
     expect(lint('@gflow/cli', "import { IMAGE_MODELS } from '@gflow/flow-facts';\n")).toHaveLength(1);
   });
 
+  it('keeps the test kit out of product code and the driver out of the test kit', () => {
+    for (const name of ['@gflow/errors', '@gflow/flow-sim', '@gflow/driver', '@gflow/core', '@gflow/mcp', '@gflow/cli', '@gflow/http', '@gflow/app']) {
+      const messages = lint(name, "import { cli } from '@gflow/testkit/cli';\n");
+      expect(messages, name).toHaveLength(1);
+      expect(messages[0].message).toContain(`${name} may import @gflow/testkit only in its tests`);
+      expect(messages[0].message).toContain('Why:');
+    }
+    // Test packages are test code throughout.
+    expect(lint('@gflow/parity', "import { cli } from '@gflow/testkit/cli';\n")).toEqual([]);
+    expect(lint('@gflow/tests-e2e', "import { useSandbox } from '@gflow/testkit/sandbox';\n")).toEqual([]);
+    expect(lint('@gflow/testkit', "import { startFlowSim } from '@gflow/flow-sim';\n")).toEqual([]);
+    expect(lint('@gflow/testkit', "import { launchSimBrowser } from '@gflow/flow-sim/testing';\n")).toEqual([]);
+    expect(lint('@gflow/app', "import { launchSimBrowser } from '@gflow/flow-sim/testing';\n")[0]?.message).toContain('@gflow/app may import @gflow/flow-sim/testing only in its tests');
+    expect(lint('@gflow/testkit', "import { openFlowSession } from '@gflow/driver';\n")[0]?.message).toContain('@gflow/testkit may not import @gflow/driver');
+  });
+
   it('knows every package of the workspace', () => {
-    for (const name of ['@gflow/errors', '@gflow/flow-facts', '@gflow/catalog', '@gflow/lease', '@gflow/driver', '@gflow/flow-sim', '@gflow/core', '@gflow/mcp', '@gflow/cli', '@gflow/app', '@gflow/http']) {
+    for (const name of ['@gflow/errors', '@gflow/flow-facts', '@gflow/catalog', '@gflow/lease', '@gflow/driver', '@gflow/flow-sim', '@gflow/core', '@gflow/mcp', '@gflow/cli', '@gflow/app', '@gflow/http', '@gflow/testkit']) {
       expect(LAYERS[name], name).toBeDefined();
     }
     expect(layeringViolation('@gflow/unknown', '@gflow/errors')).toContain('not in the layering table');

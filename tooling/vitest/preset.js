@@ -2,25 +2,45 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Shared vitest preset. Unit tests sit beside the code (`src/**\/*.test.ts`);
- * slower suites live in `test/`. Forks keep native addons (better-sqlite3),
- * child processes and browsers isolated per file. When GFLOW_TEST_REPORT_DIR is
- * set (tooling/scripts/testAll.mjs), each package also writes a JSON report so
- * the whole run can be summed up in one line.
+ * The kinds of test (docs/TESTING.md), by file name, so they cannot drift:
+ * - unit: beside the code, `src/**\/*.test.ts`: no browser and no child process
+ *   (tooling/test/testKinds.test.js fails on one that starts either). `npm run test:unit` runs
+ *   exactly these, in one vitest run (tooling/vitest/unit.config.js), and so does the second
+ *   Node line of `npm test`.
+ * - suite: `test/**\/*.test.ts`: child processes, servers, real SQLite files, the gflow binary.
+ * - browser: a suite that launches Chromium is `test/**\/*.browser.test.ts`.
+ * - regression: `test/regression/issue-<n>-<slug>.test.ts` (or `.browser.test.ts`).
+ */
+export const UNIT_TESTS = ['src/**/*.test.ts'];
+export const SUITE_TESTS = ['test/**/*.test.ts'];
+export const BROWSER_SUFFIX = '.browser.test.ts';
+
+/**
+ * With GFLOW_TEST_REPORT_DIR set (tooling/scripts/testAll.mjs), a run also writes a JSON report
+ * `<dir>/<name>.json`, so the whole suite can be summed up in one line.
+ * @param {string} name
+ */
+export function reportTo(name) {
+  const reportDir = process.env.GFLOW_TEST_REPORT_DIR;
+  return {
+    reporters: reportDir ? ['default', 'json'] : ['default'],
+    ...(reportDir ? { outputFile: { json: path.join(reportDir, `${name}.json`) } } : {}),
+  };
+}
+
+/** What every run shares: forks keep native addons (better-sqlite3), child processes and browsers isolated per file. */
+export const BASE_TEST_OPTIONS = { pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000, passWithNoTests: true };
+
+/**
+ * The shared vitest preset of a package: its unit tests and its suites.
  * @param {import('vitest/config').ViteUserConfig['test']} [overrides]
  */
 export function defineGflowVitest(overrides = {}) {
-  const reportDir = process.env.GFLOW_TEST_REPORT_DIR;
-  const name = path.basename(process.cwd());
   return defineConfig({
     test: {
-      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      pool: 'forks',
-      testTimeout: 30_000,
-      passWithNoTests: true,
-      hookTimeout: 60_000,
-      reporters: reportDir ? ['default', 'json'] : ['default'],
-      ...(reportDir ? { outputFile: { json: path.join(reportDir, `${name}.json`) } } : {}),
+      include: [...UNIT_TESTS, ...SUITE_TESTS],
+      ...BASE_TEST_OPTIONS,
+      ...reportTo(path.basename(process.cwd())),
       ...overrides,
     },
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, makeHome, oneJson } from './cliHarness.js';
+import { cli, json, makeHome } from '@gflow/testkit/cli';
 
 function makeProfile(home: string, name: string, options: { account?: string; cookies?: boolean } = {}): string {
   const dir = path.join(home, `profile_${name}`);
@@ -16,13 +16,13 @@ describe('gflow auth list / use / logout', () => {
     const home = makeHome();
     const empty = await cli(['auth', 'list', '--json'], { home });
     expect(empty.exitCode).toBe(0);
-    expect(oneJson(empty)).toEqual([]);
+    expect(json(empty)).toEqual([]);
 
     const aliceDir = makeProfile(home, 'alice', { account: 'alice@example.com', cookies: true });
     makeProfile(home, 'bob');
     const r = await cli(['auth', 'list', '--json'], { home });
     expect(r.exitCode).toBe(0);
-    const rows = oneJson(r) as unknown as Array<Record<string, unknown>>;
+    const rows = json(r) as unknown as Array<Record<string, unknown>>;
     expect(rows.map((row) => row['name'])).toEqual(['alice', 'bob']);
     expect(rows[0]).toMatchObject({ name: 'alice', google_account: 'alice@example.com', cookies_present: true, is_default: false, profile_dir: aliceDir });
     expect(rows[1]).toMatchObject({ name: 'bob', google_account: null, cookies_present: false });
@@ -44,9 +44,9 @@ describe('gflow auth list / use / logout', () => {
 
     const ok = await cli(['auth', 'use', 'bob', '--json'], { home });
     expect(ok.exitCode).toBe(0);
-    expect(oneJson(ok)).toMatchObject({ default_profile: 'bob' });
+    expect(json(ok)).toMatchObject({ default_profile: 'bob' });
     expect(fs.readFileSync(path.join(home, 'config.toml'), 'utf8')).toMatch(/default_profile\s*=\s*"bob"/);
-    const rows = oneJson(await cli(['auth', 'list', '--json'], { home })) as unknown as Array<Record<string, unknown>>;
+    const rows = json(await cli(['auth', 'list', '--json'], { home })) as unknown as Array<Record<string, unknown>>;
     expect(rows.find((row) => row['is_default'])?.['name']).toBe('bob');
   });
 
@@ -60,7 +60,7 @@ describe('gflow auth list / use / logout', () => {
 
     const done = await cli(['auth', 'logout', '--profile', 'old', '-y', '--json'], { home });
     expect(done.exitCode).toBe(0);
-    expect(oneJson(done)).toMatchObject({ status: 'ok', profile: 'old' });
+    expect(json(done)).toMatchObject({ status: 'ok', profile: 'old' });
     expect(fs.existsSync(dir)).toBe(false);
   });
 
@@ -69,6 +69,6 @@ describe('gflow auth list / use / logout', () => {
     makeProfile(home, 'solo', { account: 'solo@example.com' });
     const r = await cli(['auth', '--json'], { home });
     expect(r.exitCode).toBe(0);
-    expect(oneJson(r)).toEqual([expect.objectContaining({ name: 'solo', is_default: true })]);
+    expect(json(r)).toEqual([expect.objectContaining({ name: 'solo', is_default: true })]);
   });
 });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_DIR, cli, makeHome, oneJson } from './cliHarness.js';
+import { cli, json, makeHome } from '@gflow/testkit/cli';
+
+const APP_DIR = path.resolve(import.meta.dirname, '..');
 
 const version = (JSON.parse(fs.readFileSync(path.join(APP_DIR, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -70,20 +72,20 @@ describe('gflow basics', () => {
   it('--json writes exactly one JSON document, for a success and for a failure', async () => {
     const ok = await cli(['models', '--json']);
     expect(ok.exitCode).toBe(0);
-    const models = oneJson(ok) as { image: { models: Array<{ name: string }> }; video: { models: Array<{ name: string }> } };
+    const models = json(ok) as { image: { models: Array<{ name: string }> }; video: { models: Array<{ name: string }> } };
     expect(models.image.models.map((m) => m.name)).toContain('nano2');
     expect(models.video.models.length).toBeGreaterThan(0);
 
     const bad = await cli(['image', 't2i', 'fox', '--count', 'abc', '--json']);
     expect(bad.exitCode).toBe(2);
-    const problem = oneJson(bad);
+    const problem = json(bad);
     expect(problem).toMatchObject({ type: expect.stringContaining('bad-parameter'), status: 400, retryable: false, title: 'Bad Parameter' });
     expect(String(problem['detail'])).toContain('--count');
     expect(String(problem['message'])).toMatch(/^\[BadParameterError\]/);
 
     const setting = await cli(['models', '--json'], { env: { GFLOW_CLI_TIMEOUT_SECONDS: 'abc' } });
     expect(setting.exitCode).toBe(11);
-    expect(oneJson(setting)).toMatchObject({ title: 'Configuration Error', retryable: false });
+    expect(json(setting)).toMatchObject({ title: 'Configuration Error', retryable: false });
   });
 
   it('models prints a table on a terminal-less stdout too', async () => {
@@ -97,15 +99,15 @@ describe('gflow basics', () => {
     const home = makeHome();
     const list = await cli(['tools', 'list', '--json'], { home });
     expect(list.exitCode).toBe(0);
-    const tools = (oneJson(list) as { tools: Array<{ name: string }> }).tools;
+    const tools = (json(list) as { tools: Array<{ name: string }> }).tools;
     expect(tools.length).toBeGreaterThan(0);
     const name = (tools[0] as { name: string }).name;
     const show = await cli(['tools', 'show', name, '--json'], { home });
     expect(show.exitCode).toBe(0);
-    expect(oneJson(show)).toMatchObject({ name });
+    expect(json(show)).toMatchObject({ name });
     const run = await cli(['tools', 'run', name, 'a fox in the snow', '--json'], { home });
     expect(run.exitCode).toBe(0);
-    expect(oneJson(run)).toMatchObject({ original: 'a fox in the snow', expanded: expect.any(String), was_expanded: expect.any(Boolean) });
+    expect(json(run)).toMatchObject({ original: 'a fox in the snow', expanded: expect.any(String), was_expanded: expect.any(Boolean) });
     const missing = await cli(['tools', 'show', 'no-such-tool'], { home });
     expect(missing.exitCode).toBe(2);
   });

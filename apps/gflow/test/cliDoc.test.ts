@@ -4,7 +4,8 @@ import { buildCli, walkCli } from '@gflow/cli';
 import { describe, expect, it } from 'vitest';
 import { mcpRunCommand } from '../src/commands/mcpRunCommand.js';
 import { serveCommand } from '../src/commands/serveCommand.js';
-import { APP_DIR } from './cliHarness.js';
+
+const APP_DIR = path.resolve(import.meta.dirname, '..');
 
 describe('docs/CLI.md', () => {
   it('has a section for every command of the tree (regenerate: pnpm --filter @gflow/app run docs:cli)', async () => {

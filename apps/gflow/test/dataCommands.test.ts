@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, makeHome, oneJson } from './cliHarness.js';
+import { cli, json, makeHome } from '@gflow/testkit/cli';
 import { seedError, seedMedia } from './catalogSeed.js';
 
 const jsonl = (text: string): Array<Record<string, unknown>> =>
@@ -53,12 +53,12 @@ describe('gflow data', () => {
     expect(ambiguous.stderr).toContain('--profile');
     expect(ambiguous.stderr).toMatch(/"profile":"alice"/);
     expect(ambiguous.stderr).toMatch(/"profile":"bob"/);
-    const ambiguousJson = oneJson(await cli(['data', 'media', 'shared-1', '--json'], { home }));
+    const ambiguousJson = json(await cli(['data', 'media', 'shared-1', '--json'], { home }));
     expect(ambiguousJson['candidates']).toHaveLength(2);
 
     const one = await cli(['data', 'media', 'shared-1', '--profile', 'bob', '--json'], { home });
     expect(one.exitCode).toBe(0);
-    expect(oneJson(one)).toMatchObject({ media_id: 'shared-1', profile: 'bob', prompt: 'a red fox', files: [expect.objectContaining({ exists: true })] });
+    expect(json(one)).toMatchObject({ media_id: 'shared-1', profile: 'bob', prompt: 'a red fox', files: [expect.objectContaining({ exists: true })] });
 
     const missing = await cli(['data', 'media', 'nope-404'], { home });
     expect(missing.exitCode).toBe(2);
@@ -69,11 +69,11 @@ describe('gflow data', () => {
     await seedMedia(home, 'alice');
     const { imagePath } = await seedMedia(home, 'bob', { mediaId: 'img-2' });
     fs.rmSync(imagePath);
-    const dry = oneJson(await cli(['data', 'prune', '--dry-run', '--json'], { home }));
+    const dry = json(await cli(['data', 'prune', '--dry-run', '--json'], { home }));
     expect(dry).toMatchObject({ dry_run: true, checked: 2, removed: [expect.objectContaining({ path: imagePath })] });
-    const real = oneJson(await cli(['data', 'prune', '--json'], { home }));
+    const real = json(await cli(['data', 'prune', '--json'], { home }));
     expect(real).toMatchObject({ dry_run: false, removed: [expect.objectContaining({ path: imagePath })] });
-    const again = oneJson(await cli(['data', 'prune', '--json'], { home }));
+    const again = json(await cli(['data', 'prune', '--json'], { home }));
     expect(again).toMatchObject({ checked: 1, removed: [] });
   });
 
@@ -88,7 +88,7 @@ describe('gflow data', () => {
     const out = path.join(home, 'errors.jsonl');
     const exported = await cli(['data', 'errors', 'export', '--older-than', '90d', '-o', out, '--json'], { home });
     expect(exported.exitCode).toBe(0);
-    expect(oneJson(exported)).toMatchObject({ count: 2, path: out });
+    expect(json(exported)).toMatchObject({ count: 2, path: out });
     const lines = jsonl(fs.readFileSync(out, 'utf8'));
     expect(lines.map((l) => l['error_type'])).toEqual(['network', 'content-policy']);
 
@@ -100,9 +100,9 @@ describe('gflow data', () => {
     const required = await cli(['data', 'errors', 'prune'], { home });
     expect(required.exitCode).toBe(2);
 
-    const dry = oneJson(await cli(['data', 'errors', 'prune', '--older-than', '90d', '--dry-run', '--json'], { home }));
+    const dry = json(await cli(['data', 'errors', 'prune', '--older-than', '90d', '--dry-run', '--json'], { home }));
     expect(dry).toMatchObject({ count: 2, dry_run: true });
-    const pruned = oneJson(await cli(['data', 'errors', 'prune', '--older-than', '90d', '--json'], { home }));
+    const pruned = json(await cli(['data', 'errors', 'prune', '--older-than', '90d', '--json'], { home }));
     expect(pruned).toMatchObject({ count: 2, dry_run: false });
     expect(jsonl((await cli(['data', 'list', 'errors'], { home })).stdout)).toHaveLength(1);
   });
@@ -112,7 +112,7 @@ describe('gflow data', () => {
     await seedMedia(home, 'alice');
     const r = await cli(['project', 'list', '--json'], { home });
     expect(r.exitCode).toBe(0);
-    expect(oneJson(r)).toMatchObject({ status: 'ok', projects: [expect.objectContaining({ project_id: 'proj-alice', image_count: 1 })] });
+    expect(json(r)).toMatchObject({ status: 'ok', projects: [expect.objectContaining({ project_id: 'proj-alice', image_count: 1 })] });
     const show = await cli(['project', 'show', 'proj-alice', '--json'], { home });
     expect(show.exitCode).toBe(0);
   });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cli, makeHome, oneJson } from './cliHarness.js';
+import { cli, json, makeHome } from '@gflow/testkit/cli';
 import { seedMedia, withCatalog } from './catalogSeed.js';
 
 const BROWSER = { GFLOW_CLI_BROWSER_EXECUTABLE: process.execPath };
@@ -15,7 +15,7 @@ describe('gflow doctor', () => {
     const home = makeHome();
     fs.chmodSync(home, 0o700);
     const r = await cli(['doctor', '--json'], { home, env: BROWSER });
-    const report = oneJson(r) as unknown as DoctorReport;
+    const report = json(r) as unknown as DoctorReport;
     expect(report.overall_status, JSON.stringify(report.checks)).toBe('ok');
     expect(r.exitCode).toBe(0);
     expect(report.checks.map((c) => c.check)).toEqual(expect.arrayContaining(['runtime', 'home', 'settings', 'browser', 'catalog']));
@@ -29,7 +29,7 @@ describe('gflow doctor', () => {
     await seedMedia(home, 'alice', { fileExists: false });
     const r = await cli(['doctor', '--json'], { home, env: BROWSER });
     expect(r.exitCode).toBe(33);
-    const report = oneJson(r) as unknown as DoctorReport;
+    const report = json(r) as unknown as DoctorReport;
     expect(report.overall_status).toBe('issues');
     expect(report.checks).toContainEqual(expect.objectContaining({ check: 'catalog.local_files', severity: 'warn' }));
   });
@@ -52,6 +52,6 @@ describe('gflow doctor', () => {
     const home = makeHome();
     const r = await cli(['doctor', '--json'], { home, env: { ...BROWSER, GFLOW_CLI_CONCURRENCY: '1', GFLOW_CLI_LOG_LEVEL: 'LOUD' } });
     expect(r.exitCode).toBe(33);
-    expect((oneJson(r) as unknown as DoctorReport).checks).toContainEqual(expect.objectContaining({ check: 'settings', severity: 'fail', detail: expect.stringContaining('GFLOW_CLI_LOG_LEVEL') }));
+    expect((json(r) as unknown as DoctorReport).checks).toContainEqual(expect.objectContaining({ check: 'settings', severity: 'fail', detail: expect.stringContaining('GFLOW_CLI_LOG_LEVEL') }));
   });
 });

@@ -7,12 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { distState } from '../bin/distState.js';
-import { APP_DIR, BIN, cliEnv, makeHome } from './cliHarness.js';
+import { GFLOW_BIN, cliEnv, connectStdio, makeHome } from '@gflow/testkit/cli';
 
+const APP_DIR = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(APP_DIR, 'dist');
 
 function tempDist(): { appDir: string; distUrl: URL; source: string } {
@@ -75,7 +74,7 @@ function tracedRun(args: readonly string[], home: string): { status: number | nu
   );
   const register = path.join(dir, 'register.mjs');
   fs.writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-  const r = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, BIN, ...args], { env: cliEnv(home), encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, GFLOW_BIN, ...args], { env: cliEnv(home), encoding: 'utf8' });
   const loaded = fs.existsSync(trace) ? fs.readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
   fs.rmSync(dir, { recursive: true, force: true });
   return { status: r.status, stdout: r.stdout, loaded };
@@ -116,8 +115,8 @@ describe('the bundle', () => {
   it('answers like the sources (models --json, an unknown command, --help)', () => {
     const home = makeHome();
     for (const args of [['models', '--json'], ['nope', '--json'], ['data', '--help']]) {
-      const bundled = spawnSync(process.execPath, [BIN, ...args], { env: cliEnv(home), encoding: 'utf8' });
-      const sources = spawnSync(process.execPath, [BIN, ...args], { env: cliEnv(home, { GFLOW_FROM_SOURCES: '1' }), encoding: 'utf8' });
+      const bundled = spawnSync(process.execPath, [GFLOW_BIN, ...args], { env: cliEnv(home), encoding: 'utf8' });
+      const sources = spawnSync(process.execPath, [GFLOW_BIN, ...args], { env: cliEnv(home, { GFLOW_FROM_SOURCES: '1' }), encoding: 'utf8' });
       // Problem documents carry a fresh instance id per run.
       const same = (out: string): string => out.replace(/"instance": "gflow:error:[0-9a-f-]+"/g, '"instance": "…"');
       expect({ status: bundled.status, stdout: same(bundled.stdout) }).toEqual({ status: sources.status, stdout: same(sources.stdout) });
@@ -174,9 +173,8 @@ describe('the bundle', () => {
     expect(fs.existsSync(path.join(home, 'gflow.db'))).toBe(true);
 
     // The registry entry (server.json) runs `mcp run`: tools/list and the known-issues resource from dist/ws/docs.
-    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', 'run'], env: env as Record<string, string>, cwd: where, stderr: 'pipe' });
-    const client = new Client({ name: 'gflow-pack-test', version: '1.0.0' });
-    await client.connect(transport);
+    const conn = await connectStdio({ command: process.execPath, args: [bin, 'mcp', 'run'], env, cwd: where }, { name: 'gflow-pack-test' });
+    const { client } = conn;
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toContain('gflow_generate_image');
       const issues = await client.readResource({ uri: 'gflow://docs/known-issues' });
@@ -185,7 +183,7 @@ describe('the bundle', () => {
       expect(firstIssue).toBeTruthy();
       expect(text).toContain(firstIssue!.trim().slice(0, 30));
     } finally {
-      await client.close();
+      await conn.close();
     }
     fs.rmSync(where, { recursive: true, force: true });
   }, 120_000);

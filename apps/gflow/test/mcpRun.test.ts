@@ -1,19 +1,15 @@
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { gflowStdio } from '@gflow/testkit/cli';
 import { describe, expect, it } from 'vitest';
-import { BIN, cliEnv, makeHome } from './cliHarness.js';
 
 async function toolNames(args: readonly string[]): Promise<{ names: string[]; server?: string }> {
-  const home = makeHome();
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'run', ...args], env: cliEnv(home) as Record<string, string>, stderr: 'pipe' });
-  const client = new Client({ name: 'gflow-cli-test', version: '1.0.0' });
-  await client.connect(transport);
+  const conn = await gflowStdio(args, { name: 'gflow-cli-test' });
+  const { client } = conn;
   try {
     const { tools } = await client.listTools();
     const server = client.getServerVersion()?.name;
     return { names: tools.map((t) => t.name), ...(server ? { server } : {}) };
   } finally {
-    await client.close();
+    await conn.close();
   }
 }
 

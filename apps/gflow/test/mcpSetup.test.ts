@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, makeHome, oneJson } from './cliHarness.js';
+import { cli, json, makeHome } from '@gflow/testkit/cli';
 
 const TARGETS = [
   { target: 'claude-desktop', rootKey: 'mcpServers', entry: { command: 'gflow', args: ['mcp', 'run'] } },
@@ -15,7 +15,7 @@ describe.each(TARGETS)('gflow mcp setup --target $target', ({ target, rootKey, e
     const file = path.join(home, 'client', 'config.json');
     const r = await cli(['mcp', 'setup', '--target', target, '--config-path', file, '--json'], { home });
     expect(r.exitCode).toBe(0);
-    expect(oneJson(r)).toMatchObject({ status: 'configured', target, config_path: file, backup_path: null });
+    expect(json(r)).toMatchObject({ status: 'configured', target, config_path: file, backup_path: null });
     const text = fs.readFileSync(file, 'utf8');
     expect(text).toBe(`${JSON.stringify({ [rootKey]: { gflow: entry } }, null, 2)}\n`);
     expect(text).not.toContain('no-spend');
@@ -28,7 +28,7 @@ describe.each(TARGETS)('gflow mcp setup --target $target', ({ target, rootKey, e
     fs.writeFileSync(file, JSON.stringify(before));
     const r = await cli(['mcp', 'setup', '--target', target, '--json'], { home, env: { GFLOW_CLI_MCP_CONFIG_PATH: file } });
     expect(r.exitCode).toBe(0);
-    expect(oneJson(r)).toMatchObject({ status: 'configured', backup_path: `${file}.gflow-backup` });
+    expect(json(r)).toMatchObject({ status: 'configured', backup_path: `${file}.gflow-backup` });
     expect(fs.readFileSync(`${file}.gflow-backup`, 'utf8')).toBe(JSON.stringify(before));
     expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ theme: 'dark', [rootKey]: { other: { command: 'other-server' }, gflow: entry } });
   });
@@ -66,8 +66,8 @@ describe('gflow mcp setup defaults', () => {
     const home = makeHome();
     const r = await cli(['mcp', 'setup', '--target', 'cursor', '--json'], { home });
     expect(r.exitCode).toBe(0);
-    expect(oneJson(r)['config_path']).toBe(path.join(home, '.cursor', 'mcp.json'));
-    const claude = oneJson(await cli(['mcp', 'setup', '--json'], { home }));
+    expect(json(r)['config_path']).toBe(path.join(home, '.cursor', 'mcp.json'));
+    const claude = json(await cli(['mcp', 'setup', '--json'], { home }));
     if (process.platform === 'linux') expect(claude['config_path']).toBe(path.join(home, '.config', 'Claude', 'claude_desktop_config.json'));
     expect(claude['target']).toBe('claude-desktop');
   });

@@ -12,7 +12,7 @@ import {
 } from '@gflow/flow-facts';
 import { IMAGE_MODELS as SIM_IMAGE_MODELS, VIDEO_MODELS as SIM_VIDEO_MODELS, expandKey } from '@gflow/flow-sim';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, oneJson } from './cliHarness.js';
+import { cli, json } from '@gflow/testkit/cli';
 
 interface Printed {
   readonly name: string;
@@ -25,9 +25,9 @@ let printed: { image: { models: Printed[] }; video: { models: Printed[] } };
 let text = '';
 
 beforeAll(async () => {
-  const json = await cli(['models', '--json']);
-  expect(json.exitCode, json.stderr).toBe(0);
-  printed = oneJson(json) as typeof printed;
+  const run = await cli(['models', '--json']);
+  expect(run.exitCode, run.stderr).toBe(0);
+  printed = json(run) as typeof printed;
   const plain = await cli(['models']);
   expect(plain.exitCode, plain.stderr).toBe(0);
   text = plain.stdout;

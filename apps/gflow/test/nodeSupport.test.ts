@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { provisionNode } from '@gflow/tooling/node';
 import { describe, expect, it } from 'vitest';
 import { nodeSupport, satisfiesNodeRange, supportedNodeRange, unsupportedNodeMessage } from '../bin/nodeSupport.js';
-import { BIN } from './cliHarness.js';
+import { GFLOW_BIN } from '@gflow/testkit/cli';
 
 /** A Node outside the range, from the npm registry (cached under <repo>/.node/ like the pinned ones). */
 const OLD_NODE = '20.20.2';
@@ -49,7 +49,7 @@ describe(`the launcher on Node ${OLD_NODE}`, () => {
   const oldNode = provisionNode(OLD_NODE);
 
   it.each([['--version'], ['doctor'], ['image', 't2i', 'a fox', '--sandbox']])('gflow %s says which Node it needs and exits 11', (...args) => {
-    const r = spawnSync(oldNode, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, GFLOW_CLI_HOME: '/nonexistent-gflow-home' } });
+    const r = spawnSync(oldNode, [GFLOW_BIN, ...args], { encoding: 'utf8', env: { ...process.env, GFLOW_CLI_HOME: '/nonexistent-gflow-home' } });
     expect(r.status).toBe(11);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`${unsupportedNodeMessage({ version: OLD_NODE, range: supportedNodeRange() })}\n`);

@@ -1,4 +1,4 @@
-// The JSON contracts commandOutputs.test.ts checks the real binary against:
+// The JSON contracts the command-output suites (commandOutputs/harness.ts) check the real binary against:
 // the RFC 9457 problem document of a failure, and the documented payloads of
 // the CLI-only commands (no core operation, so no operation output schema).
 import { ERROR_TYPE_BASE, codeOfProblemType, exitCodeForCode } from '@gflow/errors';

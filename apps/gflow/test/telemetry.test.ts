@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cli, makeHome } from './cliHarness.js';
+import { cli, makeHome } from '@gflow/testkit/cli';
 
 describe('gflow telemetry (local usage recording)', () => {
   it('is on by default, records invocations, and stops recording when turned off', async () => {

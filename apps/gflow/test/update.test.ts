@@ -1,41 +1,36 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { cli, json } from '@gflow/testkit/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, oneJson } from './cliHarness.js';
+import { startFakeRegistry } from './fakeRegistry.js';
 
-let server: http.Server;
+let server: Awaited<ReturnType<typeof startFakeRegistry>>;
 let registry = '';
-const asked: string[] = [];
+let asked: string[] = [];
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    asked.push(req.url ?? '');
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ name: '@gflow/app', version: '99.1.0' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  registry = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startFakeRegistry();
+  registry = server.url;
+  asked = server.asked;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server?.close());
 
 describe('gflow update --check', () => {
   it('reports a newer version from the registry and how to upgrade, without upgrading', async () => {
     const r = await cli(['update', '--check', '--json'], { env: { GFLOW_CLI_UPDATE_REGISTRY: registry } });
     expect(r.exitCode).toBe(0);
-    expect(oneJson(r)).toMatchObject({ status: 'update_available', latest: '99.1.0', update_available: true, upgraded: false, installer: 'source', command: expect.any(String) });
+    expect(json(r)).toMatchObject({ status: 'update_available', latest: '99.1.0', update_available: true, upgraded: false, installer: 'source', command: expect.any(String) });
     expect(asked).toContain('/@gflow%2Fapp/latest');
   });
 
   it('says offline (exit 0) when the registry cannot be reached', async () => {
     const r = await cli(['update', '--check', '--json'], { env: { GFLOW_CLI_UPDATE_REGISTRY: 'http://127.0.0.1:9' } });
     expect(r.exitCode).toBe(0);
-    expect(oneJson(r)).toMatchObject({ status: 'offline', latest: null, update_available: false, upgraded: false });
+    expect(json(r)).toMatchObject({ status: 'offline', latest: null, update_available: false, upgraded: false });
   });
 
   it('asks nothing when GFLOW_CLI_UPDATE_CHECK is off', async () => {
     const before = asked.length;
     const r = await cli(['update', '--check', '--json'], { env: { GFLOW_CLI_UPDATE_REGISTRY: registry, GFLOW_CLI_UPDATE_CHECK: '0' } });
-    expect(oneJson(r)).toMatchObject({ status: 'disabled' });
+    expect(json(r)).toMatchObject({ status: 'disabled' });
     expect(asked.length).toBe(before);
   });
 });

@@ -1,5 +1,6 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { connectHttp } from '@gflow/testkit/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createModernServerPool, type ModernServerPool } from './modernServerPool.js';
 
@@ -39,8 +40,7 @@ function setup(options: { size?: number } = {}): { pool: ModernServerPool; fetch
 }
 
 async function client(fetch: (request: Request) => Promise<Response>, name = 'pool-test-client'): Promise<Client> {
-  const c = new Client({ name, version: '1' }, { versionNegotiation: { mode: 'auto' } });
-  await c.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: async (u, init) => fetch(new Request(u, init)) }));
+  const { client: c } = await connectHttp('http://127.0.0.1/mcp', { era: 'modern', name, fetch });
   cleanups.push(() => c.close());
   return c;
 }

@@ -42,7 +42,8 @@ describe('HTTP answers malformed JSON-RPC without a 5xx (issue 23)', () => {
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       const body = await res.text();
       if (c.expect.answer !== 'id') continue;
-      const answered = messagesOf(body).some((m) => m.id === c.expect.id && typeof m.error?.code === 'number');
+      const { id } = c.expect;
+      const answered = messagesOf(body).some((m) => m.id === id && typeof m.error?.code === 'number');
       if (!answered) missing.push(`${res.status} ${c.line} → ${body.slice(0, 160)}`);
     }
     expect([...statuses.keys()].filter((s) => s >= 500)).toEqual([]);

@@ -1,4 +1,5 @@
-import { Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { type Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { mcpClient } from '@gflow/testkit/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGflowHttpApp, startGflowHttpServer, type GflowHttpServer } from '../src/index.js';
 import { TOKEN, connect, makeGflow } from './helpers.js';
@@ -92,7 +93,7 @@ describe('real HTTP on 127.0.0.1 (ephemeral port)', () => {
   it('ends a legacy session on DELETE', async () => {
     const server = await start();
     const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`));
-    const client = track(new Client({ name: 'http-test', version: '1' }));
+    const client = track(mcpClient('legacy', 'http-test'));
     await client.connect(transport);
     expect(server.app.sessionCount()).toBe(1);
     await transport.terminateSession();
@@ -124,7 +125,7 @@ describe('real HTTP on 127.0.0.1 (ephemeral port)', () => {
 describe('deprecated HTTP+SSE transport', () => {
   it('serves a client over /sse + /messages/ when enabled', async () => {
     const server = await start({ transport: 'sse', token: TOKEN });
-    const client = track(new Client({ name: 'sse-test', version: '1' }));
+    const client = track(mcpClient('legacy', 'sse-test'));
     await client.connect(
       new SSEClientTransport(new URL(`${server.url}/sse`), {
         requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } },

@@ -1,6 +1,6 @@
 // The library example of docs/LIBRARY.md: an image, then a video that starts
 // from it, with progress and a way to cancel. CI runs it against the simulator
-// (test/examples.test.ts); against Google it needs a signed-in profile
+// (test/examples.browser.test.ts); against Google it needs a signed-in profile
 // (`gflow auth login`).
 import { type Gflow, type GenerationResult, createGflow } from '../src/index.js';
 

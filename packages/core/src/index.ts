@@ -1,18 +1,15 @@
 // @gflow/core: the public API, curated on purpose (no `export *`). The root
 // import stays light: Playwright loads only when a browser is first needed.
 export { createGflow } from './runtime/createGflow.js';
-export { Gflow, type CreateGflowOptions, type RunOptions, badParameterFromZod } from './runtime/gflow.js';
+export { Gflow, type CreateGflowOptions, type RunOptions } from './runtime/gflow.js';
+export { badParameterFromZod } from './runtime/badParameterFromZod.js';
+export type { RuntimeServices, BrowserSessions, SessionUse } from './runtime/runtimeServices.js';
+export { SURFACE_POLICY, type Surface, type SurfacePolicy } from './runtime/surfacePolicy.js';
+export { PROGRESS_PHASES, type ProgressPhase, type ProgressEvent } from './runtime/progressPhases.js';
 export type { TaskService, TaskView, TaskStatus } from './runtime/taskService.js';
 export { OPERATIONS } from './operations/registry.js';
-export {
-  type Operation,
-  type OperationKind,
-  type OperationContext,
-  type ProgressEvent,
-  type Surface,
-  defineOperation,
-  annotationsFor,
-} from './operations/operation.js';
+export { type Operation, type OperationKind, type OperationContext, defineOperation, annotationsFor } from './operations/operation.js';
+export { RESULT_STATUSES, FAILURE_STATUSES, isFailureStatus, type ResultStatus, type FailureStatus } from './operations/resultStatus.js';
 export {
   generateImageInput,
   generateVideoInput,

@@ -1,10 +1,14 @@
+// Core's thin part of the test kit: gflow runtimes (createGflow) in a temp home whose browser is
+// the kit's Chromium, pointed at the kit's simulator exactly as --sandbox points it
+// (@gflow/testkit/browser). Used by the browser suites of this folder and by bench/.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { type FlowSim, startFlowSim } from '@gflow/flow-sim';
+import type { FlowSim } from '@gflow/flow-sim';
+import { removeDir, tempDir, useStarted } from '@gflow/testkit';
+import { browserSetting, signIn, startSimBrowser } from '@gflow/testkit/browser';
 import { createGflow } from '../src/runtime/createGflow.js';
 import type { Gflow } from '../src/runtime/gflow.js';
-import type { Surface } from '../src/operations/operation.js';
+import type { Surface } from '../src/runtime/surfacePolicy.js';
 import { resolveProfile } from '../src/home/profiles.js';
 
 export interface Harness {
@@ -17,29 +21,35 @@ export interface Harness {
 
 /** A simulator, a temp home and runtimes whose browser maps Google's hosts to the simulator. */
 export async function startHarness(): Promise<Harness> {
-  const sim = await startFlowSim();
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-core-sim-'));
+  const kit = await startSimBrowser();
+  const home = tempDir('core-sim');
   const outputDir = path.join(home, 'out');
   const runtimes: Gflow[] = [];
   return {
-    sim,
+    sim: kit.sim,
     home,
     outputDir,
     gflow(surface = 'library', env = {}) {
       const g = createGflow({
         surface,
-        env: { GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: outputDir, GFLOW_CLI_TIMEOUT_SECONDS: '120', GFLOW_CLI_LOG_LEVEL: 'WARNING', ...env },
+        env: { GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: outputDir, GFLOW_CLI_TIMEOUT_SECONDS: '120', GFLOW_CLI_LOG_LEVEL: 'WARNING', ...browserSetting(), ...env },
         cwd: home,
-        browser: { extraArgs: sim.chromiumArgs, ignoreHTTPSErrors: true, headless: true, sandbox: true, proxy: sim.proxy.server },
+        browser: kit.runtimeBrowser,
       });
       runtimes.push(g);
       return g;
     },
     async close() {
       for (const g of runtimes) await g.close();
-      await sim.close();
+      await kit.close();
+      removeDir(home);
     },
   };
+}
+
+/** startHarness in the file's beforeAll, closed in its afterAll. */
+export function useHarness(): Harness {
+  return useStarted('the core harness', startHarness, 120_000);
 }
 
 /** Signs a profile in the way a human does, in the profile's own browser (test setup, not gflow's login). */
@@ -48,12 +58,7 @@ export async function signInProfile(gflow: Gflow, sim: FlowSim, profile: string,
   const resolved = resolveProfile(gflow.layout, { requested: profile });
   await gflow.sessions.withSession(resolved, { signal: new AbortController().signal }, async (session) => {
     const page = await session.context.newPage();
-    await page.goto(sim.signInUrl);
-    await page.fill('#identifierId', email);
-    await page.click('#identifierNext button');
-    await page.fill('input[name=Passwd]', password);
-    await page.click('#passwordNext button');
-    await page.waitForURL((u) => u.hostname === 'flow.google.com');
+    await signIn(page, sim, email, password);
     await page.close();
   });
 }

@@ -3,26 +3,22 @@
 // and completes, `recovered: true` — where the run can be named; otherwise exit 7, not retryable.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isRetryable } from '@gflow/errors';
 import { makePng } from '@gflow/flow-sim';
-import { type SimRig, startRig } from './helpers/simSession.js';
+import { useRig } from './helpers/simSession.js';
 
-let rig: SimRig;
+const rig = useRig('driver-lost-reply');
 const email = 'lost-reply@example.com';
 let projectId: string;
 
 beforeAll(async () => {
-  rig = await startRig('driver-lost-reply');
   rig.sim.scenario.createAccount({ email, credits: 5000, uploadTermsAccepted: true });
   projectId = rig.sim.scenario.createProject(email).id;
   await rig.signIn(email);
 }, 60_000);
 
 afterEach(() => rig.sim.scenario.clearFailures());
-afterAll(async () => {
-  await rig?.close();
-});
 
 const t2v = { mode: 't2v', model: 'veo_3_1_lite', duration: 8, aspect: '16:9', count: 1, timeoutMs: 120_000 } as const;
 

@@ -4,23 +4,18 @@
 // The driver has no simulator branch: it must pass on every value. Real Chromium, one simulator.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { VARIANT_NAMES, VARIANT_VALUES, type Variants, makePng } from '@gflow/flow-sim';
 import { createProject, downloadMediaById, renameProject, upscaleImage, upscaleVideo } from '../src/index.js';
-import { type SimRig, startRig } from './helpers/simSession.js';
+import { useRig } from './helpers/simSession.js';
 
-let rig: SimRig;
+const rig = useRig('driver-variant-matrix');
 const email = 'matrix@example.com';
 
 beforeAll(async () => {
-  rig = await startRig('driver-variant-matrix');
   rig.sim.scenario.createAccount({ email, credits: 100_000, uploadTermsAccepted: true, tier: 'pro' });
   await rig.signIn(email);
 }, 60_000);
-
-afterAll(async () => {
-  await rig?.close();
-});
 
 /** The defaults, then every other value of each switch on its own. */
 const CONFIGS: ReadonlyArray<readonly [string, Partial<Variants>]> = [

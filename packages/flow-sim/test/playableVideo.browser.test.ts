@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startFlowSim } from '../src/index.js';
-import type { FlowSim } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { makeMp4, panOf } from '../src/media/mp4.js';
 import type { Mp4Spec } from '../src/media/mp4.js';
 import { panAt } from '../src/media/pan.js';
@@ -9,8 +7,7 @@ import { encodePng } from '../src/media/png.js';
 import { decodePng } from '../src/media/pngDecode.js';
 import type { Raster } from '../src/media/picture.js';
 import { painterFor } from '../src/media/pixels.js';
-import { launchFor, newSignedInPage } from './browser.js';
-import { openProject, pickSettings, submit, typePrompt } from './flowPage.js';
+import { openProject, pickSettings, submit, typePrompt, useSimBrowser } from './harness.js';
 
 /**
  * The sandbox's clips play: Chromium's own H.264 decoder opens the simulator's MP4s, reports their
@@ -18,18 +15,7 @@ import { openProject, pickSettings, submit, typePrompt } from './flowPage.js';
  * way the clip's move predicts (later).
  */
 
-let sim: FlowSim;
-let browser: Browser;
-
-beforeAll(async () => {
-  sim = await startFlowSim({ seed: 'playable-video' });
-  browser = await launchFor(sim);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await sim?.close();
-});
+const rig = useSimBrowser({ seed: 'playable-video' });
 
 type Rgb = [number, number, number];
 
@@ -209,7 +195,7 @@ describe('playable sandbox videos: Chromium decodes the simulator\'s H.264', () 
     expect(panOf(spec)).toEqual({ x: 80, y: 0 });
     const mp4 = makeMp4(spec);
     expect(mp4.length).toBeLessThan(1_000_000);
-    const page = await browser.newPage();
+    const page = await (await rig.browser()).newPage();
     const decoded = await decodeInChromium(page, { b64: mp4.toString('base64') }, [0, timeOf(96), timeOf(191)]);
     expect(Math.abs(decoded.duration - 8)).toBeLessThan(0.1);
     expect([decoded.width, decoded.height]).toEqual([640, 360]);
@@ -224,7 +210,7 @@ describe('playable sandbox videos: Chromium decodes the simulator\'s H.264', () 
     expect(panOf(spec)).toEqual({ x: 160, y: 90 });
     const paint = painterFor(spec.key);
     const mp4 = makeMp4(spec);
-    const page = await browser.newPage();
+    const page = await (await rig.browser()).newPage();
     const decoded = await decodeInChromium(page, { b64: mp4.toString('base64') }, [0, timeOf(96), timeOf(191)]);
     expect(Math.abs(decoded.duration - 8)).toBeLessThan(0.1);
     expect([decoded.width, decoded.height]).toEqual([1280, 720]);
@@ -234,13 +220,13 @@ describe('playable sandbox videos: Chromium decodes the simulator\'s H.264', () 
 
   it('i2v: a clip started from an uploaded PNG opens without error in the detail view and shows that PNG, scaled', async () => {
     const email = 'playable-i2v@example.com';
-    sim.scenario.createAccount({ email });
-    sim.scenario.updateAccount(email, { pickerCommit: 'confirm' });
-    const project = sim.scenario.createProject(email);
+    rig.sim.scenario.createAccount({ email });
+    rig.sim.scenario.updateAccount(email, { pickerCommit: 'confirm' });
+    const project = rig.sim.scenario.createProject(email);
     const start = blocks(320, 180, 20, 2);
-    const { mediaId } = sim.scenario.addUpload(email, project.id, 'start-frame.png', encodePng(start));
-    const { page, ctx } = await newSignedInPage(browser, sim, email);
-    sim.scenario.setLatency(0.04);
+    const { mediaId } = rig.sim.scenario.addUpload(email, project.id, 'start-frame.png', encodePng(start));
+    const { page, ctx } = await rig.signedInPage(email);
+    rig.sim.scenario.setLatency(0.04);
     try {
       await openProject(page, project.id);
       await pickSettings(page, [{ icon: 'videocam' }, { icon: 'crop_free' }, { icon: 'crop_16_9' }]);
@@ -251,7 +237,7 @@ describe('playable sandbox videos: Chromium decodes the simulator\'s H.264', () 
       await typePrompt(page, 'the camera pans right across the tiles');
       await submit(page);
       await page.locator('flow-video-tile img[data-media-id]').waitFor({ timeout: 20_000 });
-      expect(sim.received.calls('eb1hJf')[0]?.inner).toContain(mediaId);
+      expect(rig.sim.received.calls('eb1hJf')[0]?.inner).toContain(mediaId);
       // what a user does: open the clip; its <video> loads with no error
       await page.locator('flow-video-tile').first().click();
       const opened = (await page.evaluate(`new Promise((resolve) => {
@@ -273,7 +259,7 @@ describe('playable sandbox videos: Chromium decodes the simulator\'s H.264', () 
       expect(panOf(spec)).toEqual({ x: 160, y: 0 });
       checkPan(decoded, spec, source, grid(1280, 720, 80, 40));
     } finally {
-      sim.scenario.setLatency('fast');
+      rig.sim.scenario.setLatency('fast');
       await ctx.close();
     }
   });

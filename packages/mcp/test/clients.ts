@@ -1,25 +1,20 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { type Era, connectHttp } from '@gflow/testkit/mcp';
 import { createGflowMcpServer, type GflowLike } from '../src/index.js';
 import type { Gflow } from '@gflow/core';
 import { afterEach } from 'vitest';
 
-export type Era = 'legacy' | 'modern';
-export const ERAS: readonly Era[] = ['legacy', 'modern'];
+export { ERAS, type Era } from '@gflow/testkit/mcp';
 
 /** The deployed shape, in process: createMcpHandler over the one factory (both eras). */
 export function inProcessHandler(gflow: GflowLike): McpHttpHandler {
   return createMcpHandler((ctx) => createGflowMcpServer(gflow, { era: ctx.era }));
 }
 
-/** A v2 client on the handler: legacy by default, modern with versionNegotiation auto. */
+/** The kit's client (legacy, or modern with versionNegotiation auto) on the handler, in process. */
 export async function connectClient(handler: McpHttpHandler, era: Era): Promise<Client> {
-  const client = new Client({ name: 'gflow-test', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
-  const transport = new StreamableHTTPClientTransport(new URL('http://test.local/mcp'), {
-    fetch: (url, init) => handler.fetch(new Request(url, init)),
-  });
-  await client.connect(transport);
-  return client;
+  return (await connectHttp('http://test.local/mcp', { era, fetch: (request) => handler.fetch(request) })).client;
 }
 
 /** A hand-built 2026-07-28 request (envelope + the three headers), for methods the client refuses to send. */

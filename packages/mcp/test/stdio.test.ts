@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { connectStdio } from '@gflow/testkit/cli';
 import { describe, expect, it } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -11,16 +10,13 @@ const TSX = path.resolve(here, '../../../node_modules/.bin/tsx');
 const SCRIPT = path.join(here, 'fixtures/stdioServer.ts');
 
 function serverParams(env: Record<string, string> = {}) {
-  return { command: TSX, args: [SCRIPT], env: { ...(process.env as Record<string, string>), ...env }, stderr: 'pipe' as const };
+  return { command: TSX, args: [SCRIPT], env: { ...(process.env as Record<string, string>), ...env } };
 }
 
 describe('stdio transport (real child process)', () => {
   it.each(['legacy', 'modern'] as const)('serves the %s era; stray prints do not corrupt stdout', async (era) => {
-    const client = new Client({ name: 'stdio-test', version: '1' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
-    const transport = new StdioClientTransport(serverParams());
-    const stderr: string[] = [];
-    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-    await client.connect(transport);
+    const conn = await connectStdio(serverParams(), { era, name: 'stdio-test' });
+    const { client } = conn;
     try {
       expect(client.getProtocolEra()).toBe(era);
       const { tools } = await client.listTools();
@@ -30,10 +26,10 @@ describe('stdio transport (real child process)', () => {
       const failed = await client.callTool({ name: 'gflow_test_auth_expired', arguments: {} });
       expect(failed.structuredContent).toMatchObject({ status: 'error', error: { status: 401 } });
     } finally {
-      await client.close();
+      await conn.close();
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(stderr.join('')).toContain('stray output that would corrupt stdout');
+    expect(conn.stderr()).toContain('stray output that would corrupt stdout');
   });
 
   it('serves a v1 SDK client (legacy handshake) and honours no-spend', async () => {
@@ -52,13 +48,9 @@ describe('stdio transport (real child process)', () => {
   });
 
   it('stops when the client closes stdin', async () => {
-    const transport = new StdioClientTransport(serverParams());
-    const stderr: string[] = [];
-    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-    const client = new Client({ name: 'stdio-test', version: '1' });
-    await client.connect(transport);
-    await client.listTools();
-    await client.close();
-    await expect.poll(() => stderr.join(''), { timeout: 5_000 }).toContain('stdio server closed');
+    const conn = await connectStdio(serverParams(), { name: 'stdio-test' });
+    await conn.client.listTools();
+    await conn.close();
+    await expect.poll(() => conn.stderr(), { timeout: 5_000 }).toContain('stdio server closed');
   });
 });

@@ -4,6 +4,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from '@gflow/testkit';
 import { describe, expect, it } from 'vitest';
 import { malformedMessages } from './fuzz/malformedMessages.js';
 
@@ -47,31 +48,23 @@ function startServer(): { child: ChildProcessWithoutNullStreams; replies: Reply[
   return { child, replies, nonJson, send: (line) => void child.stdin.write(`${line}\n`) };
 }
 
-async function until(what: string, test: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('stdio answers malformed JSON-RPC (issue 23)', () => {
   it.each(['legacy', 'modern'] as const)('%s era: 3000 seeded malformed messages, every id answered, then tools/list still works', async (era) => {
     const server = startServer();
     try {
       if (era === 'legacy') {
         server.send(JSON.stringify({ jsonrpc: '2.0', id: 'open', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } } }));
-        await until('initialize', () => server.replies.some((r) => r.id === 'open'));
+        await waitFor('initialize', () => server.replies.some((r) => r.id === 'open'));
         server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
       } else {
         server.send(JSON.stringify({ jsonrpc: '2.0', id: 'open', method: 'server/discover', params: { _meta: MODERN_META } }));
-        await until('server/discover', () => server.replies.some((r) => r.id === 'open'));
+        await waitFor('server/discover', () => server.replies.some((r) => r.id === 'open'));
       }
       const cases = malformedMessages(SEED + (era === 'modern' ? 1 : 0), COUNT);
       for (const c of cases) server.send(c.line);
       const final = { jsonrpc: '2.0', id: 'final', method: 'tools/list', params: era === 'modern' ? { _meta: MODERN_META } : {} };
       server.send(JSON.stringify(final));
-      await until('tools/list after the fuzz', () => server.replies.some((r) => r.id === 'final'));
+      await waitFor('tools/list after the fuzz', () => server.replies.some((r) => r.id === 'final'));
 
       const byId = new Map<string | number, Reply[]>();
       for (const r of server.replies) if (r.id !== null) byId.set(r.id, [...(byId.get(r.id) ?? []), r]);

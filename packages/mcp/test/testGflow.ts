@@ -27,7 +27,7 @@ const spend = (name: string, mcpName: string, taskType: string) =>
       ctx.onProgress?.({ phase: 'generating', progress: 1, total: 2 });
       ctx.onProgress?.({ phase: 'done' });
       if (input.fail) return { status: 'failed' as const, task_id: 't-1', error: { title: 'Content Policy' } };
-      const file = path.join(ctx.gflow.settings.outputDir, 'images', 'cat.png');
+      const file = path.join(ctx.runtime.settings.outputDir, 'images', 'cat.png');
       return {
         status: 'completed' as const,
         task_id: 't-1',

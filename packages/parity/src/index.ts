@@ -8,7 +8,7 @@ export { listMcpTools } from './listMcpTools.js';
 export { verifies, registrations, collectRegistrations, type Registration, type DriverSource } from './verifies.js';
 export { useSurfaces, type SurfaceSuite, type SurfaceSuiteOptions } from './harness.js';
 export { type SurfaceDriver, type CallOutcome, type Problem, codeOf, operationNamed } from './drivers/outcome.js';
-export { GFLOW_BIN, type SurfaceHome } from './drivers/environment.js';
+export type { SurfaceHome } from './drivers/environment.js';
 export { libraryDriver } from './drivers/libraryDriver.js';
 export { cliDriver, runGflow, pickCommand, argvFor, NoCliCommandError, type CliRun } from './drivers/cliDriver.js';
 export { mcpStdioDriver, mcpHttpDriver } from './drivers/mcpDriver.js';

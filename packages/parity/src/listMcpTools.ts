@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { createGflow } from '@gflow/core';
 import { createGflowMcpServer } from '@gflow/mcp';
+import { type McpConnection, connectHttp } from '@gflow/testkit/mcp';
 import type { ListedTool } from './checkStructure.js';
 
 /**
@@ -22,13 +22,13 @@ export async function listMcpTools(): Promise<ListedTool[]> {
   });
   if (gflow.settings.noSpend) throw new Error('no-spend is on; the structural check needs every tool registered');
   const handler = createMcpHandler((ctx) => createGflowMcpServer(gflow, { era: ctx.era }));
-  const client = new Client({ name: 'gflow-parity', version: '1.0.0' });
+  let conn: McpConnection | undefined;
   try {
-    await client.connect(new StreamableHTTPClientTransport(new URL('http://parity.local/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
-    const { tools } = await client.listTools();
+    conn = await connectHttp('http://parity.local/mcp', { name: 'gflow-parity', fetch: (request) => handler.fetch(request) });
+    const { tools } = await conn.client.listTools();
     return tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema as ListedTool['inputSchema'] }));
   } finally {
-    await client.close();
+    await conn?.close();
     await handler.close();
     await gflow.close();
     fs.rmSync(home, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CancelledError, GflowError, type ProblemDetails, UsageError, exitCodeOf, fromProblem } from '@gflow/errors';
-import { FLOW_ID } from '@gflow/core';
+import { FLOW_ID, isFailureStatus } from '@gflow/core';
 import { type FlagSpec, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';
 import { parseToolSpec } from '../args/toolSpecArg.js';
@@ -93,9 +93,9 @@ function failureOf(error: unknown, status: string): unknown {
 }
 
 /**
- * Files first (one per line, easy to pipe), then the ids. A task that did not
- * complete exits with its error's code: --json keeps the task envelope, a
- * terminal gets the usual Error/Hint lines.
+ * Files first (one per line, easy to pipe), then the ids. A reply whose status
+ * is a failure (core's FAILURE_STATUSES) exits with its error's code: --json
+ * keeps the task envelope, a terminal gets the usual Error/Hint lines.
  */
 export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput {
   const r = result as GenerationResultView;
@@ -104,7 +104,8 @@ export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput 
     const ids = renderFields({ task_id: r.task_id, project: r.flow_project_id, media: r.flow_media_id });
     return { data: result, text: files ? `${files}\n${ids}` : ids };
   }
-  if (r.status === 'pending') return { data: result, text: `Queued: task ${r.task_id ?? '?'}` };
+  // Not completed and not a failure: pending (wait=false).
+  if (!isFailureStatus(r.status)) return { data: result, text: `Queued: task ${r.task_id ?? '?'}` };
   const failure = r.status === 'cancelled' || r.status === 'indeterminate' ? interrupted(r) : failureOf(r.error, r.status);
   if (!ctx.json) throw failure;
   return { data: result, exitCode: exitCodeOf(failure) || 1 };

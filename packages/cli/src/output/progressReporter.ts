@@ -1,9 +1,10 @@
-import type { ProgressEvent } from '@gflow/core';
+import type { ProgressEvent, ProgressPhase } from '@gflow/core';
 import type { CliStream } from '../cliIo.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-const PHASE_LABEL: Record<ProgressEvent['phase'], string> = {
+/** A label for each of core's PROGRESS_PHASES (the type makes a missing or stale one a compile error). */
+const PHASE_LABEL: Readonly<Record<ProgressPhase, string>> = {
   queued: 'Queued',
   'waiting-for-profile': 'Waiting for the profile',
   'starting-browser': 'Starting the browser',

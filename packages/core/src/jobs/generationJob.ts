@@ -4,10 +4,10 @@ import type { FlowSession, ProgressEvent as DriverProgress } from '@gflow/driver
 import { CancelledError, DataIntegrityError, OutputWriteFailedError, hasErrorCode, isGflowError, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
 import { resolveProfile } from '../home/profiles.js';
 import { withIncidentCapture } from '../incidents/recordIncident.js';
-import type { ProgressEvent } from '../operations/operation.js';
 import type { GenerationResult } from '../operations/generationSchemas.js';
 import type { ImagePlan, VideoPlan } from '../operations/validateGeneration.js';
-import type { Gflow } from '../runtime/gflow.js';
+import type { ProgressEvent } from '../runtime/progressPhases.js';
+import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import { type GenerationTaskPayload, planOf } from './generationPayload.js';
 import { type MediaKind, extensionOf, targetPathFor, writeMedia } from './mediaFiles.js';
 import { type LocalReference, resolveReference } from './references.js';
@@ -26,11 +26,11 @@ type Generated = Awaited<ReturnType<FlowSession['generateImage']>>;
  * atomically and record everything in the catalog. Returns the envelope that
  * wait=true returns and tasks/get serves; failures are returned, not thrown.
  */
-export async function runGenerationTask(gflow: Gflow, taskId: string, options: RunTaskOptions): Promise<GenerationResult> {
-  const catalog = gflow.catalog;
+export async function runGenerationTask(runtime: RuntimeServices, taskId: string, options: RunTaskOptions): Promise<GenerationResult> {
+  const catalog = runtime.catalog;
   const record = catalog.tasks.get(taskId);
   if (!record) throw new DataIntegrityError('The task row vanished before it ran.', { extensions: { task_id: taskId } });
-  const claimant = gflow.claimantFor(record.profile);
+  const claimant = runtime.claimantFor(record.profile);
   const claimed = catalog.tasks.claim(taskId, claimant);
   if (!claimed) throw new DataIntegrityError('Another process claimed this task first.', { extensions: { task_id: taskId } });
   const payload = claimed.payload as unknown as GenerationTaskPayload;
@@ -41,7 +41,7 @@ export async function runGenerationTask(gflow: Gflow, taskId: string, options: R
   let operationId: number | undefined;
 
   try {
-    const profile = resolveProfile(gflow.layout, { requested: claimed.profile });
+    const profile = resolveProfile(runtime.layout, { requested: claimed.profile });
     operationId = catalog.operations.start({
       profile: profile.name,
       command: payload.command,
@@ -79,12 +79,12 @@ export async function runGenerationTask(gflow: Gflow, taskId: string, options: R
 
     // A failure is photographed here, inside the callback: the session and its page still exist.
     const facts = () => ({ operation: payload.command, taskId, phase: known.phase, mayHaveSpent: known.mayHaveSpent });
-    const result = await gflow.sessions.withSession(profile, { signal: options.signal, onProgress: progress }, (session) =>
-      withIncidentCapture(gflow, session, facts, async () => {
-        const generated = await generate(gflow, session, plan, payload, profile.name, options.signal, onDriverProgress);
+    const result = await runtime.sessions.withSession(profile, { signal: options.signal, onProgress: progress }, (session) =>
+      withIncidentCapture(runtime, session, facts, async () => {
+        const generated = await generate(runtime, session, plan, payload, profile.name, options.signal, onDriverProgress);
         known.projectId = generated.projectId;
         known.mediaIds = generated.items.map((i) => i.mediaId);
-        return recordAndDownload(gflow, session, plan, payload, profile.name, operationId as number, generated, options.signal, progress);
+        return recordAndDownload(runtime, session, plan, payload, profile.name, operationId as number, generated, options.signal, progress);
       }),
     );
     catalog.operations.succeed(operationId, { flowProjectId: known.projectId });
@@ -98,10 +98,10 @@ export async function runGenerationTask(gflow: Gflow, taskId: string, options: R
     const settled: TaskRecord = hasErrorCode(error, 'cancelled') || options.signal.aborted
       ? catalog.tasks.cancel(taskId, { claimant })
       : catalog.tasks.fail(taskId, claimant, error, { flowMediaId: known.mediaIds[0] ?? null });
-    gflow.logger.warn('generation failed', { task_id: taskId, code: error.code, status: settled.status });
+    runtime.logger.warn('generation failed', { task_id: taskId, code: error.code, status: settled.status });
     // Media Flow already named (the submit reply) are catalogued, so `data download` can fetch them
     // later by id; the job ended before their files were written.
-    if (known.mediaIds.length > 0 && known.projectId) catalogueNamedMedia(gflow, claimed.profile, plan, known.projectId, known.mediaIds, operationId);
+    if (known.mediaIds.length > 0 && known.projectId) catalogueNamedMedia(runtime, claimed.profile, plan, known.projectId, known.mediaIds, operationId);
     return {
       status: settled.status === 'indeterminate' ? 'indeterminate' : settled.status === 'cancelled' ? 'cancelled' : 'failed',
       task_id: taskId,
@@ -114,22 +114,22 @@ export async function runGenerationTask(gflow: Gflow, taskId: string, options: R
 }
 
 /** Records assets Flow named for a job that stopped before their files were written (status `pending`). */
-function catalogueNamedMedia(gflow: Gflow, profile: string, plan: ImagePlan | VideoPlan, projectId: string, mediaIds: readonly string[], operationId: number | undefined): void {
+function catalogueNamedMedia(runtime: RuntimeServices, profile: string, plan: ImagePlan | VideoPlan, projectId: string, mediaIds: readonly string[], operationId: number | undefined): void {
   try {
-    const catalog = gflow.catalog;
+    const catalog = runtime.catalog;
     for (const [i, mediaId] of mediaIds.entries()) {
       if (catalog.assets.getByMediaId(profile, mediaId)) continue;
       const asset = catalog.assets.record({ profile, flowMediaId: mediaId, kind: plan.kind, flowProjectId: projectId, model: plan.model?.name ?? null, aspectRatio: plan.aspect, status: 'pending' });
       if (operationId !== undefined) catalog.assets.link(operationId, asset.id, 'output', i);
     }
   } catch (error) {
-    gflow.logger.warn('could not catalogue the media of a stopped job', { error: error instanceof Error ? error.message : String(error) });
+    runtime.logger.warn('could not catalogue the media of a stopped job', { error: error instanceof Error ? error.message : String(error) });
   }
 }
 
-async function resolveAll(gflow: Gflow, plan: ImagePlan | VideoPlan, profile: string): Promise<{ references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference }> {
+async function resolveAll(runtime: RuntimeServices, plan: ImagePlan | VideoPlan, profile: string): Promise<{ references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference }> {
   const cwd = process.cwd();
-  const catalog = gflow.catalog;
+  const catalog = runtime.catalog;
   const references: LocalReference[] = [];
   for (const [i, ref] of plan.references.entries()) {
     references.push(await resolveReference(catalog, ref, { profile, parameter: `reference_images[${i}]`, cwd, role: plan.kind === 'image' ? 'image' : 'reference' }));
@@ -143,7 +143,7 @@ async function resolveAll(gflow: Gflow, plan: ImagePlan | VideoPlan, profile: st
 }
 
 async function generate(
-  gflow: Gflow,
+  runtime: RuntimeServices,
   session: FlowSession,
   plan: ImagePlan | VideoPlan,
   payload: GenerationTaskPayload,
@@ -151,11 +151,11 @@ async function generate(
   signal: AbortSignal,
   onProgress: (event: DriverProgress) => void,
 ): Promise<Generated> {
-  const refs: { references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference } = await resolveAll(gflow, plan, profile);
+  const refs: { references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference } = await resolveAll(runtime, plan, profile);
   // A chained generation (a media id as frame or reference) stays in that media's project unless
   // the caller named one: the result lands beside its source in Flow.
   const inherited = [refs.startFrame, ...refs.references].find((r) => r?.projectId)?.projectId;
-  const project = payload.input.project ?? (payload.input.project_name ? undefined : inherited) ?? gflow.settings.project;
+  const project = payload.input.project ?? (payload.input.project_name ? undefined : inherited) ?? runtime.settings.project;
   const common = {
     ...(project ? { projectId: project } : {}),
     prompt: payload.expanded_prompt,
@@ -168,7 +168,7 @@ async function generate(
   const characters = plan.characters.map((c) => ({ entityId: c.entityId, displayName: c.name }));
   if (plan.kind === 'image') {
     // The driver takes the names of the same table (@gflow/flow-facts); planImage already refused Imagen 4.
-    return session.generateImage({ ...common, model: plan.model.name, aspect: plan.aspect, references, characters, replyTimeoutMs: gflow.settings.timeoutSeconds * 1000 });
+    return session.generateImage({ ...common, model: plan.model.name, aspect: plan.aspect, references, characters, replyTimeoutMs: runtime.settings.timeoutSeconds * 1000 });
   }
   return session.generateVideo({
     ...common,
@@ -181,12 +181,12 @@ async function generate(
     ...(refs.endFrame ? { endFrame: { path: refs.endFrame.path, displayName: refs.endFrame.displayName } } : {}),
     references,
     characters,
-    timeoutMs: gflow.settings.timeoutSeconds * 1000,
+    timeoutMs: runtime.settings.timeoutSeconds * 1000,
   });
 }
 
 async function recordAndDownload(
-  gflow: Gflow,
+  runtime: RuntimeServices,
   session: FlowSession,
   plan: ImagePlan | VideoPlan,
   payload: GenerationTaskPayload,
@@ -196,7 +196,7 @@ async function recordAndDownload(
   signal: AbortSignal,
   progress: (event: ProgressEvent) => void,
 ): Promise<GenerationResult> {
-  const catalog = gflow.catalog;
+  const catalog = runtime.catalog;
   const kind: MediaKind = plan.kind;
   catalog.projects.upsert({ profile, flowProjectId: generated.projectId, ...(payload.input.project_name ? { title: payload.input.project_name } : {}) });
   // Assets first: if a download fails, the catalog still knows what Flow made (and billed).
@@ -231,12 +231,12 @@ async function recordAndDownload(
       signal,
     });
     const extension = extensionOf(bytes) ?? sniffed;
-    const target = targetPathFor({ outputDir: gflow.settings.outputDir, kind, mediaId: item.mediaId, index: i + 1, count: generated.items.length, extension, outputFile: payload.output_file });
+    const target = targetPathFor({ outputDir: runtime.settings.outputDir, kind, mediaId: item.mediaId, index: i + 1, count: generated.items.length, extension, outputFile: payload.output_file });
     const written = await writeMedia(target, bytes, extension).catch((error: unknown) => {
       if (isGflowError(error)) throw error;
       const code = (error as NodeJS.ErrnoException).code ?? 'error';
       throw new OutputWriteFailedError(
-        `Could not write ${shownPath(gflow.settings.outputDir, target)} (${code}). The media ${item.mediaId} was made in Flow project ${generated.projectId}; recover it with 'gflow data download ${item.mediaId}' (gflow_download_media), which spends nothing.`,
+        `Could not write ${shownPath(runtime.settings.outputDir, target)} (${code}). The media ${item.mediaId} was made in Flow project ${generated.projectId}; recover it with 'gflow data download ${item.mediaId}' (gflow_download_media), which spends nothing.`,
         { cause: error, retryable: false, extensions: { media_id: item.mediaId, flow_project_id: generated.projectId } },
       );
     });
@@ -257,7 +257,7 @@ async function recordAndDownload(
     seed: plan.kind === 'image' ? (first?.seed ?? null) : null,
     media,
     params: payload.params,
-    ...(gflow.browserOverrides.sandbox ? { sandbox: true } : {}),
+    ...(runtime.browserOverrides.sandbox ? { sandbox: true } : {}),
   };
 }
 

@@ -82,8 +82,14 @@ function fakeSession(): FlowSession {
   } as unknown as FlowSession;
 }
 
+/** A pool with the runtime's own dependencies (as Gflow builds it), and fake leases and sessions. */
+function poolOptions(runtime: Gflow, keepWarm: boolean) {
+  return { surface: runtime.surface, settings: runtime.settings, locksDir: runtime.layout.locksDir, logger: runtime.logger, queue: runtime.profileQueue, keepWarm, runningOperation: () => runtime.currentOperation };
+}
+
 function pool(keepWarm: boolean): SessionPool {
-  return new SessionPool(gflow, keepWarm, {
+  return new SessionPool({
+    ...poolOptions(gflow, keepWarm),
     acquireLease: (options) => {
       acquired.push(options);
       const lease = new FakeLease();
@@ -230,8 +236,8 @@ describe('SessionPool: the warm lease gives way', () => {
       usesCatalog: false,
       input: z.object({}),
       output: z.string(),
-      handler: (_input, { gflow: runtime }) => {
-        sessions ??= new SessionPool(runtime, true, { acquireLease: (options) => (acquired.push(options), Promise.resolve(new FakeLease())), openSession: () => Promise.resolve(fakeSession()) });
+      handler: () => {
+        sessions ??= new SessionPool({ ...poolOptions(runtime, true), acquireLease: (options) => (acquired.push(options), Promise.resolve(new FakeLease())), openSession: () => Promise.resolve(fakeSession()) });
         return sessions.withSession(profile, use, () => Promise.resolve('ok'));
       },
     });

@@ -1,11 +1,13 @@
 import type { AcquireProfileLeaseOptions, LeaseHolder, ProfileLease } from '@gflow/lease';
+import type { KeyedQueue } from '@gflow/lease/limits';
 import { BrowserEngineUnavailableError } from '@gflow/errors';
 import type { FlowSession } from '@gflow/driver';
-import type { Gflow } from '../runtime/gflow.js';
 import type { ResolvedProfile } from '../home/profiles.js';
-import type { ProgressEvent, Surface } from '../operations/operation.js';
-import { leaseWaitSecondsFor } from '../settings/loadSettings.js';
-import { browserStrategyOf, findBrowserExecutable } from './browserLaunch.js';
+import type { Logger } from '../runtime/logger.js';
+import type { BrowserSessions, SessionUse } from '../runtime/runtimeServices.js';
+import { SURFACE_POLICY, type Surface } from '../runtime/surfacePolicy.js';
+import { type ResolvedSettings, leaseWaitSecondsFor } from '../settings/loadSettings.js';
+import { type BrowserOverrides, browserStrategyOf, findBrowserExecutable } from './browserLaunch.js';
 
 interface WarmEntry {
   readonly lease: ProfileLease;
@@ -17,23 +19,27 @@ interface WarmEntry {
   stopWatching?: () => void;
 }
 
-export interface SessionUse {
-  readonly signal: AbortSignal;
-  readonly onProgress?: ((event: ProgressEvent) => void) | undefined;
-  /** What the call does, for other processes' messages; default: the running operation's title. */
-  readonly activity?: string | undefined;
-}
-
-/** What the pool opens; tests replace them with fakes. */
-export interface SessionPoolDeps {
-  /** Takes the profile's cross-process lease; default @gflow/lease's acquireProfileLease (loaded lazily). */
+/** Everything the pool uses, given explicitly by whoever builds it (the runtime; tests). */
+export interface SessionPoolOptions {
+  /** The surface: its policy gives the default lease wait and how the holder is named. */
+  readonly surface: Surface;
+  readonly settings: ResolvedSettings;
+  /** Where the cross-process leases live (`<home>/locks`). */
+  readonly locksDir: string;
+  readonly logger: Logger;
+  /** Launch additions (the sandbox's host mapping, proxy, headless). */
+  readonly browser?: BrowserOverrides;
+  /** The per-profile FIFO of this process: calls on one profile run one at a time. */
+  readonly queue: KeyedQueue;
+  /** Keep sessions warm between calls (daemons), released after an idle period or handed over. */
+  readonly keepWarm: boolean;
+  /** The operation running in the caller's async context, named in the lease ("Generate images (gflow_generate_image)"). */
+  readonly runningOperation?: () => { readonly title: string; readonly mcpName: string } | undefined;
+  /** Takes the profile's cross-process lease; default @gflow/lease's acquireProfileLease (loaded lazily). Tests pass fakes. */
   readonly acquireLease?: (options: AcquireProfileLeaseOptions) => Promise<ProfileLease>;
-  /** Opens the browser session on a profile; default the driver's openFlowSession with this runtime's settings. */
+  /** Opens the browser session on a profile; default the driver's openFlowSession with these settings. Tests pass fakes. */
   readonly openSession?: (profile: ResolvedProfile) => Promise<FlowSession>;
 }
-
-/** How a holder of each surface is named in other processes' messages ("gflow mcp run, pid 1234"). */
-const LEASE_SURFACE: Readonly<Record<Surface, string>> = { cli: 'CLI', mcp: 'mcp run', http: 'serve', library: 'library' };
 
 /**
  * Browser sessions per profile. Calls on one profile run one at a time in
@@ -56,22 +62,24 @@ const LEASE_SURFACE: Readonly<Record<Surface, string>> = { cli: 'CLI', mcp: 'mcp
  * A shorter idle timer would not do: it would cost every single-client user
  * a browser start per call and still make the other process wait.
  */
-export class SessionPool {
-  readonly #gflow: Gflow;
+export class SessionPool implements BrowserSessions {
+  readonly #options: SessionPoolOptions;
+  readonly #queue: KeyedQueue;
+  readonly #logger: Logger;
   readonly #warm = new Map<string, WarmEntry>();
   readonly #keepWarm: boolean;
-  readonly #deps: SessionPoolDeps;
 
-  constructor(gflow: Gflow, keepWarm: boolean, deps: SessionPoolDeps = {}) {
-    this.#gflow = gflow;
-    this.#keepWarm = keepWarm;
-    this.#deps = deps;
-    gflow.onClose(() => this.closeAll());
+  /** The owner closes the pool ({@link closeAll}) when it closes. */
+  constructor(options: SessionPoolOptions) {
+    this.#options = options;
+    this.#queue = options.queue;
+    this.#logger = options.logger;
+    this.#keepWarm = options.keepWarm;
   }
 
   async withSession<T>(profile: ResolvedProfile, use: SessionUse, fn: (session: FlowSession) => Promise<T>): Promise<T> {
     use.onProgress?.({ phase: 'queued' });
-    return this.#gflow.profileQueue.run(
+    return this.#queue.run(
       profile.name,
       async () => {
         const entry = await this.#checkout(profile, use);
@@ -91,7 +99,7 @@ export class SessionPool {
    * the profile is closed first: Chromium opens a profile once at a time.
    */
   async withProfileExclusive<T>(profile: { name: string; dir: string }, use: SessionUse, fn: () => Promise<T>): Promise<T> {
-    return this.#gflow.profileQueue.run(
+    return this.#queue.run(
       profile.name,
       async () => {
         await this.#dropWarm(profile.name);
@@ -109,7 +117,7 @@ export class SessionPool {
   /** What a call is doing, as the lease records it: "Generate images (gflow_generate_image)". */
   #doing(use: SessionUse): string {
     if (use.activity) return use.activity;
-    const operation = this.#gflow.currentOperation;
+    const operation = this.#options.runningOperation?.();
     return operation ? `${operation.title} (${operation.mcpName})` : 'a browser call';
   }
 
@@ -121,16 +129,16 @@ export class SessionPool {
    * succeeds, a CLI run next to a busy one is refused at once as before.
    */
   async #acquire(profile: { name: string; dir: string }, use: SessionUse): Promise<ProfileLease> {
-    const surface = this.#gflow.surface;
+    const policy = SURFACE_POLICY[this.#options.surface];
     // The lease holds its lock in SQLite; loaded when a browser is first needed, with the driver.
-    const acquire = this.#deps.acquireLease ?? (await import('@gflow/lease')).acquireProfileLease;
+    const acquire = this.#options.acquireLease ?? (await import('@gflow/lease')).acquireProfileLease;
     return acquire({
-      locksDir: this.#gflow.layout.locksDir,
+      locksDir: this.#options.locksDir,
       profileDir: profile.dir,
       profileName: profile.name,
-      waitSeconds: leaseWaitSecondsFor(this.#gflow.settings, surface === 'cli' || surface === 'library' ? 'cli' : 'server'),
+      waitSeconds: leaseWaitSecondsFor(this.#options.settings, policy.leaseWait),
       signal: use.signal,
-      surface: LEASE_SURFACE[surface],
+      surface: policy.leaseHolder,
       activity: { state: 'busy', doing: this.#doing(use) },
       onWait: (holder) => use.onProgress?.({ phase: 'waiting-for-profile', message: waitingMessage(holder) }),
     });
@@ -151,7 +159,7 @@ export class SessionPool {
     const lease = await this.#acquire(profile, use);
     try {
       use.onProgress?.({ phase: 'starting-browser' });
-      const session = await (this.#deps.openSession ?? ((p: ResolvedProfile) => this.#openSession(p)))(profile);
+      const session = await (this.#options.openSession ?? ((p: ResolvedProfile) => this.#openSession(p)))(profile);
       const entry: WarmEntry = { lease, session, busy: true };
       if (this.#keepWarm) entry.stopWatching = lease.onWanted(() => this.#onWanted(profile.name, entry));
       return entry;
@@ -162,7 +170,7 @@ export class SessionPool {
   }
 
   async #openSession(profile: ResolvedProfile): Promise<FlowSession> {
-    const settings = this.#gflow.settings;
+    const settings = this.#options.settings;
     const channel = browserStrategyOf(profile.dir) === 'chrome' ? 'chrome' : undefined;
     const executablePath = channel ? undefined : findBrowserExecutable(settings);
     if (!channel && !executablePath) {
@@ -171,7 +179,7 @@ export class SessionPool {
       });
     }
     const { openFlowSession } = await import('@gflow/driver');
-    const overrides = this.#gflow.browserOverrides;
+    const overrides = this.#options.browser ?? {};
     const proxy = settings.browserProxy ?? overrides.proxy;
     return openFlowSession({
       profileDir: profile.dir,
@@ -184,7 +192,7 @@ export class SessionPool {
       flowHost: settings.flowHost,
       ...(proxy ? { proxy: { server: proxy } } : {}),
       ...(settings.harPath ? { harPath: settings.harPath } : {}),
-      logger: this.#gflow.logger,
+      logger: this.#logger,
       incidentCapture: settings.incidentCapture,
     });
   }
@@ -199,12 +207,12 @@ export class SessionPool {
       const wanter = entry.lease.wanted();
       if (wanter === undefined) {
         entry.lease.setActivity({ state: 'idle' });
-        entry.idleTimer = setTimeout(() => void this.#evict(name), this.#gflow.settings.sessionIdleSeconds * 1000);
+        entry.idleTimer = setTimeout(() => void this.#evict(name), this.#options.settings.sessionIdleSeconds * 1000);
         entry.idleTimer.unref();
         this.#warm.set(name, entry);
         return;
       }
-      this.#gflow.logger.info('profile handed over after the call', { profile: name, to_pid: wanter.pid });
+      this.#logger.info('profile handed over after the call', { profile: name, to_pid: wanter.pid });
     }
     if (this.#warm.get(name) === entry) this.#warm.delete(name);
     await this.#close(entry);
@@ -218,19 +226,19 @@ export class SessionPool {
    */
   #onWanted(name: string, entry: WarmEntry): void {
     if (entry.busy || this.#warm.get(name) !== entry) return;
-    void this.#gflow.profileQueue
+    void this.#queue
       .run(name, async () => {
         if (entry.busy || this.#warm.get(name) !== entry) return;
         const wanter = entry.lease.wanted();
         if (wanter === undefined) return;
-        this.#gflow.logger.info('idle profile handed over', { profile: name, to_pid: wanter.pid });
+        this.#logger.info('idle profile handed over', { profile: name, to_pid: wanter.pid });
         await this.#dropWarm(name);
       })
       .catch(() => undefined);
   }
 
   async #evict(name: string): Promise<void> {
-    await this.#gflow.profileQueue.run(name, () => this.#dropWarm(name));
+    await this.#queue.run(name, () => this.#dropWarm(name));
   }
 
   /** Closes a profile's warm browser and frees its lease (no-op when none is warm). */

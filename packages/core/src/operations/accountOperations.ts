@@ -55,7 +55,7 @@ export const getCredits = defineOperation({
         }
       });
     if (!input.all_profiles) return { status: 'ok', ...(await readOne(input.profile)) };
-    const names = listProfileNames(context.gflow.layout);
+    const names = listProfileNames(context.runtime.layout);
     const profiles: Array<Record<string, unknown>> = [];
     for (const name of names) {
       try {
@@ -82,9 +82,9 @@ export const authStatus = defineOperation({
   input: z.object({ profile: profileParam }),
   output: z.looseObject({ status: z.string(), profile: z.string() }),
   handler: async (input, context) => {
-    const { gflow } = context;
+    const { runtime } = context;
     const { cookieStoreState, probeContext, sessionProbeError } = await import('@gflow/driver');
-    const profile = resolveProfile(gflow.layout, { requested: input.profile, settingProfile: gflow.settings.profile });
+    const profile = resolveProfile(runtime.layout, { requested: input.profile, settingProfile: runtime.settings.profile });
     const markers = await readProfileMarkers(profile.dir);
     const early =
       markers.strategy === null
@@ -97,7 +97,7 @@ export const authStatus = defineOperation({
     if (result.outcome !== 'authenticated') {
       throw sessionProbeError(result) ?? new Error(`unexpected probe outcome ${result.outcome}`);
     }
-    gflow.catalog.profiles.touch(profile.name, profile.dir);
+    runtime.catalog.profiles.touch(profile.name, profile.dir);
     return { status: 'authenticated', profile: profile.name, user_email: result.email };
   },
 });

@@ -5,7 +5,7 @@ import { profileNameFromEmail } from '@gflow/flow-facts';
 import { z } from 'zod';
 import { listProfileNames, resolveProfile } from '../home/profiles.js';
 import { findBrowserExecutable } from '../jobs/browserLaunch.js';
-import type { Gflow } from '../runtime/gflow.js';
+import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import { defineOperation } from './operation.js';
 import { profileParam } from './generationSchemas.js';
 
@@ -20,10 +20,10 @@ function chromeAvailable(): boolean {
   return candidates.some((c) => fs.existsSync(c));
 }
 
-function launchExtras(gflow: Gflow): { extraArgs: string[]; ignoreHTTPSErrors: boolean } {
+function launchExtras(runtime: RuntimeServices): { extraArgs: string[]; ignoreHTTPSErrors: boolean } {
   return {
-    extraArgs: [...gflow.settings.browserArgs, ...(gflow.browserOverrides.extraArgs ?? [])],
-    ignoreHTTPSErrors: gflow.browserOverrides.ignoreHTTPSErrors ?? false,
+    extraArgs: [...runtime.settings.browserArgs, ...(runtime.browserOverrides.extraArgs ?? [])],
+    ignoreHTTPSErrors: runtime.browserOverrides.ignoreHTTPSErrors ?? false,
   };
 }
 
@@ -41,38 +41,38 @@ export const authLogin = defineOperation({
     account: z.email().optional().describe('The Google account expected; a different one is refused (exit 38).'),
   }),
   output: z.looseObject({ status: z.literal('authenticated'), profile: z.string(), user_email: z.string() }),
-  handler: async (input, { gflow, signal }) => {
-    const requested = input.profile === 'default' ? (gflow.settings.profile ?? 'default') : input.profile;
-    const profile = resolveProfile(gflow.layout, { requested, mustExist: false });
+  handler: async (input, { runtime, signal }) => {
+    const requested = input.profile === 'default' ? (runtime.settings.profile ?? 'default') : input.profile;
+    const profile = resolveProfile(runtime.layout, { requested, mustExist: false });
     fs.mkdirSync(profile.dir, { recursive: true, mode: 0o700 });
-    const preference = input.browser ?? gflow.settings.authBrowser;
-    const strategy = preference === 'auto' ? (chromeAvailable() && !gflow.browserOverrides.sandbox ? 'chrome' : 'internal') : preference;
-    const executablePath = findBrowserExecutable(gflow.settings);
+    const preference = input.browser ?? runtime.settings.authBrowser;
+    const strategy = preference === 'auto' ? (chromeAvailable() && !runtime.browserOverrides.sandbox ? 'chrome' : 'internal') : preference;
+    const executablePath = findBrowserExecutable(runtime.settings);
     if (strategy === 'internal' && !executablePath) throw new BrowserEngineUnavailableError('No Chrome or Chromium was found for the sign-in window.');
     const { loginWithBrowser } = await import('@gflow/driver');
-    const autofill = gflow.browserOverrides.autofillLogin;
-    const { email } = await gflow.sessions.withProfileExclusive(profile, { signal }, () =>
+    const autofill = runtime.browserOverrides.autofillLogin;
+    const { email } = await runtime.sessions.withProfileExclusive(profile, { signal }, () =>
       loginWithBrowser({
         profileDir: profile.dir,
         strategy,
         ...(executablePath ? { executablePath } : {}),
-        ...launchExtras(gflow),
-        timeoutMs: gflow.settings.authLoginTimeout * 1000,
+        ...launchExtras(runtime),
+        timeoutMs: runtime.settings.authLoginTimeout * 1000,
         ...(input.account ? { expectedAccount: input.account } : {}),
         ...(autofill ? { autofill, headless: true } : {}),
-        logger: gflow.logger,
+        logger: runtime.logger,
         signal,
       }),
     );
     let name = profile.name;
-    if (name === 'default' && listProfileNames(gflow.layout).length === 1) {
+    if (name === 'default' && listProfileNames(runtime.layout).length === 1) {
       const renamed = profileNameFromEmail(email);
-      if (renamed && !fs.existsSync(gflow.layout.profileDir(renamed))) {
-        fs.renameSync(profile.dir, gflow.layout.profileDir(renamed));
+      if (renamed && !fs.existsSync(runtime.layout.profileDir(renamed))) {
+        fs.renameSync(profile.dir, runtime.layout.profileDir(renamed));
         name = renamed;
       }
     }
-    gflow.catalog.profiles.touch(name, gflow.layout.profileDir(name));
+    runtime.catalog.profiles.touch(name, runtime.layout.profileDir(name));
     return { status: 'authenticated' as const, profile: name, user_email: email };
   },
 });

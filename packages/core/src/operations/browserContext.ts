@@ -14,7 +14,7 @@ export async function withProfileBrowser<T>(
   profileArg: string | undefined,
   fn: (browser: BrowserContext, profile: ResolvedProfile) => Promise<T>,
 ): Promise<T> {
-  const { gflow } = context;
-  const profile = resolveProfile(gflow.layout, { requested: profileArg, settingProfile: gflow.settings.profile });
-  return gflow.sessions.withSession(profile, { signal: context.signal, onProgress: context.onProgress }, (session) => fn(session.context, profile));
+  const { runtime } = context;
+  const profile = resolveProfile(runtime.layout, { requested: profileArg, settingProfile: runtime.settings.profile });
+  return runtime.sessions.withSession(profile, { signal: context.signal, onProgress: context.onProgress }, (session) => fn(session.context, profile));
 }

@@ -17,9 +17,9 @@ export const listProjects = defineOperation({
     offset: z.number().int().min(0).default(0),
   }),
   output: z.looseObject({ status: z.literal('ok'), projects: z.array(z.looseObject({ project_id: z.string() })) }),
-  handler: async (input, { gflow }) => {
-    const profile = input.profile === 'default' ? undefined : resolveProfile(gflow.layout, { requested: input.profile, mustExist: false }).name;
-    const page = gflow.catalog.projects.list({ limit: input.limit, offset: input.offset, ...(profile ? { profile } : {}) });
+  handler: async (input, { runtime }) => {
+    const profile = input.profile === 'default' ? undefined : resolveProfile(runtime.layout, { requested: input.profile, mustExist: false }).name;
+    const page = runtime.catalog.projects.list({ limit: input.limit, offset: input.offset, ...(profile ? { profile } : {}) });
     return {
       status: 'ok' as const,
       projects: page.items.map((p) => ({
@@ -49,16 +49,16 @@ export const usageStats = defineOperation({
   usesBrowser: false,
   input: z.object({ weeks: z.number().int().min(1).max(53).default(12) }),
   output: z.looseObject({ status: z.literal('ok') }),
-  handler: async (input, { gflow }) => {
-    gflow.flushUsage();
-    const stats = gflow.catalog.usage.stats({ weeks: input.weeks });
+  handler: async (input, { runtime }) => {
+    runtime.flushUsage();
+    const stats = runtime.catalog.usage.stats({ weeks: input.weeks });
     return {
       status: 'ok' as const,
       weeks: stats.weeks,
       since: stats.since,
       until: stats.until,
       telemetry: {
-        state: usageRecordingEnabled(gflow.layout.configToml) ? 'on' : 'off',
+        state: usageRecordingEnabled(runtime.layout.configToml) ? 'on' : 'off',
         switch: 'gflow telemetry on|off (config.toml [telemetry] enabled)',
         upload: { enabled: false, reason: 'gflow keeps usage statistics on this machine only; nothing is ever uploaded' },
       },

@@ -19,7 +19,7 @@ export const projectsCreate = defineOperation({
     const { createProject } = await import('@gflow/driver');
     return withProfileBrowser(context, input.profile, async (browser, profile) => {
       const created = await createProject(browser, { ...(input.title ? { title: input.title } : {}), signal: context.signal });
-      context.gflow.catalog.projects.upsert({ profile: profile.name, flowProjectId: created.project_id, title: created.title });
+      context.runtime.catalog.projects.upsert({ profile: profile.name, flowProjectId: created.project_id, title: created.title });
       return { status: 'ok' as const, project_id: created.project_id, title: created.title, profile: profile.name };
     });
   },
@@ -39,7 +39,7 @@ export const projectsRename = defineOperation({
     const { renameProject } = await import('@gflow/driver');
     return withProfileBrowser(context, input.profile, async (browser, profile) => {
       const renamed = await renameProject(browser, { projectId: input.project, title: input.title, signal: context.signal });
-      context.gflow.catalog.projects.upsert({ profile: profile.name, flowProjectId: renamed.project_id, title: renamed.title });
+      context.runtime.catalog.projects.upsert({ profile: profile.name, flowProjectId: renamed.project_id, title: renamed.title });
       return { status: 'ok' as const, project_id: renamed.project_id, title: renamed.title, profile: profile.name };
     });
   },

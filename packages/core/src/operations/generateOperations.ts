@@ -7,6 +7,7 @@ import { resolveProfile } from '../home/profiles.js';
 import type { GenerationTaskPayload } from '../jobs/generationPayload.js';
 import { runGenerationTask } from '../jobs/generationJob.js';
 import { assertNotDirectory, confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
+import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { llmEndpointOf } from '../promptTools/llmClient.js';
 import { expandPrompt, loadPromptTools } from '../promptTools/promptTools.js';
 import {
@@ -28,17 +29,17 @@ type Kind = 'image' | 'video';
  * layout, and in either case a directory files can really be written into.
  */
 function outputFileFor(input: { output?: string | undefined }, context: OperationContext): string | undefined {
-  const { gflow, surface } = context;
+  const { settings } = context.runtime;
   if (!input.output) {
-    ensureWritableDirectory(gflow.settings.outputDir, 'GFLOW_CLI_OUTPUT_DIR');
+    ensureWritableDirectory(settings.outputDir, 'GFLOW_CLI_OUTPUT_DIR');
     return undefined;
   }
   let target: string;
-  if (surface === 'mcp' || surface === 'http') {
-    target = confineToOutputDir(gflow.settings.outputDir, input.output, { parameter: 'output', kind: 'file' });
+  if (SURFACE_POLICY[context.surface].confineOutput) {
+    target = confineToOutputDir(settings.outputDir, input.output, { parameter: 'output', kind: 'file' });
   } else {
     target = path.resolve(input.output);
-    assertNotDirectory(/[/\\]$/.test(input.output) ? `${target}/` : target, 'output', gflow.settings.outputDir);
+    assertNotDirectory(/[/\\]$/.test(input.output) ? `${target}/` : target, 'output', settings.outputDir);
   }
   ensureWritableDirectory(path.dirname(target), 'output');
   return target;
@@ -54,35 +55,37 @@ function paramsOf(kind: Kind, input: GenerateImageInput | GenerateVideoInput): R
 /**
  * The generation path shared by every surface: semantic checks, prompt tools
  * and output rules (all before anything is queued), the no-spend gate, the
- * token bucket (MCP/HTTP), profile resolution, the task row, then the job —
+ * token bucket (where the surface policy says so: MCP, HTTP), profile resolution, the task row, then the job —
  * inline for wait=true, in this process's background for wait=false.
  */
 async function submitGeneration(kind: Kind, input: GenerateImageInput | GenerateVideoInput, context: OperationContext): Promise<GenerationResult> {
-  const { gflow } = context;
+  const { runtime } = context;
+  const { settings } = runtime;
+  const policy = SURFACE_POLICY[context.surface];
   const plan = kind === 'image' ? planImage(input as GenerateImageInput) : planVideo(input as GenerateVideoInput);
   let expanded: string;
   try {
-    expanded = (await expandPrompt(input.prompt, input.tools ?? [], loadPromptTools(path.join(gflow.layout.home, 'tools')), { llm: llmEndpointOf(gflow.settings), signal: context.signal })).expanded;
+    expanded = (await expandPrompt(input.prompt, input.tools ?? [], loadPromptTools(path.join(runtime.layout.home, 'tools')), { llm: llmEndpointOf(settings), signal: context.signal })).expanded;
   } catch (error) {
     if (hasErrorCode(error, 'bad-parameter')) return { status: 'invalid_tools', error: (error as Error).message };
     throw error;
   }
   const outputFile = outputFileFor(input, context);
-  if (gflow.settings.noSpend) {
+  if (settings.noSpend) {
     throw new ConfigurationError('No-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend): generation is disabled.', {
       remediationHint: 'Unset GFLOW_MCP_NO_SPEND or drop --no-spend to generate.',
     });
   }
-  if (context.surface === 'mcp' || context.surface === 'http') {
-    const taken = gflow.limiter.tryTake();
+  if (policy.rateLimit) {
+    const taken = runtime.limiter.tryTake();
     if (!taken.ok) {
-      const error = rateLimitedError(taken.retryAfterMs, gflow.settings.rateLimitCapacity, gflow.settings.rateLimitRefillSeconds * 1000);
+      const error = rateLimitedError(taken.retryAfterMs, settings.rateLimitCapacity, settings.rateLimitRefillSeconds * 1000);
       return { status: 'rate_limited', error: toErrorEnvelopeBody(error) };
     }
   }
-  const profile = resolveProfile(gflow.layout, { requested: input.profile, settingProfile: gflow.settings.profile });
+  const profile = resolveProfile(runtime.layout, { requested: input.profile, settingProfile: settings.profile });
   const taskId = randomUUID();
-  const command = context.surface === 'cli' ? (kind === 'image' ? `image ${plan.mode}` : `video ${plan.mode}`) : kind === 'image' ? 'gflow_generate_image' : 'gflow_generate_video';
+  const command = policy.names === 'command' ? (kind === 'image' ? `image ${plan.mode}` : `video ${plan.mode}`) : kind === 'image' ? 'gflow_generate_image' : 'gflow_generate_video';
   const payload = {
     kind,
     task_id: taskId,
@@ -92,17 +95,17 @@ async function submitGeneration(kind: Kind, input: GenerateImageInput | Generate
     ...(outputFile ? { output_file: outputFile } : {}),
     params: paramsOf(kind, input),
   } as GenerationTaskPayload;
-  gflow.catalog.tasks.create({ taskId, profile: profile.name, taskType: plan.mode, payload: payload as unknown as Record<string, unknown> });
+  runtime.catalog.tasks.create({ taskId, profile: profile.name, taskType: plan.mode, payload: payload as unknown as Record<string, unknown> });
 
   if (!input.wait) {
     const controller = new AbortController();
-    const done = runGenerationTask(gflow, taskId, { signal: controller.signal }).catch((error: unknown) => {
-      gflow.logger.error('background generation crashed', { task_id: taskId, error: String(error) });
+    const done = runGenerationTask(runtime, taskId, { signal: controller.signal }).catch((error: unknown) => {
+      runtime.logger.error('background generation crashed', { task_id: taskId, error: String(error) });
     });
-    gflow.jobs.add({ taskId, controller, done });
+    runtime.jobs.add({ taskId, controller, done });
     return { status: 'pending', task_id: taskId, task_type: plan.mode };
   }
-  return runGenerationTask(gflow, taskId, { signal: context.signal, onProgress: context.onProgress });
+  return runGenerationTask(runtime, taskId, { signal: context.signal, onProgress: context.onProgress });
 }
 
 const SPEND_NOTE = 'Images draw on Flow\'s free daily per-model quota; video spends Flow credits. Checked before anything is sent: an invalid request spends nothing.';

@@ -1,5 +1,6 @@
 import { IMAGE_ASPECTS, VIDEO_ASPECTS, VIDEO_RESOLUTIONS } from '@gflow/flow-facts';
 import { z } from 'zod';
+import { RESULT_STATUSES } from './resultStatus.js';
 
 /** Flow ids (projects, media, entities): letters, digits, `_` and `-`, ≤ 128, so they cannot traverse paths. */
 export const FLOW_ID = /^[\w-]{1,128}$/;
@@ -63,9 +64,9 @@ export const generateVideoInput = z.object({
 export type GenerateImageInput = z.output<typeof generateImageInput>;
 export type GenerateVideoInput = z.output<typeof generateVideoInput>;
 
-/** The task envelope every generation returns (wait=true: completed/failed; wait=false: pending). */
+/** The task envelope every generation returns (wait=true: completed or a failure status; wait=false: pending). */
 export const generationResult = z.looseObject({
-  status: z.enum(['completed', 'failed', 'pending', 'error', 'rate_limited', 'invalid_tools', 'cancelled', 'indeterminate']),
+  status: z.enum(RESULT_STATUSES),
   task_id: z.string().optional(),
   task_type: z.string().optional(),
   flow_project_id: z.string().nullable().optional(),

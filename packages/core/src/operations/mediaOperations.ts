@@ -3,6 +3,7 @@ import { BadParameterError, ReferenceNotFoundError } from '@gflow/errors';
 import { z } from 'zod';
 import { extensionOf, targetPathFor, writeMedia } from '../jobs/mediaFiles.js';
 import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
+import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { withProfileBrowser } from './browserContext.js';
 import { flowId } from './generationSchemas.js';
 import { type OperationContext, defineOperation } from './operation.js';
@@ -13,14 +14,14 @@ const profileOptional = z.string().trim().min(1).optional().describe('Profile na
 
 /** The catalogued asset a media id names (ambiguous across profiles → refused with the candidates). */
 function findAsset(context: OperationContext, id: string, profile: string | undefined) {
-  const candidate = context.gflow.catalog.media.requireOne(id, profile && profile !== 'default' ? { profile } : {});
+  const candidate = context.runtime.catalog.media.requireOne(id, profile && profile !== 'default' ? { profile } : {});
   return candidate.asset;
 }
 
 function outDirFor(context: OperationContext, value: string | undefined): string | undefined {
   if (!value) return undefined;
-  const { gflow, surface } = context;
-  const dir = surface === 'mcp' || surface === 'http' ? confineToOutputDir(gflow.settings.outputDir, value, { parameter: 'out_dir', kind: 'dir' }) : path.resolve(value);
+  const { outputDir } = context.runtime.settings;
+  const dir = SURFACE_POLICY[context.surface].confineOutput ? confineToOutputDir(outputDir, value, { parameter: 'out_dir', kind: 'dir' }) : path.resolve(value);
   ensureWritableDirectory(dir, 'out_dir');
   return dir;
 }
@@ -45,9 +46,9 @@ export const downloadMedia = defineOperation({
       downloadMediaById(browser, { projectId: asset.flowProjectId as string, mediaId: input.media_id, kind: asset.kind, signal: context.signal }),
     );
     const extension = extensionOf(got.bytes) ?? got.extension.replace(/^\./, '');
-    const target = dir ? path.join(dir, `${input.media_id}.${extension}`) : targetPathFor({ outputDir: context.gflow.settings.outputDir, kind: asset.kind, mediaId: input.media_id, index: 1, count: 1, extension });
+    const target = dir ? path.join(dir, `${input.media_id}.${extension}`) : targetPathFor({ outputDir: context.runtime.settings.outputDir, kind: asset.kind, mediaId: input.media_id, index: 1, count: 1, extension });
     const written = await writeMedia(target, got.bytes, extension);
-    context.gflow.catalog.localFiles.record({ assetId: asset.id, path: written.path, bytes: written.bytes, sha256: written.sha256, mediaType: written.mediaType });
+    context.runtime.catalog.localFiles.record({ assetId: asset.id, path: written.path, bytes: written.bytes, sha256: written.sha256, mediaType: written.mediaType });
     return { status: 'ok' as const, media_id: input.media_id, workflow_id: got.workflow_id, profile: asset.profileName, project_id: got.project_id, path: written.path, bytes: written.bytes };
   },
 });
@@ -64,7 +65,7 @@ function upscaleOperation<S extends readonly [string, ...string[]]>(kind: 'image
     output: z.looseObject({ status: z.literal('ok'), path: z.string(), bytes: z.number() }),
     handler: async (input, context) => {
       const dir = outDirFor(context, input.out_dir);
-      const known = context.gflow.catalog.media.lookup(input.media_id, input.profile && input.profile !== 'default' ? { profile: input.profile } : {});
+      const known = context.runtime.catalog.media.lookup(input.media_id, input.profile && input.profile !== 'default' ? { profile: input.profile } : {});
       const asset = known.length === 1 ? known[0]?.asset : undefined;
       const projectId = input.project ?? asset?.flowProjectId ?? undefined;
       if (!projectId) throw new BadParameterError('Name the project: the catalog does not know (or is ambiguous about) which project holds this media.', { extensions: { parameter: 'project' } });
@@ -78,7 +79,7 @@ function upscaleOperation<S extends readonly [string, ...string[]]>(kind: 'image
           : driver.upscaleVideo(browser, { projectId, mediaId: input.media_id, scale: scale as '1080p' | '720p' | '270p', signal: context.signal }),
       );
       const extension = extensionOf(got.bytes) ?? String(got.extension).replace(/^\./, '');
-      const base = dir ?? path.join(context.gflow.settings.outputDir, kind === 'image' ? 'images' : 'videos', new Date().toISOString().slice(0, 10));
+      const base = dir ?? path.join(context.runtime.settings.outputDir, kind === 'image' ? 'images' : 'videos', new Date().toISOString().slice(0, 10));
       const written = await writeMedia(path.join(base, `${input.media_id}_${scale}.${extension}`), got.bytes, extension);
       return { status: 'ok' as const, media_id: input.media_id, scale, project_id: projectId, path: written.path, bytes: written.bytes };
     },

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import type { Gflow } from '../runtime/gflow.js';
+import type { ProgressEvent } from '../runtime/progressPhases.js';
+import type { RuntimeServices } from '../runtime/runtimeServices.js';
+import type { Surface } from '../runtime/surfacePolicy.js';
 
 /**
  * What an operation does to the world; MCP annotations, no-spend filtering and
@@ -10,21 +12,10 @@ import type { Gflow } from '../runtime/gflow.js';
  */
 export type OperationKind = 'read' | 'spend' | 'mutate';
 
-export type Surface = 'cli' | 'mcp' | 'http' | 'library';
-
-/** A step of long work, for progress bars and MCP progress notifications. */
-export interface ProgressEvent {
-  readonly phase: 'queued' | 'waiting-for-profile' | 'starting-browser' | 'uploading' | 'configuring' | 'submitting' | 'submitted' | 'generating' | 'downloading' | 'recording' | 'done';
-  readonly message?: string;
-  /** 0..total when known. */
-  readonly progress?: number;
-  readonly total?: number;
-  readonly elapsedMs?: number;
-  readonly flowStatus?: string;
-}
-
+/** What a handler gets: the runtime's services it may use, the surface it serves, its signal and progress. */
 export interface OperationContext {
-  readonly gflow: Gflow;
+  readonly runtime: RuntimeServices;
+  /** The surface the call came through; `SURFACE_POLICY[surface]` says what that implies. */
   readonly surface: Surface;
   readonly signal: AbortSignal;
   readonly onProgress?: (event: ProgressEvent) => void;

@@ -56,8 +56,8 @@ export const listTools = defineOperation({
   usesCatalog: false,
   input: z.object({ name: z.string().trim().min(1).optional().describe('Show one tool, with its template and default options.') }),
   output: z.looseObject({ tools: z.array(z.looseObject({ name: z.string() })) }),
-  handler: async (input, { gflow }) => {
-    const tools = loadPromptTools(path.join(gflow.layout.home, 'tools')).filter((t) => !input.name || t.name === input.name);
+  handler: async (input, { runtime }) => {
+    const tools = loadPromptTools(path.join(runtime.layout.home, 'tools')).filter((t) => !input.name || t.name === input.name);
     return {
       tools: tools.map((t) => ({ name: t.name, title: t.title, description: t.description, category: t.category, ...(input.name ? { template: t.template, defaults: t.defaults } : {}) })),
     };
@@ -74,8 +74,8 @@ export const runPromptTools = defineOperation({
   usesCatalog: false,
   input: z.object({ prompt: z.string().trim().min(1), tools: z.array(toolSpec).min(1).max(8) }),
   output: z.looseObject({ expanded: z.string() }),
-  handler: async (input, { gflow, signal }) => {
-    const { expanded, via } = await expandPrompt(input.prompt, input.tools, loadPromptTools(path.join(gflow.layout.home, 'tools')), { llm: llmEndpointOf(gflow.settings), signal });
+  handler: async (input, { runtime, signal }) => {
+    const { expanded, via } = await expandPrompt(input.prompt, input.tools, loadPromptTools(path.join(runtime.layout.home, 'tools')), { llm: llmEndpointOf(runtime.settings), signal });
     return { name: input.tools.map((t) => t.name).join('+'), original: input.prompt, expanded, was_expanded: expanded !== input.prompt, via };
   },
 });

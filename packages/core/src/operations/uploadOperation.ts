@@ -16,17 +16,17 @@ export const uploadImage = defineOperation({
   input: z.object({ path: z.string().trim().min(1).max(4096), project: flowId('project').optional(), profile: profileParam }),
   output: z.looseObject({ status: z.literal('ok'), media_id: z.string(), project_id: z.string() }),
   handler: async (input, context) => {
-    const { gflow } = context;
+    const { runtime } = context;
     const local = checkLocalImage(input.path, 'path', process.cwd());
-    const profile = resolveProfile(gflow.layout, { requested: input.profile, settingProfile: gflow.settings.profile });
-    const project = input.project ?? gflow.settings.project;
-    const uploaded = await gflow.sessions.withSession(profile, { signal: context.signal, onProgress: context.onProgress }, (session) =>
-      withIncidentCapture(gflow, session, () => ({ operation: 'uploadImage' }), () =>
+    const profile = resolveProfile(runtime.layout, { requested: input.profile, settingProfile: runtime.settings.profile });
+    const project = input.project ?? runtime.settings.project;
+    const uploaded = await runtime.sessions.withSession(profile, { signal: context.signal, onProgress: context.onProgress }, (session) =>
+      withIncidentCapture(runtime, session, () => ({ operation: 'uploadImage' }), () =>
         session.uploadImage({ path: local.path, ...(project ? { projectId: project } : {}), signal: context.signal }),
       ),
     );
-    gflow.catalog.projects.ensure(profile.name, uploaded.projectId);
-    gflow.catalog.assets.record({ profile: profile.name, flowMediaId: uploaded.mediaId, kind: 'image', flowProjectId: uploaded.projectId, displayName: uploaded.displayName, status: 'ready', metadata: { source: 'upload' } });
+    runtime.catalog.projects.ensure(profile.name, uploaded.projectId);
+    runtime.catalog.assets.record({ profile: profile.name, flowMediaId: uploaded.mediaId, kind: 'image', flowProjectId: uploaded.projectId, displayName: uploaded.displayName, status: 'ready', metadata: { source: 'upload' } });
     return { status: 'ok' as const, media_id: uploaded.mediaId, project_id: uploaded.projectId, display_name: uploaded.displayName, profile: profile.name, path: local.path };
   },
 });

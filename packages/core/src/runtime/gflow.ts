@@ -1,22 +1,25 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import type * as CatalogModuleNamespace from '@gflow/catalog';
-import type { Catalog, JournaledUsage } from '@gflow/catalog';
-import { claimantPidIsAlive, formatClaimant } from '@gflow/catalog/claimant';
+import type { Catalog } from '@gflow/catalog';
+import { formatClaimant } from '@gflow/catalog/claimant';
 import { BadParameterError, ConfigurationError } from '@gflow/errors';
 import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket } from '@gflow/lease/limits';
 import type { z } from 'zod';
-import { usageRecordingEnabled } from '../home/configToml.js';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
-import type { Operation, OperationContext, ProgressEvent, Surface } from '../operations/operation.js';
+import type { Operation, OperationContext } from '../operations/operation.js';
 import { type LoadSettingsOptions, type ResolvedSettings, type SettingSource, loadSettings } from '../settings/loadSettings.js';
 import type { BrowserOverrides } from '../jobs/browserLaunch.js';
 import { SessionPool } from '../jobs/sessionPool.js';
+import { badParameterFromZod } from './badParameterFromZod.js';
+import { CatalogLoader } from './catalogLoader.js';
 import { JobRegistry } from './jobRegistry.js';
 import { type Logger, createLogger } from './logger.js';
+import type { ProgressEvent } from './progressPhases.js';
+import type { RuntimeServices } from './runtimeServices.js';
+import { SURFACE_POLICY, type Surface } from './surfacePolicy.js';
 import { createTaskService } from './taskServiceImpl.js';
 import type { TaskService } from './taskService.js';
+import { UsageRecorder } from './usageRecorder.js';
 
 export interface CreateGflowOptions extends LoadSettingsOptions {
   readonly surface: Surface;
@@ -24,22 +27,9 @@ export interface CreateGflowOptions extends LoadSettingsOptions {
   readonly settings?: ResolvedSettings;
   /** Browser launch additions (the sandbox maps Google's hosts to the simulator here). */
   readonly browser?: BrowserOverrides;
-  /** Keep browser sessions warm between calls (daemons); default: servers yes, CLI no. */
+  /** Keep browser sessions warm between calls; default: the surface policy (MCP and HTTP yes, CLI and library no). */
   readonly keepSessionsWarm?: boolean;
   readonly logger?: Logger;
-}
-
-type CatalogModule = typeof CatalogModuleNamespace;
-let catalogModule: CatalogModule | undefined;
-
-/**
- * Loads the catalog's code (drizzle, better-sqlite3, migrations) once per
- * process. Deferred so that static reads (`gflow models`, `--help`) never pay
- * for SQLite.
- */
-async function loadCatalogModule(): Promise<CatalogModule> {
-  catalogModule ??= await import('@gflow/catalog');
-  return catalogModule;
 }
 
 const SOURCE_WORDS: Readonly<Record<SettingSource, string>> = {
@@ -50,20 +40,6 @@ const SOURCE_WORDS: Readonly<Record<SettingSource, string>> = {
   default: 'the defaults',
 };
 
-/** How long a server keeps usage lines in memory before writing them in one transaction. */
-const USAGE_FLUSH_MS = 1000;
-
-/** Usage lines written while the catalog is closed stop being appended past this size. */
-const USAGE_JOURNAL_MAX_BYTES = 4 * 1024 * 1024;
-
-interface UsageJournalLine {
-  readonly surface: string;
-  readonly command: string;
-  readonly profile: string | null;
-  readonly outcome: 'ok' | 'error';
-  readonly at: string;
-}
-
 export interface RunOptions {
   readonly signal?: AbortSignal;
   readonly onProgress?: (event: ProgressEvent) => void;
@@ -73,7 +49,9 @@ export interface RunOptions {
  * The embeddable library and the runtime every surface shares: settings, the
  * home, and the operations. Services (catalog, leases, browser sessions, jobs)
  * are opened lazily, so a read of the model catalog never opens SQLite or a
- * browser.
+ * browser. This class is the facade: the catalog's lazy opening lives in
+ * {@link CatalogLoader}, usage statistics in {@link UsageRecorder}, and a
+ * handler sees only {@link RuntimeServices} (`context.runtime`), never the facade.
  */
 export class Gflow {
   readonly settings: ResolvedSettings;
@@ -83,7 +61,7 @@ export class Gflow {
   readonly jobs = new JobRegistry();
   /** Per-profile FIFO: calls on one profile inside this process run one at a time. */
   readonly profileQueue: KeyedQueue = createKeyedQueue();
-  /** The spending brake of the MCP/HTTP surfaces. */
+  /** The spending brake of the surfaces whose policy says `rateLimit` (MCP, HTTP). */
   readonly limiter: TokenBucket;
   readonly tasks: TaskService;
   readonly browserOverrides: BrowserOverrides;
@@ -95,10 +73,10 @@ export class Gflow {
   /** The operation whose handler runs in the current async context (jobs it starts included). */
   readonly #running = new AsyncLocalStorage<Operation>();
   readonly #closers: Array<() => Promise<void> | void> = [];
-  #catalog: Catalog | undefined;
-  #usageRecording: boolean | undefined;
-  readonly #pendingUsage: JournaledUsage[] = [];
-  #usageFlush: NodeJS.Timeout | undefined;
+  readonly #catalogs: CatalogLoader;
+  readonly #usage: UsageRecorder;
+  /** What handlers get as `context.runtime`. */
+  readonly #services: RuntimeServices;
 
   constructor(options: CreateGflowOptions, operations: readonly Operation[]) {
     this.settings = options.settings ?? loadSettings(options);
@@ -113,9 +91,27 @@ export class Gflow {
       );
     }
     this.logger = options.logger ?? createLogger({ level: this.settings.logLevel, format: this.settings.logFormat });
-    this.sessions = new SessionPool(this, options.keepSessionsWarm ?? (this.surface === 'mcp' || this.surface === 'http'));
+    this.sessions = new SessionPool({
+      surface: this.surface,
+      settings: this.settings,
+      locksDir: this.layout.locksDir,
+      logger: this.logger,
+      browser: this.browserOverrides,
+      queue: this.profileQueue,
+      keepWarm: options.keepSessionsWarm ?? SURFACE_POLICY[this.surface].keepWarm,
+      runningOperation: () => this.currentOperation,
+    });
+    this.onClose(() => this.sessions.closeAll());
     this.limiter = createTokenBucket({ capacity: this.settings.rateLimitCapacity, refillMs: this.settings.rateLimitRefillSeconds * 1000 });
+    this.#catalogs = new CatalogLoader({
+      path: this.settings.dbPath,
+      historyPrompts: this.settings.historyPrompts,
+      startToken: this.startToken,
+      onOpen: (catalog) => this.#usage.ingestJournal(catalog),
+    });
+    this.#usage = new UsageRecorder({ surface: this.surface, layout: this.layout, catalogs: this.#catalogs });
     this.tasks = createTaskService(() => this.catalog, this.jobs);
+    this.#services = servicesOf(this);
     for (const operation of operations) {
       if (this.#operations.has(operation.name)) throw new ConfigurationError(`Operation ${operation.name} is declared twice.`);
       this.#operations.set(operation.name, operation);
@@ -149,7 +145,7 @@ export class Gflow {
     if (!parsed.success) throw badParameterFromZod(parsed.error);
     if (operation.usesCatalog !== false) await this.ready();
     const context: OperationContext = {
-      gflow: this,
+      runtime: this.#services,
       surface: this.surface,
       signal: options.signal ?? new AbortController().signal,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
@@ -172,7 +168,7 @@ export class Gflow {
    * code that reads `gflow.catalog` directly awaits it first. Idempotent.
    */
   async ready(): Promise<this> {
-    await loadCatalogModule();
+    await this.#catalogs.ready();
     return this;
   }
 
@@ -183,14 +179,7 @@ export class Gflow {
    * takes in the usage lines journaled while it was closed.
    */
   get catalog(): Catalog {
-    if (!this.#catalog) {
-      if (!catalogModule) throw new Error('gflow.catalog was read before `await gflow.ready()` loaded the catalog code.');
-      const catalog = catalogModule.openCatalog({ path: this.settings.dbPath, historyPrompts: this.settings.historyPrompts });
-      catalog.tasks.settleAbandoned({ isAlive: (claimant) => claimant.endsWith(`:${process.pid}:${this.startToken}`) || (!claimant.includes(`:${process.pid}:`) && claimantPidIsAlive(claimant)) });
-      this.#catalog = catalog;
-      this.#ingestUsageJournal(catalog);
-    }
-    return this.#catalog;
+    return this.#catalogs.catalog;
   }
 
   /** The claimant string this process writes on the task rows it runs. */
@@ -208,23 +197,7 @@ export class Gflow {
    * next opening of the catalog takes in.
    */
   recordUsage(command: string, profile?: string, outcome: 'ok' | 'error' = 'ok'): void {
-    try {
-      this.#usageRecording ??= usageRecordingEnabled(this.layout.configToml);
-      if (!this.#usageRecording) return;
-      if (this.surface !== 'cli' && catalogModule) {
-        // Servers answer many small calls: their lines are written in batches.
-        this.#pendingUsage.push({ surface: this.surface, command, profile: profile ?? null, outcome, occurredAt: new Date().toISOString() });
-        this.#usageFlush ??= setTimeout(() => this.flushUsage(), USAGE_FLUSH_MS).unref();
-        return;
-      }
-      if (this.#catalog) {
-        this.#catalog.usage.record({ surface: this.surface, command, profile: profile ?? null, outcome });
-        return;
-      }
-      this.#journalUsage({ surface: this.surface, command, profile: profile ?? null, outcome, at: new Date().toISOString() });
-    } catch {
-      // Usage statistics are best effort: a read-only or broken catalog must not fail the command.
-    }
+    this.#usage.record(command, profile, outcome);
   }
 
   /**
@@ -232,62 +205,12 @@ export class Gflow {
    * one transaction, and takes in what CLI runs journaled meanwhile.
    */
   flushUsage(): void {
-    if (this.#usageFlush) clearTimeout(this.#usageFlush);
-    this.#usageFlush = undefined;
-    const lines = this.#pendingUsage.splice(0);
-    if (!lines.length && !this.#catalog) return;
-    try {
-      if (lines.length) this.catalog.usage.recordJournal(lines);
-      // Lines short CLI runs journaled since this process opened the catalog.
-      this.#ingestUsageJournal(this.catalog);
-    } catch {
-      // best effort, like recordUsage
-    }
-  }
-
-  #journalUsage(line: UsageJournalLine): void {
-    const file = this.layout.usageJournal;
-    const append = (): void => fs.appendFileSync(file, `${JSON.stringify(line)}\n`, { mode: 0o600 });
-    try {
-      if ((fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0) > USAGE_JOURNAL_MAX_BYTES) return;
-      append();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      fs.mkdirSync(this.layout.home, { recursive: true, mode: 0o700 });
-      append();
-    }
-  }
-
-  /** Moves the journal aside (so concurrent writers start a new one), records its lines in one transaction, deletes it. */
-  #ingestUsageJournal(catalog: Catalog): void {
-    const file = this.layout.usageJournal;
-    const claimed = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    try {
-      fs.renameSync(file, claimed);
-    } catch {
-      return; // no journal (the usual case), or another process took it
-    }
-    try {
-      const lines: UsageJournalLine[] = [];
-      for (const text of fs.readFileSync(claimed, 'utf8').split('\n')) {
-        try {
-          const value: unknown = text.trim() ? JSON.parse(text) : null;
-          if (value !== null && typeof value === 'object') lines.push(value as UsageJournalLine);
-        } catch {
-          // a torn or foreign line is skipped
-        }
-      }
-      catalog.usage.recordJournal(lines.map((l) => ({ surface: l.surface, command: l.command, profile: l.profile, outcome: l.outcome, occurredAt: l.at })));
-    } catch {
-      // best effort, like recordUsage
-    } finally {
-      fs.rmSync(claimed, { force: true });
-    }
+    this.#usage.flush();
   }
 
   /** The SQL text of the catalog schema (gflow://db/schema). */
   async schemaSql(): Promise<string> {
-    return (await loadCatalogModule()).SCHEMA_SQL;
+    return this.#catalogs.schemaSql();
   }
 
   /** Registers cleanup for a lazily opened service. */
@@ -301,16 +224,24 @@ export class Gflow {
     this.flushUsage();
     const closers = this.#closers.splice(0).reverse();
     for (const closer of closers) await closer();
-    this.#catalog?.close();
-    this.#catalog = undefined;
+    this.#catalogs.close();
   }
 }
 
-/** A 400 naming the first bad parameter and why, from a zod error. */
-export function badParameterFromZod(error: z.ZodError): BadParameterError {
-  const issue = error.issues[0];
-  const where = issue && issue.path.length ? issue.path.join('.') : 'input';
-  return new BadParameterError(`${where}: ${issue?.message ?? 'invalid'}`, {
-    extensions: { parameter: where, issues: error.issues.slice(0, 5).map((i) => ({ path: i.path.join('.'), message: i.message })) },
+/** The services a handler may use, read through to the runtime (the catalog opens on first use). */
+function servicesOf(gflow: Gflow): RuntimeServices {
+  return Object.freeze({
+    settings: gflow.settings,
+    layout: gflow.layout,
+    logger: gflow.logger,
+    browserOverrides: gflow.browserOverrides,
+    get catalog(): Catalog {
+      return gflow.catalog;
+    },
+    sessions: gflow.sessions,
+    limiter: gflow.limiter,
+    jobs: gflow.jobs,
+    claimantFor: (profile: string) => gflow.claimantFor(profile),
+    flushUsage: () => gflow.flushUsage(),
   });
 }

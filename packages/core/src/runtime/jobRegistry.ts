@@ -1,4 +1,4 @@
-import type { ProgressEvent } from '../operations/operation.js';
+import type { ProgressEvent } from './progressPhases.js';
 
 /** The jobs running in this process: their abort controllers and last progress. */
 export interface RunningJob {

@@ -1,19 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { type FlowSim, SIM_HOSTS, startFlowSim } from '@gflow/flow-sim';
-import { startConnectProxy } from './connectProxy.js';
-import { type FlowSession, openFlowSession } from '../../src/index.js';
-import type { DriverLogger } from '../../src/index.js';
-
-export const CHROMIUM = process.env['GFLOW_CLI_BROWSER_EXECUTABLE'] ?? '/usr/bin/chromium';
+// The driver's thin part of the test kit: a driver session (openFlowSession) on a fresh temp
+// profile, against the kit's simulator + Chromium (@gflow/testkit/browser). The only differences
+// from production are launch options: the simulator's host mapping, its CONNECT proxy (so
+// Node-side `context.request` downloads reach it too) and its self-signed certificate.
+import fs from 'node:fs';
+import type { FlowSim } from '@gflow/flow-sim';
+import { useStarted } from '@gflow/testkit';
+import { type SimBrowser, signIn, startSimBrowser } from '@gflow/testkit/browser';
+import { type DriverLogger, type FlowSession, openFlowSession } from '../../src/index.js';
 
 export interface SimRig {
   readonly sim: FlowSim;
+  /** The simulator + Chromium the session runs on (its launch settings, a shared plain browser). */
+  readonly kit: SimBrowser;
   readonly profileDir: string;
   session: FlowSession;
   readonly logs: string[];
   open(): Promise<FlowSession>;
+  /** Signs `email` in on the session's page, the way a person does. */
   signIn(email: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -25,26 +28,22 @@ function memoryLogger(logs: string[]): DriverLogger {
   return { debug: put('debug'), info: put('info'), warn: put('warn'), error: put('error') };
 }
 
-/** A simulator plus a driver session on a fresh temp profile: the only differences from production are launch options. */
+/** A simulator plus a driver session on a fresh temp profile. */
 export async function startRig(seed: string): Promise<SimRig> {
-  const sim = await startFlowSim({ seed, latency: 'fast' });
-  const proxy = await startConnectProxy(SIM_HOSTS, { host: sim.host, port: sim.port });
-  const profileDir = await mkdtemp(path.join(os.tmpdir(), 'gflow-driver-'));
+  const kit = await startSimBrowser({ seed, latency: 'fast' });
+  const profileDir = kit.tempPath('profile');
+  fs.mkdirSync(profileDir, { recursive: true });
   const logs: string[] = [];
   const rig: SimRig = {
-    sim,
+    sim: kit.sim,
+    kit,
     profileDir,
     logs,
     session: undefined as unknown as FlowSession,
     async open() {
       rig.session = await openFlowSession({
         profileDir,
-        executablePath: CHROMIUM,
-        headless: true,
-        // The proxy is an IP literal; let it bypass the simulator's catch-all resolver rule.
-        extraArgs: sim.chromiumArgs.map((a) => (a.startsWith('--host-resolver-rules=') ? `${a}, EXCLUDE 127.0.0.1` : a)),
-        ignoreHTTPSErrors: true,
-        proxy: { server: proxy.url },
+        ...kit.launch,
         flowHost: 'auto',
         logger: memoryLogger(logs),
         // URLs arrive 2–8 s after a clip is done at every latency (flow-captures.md §4): the grace covers that.
@@ -54,20 +53,23 @@ export async function startRig(seed: string): Promise<SimRig> {
     },
     async signIn(email: string) {
       const page = rig.session.context.pages()[0] ?? (await rig.session.context.newPage());
-      await page.goto(sim.signInUrl);
-      await page.fill('#identifierId', email);
-      await page.click('#identifierNext button');
-      await page.fill('input[name=Passwd]', 'correct horse');
-      await page.click('#passwordNext button');
-      await page.waitForURL((u) => u.hostname === 'flow.google.com');
+      await signIn(page, kit.sim, email);
     },
     async close() {
       await rig.session?.close().catch(() => undefined);
-      await sim.close();
-      await proxy.close();
-      await rm(profileDir, { recursive: true, force: true });
+      await kit.close();
     },
   };
-  await rig.open();
+  try {
+    await rig.open();
+  } catch (error) {
+    await kit.close();
+    throw error;
+  }
   return rig;
+}
+
+/** startRig in the file's beforeAll, closed in its afterAll. */
+export function useRig(seed: string): SimRig {
+  return useStarted('the driver rig', () => startRig(seed));
 }

@@ -1,6 +1,6 @@
 import { BadParameterError, ConfigurationError } from '@gflow/errors';
 import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
-import type { ProgressEvent } from '@gflow/core';
+import { type ProgressEvent, isFailureStatus } from '@gflow/core';
 import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import { errorToolResult } from '../tools/errorEnvelope.js';
 import { progressMapper } from '../tools/progressForwarder.js';
@@ -9,8 +9,13 @@ import type { CompiledTool } from './compiledFlow.js';
 import { applyDefaults, validateJson } from './jsonSchemaSubset.js';
 import { renderTemplateValue } from './templateValue.js';
 
-/** Step results with these statuses stop the pipeline (the generation did not produce its media). */
-const STOP_STATUSES = new Set(['failed', 'error', 'rate_limited', 'indeterminate', 'cancelled', 'invalid_tools', 'pending']);
+/**
+ * A step result stops the pipeline when its generation did not produce its media: a failure
+ * status (core's FAILURE_STATUSES), or `pending` anywhere but the last step (nothing to chain yet).
+ */
+function stops(status: string | undefined, isLast: boolean): boolean {
+  return isFailureStatus(status) || (status === 'pending' && !isLast);
+}
 
 /**
  * Runs a flow tool: validates the arguments against its input_schema (with
@@ -49,7 +54,7 @@ export async function runFlowTool(gflow: GflowLike, tool: CompiledTool, rawArgs:
     steps[step.name] = last;
     const status = statusOf(last);
     const isLast = index === tool.steps.length - 1;
-    if (status !== undefined && STOP_STATUSES.has(status) && !(isLast && status === 'pending')) {
+    if (stops(status, isLast)) {
       gflow.recordUsage(tool.name, profile, 'error');
       const stopped = renderToolResult(last);
       return withStep({ ...stopped, isError: true }, tool, step.name);

@@ -1,19 +1,4 @@
-import type { ProgressEvent } from '@gflow/core';
-
-/** Core's phases in the order a generation goes through them. */
-const PHASES = [
-  'queued',
-  'waiting-for-profile',
-  'starting-browser',
-  'uploading',
-  'configuring',
-  'submitting',
-  'submitted',
-  'generating',
-  'downloading',
-  'recording',
-  'done',
-] as const;
+import { PROGRESS_PHASES, type ProgressEvent } from '@gflow/core';
 
 export interface ProgressParams {
   readonly progress: number;
@@ -30,13 +15,14 @@ export interface ProgressParams {
 export function progressMapper(): (event: ProgressEvent) => ProgressParams | undefined {
   let last = -1;
   return (event) => {
-    const index = PHASES.indexOf(event.phase as (typeof PHASES)[number]);
+    // A phase outside core's list (a caller from plain JavaScript) keeps the last position.
+    const index = PROGRESS_PHASES.indexOf(event.phase);
     const base = index < 0 ? Math.max(last, 0) : index;
     const fraction =
       event.progress !== undefined && event.total !== undefined && event.total > 0 ? Math.min(Math.max(event.progress / event.total, 0), 0.99) : 0;
     const progress = Math.round((base + fraction) * 100) / 100;
     if (progress <= last) return undefined;
     last = progress;
-    return { progress, total: PHASES.length - 1, message: event.message ? `${event.phase}: ${event.message}` : event.phase };
+    return { progress, total: PROGRESS_PHASES.length - 1, message: event.message ? `${event.phase}: ${event.message}` : event.phase };
   };
 }

@@ -1,8 +1,6 @@
+import { isFailureStatus } from '@gflow/core';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { catalogMediaLinks, mediaLinks, type GeneratedMedia } from './mediaLinks.js';
-
-/** Statuses of a generation envelope that mean the job did not produce its media. */
-const FAILED_STATUSES = new Set(['failed', 'error', 'rate_limited', 'indeterminate', 'cancelled']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -12,7 +10,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * Renders an operation's result as a tool result: the JSON as
  * `structuredContent` (wrapped as `{result}` when it is not an object) plus
  * the same JSON as text for clients that ignore structured content. A
- * generation reply whose status is a failure is `isError: true`; a completed
+ * generation reply whose status is a failure (core's FAILURE_STATUSES) is `isError: true`; a completed
  * one also carries `resource_link` items: file:// URIs of its files, then
  * gflow://media/<media_id> for each generated media id.
  */
@@ -24,7 +22,7 @@ export function renderToolResult(value: unknown): CallToolResult {
   return {
     content: [{ type: 'text', text: JSON.stringify(structured) }, ...links],
     structuredContent: structured,
-    ...(status !== undefined && FAILED_STATUSES.has(status) ? { isError: true } : {}),
+    ...(isFailureStatus(status) ? { isError: true } : {}),
   };
 }
 

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { connectStdio } from '@gflow/testkit/cli';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeFlowDir, recordListChanged, saveAtomically, settle, textOf } from './flowFixtures.js';
 
@@ -35,19 +34,16 @@ afterEach(async () => {
 
 async function start(era: 'legacy' | 'modern') {
   const dir = makeFlowDir({ 'a.yaml': TOOLS_AND_PROMPT('v1', 'Hello'), 'b.yaml': RESOURCE });
-  const transport = new StdioClientTransport({ command: TSX, args: [SCRIPT], env: { ...(process.env as Record<string, string>), TEST_FLOWS_DIR: dir }, stderr: 'pipe' });
-  const stderr: string[] = [];
-  transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  const client = new Client({ name: 'flows-stdio', version: '1' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
-  await client.connect(transport);
-  cleanups.push(() => client.close());
+  const conn = await connectStdio({ command: TSX, args: [SCRIPT], env: { ...(process.env as Record<string, string>), TEST_FLOWS_DIR: dir } }, { era, name: 'flows-stdio' });
+  const { client, stderr } = conn;
+  cleanups.push(() => conn.close());
   expect(client.getProtocolEra()).toBe(era);
   const notes = recordListChanged(client);
   if (era === 'modern') {
     const subscription = await client.listen({ toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true });
     cleanups.push(async () => subscription.close());
   }
-  const reloads = (): number => stderr.join('').split('\n').filter((line) => line.includes('"mcp.flows.reloaded"') || line.includes('"mcp.flows.rejected"')).length;
+  const reloads = (): number => stderr().split('\n').filter((line) => line.includes('"mcp.flows.reloaded"') || line.includes('"mcp.flows.rejected"')).length;
   return { dir, client, notes, stderr, reloads };
 }
 
@@ -84,7 +80,7 @@ describe.each(['legacy', 'modern'] as const)('hot reload over stdio through the 
     saveAtomically(path.join(dir, 'a.yaml'), TOOLS_AND_PROMPT('v3', 'Yo').replace('operation: characterVoices', 'operation: brewCoffee'));
     await settle(() => reloads() > before);
     expect(notes.received).toEqual([]);
-    expect(stderr.join('')).toMatch(/a\.yaml:5: unknown operation \\"brewCoffee\\"/);
+    expect(stderr()).toMatch(/a\.yaml:5: unknown operation \\"brewCoffee\\"/);
     expect((await client.callTool({ name: 'voices', arguments: {} })).structuredContent).toMatchObject({ count: expect.any(Number) });
     expect((await client.listTools(undefined, refresh)).tools.find((t) => t.name === 'voices')?.description).toBe('v2');
 

@@ -1,26 +1,15 @@
-import { spawn } from 'node:child_process';
 import type { FlagSpec } from '@gflow/cli';
+import { type CliResult, cli } from '@gflow/testkit/cli';
 import { type CliLeaf, walkFullTree } from '../cliTree.js';
-import { GFLOW_BIN, type SurfaceHome, childEnv } from './environment.js';
+import { type SurfaceHome, childOptions } from './environment.js';
 import { type CallOutcome, type SurfaceDriver, operationNamed, outcomeOfReply } from './outcome.js';
 
-export interface CliRun {
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly exitCode: number;
-}
+/** What one run of the binary printed (the kit's cli() result). */
+export type CliRun = CliResult;
 
 /** Runs the real binary once, as a user would (`node apps/gflow/bin/gflow.js …`). */
 export function runGflow(args: readonly string[], where: SurfaceHome): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [GFLOW_BIN, ...args], { env: childEnv(where), cwd: where.home, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ stdout, stderr, exitCode: code ?? (signal ? 128 : 1) }));
-  });
+  return cli(args, childOptions(where));
 }
 
 /** An operation the CLI offers no command for (a surface gap, not a failure of the call). */

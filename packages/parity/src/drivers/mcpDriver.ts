@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { Client } from '@modelcontextprotocol/client';
+import { gflowHttp, gflowStdio, startServe } from '@gflow/testkit/cli';
 import type { SurfaceName } from '../requirements.js';
-import { GFLOW_BIN, type SurfaceHome, childEnv } from './environment.js';
+import { type SurfaceHome, childOptions } from './environment.js';
 import { type CallOutcome, type SurfaceDriver, operationNamed, outcomeOfReply } from './outcome.js';
 
 const START_TIMEOUT_MS = 30_000;
@@ -38,51 +37,19 @@ function driverOver(surface: SurfaceName, where: SurfaceHome, client: Client, lo
 
 /** `gflow mcp run` as a child process, a v2 client on its stdio. */
 export async function mcpStdioDriver(where: SurfaceHome, extraArgs: readonly string[] = []): Promise<SurfaceDriver> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [GFLOW_BIN, 'mcp', 'run', ...extraArgs], env: childEnv(where), cwd: where.home, stderr: 'pipe' });
-  let log = '';
-  transport.stderr?.on('data', (chunk: Buffer | string) => (log += chunk.toString()));
-  const client = new Client({ name: 'gflow-parity', version: '1.0.0' });
-  await client.connect(transport);
-  return driverOver('mcp-stdio', where, client, () => log, async () => {});
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill('SIGINT');
-  });
+  const conn = await gflowStdio(extraArgs, { ...childOptions(where), name: 'gflow-parity' });
+  return driverOver('mcp-stdio', where, conn.client, conn.stderr, async () => {});
 }
 
 /** `gflow serve --port 0` as a child process, a v2 client on the URL it prints. */
 export async function mcpHttpDriver(where: SurfaceHome, extraArgs: readonly string[] = []): Promise<SurfaceDriver> {
-  const child = spawn(process.execPath, [GFLOW_BIN, 'serve', '--port', '0', ...extraArgs], { env: childEnv(where), cwd: where.home, stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gflow serve did not start within ${START_TIMEOUT_MS} ms:\n${log}`)), START_TIMEOUT_MS);
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      log += chunk;
-      const match = /listening on (http:\/\/\S+?\/mcp)/.exec(log);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`gflow serve exited (${code}) before listening:\n${log}`));
-    });
-  });
-  const client = new Client({ name: 'gflow-parity', version: '1.0.0' });
+  const serve = await startServe(extraArgs, { ...childOptions(where), startTimeoutMs: START_TIMEOUT_MS });
+  const stop = async (): Promise<void> => void (await serve.stop());
   try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const conn = await gflowHttp(serve, { name: 'gflow-parity' });
+    return driverOver('mcp-http', where, conn.client, conn.stderr, stop);
   } catch (error) {
-    await stopChild(child);
+    await stop();
     throw error;
   }
-  return driverOver('mcp-http', where, client, () => log, () => stopChild(child));
 }

@@ -1,4 +1,4 @@
-import { OPERATIONS, type Operation } from '@gflow/core';
+import { OPERATIONS, type Operation, isFailureStatus } from '@gflow/core';
 import type { SurfaceName } from '../requirements.js';
 
 /** RFC 9457 problem details as a surface reports them (gflow adds retryable and message). */
@@ -46,9 +46,6 @@ export interface SurfaceDriver {
   close(): Promise<void>;
 }
 
-/** Statuses of a generation reply that mean it did not produce media. */
-export const FAILED_STATUSES: ReadonlySet<string> = new Set(['failed', 'error', 'rate_limited', 'invalid_tools', 'indeterminate', 'cancelled']);
-
 export function operationNamed(name: string): Operation {
   const op = OPERATIONS.find((o) => o.name === name || o.mcpName === name);
   if (!op) throw new Error(`No core operation or MCP tool named "${name}".`);
@@ -73,7 +70,7 @@ export function outcomeOfReply(reply: unknown, failed: boolean, exitCode?: numbe
   if (isRecord(reply)) {
     const status = typeof reply['status'] === 'string' ? reply['status'] : undefined;
     const error = reply['error'];
-    if (failed || (status !== undefined && FAILED_STATUSES.has(status))) {
+    if (failed || isFailureStatus(status)) {
       const problem: Problem = isProblem(error)
         ? error
         : { type: 'about:blank', title: status ?? 'error', detail: typeof error === 'string' ? error : JSON.stringify(error ?? reply) };

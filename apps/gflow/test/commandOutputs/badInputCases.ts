@@ -1,0 +1,17 @@
+// Bad input refused before anything reaches Flow: one problem document on stdout, its exit code the
+// error table's for its type. Run by ../badInput.test.ts in a fresh home, concurrently; the
+// refusals that need the sandbox's session are SANDBOX_FAILURES (sandboxCases.ts).
+import type { FailureCase } from './harness.js';
+
+export const LOCAL_FAILURES: readonly FailureCase[] = [
+  { args: () => ['data', 'list', 'images', '--limit', '0'], exit: 2, code: 'bad-parameter' },
+  { args: () => ['data', 'media', 'no-such-media'], exit: 2, code: 'bad-parameter' },
+  { args: () => ['image', 't2i', 'a fox', '--count', '9'], exit: 2, code: 'bad-parameter' },
+  { args: () => ['video', 't2v'], exit: 2, code: 'usage' },
+  { args: () => ['tools', 'show', 'no-such-tool'], exit: 2, code: 'bad-parameter' },
+  { args: () => ['auth', 'use', 'ghost'], exit: 2, code: 'no-profile' },
+  { args: () => ['project', 'show', 'unknown-project'], exit: 32, code: 'reference-not-found' },
+  { args: () => ['instructions', 'toggle-mode', '--project', 'p1', '--on', '--off'], exit: 2, code: 'usage' },
+  { args: () => ['data', 'errors', 'prune'], exit: 2, code: 'usage' },
+  { args: () => ['no-such-command'], exit: 2, code: 'usage' },
+];

@@ -1,0 +1,310 @@
+// The commands that drive Flow: with --sandbox against one simulator in the test process (one
+// sandbox home, signed in once), chained in this order: project → image → video → upscale/download
+// (later cases use what earlier ones made). Run by ../sandboxCommands.browser.test.ts.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FlowSim } from '@gflow/flow-sim';
+import { SANDBOX_ACCOUNT as SANDBOX_EMAIL } from '../../src/sandbox/sandbox.js';
+import { expect } from 'vitest';
+import * as S from '../outputSchemas.js';
+import { type CaseTable, type FailureCase, OP, batchView, expectValid, libraryRun } from './harness.js';
+
+/** What ../sandboxCommands.browser.test.ts adds: the simulator the sandbox runs against. */
+export interface SandboxFixture {
+  readonly sim: FlowSim;
+}
+
+/** What earlier cases produced, for the chained ones. */
+const state: {
+  projectId?: string;
+  imageId?: string;
+  imageFile?: string;
+  videoId?: string;
+} = {};
+
+function need<K extends keyof typeof state>(key: K): NonNullable<(typeof state)[K]> {
+  const value = state[key];
+  if (value === undefined) throw new Error(`an earlier case did not produce ${key}`);
+  return value as NonNullable<(typeof state)[K]>;
+}
+
+const completed = (p: Record<string, unknown>): void => {
+  expect(p['status'], JSON.stringify(p['error'] ?? p)).toBe('completed');
+  expect((p['files'] as unknown[]).length).toBeGreaterThan(0);
+};
+
+const instr = (sub: string, ...rest: string[]): string[] => ['instructions', sub, ...rest, '--project', need('projectId')];
+
+/** One case per command, keyed by its path, in the order the chain runs. */
+export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
+  'auth status': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['auth', 'status'], { sandbox: true });
+      expect(p).toMatchObject({ status: 'authenticated', profile: 'sandbox', user_email: SANDBOX_EMAIL });
+    },
+  },
+  'auth login': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['auth', 'login', '--profile', 'second', '--account', SANDBOX_EMAIL], { sandbox: true });
+      expect(p).toMatchObject({ profile: 'second', user_email: SANDBOX_EMAIL });
+    },
+  },
+  'auth renew': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['auth', 'renew', '--profile', 'second'], { sandbox: true });
+      expect(p['profile']).toBe('second');
+    },
+  },
+  'auth list': {
+    output: { schema: S.authListPayload },
+    run: async (t) => {
+      const rows = (await t.json(['auth', 'list'], { sandbox: true })) as unknown as Array<{ name: string }>;
+      expect(rows.map((r) => r.name).sort()).toEqual(['sandbox', 'second']);
+    },
+  },
+  // Bare `gflow auth` with profiles present: the profile list, as `auth list` prints it.
+  auth: {
+    output: { schema: S.authListPayload },
+    run: async (t) => {
+      const rows = (await t.json(['auth'], { sandbox: true })) as unknown as Array<{ name: string }>;
+      expect(rows.map((r) => r.name).sort()).toEqual(['sandbox', 'second']);
+    },
+  },
+  'auth use': {
+    output: { schema: S.authUsePayload },
+    run: async (t) => {
+      expect(await t.json(['auth', 'use', 'second'], { sandbox: true })).toMatchObject({ default_profile: 'second' });
+    },
+  },
+  'credits user': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['credits', 'user'], { sandbox: true });
+      expect(p).toMatchObject({ status: 'ok', profile: 'sandbox', credits: expect.any(Number) });
+    },
+  },
+  'credits list': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['credits', 'list'], { sandbox: true });
+      expect((p['profiles'] as unknown[]).length).toBe(2);
+    },
+  },
+  'auth logout': {
+    output: { schema: S.authLogoutPayload },
+    run: async (t) => {
+      expect(await t.json(['auth', 'logout', '--profile', 'second', '-y'], { sandbox: true })).toMatchObject({ profile: 'second' });
+    },
+  },
+  'project create': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['project', 'create', '--title', 'Outputs test'], { sandbox: true });
+      state.projectId = String(p['project_id']);
+    },
+  },
+  'project rename': {
+    output: OP,
+    run: async (t) => {
+      expect(await t.json(['project', 'rename', need('projectId'), 'Outputs test, renamed'], { sandbox: true })).toMatchObject({ title: 'Outputs test, renamed' });
+    },
+  },
+  'image t2i': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['image', 't2i', 'a red fox in fresh snow', '--project', need('projectId')], { sandbox: true });
+      completed(p);
+      state.imageId = String(p['flow_media_id']);
+      state.imageFile = String((p['files'] as string[])[0]);
+    },
+  },
+  'image i2i': {
+    output: OP,
+    run: async (t) => completed(await t.json(['image', 'i2i', 'the same fox, in watercolour', '--ref', need('imageId')], { sandbox: true })),
+  },
+  'image upload': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['image', 'upload', need('imageFile'), '--project', need('projectId')], { sandbox: true });
+      expect(p['project_id']).toBe(need('projectId'));
+    },
+  },
+  'image upscale': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['image', 'upscale', need('imageId'), '--scale', '2k'], { sandbox: true });
+      expect(fs.existsSync(String(p['path']))).toBe(true);
+    },
+  },
+  'image batch': {
+    output: { op: true, view: batchView },
+    run: async (t) => {
+      const manifest = path.join(t.home, 'batch.json');
+      fs.writeFileSync(manifest, JSON.stringify([{ text: 'a lighthouse at dawn', aspect_ratio: '16:9' }]));
+      const p = await t.json(['image', 'batch', manifest], { sandbox: true });
+      expect(p['status']).toBe('completed');
+      // An entry the operation refuses is reported in place (its problem as `error`); exit = the worst code.
+      fs.writeFileSync(manifest, JSON.stringify([{ text: 'four is the most', count: 9 }]));
+      const partial = await t.json(['image', 'batch', manifest], { sandbox: true, exit: 2 });
+      expect(partial).toMatchObject({ status: 'partial', results: [{ prompt: 'four is the most', status: 'error' }] });
+      const error = (partial['results'] as Array<{ error: { type: string } }>)[0]?.error;
+      expectValid(S.problemDocument, error, 'image batch entry error');
+      expect(S.exitCodeOfProblem(error as { type: string })).toBe(2);
+    },
+  },
+  'video t2v': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['video', 't2v', 'waves at dusk, slow pan'], { sandbox: true });
+      completed(p);
+      state.videoId = String(p['flow_media_id']);
+    },
+  },
+  'video i2v': {
+    output: OP,
+    run: async (t) => completed(await t.json(['video', 'i2v', 'the fox starts running', '--initial-frame', need('imageId')], { sandbox: true })),
+  },
+  'video r2v': {
+    output: OP,
+    run: async (t) => completed(await t.json(['video', 'r2v', 'the fox dances', '--ref', need('imageId'), '--duration', '8'], { sandbox: true })),
+  },
+  'video upscale': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['video', 'upscale', need('videoId'), '--scale', '1080p'], { sandbox: true });
+      expect(fs.existsSync(String(p['path']))).toBe(true);
+    },
+  },
+  'data download': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['data', 'download', need('videoId'), '--out', path.join(t.home, 'redownload')], { sandbox: true });
+      expect(p['path']).toBe(path.join(t.home, 'redownload', `${need('videoId')}.mp4`));
+      // An image too (its grid tile's session-gated URL).
+      const image = await t.json(['data', 'download', need('imageId'), '--out', path.join(t.home, 'redownload')], { sandbox: true });
+      expect(String(image['path'])).toMatch(new RegExp(`${need('imageId')}\\.(jpg|png|webp)$`));
+      expect(fs.statSync(String(image['path'])).size).toBe(image['bytes']);
+    },
+  },
+  'character list': {
+    output: OP,
+    run: async (t) => {
+      t.sim.scenario.addCharacter(need('projectId'), { displayName: 'Mira', voice: 'kore' });
+      const p = await t.json(['character', 'list', '--project', need('projectId')], { sandbox: true });
+      expect(p['count']).toBe(1);
+    },
+  },
+  'character show': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['character', 'show', '--project', need('projectId'), '--name', 'Mira'], { sandbox: true });
+      expect(p['character']).toMatchObject({ display_name: 'Mira' });
+    },
+  },
+  // The brief of the test project starts empty (the simulator seeds no cards). Writing the brief is not
+  // possible yet: the driver reads the live brief, computes the new card set and refuses with
+  // WireFormatError (exit 7), changing nothing; a card that is not there is refused first (exit 32).
+  'instructions add': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.problem(instr('add', 'House style', '--text', 'Muted colours, 35mm'), { sandbox: true, code: 'wire-format', exit: 7 });
+      expect(p).toMatchObject({ live_cards: 0, intended_cards: 1, retryable: false });
+    },
+  },
+  'instructions enable': {
+    output: OP,
+    run: async (t) => void (await t.problem(instr('enable', 'House style'), { sandbox: true, code: 'reference-not-found', exit: 32 })),
+  },
+  'instructions disable': {
+    output: OP,
+    run: async (t) => void (await t.problem([...instr('disable'), '--id', 'card-1'], { sandbox: true, code: 'reference-not-found', exit: 32 })),
+  },
+  'instructions rm': {
+    output: OP,
+    run: async (t) => void (await t.problem(instr('rm', 'House style'), { sandbox: true, code: 'reference-not-found', exit: 32 })),
+  },
+  'instructions toggle-mode': {
+    output: OP,
+    run: async (t) => {
+      expect(await t.problem(instr('toggle-mode', '--off'), { sandbox: true, code: 'wire-format', exit: 7 })).toMatchObject({ live_cards: 0, intended_cards: 0 });
+    },
+  },
+  'instructions apply': {
+    output: OP,
+    run: async (t) => {
+      const file = path.join(t.home, 'cards.json');
+      fs.writeFileSync(file, JSON.stringify([{ title: 'Palette', text: 'Teal and orange' }, { title: 'Lens', text: '85mm', enabled: false }]));
+      expect(await t.problem(instr('apply', file), { sandbox: true, code: 'wire-format', exit: 7 })).toMatchObject({ live_cards: 0, intended_cards: 2 });
+    },
+  },
+  // Last, with two cards in the brief: the list reads them.
+  'instructions list': {
+    output: OP,
+    run: async (t) => {
+      expect(await t.json(instr('list'), { sandbox: true })).toMatchObject({ project_id: need('projectId'), enabled: true, cards: [] });
+      t.sim.scenario.addInstruction(need('projectId'), 'Keep it noir.');
+      t.sim.scenario.addInstruction(need('projectId'), 'Golden hour light.');
+      const p = await t.json(instr('list'), { sandbox: true });
+      expect((p['cards'] as Array<{ text: string; enabled: boolean }>).map((c) => [c.text, c.enabled])).toEqual([
+        ['Keep it noir.', true],
+        ['Golden hour light.', true],
+      ]);
+    },
+  },
+  'project list': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['project', 'list'], { sandbox: true });
+      expect((p['projects'] as Array<{ project_id: string }>).map((x) => x.project_id)).toContain(need('projectId'));
+      expect(p).toEqual(await libraryRun(path.join(t.home, 'sandbox'), 'listProjects', {}));
+    },
+  },
+  'project show': {
+    output: { schema: S.projectShowPayload },
+    run: async (t) => {
+      const p = await t.json(['project', 'show', need('projectId')], { sandbox: true });
+      expect(p['project']).toMatchObject({ project_id: need('projectId'), title: 'Outputs test, renamed', profile: 'sandbox', url: expect.stringContaining(need('projectId')) });
+    },
+  },
+  'data list projects': { output: { rows: S.dataProjectRow }, run: async (t) => void (await t.rows(['data', 'list', 'projects'], { sandbox: true })) },
+  'data list images': {
+    output: { rows: S.dataMediaRow },
+    run: async (t) => {
+      const rows = await t.rows(['data', 'list', 'images', '--limit', '100'], { sandbox: true });
+      expect(rows.map((r) => r['media_id'])).toContain(need('imageId'));
+    },
+  },
+  'data list videos': {
+    output: { rows: S.dataMediaRow },
+    run: async (t) => {
+      const rows = await t.rows(['data', 'list', 'videos'], { sandbox: true });
+      expect(rows.map((r) => r['media_id'])).toContain(need('videoId'));
+    },
+  },
+  'data list profiles': { output: { rows: S.dataProfileRow }, run: async (t) => void (await t.rows(['data', 'list', 'profiles'], { sandbox: true })) },
+  'data media': {
+    output: { schema: S.dataMediaPayload },
+    run: async (t) => {
+      const p = await t.json(['data', 'media', need('imageId')], { sandbox: true });
+      expect(p).toMatchObject({ media_id: need('imageId'), kind: 'image', profile: 'sandbox' });
+    },
+  },
+  'data usage': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['data', 'usage', '--weeks', '2'], { sandbox: true });
+      expect(p['weeks']).toBe(2);
+    },
+  },
+};
+
+/** Refused by the sandbox's Flow or by the model catalog, after the session is up (one at a time: they take the profile's lease). */
+export const SANDBOX_FAILURES: readonly FailureCase[] = [
+  { args: () => ['credits', 'user', '--profile', 'ghost'], sandbox: true, exit: 2, code: 'no-profile' },
+  { args: () => ['video', 't2v', 'waves', '--model', 'veo-fast', '--duration', '10'], sandbox: true, exit: 2, code: 'bad-parameter' },
+  { name: 'image upscale MEDIA_ID --scale 4k', args: () => ['image', 'upscale', need('imageId'), '--scale', '4k'], sandbox: true, exit: 22, code: 'upscale-unavailable' },
+  { name: 'character show --project PROJECT --name Nobody', args: () => ['character', 'show', '--project', need('projectId'), '--name', 'Nobody'], sandbox: true, exit: 32, code: 'reference-not-found' },
+];

@@ -1,0 +1,143 @@
+// The commands that need neither a catalog nor the sandbox: the static ones (models, tools,
+// character voices), the servers (`mcp run`, `serve`), setup, doctor, update and telemetry. Run by
+// ../staticCommands.test.ts in a fresh home, concurrently but for telemetry, which flips a setting.
+import path from 'node:path';
+import type { CliResult } from '@gflow/testkit';
+import { gflowHttp, gflowStdio, startServe } from '@gflow/testkit/cli';
+import { expect } from 'vitest';
+import * as S from '../outputSchemas.js';
+import { type CaseTable, OP, describeRun, expectValid, libraryRun, operationNamed, toolElement } from './harness.js';
+
+/** What ../staticCommands.test.ts adds: a stand-in npm registry for `update --check`. */
+export interface StaticFixture {
+  readonly registryUrl: string;
+}
+
+export const STATIC_CASES: CaseTable<StaticFixture> = {
+  'character voices': {
+    concurrent: true,
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['character', 'voices']);
+      expect(p['count']).toBe((p['voices'] as unknown[]).length);
+      expect(p).toEqual(await libraryRun(t.home, 'characterVoices', {}));
+    },
+  },
+  models: {
+    concurrent: true,
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['models']);
+      expect((p['image'] as { models: unknown[] }).models.length).toBeGreaterThan(0);
+      expect(p).toEqual(await libraryRun(t.home, 'listModels', {}));
+    },
+  },
+  'tools list': {
+    concurrent: true,
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['tools', 'list']);
+      expect((p['tools'] as Array<{ name: string }>).map((x) => x.name)).toContain('creative-director');
+      expect(p).toEqual(await libraryRun(t.home, 'listTools', {}));
+    },
+  },
+  'tools show': {
+    concurrent: true,
+    output: { op: true, view: toolElement },
+    run: async (t) => {
+      const p = await t.json(['tools', 'show', 'creative-director']);
+      expect(p).toMatchObject({ name: 'creative-director', template: expect.any(String) });
+      expect([p]).toEqual((await libraryRun(t.home, 'listTools', { name: 'creative-director' }))['tools']);
+    },
+  },
+  'tools run': {
+    concurrent: true,
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['tools', 'run', 'creative-director', 'a fox in the snow']);
+      expect(p).toMatchObject({ original: 'a fox in the snow', was_expanded: true });
+      expect(p).toEqual(await libraryRun(t.home, 'runPromptTools', { prompt: 'a fox in the snow', tools: [{ name: 'creative-director' }] }));
+    },
+  },
+  'mcp setup': {
+    concurrent: true,
+    output: { schema: S.mcpSetupPayload },
+    run: async (t) => {
+      const file = path.join(t.home, 'cursor-mcp.json');
+      expect(await t.json(['mcp', 'setup', '--target', 'cursor', '--config-path', file])).toMatchObject({ status: 'configured', target: 'cursor', config_path: file });
+      expect(await t.json(['mcp', 'setup', '--target', 'cursor', '--config-path', file])).toMatchObject({ status: 'already_configured' });
+    },
+  },
+  'mcp run': {
+    concurrent: true,
+    output: { server: true },
+    run: async (t) => {
+      // It answers over stdio: tools/list, and a tool call whose result is the operation's output.
+      const conn = await gflowStdio([], { home: t.home, name: 'command-outputs-test' });
+      try {
+        const { tools } = await conn.client.listTools();
+        expect(tools.map((x) => x.name)).toContain('gflow_list_models');
+        const result = await conn.client.callTool({ name: 'gflow_list_models', arguments: {} });
+        expectValid(operationNamed('listModels').output, result.structuredContent, 'mcp run → gflow_list_models');
+      } finally {
+        await conn.close();
+      }
+      // Bad input is refused before serving: a usage error, exit 2, nothing on stdout.
+      const bad = await t.run(['mcp', 'run', '--no-such-flag']);
+      expect(bad.exitCode, describeRun(['mcp run --no-such-flag'], bad)).toBe(2);
+      expect(bad.stdout).toBe('');
+      expect(bad.stderr).toMatch(/^Error: \[\w+\]/m);
+    },
+  },
+  serve: {
+    concurrent: true,
+    output: { server: true },
+    run: async (t) => {
+      const serve = await startServe([], { home: t.home, startTimeoutMs: 20_000 });
+      let stopped: CliResult;
+      try {
+        const conn = await gflowHttp(serve, { name: 'command-outputs-test' });
+        try {
+          const result = await conn.client.callTool({ name: 'gflow_character_voices', arguments: {} });
+          expectValid(operationNamed('characterVoices').output, result.structuredContent, 'serve → gflow_character_voices');
+        } finally {
+          await conn.close();
+        }
+      } finally {
+        // Ctrl-C: it stops cleanly.
+        stopped = await serve.stop();
+      }
+      expect(stopped.exitCode, stopped.stderr).toBe(0);
+      const bad = await t.run(['serve', '--port', '70000']);
+      expect(bad.exitCode, describeRun(['serve --port 70000'], bad)).toBe(2);
+      expect(bad.stderr).toMatch(/--port/);
+    },
+  },
+  doctor: {
+    concurrent: true,
+    output: { schema: S.doctorPayload },
+    run: async (t) => {
+      const r = await t.run(['doctor', '--json']);
+      const p = JSON.parse(r.stdout) as { overall_status: string };
+      expect(r.exitCode, describeRun(['doctor'], r)).toBe(p.overall_status === 'ok' ? 0 : 33);
+      await t.json(['doctor'], { exit: r.exitCode });
+    },
+  },
+  update: {
+    concurrent: true,
+    output: { schema: S.updatePayload },
+    run: async (t) => {
+      const p = await t.json(['update', '--check'], { env: { GFLOW_CLI_UPDATE_REGISTRY: t.registryUrl } });
+      expect(p).toMatchObject({ status: 'update_available', latest: '99.1.0', update_available: true });
+    },
+  },
+  'telemetry status': { output: { schema: S.telemetryPayload }, run: async (t) => void (await t.json(['telemetry', 'status'])) },
+  'telemetry off': {
+    output: { schema: S.telemetryPayload },
+    run: async (t) => void expect(await t.json(['telemetry', 'off'])).toMatchObject({ recording: 'off' }),
+  },
+  'telemetry on': {
+    output: { schema: S.telemetryPayload },
+    run: async (t) => void expect(await t.json(['telemetry', 'on'])).toMatchObject({ recording: 'on' }),
+  },
+};

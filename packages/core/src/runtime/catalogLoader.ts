@@ -1,0 +1,79 @@
+import type * as CatalogModuleNamespace from '@gflow/catalog';
+import type { Catalog, HistoryPromptsMode } from '@gflow/catalog';
+import { claimantPidIsAlive } from '@gflow/catalog/claimant';
+
+type CatalogModule = typeof CatalogModuleNamespace;
+let catalogModule: CatalogModule | undefined;
+
+/**
+ * Loads the catalog's code (drizzle, better-sqlite3, migrations) once per
+ * process. Deferred so that static reads (`gflow models`, `--help`) never pay
+ * for SQLite.
+ */
+async function loadCatalogModule(): Promise<CatalogModule> {
+  catalogModule ??= await import('@gflow/catalog');
+  return catalogModule;
+}
+
+export interface CatalogLoaderOptions {
+  readonly path: string;
+  /** `redacted` keeps only a hash of prompts and display names. */
+  readonly historyPrompts: HistoryPromptsMode;
+  /** This process's pid and start token in a claimant string: its own rows are alive, a dead process's with a reused pid are not. */
+  readonly startToken: string;
+  /** Called once the catalog is open (the usage recorder takes in what was journaled meanwhile). */
+  readonly onOpen?: (catalog: Catalog) => void;
+}
+
+/**
+ * The catalog of one runtime, opened lazily: {@link ready} loads the code,
+ * {@link catalog} opens (and migrates) the database on first use. Opening
+ * settles the task rows a dead process left `working` (`indeterminate` when
+ * it may have spent credits, else `failed`).
+ */
+export class CatalogLoader {
+  readonly #options: CatalogLoaderOptions;
+  #catalog: Catalog | undefined;
+
+  constructor(options: CatalogLoaderOptions) {
+    this.#options = options;
+  }
+
+  /** Loads the catalog's code; idempotent. */
+  async ready(): Promise<void> {
+    await loadCatalogModule();
+  }
+
+  /** Whether this process has loaded the catalog's code (any runtime's `ready()`). */
+  get loaded(): boolean {
+    return catalogModule !== undefined;
+  }
+
+  /** The catalog when it is open, without opening it. */
+  get opened(): Catalog | undefined {
+    return this.#catalog;
+  }
+
+  /** The catalog, opened on first use, after {@link ready}. */
+  get catalog(): Catalog {
+    if (!this.#catalog) {
+      if (!catalogModule) throw new Error('gflow.catalog was read before `await gflow.ready()` loaded the catalog code.');
+      const catalog = catalogModule.openCatalog({ path: this.#options.path, historyPrompts: this.#options.historyPrompts });
+      const own = `:${process.pid}:`;
+      catalog.tasks.settleAbandoned({ isAlive: (claimant) => claimant.endsWith(`${own}${this.#options.startToken}`) || (!claimant.includes(own) && claimantPidIsAlive(claimant)) });
+      this.#catalog = catalog;
+      this.#options.onOpen?.(catalog);
+    }
+    return this.#catalog;
+  }
+
+  /** The SQL text of the catalog schema (gflow://db/schema). */
+  async schemaSql(): Promise<string> {
+    return (await loadCatalogModule()).SCHEMA_SQL;
+  }
+
+  close(): void {
+    this.#catalog?.close();
+    this.#catalog = undefined;
+  }
+}

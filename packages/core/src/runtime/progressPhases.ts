@@ -1,0 +1,30 @@
+/**
+ * The phases of long work, in the order a generation goes through them: core reports them, MCP
+ * turns the position into strictly increasing progress values, the CLI names each on its spinner.
+ */
+export const PROGRESS_PHASES = [
+  'queued',
+  'waiting-for-profile',
+  'starting-browser',
+  'uploading',
+  'configuring',
+  'submitting',
+  'submitted',
+  'generating',
+  'downloading',
+  'recording',
+  'done',
+] as const;
+
+export type ProgressPhase = (typeof PROGRESS_PHASES)[number];
+
+/** A step of long work, for progress bars and MCP progress notifications. */
+export interface ProgressEvent {
+  readonly phase: ProgressPhase;
+  readonly message?: string;
+  /** 0..total when known. */
+  readonly progress?: number;
+  readonly total?: number;
+  readonly elapsedMs?: number;
+  readonly flowStatus?: string;
+}

@@ -1,0 +1,54 @@
+import type { Catalog } from '@gflow/catalog';
+import type { FlowSession } from '@gflow/driver';
+import type { TokenBucket } from '@gflow/lease/limits';
+import type { HomeLayout } from '../home/homeLayout.js';
+import type { ResolvedProfile } from '../home/profiles.js';
+import type { BrowserOverrides } from '../jobs/browserLaunch.js';
+import type { ResolvedSettings } from '../settings/loadSettings.js';
+import type { RunningJob } from './jobRegistry.js';
+import type { Logger } from './logger.js';
+import type { ProgressEvent } from './progressPhases.js';
+
+/** How a call uses a browser session: its signal, its progress, and what it does for other processes' messages. */
+export interface SessionUse {
+  readonly signal: AbortSignal;
+  readonly onProgress?: ((event: ProgressEvent) => void) | undefined;
+  /** What the call does, for other processes' messages; default: the running operation's title. */
+  readonly activity?: string | undefined;
+}
+
+/** Browser sessions per profile, under the profile's queue and cross-process lease (the session pool). */
+export interface BrowserSessions {
+  /** Runs `fn` with the profile's browser session: the warm one, or one opened for the call. */
+  withSession<T>(profile: ResolvedProfile, use: SessionUse, fn: (session: FlowSession) => Promise<T>): Promise<T>;
+  /** Runs `fn` holding the profile's lease but no gflow browser (a sign-in window opens the profile itself). */
+  withProfileExclusive<T>(profile: { name: string; dir: string }, use: SessionUse, fn: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * What an operation may use of the runtime that runs it (`context.runtime`), and nothing more: no
+ * way to run another operation, list them or close the runtime. The `Gflow` facade builds it;
+ * tests can build one from fakes. Types only, from modules below the runtime and the operations,
+ * so no import circle can pass through it.
+ */
+export interface RuntimeServices {
+  readonly settings: ResolvedSettings;
+  readonly layout: HomeLayout;
+  readonly logger: Logger;
+  /** Launch additions from whoever opened the runtime (the sandbox maps Google's hosts to the simulator). */
+  readonly browserOverrides: BrowserOverrides;
+  /**
+   * The catalog, opened (and migrated) on first use. `run()` has loaded its code before a handler
+   * runs, unless the operation declares `usesCatalog: false`.
+   */
+  readonly catalog: Catalog;
+  readonly sessions: BrowserSessions;
+  /** The spending brake (the surface policy says whether it applies). */
+  readonly limiter: Pick<TokenBucket, 'tryTake'>;
+  /** Generation jobs running in this process's background (tasks/cancel reaches them). */
+  readonly jobs: { add(job: RunningJob): void };
+  /** The claimant string this process writes on the task rows it runs. */
+  claimantFor(profile: string): string;
+  /** Writes the usage lines batched so far (a usage report reads them). */
+  flushUsage(): void;
+}

@@ -1,0 +1,7 @@
+export { findChromium } from './findChromium.js';
+/** Flags of every browser a test launches: no sandbox as root, no background traffic, no first run. */
+export declare const TEST_BROWSER_FLAGS: readonly string[];
+/** The Chrome/Chromium the tests use (findChromium); throws with what to do when there is none. */
+export declare function chromiumExecutable(): string;
+/** The setting that hands the tests' browser to a gflow runtime or child (core finds none by itself then). */
+export declare function browserSetting(): { GFLOW_CLI_BROWSER_EXECUTABLE: string };
