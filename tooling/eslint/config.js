@@ -31,6 +31,15 @@ export function layeringPlugin(packageName) {
   };
 }
 
+/** The adapters: they translate, core decides (docs/ARCHITECTURE.md §1). */
+export const ADAPTERS = ['@gflow/cli', '@gflow/mcp', '@gflow/http', '@gflow/app'];
+
+/** An adapter never reaches into the catalog: what it reads or writes of gflow's state is a core operation. */
+export const NO_CATALOG = {
+  selector: "MemberExpression[property.name='catalog']",
+  message: "Adapters call core operations (gflow.run) instead of reading the catalog: add or extend an operation in @gflow/core (docs/ARCHITECTURE.md §1).",
+};
+
 /**
  * The one lint config of the monorepo. Typed rules encode lessons: promises are
  * awaited, switches are exhaustive, types are imported as types, libraries never
@@ -40,8 +49,10 @@ export function layeringPlugin(packageName) {
  */
 export function gflowEslint(dir, options = {}) {
   const packageName = packageNameOf(dir);
+  const restricted = [{ selector: 'ExportDefaultDeclaration', message: 'Named exports only (STYLE.md).' }, ...(ADAPTERS.includes(packageName) ? [NO_CATALOG] : [])];
   return tseslint.config(
     { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '**/*.js', '**/*.mjs', 'test/fixtures/**'] },
+    { linterOptions: { reportUnusedDisableDirectives: 'error' } },
     ...tseslint.configs.recommended,
     {
       files: ['**/*.ts'],
@@ -56,13 +67,19 @@ export function gflowEslint(dir, options = {}) {
         '@typescript-eslint/consistent-type-imports': 'error',
         '@typescript-eslint/no-explicit-any': 'error',
         '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-        'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Named exports only (STYLE.md).' }],
+        'no-restricted-syntax': ['error', ...restricted],
+        'no-restricted-properties': ['error', { object: 'process', property: 'exit', message: 'Only an entry point exits the process (its bin/ or src/main.ts): return an exit code instead.' }],
         'no-console': options.allowConsole ? 'off' : 'error',
       },
     },
     {
+      // The entry points: they turn the exit code into the process's.
+      files: ['src/main.ts', 'src/bin/**/*.ts'],
+      rules: { 'no-restricted-properties': 'off' },
+    },
+    {
       files: ['**/*.test.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'vitest.config.ts', 'eslint.config.ts'],
-      rules: { 'no-console': 'off', 'no-restricted-syntax': 'off', 'gflow/layering': 'off' },
+      rules: { 'no-console': 'off', 'no-restricted-syntax': 'off', 'no-restricted-properties': 'off', 'gflow/layering': 'off' },
     },
   );
 }

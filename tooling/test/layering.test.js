@@ -1,6 +1,6 @@
 import { Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { layeringPlugin } from '../eslint/config.js';
+import { ADAPTERS, NO_CATALOG, layeringPlugin } from '../eslint/config.js';
 import { LAYERS, layeringViolation } from '../eslint/layering.js';
 
 function lint(packageName, code) {
@@ -68,5 +68,22 @@ describe('gflow/layering', () => {
       expect(LAYERS[name], name).toBeDefined();
     }
     expect(layeringViolation('@gflow/unknown', '@gflow/errors')).toContain('not in the layering table');
+  });
+});
+
+describe('adapters never read the catalog; only entry points exit', () => {
+  const lintRule = (rule, options, code) => new Linter({ configType: 'flat' }).verify(code, [{ languageOptions: { ecmaVersion: 2024, sourceType: 'module' }, rules: { [rule]: ['error', options] } }]);
+
+  it('gflow.catalog in an adapter is refused with the way out', () => {
+    const messages = lintRule('no-restricted-syntax', NO_CATALOG, 'const rows = gflow.catalog.projects.list({});\nconst ok = gflow.run("listProjects", {});\n');
+    expect(messages).toHaveLength(1);
+    expect(messages[0].message).toContain('Adapters call core operations');
+    expect(ADAPTERS).toEqual(expect.arrayContaining(['@gflow/cli', '@gflow/mcp', '@gflow/http', '@gflow/app']));
+    expect(ADAPTERS).not.toContain('@gflow/core');
+  });
+
+  it('process.exit outside an entry point is refused', () => {
+    const messages = lintRule('no-restricted-properties', { object: 'process', property: 'exit' }, 'process.exit(1);\nprocess.exitCode = 2;\n');
+    expect(messages).toHaveLength(1);
   });
 });

@@ -49,7 +49,8 @@ describe('every command has a case', () => {
     expect(batchView(operationNamed('generateImage').output).safeParse({ status: 'completed', results: [{ prompt: 'x', status: 'nope' }] }).success).toBe(false);
     expect(batchView(operationNamed('generateImage').output).safeParse({ status: 'completed', results: [{ status: 'completed' }] }).success).toBe(false);
     expect(toolElement(operationNamed('listTools').output).safeParse({ name: 7 }).success).toBe(false);
-    expect(S.telemetryPayload.safeParse({ status: 'ok', recording: 'on', upload: false, config_path: '/x', extra: 1 }).success).toBe(false);
+    expect(operationNamed('telemetry').output.safeParse({ status: 'ok', recording: 'on', upload: false, config_path: '/x', extra: 1 }).success).toBe(false);
+    expect(operationNamed('listMedia').output.safeParse({ status: 'ok', items: [{ media_id: 'x' }], count: 1, offset: 0, has_more: false, next_offset: null }).success).toBe(false);
     expect(S.problemDocument.safeParse({ type: 'https://example.com/x', title: 't', status: 400, detail: 'd', instance: 'gflow:error:0123abcd', retryable: false, message: 'm' }).success).toBe(false);
     expect(S.problemDocument.safeParse({ type: 'https://gflow.dev/errors/bad-parameter', title: 't', status: 400, detail: 'd', instance: 'gflow:error:0123abcd', message: 'm' }).success).toBe(false);
   });

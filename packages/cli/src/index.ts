@@ -20,7 +20,6 @@ export { type FlagSpec, type FlagKind, type PositionalSpec, flag, kebabOf, JSON_
 export { zodFlags, zodPositionals, describeSchema, type FlagOverride, type ZodFlagsOptions } from './args/zodFlags.js';
 export { parseArgv, type ParsedValues } from './args/parseArgv.js';
 export { parseToolSpec, type ToolSpecValue } from './args/toolSpecArg.js';
-export { parseOlderThan } from './args/olderThan.js';
 export { renderFailure } from './output/renderFailure.js';
 export { renderHelp } from './output/renderHelp.js';
 export { formatProgress, createProgressReporter, type ProgressReporter } from './output/progressReporter.js';

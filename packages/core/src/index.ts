@@ -8,6 +8,8 @@ export { SURFACE_POLICY, type Surface, type SurfacePolicy } from './runtime/surf
 export { PROGRESS_PHASES, type ProgressPhase, type ProgressEvent } from './runtime/progressPhases.js';
 export type { TaskService, TaskView, TaskStatus } from './runtime/taskService.js';
 export { OPERATIONS } from './operations/registry.js';
+export { MEDIA_RESOURCE_CAP_BYTES } from './catalogViews/readCatalogMedia.js';
+export type { DoctorCheck, Severity as DoctorSeverity } from './health/doctorChecks.js';
 export { type Operation, type OperationKind, type OperationContext, defineOperation, annotationsFor } from './operations/operation.js';
 export { RESULT_STATUSES, FAILURE_STATUSES, isFailureStatus, type ResultStatus, type FailureStatus } from './operations/resultStatus.js';
 export {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { seedError, seedMedia } from '../catalogSeed.js';
 import * as S from '../outputSchemas.js';
-import { type CaseTable, describeRun, expectValid } from './harness.js';
+import { type CaseTable, OP, describeRun, expectValid, operationNamed, rowsOf } from './harness.js';
 
 /** The real (non-sandbox) catalog: two failed operations (one 40 days old) and a local copy whose file is gone. */
 export async function seedCatalog(home: string): Promise<void> {
@@ -17,7 +17,7 @@ export async function seedCatalog(home: string): Promise<void> {
 export const CATALOG_CASES: CaseTable = {
   'data list errors': {
     concurrent: true,
-    output: { rows: S.dataErrorRow },
+    output: { op: true, view: rowsOf('items') },
     run: async (t) => {
       const rows = await t.rows(['data', 'list', 'errors']);
       expect(rows.map((r) => r['error_type'])).toContain('content-policy');
@@ -25,7 +25,7 @@ export const CATALOG_CASES: CaseTable = {
   },
   'data prune': {
     concurrent: true,
-    output: { schema: S.dataPrunePayload },
+    output: OP,
     run: async (t) => {
       const p = await t.json(['data', 'prune', '--dry-run']);
       expect(p).toMatchObject({ dry_run: true, removed: [expect.objectContaining({ path: expect.any(String) })] });
@@ -33,7 +33,7 @@ export const CATALOG_CASES: CaseTable = {
   },
   'data errors export': {
     concurrent: true,
-    output: { rows: S.dataErrorRow },
+    output: { op: true, view: rowsOf('items') },
     run: async (t) => {
       const rows = await t.rows(['data', 'errors', 'export']);
       expect(rows.length).toBe(2);
@@ -44,12 +44,12 @@ export const CATALOG_CASES: CaseTable = {
       expectValid(S.errorsExportFilePayload, JSON.parse(r.stdout), 'data errors export -o');
       const written = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
       expect(written).toHaveLength(1);
-      expectValid(S.dataErrorRow, JSON.parse(written[0] as string), 'data errors export file row');
+      expectValid(rowsOf('items')(operationNamed('exportErrors').output), JSON.parse(written[0] as string), 'data errors export file row');
     },
   },
   'data errors prune': {
     concurrent: true,
-    output: { schema: S.errorsPrunePayload },
+    output: OP,
     run: async (t) => {
       expect(await t.json(['data', 'errors', 'prune', '--older-than', '30d', '--dry-run'])).toMatchObject({ count: 1, dry_run: true });
     },

@@ -220,6 +220,16 @@ export function batchView(output: Schema): Schema {
   return z.strictObject({ status: z.enum(['completed', 'partial']), results: z.array(result).min(1) });
 }
 
+/** A listing printed as JSON Lines: one element of the operation output's array `key` (`items`, `projects`). */
+export function rowsOf(key: string): (output: Schema) => Schema {
+  return (output) => (output as unknown as { shape: Record<string, { element: Schema }> }).shape[key]!.element;
+}
+
+/** A command that prints one member of its operation's output (`data media` prints `media`). */
+export function fieldOf(key: string): (output: Schema) => Schema {
+  return (output) => (output as unknown as { shape: Record<string, Schema> }).shape[key]!;
+}
+
 /** `tools show`: one element of listTools' `tools`. */
 export function toolElement(output: Schema): Schema {
   const tools = (output as unknown as { shape: { tools: { element: Schema } } }).shape.tools;

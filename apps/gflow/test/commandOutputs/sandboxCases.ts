@@ -7,7 +7,7 @@ import type { FlowSim } from '@gflow/flow-sim';
 import { SANDBOX_ACCOUNT as SANDBOX_EMAIL } from '../../src/sandbox/sandbox.js';
 import { expect } from 'vitest';
 import * as S from '../outputSchemas.js';
-import { type CaseTable, type FailureCase, OP, batchView, expectValid, libraryRun } from './harness.js';
+import { type CaseTable, type FailureCase, OP, batchView, expectValid, fieldOf, libraryRun, operationNamed, rowsOf } from './harness.js';
 
 /** What ../sandboxCommands.browser.test.ts adds: the simulator the sandbox runs against. */
 export interface SandboxFixture {
@@ -59,7 +59,7 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
     },
   },
   'auth list': {
-    output: { schema: S.authListPayload },
+    output: { op: true, view: fieldOf('profiles') },
     run: async (t) => {
       const rows = (await t.json(['auth', 'list'], { sandbox: true })) as unknown as Array<{ name: string }>;
       expect(rows.map((r) => r.name).sort()).toEqual(['sandbox', 'second']);
@@ -67,14 +67,14 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
   },
   // Bare `gflow auth` with profiles present: the profile list, as `auth list` prints it.
   auth: {
-    output: { schema: S.authListPayload },
+    output: { schema: fieldOf('profiles')(operationNamed('listProfiles').output) },
     run: async (t) => {
       const rows = (await t.json(['auth'], { sandbox: true })) as unknown as Array<{ name: string }>;
       expect(rows.map((r) => r.name).sort()).toEqual(['sandbox', 'second']);
     },
   },
   'auth use': {
-    output: { schema: S.authUsePayload },
+    output: OP,
     run: async (t) => {
       expect(await t.json(['auth', 'use', 'second'], { sandbox: true })).toMatchObject({ default_profile: 'second' });
     },
@@ -94,7 +94,7 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
     },
   },
   'auth logout': {
-    output: { schema: S.authLogoutPayload },
+    output: OP,
     run: async (t) => {
       expect(await t.json(['auth', 'logout', '--profile', 'second', '-y'], { sandbox: true })).toMatchObject({ profile: 'second' });
     },
@@ -263,30 +263,30 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
     },
   },
   'project show': {
-    output: { schema: S.projectShowPayload },
+    output: OP,
     run: async (t) => {
       const p = await t.json(['project', 'show', need('projectId')], { sandbox: true });
       expect(p['project']).toMatchObject({ project_id: need('projectId'), title: 'Outputs test, renamed', profile: 'sandbox', url: expect.stringContaining(need('projectId')) });
     },
   },
-  'data list projects': { output: { rows: S.dataProjectRow }, run: async (t) => void (await t.rows(['data', 'list', 'projects'], { sandbox: true })) },
+  'data list projects': { output: { op: true, view: rowsOf('projects') }, run: async (t) => void (await t.rows(['data', 'list', 'projects'], { sandbox: true })) },
   'data list images': {
-    output: { rows: S.dataMediaRow },
+    output: { op: true, view: rowsOf('items') },
     run: async (t) => {
       const rows = await t.rows(['data', 'list', 'images', '--limit', '100'], { sandbox: true });
       expect(rows.map((r) => r['media_id'])).toContain(need('imageId'));
     },
   },
   'data list videos': {
-    output: { rows: S.dataMediaRow },
+    output: { op: true, view: rowsOf('items') },
     run: async (t) => {
       const rows = await t.rows(['data', 'list', 'videos'], { sandbox: true });
       expect(rows.map((r) => r['media_id'])).toContain(need('videoId'));
     },
   },
-  'data list profiles': { output: { rows: S.dataProfileRow }, run: async (t) => void (await t.rows(['data', 'list', 'profiles'], { sandbox: true })) },
+  'data list profiles': { output: { op: true, view: rowsOf('items') }, run: async (t) => void (await t.rows(['data', 'list', 'profiles'], { sandbox: true })) },
   'data media': {
-    output: { schema: S.dataMediaPayload },
+    output: { op: true, view: fieldOf('media') },
     run: async (t) => {
       const p = await t.json(['data', 'media', need('imageId')], { sandbox: true });
       expect(p).toMatchObject({ media_id: need('imageId'), kind: 'image', profile: 'sandbox' });

@@ -131,13 +131,13 @@ export const STATIC_CASES: CaseTable<StaticFixture> = {
       expect(p).toMatchObject({ status: 'update_available', latest: '99.1.0', update_available: true });
     },
   },
-  'telemetry status': { output: { schema: S.telemetryPayload }, run: async (t) => void (await t.json(['telemetry', 'status'])) },
+  'telemetry status': { output: OP, run: async (t) => void (await t.json(['telemetry', 'status'])) },
   'telemetry off': {
-    output: { schema: S.telemetryPayload },
+    output: OP,
     run: async (t) => void expect(await t.json(['telemetry', 'off'])).toMatchObject({ recording: 'off' }),
   },
   'telemetry on': {
-    output: { schema: S.telemetryPayload },
+    output: OP,
     run: async (t) => void expect(await t.json(['telemetry', 'on'])).toMatchObject({ recording: 'on' }),
   },
 };

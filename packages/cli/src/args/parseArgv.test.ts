@@ -2,7 +2,6 @@ import { exitCodeOf } from '@gflow/errors';
 import { describe, expect, it } from 'vitest';
 import { flag } from './flagSpec.js';
 import { parseArgv } from './parseArgv.js';
-import { cutoffIso, parseOlderThan } from './olderThan.js';
 import { parseToolSpec } from './toolSpecArg.js';
 
 const FLAGS = [
@@ -58,13 +57,5 @@ describe('small argument parsers', () => {
     expect(parseToolSpec('x:a=1,b=true,c=text')).toEqual({ name: 'x', options: { a: 1, b: true, c: 'text' } });
     expect(exitOf(() => parseToolSpec(':a=1'))).toBe(2);
     expect(exitOf(() => parseToolSpec('x:novalue'))).toBe(2);
-  });
-
-  it('parseOlderThan reads 90d, 24h, 30m', () => {
-    expect(parseOlderThan('90d')).toBe(90 * 86_400_000);
-    expect(parseOlderThan('24h')).toBe(86_400_000);
-    expect(parseOlderThan('30m')).toBe(1_800_000);
-    expect(exitOf(() => parseOlderThan('soon'))).toBe(2);
-    expect(cutoffIso(3_600_000, new Date('2026-01-01T01:00:00.000Z'))).toBe('2026-01-01T00:00:00.000Z');
   });
 });

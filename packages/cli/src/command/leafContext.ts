@@ -18,11 +18,11 @@ export interface LeafContext {
   readonly version: string;
   /**
    * The core runtime, created on first use with the command's setting flags,
-   * with the catalog's code loaded (`gflow.catalog` can be read). Leaves that
-   * only run operations pass `{ catalog: false }`: `gflow.run` loads the
+   * with the catalog's code loaded (servers start with it ready). Leaves that
+   * only run operations pass `{ loadCatalog: false }`: `gflow.run` loads the
    * catalog itself when the operation needs it (static reads never do).
    */
-  gflow(options?: { readonly catalog?: boolean }): Promise<Gflow>;
+  gflow(options?: { readonly loadCatalog?: boolean }): Promise<Gflow>;
   /** Settings to pass as flags (e.g. `mcp run --no-spend`); call before gflow(). */
   setSettingFlag(key: SettingKey, value: unknown): void;
   /** The runtime, if one was created. */
@@ -84,7 +84,7 @@ export function createLeafContext(options: LeafContextOptions): LeafContext {
     async gflow(request) {
       pending ??= options.runtimeFactory({ surface: options.surface, env: options.env, cwd: options.cwd, flags }).then((g) => (runtime = g));
       const gflow = await pending;
-      return request?.catalog === false ? gflow : gflow.ready();
+      return request?.loadCatalog === false ? gflow : gflow.ready();
     },
     onProgress(event) {
       options.progress.update(event);

@@ -22,12 +22,12 @@ export interface OperationLeafOptions {
   readonly variadicLast?: boolean;
   /** CLI-only flags (their keys never reach the operation unless `toInput` moves them). */
   readonly extraFlags?: () => readonly FlagSpec[];
-  /** Fixed input (e.g. `mode: 'i2v'`). */
+  /** Fixed input (e.g. `mode: 'i2v'`); its keys are never flags. */
   readonly fixed?: Readonly<Record<string, unknown>>;
   /** Adjusts the input built from the flags (resolving paths against the working directory, …). */
   readonly toInput?: (input: Record<string, unknown>, values: ParsedValues, ctx: LeafContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Renders the operation's result; default: the result as JSON on both paths. */
-  readonly render?: (result: unknown, values: ParsedValues, ctx: LeafContext) => LeafOutput;
+  readonly render?: (result: unknown, values: ParsedValues, ctx: LeafContext) => LeafOutput | Promise<LeafOutput>;
   readonly aliases?: readonly string[];
   /** Ctrl-C goes to the operation (which settles its task and says what was spent) instead of cutting it off. */
   readonly handlesInterrupt?: boolean;
@@ -73,7 +73,7 @@ export async function runOperation(
   buildInput: (schemaKeys: ReadonlySet<string>) => Record<string, unknown> | Promise<Record<string, unknown>>,
   names: { readonly flags?: readonly FlagSpec[]; readonly positionals?: readonly PositionalSpec[] } = {},
 ): Promise<unknown> {
-  const gflow = await ctx.gflow({ catalog: false });
+  const gflow = await ctx.gflow({ loadCatalog: false });
   const { OPERATIONS } = await import('@gflow/core');
   const op = requireOperation(gflow, name, ctx.commandPath, OPERATIONS);
   const keys = new Set(Object.keys((op.input as { shape?: object }).shape ?? {}));
@@ -92,7 +92,9 @@ export function operationLeaf(options: OperationLeafOptions): CommandDefLike {
   const positionals = (): readonly PositionalSpec[] => (options.positionals?.length ? zodPositionals(options.schema(), options.positionals, options.variadicLast) : []);
   const flags = (): readonly FlagSpec[] => {
     const schema = options.schema();
-    const own = schema === undefined ? [...(options.fallbackFlags?.() ?? [])] : zodFlags(schema, { ...(options.overrides ? { overrides: options.overrides } : {}), positionals: options.positionals ?? [] });
+    // A fixed key is the command's, not the user's: it never becomes a flag.
+    const overrides = { ...Object.fromEntries(Object.keys(options.fixed ?? {}).map((key) => [key, { omit: true }])), ...options.overrides };
+    const own = schema === undefined ? [...(options.fallbackFlags?.() ?? [])] : zodFlags(schema, { overrides, positionals: options.positionals ?? [] });
     return [...own, ...(options.extraFlags?.() ?? [])];
   };
   const spec: LeafSpec = {
@@ -110,7 +112,7 @@ export function operationLeaf(options: OperationLeafOptions): CommandDefLike {
         for (const [key, value] of Object.entries(values)) if (keys.has(key) && value !== undefined) input[key] = value;
         return options.toInput ? options.toInput(input, values, ctx) : input;
       }, { flags: flags(), positionals: positionals() });
-      return options.render ? options.render(result, values, ctx) : { data: result };
+      return options.render ? await options.render(result, values, ctx) : { data: result };
     },
   };
   return defineLeaf(spec);

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import { BadParameterError, NoProfileError, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
-import { listProfileNames, readConfigToml, resolveProfile, validateProfileName, writeConfigToml } from '@gflow/core';
+import { BadParameterError, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
+import { listProfileNames, resolveProfile } from '@gflow/core';
 import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
 import { defineGroup, defineLeaf, type LeafSpec } from '../command/commandSpec.js';
 import { operationLeaf, runOperation } from '../command/operationLeaf.js';
 import { opSchema } from '../command/opSchema.js';
 import type { LeafContext } from '../command/leafContext.js';
-import { profileRows } from '../profiles/profileRows.js';
 import { renderTable } from '../output/table.js';
 
 const login = operationLeaf({
@@ -85,8 +83,7 @@ const renew = operationLeaf({
 });
 
 async function listProfiles(ctx: LeafContext) {
-  const gflow = await ctx.gflow();
-  const rows = profileRows(gflow);
+  const { profiles: rows } = (await runOperation(ctx, 'listProfiles', () => ({}))) as { profiles: ReadonlyArray<{ name: string; google_account: string | null; is_default: boolean; cookies_present: boolean; last_used_at: string | null }> };
   const text = rows.length
     ? renderTable(['PROFILE', 'ACCOUNT', 'DEFAULT', 'COOKIES', 'LAST USED'], rows.map((r) => [r.name, r.google_account, r.is_default ? '*' : '', r.cookies_present ? 'yes' : 'no', r.last_used_at]))
     : "No profiles yet. Run 'gflow auth login'.";
@@ -96,6 +93,7 @@ async function listProfiles(ctx: LeafContext) {
 const list = defineLeaf({
   name: 'list',
   description: 'List the profiles: account, default, cookies present, last used.',
+  operation: 'listProfiles',
   examples: ['gflow auth list', 'gflow auth list --json'],
   run: listProfiles,
 });
@@ -103,45 +101,33 @@ const list = defineLeaf({
 const use = defineLeaf({
   name: 'use',
   description: 'Make a profile the default (writes default_profile to config.toml).',
+  operation: 'useProfile',
   positionals: () => [{ key: 'name', name: 'NAME', required: true, description: 'An existing profile.' }],
   examples: ['gflow auth use work'],
   async run(ctx, values) {
-    const name = validateProfileName(String(values['name']));
-    const gflow = await ctx.gflow();
-    const available = listProfileNames(gflow.layout);
-    if (!available.includes(name)) {
-      throw new NoProfileError(`Profile "${name}" does not exist.`, {
-        extensions: { available_profiles: available },
-        remediationHint: available.length ? `Use one of: ${available.join(', ')}.` : "Run 'gflow auth login' first.",
-      });
-    }
-    const config = readConfigToml(gflow.layout.configToml);
-    writeConfigToml(gflow.layout.configToml, { ...config, default_profile: name });
-    ctx.usageProfile = name;
-    return { data: { status: 'ok', default_profile: name, config_path: gflow.layout.configToml }, text: `Default profile: ${name}` };
+    const result = (await runOperation(ctx, 'useProfile', () => ({ name: String(values['name']) }))) as { default_profile: string };
+    ctx.usageProfile = result.default_profile;
+    return { data: result, text: `Default profile: ${result.default_profile}` };
   },
 });
 
 const logout = defineLeaf({
   name: 'logout',
   description: 'Delete a profile directory (its saved Google session). Asks first; -y skips the question.',
+  operation: 'deleteProfile',
   flags: () => [PROFILE_FLAG, flag({ key: 'yes', aliases: ['y'], kind: 'boolean', description: 'Do not ask for confirmation.' })],
   examples: ['gflow auth logout --profile old -y'],
   async run(ctx, values) {
-    const gflow = await ctx.gflow();
-    const profile = resolveProfile(gflow.layout, { requested: values['profile'] as string | undefined, settingProfile: gflow.settings.profile });
+    const gflow = await ctx.gflow({ loadCatalog: false });
+    const requested = typeof values['profile'] === 'string' ? values['profile'] : undefined;
+    const profile = resolveProfile(gflow.layout, { requested, settingProfile: gflow.settings.profile });
     ctx.usageProfile = profile.name;
     if (values['yes'] !== true) {
       const ok = await ctx.confirm(`Delete profile "${profile.name}" (${profile.dir})?`, 'auth logout deletes a profile: pass -y to confirm when not on a terminal.');
       if (!ok) throw new BadParameterError('Not confirmed; nothing was deleted.');
     }
-    fs.rmSync(profile.dir, { recursive: true, force: true });
-    const config = readConfigToml(gflow.layout.configToml);
-    if (config.default_profile === profile.name) {
-      const { default_profile: _dropped, ...rest } = config;
-      writeConfigToml(gflow.layout.configToml, rest);
-    }
-    return { data: { status: 'ok', profile: profile.name, deleted: profile.dir }, text: `Deleted profile "${profile.name}".` };
+    const result = (await runOperation(ctx, 'deleteProfile', () => ({ profile: profile.name }))) as { profile: string };
+    return { data: result, text: `Deleted profile "${result.profile}".` };
   },
 });
 

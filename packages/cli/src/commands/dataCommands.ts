@@ -1,76 +1,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadParameterError, UsageError } from '@gflow/errors';
+import { UsageError } from '@gflow/errors';
 import { assertFlowIdLike } from './mediaId.js';
 import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
-import { cutoffIso, parseOlderThan } from '../args/olderThan.js';
-import { defineGroup, defineLeaf } from '../command/commandSpec.js';
+import { defineGroup } from '../command/commandSpec.js';
 import { operationLeaf } from '../command/operationLeaf.js';
 import { opSchema } from '../command/opSchema.js';
 import { renderFields } from '../output/table.js';
-import { DATA_PROFILE_FLAG, profileOption } from './dataFlags.js';
-import { dataListCommand, errorRow } from './dataList.js';
+import { dataListCommand } from './dataList.js';
 
-const media = defineLeaf({
+const media = operationLeaf({
   name: 'media',
   description: 'Show one catalogued asset and its local copies. An id found under several profiles is refused with the candidates.',
-  positionals: () => [{ key: 'media_id', name: 'MEDIA_ID', required: true, description: 'The Flow media id.' }],
-  flags: () => [DATA_PROFILE_FLAG],
+  operation: 'showMedia',
+  schema: opSchema('showMedia'),
+  positionals: ['media_id'],
+  overrides: { profile: { valueHint: 'NAME', description: 'Only this profile (default: every profile).' } },
   examples: ['gflow data media 3f0c2a1e-…', 'gflow data media 3f0c2a1e-… --profile work --json'],
-  async run(ctx, values) {
-    const mediaId = assertFlowIdLike(String(values['media_id']));
-    const gflow = await ctx.gflow();
-    const candidates = gflow.catalog.media.lookup(mediaId, profileOption(values));
-    const [first, ...others] = candidates;
-    if (!first) {
-      throw new BadParameterError(`Media id ${mediaId} is not in the local catalog.`, {
-        extensions: { parameter: 'media_id', media_id: mediaId },
-        remediationHint: "List catalogued media with 'gflow data list images' or 'gflow data list videos'.",
-      });
-    }
-    if (others.length) {
-      throw new BadParameterError(`Media id ${mediaId} is catalogued under ${candidates.length} profiles; name one with --profile.`, {
-        extensions: { parameter: 'profile', candidates: candidates.map((c) => ({ profile: c.asset.profileName, project_id: c.asset.flowProjectId, kind: c.asset.kind })) },
-        remediationHint: 'Run again with --profile NAME.',
-      });
-    }
-    const { asset, files, prompt } = first;
-    ctx.usageProfile = asset.profileName;
-    const data = {
-      media_id: asset.flowMediaId,
-      kind: asset.kind,
-      profile: asset.profileName,
-      project_id: asset.flowProjectId,
-      workflow_id: asset.flowWorkflowId,
-      status: asset.status,
-      model: asset.model,
-      aspect_ratio: asset.aspectRatio,
-      width: asset.width,
-      height: asset.height,
-      duration_seconds: asset.durationSeconds,
-      seed: asset.seed,
-      display_name: asset.displayName,
-      prompt,
-      created_at: asset.createdAt,
-      files: files.map((f) => ({ path: f.path, bytes: f.bytes, sha256: f.sha256, exists: fs.existsSync(f.path) })),
-    };
-    const { files: _files, ...fields } = data;
-    const copies = data.files.map((f) => `  ${f.exists ? '' : '(missing) '}${f.path}`).join('\n');
-    return { data, text: `${renderFields(fields)}\nfiles:${copies ? `\n${copies}` : ' -'}` };
+  toInput: (input) => ({ ...input, media_id: assertFlowIdLike(String(input['media_id'])) }),
+  render: (result, _values, ctx) => {
+    const { files, ...fields } = (result as { media: { files: ReadonlyArray<{ path: string; exists: boolean }> } & Record<string, unknown> }).media;
+    if (typeof fields['profile'] === 'string') ctx.usageProfile = fields['profile'];
+    const copies = files.map((f) => `  ${f.exists ? '' : '(missing) '}${f.path}`).join('\n');
+    return { data: (result as { media: unknown }).media, text: `${renderFields(fields)}\nfiles:${copies ? `\n${copies}` : ' -'}` };
   },
 });
 
-const prune = defineLeaf({
+const prune = operationLeaf({
   name: 'prune',
   description: 'Drop catalog rows of local copies whose file is gone (local rows only; files are never touched).',
-  flags: () => [flag({ key: 'dry_run', name: 'dry-run', kind: 'boolean', description: 'Only report what would be dropped.' }), DATA_PROFILE_FLAG],
+  operation: 'pruneMissingFiles',
+  schema: opSchema('pruneMissingFiles'),
+  overrides: { profile: { valueHint: 'NAME', description: 'Only this profile (default: every profile).' } },
   examples: ['gflow data prune --dry-run', 'gflow data prune'],
-  async run(ctx, values) {
-    const gflow = await ctx.gflow();
-    const result = gflow.catalog.localFiles.pruneMissing({ ...profileOption(values), dryRun: values['dry_run'] === true });
-    const data = { status: 'ok', dry_run: result.dryRun, checked: result.checked, removed: result.removed.map((r) => ({ id: r.id, asset_id: r.assetId, path: r.path })) };
-    const verb = result.dryRun ? 'Would drop' : 'Dropped';
-    return { data, text: `${verb} ${result.removed.length} of ${result.checked} local-file rows.${result.removed.map((r) => `\n  ${r.path}`).join('')}` };
+  render: (result) => {
+    const r = result as { dry_run: boolean; checked: number; removed: ReadonlyArray<{ path: string }> };
+    return { data: result, text: `${r.dry_run ? 'Would drop' : 'Dropped'} ${r.removed.length} of ${r.checked} local-file rows.${r.removed.map((x) => `\n  ${x.path}`).join('')}` };
   },
 });
 
@@ -86,36 +51,43 @@ const download = operationLeaf({
   examples: ['gflow data download 7d1e-media-id', 'gflow data download 7d1e-media-id --out ./clips'],
 });
 
-const OLDER_THAN = (required: boolean) => flag({ key: 'older_than', name: 'older-than', kind: 'string', valueHint: '90d|24h|30m', ...(required ? { required: true } : {}), description: 'Only errors older than this.' });
+const PROFILE_OVERRIDE = { profile: { valueHint: 'NAME', description: 'Only this profile (default: every profile).' } } as const;
 
-const errorsExport = defineLeaf({
+const errorsExport = operationLeaf({
   name: 'export',
   description: 'Export failed operations as JSON Lines (to -o FILE, else stdout), oldest first.',
-  flags: () => [OLDER_THAN(false), flag({ key: 'output', aliases: ['o'], kind: 'string', valueHint: 'FILE', description: 'Write the JSON Lines to FILE.' }), DATA_PROFILE_FLAG],
+  operation: 'exportErrors',
+  schema: opSchema('exportErrors'),
+  overrides: { ...PROFILE_OVERRIDE, older_than: { valueHint: '90d|24h|30m' } },
+  extraFlags: () => [flag({ key: 'output', aliases: ['o'], kind: 'string', valueHint: 'FILE', description: 'Write the JSON Lines to FILE.' })],
   examples: ['gflow data errors export --older-than 90d -o old-errors.jsonl', 'gflow data errors export | jq .error_type'],
-  async run(ctx, values) {
-    const cutoff = typeof values['older_than'] === 'string' ? cutoffIso(parseOlderThan(values['older_than'])) : new Date(Date.now() + 1000).toISOString();
-    const gflow = await ctx.gflow();
-    const rows = gflow.catalog.errors.exportBefore(cutoff, profileOption(values)).map(errorRow);
-    if (typeof values['output'] !== 'string') return { jsonl: rows, jsonlWhenPiped: true, text: rows.length ? rows.map((r) => JSON.stringify(r)).join('\n') : '' };
+  toInput: (input, values, ctx) => {
+    if (typeof values['output'] === 'string') {
+      const file = path.resolve(ctx.cwd, values['output']);
+      if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new UsageError('-o names a directory; give a file.', { extensions: { parameter: 'output' } });
+    }
+    return input;
+  },
+  render: async (result, values, ctx) => {
+    const { items: rows, before } = result as { items: ReadonlyArray<Record<string, unknown>>; before: string };
+    if (typeof values['output'] !== 'string') return { jsonl: rows, jsonlWhenPiped: true, text: rows.map((r) => JSON.stringify(r)).join('\n') };
     const file = path.resolve(ctx.cwd, values['output']);
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new UsageError('-o names a directory; give a file.', { extensions: { parameter: 'output' } });
     const { writeFileAtomic } = await import('@gflow/core');
     await writeFileAtomic(file, Buffer.from(rows.map((r) => `${JSON.stringify(r)}\n`).join('')), 0o600);
-    return { data: { status: 'ok', count: rows.length, path: file, before: cutoff }, text: `Exported ${rows.length} errors to ${file}.` };
+    return { data: { status: 'ok', count: rows.length, path: file, before }, text: `Exported ${rows.length} errors to ${file}.` };
   },
 });
 
-const errorsPrune = defineLeaf({
+const errorsPrune = operationLeaf({
   name: 'prune',
   description: 'Delete failed-operation records older than --older-than.',
-  flags: () => [OLDER_THAN(true), flag({ key: 'dry_run', name: 'dry-run', kind: 'boolean', description: 'Only count.' }), DATA_PROFILE_FLAG],
+  operation: 'pruneErrors',
+  schema: opSchema('pruneErrors'),
+  overrides: { ...PROFILE_OVERRIDE, older_than: { valueHint: '90d|24h|30m' } },
   examples: ['gflow data errors prune --older-than 90d --dry-run'],
-  async run(ctx, values) {
-    const cutoff = cutoffIso(parseOlderThan(String(values['older_than'])));
-    const gflow = await ctx.gflow();
-    const result = gflow.catalog.errors.prune(cutoff, { ...profileOption(values), dryRun: values['dry_run'] === true });
-    return { data: { status: 'ok', count: result.count, dry_run: result.dryRun, before: cutoff }, text: `${result.dryRun ? 'Would delete' : 'Deleted'} ${result.count} error records older than ${cutoff}.` };
+  render: (result) => {
+    const r = result as { count: number; dry_run: boolean; before: string };
+    return { data: result, text: `${r.dry_run ? 'Would delete' : 'Deleted'} ${r.count} error records older than ${r.before}.` };
   },
 });
 

@@ -1,6 +1,7 @@
 import { toGflowError } from '@gflow/errors';
 import { defineLeaf } from '../command/commandSpec.js';
-import { type DoctorCheck, checkBrowser, checkCatalog, checkHome, checkRuntime } from '../doctor/doctorChecks.js';
+import { runOperation } from '../command/operationLeaf.js';
+import { type DoctorCheck, checkRuntime } from '../doctor/doctorChecks.js';
 import { renderTable } from '../output/table.js';
 
 /** Exit code of a doctor run with findings (warn or fail). */
@@ -14,11 +15,8 @@ export const doctorCommand = defineLeaf({
   async run(ctx) {
     const checks: DoctorCheck[] = [checkRuntime(ctx.node)];
     try {
-      const gflow = await ctx.gflow();
-      checks.push(checkHome(gflow.layout.home));
-      checks.push({ check: 'settings', severity: 'ok', detail: `loaded (home ${gflow.settings.home})` });
-      checks.push(checkBrowser(gflow.settings.browserExecutable, ctx.env));
-      checks.push(...checkCatalog(gflow));
+      const result = (await runOperation(ctx, 'doctor', () => ({}))) as { checks: readonly DoctorCheck[] };
+      checks.push(...result.checks);
     } catch (error) {
       checks.push({ check: 'settings', severity: 'fail', detail: toGflowError(error).detail });
     }

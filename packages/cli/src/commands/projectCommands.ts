@@ -1,7 +1,5 @@
-import { ReferenceNotFoundError } from '@gflow/errors';
-import { validateProfileName } from '@gflow/core';
 import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
-import { defineGroup, defineLeaf } from '../command/commandSpec.js';
+import { defineGroup } from '../command/commandSpec.js';
 import { operationLeaf } from '../command/operationLeaf.js';
 import { opSchema } from '../command/opSchema.js';
 import { renderFields, renderTable } from '../output/table.js';
@@ -26,37 +24,15 @@ const list = operationLeaf({
   },
 });
 
-const show = defineLeaf({
+const show = operationLeaf({
   name: 'show',
   description: 'Show one catalogued project.',
-  positionals: () => [{ key: 'project_id', name: 'PROJECT_ID', required: true, description: 'The Flow project id.' }],
-  flags: () => [PROFILE_FLAG],
+  operation: 'showProject',
+  schema: opSchema('showProject'),
+  positionals: ['project_id'],
+  overrides: { profile: { valueHint: 'NAME', description: 'Only this profile (default: every profile).' } },
   examples: ['gflow project show 1a2b3c'],
-  async run(ctx, values) {
-    const gflow = await ctx.gflow();
-    const id = String(values['project_id']);
-    const profiles = typeof values['profile'] === 'string' ? [validateProfileName(values['profile'])] : gflow.catalog.profiles.list().map((p) => p.name);
-    for (const profile of profiles) {
-      const row = gflow.catalog.projects.get(profile, id);
-      if (row) {
-        const project = {
-          project_id: row.flowProjectId,
-          title: row.title,
-          profile: row.profileName,
-          source: row.source,
-          created_at: row.createdAt,
-          updated_at: row.updatedAt,
-          url: `https://flow.google.com/project/${id}`,
-        };
-        const data = { status: 'ok', project };
-        return { data, text: renderFields(project) };
-      }
-    }
-    throw new ReferenceNotFoundError('This project id is not in the local catalog.', {
-      extensions: { project_id: id },
-      remediationHint: "List catalogued projects with 'gflow project list'.",
-    });
-  },
+  render: (result) => ({ data: result, text: renderFields((result as { project: Record<string, unknown> }).project) }),
 });
 
 const create = operationLeaf({

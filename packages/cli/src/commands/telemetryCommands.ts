@@ -1,5 +1,5 @@
-import { setUsageRecording, usageRecordingEnabled } from '@gflow/core';
 import { defineGroup, defineLeaf } from '../command/commandSpec.js';
+import { runOperation } from '../command/operationLeaf.js';
 
 const STATEMENT = 'gflow records which commands and tools ran, in the local catalog only (for `gflow data usage` / gflow_usage_stats); nothing is ever uploaded.';
 
@@ -8,16 +8,11 @@ function leaf(name: 'status' | 'on' | 'off') {
     name,
     description: name === 'status' ? 'Say whether local usage recording is on.' : `Turn local usage recording ${name}.`,
     recordUsage: false,
+    operation: 'telemetry',
     examples: [`gflow telemetry ${name}`],
     async run(ctx) {
-      const gflow = await ctx.gflow();
-      const file = gflow.layout.configToml;
-      if (name !== 'status') setUsageRecording(file, name === 'on');
-      const enabled = usageRecordingEnabled(file);
-      return {
-        data: { status: 'ok', recording: enabled ? 'on' : 'off', upload: false, config_path: file },
-        text: `Usage recording is ${enabled ? 'on' : 'off'}. ${STATEMENT}`,
-      };
+      const result = (await runOperation(ctx, 'telemetry', () => (name === 'status' ? {} : { set: name }))) as { recording: 'on' | 'off' };
+      return { data: result, text: `Usage recording is ${result.recording}. ${STATEMENT}` };
     },
   });
 }

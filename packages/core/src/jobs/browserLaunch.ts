@@ -25,10 +25,37 @@ const SYSTEM_BROWSERS: Partial<Record<NodeJS.Platform, readonly string[]>> = {
   ],
 };
 
-/** The configured browser binary, else the first system Chrome/Chromium found. */
+/** Browser names looked up on PATH when no usual install location has one. */
+const PATH_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
+
+/**
+ * The browser gflow launches, and where it was found: the configured binary (GFLOW_CLI_BROWSER_EXECUTABLE;
+ * none when it does not exist), else the first Chrome/Chromium in the usual install locations, else
+ * on PATH. The one finder: the session pool launches what it says and `gflow doctor` reports it.
+ */
+export function locateBrowser(
+  settings: Pick<ResolvedSettings, 'browserExecutable'>,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): { readonly path: string | undefined; readonly source: 'setting' | 'system' | 'PATH' | 'none' } {
+  if (settings.browserExecutable) return { path: fs.existsSync(settings.browserExecutable) ? settings.browserExecutable : undefined, source: 'setting' };
+  const fixed = (SYSTEM_BROWSERS[platform] ?? []).find((candidate) => fs.existsSync(candidate));
+  if (fixed) return { path: fixed, source: 'system' };
+  const exts = platform === 'win32' ? ['.exe', ''] : [''];
+  for (const dir of (env['PATH'] ?? '').split(path.delimiter).filter(Boolean)) {
+    for (const name of PATH_NAMES) {
+      for (const ext of exts) {
+        const candidate = path.join(dir, name + ext);
+        if (fs.existsSync(candidate)) return { path: candidate, source: 'PATH' };
+      }
+    }
+  }
+  return { path: undefined, source: 'none' };
+}
+
+/** The browser binary gflow launches (locateBrowser), or undefined. */
 export function findBrowserExecutable(settings: Pick<ResolvedSettings, 'browserExecutable'>): string | undefined {
-  if (settings.browserExecutable) return fs.existsSync(settings.browserExecutable) ? settings.browserExecutable : undefined;
-  return (SYSTEM_BROWSERS[process.platform] ?? []).find((candidate) => fs.existsSync(candidate));
+  return locateBrowser(settings).path;
 }
 
 /** `chrome` when the profile was signed in with the system Chrome (its cookies are Chrome's). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { usageRecordingEnabled } from '../home/configToml.js';
 import { resolveProfile } from '../home/profiles.js';
+import { projectRow } from './catalogSchemas.js';
 import { defineOperation } from './operation.js';
 
 export const listProjects = defineOperation({
@@ -14,9 +15,9 @@ export const listProjects = defineOperation({
   input: z.object({
     profile: z.string().trim().min(1).default('default').describe('A profile name, or "default" for every profile.'),
     limit: z.number().int().default(50).transform((v) => Math.min(Math.max(v, 1), 200)).describe('Rows per page, clamped to 1..200 (default 50).'),
-    offset: z.number().int().min(0).default(0),
+    offset: z.number().int().min(0).default(0).describe('Rows to skip (next_offset of the previous page).'),
   }),
-  output: z.looseObject({ status: z.literal('ok'), projects: z.array(z.looseObject({ project_id: z.string() })) }),
+  output: z.strictObject({ status: z.literal('ok'), projects: z.array(projectRow), count: z.number().int().min(0), offset: z.number().int().min(0), has_more: z.boolean(), next_offset: z.number().int().min(0).nullable() }),
   handler: async (input, { runtime }) => {
     const profile = input.profile === 'default' ? undefined : resolveProfile(runtime.layout, { requested: input.profile, mustExist: false }).name;
     const page = runtime.catalog.projects.list({ limit: input.limit, offset: input.offset, ...(profile ? { profile } : {}) });
@@ -26,6 +27,7 @@ export const listProjects = defineOperation({
         project_id: p.projectId,
         title: p.title,
         profile: p.profile,
+        source: p.source,
         created_at: p.createdAt,
         image_count: p.imageCount,
         video_count: p.videoCount,

@@ -6,7 +6,22 @@ import { INSTRUCTION_OPERATIONS } from './instructionOperations.js';
 import { downloadMedia, upscaleImage, upscaleVideo } from './mediaOperations.js';
 import { uploadImage } from './uploadOperation.js';
 import { listProjects, usageStats } from './catalogOperations.js';
+import {
+  catalogProjectSummary,
+  doctor,
+  exportErrors,
+  listErrors,
+  listMedia,
+  listProfileActivity,
+  pruneErrors,
+  pruneMissingFiles,
+  readMediaBytes,
+  recentCatalogMedia,
+  showMedia,
+  showProject,
+} from './catalogQueries.js';
 import { generateImage, generateVideo } from './generateOperations.js';
+import { deleteProfile, listProfiles, telemetry, useProfile } from './profileOperations.js';
 import type { Operation } from './operation.js';
 import { characterVoices, listModels, listTools, runPromptTools } from './staticOperations.js';
 
@@ -36,4 +51,20 @@ export const OPERATIONS: readonly Operation[] = [
   characterVoices,
   listProjects,
   usageStats,
+  listMedia,
+  listProfileActivity,
+  listErrors,
+  showMedia,
+  showProject,
+  pruneMissingFiles,
+  exportErrors,
+  pruneErrors,
+  recentCatalogMedia,
+  catalogProjectSummary,
+  readMediaBytes,
+  doctor,
+  listProfiles,
+  useProfile,
+  deleteProfile,
+  telemetry,
 ] as readonly Operation[];

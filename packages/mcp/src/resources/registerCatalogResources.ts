@@ -1,11 +1,9 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate, type McpServer, type Resource } from '@modelcontextprotocol/server';
 import { matchCompletion } from '../flows/completion.js';
-import type { GflowCatalogReader, GflowLike } from '../gflowPort.js';
+import { MEDIA_RESOURCE_CAP_BYTES } from '@gflow/core';
+import type { GflowLike } from '../gflowPort.js';
 import { mediaTypeOfPath } from '../media/mediaTypes.js';
 import { MEDIA_TEMPLATE, PROJECT_TEMPLATE, mediaUri, projectUri } from '../media/mediaUri.js';
-import { projectSummary } from '../media/projectSummary.js';
-import { MEDIA_RESOURCE_CAP_BYTES, readCatalogMedia } from '../media/readCatalogMedia.js';
-import { recentMedia, type MediaListItem } from '../media/recentMedia.js';
 import { catalogOrFallback, guardCatalogRead } from './guardCatalog.js';
 
 export const MEDIA_TEMPLATE_NAME = 'media';
@@ -36,16 +34,13 @@ export function registerCatalogResources(server: McpServer, gflow: GflowLike): v
     new ResourceTemplate(MEDIA_TEMPLATE, {
       list: async () => ({
         resources: await catalogOrFallback(logger, 'media.list', [], async () =>
-          recentMedia(await catalogOf(gflow), { perKind: CATALOG_LIST_LIMIT })
-            .items.filter((row) => row.fileCount > 0)
-            .slice(0, CATALOG_LIST_LIMIT)
-            .map(mediaListEntry),
+          (await recentMedia(gflow, CATALOG_LIST_LIMIT, true)).slice(0, CATALOG_LIST_LIMIT).map(mediaListEntry),
         ),
       }),
       complete: {
         media_id: (value) =>
           catalogOrFallback(logger, 'media.complete', [], async () =>
-            matchCompletion(recentMedia(await catalogOf(gflow), { perKind: COMPLETION_SCAN }).items.map((row) => row.mediaId), value),
+            matchCompletion((await recentMedia(gflow, COMPLETION_SCAN, false)).map((row) => row.media_id), value),
           ),
       },
     }),
@@ -58,7 +53,7 @@ export function registerCatalogResources(server: McpServer, gflow: GflowLike): v
     },
     async (uri, variables) => {
       const mediaId = String(variables['media_id'] ?? '');
-      const read = await guardCatalogRead(logger, uri.href, async () => readCatalogMedia(await catalogOf(gflow), mediaId));
+      const read = await guardCatalogRead(logger, uri.href, async () => (await gflow.run('readMediaBytes', { media_id: mediaId.slice(0, 256) })) as unknown as CatalogMediaRead);
       if (read.found) return { contents: [{ uri: uri.href, mimeType: read.mimeType, blob: read.bytes.toString('base64') }] };
       if (read.reason === 'too-large') {
         throw new ProtocolError(
@@ -80,11 +75,11 @@ export function registerCatalogResources(server: McpServer, gflow: GflowLike): v
   server.registerResource(
     PROJECT_TEMPLATE_NAME,
     new ResourceTemplate(PROJECT_TEMPLATE, {
-      list: async () => ({ resources: await catalogOrFallback(logger, 'projects.list', [], async () => projectListEntries(await catalogOf(gflow))) }),
+      list: async () => ({ resources: await catalogOrFallback(logger, 'projects.list', [], async () => projectListEntries(await recentProjects(gflow, CATALOG_LIST_LIMIT))) }),
       complete: {
         project_id: (value) =>
           catalogOrFallback(logger, 'projects.complete', [], async () =>
-            matchCompletion(unique((await catalogOf(gflow)).projects.list({ limit: COMPLETION_SCAN }).items.map((item) => item.projectId)), value),
+            matchCompletion(unique((await recentProjects(gflow, COMPLETION_SCAN)).map((item) => item.project_id)), value),
           ),
       },
     }),
@@ -96,41 +91,79 @@ export function registerCatalogResources(server: McpServer, gflow: GflowLike): v
     },
     async (uri, variables) => {
       const projectId = String(variables['project_id'] ?? '');
-      const summary = await guardCatalogRead(logger, uri.href, async () => projectSummary(await catalogOf(gflow), projectId));
+      const read = await guardCatalogRead(logger, uri.href, async () => (await gflow.run('catalogProjectSummary', { project_id: projectId.slice(0, 256) })) as unknown as ProjectSummaryRead);
+      const summary = read.found ? withResources(read.summary) : undefined;
       if (!summary) throw new ResourceNotFoundError(uri.href, `No catalogued project with id "${projectId.slice(0, 128)}".`);
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(summary, null, 2) }] };
     },
   );
 }
 
-/** The catalog, once its code is loaded (a library runtime may not have needed it yet). */
-async function catalogOf(gflow: GflowLike): Promise<GflowCatalogReader> {
-  await gflow.ready();
-  return gflow.catalog;
+/** A media row of core's catalog listings (snake_case). */
+interface MediaRow {
+  readonly media_id: string;
+  readonly kind: string;
+  readonly model: string | null;
+  readonly created_at: string;
+  readonly project_id: string | null;
+  readonly path: string | null;
+  readonly bytes: number | null;
 }
 
-function mediaListEntry(row: MediaListItem): Resource {
+interface ProjectRow {
+  readonly project_id: string;
+  readonly title: string | null;
+  readonly profile: string;
+  readonly created_at: string;
+  readonly image_count: number;
+  readonly video_count: number;
+}
+
+type CatalogMediaRead =
+  | { readonly found: true; readonly bytes: Buffer; readonly mimeType: string; readonly kind: string }
+  | { readonly found: false; readonly reason: 'unknown-id' | 'no-verified-file' }
+  | { readonly found: false; readonly reason: 'too-large'; readonly bytes: number; readonly kind: string };
+
+type ProjectSummaryRead = { readonly found: false } | { readonly found: true; readonly summary: { readonly newest_media: ReadonlyArray<{ readonly media_id: string }> } & Record<string, unknown> };
+
+/** The newest catalogued media (core's recentCatalogMedia), one row per media id. */
+async function recentMedia(gflow: GflowLike, perKind: number, withFilesOnly: boolean): Promise<readonly MediaRow[]> {
+  const result = (await gflow.run('recentCatalogMedia', { per_kind: perKind, with_files_only: withFilesOnly })) as unknown as { items: readonly MediaRow[] };
+  return result.items;
+}
+
+/** The newest catalogued projects of every profile (core's listProjects). */
+async function recentProjects(gflow: GflowLike, limit: number): Promise<readonly ProjectRow[]> {
+  const result = (await gflow.run('listProjects', { limit })) as unknown as { projects: readonly ProjectRow[] };
+  return result.projects;
+}
+
+/** The summary with each newest media's gflow://media resource URI (the MCP view of it). */
+function withResources(summary: Extract<ProjectSummaryRead, { found: true }>['summary']): Record<string, unknown> {
+  return { ...summary, newest_media: summary.newest_media.map((m) => ({ ...m, resource: mediaUri(m.media_id) })) };
+}
+
+function mediaListEntry(row: MediaRow): Resource {
   const mimeType = row.path === null ? undefined : mediaTypeOfPath(row.path);
   return {
-    uri: mediaUri(row.mediaId),
-    name: row.mediaId,
-    title: `${row.kind} ${row.mediaId}`,
-    description: `${row.kind}${row.model ? ` (${row.model})` : ''}, ${row.createdAt}${row.projectId ? `, project ${row.projectId}` : ''}`,
+    uri: mediaUri(row.media_id),
+    name: row.media_id,
+    title: `${row.kind} ${row.media_id}`,
+    description: `${row.kind}${row.model ? ` (${row.model})` : ''}, ${row.created_at}${row.project_id ? `, project ${row.project_id}` : ''}`,
     ...(mimeType ? { mimeType } : {}),
     ...(row.bytes === null ? {} : { size: row.bytes }),
   };
 }
 
-function projectListEntries(catalog: GflowCatalogReader): Resource[] {
+function projectListEntries(projects: readonly ProjectRow[]): Resource[] {
   const seen = new Set<string>();
-  return catalog.projects
-    .list({ limit: CATALOG_LIST_LIMIT })
-    .items.filter((item) => !seen.has(item.projectId) && seen.add(item.projectId))
+  return projects
+    .filter((item) => !seen.has(item.project_id) && seen.add(item.project_id))
     .map((item) => ({
-      uri: projectUri(item.projectId),
-      name: item.projectId,
+      uri: projectUri(item.project_id),
+      name: item.project_id,
       ...(item.title ? { title: item.title } : {}),
-      description: `${item.profile}: ${item.imageCount} images, ${item.videoCount} videos, created ${item.createdAt}`,
+      description: `${item.profile}: ${item.image_count} images, ${item.video_count} videos, created ${item.created_at}`,
       mimeType: 'application/json',
     }));
 }

@@ -1,7 +1,4 @@
-import type { GflowCatalogReader } from '../gflowPort.js';
-
-/** One row of the catalog's media listing (`data list images|videos`). */
-export type MediaListItem = ReturnType<GflowCatalogReader['assets']['list']>['items'][number];
+import type { Catalog, MediaListItem } from '@gflow/catalog';
 
 export interface RecentMediaOptions {
   /** At most this many rows of each kind are read. */
@@ -17,7 +14,7 @@ export interface RecentMedia {
 }
 
 /** The newest catalogued images and videos, merged newest first. */
-export function recentMedia(catalog: GflowCatalogReader, options: RecentMediaOptions): RecentMedia {
+export function recentMedia(catalog: Pick<Catalog, 'assets'>, options: RecentMediaOptions): RecentMedia {
   const page = (kind: 'image' | 'video') =>
     catalog.assets.list({ kind, limit: options.perKind, ...(options.profile === undefined ? {} : { profile: options.profile }) });
   const images = page('image');

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { FLOW_ID } from '@gflow/core';
-import type { GflowCatalogReader } from '../gflowPort.js';
-import { sniffMediaType } from './mediaTypes.js';
+import type { Catalog, LocalFileRow } from '@gflow/catalog';
+import { mimeOf, sniffMedia } from '@gflow/flow-facts';
+import { FLOW_ID } from '../operations/generationSchemas.js';
 
 /** Largest file gflow://media/{media_id} serves (base64 makes the reply a third larger). */
 export const MEDIA_RESOURCE_CAP_BYTES = 20 * 1024 * 1024;
@@ -12,8 +12,6 @@ export type CatalogMediaRead =
   | { readonly found: false; readonly reason: 'unknown-id' | 'no-verified-file' }
   | { readonly found: false; readonly reason: 'too-large'; readonly bytes: number; readonly kind: string };
 
-type LocalFileRow = ReturnType<GflowCatalogReader['localFiles']['listForAsset']>[number];
-
 /**
  * The bytes of a catalogued asset, from its newest local copy whose size and
  * SHA-256 still match the catalog. Copies above the cap are not hashed; when
@@ -21,7 +19,7 @@ type LocalFileRow = ReturnType<GflowCatalogReader['localFiles']['listForAsset']>
  * are hashed again, so a file swapped between the check and the read is
  * refused too.
  */
-export async function readCatalogMedia(catalog: GflowCatalogReader, mediaId: string, cap = MEDIA_RESOURCE_CAP_BYTES): Promise<CatalogMediaRead> {
+export async function readCatalogMedia(catalog: Pick<Catalog, 'media' | 'localFiles'>, mediaId: string, cap = MEDIA_RESOURCE_CAP_BYTES): Promise<CatalogMediaRead> {
   if (!FLOW_ID.test(mediaId)) return { found: false, reason: 'unknown-id' };
   const candidates = catalog.media.lookup(mediaId);
   if (candidates.length === 0) return { found: false, reason: 'unknown-id' };
@@ -34,13 +32,13 @@ export async function readCatalogMedia(catalog: GflowCatalogReader, mediaId: str
         continue;
       }
       const bytes = await readVerified(catalog, file);
-      if (bytes) return { found: true, bytes, mimeType: sniffMediaType(bytes) ?? file.mediaType ?? 'application/octet-stream', kind: candidate.asset.kind };
+      if (bytes) return { found: true, bytes, mimeType: sniffedType(bytes) ?? file.mediaType ?? 'application/octet-stream', kind: candidate.asset.kind };
     }
   }
   return oversized ? { found: false, reason: 'too-large', ...oversized } : { found: false, reason: 'no-verified-file' };
 }
 
-async function readVerified(catalog: GflowCatalogReader, file: LocalFileRow): Promise<Buffer | undefined> {
+async function readVerified(catalog: Pick<Catalog, 'media' | 'localFiles'>, file: LocalFileRow): Promise<Buffer | undefined> {
   if (!(await catalog.localFiles.verify(file, { checkSha256: true }))) return undefined;
   try {
     const bytes = await readFile(file.path);
@@ -49,4 +47,10 @@ async function readVerified(catalog: GflowCatalogReader, file: LocalFileRow): Pr
   } catch {
     return undefined;
   }
+}
+
+/** The media type the leading bytes show (PNG, JPEG, GIF, WebP, MP4 `ftyp`), or undefined. */
+function sniffedType(bytes: Uint8Array): string | undefined {
+  const extension = sniffMedia(bytes);
+  return extension === null ? undefined : mimeOf(extension);
 }

@@ -1,6 +1,5 @@
-import { FLOW_ID } from '@gflow/core';
-import type { GflowCatalogReader } from '../gflowPort.js';
-import { mediaUri } from './mediaUri.js';
+import type { Catalog } from '@gflow/catalog';
+import { FLOW_ID } from '../operations/generationSchemas.js';
 import { newestFirst, recentMedia } from './recentMedia.js';
 
 /** Newest media of a project listed in its summary. */
@@ -29,7 +28,6 @@ export interface ProjectSummary {
     readonly kind: string;
     readonly model: string | null;
     readonly created_at: string;
-    readonly resource: string;
     /** Local copies recorded in the catalog (absolute paths; not re-verified here). */
     readonly files: readonly string[];
   }>;
@@ -37,7 +35,7 @@ export interface ProjectSummary {
 }
 
 /** The summary of a catalogued project, or undefined when no profile has it. */
-export function projectSummary(catalog: GflowCatalogReader, projectId: string): ProjectSummary | undefined {
+export function projectSummary(catalog: Catalog, projectId: string): ProjectSummary | undefined {
   if (!FLOW_ID.test(projectId)) return undefined;
   const rows = catalog.profiles
     .list()
@@ -63,7 +61,6 @@ export function projectSummary(catalog: GflowCatalogReader, projectId: string): 
       kind: row.kind,
       model: row.model,
       created_at: row.createdAt,
-      resource: mediaUri(row.mediaId),
       files: catalog.localFiles
         .listForAsset(row.assetId)
         .filter((file) => file.storageProvider === null)
@@ -73,7 +70,7 @@ export function projectSummary(catalog: GflowCatalogReader, projectId: string): 
   };
 }
 
-function projectCounts(catalog: GflowCatalogReader, profile: string, projectId: string): { imageCount: number; videoCount: number } | undefined {
+function projectCounts(catalog: Catalog, profile: string, projectId: string): { imageCount: number; videoCount: number } | undefined {
   for (let page = 0; page < PROJECT_PAGES; page += 1) {
     const { items, hasMore } = catalog.projects.list({ profile, limit: 1000, offset: page * 1000 });
     const found = items.find((item) => item.projectId === projectId);

@@ -1,0 +1,32 @@
+import { exitCodeOf } from '@gflow/errors';
+import { describe, expect, it } from 'vitest';
+import { validateProfileName } from '../home/profiles.js';
+import { olderThanCutoff, profileFilter } from './catalogQueries.js';
+
+const exitOf = (fn: () => unknown): number | undefined => {
+  try {
+    fn();
+    return undefined;
+  } catch (error) {
+    return exitCodeOf(error);
+  }
+};
+
+describe('catalog query inputs', () => {
+  it('olderThanCutoff reads 90d, 24h, 30m as instants before now; anything else is exit 2', () => {
+    const now = new Date('2026-04-01T12:00:00.000Z');
+    expect(olderThanCutoff('90d', now)).toBe('2026-01-01T12:00:00.000Z');
+    expect(olderThanCutoff('24h', now)).toBe('2026-03-31T12:00:00.000Z');
+    expect(olderThanCutoff(' 30M ', now)).toBe('2026-04-01T11:30:00.000Z');
+    for (const bad of ['soon', '90', 'd', '1w', '-3d', '1234567d']) expect(exitOf(() => olderThanCutoff(bad, now))).toBe(2);
+  });
+
+  it('profileFilter: "default" or nothing is every profile; a bad name is refused', () => {
+    expect(profileFilter(undefined)).toEqual({});
+    expect(profileFilter('default')).toEqual({});
+    expect(profileFilter('work')).toEqual({ profile: 'work' });
+    const refused = exitOf(() => profileFilter('../etc'));
+    expect(refused).toBeDefined();
+    expect(refused).toBe(exitOf(() => validateProfileName('../etc')));
+  });
+});
