@@ -3,7 +3,7 @@
 // Node (node.mjs: the machine's own when it is supported, else a pinned one it
 // installs from the npm registry), installs the pnpm workspace (pinned pnpm via
 // npx) and, when no Chrome/Chromium is found, Debian's chromium (as root) or
-// says what to install, and builds the gflow binary's bundle (apps/gflow/dist)
+// says what to install, and builds the gflow binary's bundle (apps/app/dist)
 // when it is missing or stale. Safe to re-run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -53,9 +53,9 @@ function ensureChromium() {
   process.exit(1);
 }
 
-/** The gflow binary's bundle (apps/gflow/dist): the launcher runs it instead of the sources when it is fresh. */
+/** The gflow binary's bundle (apps/app/dist): the launcher runs it instead of the sources when it is fresh. */
 function buildBinary() {
-  const script = path.join(root, 'apps/gflow/scripts/build.mjs');
+  const script = path.join(root, 'apps/app/scripts/build.mjs');
   const fresh = spawnSync(process.execPath, [script, '--check'], { stdio: 'ignore' });
   if (fresh.status === 0) return;
   const r = spawnSync(process.execPath, [script], { stdio: ['ignore', 'inherit', 'inherit'] });

@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { satisfiesNodeRange } from '../../apps/gflow/bin/nodeSupport.js';
+import { satisfiesNodeRange } from '../../apps/app/bin/nodeSupport.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const log = (msg) => process.stderr.write(`[node] ${msg}\n`);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { satisfiesNodeRange } from '../../apps/gflow/bin/nodeSupport.js';
+import { satisfiesNodeRange } from '../../apps/app/bin/nodeSupport.js';
 import { pinnedVersions, supportedRange } from '../scripts/node.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -18,7 +18,7 @@ import { Hono } from 'hono';
 import { createGflowHttpApp } from '../src/index.js';
 
 const calls = Number(process.argv[2] ?? 300);
-const bin = path.resolve(import.meta.dirname, '../../gflow/bin/gflow.js');
+const bin = path.resolve(import.meta.dirname, '../../app/bin/gflow.js');
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-mcp-bench-'));
 const env = { ...process.env, GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out'), GFLOW_CLI_LOG_LEVEL: 'ERROR' } as Record<string, string>;
 
@@ -93,7 +93,7 @@ async function launchMode(): Promise<string> {
   try {
     const module = (await import(pathToFileURL(path.resolve(bin, '../distState.js')).href)) as { distState(url: URL): { fresh: boolean; reason: string } };
     const state = module.distState(pathToFileURL(path.resolve(bin, '../../dist/') + '/'));
-    return state.fresh ? 'the prebuilt bundle in apps/gflow/dist' : `${sources} (apps/gflow/dist: ${state.reason})`;
+    return state.fresh ? 'the prebuilt bundle in apps/app/dist' : `${sources} (apps/app/dist: ${state.reason})`;
   } catch {
     return sources;
   }

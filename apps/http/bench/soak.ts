@@ -12,7 +12,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 
 const clients = Number(process.argv[2] ?? 64);
 const seconds = Number(process.argv[3] ?? 30);
-const bin = path.resolve(import.meta.dirname, '../../gflow/bin/gflow.js');
+const bin = path.resolve(import.meta.dirname, '../../app/bin/gflow.js');
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-soak-'));
 const env = { ...process.env, GFLOW_CLI_HOME: home, GFLOW_CLI_LOG_LEVEL: 'WARNING' } as Record<string, string>;
 

@@ -1,5 +1,5 @@
 import type { CommandDef } from 'citty';
-import { type ChildEntry, defineGroup, groupSpecOf, loadChild } from './command/commandSpec.js';
+import { type ChildEntry, defineGroup, groupSpecOf, loadChild } from './framework/commandSpec.js';
 
 /** A command the app adds to the tree at a path (`'mcp run'`, `'serve'`). */
 export type ExtraCommands = Readonly<Record<string, CommandDef>>;

@@ -13,9 +13,9 @@ export {
   type LeafOutput,
   type GroupSpec,
   type ChildEntry,
-} from './command/commandSpec.js';
-export type { LeafContext, NodeRuntime } from './command/leafContext.js';
-export { type RuntimeFactory, type RuntimeRequest, defaultRuntimeFactory } from './command/runtimeFactory.js';
+} from './framework/commandSpec.js';
+export type { LeafContext, NodeRuntime } from './framework/leafContext.js';
+export { type RuntimeFactory, type RuntimeRequest, defaultRuntimeFactory } from './framework/runtimeFactory.js';
 export { type FlagSpec, type FlagKind, type PositionalSpec, flag, kebabOf, JSON_FLAG, PROFILE_FLAG, SANDBOX_FLAG, NO_SPEND_FLAG } from './args/flagSpec.js';
 export { zodFlags, zodPositionals, describeSchema, type FlagOverride, type ZodFlagsOptions } from './args/zodFlags.js';
 export { parseArgv, type ParsedValues } from './args/parseArgv.js';

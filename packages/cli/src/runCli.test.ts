@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCli, walkCli } from './buildCli.js';
 import { createBufferIo } from './cliIo.js';
-import { defineGroup, defineLeaf, leafFlags, leafSpecOf } from './command/commandSpec.js';
-import { operationLeaf } from './command/operationLeaf.js';
+import { defineGroup, defineLeaf, leafFlags, leafSpecOf } from './framework/commandSpec.js';
+import { operationLeaf } from './framework/operationLeaf.js';
 import { formatProgress } from './output/progressReporter.js';
 import { runCli } from './runCli.js';
 

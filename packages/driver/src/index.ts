@@ -4,12 +4,12 @@
 export { openFlowSession, type OpenFlowSessionOptions } from './session/openFlowSession.js';
 export { FlowSession, type SessionTimeouts, type DownloadRequest, type UploadImageRequest, type UploadImageResult } from './session/flowSession.js';
 export { buildLaunchOptions, type LaunchSettings, type PersistentLaunchOptions } from './session/launchOptions.js';
-export type { GenerationPhase, ProgressEvent } from './session/opContext.js';
+export type { GenerationPhase, DriverProgressEvent } from './session/opContext.js';
 export type { DriverLogger } from './util/logger.js';
 
 // Generation
-export type { CharacterInput, GenerateImageRequest, GenerateVideoRequest, GenerationResult, GeneratedItem, ReferenceInput } from './generate/types.js';
-export { validateVideoRequest, type VideoPlan } from './generate/validateVideo.js';
+export type { CharacterInput, GenerateImageRequest, GenerateVideoRequest, FlowGenerationResult, GeneratedItem, ReferenceInput } from './generate/types.js';
+export { validateVideoRequest, type VideoRequestPlan } from './generate/validateVideo.js';
 export { validateImageRequest } from './generate/generateImage.js';
 export { runUniqueName } from './composer/uploads.js';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePng, readImageSize } from '@gflow/flow-sim';
 import { useRig } from './helpers/simSession.js';
-import type { ProgressEvent } from '../src/index.js';
+import type { DriverProgressEvent } from '../src/index.js';
 
 const rig = useRig('driver-image');
 const email = 'images@example.com';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 describe('generateImage against the simulator', () => {
   it('makes two 3:4 images with the model asked for and downloads true 3:4 files', async () => {
     const project = rig.sim.scenario.createProject(email, { title: 'Images' });
-    const phases: ProgressEvent[] = [];
+    const phases: DriverProgressEvent[] = [];
     const result = await rig.session.generateImage({ projectId: project.id, prompt: 'a lighthouse at dusk', model: 'nano-pro', aspect: '3:4', count: 2, onProgress: (e) => phases.push(e) });
     expect(result.projectId).toBe(project.id);
     expect(result.submitRpc).toBe('ogiZ0b');

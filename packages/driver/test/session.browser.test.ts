@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isRetryable } from '@gflow/errors';
 import { useRig } from './helpers/simSession.js';
-import { type ProgressEvent, openFlowSession } from '../src/index.js';
+import { type DriverProgressEvent, openFlowSession } from '../src/index.js';
 
 const rig = useRig('driver-session');
 const email = 'session@example.com';
@@ -88,7 +88,7 @@ describe('sessions, UI arms and landings', () => {
 
   it('cancellation mid-generation → CancelledError (130) with may_have_spent, and the page stays usable', async () => {
     const controller = new AbortController();
-    const onProgress = (e: ProgressEvent): void => {
+    const onProgress = (e: DriverProgressEvent): void => {
       if (e.phase === 'submitted') controller.abort();
     };
     const started = Date.now();
@@ -132,7 +132,7 @@ describe('sessions, UI arms and landings', () => {
     let closedReason: string | null = null;
     rig.session.onClosed((reason) => (closedReason = reason));
     const pid = browserPid(rig.profileDir);
-    const onProgress = (e: ProgressEvent): void => {
+    const onProgress = (e: DriverProgressEvent): void => {
       if (e.phase === 'submitted') process.kill(pid, 'SIGKILL');
     };
     const error = await rig.session

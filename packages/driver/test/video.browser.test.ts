@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '@gflow/flow-sim';
 import { useRig } from './helpers/simSession.js';
-import { downloadMediaById, type ProgressEvent } from '../src/index.js';
+import { downloadMediaById, type DriverProgressEvent } from '../src/index.js';
 import { fetchMediaInPage } from '../src/projects/mediaFetch.js';
 
 const rig = useRig('driver-video');
@@ -23,7 +23,7 @@ async function pngFile(name: string, w = 640, h = 360): Promise<string> {
 describe('generateVideo against the simulator', () => {
   it('t2v: Veo Lite 8 s 9:16, follows the clip to done and downloads a real mp4', async () => {
     const project = rig.sim.scenario.createProject(email);
-    const phases: ProgressEvent[] = [];
+    const phases: DriverProgressEvent[] = [];
     const result = await rig.session.generateVideo({ mode: 't2v', projectId: project.id, prompt: 'a red fox running', model: 'veo_3_1_lite', duration: 8, aspect: '9:16', count: 1, timeoutMs: 120_000, onProgress: (e) => phases.push(e) });
     expect(result.submitRpc).toBe('YhhmEf');
     expect(result.items).toHaveLength(1);

@@ -8,7 +8,7 @@ import { makeTestGflow } from './testGflow.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const readJson = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as Record<string, unknown>;
 
-const app = readJson('apps/gflow/package.json') as { name: string; version: string; bin?: Record<string, string> };
+const app = readJson('apps/app/package.json') as { name: string; version: string; bin?: Record<string, string> };
 
 interface PluginManifest {
   name: string;
@@ -35,7 +35,7 @@ interface ServerJson {
 describe('distribution files', () => {
   it('the app ships a `gflow` bin (the command both files launch)', () => {
     expect(app.bin?.['gflow']).toBeDefined();
-    expect(fs.existsSync(path.join(root, 'apps/gflow', app.bin?.['gflow'] ?? 'missing'))).toBe(true);
+    expect(fs.existsSync(path.join(root, 'apps/app', app.bin?.['gflow'] ?? 'missing'))).toBe(true);
   });
 
   it('.claude-plugin/plugin.json registers `gflow mcp run`, ships disabled and asks for an acknowledgement', () => {

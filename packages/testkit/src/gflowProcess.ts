@@ -6,8 +6,8 @@ import { tempDir } from './tempDir.js';
 
 /** The monorepo's root (the kit lives in packages/testkit). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
-/** The real `gflow` binary: the fresh bundle, else the sources through tsx (apps/gflow/bin/gflow.js). */
-export const GFLOW_BIN = path.join(REPO_ROOT, 'apps', 'gflow', 'bin', 'gflow.js');
+/** The real `gflow` binary: the fresh bundle, else the sources through tsx (apps/app/bin/gflow.js). */
+export const GFLOW_BIN = path.join(REPO_ROOT, 'apps', 'app', 'bin', 'gflow.js');
 
 /** A fresh, private gflow home (also the run's HOME, so no real client config is ever touched). */
 export function makeHome(name = 'cli'): string {
@@ -95,7 +95,7 @@ export function spawnCli(args: readonly string[], options: CliOptions & { readon
 }
 
 /**
- * Runs the real binary, `node apps/gflow/bin/gflow.js <args>`, to completion. Always asynchronous:
+ * Runs the real binary, `node apps/app/bin/gflow.js <args>`, to completion. Always asynchronous:
  * a simulator in this process must keep answering while the child runs.
  */
 export async function cli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {

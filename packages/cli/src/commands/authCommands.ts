@@ -1,10 +1,10 @@
 import { BadParameterError, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
 import { listProfileNames, resolveProfile } from '@gflow/core';
 import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
-import { defineGroup, defineLeaf, type LeafSpec } from '../command/commandSpec.js';
-import { operationLeaf, runOperation } from '../command/operationLeaf.js';
-import { opSchema } from '../command/opSchema.js';
-import type { LeafContext } from '../command/leafContext.js';
+import { defineGroup, defineLeaf, type LeafSpec } from '../framework/commandSpec.js';
+import { operationLeaf, runOperation } from '../framework/operationLeaf.js';
+import { opSchema } from '../framework/opSchema.js';
+import type { LeafContext } from '../framework/leafContext.js';
 import { renderTable } from '../output/table.js';
 
 const login = operationLeaf({

@@ -1,7 +1,7 @@
 import { PROFILE_FLAG } from '../args/flagSpec.js';
-import { defineGroup } from '../command/commandSpec.js';
-import { operationLeaf } from '../command/operationLeaf.js';
-import { opSchema } from '../command/opSchema.js';
+import { defineGroup } from '../framework/commandSpec.js';
+import { operationLeaf } from '../framework/operationLeaf.js';
+import { opSchema } from '../framework/opSchema.js';
 import { renderFields, renderTable } from '../output/table.js';
 
 const user = operationLeaf({

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { UsageError } from '@gflow/errors';
 import { assertFlowIdLike } from './mediaId.js';
 import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
-import { defineGroup } from '../command/commandSpec.js';
-import { operationLeaf } from '../command/operationLeaf.js';
-import { opSchema } from '../command/opSchema.js';
+import { defineGroup } from '../framework/commandSpec.js';
+import { operationLeaf } from '../framework/operationLeaf.js';
+import { opSchema } from '../framework/opSchema.js';
 import { renderFields } from '../output/table.js';
 import { dataListCommand } from './dataList.js';
 

@@ -1,6 +1,6 @@
-import { defineGroup } from '../command/commandSpec.js';
-import { operationLeaf } from '../command/operationLeaf.js';
-import { opSchema } from '../command/opSchema.js';
+import { defineGroup } from '../framework/commandSpec.js';
+import { operationLeaf } from '../framework/operationLeaf.js';
+import { opSchema } from '../framework/opSchema.js';
 import { renderTable } from '../output/table.js';
 
 type Rows = ReadonlyArray<Record<string, unknown>>;

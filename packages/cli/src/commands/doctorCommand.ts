@@ -1,6 +1,6 @@
 import { toGflowError } from '@gflow/errors';
-import { defineLeaf } from '../command/commandSpec.js';
-import { runOperation } from '../command/operationLeaf.js';
+import { defineLeaf } from '../framework/commandSpec.js';
+import { runOperation } from '../framework/operationLeaf.js';
 import { type DoctorCheck, checkRuntime } from '../doctor/doctorChecks.js';
 import { renderTable } from '../output/table.js';
 

@@ -6,8 +6,8 @@ import { type FlagSpec, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';
 import { parseToolSpec } from '../args/toolSpecArg.js';
 import type { FlagOverride } from '../args/zodFlags.js';
-import type { LeafOutput } from '../command/commandSpec.js';
-import type { LeafContext } from '../command/leafContext.js';
+import type { LeafOutput } from '../framework/commandSpec.js';
+import type { LeafContext } from '../framework/leafContext.js';
 import { renderFields } from '../output/table.js';
 
 /** The CLI spellings of the generation parameters (same names as MCP where they mean the same). */

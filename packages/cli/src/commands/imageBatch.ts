@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BadParameterError, exitCodeOf, toErrorEnvelopeBody } from '@gflow/errors';
 import { PROFILE_FLAG, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
-import { defineLeaf } from '../command/commandSpec.js';
-import { runOperation } from '../command/operationLeaf.js';
+import { defineLeaf } from '../framework/commandSpec.js';
+import { runOperation } from '../framework/operationLeaf.js';
 import { renderTable } from '../output/table.js';
 import { generationInput } from './generationFlags.js';
 

@@ -1,8 +1,8 @@
 import { generateImageInput } from '@gflow/core';
 import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
-import { defineGroup } from '../command/commandSpec.js';
-import { operationLeaf } from '../command/operationLeaf.js';
-import { opSchema } from '../command/opSchema.js';
+import { defineGroup } from '../framework/commandSpec.js';
+import { operationLeaf } from '../framework/operationLeaf.js';
+import { opSchema } from '../framework/opSchema.js';
 import { imageBatchCommand } from './imageBatch.js';
 import { GENERATION_OVERRIDES, generationExtraFlags, generationInput, localOrMediaId, renderGeneration } from './generationFlags.js';
 

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { BadParameterError, UsageError } from '@gflow/errors';
 import { type PositionalSpec, PROFILE_FLAG, flag } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';
-import { defineGroup, defineLeaf, type LeafOutput } from '../command/commandSpec.js';
-import type { LeafContext } from '../command/leafContext.js';
-import { runOperation } from '../command/operationLeaf.js';
+import { defineGroup, defineLeaf, type LeafOutput } from '../framework/commandSpec.js';
+import type { LeafContext } from '../framework/leafContext.js';
+import { runOperation } from '../framework/operationLeaf.js';
 import { renderTable } from '../output/table.js';
 
 const PROJECT = flag({ key: 'project', kind: 'string', valueHint: 'PROJECT_ID', required: true, description: 'The Flow project whose brief holds the cards.' });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { flag } from '../args/flagSpec.js';
-import { defineGroup, defineLeaf } from '../command/commandSpec.js';
+import { defineGroup, defineLeaf } from '../framework/commandSpec.js';
 import { MCP_TARGETS, type McpTarget, mcpConfigPath } from '../mcpSetup/mcpConfigPath.js';
 import { mergeMcpConfig } from '../mcpSetup/mergeMcpConfig.js';
 

@@ -1,5 +1,5 @@
-import { operationLeaf } from '../command/operationLeaf.js';
-import { opSchema } from '../command/opSchema.js';
+import { operationLeaf } from '../framework/operationLeaf.js';
+import { opSchema } from '../framework/opSchema.js';
 import { renderTable } from '../output/table.js';
 
 interface ModelsResult {

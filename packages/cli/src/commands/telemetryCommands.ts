@@ -1,5 +1,5 @@
-import { defineGroup, defineLeaf } from '../command/commandSpec.js';
-import { runOperation } from '../command/operationLeaf.js';
+import { defineGroup, defineLeaf } from '../framework/commandSpec.js';
+import { runOperation } from '../framework/operationLeaf.js';
 
 const STATEMENT = 'gflow records which commands and tools ran, in the local catalog only (for `gflow data usage` / gflow_usage_stats); nothing is ever uploaded.';
 

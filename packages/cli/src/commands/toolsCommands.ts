@@ -1,6 +1,6 @@
 import { flag } from '../args/flagSpec.js';
-import { defineGroup, defineLeaf } from '../command/commandSpec.js';
-import { runOperation } from '../command/operationLeaf.js';
+import { defineGroup, defineLeaf } from '../framework/commandSpec.js';
+import { runOperation } from '../framework/operationLeaf.js';
 import { renderFields, renderTable } from '../output/table.js';
 
 interface ToolsResult {

@@ -1,5 +1,5 @@
 import { flag } from '../args/flagSpec.js';
-import { defineLeaf } from '../command/commandSpec.js';
+import { defineLeaf } from '../framework/commandSpec.js';
 import { renderFields } from '../output/table.js';
 import { checkForUpdate } from '../update/checkForUpdate.js';
 

@@ -1,9 +1,9 @@
 import { generateVideoInput } from '@gflow/core';
 import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
 import type { FlagOverride } from '../args/zodFlags.js';
-import { defineGroup } from '../command/commandSpec.js';
-import { operationLeaf } from '../command/operationLeaf.js';
-import { opSchema } from '../command/opSchema.js';
+import { defineGroup } from '../framework/commandSpec.js';
+import { operationLeaf } from '../framework/operationLeaf.js';
+import { opSchema } from '../framework/opSchema.js';
 import { GENERATION_OVERRIDES, generationExtraFlags, generationInput, renderGeneration } from './generationFlags.js';
 
 const videoSchema = (): unknown => generateVideoInput;

@@ -1,7 +1,7 @@
 // The one doctor check that is the CLI's own: the Node running the binary (the launcher knows the
 // supported range). Every other check is core's `doctor` operation.
 import type { DoctorCheck } from '@gflow/core';
-import type { NodeRuntime } from '../command/leafContext.js';
+import type { NodeRuntime } from '../framework/leafContext.js';
 
 export type { DoctorCheck };
 

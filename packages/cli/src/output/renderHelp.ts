@@ -1,6 +1,6 @@
 import type { CommandDef } from 'citty';
 import type { FlagSpec } from '../args/flagSpec.js';
-import { childSummary, groupSpecOf, leafFlags, leafSpecOf } from '../command/commandSpec.js';
+import { childSummary, groupSpecOf, leafFlags, leafSpecOf } from '../framework/commandSpec.js';
 
 function columns(rows: ReadonlyArray<readonly [string, string]>, indent = '  '): string {
   const width = Math.min(34, Math.max(0, ...rows.map(([left]) => left.length)));

@@ -1,5 +1,5 @@
 import type { CliIo } from '../cliIo.js';
-import type { LeafOutput } from '../command/commandSpec.js';
+import type { LeafOutput } from '../framework/commandSpec.js';
 
 /**
  * Writes a leaf's result and returns its exit code. --json writes exactly one

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { TaskRecord } from '@gflow/catalog';
-import type { FlowSession, ProgressEvent as DriverProgress } from '@gflow/driver';
+import type { FlowSession, DriverProgressEvent as DriverProgress } from '@gflow/driver';
 import { CancelledError, DataIntegrityError, OutputWriteFailedError, hasErrorCode, isGflowError, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
 import { resolveProfile } from '../home/profiles.js';
 import { withIncidentCapture } from '../incidents/recordIncident.js';

@@ -1,8 +1,10 @@
+import type { TaskStatus } from '@gflow/catalog';
 import type { GenerationResult } from '../operations/generationSchemas.js';
 
-/** A generation task as the surfaces show it (tasks/get, `gflow data`). */
-export type TaskStatus = 'pending' | 'working' | 'completed' | 'cancelled' | 'indeterminate' | 'failed';
+/** A task's status: the catalog's queue states, shown as they are (one list, in @gflow/catalog). */
+export type { TaskStatus };
 
+/** A generation task as the surfaces show it (tasks/get, `gflow data`). */
 export interface TaskView {
   readonly task_id: string;
   readonly task_type: string;

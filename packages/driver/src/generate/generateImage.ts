@@ -11,7 +11,7 @@ import { findImageRecords } from '../wire/imageRecords.js';
 import { checkImageSubmit } from '../wire/submitCheck.js';
 import { prepareComposer, refuseUnportedReferences, resolveReferences, validateCharacters } from './prepare.js';
 import { awaitReply, clickGuardedSubmit } from './submitWatcher.js';
-import type { GeneratedItem, GenerateImageRequest, GenerationResult } from './types.js';
+import type { GeneratedItem, GenerateImageRequest, FlowGenerationResult } from './types.js';
 
 export function validateImageRequest(req: GenerateImageRequest): void {
   const known = findImageModel(req.model);
@@ -24,7 +24,7 @@ export function validateImageRequest(req: GenerateImageRequest): void {
 }
 
 /** Text-to-image / image-to-image on the classic composer; the `ogiZ0b` reply is the result. */
-export async function generateImage(ctx: OpContext, req: GenerateImageRequest, timeouts: OpenTimeouts): Promise<GenerationResult> {
+export async function generateImage(ctx: OpContext, req: GenerateImageRequest, timeouts: OpenTimeouts): Promise<FlowGenerationResult> {
   validateImageRequest(req);
   const model = findImageModel(req.model);
   if (model === undefined) throw new ConfigurationError(`Unknown image model ${req.model}.`);

@@ -13,12 +13,12 @@ import { type VideoRecord, findVideoRecords, findWorkflowSummaries } from '../wi
 import { followLostSubmit, lostReplyFollowable } from './lostReply.js';
 import { prepareComposer, refuseUnportedReferences, resolveReferences } from './prepare.js';
 import { awaitReply, clickGuardedSubmit } from './submitWatcher.js';
-import type { GeneratedItem, GenerateVideoRequest, GenerationResult } from './types.js';
+import type { GeneratedItem, GenerateVideoRequest, FlowGenerationResult } from './types.js';
 import { splitOutcomes, watchVideoJob } from './videoWatcher.js';
 import { validateVideoRequest } from './validateVideo.js';
 
 /** Text-, image- and reference-to-video on the classic composer. */
-export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, timeouts: OpenTimeouts): Promise<GenerationResult> {
+export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, timeouts: OpenTimeouts): Promise<FlowGenerationResult> {
   const plan = validateVideoRequest(req);
   refuseUnportedReferences([...(req.startFrame === undefined ? [] : [req.startFrame]), ...(req.endFrame === undefined ? [] : [req.endFrame]), ...(req.references ?? [])]);
   const projectId = await prepareComposer(ctx, req.projectId, timeouts);

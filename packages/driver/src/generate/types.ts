@@ -1,5 +1,5 @@
 import type { ImageAspect, ImageModelName, VideoAspect, VideoModelName } from '@gflow/flow-facts';
-import type { ProgressEvent } from '../session/opContext.js';
+import type { DriverProgressEvent } from '../session/opContext.js';
 
 /** A reference: a local file (uploaded under a run-unique name) or an existing Flow asset. */
 export type ReferenceInput =
@@ -24,7 +24,7 @@ export interface GenerateImageRequest {
   readonly references?: readonly ReferenceInput[];
   readonly characters?: readonly CharacterInput[];
   readonly signal?: AbortSignal;
-  readonly onProgress?: (event: ProgressEvent) => void;
+  readonly onProgress?: (event: DriverProgressEvent) => void;
   /** Budget for the synchronous image reply (default 180 s). */
   readonly replyTimeoutMs?: number;
 }
@@ -44,7 +44,7 @@ export interface GenerateVideoRequest {
   /** Saved characters (r2v only). */
   readonly characters?: readonly CharacterInput[];
   readonly signal?: AbortSignal;
-  readonly onProgress?: (event: ProgressEvent) => void;
+  readonly onProgress?: (event: DriverProgressEvent) => void;
   /** The caller's overall budget from the submit click to terminal records. */
   readonly timeoutMs: number;
 }
@@ -64,7 +64,7 @@ export interface GeneratedItem {
   readonly byteSize?: number;
 }
 
-export interface GenerationResult {
+export interface FlowGenerationResult {
   readonly projectId: string;
   readonly items: readonly GeneratedItem[];
   readonly submitRpc: string;

@@ -3,7 +3,7 @@ import { DEFAULT_I2V_VIDEO_MODEL, R2V_VEO_SECONDS, VIDEO_ASPECT_ICONS, type Vide
 import { validateCharacters } from './prepare.js';
 import type { GenerateVideoRequest } from './types.js';
 
-export interface VideoPlan {
+export interface VideoRequestPlan {
   /** The model to pick; null keeps whatever the editor has (t2v without a model). */
   readonly model: VideoModelName | null;
   /** The duration to set; null leaves the control alone. */
@@ -16,7 +16,7 @@ export interface VideoPlan {
  * degrades to a billed t2v; i2v without a model uses Veo 3.1 Lite; resolution only on Omni
  * models; at most 10 s with an end frame; reference caps per model.
  */
-export function validateVideoRequest(req: GenerateVideoRequest): VideoPlan {
+export function validateVideoRequest(req: GenerateVideoRequest): VideoRequestPlan {
   if (req.prompt.trim() === '') throw new ConfigurationError('The prompt is empty.');
   if (!(req.aspect in VIDEO_ASPECT_ICONS)) throw new ConfigurationError(`Video aspect must be 16:9 or 9:16, not ${req.aspect}.`);
   if (!Number.isInteger(req.count) || req.count < 1 || req.count > 4) throw new ConfigurationError('Video count must be 1–4.');

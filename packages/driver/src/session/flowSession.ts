@@ -9,11 +9,11 @@ import { generateVideo } from '../generate/generateVideo.js';
 import { prepareComposer } from '../generate/prepare.js';
 import { explainPublicLanding } from '../account/publicLanding.js';
 import { readUploadable, uploadFile } from '../composer/uploads.js';
-import type { GenerateImageRequest, GenerateVideoRequest, GenerationResult } from '../generate/types.js';
+import type { GenerateImageRequest, GenerateVideoRequest, FlowGenerationResult } from '../generate/types.js';
 import type { DriverLogger } from '../util/logger.js';
 import { type LastOperation, capturePage } from './capturePage.js';
 import type { IncidentSnapshot } from './incidentSnapshot.js';
-import { OpContext, type ProgressEvent } from './opContext.js';
+import { OpContext, type DriverProgressEvent } from './opContext.js';
 import { WireTap } from './wireTap.js';
 
 export interface SessionTimeouts {
@@ -31,7 +31,7 @@ export interface UploadImageRequest {
   readonly path: string;
   readonly projectId?: string;
   readonly signal?: AbortSignal;
-  readonly onProgress?: (event: ProgressEvent) => void;
+  readonly onProgress?: (event: DriverProgressEvent) => void;
 }
 
 export interface UploadImageResult {
@@ -136,7 +136,7 @@ export class FlowSession {
   }
 
   /** Runs one operation at a time with a fresh wire tap and context. */
-  async #run<T>(what: string, signal: AbortSignal | undefined, onProgress: ((e: ProgressEvent) => void) | undefined, body: (ctx: OpContext) => Promise<T>): Promise<T> {
+  async #run<T>(what: string, signal: AbortSignal | undefined, onProgress: ((e: DriverProgressEvent) => void) | undefined, body: (ctx: OpContext) => Promise<T>): Promise<T> {
     const previous = this.#queue;
     let release: () => void = () => undefined;
     this.#queue = new Promise<void>((resolve) => (release = resolve));
@@ -204,11 +204,11 @@ export class FlowSession {
     }
   }
 
-  generateImage(request: GenerateImageRequest): Promise<GenerationResult> {
+  generateImage(request: GenerateImageRequest): Promise<FlowGenerationResult> {
     return this.#run('generating an image', request.signal, request.onProgress, (ctx) => generateImage(ctx, request, this.#timeouts));
   }
 
-  generateVideo(request: GenerateVideoRequest): Promise<GenerationResult> {
+  generateVideo(request: GenerateVideoRequest): Promise<FlowGenerationResult> {
     return this.#run('generating a video', request.signal, request.onProgress, (ctx) => generateVideo(ctx, request, this.#timeouts));
   }
 

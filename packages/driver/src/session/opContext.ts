@@ -9,7 +9,7 @@ import type { TapEvent, WireTap } from './wireTap.js';
 /** Phases reported through onProgress; core checkpoints `submitting` before the click. */
 export type GenerationPhase = 'opening' | 'uploading' | 'configuring' | 'submitting' | 'submitted' | 'generating' | 'downloading' | 'done';
 
-export interface ProgressEvent {
+export interface DriverProgressEvent {
   readonly phase: GenerationPhase;
   /** True from the submit click on: credits may have been spent. */
   readonly mayHaveSpent: boolean;
@@ -36,7 +36,7 @@ export class OpContext {
     readonly flowHost: FlowHostSetting,
     readonly logger: DriverLogger,
     readonly signal: AbortSignal | undefined,
-    readonly progress: (event: ProgressEvent) => void,
+    readonly progress: (event: DriverProgressEvent) => void,
   ) {
     this.#onClose = () => {
       this.#closedReason = 'the browser page closed';
@@ -52,7 +52,7 @@ export class OpContext {
     return this.#closedReason !== null || this.page.isClosed();
   }
 
-  report(event: Omit<ProgressEvent, 'mayHaveSpent'>): void {
+  report(event: Omit<DriverProgressEvent, 'mayHaveSpent'>): void {
     try {
       this.progress({ ...event, mayHaveSpent: this.afterSubmit });
     } catch (error) {

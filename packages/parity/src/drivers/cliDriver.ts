@@ -7,7 +7,7 @@ import { type CallOutcome, type SurfaceDriver, operationNamed, outcomeOfReply } 
 /** What one run of the binary printed (the kit's cli() result). */
 export type CliRun = CliResult;
 
-/** Runs the real binary once, as a user would (`node apps/gflow/bin/gflow.js …`). */
+/** Runs the real binary once, as a user would (`node apps/app/bin/gflow.js …`). */
 export function runGflow(args: readonly string[], where: SurfaceHome): Promise<CliRun> {
   return cli(args, childOptions(where));
 }

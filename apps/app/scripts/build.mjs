@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Builds the gflow binary's bundle: apps/gflow/dist/main.js plus lazily loaded
+// Builds the gflow binary's bundle: apps/app/dist/main.js plus lazily loaded
 // chunks (esbuild, ESM, code splitting at every dynamic import). The launcher
 // (bin/gflow.js) runs it while every source it was built from still has the
 // mtime recorded in dist/build.json, and otherwise runs the sources through tsx.
 //
 // Why a bundle: through tsx every start transpiles and resolves hundreds of
 // modules (zod alone is ~300 files); one bundle with chunks loads in a few ms.
-//   node apps/gflow/scripts/build.mjs            build
-//   node apps/gflow/scripts/build.mjs --check    exit 1 when dist is missing or stale
+//   node apps/app/scripts/build.mjs            build
+//   node apps/app/scripts/build.mjs --check    exit 1 when dist is missing or stale
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,7 @@ const RUNTIME_FILES = [
   'packages/catalog/migrations',
   'packages/flow-sim/assets',
   'docs/KNOWN_ISSUES.md',
-  'apps/gflow/package.json',
+  'apps/app/package.json',
   'packages/mcp/package.json',
 ];
 

@@ -4,7 +4,7 @@ import { defaultRuntimeFactory } from '@gflow/cli';
 /**
  * The CLI's runtime factory plus the sandbox (`--sandbox`, or GFLOW_CLI_SANDBOX=true from the
  * environment, a .env or config.toml): the simulator starts in this process and the runtime
- * gets a sandbox home (apps/gflow/src/sandbox). The simulator is imported only when asked for.
+ * gets a sandbox home (apps/app/src/sandbox). The simulator is imported only when asked for.
  */
 export function appRuntimeFactory(notify: (line: string) => void): RuntimeFactory {
   return async (request) => {

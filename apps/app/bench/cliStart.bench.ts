@@ -2,7 +2,7 @@
 // (absolute times are not comparable between runs on noisy machines):
 // median wall time of `gflow --version`, `gflow models --json` and
 // `gflow data list projects` against `node -e 0`, printed as ratios.
-//   node --import tsx apps/gflow/bench/cliStart.bench.ts [runs]
+//   node --import tsx apps/app/bench/cliStart.bench.ts [runs]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -58,6 +58,6 @@ const targets = [
 console.log(targets);
 fs.writeFileSync(
   path.resolve(import.meta.dirname, 'RESULTS.md'),
-  `## @gflow/app: CLI start time\n\nNode ${process.version}. The binary runs its bundle (apps/gflow/dist, built by scripts/build.mjs just before). Median of ${runs} interleaved runs each.\n\n${rows.join('\n')}\n\n${targets}\n`,
+  `## @gflow/app: CLI start time\n\nNode ${process.version}. The binary runs its bundle (apps/app/dist, built by scripts/build.mjs just before). Median of ${runs} interleaved runs each.\n\n${rows.join('\n')}\n\n${targets}\n`,
 );
 fs.rmSync(home, { recursive: true, force: true });

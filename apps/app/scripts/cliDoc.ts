@@ -1,6 +1,6 @@
 // Writes docs/CLI.md: the hand-written guide below, then every command's help
 // as the binary prints it (generated from the same tree, so it cannot drift).
-//   node --import tsx apps/gflow/scripts/cliDoc.ts
+//   node --import tsx apps/app/scripts/cliDoc.ts
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildCli, renderHelp, walkCli } from '@gflow/cli';
@@ -16,12 +16,12 @@ derived from the operation's zod schema, and that schema is also the validation.
 
 ## Running it
 
-Inside the monorepo \`bin/gflow.js\` runs the bundle in \`apps/gflow/dist\` (built by the bootstrap, or
-\`node apps/gflow/scripts/build.mjs\`) while it is up to date with the sources, and the TypeScript
+Inside the monorepo \`bin/gflow.js\` runs the bundle in \`apps/app/dist\` (built by the bootstrap, or
+\`node apps/app/scripts/build.mjs\`) while it is up to date with the sources, and the TypeScript
 sources through tsx when it is not, so edits take effect without a rebuild (only start-up is slower):
 
 \`\`\`sh
-node apps/gflow/bin/gflow.js --help
+node apps/app/bin/gflow.js --help
 pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnpm.mjs --filter @gflow/app exec gflow models
 \`\`\`
 

@@ -20,7 +20,7 @@ export type RuntimeFactory = (request: RuntimeRequest) => Promise<Gflow>;
 export const defaultRuntimeFactory: RuntimeFactory = async (request) => {
   if (request.flags.sandbox === true) {
     throw new ConfigurationError('--sandbox needs the gflow app (it starts the built-in Flow simulator).', {
-      remediationHint: 'Run the gflow binary (apps/gflow), not the @gflow/cli library, for --sandbox.',
+      remediationHint: 'Run the gflow binary (apps/app), not the @gflow/cli library, for --sandbox.',
     });
   }
   const { createGflow } = await import('@gflow/core');
