@@ -5,7 +5,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLAIM_TASK_SQL, MEDIA_LOOKUP_SQL, MEDIA_PAGE_SQL, PROJECT_PAGE_SQL, openCatalog } from '../src/index.js';
+import { CLAIM_TASK_SQL } from '../src/tasks/tasksRepo.js';
+import { MEDIA_LOOKUP_SQL } from '../src/repositories/mediaLookup.js';
+import { MEDIA_PAGE_SQL } from '../src/repositories/assetListing.js';
+import { PROJECT_PAGE_SQL } from '../src/repositories/projectsRepo.js';
+import { openCatalog } from '../src/index.js';
 import { seedCatalog } from './seedCatalog.js';
 
 const scale = Number(process.env['BENCH_SCALE'] ?? '1');

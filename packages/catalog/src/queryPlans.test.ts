@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_TASK_SQL, ERROR_PAGE_SQL, MEDIA_LOOKUP_SQL, MEDIA_PAGE_SQL, PROJECT_PAGE_SQL } from './index.js';
+import { CLAIM_TASK_SQL } from './tasks/tasksRepo.js';
+import { ERROR_PAGE_SQL } from './repositories/errorsRepo.js';
+import { MEDIA_LOOKUP_SQL } from './repositories/mediaLookup.js';
+import { MEDIA_PAGE_SQL } from './repositories/assetListing.js';
+import { PROJECT_PAGE_SQL } from './repositories/projectsRepo.js';
 import { seedCatalog } from '../bench/seedCatalog.js';
 import { memoryCatalog } from '../test/helpers.js';
 

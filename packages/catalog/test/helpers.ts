@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Catalog, type OpenCatalogOptions, openCatalog } from '../src/index.js';
+import { type Catalog, openCatalog } from '../src/index.js';
+import { type OpenCatalogOptions } from '../src/catalog.js';
 
 /** A temp directory removed by the returned cleanup. */
 export function tempDir(): { dir: string; cleanup: () => void } {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { makePng } from '../src/index.js';
-import type { FailureName, FailureOptions } from '../src/index.js';
+import type { FailureName, FailureOptions } from '../src/types.js';
 import { openProject, pickSettings, submit, typePrompt, uploadPng, useSimBrowser } from './harness.js';
 
 let n = 0;

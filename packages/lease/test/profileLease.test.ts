@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CancelledError, ProfileLockedError, isGflowError } from '@gflow/errors';
-import { type ProfileLease, acquireProfileLease, canonicalProfileDir, lockFileName } from '../src/index.js';
+import { type ProfileLease, acquireProfileLease } from '../src/index.js';
+import { canonicalProfileDir, lockFileName } from '../src/lockPath.js';
 import { type HolderProcess, killAllHolders, spawnHolder } from './holderProcess.js';
 
 let home: string;

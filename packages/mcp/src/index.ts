@@ -1,16 +1,11 @@
-export { createGflowMcpServer, SERVER_NAME, SERVER_VERSION, type GflowMcpServerOptions } from './createGflowMcpServer.js';
-export { serveGflowStdio, type ServeGflowStdioOptions, type GflowStdioHandle } from './transport/serveGflowStdio.js';
-export { redirectStdoutToStderr } from './transport/stdoutGuard.js';
-export { PARSE_ERROR_RESPONSE, judgeJsonRpcMessage, type JsonRpcErrorResponse } from './transport/jsonRpcInput.js';
-export type { GflowLike, GflowLogger } from './gflowPort.js';
-export { TASKS_EXTENSION } from './tasks/registerTasks.js';
-export { MCP_GUIDE_URI, KNOWN_ISSUES_URI, KNOWN_ISSUE_TEMPLATE, DB_SCHEMA_URI } from './resources/registerResources.js';
-export { parseKnownIssues, slugOf, type KnownIssue } from './resources/knownIssues.js';
-export { errorToolResult, type ErrorEnvelope } from './tools/errorEnvelope.js';
-export { FlowRegistry, type FlowListChange, type FlowRegistryOptions } from './flows/flowRegistry.js';
-export { openFlowRegistry, flowLoadReport, type FlowsOptions } from './flows/openFlowRegistry.js';
-export { formatFlowProblem, type FlowProblem } from './flows/flowProblem.js';
-export { readMcpServerConfig, DEFAULT_MCP_SERVER_CONFIG, type McpServerConfig } from './flows/mcpServerConfig.js';
-export { liveFlowInstanceCount } from './flows/registerFlows.js';
-export { FLOW_WATCH_DEBOUNCE_MS } from './flows/flowWatcher.js';
-export { COMPLETION_CAP } from './flows/completion.js';
+export { createGflowMcpServer } from './createGflowMcpServer.js';
+export { serveGflowStdio } from './transport/serveGflowStdio.js';
+
+export { PARSE_ERROR_RESPONSE, judgeJsonRpcMessage } from './transport/jsonRpcInput.js';
+export type { GflowLike } from './gflowPort.js';
+
+export { FlowRegistry } from './flows/flowRegistry.js';
+export { openFlowRegistry, type FlowsOptions } from './flows/openFlowRegistry.js';
+
+export { readMcpServerConfig } from './flows/mcpServerConfig.js';
+

@@ -3,7 +3,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataMigrationError, exitCodeOf } from '@gflow/errors';
-import { LATEST_SCHEMA_VERSION, MIGRATIONS, MIGRATIONS_DIR, SCHEMA_SQL, loadMigrations, migrationChecksum, openCatalog } from '../index.js';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS, MIGRATIONS_DIR, loadMigrations, migrationChecksum } from './loadMigrations.js';
+import { SCHEMA_SQL, openCatalog } from '../index.js';
 import { tempDir } from '../../test/helpers.js';
 
 let tmp: ReturnType<typeof tempDir>;

@@ -1,6 +1,6 @@
 import { getTableConfig } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
-import { catalogSchema } from '../index.js';
+import { catalogSchema } from './index.js';
 import { memoryCatalog } from '../../test/helpers.js';
 
 describe('drizzle schema mirrors the migrations', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { claimantPidIsAlive, formatClaimant, parseClaimant } from '../index.js';
+import { claimantPidIsAlive, formatClaimant } from '../index.js';
+import { parseClaimant } from './claimant.js';
 import { memoryCatalog } from '../../test/helpers.js';
 
 const DEAD = 'mcp:alice:4000001:dead';

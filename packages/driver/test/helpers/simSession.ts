@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import type { FlowSim } from '@gflow/flow-sim';
 import { useStarted } from '@gflow/testkit';
 import { type SimBrowser, signIn, startSimBrowser } from '@gflow/testkit/browser';
-import { type DriverLogger, type FlowSession, openFlowSession } from '../../src/index.js';
+import { type DriverLogger } from '../../src/util/logger.js';
+import { type FlowSession, openFlowSession } from '../../src/index.js';
 
 export interface SimRig {
   readonly sim: FlowSim;

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Gflow } from '@gflow/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { flowLoadReport, formatFlowProblem, openFlowRegistry, type FlowRegistry } from '../../src/index.js';
+import { flowLoadReport } from '../../src/flows/openFlowRegistry.js';
+import { formatFlowProblem } from '../../src/flows/flowProblem.js';
+import { openFlowRegistry, type FlowRegistry } from '../../src/index.js';
 import { captureLogger, makeTestGflow } from '../testGflow.js';
 import { makeFlowDir, writeFiles } from './flowFixtures.js';
 
