@@ -220,7 +220,9 @@ describe('journey 3: failures over MCP (the error envelope)', () => {
 
 describe('journey 3: the MCP spend brake (GFLOW_CLI_RATE_LIMIT_CAPACITY=1)', () => {
   it('the second generation answers status rate_limited with retry_after, and reaches no browser', async () => {
-    const conn = await e2e.mcpStdio(['--sandbox'], { env: { GFLOW_CLI_RATE_LIMIT_CAPACITY: '1', GFLOW_CLI_RATE_LIMIT_REFILL_SECONDS: '3600' } });
+    const conn = await e2e.mcpStdio(['--sandbox'], {
+      env: { GFLOW_CLI_RATE_LIMIT_CAPACITY: '1', GFLOW_CLI_RATE_LIMIT_REFILL_SECONDS: '3600' },
+    });
     try {
       e2e.sim.received.clear();
       const first = await conn.call('gflow_generate_image', { prompt: 'the one token' });

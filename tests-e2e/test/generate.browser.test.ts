@@ -64,13 +64,23 @@ function expectImageThenI2v(image: Generated, video: Generated): void {
   expect(typeof startFrame, `no start frame in ${String(videoSubmit.inner).slice(0, 300)}`).toBe('string');
   if (startFrame !== image.flow_media_id) {
     const imageBytes = fs.readFileSync(image.files[0]!).toString('base64');
-    const uploads = e2e.sim.received.calls('maseQ').map((call) => ((JSON.parse(String(call.inner)) as unknown[][])[0]?.[1] as string | undefined) ?? '');
-    expect(uploads.includes(imageBytes), `the start frame ${String(startFrame)} is neither the image ${image.flow_media_id} nor an upload of its bytes`).toBe(true);
+    const uploads = e2e.sim.received
+      .calls('maseQ')
+      .map((call) => ((JSON.parse(String(call.inner)) as unknown[][])[0]?.[1] as string | undefined) ?? '');
+    expect(
+      uploads.includes(imageBytes),
+      `the start frame ${String(startFrame)} is neither the image ${image.flow_media_id} nor an upload of its bytes`,
+    ).toBe(true);
   }
 }
 
 /** The catalog rows `gflow data list images|videos --sandbox --json` shows for two media ids. */
-async function expectCatalogRows(image: Generated, video: Generated, imageAspect: string, videoAspect: string): Promise<void> {
+async function expectCatalogRows(
+  image: Generated,
+  video: Generated,
+  imageAspect: string,
+  videoAspect: string,
+): Promise<void> {
   const images = jsonLines(await e2e.cli(['data', 'list', 'images', '--sandbox', '--json', '--limit', '100']));
   const videos = jsonLines(await e2e.cli(['data', 'list', 'videos', '--sandbox', '--json', '--limit', '100']));
   const imageRow = images.find((row) => row['media_id'] === image.flow_media_id);
@@ -101,14 +111,32 @@ async function expectCatalogRows(image: Generated, video: Generated, imageAspect
 describe('journey 1: image → video from its media id', () => {
   it('via the CLI (image t2i, video i2v --initial-frame <media_id>, data list)', async () => {
     e2e.sim.received.clear();
-    const imageRun = await e2e.cli(['image', 't2i', 'a red fox in fresh snow', '--aspect', '16:9', '--sandbox', '--json']);
+    const imageRun = await e2e.cli([
+      'image',
+      't2i',
+      'a red fox in fresh snow',
+      '--aspect',
+      '16:9',
+      '--sandbox',
+      '--json',
+    ]);
     expect(imageRun.exitCode, imageRun.stderr).toBe(0);
     const image = asGenerated(json(imageRun));
     expect(image).toMatchObject({ status: 'completed', sandbox: true });
     expect(image.files).toHaveLength(1);
     expectImage(image.files[0]!, e2e.outputDir, '16:9');
 
-    const videoRun = await e2e.cli(['video', 'i2v', 'the fox trots away', '--initial-frame', image.flow_media_id, '--aspect', '16:9', '--sandbox', '--json']);
+    const videoRun = await e2e.cli([
+      'video',
+      'i2v',
+      'the fox trots away',
+      '--initial-frame',
+      image.flow_media_id,
+      '--aspect',
+      '16:9',
+      '--sandbox',
+      '--json',
+    ]);
     expect(videoRun.exitCode, videoRun.stderr).toBe(0);
     const video = asGenerated(json(videoRun));
     expect(video).toMatchObject({ status: 'completed', task_type: 'i2v' });
@@ -124,17 +152,27 @@ describe('journey 1: image → video from its media id', () => {
       const tools = await conn.toolNames();
       expect(tools).toEqual(expect.arrayContaining(['gflow_generate_image', 'gflow_generate_video']));
       e2e.sim.received.clear();
-      const imageReply = await conn.call('gflow_generate_image', { prompt: 'a lighthouse at dusk', aspect: imageAspect });
+      const imageReply = await conn.call('gflow_generate_image', {
+        prompt: 'a lighthouse at dusk',
+        aspect: imageAspect,
+      });
       expect(imageReply.isError, JSON.stringify(imageReply.structured)).toBe(false);
       const image = asGenerated(imageReply.structured);
       expect(image.status).toBe('completed');
       expectImage(image.files[0]!, e2e.outputDir, imageAspect);
       // Each file comes back as a resource_link with a file:// URI, and each media id as a gflow://media link.
-      const links = imageReply.content.filter((item) => item['type'] === 'resource_link').map((item) => String(item['uri']));
+      const links = imageReply.content
+        .filter((item) => item['type'] === 'resource_link')
+        .map((item) => String(item['uri']));
       expect(links.filter((uri) => uri.startsWith('file:')).map((uri) => fileURLToPath(uri))).toEqual(image.files);
       expect(links).toContain(`gflow://media/${image.flow_media_id}`);
 
-      const videoReply = await conn.call('gflow_generate_video', { prompt: 'the light sweeps the sea', mode: 'i2v', initial_frame: image.flow_media_id, aspect: videoAspect });
+      const videoReply = await conn.call('gflow_generate_video', {
+        prompt: 'the light sweeps the sea',
+        mode: 'i2v',
+        initial_frame: image.flow_media_id,
+        aspect: videoAspect,
+      });
       expect(videoReply.isError, JSON.stringify(videoReply.structured)).toBe(false);
       const video = asGenerated(videoReply.structured);
       expect(video.status).toBe('completed');
@@ -163,7 +201,9 @@ describe('journey 1: image → video from its media id', () => {
         conn = await gflowHttp(serve, { era: 'modern' });
         await journey(conn, '1:1', '16:9');
       } catch (error) {
-        throw new Error(`${String(error)}\nserver stderr:\n${serve?.run.stderr().slice(-3000) ?? ''}`, { cause: error });
+        throw new Error(`${String(error)}\nserver stderr:\n${serve?.run.stderr().slice(-3000) ?? ''}`, {
+          cause: error,
+        });
       } finally {
         await conn?.close();
         await serve?.stop();
@@ -186,7 +226,12 @@ describe('journey 1: image → video from its media id', () => {
       const outputDir = path.join(home, 'out');
       lib = createGflow({
         surface: 'library',
-        env: { GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: outputDir, GFLOW_CLI_LOG_LEVEL: 'WARNING', GFLOW_CLI_TIMEOUT_SECONDS: '120' },
+        env: {
+          GFLOW_CLI_HOME: home,
+          GFLOW_CLI_OUTPUT_DIR: outputDir,
+          GFLOW_CLI_LOG_LEVEL: 'WARNING',
+          GFLOW_CLI_TIMEOUT_SECONDS: '120',
+        },
         cwd: home,
         browser: {
           ...e2e.runtimeBrowser,
@@ -197,11 +242,22 @@ describe('journey 1: image → video from its media id', () => {
       expect(login).toMatchObject({ status: 'authenticated', profile: 'ana', user_email: EMAIL });
 
       e2e.sim.received.clear();
-      const image = asGenerated((await lib.run('generateImage', { prompt: 'a paper boat on a pond', aspect: '4:3', profile: 'ana' })) as Record<string, unknown>);
+      const image = asGenerated(
+        (await lib.run('generateImage', { prompt: 'a paper boat on a pond', aspect: '4:3', profile: 'ana' })) as Record<
+          string,
+          unknown
+        >,
+      );
       expect(image.status, JSON.stringify(image)).toBe('completed');
       expectImage(image.files[0]!, outputDir, '4:3');
       const video = asGenerated(
-        (await lib.run('generateVideo', { prompt: 'the boat drifts', mode: 'i2v', initial_frame: image.flow_media_id, aspect: '16:9', profile: 'ana' })) as Record<string, unknown>,
+        (await lib.run('generateVideo', {
+          prompt: 'the boat drifts',
+          mode: 'i2v',
+          initial_frame: image.flow_media_id,
+          aspect: '16:9',
+          profile: 'ana',
+        })) as Record<string, unknown>,
       );
       expect(video.status, JSON.stringify(video)).toBe('completed');
       expectVideo(video.files[0]!, outputDir, '16:9');
@@ -212,7 +268,10 @@ describe('journey 1: image → video from its media id', () => {
       const videoAsset = lib.catalog.assets.getByMediaId('ana', video.flow_media_id);
       expect(imageAsset).toMatchObject({ kind: 'image', flowProjectId: image.flow_project_id, aspectRatio: '4:3' });
       expect(videoAsset).toMatchObject({ kind: 'video', flowProjectId: video.flow_project_id, aspectRatio: '16:9' });
-      expect(lib.catalog.localFiles.listForAsset(videoAsset!.id)[0]).toMatchObject({ path: video.files[0], bytes: fs.statSync(video.files[0]!).size });
+      expect(lib.catalog.localFiles.listForAsset(videoAsset!.id)[0]).toMatchObject({
+        path: video.files[0],
+        bytes: fs.statSync(video.files[0]!).size,
+      });
       // The sandbox CLI's account was never billed by the library run.
       expect(e2e.sim.received.submits().some((entry) => entry.email === SANDBOX_EMAIL)).toBe(false);
     }, 180_000);

@@ -22,12 +22,16 @@ async function expectNoSpendServer(conn: McpConnection): Promise<void> {
   let refused: unknown;
   try {
     const reply = await conn.call('gflow_generate_image', { prompt: 'should never run' });
-    refused = reply.isError ? reply : new Error(`a no-spend server ran gflow_generate_image: ${JSON.stringify(reply.structured)}`);
+    refused = reply.isError
+      ? reply
+      : new Error(`a no-spend server ran gflow_generate_image: ${JSON.stringify(reply.structured)}`);
     expect(reply.isError).toBe(true);
   } catch (error) {
     refused = error;
   }
-  expect(String((refused as { message?: unknown })?.message ?? JSON.stringify(refused))).toMatch(/not found|unknown tool|gflow_generate_image/i);
+  expect(String((refused as { message?: unknown })?.message ?? JSON.stringify(refused))).toMatch(
+    /not found|unknown tool|gflow_generate_image/i,
+  );
   expect(submits(e2e.sim)).toEqual([]);
 }
 
@@ -65,7 +69,9 @@ describe('journey 4: no-spend', () => {
 
   it('the CLI refuses image t2i under GFLOW_MCP_NO_SPEND=1 (exit 11, nothing submitted)', async () => {
     e2e.sim.received.clear();
-    const run = await e2e.cli(['image', 't2i', 'should never run', '--sandbox', '--json'], { env: { GFLOW_MCP_NO_SPEND: '1' } });
+    const run = await e2e.cli(['image', 't2i', 'should never run', '--sandbox', '--json'], {
+      env: { GFLOW_MCP_NO_SPEND: '1' },
+    });
     const out = json(run);
     const problem = (out['error'] as Record<string, unknown> | undefined) ?? out;
     expect(run.exitCode, JSON.stringify(out)).toBe(11);
@@ -79,10 +85,16 @@ describe('journey 4: no-spend', () => {
 
   it('the library refuses generateImage under GFLOW_MCP_NO_SPEND=1', async () => {
     const home = path.join(e2e.home, 'library');
-    const lib = createGflow({ surface: 'library', env: { GFLOW_CLI_HOME: home, GFLOW_MCP_NO_SPEND: '1', GFLOW_CLI_LOG_LEVEL: 'WARNING' }, cwd: home });
+    const lib = createGflow({
+      surface: 'library',
+      env: { GFLOW_CLI_HOME: home, GFLOW_MCP_NO_SPEND: '1', GFLOW_CLI_LOG_LEVEL: 'WARNING' },
+      cwd: home,
+    });
     try {
       e2e.sim.received.clear();
-      await expect(lib.run('generateImage', { prompt: 'should never run', profile: 'nobody' })).rejects.toSatisfy((error: unknown) => exitCodeOf(error) === 11);
+      await expect(lib.run('generateImage', { prompt: 'should never run', profile: 'nobody' })).rejects.toSatisfy(
+        (error: unknown) => exitCodeOf(error) === 11,
+      );
       expect(e2e.sim.received.calls()).toEqual([]);
     } finally {
       await lib.close();

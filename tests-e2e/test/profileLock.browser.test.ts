@@ -13,7 +13,14 @@ const e2e = useSandbox({ seed: 'journey-profile-lock', signIn: true });
 /** A generation that timed out after its submit: a timeout problem flagged may_have_spent, its task row settled. */
 function expectTimedOutAfterSubmit(out: Record<string, unknown>): void {
   // Not retryable: the submit reached Flow, so a blind retry may pay twice.
-  expect(out).toMatchObject({ status: 'failed', error: { type: expect.stringMatching(/^https:\/\/gflow\.dev\/errors\/(transport-)?timeout$/), retryable: false, may_have_spent: true } });
+  expect(out).toMatchObject({
+    status: 'failed',
+    error: {
+      type: expect.stringMatching(/^https:\/\/gflow\.dev\/errors\/(transport-)?timeout$/),
+      retryable: false,
+      may_have_spent: true,
+    },
+  });
   expect(['failed', 'indeterminate']).toContain(taskRow(e2e.dbPath, String(out['task_id']))?.status);
 }
 
@@ -22,7 +29,9 @@ describe('journey 5: two processes on one profile', () => {
     e2e.sim.received.clear();
     // The holder's video stays at "generating" forever: it holds the profile until its 15 s timeout.
     e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'stuck_generation', { times: 1 });
-    const holder = e2e.spawn(['video', 't2v', 'the holder', '--sandbox', '--json'], { env: { GFLOW_CLI_TIMEOUT_SECONDS: '15' } });
+    const holder = e2e.spawn(['video', 't2v', 'the holder', '--sandbox', '--json'], {
+      env: { GFLOW_CLI_TIMEOUT_SECONDS: '15' },
+    });
     let waiter: CliChild | undefined;
     try {
       await waitFor('the holder to submit', () => submits(e2e.sim).length === 1, 60_000);
@@ -38,7 +47,9 @@ describe('journey 5: two processes on one profile', () => {
       expect(refused.ms, 'a locked profile is refused at once (CLI lease wait 0 s)').toBeLessThan(15_000);
       expect(submits(e2e.sim)).toEqual([holderSubmit]);
 
-      waiter = e2e.spawn(['image', 't2i', 'the patient one', '--aspect', '1:1', '--sandbox', '--json'], { env: { GFLOW_CLI_LEASE_WAIT_SECONDS: '60' } });
+      waiter = e2e.spawn(['image', 't2i', 'the patient one', '--aspect', '1:1', '--sandbox', '--json'], {
+        env: { GFLOW_CLI_LEASE_WAIT_SECONDS: '60' },
+      });
       let waiterDone = false;
       void waiter.done.then(() => (waiterDone = true));
 
@@ -63,13 +74,21 @@ describe('journey 5: two processes on one profile', () => {
   it('GFLOW_CLI_TIMEOUT_SECONDS bounds an image generation whose submit Flow never answers (exit 9)', async () => {
     e2e.sim.received.clear();
     e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'stuck_generation', { times: 1 });
-    const stuck = e2e.spawn(['image', 't2i', 'never answered', '--sandbox', '--json'], { env: { GFLOW_CLI_TIMEOUT_SECONDS: '10' } });
+    const stuck = e2e.spawn(['image', 't2i', 'never answered', '--sandbox', '--json'], {
+      env: { GFLOW_CLI_TIMEOUT_SECONDS: '10' },
+    });
     try {
       await waitFor('the image submit', () => submits(e2e.sim).length === 1, 60_000);
       const submittedAt = Date.now();
       // 10 s budget plus generous slack; the driver's own fallback is 180 s.
-      const ended = await Promise.race([stuck.done, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 30_000))]);
-      expect(ended, `gflow was still waiting ${Math.round((Date.now() - submittedAt) / 1000)} s after the submit with GFLOW_CLI_TIMEOUT_SECONDS=10`).toBeDefined();
+      const ended = await Promise.race([
+        stuck.done,
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 30_000)),
+      ]);
+      expect(
+        ended,
+        `gflow was still waiting ${Math.round((Date.now() - submittedAt) / 1000)} s after the submit with GFLOW_CLI_TIMEOUT_SECONDS=10`,
+      ).toBeDefined();
       const out = json(ended!);
       expect(ended!.exitCode, JSON.stringify(out)).toBe(9);
       expectTimedOutAfterSubmit(out);

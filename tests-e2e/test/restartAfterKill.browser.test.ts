@@ -22,7 +22,11 @@ describe('journey 6: restart after SIGKILL mid-generation', () => {
     const victim = e2e.spawn(['image', 't2i', 'killed mid-generation', '--aspect', '16:9', '--sandbox', '--json']);
     try {
       await waitFor('the submit to reach the simulator', () => submits(e2e.sim).length === 1, 60_000);
-      const working = await waitFor('the task row to be working', () => taskRows(e2e.dbPath).find((row) => row.status === 'working'), 10_000);
+      const working = await waitFor(
+        'the task row to be working',
+        () => taskRows(e2e.dbPath).find((row) => row.status === 'working'),
+        10_000,
+      );
       victim.killGroup();
       const killed = await victim.done;
       expect(killed.exitCode).toBe(137);

@@ -32,11 +32,16 @@ describe('journey 2: stopping a server with a job in flight', () => {
     try {
       const taskId = await stuckTask(conn);
       serve.run.child.kill('SIGTERM');
-      const stopped = await Promise.race([serve.run.done, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 20_000))]);
+      const stopped = await Promise.race([
+        serve.run.done,
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 20_000)),
+      ]);
       expect(stopped, 'gflow serve did not stop within 20 s of SIGTERM').toBeDefined();
       // Read before any other gflow process opens (and so settles) the catalog.
       const row = taskRow(e2e.dbPath, taskId);
-      expect(row?.status, `exit ${stopped?.exitCode}; stderr: ${serve.run.stderr().slice(-1500)}`).toBe('indeterminate');
+      expect(row?.status, `exit ${stopped?.exitCode}; stderr: ${serve.run.stderr().slice(-1500)}`).toBe(
+        'indeterminate',
+      );
       expect(stopped?.exitCode, 'killed by the signal instead of shutting down').not.toBe(143);
       await waitFor('no browser left on the profile', () => processesMentioning(profileDir()).length === 0, 15_000);
     } finally {
@@ -57,10 +62,14 @@ describe('journey 2: stopping a server with a job in flight', () => {
       await conn.close();
       e2e.sim.scenario.clearFailures();
     }
-    const row = await waitFor('the task row to settle', () => {
-      const current = taskRow(e2e.dbPath, taskId);
-      return current && current.status !== 'working' ? current : undefined;
-    }, 20_000);
+    const row = await waitFor(
+      'the task row to settle',
+      () => {
+        const current = taskRow(e2e.dbPath, taskId);
+        return current && current.status !== 'working' ? current : undefined;
+      },
+      20_000,
+    );
     expect(row.status).toBe('indeterminate');
     await waitFor('no browser left on the profile', () => processesMentioning(profileDir()).length === 0, 15_000);
   }, 120_000);

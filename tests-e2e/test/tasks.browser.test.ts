@@ -28,7 +28,8 @@ async function pending(args: Record<string, unknown>): Promise<string> {
 }
 
 /** The keys of an acknowledgement beyond the protocol's own (_meta, resultType). */
-const ackKeys = (ack: Record<string, unknown>): string[] => Object.keys(ack).filter((key) => key !== '_meta' && key !== 'resultType');
+const ackKeys = (ack: Record<string, unknown>): string[] =>
+  Object.keys(ack).filter((key) => key !== '_meta' && key !== 'resultType');
 
 async function settled(taskId: string, timeoutMs = 90_000): Promise<TaskReply> {
   return waitFor(

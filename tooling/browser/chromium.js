@@ -6,14 +6,25 @@ import { findChromium } from './findChromium.js';
 export { findChromium };
 
 /** Flags of every browser a test launches: no sandbox as root, no background traffic, no first run. */
-export const TEST_BROWSER_FLAGS = Object.freeze(['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage']);
+export const TEST_BROWSER_FLAGS = Object.freeze([
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+]);
 
 /** The Chrome/Chromium the tests use (findChromium); throws with what to do when there is none. */
 export function chromiumExecutable() {
   const found = findChromium();
   if (found === undefined) {
     const explicit = process.env['GFLOW_CLI_BROWSER_EXECUTABLE'];
-    throw new Error(explicit ? `GFLOW_CLI_BROWSER_EXECUTABLE=${explicit} does not exist` : 'No Chrome or Chromium found: run `npm run bootstrap`, or set GFLOW_CLI_BROWSER_EXECUTABLE');
+    throw new Error(
+      explicit
+        ? `GFLOW_CLI_BROWSER_EXECUTABLE=${explicit} does not exist`
+        : 'No Chrome or Chromium found: run `npm run bootstrap`, or set GFLOW_CLI_BROWSER_EXECUTABLE',
+    );
   }
   return found;
 }

@@ -37,7 +37,8 @@ export const ADAPTERS = ['@gflow/cli', '@gflow/mcp', '@gflow/http', '@gflow/app'
 /** An adapter never reaches into the catalog: what it reads or writes of gflow's state is a core operation. */
 export const NO_CATALOG = {
   selector: "MemberExpression[property.name='catalog']",
-  message: "Adapters call core operations (gflow.run) instead of reading the catalog: add or extend an operation in @gflow/core (docs/ARCHITECTURE.md §1).",
+  message:
+    'Adapters call core operations (gflow.run) instead of reading the catalog: add or extend an operation in @gflow/core (docs/ARCHITECTURE.md §1).',
 };
 
 /**
@@ -49,7 +50,10 @@ export const NO_CATALOG = {
  */
 export function gflowEslint(dir, options = {}) {
   const packageName = packageNameOf(dir);
-  const restricted = [{ selector: 'ExportDefaultDeclaration', message: 'Named exports only (STYLE.md).' }, ...(ADAPTERS.includes(packageName) ? [NO_CATALOG] : [])];
+  const restricted = [
+    { selector: 'ExportDefaultDeclaration', message: 'Named exports only (STYLE.md).' },
+    ...(ADAPTERS.includes(packageName) ? [NO_CATALOG] : []),
+  ];
   return tseslint.config(
     { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '**/*.js', '**/*.mjs', 'test/fixtures/**'] },
     { linterOptions: { reportUnusedDisableDirectives: 'error' } },
@@ -68,7 +72,14 @@ export function gflowEslint(dir, options = {}) {
         '@typescript-eslint/no-explicit-any': 'error',
         '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
         'no-restricted-syntax': ['error', ...restricted],
-        'no-restricted-properties': ['error', { object: 'process', property: 'exit', message: 'Only an entry point exits the process (its bin/ or src/main.ts): return an exit code instead.' }],
+        'no-restricted-properties': [
+          'error',
+          {
+            object: 'process',
+            property: 'exit',
+            message: 'Only an entry point exits the process (its bin/ or src/main.ts): return an exit code instead.',
+          },
+        ],
         'no-console': options.allowConsole ? 'off' : 'error',
       },
     },
@@ -78,8 +89,20 @@ export function gflowEslint(dir, options = {}) {
       rules: { 'no-restricted-properties': 'off' },
     },
     {
-      files: ['**/*.test.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'vitest.config.ts', 'eslint.config.ts'],
-      rules: { 'no-console': 'off', 'no-restricted-syntax': 'off', 'no-restricted-properties': 'off', 'gflow/layering': 'off' },
+      files: [
+        '**/*.test.ts',
+        'test/**/*.ts',
+        'bench/**/*.ts',
+        'scripts/**/*.ts',
+        'vitest.config.ts',
+        'eslint.config.ts',
+      ],
+      rules: {
+        'no-console': 'off',
+        'no-restricted-syntax': 'off',
+        'no-restricted-properties': 'off',
+        'gflow/layering': 'off',
+      },
     },
   );
 }

@@ -4,24 +4,60 @@
  * message so a reader learns why, not just that.
  */
 export const LAYERS = {
-  '@gflow/errors': { may: [], why: 'errors is the bottom layer: every package imports it, so it imports nothing of ours' },
-  '@gflow/flow-facts': { may: ['@gflow/errors'], why: 'the facts about Flow (models, menu labels, tokens, keys, magic bytes, the upload cap, profile names and markers) are pure data and rules; everything that uses them sits above, so they import nothing but the error taxonomy' },
-  '@gflow/catalog': { may: ['@gflow/errors', '@gflow/flow-facts'], why: 'lower packages take paths and options as arguments; only core knows settings and the home layout' },
-  '@gflow/lease': { may: ['@gflow/errors', '@gflow/flow-facts'], why: 'lower packages take paths and options as arguments; only core knows settings and the home layout' },
-  '@gflow/driver': { may: ['@gflow/errors', '@gflow/flow-facts'], why: 'the driver speaks to Flow only; it never imports the simulator, so it cannot grow simulator-only branches' },
-  '@gflow/flow-sim': { may: [], why: 'the simulator stands in for Google\'s servers and must not share code with the driver it tests' },
-  '@gflow/core': { may: ['@gflow/errors', '@gflow/flow-facts', '@gflow/catalog', '@gflow/lease', '@gflow/driver'], why: 'core holds behaviour once, for every surface; adapters sit above it' },
-  '@gflow/mcp': { may: ['@gflow/core', '@gflow/errors'], why: 'adapters are thin: they call core operations, never the catalog, lease or driver directly' },
-  '@gflow/cli': { may: ['@gflow/core', '@gflow/errors'], why: 'adapters are thin: they call core operations, never the catalog, lease or driver directly' },
-  '@gflow/http': { may: ['@gflow/mcp', '@gflow/cli', '@gflow/core', '@gflow/errors', '@gflow/flow-sim'], why: 'apps compose adapters; the simulator only for --sandbox' },
-  '@gflow/app': { may: ['@gflow/mcp', '@gflow/cli', '@gflow/core', '@gflow/errors', '@gflow/flow-sim', '@gflow/http'], why: 'apps compose adapters; the simulator only for --sandbox' },
-  '@gflow/parity': { may: '*', why: 'parity walks every surface; it is a test package, so its src/ may use the test kit' },
+  '@gflow/errors': {
+    may: [],
+    why: 'errors is the bottom layer: every package imports it, so it imports nothing of ours',
+  },
+  '@gflow/flow-facts': {
+    may: ['@gflow/errors'],
+    why: 'the facts about Flow (models, menu labels, tokens, keys, magic bytes, the upload cap, profile names and markers) are pure data and rules; everything that uses them sits above, so they import nothing but the error taxonomy',
+  },
+  '@gflow/catalog': {
+    may: ['@gflow/errors', '@gflow/flow-facts'],
+    why: 'lower packages take paths and options as arguments; only core knows settings and the home layout',
+  },
+  '@gflow/lease': {
+    may: ['@gflow/errors', '@gflow/flow-facts'],
+    why: 'lower packages take paths and options as arguments; only core knows settings and the home layout',
+  },
+  '@gflow/driver': {
+    may: ['@gflow/errors', '@gflow/flow-facts'],
+    why: 'the driver speaks to Flow only; it never imports the simulator, so it cannot grow simulator-only branches',
+  },
+  '@gflow/flow-sim': {
+    may: [],
+    why: "the simulator stands in for Google's servers and must not share code with the driver it tests",
+  },
+  '@gflow/core': {
+    may: ['@gflow/errors', '@gflow/flow-facts', '@gflow/catalog', '@gflow/lease', '@gflow/driver'],
+    why: 'core holds behaviour once, for every surface; adapters sit above it',
+  },
+  '@gflow/mcp': {
+    may: ['@gflow/core', '@gflow/errors'],
+    why: 'adapters are thin: they call core operations, never the catalog, lease or driver directly',
+  },
+  '@gflow/cli': {
+    may: ['@gflow/core', '@gflow/errors'],
+    why: 'adapters are thin: they call core operations, never the catalog, lease or driver directly',
+  },
+  '@gflow/http': {
+    may: ['@gflow/mcp', '@gflow/cli', '@gflow/core', '@gflow/errors', '@gflow/flow-sim'],
+    why: 'apps compose adapters; the simulator only for --sandbox',
+  },
+  '@gflow/app': {
+    may: ['@gflow/mcp', '@gflow/cli', '@gflow/core', '@gflow/errors', '@gflow/flow-sim', '@gflow/http'],
+    why: 'apps compose adapters; the simulator only for --sandbox',
+  },
+  '@gflow/parity': {
+    may: '*',
+    why: 'parity walks every surface; it is a test package, so its src/ may use the test kit',
+  },
   '@gflow/tests-e2e': { may: '*', why: 'journeys cross every surface' },
   '@gflow/tooling': { may: [], why: 'tooling serves the build, not the product' },
   '@gflow/testkit': {
     may: ['@gflow/flow-sim', '@gflow/tooling'],
     testOnly: true,
-    why: 'the test kit (docs/TESTING.md) is test code: the tests of every package import it (a devDependency), product code never does (never a dependency); it drives the simulator and Chromium but never the driver, so the simulator\'s own contract tests stay independent of the code they check',
+    why: "the test kit (docs/TESTING.md) is test code: the tests of every package import it (a devDependency), product code never does (never a dependency); it drives the simulator and Chromium but never the driver, so the simulator's own contract tests stay independent of the code they check",
   },
 };
 
@@ -38,13 +74,19 @@ export function gflowPackageOf(specifier) {
 export function layeringViolation(fromPackage, specifier) {
   const target = gflowPackageOf(specifier);
   if (!target || target === fromPackage) return undefined;
-  if (specifier.startsWith('@gflow/flow-sim/testing') && fromPackage !== '@gflow/testkit' && LAYERS[fromPackage]?.may !== '*') {
+  if (
+    specifier.startsWith('@gflow/flow-sim/testing') &&
+    fromPackage !== '@gflow/testkit' &&
+    LAYERS[fromPackage]?.may !== '*'
+  ) {
     return `${fromPackage} may import @gflow/flow-sim/testing only in its tests: it is the simulator's browser harness (playwright-core), test code; product code runs the simulator through @gflow/flow-sim. See docs/TESTING.md.`;
   }
   const rule = LAYERS[fromPackage];
-  if (!rule) return `${fromPackage} is not in the layering table (tooling/eslint/layering.js); add it with its allowed imports`;
+  if (!rule)
+    return `${fromPackage} is not in the layering table (tooling/eslint/layering.js); add it with its allowed imports`;
   if (rule.may === '*' || rule.may.includes(target)) return undefined;
-  if (LAYERS[target]?.testOnly) return `${fromPackage} may import ${target} only in its tests (*.test.ts, test/). Why: ${LAYERS[target].why}. See docs/TESTING.md.`;
+  if (LAYERS[target]?.testOnly)
+    return `${fromPackage} may import ${target} only in its tests (*.test.ts, test/). Why: ${LAYERS[target].why}. See docs/TESTING.md.`;
   const allowed = rule.may.length ? rule.may.join(', ') : 'no @gflow package';
   return `${fromPackage} may not import ${target} (allowed: ${allowed}). Why: ${rule.why}. See docs/ARCHITECTURE.md §1.`;
 }

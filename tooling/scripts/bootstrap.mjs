@@ -38,7 +38,10 @@ function ensureChromium() {
   if (isRoot && hasApt) {
     log('no Chrome/Chromium found: installing Debian chromium (apt-get)');
     for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
-      const r = spawnSync('apt-get', args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+      const r = spawnSync('apt-get', args, {
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
       if (r.status !== 0) {
         log(`apt-get ${args.join(' ')} failed (exit ${r.status})`);
         process.exit(1);

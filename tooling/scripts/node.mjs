@@ -43,7 +43,11 @@ function platformPackage(version) {
 
 function binaryIn(dir) {
   const pkgDir = path.join(dir, 'node_modules', platformPackage('').replace(/@$/, ''));
-  const candidates = [path.join(pkgDir, 'bin', 'node'), path.join(pkgDir, 'bin', 'node.exe'), path.join(pkgDir, 'node.exe')];
+  const candidates = [
+    path.join(pkgDir, 'bin', 'node'),
+    path.join(pkgDir, 'bin', 'node.exe'),
+    path.join(pkgDir, 'node.exe'),
+  ];
   return candidates.find((p) => fs.existsSync(p));
 }
 
@@ -64,13 +68,26 @@ export function provisionNode(version) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const r = spawnSync(
     npm,
-    ['install', '--prefix', staging, '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', platformPackage(version)],
+    [
+      'install',
+      '--prefix',
+      staging,
+      '--no-save',
+      '--no-package-lock',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      platformPackage(version),
+    ],
     { stdio: ['ignore', 'inherit', 'inherit'], shell: process.platform === 'win32' },
   );
   const binary = r.status === 0 ? binaryIn(staging) : undefined;
   if (!binary || versionOf(binary) !== version) {
     fs.rmSync(staging, { recursive: true, force: true });
-    log(`could not install Node ${version} (npm exit ${r.status}). Install Node ${supportedRange()} yourself and run again with GFLOW_NODE=system.`);
+    log(
+      `could not install Node ${version} (npm exit ${r.status}). Install Node ${supportedRange()} yourself and run again with GFLOW_NODE=system.`,
+    );
     process.exit(1);
   }
   fs.rmSync(dir, { recursive: true, force: true });
@@ -105,7 +122,9 @@ export function ensureSupportedNode() {
   } else if (choice === 'auto' || choice === 'pinned') {
     const { pinned } = pinnedVersions();
     binary = provisionNode(pinned);
-    log(`using the pinned Node ${pinned} (.node/${pinned}): this machine's Node ${current} is ${satisfiesNodeRange(current, range) ? 'supported, but GFLOW_NODE=pinned' : `outside ${range}`}; GFLOW_NODE=system uses the machine's own`);
+    log(
+      `using the pinned Node ${pinned} (.node/${pinned}): this machine's Node ${current} is ${satisfiesNodeRange(current, range) ? 'supported, but GFLOW_NODE=pinned' : `outside ${range}`}; GFLOW_NODE=system uses the machine's own`,
+    );
   } else {
     binary = path.resolve(choice);
     const version = fs.existsSync(binary) ? versionOf(binary) : undefined;

@@ -42,10 +42,18 @@ function tally(dir) {
   return sum;
 }
 
-// 1. This Node: type-check, lint and the whole suite.
+// 1. This Node: type-check, lint, the formatting check and the whole suite.
 const mainDir = path.join(work, 'main');
 const mainEnv = { ...base, GFLOW_TEST_REPORT_DIR: mainDir };
-const checks = runPnpm(['exec', 'turbo', 'run', 'typecheck', 'lint', '--output-logs=errors-only', '--continue'], { env: mainEnv });
+const typecheckLint = runPnpm(
+  ['exec', 'turbo', 'run', 'typecheck', 'lint', '--output-logs=errors-only', '--continue'],
+  {
+    env: mainEnv,
+  },
+);
+const format = runPnpm(['exec', 'prettier', '--check', '--log-level', 'warn', '.'], { env: mainEnv });
+if (format !== 0) log('formatting: run `npm run format` (Prettier, .prettierrc.json) and commit the result');
+const checks = typecheckLint || format;
 const mainStatus = runPnpm(['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue'], { env: mainEnv });
 const lines = [{ node: process.versions.node, what: 'every suite', status: mainStatus, ...tally(mainDir) }];
 
@@ -58,7 +66,9 @@ if (second) {
   const units = spawnSync(second.binary, [testUnit], { stdio: 'inherit', env }).status ?? 1;
   const journeys = runPnpm(['--filter', '@gflow/tests-e2e', 'test'], { env });
   const demoHome = path.join(work, 'demo-home');
-  const demo = runPnpm(['--filter', '@gflow/app', 'run', 'demo'], { env: { ...env, GFLOW_CLI_HOME: demoHome, GFLOW_CLI_OUTPUT_DIR: path.join(demoHome, 'out') } });
+  const demo = runPnpm(['--filter', '@gflow/app', 'run', 'demo'], {
+    env: { ...env, GFLOW_CLI_HOME: demoHome, GFLOW_CLI_OUTPUT_DIR: path.join(demoHome, 'out') },
+  });
   const sum = tally(dir);
   lines.push({
     node: second.version,
@@ -73,9 +83,19 @@ if (second) {
 }
 fs.rmSync(work, { recursive: true, force: true });
 
-const total = lines.reduce((t, l) => ({ passed: t.passed + l.passed, failed: t.failed + l.failed, skipped: t.skipped + l.skipped }), { passed: 0, failed: 0, skipped: 0 });
-process.stdout.write(`\ntypecheck+lint: ${checks === 0 ? 'ok' : 'FAILED'}\n`);
-for (const l of lines) process.stdout.write(`Node ${l.node} (${l.what}): ${l.passed} passed, ${l.failed} failed${l.status !== 0 ? ' (a task failed)' : ''}\n`);
-process.stdout.write(`Tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`);
+const total = lines.reduce(
+  (t, l) => ({ passed: t.passed + l.passed, failed: t.failed + l.failed, skipped: t.skipped + l.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+process.stdout.write(
+  `\ntypecheck+lint: ${typecheckLint === 0 ? 'ok' : 'FAILED'}\nformat: ${format === 0 ? 'ok' : 'FAILED'}\n`,
+);
+for (const l of lines)
+  process.stdout.write(
+    `Node ${l.node} (${l.what}): ${l.passed} passed, ${l.failed} failed${l.status !== 0 ? ' (a task failed)' : ''}\n`,
+  );
+process.stdout.write(
+  `Tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`,
+);
 const failedLine = lines.some((l) => l.status !== 0 || l.passed === 0);
 process.exit(checks !== 0 || failedLine || total.failed > 0 ? 1 : 0);

@@ -12,9 +12,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 ensureSupportedNode();
 const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
-const r = spawnSync(process.execPath, [vitest, 'run', '--config', path.join(root, 'tooling', 'vitest', 'unit.config.js'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, FORCE_COLOR: process.env['FORCE_COLOR'] ?? (process.stdout.isTTY ? '1' : '0') },
-});
+const r = spawnSync(
+  process.execPath,
+  [vitest, 'run', '--config', path.join(root, 'tooling', 'vitest', 'unit.config.js'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env['FORCE_COLOR'] ?? (process.stdout.isTTY ? '1' : '0') },
+  },
+);
 process.exit(r.status ?? 1);

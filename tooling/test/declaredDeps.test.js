@@ -6,9 +6,13 @@ import { TEST_ONLY, layeringViolation } from '../eslint/layering.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dirs = ['packages', 'apps'].flatMap((group) =>
-  fs.existsSync(path.join(root, group)) ? fs.readdirSync(path.join(root, group)).map((d) => path.join(root, group, d)) : [],
+  fs.existsSync(path.join(root, group))
+    ? fs.readdirSync(path.join(root, group)).map((d) => path.join(root, group, d))
+    : [],
 );
-const manifests = [...dirs, path.join(root, 'tests-e2e')].filter((d) => fs.existsSync(path.join(d, 'package.json'))).map((d) => [path.relative(root, d), d]);
+const manifests = [...dirs, path.join(root, 'tests-e2e')]
+  .filter((d) => fs.existsSync(path.join(d, 'package.json')))
+  .map((d) => [path.relative(root, d), d]);
 
 describe('declared dependencies follow the layering table', () => {
   it.each(manifests)('%s', (_name, dir) => {
@@ -27,7 +31,11 @@ describe('the test kit is a devDependency only (docs/TESTING.md)', () => {
 
   it.each(manifests)('%s never lists a test-only package as a dependency', (_name, dir) => {
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    const runtime = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})];
+    const runtime = [
+      ...Object.keys(pkg.dependencies ?? {}),
+      ...Object.keys(pkg.peerDependencies ?? {}),
+      ...Object.keys(pkg.optionalDependencies ?? {}),
+    ];
     expect(runtime.filter((dep) => TEST_ONLY.includes(dep))).toEqual([]);
   });
 });

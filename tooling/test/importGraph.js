@@ -32,10 +32,13 @@ export function importSpecifiers(text, fileName = 'module.ts') {
   const visit = (node) => {
     let specifier;
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) specifier = literal(node.moduleSpecifier);
-    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) specifier = literal(node.moduleReference.expression);
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) specifier = literal(node.arguments[0]);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
+      specifier = literal(node.moduleReference.expression);
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+      specifier = literal(node.arguments[0]);
     // `typeof import('./x.js')` and `import('./x.js').T` in type positions.
-    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) specifier = literal(node.argument.literal);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument))
+      specifier = literal(node.argument.literal);
     if (specifier !== undefined) specifiers.push(specifier);
     ts.forEachChild(node, visit);
   };
@@ -56,7 +59,7 @@ function resolveSelf(pkgDir, pkg, specifier, files) {
   if (!pkg.name || (specifier !== pkg.name && !specifier.startsWith(`${pkg.name}/`))) return undefined;
   const subpath = `.${specifier.slice(pkg.name.length)}`;
   const target = typeof pkg.exports === 'string' && subpath === '.' ? pkg.exports : pkg.exports?.[subpath];
-  const file = typeof target === 'string' ? target : target?.import ?? target?.default;
+  const file = typeof target === 'string' ? target : (target?.import ?? target?.default);
   if (typeof file !== 'string') return undefined;
   const full = path.resolve(pkgDir, file);
   return files.has(full) ? full : undefined;
@@ -76,7 +79,9 @@ export function packageImportGraph(pkgDir) {
   for (const file of list) {
     const edges = new Set();
     for (const specifier of importSpecifiers(fs.readFileSync(file, 'utf8'), file)) {
-      const target = specifier.startsWith('.') ? resolveRelative(file, specifier, files) : resolveSelf(pkgDir, pkg, specifier, files);
+      const target = specifier.startsWith('.')
+        ? resolveRelative(file, specifier, files)
+        : resolveSelf(pkgDir, pkg, specifier, files);
       if (target && target !== file) edges.add(target);
     }
     graph.set(file, [...edges].sort());
@@ -122,7 +127,9 @@ export function findCycles(graph) {
     }
   };
   for (const node of [...graph.keys()].sort()) if (!indices.has(node)) connect(node);
-  return components.map((component) => Object.assign(cyclePath(graph, new Set(component)), { members: [...component].sort() }));
+  return components.map((component) =>
+    Object.assign(cyclePath(graph, new Set(component)), { members: [...component].sort() }),
+  );
 }
 
 /** A shortest closed path through a component, from its first member in sort order. */

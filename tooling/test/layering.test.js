@@ -33,7 +33,12 @@ describe('gflow/layering', () => {
   });
 
   it('allows what the table allows', () => {
-    expect(lint('@gflow/core', "import { a } from '@gflow/errors';\nimport { b } from '@gflow/driver';\nimport x from 'zod';\n")).toEqual([]);
+    expect(
+      lint(
+        '@gflow/core',
+        "import { a } from '@gflow/errors';\nimport { b } from '@gflow/driver';\nimport x from 'zod';\n",
+      ),
+    ).toEqual([]);
     expect(lint('@gflow/errors', "import fs from 'node:fs';\n")).toEqual([]);
   });
 
@@ -42,13 +47,24 @@ describe('gflow/layering', () => {
       expect(lint(name, "import { findImageModel } from '@gflow/flow-facts';\n"), name).toEqual([]);
     }
     expect(lint('@gflow/flow-facts', "import { SecurityError } from '@gflow/errors';\n")).toEqual([]);
-    expect(lint('@gflow/flow-facts', "import { openFlowSession } from '@gflow/driver';\n")[0]?.message).toContain('@gflow/flow-facts may not import @gflow/driver');
+    expect(lint('@gflow/flow-facts', "import { openFlowSession } from '@gflow/driver';\n")[0]?.message).toContain(
+      '@gflow/flow-facts may not import @gflow/driver',
+    );
     expect(lint('@gflow/flow-sim', "import { IMAGE_MODELS } from '@gflow/flow-facts';\n")).toHaveLength(1);
     expect(lint('@gflow/cli', "import { IMAGE_MODELS } from '@gflow/flow-facts';\n")).toHaveLength(1);
   });
 
   it('keeps the test kit out of product code and the driver out of the test kit', () => {
-    for (const name of ['@gflow/errors', '@gflow/flow-sim', '@gflow/driver', '@gflow/core', '@gflow/mcp', '@gflow/cli', '@gflow/http', '@gflow/app']) {
+    for (const name of [
+      '@gflow/errors',
+      '@gflow/flow-sim',
+      '@gflow/driver',
+      '@gflow/core',
+      '@gflow/mcp',
+      '@gflow/cli',
+      '@gflow/http',
+      '@gflow/app',
+    ]) {
       const messages = lint(name, "import { cli } from '@gflow/testkit/cli';\n");
       expect(messages, name).toHaveLength(1);
       expect(messages[0].message).toContain(`${name} may import @gflow/testkit only in its tests`);
@@ -59,12 +75,29 @@ describe('gflow/layering', () => {
     expect(lint('@gflow/tests-e2e', "import { useSandbox } from '@gflow/testkit/sandbox';\n")).toEqual([]);
     expect(lint('@gflow/testkit', "import { startFlowSim } from '@gflow/flow-sim';\n")).toEqual([]);
     expect(lint('@gflow/testkit', "import { launchSimBrowser } from '@gflow/flow-sim/testing';\n")).toEqual([]);
-    expect(lint('@gflow/app', "import { launchSimBrowser } from '@gflow/flow-sim/testing';\n")[0]?.message).toContain('@gflow/app may import @gflow/flow-sim/testing only in its tests');
-    expect(lint('@gflow/testkit', "import { openFlowSession } from '@gflow/driver';\n")[0]?.message).toContain('@gflow/testkit may not import @gflow/driver');
+    expect(lint('@gflow/app', "import { launchSimBrowser } from '@gflow/flow-sim/testing';\n")[0]?.message).toContain(
+      '@gflow/app may import @gflow/flow-sim/testing only in its tests',
+    );
+    expect(lint('@gflow/testkit', "import { openFlowSession } from '@gflow/driver';\n")[0]?.message).toContain(
+      '@gflow/testkit may not import @gflow/driver',
+    );
   });
 
   it('knows every package of the workspace', () => {
-    for (const name of ['@gflow/errors', '@gflow/flow-facts', '@gflow/catalog', '@gflow/lease', '@gflow/driver', '@gflow/flow-sim', '@gflow/core', '@gflow/mcp', '@gflow/cli', '@gflow/app', '@gflow/http', '@gflow/testkit']) {
+    for (const name of [
+      '@gflow/errors',
+      '@gflow/flow-facts',
+      '@gflow/catalog',
+      '@gflow/lease',
+      '@gflow/driver',
+      '@gflow/flow-sim',
+      '@gflow/core',
+      '@gflow/mcp',
+      '@gflow/cli',
+      '@gflow/app',
+      '@gflow/http',
+      '@gflow/testkit',
+    ]) {
       expect(LAYERS[name], name).toBeDefined();
     }
     expect(layeringViolation('@gflow/unknown', '@gflow/errors')).toContain('not in the layering table');
@@ -72,10 +105,17 @@ describe('gflow/layering', () => {
 });
 
 describe('adapters never read the catalog; only entry points exit', () => {
-  const lintRule = (rule, options, code) => new Linter({ configType: 'flat' }).verify(code, [{ languageOptions: { ecmaVersion: 2024, sourceType: 'module' }, rules: { [rule]: ['error', options] } }]);
+  const lintRule = (rule, options, code) =>
+    new Linter({ configType: 'flat' }).verify(code, [
+      { languageOptions: { ecmaVersion: 2024, sourceType: 'module' }, rules: { [rule]: ['error', options] } },
+    ]);
 
   it('gflow.catalog in an adapter is refused with the way out', () => {
-    const messages = lintRule('no-restricted-syntax', NO_CATALOG, 'const rows = gflow.catalog.projects.list({});\nconst ok = gflow.run("listProjects", {});\n');
+    const messages = lintRule(
+      'no-restricted-syntax',
+      NO_CATALOG,
+      'const rows = gflow.catalog.projects.list({});\nconst ok = gflow.run("listProjects", {});\n',
+    );
     expect(messages).toHaveLength(1);
     expect(messages[0].message).toContain('Adapters call core operations');
     expect(ADAPTERS).toEqual(expect.arrayContaining(['@gflow/cli', '@gflow/mcp', '@gflow/http', '@gflow/app']));
@@ -83,7 +123,11 @@ describe('adapters never read the catalog; only entry points exit', () => {
   });
 
   it('process.exit outside an entry point is refused', () => {
-    const messages = lintRule('no-restricted-properties', { object: 'process', property: 'exit' }, 'process.exit(1);\nprocess.exitCode = 2;\n');
+    const messages = lintRule(
+      'no-restricted-properties',
+      { object: 'process', property: 'exit' },
+      'process.exit(1);\nprocess.exitCode = 2;\n',
+    );
     expect(messages).toHaveLength(1);
   });
 });

@@ -33,7 +33,9 @@ describe('the supported Node range', () => {
   });
 
   it('no doc or manifest still claims Node 20', () => {
-    const files = execFileSync('git', ['ls-files', '*.md', '*package.json'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+    const files = execFileSync('git', ['ls-files', '*.md', '*package.json'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
     const claims = files.filter((f) => /Node (≥|>=) ?20|>= ?20\.\d/.test(fs.readFileSync(path.join(root, f), 'utf8')));
     expect(claims).toEqual([]);
   });

@@ -10,13 +10,21 @@ import { describe, expect, it } from 'vitest';
 import { sourceFiles } from './importGraph.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const INTERNAL = ['packages/driver', 'packages/catalog', 'packages/lease', 'packages/mcp', 'packages/cli', 'packages/flow-sim'];
+const INTERNAL = [
+  'packages/driver',
+  'packages/catalog',
+  'packages/lease',
+  'packages/mcp',
+  'packages/cli',
+  'packages/flow-sim',
+];
 
 /** The names a package's src/index.ts re-exports. */
 export function indexExports(text) {
   const names = [];
   ts.createSourceFile('index.ts', text, ts.ScriptTarget.Latest, false).forEachChild((node) => {
-    if (ts.isExportDeclaration(node) && node.exportClause && ts.isNamedExports(node.exportClause)) for (const e of node.exportClause.elements) names.push(e.name.text);
+    if (ts.isExportDeclaration(node) && node.exportClause && ts.isNamedExports(node.exportClause))
+      for (const e of node.exportClause.elements) names.push(e.name.text);
   });
   return names;
 }
@@ -33,10 +41,15 @@ describe('internal package indexes export only what other packages use', () => {
       .map((f) => fs.readFileSync(f, 'utf8'))
       .filter((t) => t.includes(`'${name}'`) || t.includes(`'${name}/`));
     const unused = exported.filter((n) => !users.some((t) => new RegExp(`\\b${n}\\b`).test(t)));
-    expect(unused, `${name} exports names no other package uses: import them from their module in the package's own code`).toEqual([]);
+    expect(
+      unused,
+      `${name} exports names no other package uses: import them from their module in the package's own code`,
+    ).toEqual([]);
   });
 
   it('reads every named export form', () => {
-    expect(indexExports("export { a, type B } from './a.js';\nexport type { C as D } from './c.js';\nexport const e = 1;\n")).toEqual(['a', 'B', 'D']);
+    expect(
+      indexExports("export { a, type B } from './a.js';\nexport type { C as D } from './c.js';\nexport const e = 1;\n"),
+    ).toEqual(['a', 'B', 'D']);
   });
 });

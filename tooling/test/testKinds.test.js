@@ -25,11 +25,26 @@ export function valueImports(text, fileName = 'module.ts') {
       const clause = node.importClause;
       const typeOnly =
         clause !== undefined &&
-        (clause.isTypeOnly || (clause.name === undefined && clause.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+        (clause.isTypeOnly ||
+          (clause.name === undefined &&
+            clause.namedBindings !== undefined &&
+            ts.isNamedImports(clause.namedBindings) &&
+            clause.namedBindings.elements.length > 0 &&
+            clause.namedBindings.elements.every((e) => e.isTypeOnly)));
       if (!typeOnly) out.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && !node.isTypeOnly && node.moduleSpecifier !== undefined && ts.isStringLiteralLike(node.moduleSpecifier)) {
+    } else if (
+      ts.isExportDeclaration(node) &&
+      !node.isTypeOnly &&
+      node.moduleSpecifier !== undefined &&
+      ts.isStringLiteralLike(node.moduleSpecifier)
+    ) {
       out.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
       out.push(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
@@ -39,7 +54,8 @@ export function valueImports(text, fileName = 'module.ts') {
 }
 
 /** Imports that start a browser or a child process. */
-const PROCESS_OR_BROWSER = /^(node:)?child_process$|^playwright-core$|^@gflow\/testkit\/(browser|cli|sandbox)$|^@gflow\/flow-sim\/testing$/;
+const PROCESS_OR_BROWSER =
+  /^(node:)?child_process$|^playwright-core$|^@gflow\/testkit\/(browser|cli|sandbox)$|^@gflow\/flow-sim\/testing$/;
 /** Imports that reach Chromium (the harnesses do). */
 const BROWSER = /^playwright-core$|^@gflow\/testkit\/(browser|sandbox)$|^@gflow\/flow-sim\/testing$/;
 
@@ -52,7 +68,8 @@ function reachedImports(file, seen = new Set()) {
   for (const s of specifiers) {
     if (!s.startsWith('.')) continue;
     const target = path.resolve(path.dirname(file), s).replace(/\.js$/, '.ts');
-    if (fs.existsSync(target) && !target.includes(`${path.sep}src${path.sep}`)) out.push(...reachedImports(target, seen));
+    if (fs.existsSync(target) && !target.includes(`${path.sep}src${path.sep}`))
+      out.push(...reachedImports(target, seen));
   }
   return out;
 }
@@ -68,7 +85,11 @@ describe('test kinds', () => {
   it('a unit test (src/**/*.test.ts) imports no browser, child process or process-starting kit', () => {
     const offenders = all
       .filter((f) => path.relative(root, f).split(path.sep).includes('src'))
-      .flatMap((f) => reachedImports(f).filter((s) => PROCESS_OR_BROWSER.test(s)).map((s) => `${rel(f)} imports ${s}`));
+      .flatMap((f) =>
+        reachedImports(f)
+          .filter((s) => PROCESS_OR_BROWSER.test(s))
+          .map((s) => `${rel(f)} imports ${s}`),
+      );
     expect(offenders).toEqual([]);
   });
 
@@ -81,16 +102,29 @@ describe('test kinds', () => {
   });
 
   it('one suffix and one regression name: no *.integration / *.contract tests, no part2 folders', () => {
-    const old = all.filter((f) => /\.(integration|contract)\.test\.ts$/.test(f) || f.split(path.sep).includes('part2')).map(rel);
+    const old = all
+      .filter((f) => /\.(integration|contract)\.test\.ts$/.test(f) || f.split(path.sep).includes('part2'))
+      .map(rel);
     expect(old).toEqual([]);
     const regressions = all.filter((f) => f.split(path.sep).includes('regression'));
     expect(regressions.length).toBeGreaterThan(3);
-    expect(regressions.filter((f) => !/^issue-\d+-[a-z0-9]+(-[a-z0-9]+)*(\.browser)?\.test\.ts$/.test(path.basename(f))).map(rel)).toEqual([]);
+    expect(
+      regressions
+        .filter((f) => !/^issue-\d+-[a-z0-9]+(-[a-z0-9]+)*(\.browser)?\.test\.ts$/.test(path.basename(f)))
+        .map(rel),
+    ).toEqual([]);
   });
 
   it('the checks can fail: a value import of playwright-core counts, a type import does not', () => {
-    expect(valueImports("import type { Page } from 'playwright-core';\nimport { type Browser } from 'playwright-core';\n")).toEqual([]);
-    expect(valueImports("import { chromium } from 'playwright-core';\nexport { x } from './x.js';\n")).toEqual(['playwright-core', './x.js']);
-    expect(valueImports("const m = await import('node:child_process');\n").some((s) => PROCESS_OR_BROWSER.test(s))).toBe(true);
+    expect(
+      valueImports("import type { Page } from 'playwright-core';\nimport { type Browser } from 'playwright-core';\n"),
+    ).toEqual([]);
+    expect(valueImports("import { chromium } from 'playwright-core';\nexport { x } from './x.js';\n")).toEqual([
+      'playwright-core',
+      './x.js',
+    ]);
+    expect(
+      valueImports("const m = await import('node:child_process');\n").some((s) => PROCESS_OR_BROWSER.test(s)),
+    ).toBe(true);
   });
 });

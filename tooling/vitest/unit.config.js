@@ -23,7 +23,11 @@ export default defineConfig({
     ...reportTo('unit'),
     projects: UNIT_PACKAGES.map((dir) => ({
       extends: true,
-      test: { name: JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name, root: dir, include: UNIT_TESTS },
+      test: {
+        name: JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name,
+        root: dir,
+        include: UNIT_TESTS,
+      },
     })),
   },
 });

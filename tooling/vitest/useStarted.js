@@ -19,7 +19,10 @@ export function useStarted(what, start, timeoutMs = 90_000) {
     {},
     {
       get(_target, key) {
-        if (started === undefined) throw new Error(`${what} starts in beforeAll: use it inside hooks and tests, not while the file is collected`);
+        if (started === undefined)
+          throw new Error(
+            `${what} starts in beforeAll: use it inside hooks and tests, not while the file is collected`,
+          );
         const value = Reflect.get(started, key);
         return typeof value === 'function' ? value.bind(started) : value;
       },

@@ -10,7 +10,9 @@ import path from 'node:path';
 
 const runs = Number(process.argv[2] ?? 15);
 // The launcher runs the bundle only when it is up to date with the sources: build it first.
-const built = spawnSync(process.execPath, [path.resolve(import.meta.dirname, '..', 'scripts', 'build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+const built = spawnSync(process.execPath, [path.resolve(import.meta.dirname, '..', 'scripts', 'build.mjs')], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 if (built.status !== 0) throw new Error('building dist/ failed');
 const bin = path.resolve(import.meta.dirname, '..', 'bin', 'gflow.js');
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-bench-'));

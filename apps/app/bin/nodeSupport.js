@@ -27,7 +27,9 @@ function satisfiesOne(v, comparator) {
   if (!m) throw new Error(`unsupported Node range comparator: ${comparator}`);
   const op = m[1] ?? '';
   const given = [m[2], m[3], m[4]].filter((p) => p !== undefined && p !== 'x' && p !== '*').length;
-  const base = parseVersion([m[2], m[3], m[4]].map((p) => (p === undefined || p === 'x' || p === '*' ? '0' : p)).join('.'));
+  const base = parseVersion(
+    [m[2], m[3], m[4]].map((p) => (p === undefined || p === 'x' || p === '*' ? '0' : p)).join('.'),
+  );
   const c = compare(v, base);
   if (op === '>=') return c >= 0;
   if (op === '>') return c > 0;
@@ -45,7 +47,13 @@ function satisfiesOne(v, comparator) {
  */
 export function satisfiesNodeRange(version, range) {
   const v = parseVersion(version);
-  return range.split('||').some((alt) => alt.trim().split(/\s+/).filter(Boolean).every((comparator) => satisfiesOne(v, comparator)));
+  return range.split('||').some((alt) =>
+    alt
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .every((comparator) => satisfiesOne(v, comparator)),
+  );
 }
 
 /** The supported range: `engines.node` of @gflow/app's package.json. */

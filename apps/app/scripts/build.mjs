@@ -58,7 +58,9 @@ const workspacePlugin = {
   name: 'gflow-workspace',
   setup(b) {
     b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
-      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: path.resolve(args.resolveDir, args.path), namespace: 'zod-locales-en' } : undefined,
+      args.importer.includes(`${path.sep}zod${path.sep}`)
+        ? { path: path.resolve(args.resolveDir, args.path), namespace: 'zod-locales-en' }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'zod-locales-en' }, (args) => ({
       contents: `export { default as en } from ${JSON.stringify(path.join(path.dirname(args.path), 'en.js'))};\n`,
@@ -66,7 +68,8 @@ const workspacePlugin = {
       loader: 'js',
     }));
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
-      if (!args.path.startsWith(repoRoot + path.sep) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      if (!args.path.startsWith(repoRoot + path.sep) || args.path.includes(`${path.sep}node_modules${path.sep}`))
+        return undefined;
       let contents = await fs.promises.readFile(args.path, 'utf8');
       const rel = JSON.stringify(`ws/${toPosix(path.relative(repoRoot, args.path))}`);
       contents = contents.replaceAll('import.meta.url', `new URL(${rel}, import.meta.url).href`);
@@ -92,7 +95,9 @@ export async function buildGflow() {
     external: EXTERNAL,
     // esbuild's __require helper (CommonJS dependencies) needs a module-scope `require` in every
     // chunk, so that one is a banner; the dirname helper goes only where it is used.
-    banner: { js: "import { createRequire as __gflowCreateRequire } from 'node:module'; const require = __gflowCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __gflowCreateRequire } from 'node:module'; const require = __gflowCreateRequire(import.meta.url);",
+    },
     inject: [path.join(appDir, 'scripts', 'bundleShims.js')],
     minifyWhitespace: true,
     minifySyntax: true,
@@ -124,9 +129,11 @@ export async function buildGflow() {
     for (const file of walk(from)) copied.push(toPosix(path.relative(appDir, file)));
   }
   const files = {};
-  for (const rel of [...new Set([...inputs, ...packageJsons, ...copied])].sort()) files[rel] = fs.statSync(path.join(appDir, rel)).mtimeMs;
+  for (const rel of [...new Set([...inputs, ...packageJsons, ...copied])].sort())
+    files[rel] = fs.statSync(path.join(appDir, rel)).mtimeMs;
   // GFLOW_BUILD_METAFILE=path: esbuild's metafile, for size analysis (e.g. esbuild's analyzer).
-  if (process.env.GFLOW_BUILD_METAFILE) fs.writeFileSync(process.env.GFLOW_BUILD_METAFILE, JSON.stringify(result.metafile));
+  if (process.env.GFLOW_BUILD_METAFILE)
+    fs.writeFileSync(process.env.GFLOW_BUILD_METAFILE, JSON.stringify(result.metafile));
   // Which packages each chunk holds: tests check what a command loads (e.g. `models` no Playwright, no MCP SDK).
   const chunks = {};
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
@@ -143,7 +150,9 @@ export async function buildGflow() {
   fs.renameSync(staging, outdir);
   fs.rmSync(old, { recursive: true, force: true });
   const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
-  log(`dist/ built in ${Date.now() - started} ms: ${Object.keys(result.metafile.outputs).filter((o) => o.endsWith('.js')).length} chunks, ${(bytes / 1e6).toFixed(1)} MB, ${Object.keys(files).length} sources tracked`);
+  log(
+    `dist/ built in ${Date.now() - started} ms: ${Object.keys(result.metafile.outputs).filter((o) => o.endsWith('.js')).length} chunks, ${(bytes / 1e6).toFixed(1)} MB, ${Object.keys(files).length} sources tracked`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -9,11 +9,19 @@ import { defaultRuntimeFactory } from '@gflow/cli';
 export function appRuntimeFactory(notify: (line: string) => void): RuntimeFactory {
   return async (request) => {
     // core loads lazily (here, when a command first needs a runtime): --help never pays for it.
-    const sandbox = request.flags.sandbox === true || (await import('@gflow/core')).loadSettings({ env: request.env, cwd: request.cwd, flags: request.flags }).sandbox;
+    const sandbox =
+      request.flags.sandbox === true ||
+      (await import('@gflow/core')).loadSettings({ env: request.env, cwd: request.cwd, flags: request.flags }).sandbox;
     if (!sandbox) return defaultRuntimeFactory(request);
     const { sandbox: _sandbox, ...flags } = request.flags;
     const { openSandbox } = await import('./sandbox/sandbox.js');
-    const { gflow } = await openSandbox({ surface: request.surface, env: request.env, cwd: request.cwd, flags, notify });
+    const { gflow } = await openSandbox({
+      surface: request.surface,
+      env: request.env,
+      cwd: request.cwd,
+      flags,
+      notify,
+    });
     return gflow;
   };
 }

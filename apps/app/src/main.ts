@@ -16,6 +16,7 @@ process.on('SIGINT', () => {
 process.on('SIGTERM', () => controller.abort());
 
 const code = await runGflow(process.argv.slice(2), { signal: controller.signal });
-const flushed = (stream: NodeJS.WriteStream): Promise<void> => new Promise((resolve) => stream.write('', () => resolve()));
+const flushed = (stream: NodeJS.WriteStream): Promise<void> =>
+  new Promise((resolve) => stream.write('', () => resolve()));
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
 process.exit(code);

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 
-const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string; engines: { node: string } };
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+  engines: { node: string };
+};
 
 /** The version of the gflow app (its package.json), read once. */
 export const GFLOW_VERSION: string = manifest.version;

@@ -24,7 +24,13 @@ describe('gflow auth list / use / logout', () => {
     expect(r.exitCode).toBe(0);
     const rows = json(r) as unknown as Array<Record<string, unknown>>;
     expect(rows.map((row) => row['name'])).toEqual(['alice', 'bob']);
-    expect(rows[0]).toMatchObject({ name: 'alice', google_account: 'alice@example.com', cookies_present: true, is_default: false, profile_dir: aliceDir });
+    expect(rows[0]).toMatchObject({
+      name: 'alice',
+      google_account: 'alice@example.com',
+      cookies_present: true,
+      is_default: false,
+      profile_dir: aliceDir,
+    });
     expect(rows[1]).toMatchObject({ name: 'bob', google_account: null, cookies_present: false });
     expect(rows[0]?.['last_used_at']).toEqual(expect.any(String));
 

@@ -18,9 +18,13 @@ afterAll(() => {
 
 describe('gflow <command> --json on bad input prints one problem document', () => {
   for (const f of LOCAL_FAILURES) {
-    it.concurrent(`${f.name ?? f.args().join(' ')} → ${f.code}, exit ${f.exit}`, async () => {
-      const problem = await expectProblem(where, f.args(), { code: f.code, exit: f.exit });
-      expect(problem['retryable']).toBe(retryableForCode(f.code as ErrorCode));
-    }, 60_000);
+    it.concurrent(
+      `${f.name ?? f.args().join(' ')} → ${f.code}, exit ${f.exit}`,
+      async () => {
+        const problem = await expectProblem(where, f.args(), { code: f.code, exit: f.exit });
+        expect(problem['retryable']).toBe(retryableForCode(f.code as ErrorCode));
+      },
+      60_000,
+    );
   }
 });

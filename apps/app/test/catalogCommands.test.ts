@@ -20,5 +20,15 @@ afterAll(() => {
 });
 
 describe('gflow <command> --json matches its schema (catalog commands, a seeded home)', () => {
-  itEachCase(CATALOG_CASES, (label, output) => caseTools(() => where, () => tree, output, label), 60_000);
+  itEachCase(
+    CATALOG_CASES,
+    (label, output) =>
+      caseTools(
+        () => where,
+        () => tree,
+        output,
+        label,
+      ),
+    60_000,
+  );
 });

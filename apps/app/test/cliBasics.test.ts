@@ -5,7 +5,8 @@ import { cli, json, makeHome } from '@gflow/testkit/cli';
 
 const APP_DIR = path.resolve(import.meta.dirname, '..');
 
-const version = (JSON.parse(fs.readFileSync(path.join(APP_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(fs.readFileSync(path.join(APP_DIR, 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 describe('gflow basics', () => {
   it('--version and -V print the package version', async () => {
@@ -18,7 +19,22 @@ describe('gflow basics', () => {
   it('--help lists every command group, and a leaf help has options and examples', async () => {
     const root = await cli(['--help']);
     expect(root.exitCode).toBe(0);
-    for (const group of ['auth', 'image', 'video', 'credits', 'character', 'instructions', 'project', 'data', 'models', 'tools', 'mcp', 'serve', 'doctor', 'update']) {
+    for (const group of [
+      'auth',
+      'image',
+      'video',
+      'credits',
+      'character',
+      'instructions',
+      'project',
+      'data',
+      'models',
+      'tools',
+      'mcp',
+      'serve',
+      'doctor',
+      'update',
+    ]) {
       expect(root.stdout).toMatch(new RegExp(`^  ${group}\\s`, 'm'));
     }
     const leaf = await cli(['image', 't2i', '--help']);
@@ -62,7 +78,11 @@ describe('gflow basics', () => {
   });
 
   it('a profile that looks like a path exits 13', async () => {
-    for (const args of [['data', 'list', 'projects', '--profile', '../x'], ['image', 't2i', 'fox', '--profile', '../x'], ['auth', 'use', '../x']]) {
+    for (const args of [
+      ['data', 'list', 'projects', '--profile', '../x'],
+      ['image', 't2i', 'fox', '--profile', '../x'],
+      ['auth', 'use', '../x'],
+    ]) {
       const r = await cli(args);
       expect(r.exitCode, args.join(' ')).toBe(13);
       expect(r.stderr).toContain('[SecurityError]');
@@ -72,14 +92,22 @@ describe('gflow basics', () => {
   it('--json writes exactly one JSON document, for a success and for a failure', async () => {
     const ok = await cli(['models', '--json']);
     expect(ok.exitCode).toBe(0);
-    const models = json(ok) as { image: { models: Array<{ name: string }> }; video: { models: Array<{ name: string }> } };
+    const models = json(ok) as {
+      image: { models: Array<{ name: string }> };
+      video: { models: Array<{ name: string }> };
+    };
     expect(models.image.models.map((m) => m.name)).toContain('nano2');
     expect(models.video.models.length).toBeGreaterThan(0);
 
     const bad = await cli(['image', 't2i', 'fox', '--count', 'abc', '--json']);
     expect(bad.exitCode).toBe(2);
     const problem = json(bad);
-    expect(problem).toMatchObject({ type: expect.stringContaining('bad-parameter'), status: 400, retryable: false, title: 'Bad Parameter' });
+    expect(problem).toMatchObject({
+      type: expect.stringContaining('bad-parameter'),
+      status: 400,
+      retryable: false,
+      title: 'Bad Parameter',
+    });
     expect(String(problem['detail'])).toContain('--count');
     expect(String(problem['message'])).toMatch(/^\[BadParameterError\]/);
 
@@ -107,7 +135,11 @@ describe('gflow basics', () => {
     expect(json(show)).toMatchObject({ name });
     const run = await cli(['tools', 'run', name, 'a fox in the snow', '--json'], { home });
     expect(run.exitCode).toBe(0);
-    expect(json(run)).toMatchObject({ original: 'a fox in the snow', expanded: expect.any(String), was_expanded: expect.any(Boolean) });
+    expect(json(run)).toMatchObject({
+      original: 'a fox in the snow',
+      expanded: expect.any(String),
+      was_expanded: expect.any(Boolean),
+    });
     const missing = await cli(['tools', 'show', 'no-such-tool'], { home });
     expect(missing.exitCode).toBe(2);
   });

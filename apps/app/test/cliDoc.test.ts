@@ -11,16 +11,22 @@ describe('docs/CLI.md', () => {
   it('has a section for every command of the tree (regenerate: pnpm --filter @gflow/app run docs:cli)', async () => {
     const doc = fs.readFileSync(path.join(APP_DIR, '..', '..', 'docs', 'CLI.md'), 'utf8');
     const root = buildCli({ version: '0.0.0', extraCommands: { 'mcp run': mcpRunCommand, serve: serveCommand } });
-    const missing = (await walkCli(root)).map((l) => `### gflow ${l.path.join(' ')}`).filter((heading) => !doc.includes(`${heading}\n`));
+    const missing = (await walkCli(root))
+      .map((l) => `### gflow ${l.path.join(' ')}`)
+      .filter((heading) => !doc.includes(`${heading}\n`));
     expect(missing).toEqual([]);
   });
 
   it('names no command the tree lacks, and says of none that it is not shipped (issue 23)', async () => {
-    const docs = ['CLI.md', 'MCP.md', 'CONFIGURATION.md', 'LIBRARY.md', 'KNOWN_ISSUES.md'].map((f) => fs.readFileSync(path.join(APP_DIR, '..', '..', 'docs', f), 'utf8'));
+    const docs = ['CLI.md', 'MCP.md', 'CONFIGURATION.md', 'LIBRARY.md', 'KNOWN_ISSUES.md'].map((f) =>
+      fs.readFileSync(path.join(APP_DIR, '..', '..', 'docs', f), 'utf8'),
+    );
     const root = buildCli({ version: '0.0.0', extraCommands: { 'mcp run': mcpRunCommand, serve: serveCommand } });
     const leaves = (await walkCli(root)).map((l) => l.path.join(' '));
     // Every command path: the leaves and the groups above them.
-    const paths = new Set(leaves.flatMap((leaf) => leaf.split(' ').map((_, i, words) => words.slice(0, i + 1).join(' '))));
+    const paths = new Set(
+      leaves.flatMap((leaf) => leaf.split(' ').map((_, i, words) => words.slice(0, i + 1).join(' '))),
+    );
     const unknown: string[] = [];
     for (const doc of docs) {
       // `gflow <command words> …` inside backticks: the words up to the first flag or argument.

@@ -4,7 +4,14 @@
 import { OPERATIONS } from '@gflow/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_CASES } from './commandOutputs/catalogCases.js';
-import { type CaseTable, type CommandTree, batchView, commandTree, operationNamed, toolElement } from './commandOutputs/harness.js';
+import {
+  type CaseTable,
+  type CommandTree,
+  batchView,
+  commandTree,
+  operationNamed,
+  toolElement,
+} from './commandOutputs/harness.js';
 import { SANDBOX_CASES } from './commandOutputs/sandboxCases.js';
 import { STATIC_CASES } from './commandOutputs/staticCases.js';
 import * as S from './outputSchemas.js';
@@ -14,7 +21,9 @@ const TABLES: Record<string, CaseTable<never>> = {
   'commandOutputs/catalogCases.ts': CATALOG_CASES,
   'commandOutputs/sandboxCases.ts': SANDBOX_CASES,
 };
-const CASES = Object.entries(TABLES).flatMap(([file, table]) => Object.entries(table).map(([label, c]) => ({ file, label, c })));
+const CASES = Object.entries(TABLES).flatMap(([file, table]) =>
+  Object.entries(table).map(([label, c]) => ({ file, label, c })),
+);
 
 let tree: CommandTree;
 beforeAll(async () => {
@@ -38,7 +47,11 @@ describe('every command has a case', () => {
       const leaf = tree.get(p);
       if (!leaf) continue;
       expect('op' in c.output, `${p}: operation ${leaf.operation ?? '(none)'}`).toBe(leaf.operation !== undefined);
-      if (leaf.operation) expect(OPERATIONS.some((o) => o.name === leaf.operation), `${p}: ${leaf.operation} is in core's OPERATIONS`).toBe(true);
+      if (leaf.operation)
+        expect(
+          OPERATIONS.some((o) => o.name === leaf.operation),
+          `${p}: ${leaf.operation} is in core's OPERATIONS`,
+        ).toBe(true);
       expect('server' in c.output, `${p}: --json ${leaf.json ? 'offered' : 'not offered'}`).toBe(!leaf.json);
     }
   });
@@ -46,12 +59,58 @@ describe('every command has a case', () => {
   it('the validators reject payloads that are not the contract', () => {
     expect(operationNamed('generateImage').output.safeParse({ status: 'done' }).success).toBe(false);
     expect(operationNamed('listTools').output.safeParse({ tools: [{ title: 'no name' }] }).success).toBe(false);
-    expect(batchView(operationNamed('generateImage').output).safeParse({ status: 'completed', results: [{ prompt: 'x', status: 'nope' }] }).success).toBe(false);
-    expect(batchView(operationNamed('generateImage').output).safeParse({ status: 'completed', results: [{ status: 'completed' }] }).success).toBe(false);
+    expect(
+      batchView(operationNamed('generateImage').output).safeParse({
+        status: 'completed',
+        results: [{ prompt: 'x', status: 'nope' }],
+      }).success,
+    ).toBe(false);
+    expect(
+      batchView(operationNamed('generateImage').output).safeParse({
+        status: 'completed',
+        results: [{ status: 'completed' }],
+      }).success,
+    ).toBe(false);
     expect(toolElement(operationNamed('listTools').output).safeParse({ name: 7 }).success).toBe(false);
-    expect(operationNamed('telemetry').output.safeParse({ status: 'ok', recording: 'on', upload: false, config_path: '/x', extra: 1 }).success).toBe(false);
-    expect(operationNamed('listMedia').output.safeParse({ status: 'ok', items: [{ media_id: 'x' }], count: 1, offset: 0, has_more: false, next_offset: null }).success).toBe(false);
-    expect(S.problemDocument.safeParse({ type: 'https://example.com/x', title: 't', status: 400, detail: 'd', instance: 'gflow:error:0123abcd', retryable: false, message: 'm' }).success).toBe(false);
-    expect(S.problemDocument.safeParse({ type: 'https://gflow.dev/errors/bad-parameter', title: 't', status: 400, detail: 'd', instance: 'gflow:error:0123abcd', message: 'm' }).success).toBe(false);
+    expect(
+      operationNamed('telemetry').output.safeParse({
+        status: 'ok',
+        recording: 'on',
+        upload: false,
+        config_path: '/x',
+        extra: 1,
+      }).success,
+    ).toBe(false);
+    expect(
+      operationNamed('listMedia').output.safeParse({
+        status: 'ok',
+        items: [{ media_id: 'x' }],
+        count: 1,
+        offset: 0,
+        has_more: false,
+        next_offset: null,
+      }).success,
+    ).toBe(false);
+    expect(
+      S.problemDocument.safeParse({
+        type: 'https://example.com/x',
+        title: 't',
+        status: 400,
+        detail: 'd',
+        instance: 'gflow:error:0123abcd',
+        retryable: false,
+        message: 'm',
+      }).success,
+    ).toBe(false);
+    expect(
+      S.problemDocument.safeParse({
+        type: 'https://gflow.dev/errors/bad-parameter',
+        title: 't',
+        status: 400,
+        detail: 'd',
+        instance: 'gflow:error:0123abcd',
+        message: 'm',
+      }).success,
+    ).toBe(false);
   });
 });

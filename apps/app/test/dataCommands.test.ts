@@ -31,7 +31,15 @@ describe('gflow data', () => {
     const images = await cli(['data', 'list', 'images', '--profile', 'alice', '--json'], { home });
     expect(images.exitCode).toBe(0);
     const rows = jsonl(images.stdout);
-    expect(rows).toEqual([expect.objectContaining({ media_id: 'img-1', profile: 'alice', kind: 'image', prompt: 'a red fox', file_count: 1 })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        media_id: 'img-1',
+        profile: 'alice',
+        kind: 'image',
+        prompt: 'a red fox',
+        file_count: 1,
+      }),
+    ]);
 
     const videos = jsonl((await cli(['data', 'list', 'videos'], { home })).stdout);
     expect(videos.map((v) => v['media_id']).sort()).toEqual(['vid-alice', 'vid-bob']);
@@ -58,7 +66,12 @@ describe('gflow data', () => {
 
     const one = await cli(['data', 'media', 'shared-1', '--profile', 'bob', '--json'], { home });
     expect(one.exitCode).toBe(0);
-    expect(json(one)).toMatchObject({ media_id: 'shared-1', profile: 'bob', prompt: 'a red fox', files: [expect.objectContaining({ exists: true })] });
+    expect(json(one)).toMatchObject({
+      media_id: 'shared-1',
+      profile: 'bob',
+      prompt: 'a red fox',
+      files: [expect.objectContaining({ exists: true })],
+    });
 
     const missing = await cli(['data', 'media', 'nope-404'], { home });
     expect(missing.exitCode).toBe(2);
@@ -112,7 +125,10 @@ describe('gflow data', () => {
     await seedMedia(home, 'alice');
     const r = await cli(['project', 'list', '--json'], { home });
     expect(r.exitCode).toBe(0);
-    expect(json(r)).toMatchObject({ status: 'ok', projects: [expect.objectContaining({ project_id: 'proj-alice', image_count: 1 })] });
+    expect(json(r)).toMatchObject({
+      status: 'ok',
+      projects: [expect.objectContaining({ project_id: 'proj-alice', image_count: 1 })],
+    });
     const show = await cli(['project', 'show', 'proj-alice', '--json'], { home });
     expect(show.exitCode).toBe(0);
   });

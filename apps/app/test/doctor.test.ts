@@ -18,8 +18,14 @@ describe('gflow doctor', () => {
     const report = json(r) as unknown as DoctorReport;
     expect(report.overall_status, JSON.stringify(report.checks)).toBe('ok');
     expect(r.exitCode).toBe(0);
-    expect(report.checks.map((c) => c.check)).toEqual(expect.arrayContaining(['runtime', 'home', 'settings', 'browser', 'catalog']));
-    expect(report.checks[0]).toEqual({ check: 'runtime', severity: 'ok', detail: `Node ${process.versions.node} (supported: ^22.19.0 || >=24)` });
+    expect(report.checks.map((c) => c.check)).toEqual(
+      expect.arrayContaining(['runtime', 'home', 'settings', 'browser', 'catalog']),
+    );
+    expect(report.checks[0]).toEqual({
+      check: 'runtime',
+      severity: 'ok',
+      detail: `Node ${process.versions.node} (supported: ^22.19.0 || >=24)`,
+    });
     expect(fs.existsSync(`${home}/gflow.db`)).toBe(false);
   });
 
@@ -39,7 +45,9 @@ describe('gflow doctor', () => {
     fs.chmodSync(home, 0o700);
     await withCatalog(home, (catalog) => {
       const op = catalog.operations.start({ profile: 'alice', command: 'image t2i' });
-      catalog.database.prepare('UPDATE operations SET started_at = ? WHERE id = ?').run(new Date(Date.now() - 2 * 86_400_000).toISOString(), op.id);
+      catalog.database
+        .prepare('UPDATE operations SET started_at = ? WHERE id = ?')
+        .run(new Date(Date.now() - 2 * 86_400_000).toISOString(), op.id);
     });
     const r = await cli(['doctor'], { home, env: { GFLOW_CLI_BROWSER_EXECUTABLE: `${home}/no-such-chrome` } });
     expect(r.exitCode).toBe(33);
@@ -50,8 +58,17 @@ describe('gflow doctor', () => {
 
   it('reports a bad setting as a finding instead of failing', async () => {
     const home = makeHome();
-    const r = await cli(['doctor', '--json'], { home, env: { ...BROWSER, GFLOW_CLI_CONCURRENCY: '1', GFLOW_CLI_LOG_LEVEL: 'LOUD' } });
+    const r = await cli(['doctor', '--json'], {
+      home,
+      env: { ...BROWSER, GFLOW_CLI_CONCURRENCY: '1', GFLOW_CLI_LOG_LEVEL: 'LOUD' },
+    });
     expect(r.exitCode).toBe(33);
-    expect((json(r) as unknown as DoctorReport).checks).toContainEqual(expect.objectContaining({ check: 'settings', severity: 'fail', detail: expect.stringContaining('GFLOW_CLI_LOG_LEVEL') }));
+    expect((json(r) as unknown as DoctorReport).checks).toContainEqual(
+      expect.objectContaining({
+        check: 'settings',
+        severity: 'fail',
+        detail: expect.stringContaining('GFLOW_CLI_LOG_LEVEL'),
+      }),
+    );
   });
 });

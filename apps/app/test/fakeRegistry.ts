@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A stand-in npm registry on loopback that says @gflow/app's latest is `version`; records what was asked. */
-export async function startFakeRegistry(version = '99.1.0'): Promise<{ url: string; asked: string[]; close(): Promise<void> }> {
+export async function startFakeRegistry(
+  version = '99.1.0',
+): Promise<{ url: string; asked: string[]; close(): Promise<void> }> {
   const asked: string[] = [];
   const server = http.createServer((req, res) => {
     asked.push(req.url ?? '');

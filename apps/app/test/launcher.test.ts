@@ -73,8 +73,14 @@ function tracedRun(args: readonly string[], home: string): { status: number | nu
     `import fs from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const r = await next(specifier, context);\n  fs.appendFileSync(${JSON.stringify(trace)}, r.url + '\\n');\n  return r;\n}\n`,
   );
   const register = path.join(dir, 'register.mjs');
-  fs.writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
-  const r = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, GFLOW_BIN, ...args], { env: cliEnv(home), encoding: 'utf8' });
+  fs.writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  const r = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, GFLOW_BIN, ...args], {
+    env: cliEnv(home),
+    encoding: 'utf8',
+  });
   const loaded = fs.existsSync(trace) ? fs.readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
   fs.rmSync(dir, { recursive: true, force: true });
   return { status: r.status, stdout: r.stdout, loaded };
@@ -84,7 +90,8 @@ function tracedRun(args: readonly string[], home: string): { status: number | nu
 function packagesLoaded(loaded: readonly string[], manifest: Manifest): Set<string> {
   const out = new Set<string>();
   for (const url of loaded) {
-    if (url.startsWith(pathToFileURL(DIST).href)) for (const pkg of manifest.chunks[path.basename(url)] ?? []) out.add(pkg);
+    if (url.startsWith(pathToFileURL(DIST).href))
+      for (const pkg of manifest.chunks[path.basename(url)] ?? []) out.add(pkg);
     const nm = /node_modules\/(@[^/]+\/[^/]+|[^/.][^/]*)\//.exec(url.replace(/.*node_modules\/\.pnpm\/[^/]+\//, ''));
     if (nm?.[1]) out.add(nm[1]);
   }
@@ -108,18 +115,30 @@ describe('the bundle', () => {
   }, 120_000);
 
   it('records every workspace source it was built from, and is fresh right after the build', () => {
-    expect(Object.keys(manifest.files)).toEqual(expect.arrayContaining(['src/main.ts', '../../packages/core/src/index.ts', '../../packages/cli/src/runCli.ts']));
+    expect(Object.keys(manifest.files)).toEqual(
+      expect.arrayContaining(['src/main.ts', '../../packages/core/src/index.ts', '../../packages/cli/src/runCli.ts']),
+    );
     expect(spawnSync(process.execPath, [path.join(APP_DIR, 'scripts', 'build.mjs'), '--check']).status).toBe(0);
   });
 
   it('answers like the sources (models --json, an unknown command, --help)', () => {
     const home = makeHome();
-    for (const args of [['models', '--json'], ['nope', '--json'], ['data', '--help']]) {
+    for (const args of [
+      ['models', '--json'],
+      ['nope', '--json'],
+      ['data', '--help'],
+    ]) {
       const bundled = spawnSync(process.execPath, [GFLOW_BIN, ...args], { env: cliEnv(home), encoding: 'utf8' });
-      const sources = spawnSync(process.execPath, [GFLOW_BIN, ...args], { env: cliEnv(home, { GFLOW_FROM_SOURCES: '1' }), encoding: 'utf8' });
+      const sources = spawnSync(process.execPath, [GFLOW_BIN, ...args], {
+        env: cliEnv(home, { GFLOW_FROM_SOURCES: '1' }),
+        encoding: 'utf8',
+      });
       // Problem documents carry a fresh instance id per run.
       const same = (out: string): string => out.replace(/"instance": "gflow:error:[0-9a-f-]+"/g, '"instance": "…"');
-      expect({ status: bundled.status, stdout: same(bundled.stdout) }).toEqual({ status: sources.status, stdout: same(sources.stdout) });
+      expect({ status: bundled.status, stdout: same(bundled.stdout) }).toEqual({
+        status: sources.status,
+        stdout: same(sources.stdout),
+      });
       expect(bundled.stdout.length).toBeGreaterThan(10);
     }
   }, 60_000);
@@ -128,8 +147,14 @@ describe('the bundle', () => {
     const home = makeHome();
     const expectations: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
       [['--help'], ['playwright-core', '@modelcontextprotocol/server', 'hono', 'zod', 'drizzle-orm', 'better-sqlite3']],
-      [['models', '--json'], ['playwright-core', '@modelcontextprotocol/server', 'hono', 'drizzle-orm', 'better-sqlite3', '@gflow/driver']],
-      [['data', 'list', 'projects', '--json'], ['playwright-core', '@modelcontextprotocol/server', 'hono', '@gflow/driver']],
+      [
+        ['models', '--json'],
+        ['playwright-core', '@modelcontextprotocol/server', 'hono', 'drizzle-orm', 'better-sqlite3', '@gflow/driver'],
+      ],
+      [
+        ['data', 'list', 'projects', '--json'],
+        ['playwright-core', '@modelcontextprotocol/server', 'hono', '@gflow/driver'],
+      ],
     ];
     for (const [args, forbidden] of expectations) {
       const run = tracedRun(args, home);
@@ -147,23 +172,40 @@ describe('the bundle', () => {
   it('packs into a self-contained package: bin + dist only, and it runs outside the repository', async () => {
     const where = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-pack-'));
     // --ignore-scripts: the bundle was built above (prepack would rebuild it).
-    const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', where], { cwd: APP_DIR, encoding: 'utf8' });
+    const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', where], {
+      cwd: APP_DIR,
+      encoding: 'utf8',
+    });
     expect(pack.status, pack.stderr).toBe(0);
     const [info] = JSON.parse(pack.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     const paths = info!.files.map((f) => f.path);
-    expect(paths).toEqual(expect.arrayContaining(['package.json', 'bin/gflow.js', 'bin/distState.js', 'dist/main.js', 'dist/build.json', 'dist/ws/packages/catalog/migrations/0001_initial.sql', 'dist/ws/docs/KNOWN_ISSUES.md']));
-    expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/') || p.includes('node_modules'))).toEqual([]);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'bin/gflow.js',
+        'bin/distState.js',
+        'dist/main.js',
+        'dist/build.json',
+        'dist/ws/packages/catalog/migrations/0001_initial.sql',
+        'dist/ws/docs/KNOWN_ISSUES.md',
+      ]),
+    );
+    expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/') || p.includes('node_modules'))).toEqual(
+      [],
+    );
 
     // "Install" it: unpack, and give it its two runtime dependencies (what npm would install).
     const tar = spawnSync('tar', ['-xzf', path.join(where, info!.filename), '-C', where]);
     expect(tar.status).toBe(0);
     const pkgDir = path.join(where, 'package');
     fs.mkdirSync(path.join(where, 'node_modules'));
-    for (const dep of ['better-sqlite3', 'playwright-core']) fs.symlinkSync(fs.realpathSync(path.join(APP_DIR, 'node_modules', dep)), path.join(where, 'node_modules', dep));
+    for (const dep of ['better-sqlite3', 'playwright-core'])
+      fs.symlinkSync(fs.realpathSync(path.join(APP_DIR, 'node_modules', dep)), path.join(where, 'node_modules', dep));
     const bin = path.join(pkgDir, 'bin', 'gflow.js');
     const home = makeHome();
     const env = cliEnv(home);
-    const run = (args: readonly string[]) => spawnSync(process.execPath, [bin, ...args], { env, cwd: where, encoding: 'utf8' });
+    const run = (args: readonly string[]) =>
+      spawnSync(process.execPath, [bin, ...args], { env, cwd: where, encoding: 'utf8' });
 
     const models = run(['models', '--json']);
     expect(models.status, models.stderr).toBe(0);
@@ -173,13 +215,18 @@ describe('the bundle', () => {
     expect(fs.existsSync(path.join(home, 'gflow.db'))).toBe(true);
 
     // The registry entry (server.json) runs `mcp run`: tools/list and the known-issues resource from dist/ws/docs.
-    const conn = await connectStdio({ command: process.execPath, args: [bin, 'mcp', 'run'], env, cwd: where }, { name: 'gflow-pack-test' });
+    const conn = await connectStdio(
+      { command: process.execPath, args: [bin, 'mcp', 'run'], env, cwd: where },
+      { name: 'gflow-pack-test' },
+    );
     const { client } = conn;
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toContain('gflow_generate_image');
       const issues = await client.readResource({ uri: 'gflow://docs/known-issues' });
       const text = issues.contents.map((c) => ('text' in c ? c.text : '')).join('');
-      const firstIssue = /^### (.+)$/m.exec(fs.readFileSync(path.join(APP_DIR, '..', '..', 'docs', 'KNOWN_ISSUES.md'), 'utf8'))?.[1];
+      const firstIssue = /^### (.+)$/m.exec(
+        fs.readFileSync(path.join(APP_DIR, '..', '..', 'docs', 'KNOWN_ISSUES.md'), 'utf8'),
+      )?.[1];
       expect(firstIssue).toBeTruthy();
       expect(text).toContain(firstIssue!.trim().slice(0, 30));
     } finally {

@@ -26,18 +26,26 @@ describe.each(TARGETS)('gflow mcp setup --target $target', ({ target, rootKey, e
     const file = path.join(home, 'config.json');
     const before = { theme: 'dark', [rootKey]: { other: { command: 'other-server' } } };
     fs.writeFileSync(file, JSON.stringify(before));
-    const r = await cli(['mcp', 'setup', '--target', target, '--json'], { home, env: { GFLOW_CLI_MCP_CONFIG_PATH: file } });
+    const r = await cli(['mcp', 'setup', '--target', target, '--json'], {
+      home,
+      env: { GFLOW_CLI_MCP_CONFIG_PATH: file },
+    });
     expect(r.exitCode).toBe(0);
     expect(json(r)).toMatchObject({ status: 'configured', backup_path: `${file}.gflow-backup` });
     expect(fs.readFileSync(`${file}.gflow-backup`, 'utf8')).toBe(JSON.stringify(before));
-    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ theme: 'dark', [rootKey]: { other: { command: 'other-server' }, gflow: entry } });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({
+      theme: 'dark',
+      [rootKey]: { other: { command: 'other-server' }, gflow: entry },
+    });
   });
 
   it('leaves an existing gflow or gflow-cli entry untouched ("Already configured")', async () => {
     for (const name of ['gflow', 'gflow-cli']) {
       const home = makeHome();
       const file = path.join(home, 'config.json');
-      const text = JSON.stringify({ [rootKey]: { [name]: { command: 'uv', args: ['--directory', '/src', 'run', 'gflow', 'mcp', 'run'] } } });
+      const text = JSON.stringify({
+        [rootKey]: { [name]: { command: 'uv', args: ['--directory', '/src', 'run', 'gflow', 'mcp', 'run'] } },
+      });
       fs.writeFileSync(file, text);
       const r = await cli(['mcp', 'setup', '--target', target, '--config-path', file], { home });
       expect(r.exitCode).toBe(0);
@@ -68,7 +76,8 @@ describe('gflow mcp setup defaults', () => {
     expect(r.exitCode).toBe(0);
     expect(json(r)['config_path']).toBe(path.join(home, '.cursor', 'mcp.json'));
     const claude = json(await cli(['mcp', 'setup', '--json'], { home }));
-    if (process.platform === 'linux') expect(claude['config_path']).toBe(path.join(home, '.config', 'Claude', 'claude_desktop_config.json'));
+    if (process.platform === 'linux')
+      expect(claude['config_path']).toBe(path.join(home, '.config', 'Claude', 'claude_desktop_config.json'));
     expect(claude['target']).toBe('claude-desktop');
   });
 });

@@ -34,7 +34,10 @@ beforeAll(async () => {
 }, 60_000);
 
 /** The entry the driver clicks in a menu that offers `menu`, and that entry (or null when it refuses). */
-function driverPick<T extends MenuEntry>(menu: readonly string[], candidates: readonly T[]): { label: string; entry: T } | null {
+function driverPick<T extends MenuEntry>(
+  menu: readonly string[],
+  candidates: readonly T[],
+): { label: string; entry: T } | null {
   const pick = pickMenuCandidate(menu, candidates);
   return pick.kind === 'one' ? { label: menu[pick.index] ?? '', entry: pick.candidate } : null;
 }
@@ -65,7 +68,10 @@ describe('gflow models --json and the driver agree', () => {
         expect(picked?.entry.token, alias).toBe(SIM_IMAGE_MODELS.find((m) => m.label === model.label)?.token);
       }
     }
-    expect(driverPick(simImageMenu, findImageModel('nano2')?.menu ?? [])).toEqual({ label: 'Nano Banana 2.1', entry: expect.objectContaining({ token: 'BELUGA' }) });
+    expect(driverPick(simImageMenu, findImageModel('nano2')?.menu ?? [])).toEqual({
+      label: 'Nano Banana 2.1',
+      entry: expect.objectContaining({ token: 'BELUGA' }),
+    });
   });
 
   it('on an account still on the old menu, nano2 picks Nano Banana 2 and expects NARWHAL', () => {
@@ -91,7 +97,10 @@ describe('gflow models --json and the driver agree', () => {
         }
         expect(picked?.label, alias).toBe(model.label);
         const key = readVideoKey(expandKey(sim, 't2v', 8) ?? '');
-        expect({ family: key.family, lowerPriority: key.lowerPriority }, alias).toEqual({ family: facts.keyFamily ?? 'unknown', lowerPriority: facts.lowerPriority });
+        expect({ family: key.family, lowerPriority: key.lowerPriority }, alias).toEqual({
+          family: facts.keyFamily ?? 'unknown',
+          lowerPriority: facts.lowerPriority,
+        });
       }
     }
   });

@@ -48,11 +48,17 @@ describe('satisfiesNodeRange', () => {
 describe(`the launcher on Node ${OLD_NODE}`, () => {
   const oldNode = provisionNode(OLD_NODE);
 
-  it.each([['--version'], ['doctor'], ['image', 't2i', 'a fox', '--sandbox']])('gflow %s says which Node it needs and exits 11', (...args) => {
-    const r = spawnSync(oldNode, [GFLOW_BIN, ...args], { encoding: 'utf8', env: { ...process.env, GFLOW_CLI_HOME: '/nonexistent-gflow-home' } });
-    expect(r.status).toBe(11);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`${unsupportedNodeMessage({ version: OLD_NODE, range: supportedNodeRange() })}\n`);
-    expect(r.stderr).toContain('^22.19.0 || >=24');
-  });
+  it.each([['--version'], ['doctor'], ['image', 't2i', 'a fox', '--sandbox']])(
+    'gflow %s says which Node it needs and exits 11',
+    (...args) => {
+      const r = spawnSync(oldNode, [GFLOW_BIN, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, GFLOW_CLI_HOME: '/nonexistent-gflow-home' },
+      });
+      expect(r.status).toBe(11);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`${unsupportedNodeMessage({ version: OLD_NODE, range: supportedNodeRange() })}\n`);
+      expect(r.stderr).toContain('^22.19.0 || >=24');
+    },
+  );
 });

@@ -12,7 +12,12 @@ const ok = z.literal('ok');
 /** One RFC 9457 problem plus gflow's `retryable` and `message`; any other member is an extension. */
 export const problemDocument = z
   .object({
-    type: z.string().refine((t) => t === 'about:blank' || (t.startsWith(ERROR_TYPE_BASE) && codeOfProblemType(t) !== undefined), 'a known gflow problem type'),
+    type: z
+      .string()
+      .refine(
+        (t) => t === 'about:blank' || (t.startsWith(ERROR_TYPE_BASE) && codeOfProblemType(t) !== undefined),
+        'a known gflow problem type',
+      ),
     title: z.string().min(1),
     status: z.number().int().min(400).max(599).optional(),
     detail: z.string().min(1),
@@ -32,7 +37,12 @@ export function exitCodeOfProblem(problem: { readonly type: string }): number {
 }
 
 /** `data errors export -o FILE --json`: what was written where (the rows go to the file). */
-export const errorsExportFilePayload = z.strictObject({ status: ok, count: z.number().int().min(0), path: z.string().min(1), before: isoTime });
+export const errorsExportFilePayload = z.strictObject({
+  status: ok,
+  count: z.number().int().min(0),
+  path: z.string().min(1),
+  before: isoTime,
+});
 
 export const mcpSetupPayload = z.strictObject({
   status: z.enum(['configured', 'already_configured']),
@@ -45,7 +55,12 @@ export const mcpSetupPayload = z.strictObject({
 /** `doctor --json`: the CLI's runtime check, then core's doctor operation's checks, and the verdict. */
 export const doctorPayload = z.strictObject({
   overall_status: z.enum(['ok', 'issues']),
-  checks: z.array((OPERATIONS.find((o) => o.name === 'doctor')!.output as unknown as { shape: { checks: { element: z.ZodType } } }).shape.checks.element).min(1),
+  checks: z
+    .array(
+      (OPERATIONS.find((o) => o.name === 'doctor')!.output as unknown as { shape: { checks: { element: z.ZodType } } })
+        .shape.checks.element,
+    )
+    .min(1),
 });
 
 export const updatePayload = z.strictObject({
@@ -58,4 +73,3 @@ export const updatePayload = z.strictObject({
   upgraded: z.literal(false),
   notes: z.string(),
 });
-

@@ -6,7 +6,18 @@
 import { ERROR_TYPE_BASE, type ErrorCode, retryableForCode } from '@gflow/errors';
 import { SANDBOX_EMAIL, useSandbox } from '@gflow/testkit/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type CommandTree, type Where, caseTools, commandTree, describeRun, expectProblem, expectValid, itEachCase, operationNamed, runIn } from './commandOutputs/harness.js';
+import {
+  type CommandTree,
+  type Where,
+  caseTools,
+  commandTree,
+  describeRun,
+  expectProblem,
+  expectValid,
+  itEachCase,
+  operationNamed,
+  runIn,
+} from './commandOutputs/harness.js';
 import { SANDBOX_CASES, SANDBOX_FAILURES } from './commandOutputs/sandboxCases.js';
 import * as S from './outputSchemas.js';
 
@@ -19,7 +30,15 @@ beforeAll(async () => {
 });
 
 describe('gflow <command> --json matches its schema (the sandbox chain, in order)', () => {
-  itEachCase(SANDBOX_CASES, (label, output) => Object.assign(caseTools(where, () => tree, output, label), { sim: sandbox.sim }), 150_000);
+  itEachCase(
+    SANDBOX_CASES,
+    (label, output) =>
+      Object.assign(
+        caseTools(where, () => tree, output, label),
+        { sim: sandbox.sim },
+      ),
+    150_000,
+  );
 });
 
 describe('a failed generation with --json keeps the task envelope', () => {

@@ -11,7 +11,12 @@ describe('sandbox simulator ids', () => {
     const ids: string[] = [];
     // Run 0 creates the sandbox account (persisted); runs 1 and 2 then start from the same state.
     for (let run = 0; run < 3; run++) {
-      const sandbox = await openSandbox({ surface: 'cli', env: { GFLOW_CLI_HOME: home, ...browserSetting() }, cwd: home, notify: () => undefined });
+      const sandbox = await openSandbox({
+        surface: 'cli',
+        env: { GFLOW_CLI_HOME: home, ...browserSetting() },
+        cwd: home,
+        notify: () => undefined,
+      });
       try {
         expect(sandbox.sim, 'an in-process simulator').toBeDefined();
         const project = sandbox.sim!.scenario.createProject(SANDBOX_ACCOUNT, { title: `run ${run}` });

@@ -23,5 +23,18 @@ afterAll(async () => {
 });
 
 describe('gflow <command> --json matches its schema (static commands, servers, setup)', () => {
-  itEachCase(STATIC_CASES, (label, output) => Object.assign(caseTools(() => where, () => tree, output, label), { registryUrl: registry.url }), 60_000);
+  itEachCase(
+    STATIC_CASES,
+    (label, output) =>
+      Object.assign(
+        caseTools(
+          () => where,
+          () => tree,
+          output,
+          label,
+        ),
+        { registryUrl: registry.url },
+      ),
+    60_000,
+  );
 });

@@ -4,11 +4,17 @@ import { cli, makeHome } from '@gflow/testkit/cli';
 describe('gflow telemetry (local usage recording)', () => {
   it('is on by default, records invocations, and stops recording when turned off', async () => {
     const home = makeHome();
-    const status = JSON.parse((await cli(['telemetry', 'status', '--json'], { home })).stdout) as { recording: string; upload: boolean };
+    const status = JSON.parse((await cli(['telemetry', 'status', '--json'], { home })).stdout) as {
+      recording: string;
+      upload: boolean;
+    };
     expect(status).toMatchObject({ recording: 'on', upload: false });
 
     await cli(['models', '--json'], { home });
-    const before = JSON.parse((await cli(['data', 'usage', '--json'], { home })).stdout) as { invocations: { total: number }; telemetry: { state: string } };
+    const before = JSON.parse((await cli(['data', 'usage', '--json'], { home })).stdout) as {
+      invocations: { total: number };
+      telemetry: { state: string };
+    };
     expect(before.telemetry.state).toBe('on');
     expect(before.invocations.total).toBeGreaterThanOrEqual(1);
 
@@ -17,7 +23,10 @@ describe('gflow telemetry (local usage recording)', () => {
     expect(JSON.parse(off.stdout)).toMatchObject({ recording: 'off' });
     await cli(['models', '--json'], { home });
     await cli(['models', '--json'], { home });
-    const after = JSON.parse((await cli(['data', 'usage', '--json'], { home })).stdout) as { invocations: { total: number }; telemetry: { state: string } };
+    const after = JSON.parse((await cli(['data', 'usage', '--json'], { home })).stdout) as {
+      invocations: { total: number };
+      telemetry: { state: string };
+    };
     expect(after.telemetry.state).toBe('off');
     // The `data usage` call that read `before` was itself recorded; nothing since `off`.
     expect(after.invocations.total).toBe(before.invocations.total + 1);

@@ -17,7 +17,14 @@ describe('gflow update --check', () => {
   it('reports a newer version from the registry and how to upgrade, without upgrading', async () => {
     const r = await cli(['update', '--check', '--json'], { env: { GFLOW_CLI_UPDATE_REGISTRY: registry } });
     expect(r.exitCode).toBe(0);
-    expect(json(r)).toMatchObject({ status: 'update_available', latest: '99.1.0', update_available: true, upgraded: false, installer: 'source', command: expect.any(String) });
+    expect(json(r)).toMatchObject({
+      status: 'update_available',
+      latest: '99.1.0',
+      update_available: true,
+      upgraded: false,
+      installer: 'source',
+      command: expect.any(String),
+    });
     expect(asked).toContain('/@gflow%2Fapp/latest');
   });
 
@@ -29,7 +36,9 @@ describe('gflow update --check', () => {
 
   it('asks nothing when GFLOW_CLI_UPDATE_CHECK is off', async () => {
     const before = asked.length;
-    const r = await cli(['update', '--check', '--json'], { env: { GFLOW_CLI_UPDATE_REGISTRY: registry, GFLOW_CLI_UPDATE_CHECK: '0' } });
+    const r = await cli(['update', '--check', '--json'], {
+      env: { GFLOW_CLI_UPDATE_REGISTRY: registry, GFLOW_CLI_UPDATE_CHECK: '0' },
+    });
     expect(json(r)).toMatchObject({ status: 'disabled' });
     expect(asked.length).toBe(before);
   });

@@ -20,7 +20,12 @@ import { createGflowHttpApp } from '../src/index.js';
 const calls = Number(process.argv[2] ?? 300);
 const bin = path.resolve(import.meta.dirname, '../../app/bin/gflow.js');
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-mcp-bench-'));
-const env = { ...process.env, GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out'), GFLOW_CLI_LOG_LEVEL: 'ERROR' } as Record<string, string>;
+const env = {
+  ...process.env,
+  GFLOW_CLI_HOME: home,
+  GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out'),
+  GFLOW_CLI_LOG_LEVEL: 'ERROR',
+} as Record<string, string>;
 
 const pct = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -41,12 +46,14 @@ async function timeCalls(call: () => Promise<unknown>): Promise<number[]> {
 async function throughput(call: () => Promise<unknown>, concurrency: number): Promise<number> {
   let done = 0;
   const start = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (done < calls) {
-      done += 1;
-      await call();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (done < calls) {
+        done += 1;
+        await call();
+      }
+    }),
+  );
   return (calls / (performance.now() - start)) * 1000;
 }
 
@@ -79,7 +86,15 @@ function rssKiB(pid: number): number {
 
 async function waitForPort(port: number): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const ok = await new Promise<boolean>((resolve) => net.connect(port, '127.0.0.1').once('connect', function (this: net.Socket) { this.destroy(); resolve(true); }).once('error', () => resolve(false)));
+    const ok = await new Promise<boolean>((resolve) =>
+      net
+        .connect(port, '127.0.0.1')
+        .once('connect', function (this: net.Socket) {
+          this.destroy();
+          resolve(true);
+        })
+        .once('error', () => resolve(false)),
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -91,7 +106,9 @@ async function launchMode(): Promise<string> {
   const sources = 'its TypeScript sources through tsx';
   if (process.env['GFLOW_FROM_SOURCES'] === '1') return `${sources} (GFLOW_FROM_SOURCES=1)`;
   try {
-    const module = (await import(pathToFileURL(path.resolve(bin, '../distState.js')).href)) as { distState(url: URL): { fresh: boolean; reason: string } };
+    const module = (await import(pathToFileURL(path.resolve(bin, '../distState.js')).href)) as {
+      distState(url: URL): { fresh: boolean; reason: string };
+    };
     const state = module.distState(pathToFileURL(path.resolve(bin, '../../dist/') + '/'));
     return state.fresh ? 'the prebuilt bundle in apps/app/dist' : `${sources} (apps/app/dist: ${state.reason})`;
   } catch {
@@ -106,7 +123,9 @@ const libRate = await throughput(() => library.run('listModels', {}), 8);
 await library.close();
 
 const stdioClient = new Client({ name: 'bench', version: '1' }, { versionNegotiation: { mode: 'auto' } });
-await stdioClient.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', 'run'], env, stderr: 'ignore' }));
+await stdioClient.connect(
+  new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', 'run'], env, stderr: 'ignore' }),
+);
 const stdioCall = () => stdioClient.callTool({ name: 'gflow_list_models', arguments: {} });
 const stdioSamples = await timeCalls(stdioCall);
 const stdioRate = await throughput(stdioCall, 8);
@@ -155,13 +174,29 @@ await Promise.all(clients.map((c) => c.close()));
 // The daemon driven by the same load generator as the bare Hono row below: plain fetch POSTs of
 // the modern (2026-07-28) JSON-RPC request an MCP client sends, so both rows measure the server
 // and neither pays for the SDK client (which costs more CPU per call than the daemon does).
-const modernEnvelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' } };
-const rawBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'gflow_list_models', arguments: {}, _meta: modernEnvelope } });
-const rawHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'gflow_list_models' };
+const modernEnvelope = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+};
+const rawBody = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'gflow_list_models', arguments: {}, _meta: modernEnvelope },
+});
+const rawHeaders = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2026-07-28',
+  'mcp-method': 'tools/call',
+  'mcp-name': 'gflow_list_models',
+};
 const rawCall = async (): Promise<unknown> => {
   const res = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: rawHeaders, body: rawBody });
   const text = await res.text();
-  if (res.status !== 200 || !text.includes('structuredContent')) throw new Error(`raw MCP call answered ${res.status}: ${text.slice(0, 200)}`);
+  if (res.status !== 200 || !text.includes('structuredContent'))
+    throw new Error(`raw MCP call answered ${res.status}: ${text.slice(0, 200)}`);
   return text;
 };
 const rawSamples = await timeCalls(rawCall);
@@ -204,7 +239,9 @@ const firstList: number[] = [];
 for (let i = 0; i < 5; i++) {
   const start = performance.now();
   const c = new Client({ name: 'bench', version: '1' });
-  await c.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', 'run'], env, stderr: 'ignore' }));
+  await c.connect(
+    new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', 'run'], env, stderr: 'ignore' }),
+  );
   await c.listTools();
   firstList.push(performance.now() - start);
   await c.close();
@@ -214,11 +251,22 @@ for (let i = 0; i < 5; i++) {
 // modern requests built by hand. CPU time per request (robust to a busy machine) after a warm-up.
 const inProcessGflow = createGflow({ surface: 'http', env, cwd: home });
 const inProcess = createGflowHttpApp(inProcessGflow, { host: '127.0.0.1', port: 8000 });
-const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {}, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' } };
+const envelope = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+};
 const modernRequest = (method: string, params: Record<string, unknown>, name?: string): Request =>
   new Request('http://127.0.0.1:8000/mcp', {
     method: 'POST',
-    headers: { host: '127.0.0.1:8000', 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...(name ? { 'mcp-name': name } : {}) },
+    headers: {
+      host: '127.0.0.1:8000',
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...(name ? { 'mcp-name': name } : {}),
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: envelope } }),
   });
 async function serverOnlyMs(make: () => Request): Promise<number> {
@@ -228,7 +276,9 @@ async function serverOnlyMs(make: () => Request): Promise<number> {
   for (let i = 0; i < n; i++) await (await inProcess.fetch(make())).text();
   return (selfCpuMs() - start) / n;
 }
-const serverOnlyCall = await serverOnlyMs(() => modernRequest('tools/call', { name: 'gflow_list_models', arguments: {} }, 'gflow_list_models'));
+const serverOnlyCall = await serverOnlyMs(() =>
+  modernRequest('tools/call', { name: 'gflow_list_models', arguments: {} }, 'gflow_list_models'),
+);
 const serverOnlyList = await serverOnlyMs(() => modernRequest('tools/list', {}));
 await inProcess.close();
 await inProcessGflow.close();

@@ -37,12 +37,20 @@ async function sample(calls: number): Promise<string> {
   return `| ${calls} | ${mib(m.rss)} MiB | ${mib(m.heapUsed)} MiB | ${mib(m.heapTotal)} MiB | ${mib(m.external)} MiB | ${mib(m.arrayBuffers)} MiB | ${mib(kib('RssAnon'))} MiB | ${mib(kib('RssFile'))} MiB |`;
 }
 
-const rows = [`Node ${process.version} ${process.execArgv.join(' ')}`, '','| calls | RSS | heapUsed | heapTotal | external | arrayBuffers | RssAnon | RssFile |', '|---|---|---|---|---|---|---|---|', await sample(0)];
+const rows = [
+  `Node ${process.version} ${process.execArgv.join(' ')}`,
+  '',
+  '| calls | RSS | heapUsed | heapTotal | external | arrayBuffers | RssAnon | RssFile |',
+  '|---|---|---|---|---|---|---|---|',
+  await sample(0),
+];
 let total = 0;
 for (const batch of batches) {
   // The client runs in its own process (as in the real daemon's life), so this process holds only the server.
   const loader = await new Promise<number | null>((resolve) => {
-    spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), url, String(batch), '8'], { stdio: 'inherit' }).once('exit', resolve);
+    spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), url, String(batch), '8'], {
+      stdio: 'inherit',
+    }).once('exit', resolve);
   });
   if (loader !== 0) throw new Error('the load client failed');
   total += batch;

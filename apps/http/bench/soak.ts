@@ -16,10 +16,15 @@ const bin = path.resolve(import.meta.dirname, '../../app/bin/gflow.js');
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-soak-'));
 const env = { ...process.env, GFLOW_CLI_HOME: home, GFLOW_CLI_LOG_LEVEL: 'WARNING' } as Record<string, string>;
 
-const daemon = spawn(process.execPath, [bin, 'serve', '--sandbox', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+const daemon = spawn(process.execPath, [bin, 'serve', '--sandbox', '--port', '0'], {
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 let stderr = '';
 daemon.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => daemon.on('exit', (code, signal) => resolve({ code, signal })));
+const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+  daemon.on('exit', (code, signal) => resolve({ code, signal })),
+);
 
 const url = await new Promise<URL>((resolve, reject) => {
   const timer = setTimeout(() => reject(new Error(`gflow serve did not listen within 60 s:\n${stderr}`)), 60_000);
@@ -46,7 +51,10 @@ await Promise.all(
   connected.map(async (c, i) => {
     while (Date.now() < until) {
       try {
-        const result = (await c.callTool({ name: i % 2 === 0 ? 'gflow_usage_stats' : 'gflow_list_models', arguments: {} })) as { isError?: boolean };
+        const result = (await c.callTool({
+          name: i % 2 === 0 ? 'gflow_usage_stats' : 'gflow_list_models',
+          arguments: {},
+        })) as { isError?: boolean };
         if (result.isError === true) errors += 1;
       } catch {
         errors += 1;

@@ -30,7 +30,9 @@ export function bearerAuth(expected: string): MiddlewareHandler {
   return async (c, next) => {
     const presented = bearerTokenOf(c.req.header('authorization'));
     if (presented === undefined || !tokensMatch(presented, expected)) {
-      return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Unauthorized' }, id: null }, 401, { 'WWW-Authenticate': BEARER_CHALLENGE });
+      return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Unauthorized' }, id: null }, 401, {
+        'WWW-Authenticate': BEARER_CHALLENGE,
+      });
     }
     return await next();
   };

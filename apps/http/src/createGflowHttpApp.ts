@@ -1,4 +1,9 @@
-import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/server';
 import { createGflowMcpServer, type FlowRegistry, type GflowLike } from '@gflow/mcp';
 import { Hono, type Context } from 'hono';
 import { bearerAuth } from './bearerAuth.js';
@@ -75,8 +80,14 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
   if (options.token) app.use('*', bearerAuth(options.token));
 
   const guardedHost = isLoopbackBind(options.host) ? '127.0.0.1' : options.host;
-  const allowedHosts = options.allowedHosts ?? (isLoopbackBind(options.host) || options.host === '0.0.0.0' || options.host === '::' ? undefined : [options.host]);
-  const mcp = createGuardedMcpApp({ host: guardedHost, allowedHosts, warn: (detail) => logger.warn('http.serve.no_host_guard', { detail }) });
+  const allowedHosts =
+    options.allowedHosts ??
+    (isLoopbackBind(options.host) || options.host === '0.0.0.0' || options.host === '::' ? undefined : [options.host]);
+  const mcp = createGuardedMcpApp({
+    host: guardedHost,
+    allowedHosts,
+    warn: (detail) => logger.warn('http.serve.no_host_guard', { detail }),
+  });
 
   mcp.all(mcpPath, async (c: Context) => {
     const parsedBody: unknown = c.get('parsedBody');
@@ -84,7 +95,8 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
     const sessionId = c.req.header('mcp-session-id');
     if (sessionId) {
       const transport = sessions.streamable(sessionId);
-      if (!transport) return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }, 404);
+      if (!transport)
+        return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }, 404);
       return transport.handleRequest(c.req.raw, { parsedBody });
     }
     const server = createGflowMcpServer(gflow, { era: 'legacy', liveFlows: true, ...serverOptions });

@@ -10,15 +10,21 @@ import { ConfigurationError } from '@gflow/errors';
  * told to require.
  */
 export function readCredentialsToken(file: string, home: string): string {
-  const resolved = path.resolve(home, file.startsWith('~/') ? path.join(process.env['HOME'] ?? '', file.slice(2)) : file);
+  const resolved = path.resolve(
+    home,
+    file.startsWith('~/') ? path.join(process.env['HOME'] ?? '', file.slice(2)) : file,
+  );
   let text: string;
   try {
     text = fs.readFileSync(resolved, 'utf8').trim();
   } catch (error) {
-    throw new ConfigurationError(`[mcp_server] credentials_path cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, {
-      cause: error,
-      remediationHint: 'Point credentials_path in config.toml at a file holding the bearer token, or remove the key.',
-    });
+    throw new ConfigurationError(
+      `[mcp_server] credentials_path cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+      {
+        cause: error,
+        remediationHint: 'Point credentials_path in config.toml at a file holding the bearer token, or remove the key.',
+      },
+    );
   }
   let token = text;
   if (text.startsWith('{')) {

@@ -12,8 +12,15 @@ const LOCALHOST_BINDS = ['127.0.0.1', 'localhost', '::1'];
  * Anything else (no length, chunked, over the limit) goes through the SDK's bounded reader, which
  * refuses an oversized declared length without reading and stops a stream past the limit.
  */
-async function readBoundedBody(request: Request, contentLength: string | undefined): Promise<{ tooLarge: true } | { tooLarge: false; text: string }> {
-  if (contentLength !== undefined && /^\d+$/.test(contentLength) && Number(contentLength) <= DEFAULT_MAX_REQUEST_BODY_SIZE) {
+async function readBoundedBody(
+  request: Request,
+  contentLength: string | undefined,
+): Promise<{ tooLarge: true } | { tooLarge: false; text: string }> {
+  if (
+    contentLength !== undefined &&
+    /^\d+$/.test(contentLength) &&
+    Number(contentLength) <= DEFAULT_MAX_REQUEST_BODY_SIZE
+  ) {
     return { tooLarge: false, text: await request.text() };
   }
   return readRequestBody(request, DEFAULT_MAX_REQUEST_BODY_SIZE);
@@ -49,7 +56,9 @@ export function createGuardedMcpApp(options: GuardedMcpAppOptions): Hono<McpAppE
   if (allowedHosts) app.use('*', hostHeaderValidation([...allowedHosts]));
   else if (localhost) app.use('*', localhostHostValidation());
   else if (host === '0.0.0.0' || host === '::') {
-    options.warn(`Binding to ${host} without DNS rebinding protection: pass allowedHosts to restrict the Host header, or rely on the bearer token.`);
+    options.warn(
+      `Binding to ${host} without DNS rebinding protection: pass allowedHosts to restrict the Host header, or rely on the bearer token.`,
+    );
   }
   if (localhost) app.use('*', localhostOriginValidation());
   app.use('*', async (c, next) => {
@@ -59,7 +68,14 @@ export function createGuardedMcpApp(options: GuardedMcpAppOptions): Hono<McpAppE
       const body = await readBoundedBody(c.req.raw, c.req.header('content-length'));
       if (body.tooLarge) {
         return c.json(
-          { jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${DEFAULT_MAX_REQUEST_BODY_SIZE} bytes` }, id: null },
+          {
+            jsonrpc: '2.0',
+            error: {
+              code: -32000,
+              message: `Payload Too Large: Request body must not exceed ${DEFAULT_MAX_REQUEST_BODY_SIZE} bytes`,
+            },
+            id: null,
+          },
           413,
         );
       }
@@ -71,7 +87,11 @@ export function createGuardedMcpApp(options: GuardedMcpAppOptions): Hono<McpAppE
     // the SDK would answer it with id null, or not at all.
     const verdict = judgeJsonRpcMessage(c.get('parsedBody'));
     if (verdict.kind === 'answer') return c.json(verdict.response, 400);
-    if (verdict.kind === 'drop') return c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: ${verdict.why}` } }, 400);
+    if (verdict.kind === 'drop')
+      return c.json(
+        { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: ${verdict.why}` } },
+        400,
+      );
     return await next();
   });
   return app;

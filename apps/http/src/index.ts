@@ -1,5 +1,15 @@
-export { createGflowHttpApp, MESSAGES_PATH, type GflowHttpApp, type GflowHttpAppOptions, type HttpTransportKind } from './createGflowHttpApp.js';
-export { startGflowHttpServer, type GflowHttpServer, type StartGflowHttpServerOptions } from './startGflowHttpServer.js';
+export {
+  createGflowHttpApp,
+  MESSAGES_PATH,
+  type GflowHttpApp,
+  type GflowHttpAppOptions,
+  type HttpTransportKind,
+} from './createGflowHttpApp.js';
+export {
+  startGflowHttpServer,
+  type GflowHttpServer,
+  type StartGflowHttpServerOptions,
+} from './startGflowHttpServer.js';
 export { bearerAuth, bearerTokenOf, tokensMatch, BEARER_CHALLENGE } from './bearerAuth.js';
 export { isLoopbackBind } from './loopback.js';
 export { SseServerTransport } from './sseServerTransport.js';

@@ -16,7 +16,12 @@ function gate(): { wait: Promise<void>; open: () => void } {
   return { wait, open };
 }
 
-function setup(options: { size?: number } = {}): { pool: ModernServerPool; fetch: (request: Request) => Promise<Response>; gates: Array<{ wait: Promise<void>; open: () => void }>; started: () => number } {
+function setup(options: { size?: number } = {}): {
+  pool: ModernServerPool;
+  fetch: (request: Request) => Promise<Response>;
+  gates: Array<{ wait: Promise<void>; open: () => void }>;
+  started: () => number;
+} {
   const gates: Array<{ wait: Promise<void>; open: () => void }> = [];
   let started = 0;
   let serial = 0;
@@ -24,7 +29,9 @@ function setup(options: { size?: number } = {}): { pool: ModernServerPool; fetch
     const instance = (serial += 1);
     const server = new McpServer({ name: 'pool-test', version: '1' });
     server.registerTool('whoami', {}, () => ({
-      content: [{ type: 'text', text: JSON.stringify({ instance, client: server.server.getClientVersion()?.name ?? null }) }],
+      content: [
+        { type: 'text', text: JSON.stringify({ instance, client: server.server.getClientVersion()?.name ?? null }) },
+      ],
     }));
     server.registerTool('slow', {}, async () => {
       started += 1;
@@ -46,18 +53,34 @@ async function client(fetch: (request: Request) => Promise<Response>, name = 'po
 }
 
 const textOf = (result: unknown): Record<string, unknown> =>
-  JSON.parse(((result as { content: Array<{ text: string }> }).content[0] as { text: string }).text) as Record<string, unknown>;
+  JSON.parse(((result as { content: Array<{ text: string }> }).content[0] as { text: string }).text) as Record<
+    string,
+    unknown
+  >;
 
 /** A modern tools/call built by hand, with an envelope that carries no clientInfo. */
 function bareCall(name: string): Request {
   return new Request('http://127.0.0.1/mcp', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': name },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/call',
+      'mcp-name': name,
+    },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 7,
       method: 'tools/call',
-      params: { name, arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+      params: {
+        name,
+        arguments: {},
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
     }),
   });
 }
@@ -100,7 +123,10 @@ describe('modern server pool', () => {
   it('does not carry a client identity over to the next request', async () => {
     const { pool, fetch } = setup();
     const c = await client(fetch, 'first-caller');
-    expect(textOf(await c.callTool({ name: 'whoami', arguments: {} }))).toMatchObject({ instance: 1, client: 'first-caller' });
+    expect(textOf(await c.callTool({ name: 'whoami', arguments: {} }))).toMatchObject({
+      instance: 1,
+      client: 'first-caller',
+    });
     const response = await fetch(bareCall('whoami'));
     expect(response.status).toBe(200);
     expect(textOf((await bodyOf(response)).result)).toEqual({ instance: 1, client: null });

@@ -49,7 +49,10 @@ interface SeededIdentity {
  * Instances the handler closes without connecting them (subscriptions/listen,
  * early rejections) never come back and are collected.
  */
-export function createModernServerPool(build: () => McpServer, options: { readonly size?: number } = {}): ModernServerPool {
+export function createModernServerPool(
+  build: () => McpServer,
+  options: { readonly size?: number } = {},
+): ModernServerPool {
   const size = options.size ?? DEFAULT_POOL_SIZE;
   const idle: Pooled[] = [];
   let generation = 0;

@@ -19,7 +19,10 @@ export class SseServerTransport implements Transport {
   #keepAlive: NodeJS.Timeout | undefined;
   #closed = false;
 
-  constructor(private readonly messagesPath: string, private readonly keepAliveMs = 15_000) {}
+  constructor(
+    private readonly messagesPath: string,
+    private readonly keepAliveMs = 15_000,
+  ) {}
 
   /** The event-stream response for the GET that opened the session. */
   response(): Response {
@@ -35,7 +38,11 @@ export class SseServerTransport implements Transport {
       cancel: () => void this.close(),
     });
     return new Response(stream, {
-      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive' },
+      headers: {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+      },
     });
   }
 

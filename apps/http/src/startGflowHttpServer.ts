@@ -45,28 +45,49 @@ export interface GflowHttpServer {
  * but literally 127.0.0.1 or ::1 without a token, and warns when a loopback
  * daemon runs unauthenticated.
  */
-export async function startGflowHttpServer(gflow: GflowLike, options: StartGflowHttpServerOptions = {}): Promise<GflowHttpServer> {
+export async function startGflowHttpServer(
+  gflow: GflowLike,
+  options: StartGflowHttpServerOptions = {},
+): Promise<GflowHttpServer> {
   const settings = gflow.settings as { daemonToken?: string; daemonPort?: number };
   const config = readMcpServerConfig(gflow.layout.configToml);
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? config.port ?? settings.daemonPort ?? 8000;
-  const token = options.token ?? settings.daemonToken ?? (config.credentialsPath ? readCredentialsToken(config.credentialsPath, gflow.layout.home) : undefined);
+  const token =
+    options.token ??
+    settings.daemonToken ??
+    (config.credentialsPath ? readCredentialsToken(config.credentialsPath, gflow.layout.home) : undefined);
   const mcpPath = options.path ?? config.path;
   const transport = options.transport ?? 'http';
   const logger = gflow.logger;
 
   if (!isLoopbackBind(host) && !token) {
-    throw new ConfigurationError(`Refusing to serve on ${host} without a token: a non-loopback bind exposes your Flow account to the network.`, {
-      remediationHint: 'Set GFLOW_DAEMON_TOKEN (at least 16 characters) and send "Authorization: Bearer <token>", or bind --host 127.0.0.1.',
-    });
+    throw new ConfigurationError(
+      `Refusing to serve on ${host} without a token: a non-loopback bind exposes your Flow account to the network.`,
+      {
+        remediationHint:
+          'Set GFLOW_DAEMON_TOKEN (at least 16 characters) and send "Authorization: Bearer <token>", or bind --host 127.0.0.1.',
+      },
+    );
   }
-  if (!token) logger.warn('http.serve.unauthenticated', { host, detail: 'No GFLOW_DAEMON_TOKEN: any local process can use this daemon.' });
+  if (!token)
+    logger.warn('http.serve.unauthenticated', {
+      host,
+      detail: 'No GFLOW_DAEMON_TOKEN: any local process can use this daemon.',
+    });
   if (transport === 'sse') {
-    logger.warn('http.serve.sse_deprecated', { detail: 'The HTTP+SSE transport (/sse, /messages/) is deprecated; prefer Streamable HTTP at /mcp.' });
+    logger.warn('http.serve.sse_deprecated', {
+      detail: 'The HTTP+SSE transport (/sse, /messages/) is deprecated; prefer Streamable HTTP at /mcp.',
+    });
   }
 
   const ownsFlows = !(options.flows instanceof FlowRegistry) && options.flows !== false;
-  const flows = options.flows instanceof FlowRegistry ? options.flows : options.flows === false ? undefined : openFlowRegistry(gflow, options.flows ?? {});
+  const flows =
+    options.flows instanceof FlowRegistry
+      ? options.flows
+      : options.flows === false
+        ? undefined
+        : openFlowRegistry(gflow, options.flows ?? {});
   const app = createGflowHttpApp(gflow, {
     host,
     port,
@@ -91,7 +112,11 @@ export async function startGflowHttpServer(gflow: GflowLike, options: StartGflow
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${urlHost}:${address.port}`;
-  logger.info('http.serve.listening', { url: `${url}${mcpPath}`, transport, flows: flows?.flows().map((f) => f.name) ?? [] });
+  logger.info('http.serve.listening', {
+    url: `${url}${mcpPath}`,
+    transport,
+    flows: flows?.flows().map((f) => f.name) ?? [],
+  });
 
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));

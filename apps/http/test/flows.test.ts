@@ -27,14 +27,21 @@ entries:
       parameters: [{ name: n, completion: { values: ["1", "2", "10"] } }]
 `;
 
-const LIST_CHANGED = ['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed'] as const;
+const LIST_CHANGED = [
+  'notifications/tools/list_changed',
+  'notifications/prompts/list_changed',
+  'notifications/resources/list_changed',
+] as const;
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function start(config = '', files: Record<string, string> = { 'studio.yaml': FLOW('v1', 'Hello') }): Promise<{ server: GflowHttpServer; gflow: Gflow; flowsDir: string }> {
+async function start(
+  config = '',
+  files: Record<string, string> = { 'studio.yaml': FLOW('v1', 'Hello') },
+): Promise<{ server: GflowHttpServer; gflow: Gflow; flowsDir: string }> {
   const gflow = makeGflow();
   const home = gflow.layout.home;
   if (config) fs.writeFileSync(path.join(home, 'config.toml'), config);
@@ -82,52 +89,91 @@ describe('declarative flows on gflow serve (real HTTP)', () => {
     const read = async (uri: string) => ((await client.readResource({ uri })).contents[0] as { text: string }).text;
     expect(await read('studio://shot/1')).toBe('shot 1');
     expect(await read('studio://shot/42')).toBe('shot 42');
-    expect((await client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'who', value: 'a' } })).completion.values).toEqual(['Ada', 'Alan']);
-    expect((await client.complete({ ref: { type: 'ref/resource', uri: 'studio://shot/{n}' }, argument: { name: 'n', value: '1' } })).completion.values).toEqual(['1', '10']);
+    expect(
+      (await client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'who', value: 'a' } }))
+        .completion.values,
+    ).toEqual(['Ada', 'Alan']);
+    expect(
+      (
+        await client.complete({
+          ref: { type: 'ref/resource', uri: 'studio://shot/{n}' },
+          argument: { name: 'n', value: '1' },
+        })
+      ).completion.values,
+    ).toEqual(['1', '10']);
   });
 
-  it.each(['legacy', 'modern'] as const)('hot-reloads: a %s client gets exactly the changed lists (GET stream / listen)', { timeout: 30_000 }, async (era) => {
-    const { server, flowsDir } = await start();
-    const client = track(await connect(`${server.url}/mcp`, era));
-    const received = record(client);
-    if (era === 'modern') {
-      const subscription = await client.listen({ toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true });
-      cleanups.push(async () => subscription.close());
-    } else {
-      expect(server.app.sessionCount()).toBe(1);
-      await client.listTools();
-      await new Promise((resolve) => setTimeout(resolve, 300)); // the client attaches its GET stream after initialization
-    }
-    save(path.join(flowsDir, 'studio.yaml'), FLOW('v1', 'Howdy'));
-    await settle(() => received.length >= 1);
-    expect(received).toEqual(['notifications/prompts/list_changed']);
-    expect(((await client.getPrompt({ name: 'greet', arguments: { who: 'Grace' } })).messages[0]?.content as { text: string }).text).toBe('Howdy Grace');
-    received.splice(0);
+  it.each(['legacy', 'modern'] as const)(
+    'hot-reloads: a %s client gets exactly the changed lists (GET stream / listen)',
+    { timeout: 30_000 },
+    async (era) => {
+      const { server, flowsDir } = await start();
+      const client = track(await connect(`${server.url}/mcp`, era));
+      const received = record(client);
+      if (era === 'modern') {
+        const subscription = await client.listen({
+          toolsListChanged: true,
+          promptsListChanged: true,
+          resourcesListChanged: true,
+        });
+        cleanups.push(async () => subscription.close());
+      } else {
+        expect(server.app.sessionCount()).toBe(1);
+        await client.listTools();
+        await new Promise((resolve) => setTimeout(resolve, 300)); // the client attaches its GET stream after initialization
+      }
+      save(path.join(flowsDir, 'studio.yaml'), FLOW('v1', 'Howdy'));
+      await settle(() => received.length >= 1);
+      expect(received).toEqual(['notifications/prompts/list_changed']);
+      expect(
+        (
+          (await client.getPrompt({ name: 'greet', arguments: { who: 'Grace' } })).messages[0]?.content as {
+            text: string;
+          }
+        ).text,
+      ).toBe('Howdy Grace');
+      received.splice(0);
 
-    save(path.join(flowsDir, 'studio.yaml'), FLOW('v2', 'Howdy'));
-    await settle(() => received.length >= 1);
-    expect(received).toEqual(['notifications/tools/list_changed']);
-    expect((await client.listTools(undefined, { cacheMode: 'refresh' })).tools.find((t) => t.name === 'voice_count')?.description).toBe('v2');
-    received.splice(0);
+      save(path.join(flowsDir, 'studio.yaml'), FLOW('v2', 'Howdy'));
+      await settle(() => received.length >= 1);
+      expect(received).toEqual(['notifications/tools/list_changed']);
+      expect(
+        (await client.listTools(undefined, { cacheMode: 'refresh' })).tools.find((t) => t.name === 'voice_count')
+          ?.description,
+      ).toBe('v2');
+      received.splice(0);
 
-    // A bad edit: no notification and the old version answers.
-    save(path.join(flowsDir, 'studio.yaml'), FLOW('v3', 'Yo {{arguments.whom}}'));
-    await settle(() => (server.flows?.problems().length ?? 0) > 0);
-    expect(server.flows?.problems()).toEqual([expect.objectContaining({ line: 14, reason: expect.stringContaining('unknown variable "arguments.whom"') })]);
-    expect(received).toEqual([]);
-    expect(((await client.getPrompt({ name: 'greet', arguments: { who: 'Alan' } })).messages[0]?.content as { text: string }).text).toBe('Howdy Alan');
+      // A bad edit: no notification and the old version answers.
+      save(path.join(flowsDir, 'studio.yaml'), FLOW('v3', 'Yo {{arguments.whom}}'));
+      await settle(() => (server.flows?.problems().length ?? 0) > 0);
+      expect(server.flows?.problems()).toEqual([
+        expect.objectContaining({ line: 14, reason: expect.stringContaining('unknown variable "arguments.whom"') }),
+      ]);
+      expect(received).toEqual([]);
+      expect(
+        (
+          (await client.getPrompt({ name: 'greet', arguments: { who: 'Alan' } })).messages[0]?.content as {
+            text: string;
+          }
+        ).text,
+      ).toBe('Howdy Alan');
 
-    fs.rmSync(path.join(flowsDir, 'studio.yaml'));
-    await settle(() => received.length >= 3);
-    expect([...received].sort()).toEqual([...LIST_CHANGED].sort());
-    expect((await client.listPrompts(undefined, { cacheMode: 'refresh' })).prompts.map((p) => p.name)).not.toContain('greet');
-  });
+      fs.rmSync(path.join(flowsDir, 'studio.yaml'));
+      await settle(() => received.length >= 3);
+      expect([...received].sort()).toEqual([...LIST_CHANGED].sort());
+      expect((await client.listPrompts(undefined, { cacheMode: 'refresh' })).prompts.map((p) => p.name)).not.toContain(
+        'greet',
+      );
+    },
+  );
 
   it('reuses modern instances between calls and retires them on a reload', { timeout: 30_000 }, async () => {
     const { server, flowsDir } = await start();
     const client = track(await connect(`${server.url}/mcp`, 'modern'));
     for (let i = 0; i < 5; i++) await client.callTool({ name: 'voice_count', arguments: {} });
-    const described = async () => (await client.listTools(undefined, { cacheMode: 'refresh' })).tools.find((t) => t.name === 'voice_count')?.description;
+    const described = async () =>
+      (await client.listTools(undefined, { cacheMode: 'refresh' })).tools.find((t) => t.name === 'voice_count')
+        ?.description;
     expect(await described()).toBe('v1');
     const built = server.app.modernPool.built;
     expect(built).toBeLessThanOrEqual(2);
@@ -149,9 +195,14 @@ describe('declarative flows on gflow serve (real HTTP)', () => {
     );
     expect(server.path).toBe('/studio/mcp');
     expect((await fetch(`${server.url}/studio/mcp`, { method: 'POST', body: '{}' })).status).toBe(401);
-    expect((await fetch(`${server.url}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}` }, body: '{}' })).status).toBe(404);
+    expect(
+      (await fetch(`${server.url}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}` }, body: '{}' }))
+        .status,
+    ).toBe(404);
     const client = track(await connect(`${server.url}/studio/mcp`, 'legacy', { token: TOKEN }));
-    expect(((await client.readResource({ uri: 'studio://notes/readme' })).contents[0] as { text: string }).text).toBe('hello');
+    expect(((await client.readResource({ uri: 'studio://notes/readme' })).contents[0] as { text: string }).text).toBe(
+      'hello',
+    );
   });
 
   it('starts without flows when [mcp_server] enabled = false', async () => {

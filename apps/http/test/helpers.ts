@@ -7,9 +7,17 @@ import { createGflow, type Gflow } from '@gflow/core';
 
 export const TOKEN = 'test-token-0123456789abcdef';
 
-export function makeGflow(env: Record<string, string> = {}, logger: Gflow['logger'] = { debug() {}, info() {}, warn() {}, error() {} }): Gflow {
+export function makeGflow(
+  env: Record<string, string> = {},
+  logger: Gflow['logger'] = { debug() {}, info() {}, warn() {}, error() {} },
+): Gflow {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-http-'));
-  return createGflow({ surface: 'http', env: { GFLOW_CLI_HOME: home, GFLOW_CLI_LOG_LEVEL: 'ERROR', ...env }, cwd: home, logger });
+  return createGflow({
+    surface: 'http',
+    env: { GFLOW_CLI_HOME: home, GFLOW_CLI_LOG_LEVEL: 'ERROR', ...env },
+    cwd: home,
+    logger,
+  });
 }
 
 /** The kit's client (legacy, or modern with `auto`) on a URL, optionally through a fetch function. */
@@ -19,7 +27,12 @@ export async function connect(
   options: { token?: string; fetch?: (request: Request) => Promise<Response> } = {},
 ): Promise<Client> {
   const answer = options.fetch;
-  const connection = await connectHttp(url, { era, name: 'http-test', ...(options.token ? { token: options.token } : {}), ...(answer ? { fetch: (request: Request) => answer(withHost(request)) } : {}) });
+  const connection = await connectHttp(url, {
+    era,
+    name: 'http-test',
+    ...(options.token ? { token: options.token } : {}),
+    ...(answer ? { fetch: (request: Request) => answer(withHost(request)) } : {}),
+  });
   return connection.client;
 }
 

@@ -32,21 +32,28 @@ function messagesOf(text: string): Array<{ id?: unknown; error?: { code?: number
 }
 
 describe('HTTP answers malformed JSON-RPC without a 5xx (issue 23)', () => {
-  it.each(['legacy', 'modern'] as const)('%s era: 600 seeded malformed messages', async (era) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    if (era === 'modern') headers['mcp-protocol-version'] = '2026-07-28';
-    const statuses = new Map<number, number>();
-    const missing: string[] = [];
-    for (const c of malformedMessages(SEED + (era === 'modern' ? 1 : 0), COUNT)) {
-      const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers, body: c.line });
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      const body = await res.text();
-      if (c.expect.answer !== 'id') continue;
-      const { id } = c.expect;
-      const answered = messagesOf(body).some((m) => m.id === id && typeof m.error?.code === 'number');
-      if (!answered) missing.push(`${res.status} ${c.line} → ${body.slice(0, 160)}`);
-    }
-    expect([...statuses.keys()].filter((s) => s >= 500)).toEqual([]);
-    expect(missing.slice(0, 5)).toEqual([]);
-  }, 120_000);
+  it.each(['legacy', 'modern'] as const)(
+    '%s era: 600 seeded malformed messages',
+    async (era) => {
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      };
+      if (era === 'modern') headers['mcp-protocol-version'] = '2026-07-28';
+      const statuses = new Map<number, number>();
+      const missing: string[] = [];
+      for (const c of malformedMessages(SEED + (era === 'modern' ? 1 : 0), COUNT)) {
+        const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers, body: c.line });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const body = await res.text();
+        if (c.expect.answer !== 'id') continue;
+        const { id } = c.expect;
+        const answered = messagesOf(body).some((m) => m.id === id && typeof m.error?.code === 'number');
+        if (!answered) missing.push(`${res.status} ${c.line} → ${body.slice(0, 160)}`);
+      }
+      expect([...statuses.keys()].filter((s) => s >= 500)).toEqual([]);
+      expect(missing.slice(0, 5)).toEqual([]);
+    },
+    120_000,
+  );
 });

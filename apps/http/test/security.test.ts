@@ -25,10 +25,18 @@ const initialize = JSON.stringify({
   params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
 });
 
-function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Request {
+function request(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Request {
   return new Request(`http://127.0.0.1:8000${path}`, {
     method: init.method ?? 'POST',
-    headers: { host: '127.0.0.1:8000', 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...init.headers },
+    headers: {
+      host: '127.0.0.1:8000',
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...init.headers,
+    },
     ...(init.body !== undefined ? { body: init.body } : init.method === 'GET' ? {} : { body: initialize }),
   });
 }
@@ -66,7 +74,9 @@ describe('bearer auth', () => {
     const created = app(TOKEN);
     const unauthenticated = await created.fetch(request('/mcp', { headers: { host: 'evil.example' } }));
     expect(unauthenticated.status).toBe(401);
-    const authenticated = await created.fetch(request('/mcp', { headers: { host: 'evil.example', authorization: `Bearer ${TOKEN}` } }));
+    const authenticated = await created.fetch(
+      request('/mcp', { headers: { host: 'evil.example', authorization: `Bearer ${TOKEN}` } }),
+    );
     expect(authenticated.status).toBe(403);
   });
 
@@ -104,14 +114,28 @@ describe('request body parsing', () => {
   it('answers a malformed JSON body 400 and an oversized one 413, after the Host/Origin guard', async () => {
     const created = app();
     const malformed = await created.fetch(request('/mcp', { body: '{"jsonrpc":' }));
-    expect([malformed.status, await malformed.json()]).toEqual([400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the message is not JSON' } }]);
-    const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(4 * 1024 * 1024) } });
+    expect([malformed.status, await malformed.json()]).toEqual([
+      400,
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the message is not JSON' } },
+    ]);
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ping',
+      params: { pad: 'x'.repeat(4 * 1024 * 1024) },
+    });
     const tooLarge = await created.fetch(request('/mcp', { body: huge }));
     expect(tooLarge.status).toBe(413);
-    expect(await tooLarge.json()).toMatchObject({ error: { code: -32000, message: expect.stringContaining('Payload Too Large') } });
+    expect(await tooLarge.json()).toMatchObject({
+      error: { code: -32000, message: expect.stringContaining('Payload Too Large') },
+    });
     // The guard answers first: a foreign Host never gets its body read.
-    expect((await created.fetch(request('/mcp', { headers: { host: 'evil.example' }, body: '{"jsonrpc":' }))).status).toBe(403);
-    expect((await created.fetch(request('/mcp', { headers: { origin: 'http://evil.example' }, body: huge }))).status).toBe(403);
+    expect(
+      (await created.fetch(request('/mcp', { headers: { host: 'evil.example' }, body: '{"jsonrpc":' }))).status,
+    ).toBe(403);
+    expect(
+      (await created.fetch(request('/mcp', { headers: { origin: 'http://evil.example' }, body: huge }))).status,
+    ).toBe(403);
   });
 
   it('bounds the body over real HTTP, with a declared length and chunked', async () => {
@@ -120,7 +144,12 @@ describe('request body parsing', () => {
     cleanups.push(() => server.close());
     const url = `${server.url}/mcp`;
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { pad: 'x'.repeat(4 * 1024 * 1024) } });
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { pad: 'x'.repeat(4 * 1024 * 1024) },
+    });
     expect((await fetch(url, { method: 'POST', headers, body: huge })).status).toBe(413);
     const chunks = [huge.slice(0, 1024 * 1024), huge.slice(1024 * 1024)];
     const chunked = new ReadableStream<Uint8Array>({
@@ -141,14 +170,24 @@ describe('request body parsing', () => {
         controller.close();
       },
     });
-    expect((await fetch(url, { method: 'POST', headers, body: smallStream, duplex: 'half' } as RequestInit)).status).toBe(200);
+    expect(
+      (await fetch(url, { method: 'POST', headers, body: smallStream, duplex: 'half' } as RequestInit)).status,
+    ).toBe(200);
     const malformed = await fetch(url, { method: 'POST', headers, body: '{"jsonrpc":' });
-    expect([malformed.status, await malformed.json()]).toEqual([400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the message is not JSON' } }]);
+    expect([malformed.status, await malformed.json()]).toEqual([
+      400,
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the message is not JSON' } },
+    ]);
   });
 
   it('guards the Host of a wildcard bind with allowedHosts, and of a named bind with its own name', async () => {
     const gflow = makeGflow();
-    const wildcard = createGflowHttpApp(gflow, { host: '0.0.0.0', port: 8000, token: TOKEN, allowedHosts: ['gflow.lan'] });
+    const wildcard = createGflowHttpApp(gflow, {
+      host: '0.0.0.0',
+      port: 8000,
+      token: TOKEN,
+      allowedHosts: ['gflow.lan'],
+    });
     const named = createGflowHttpApp(gflow, { host: '192.168.1.20', port: 8000, token: TOKEN });
     cleanups.push(async () => {
       await wildcard.close();
@@ -156,7 +195,9 @@ describe('request body parsing', () => {
       await gflow.close();
     });
     const auth = { authorization: `Bearer ${TOKEN}` };
-    expect((await wildcard.fetch(request('/mcp', { headers: { ...auth, host: 'evil.example:8000' } }))).status).toBe(403);
+    expect((await wildcard.fetch(request('/mcp', { headers: { ...auth, host: 'evil.example:8000' } }))).status).toBe(
+      403,
+    );
     expect((await wildcard.fetch(request('/mcp', { headers: { ...auth, host: 'gflow.lan:8000' } }))).status).toBe(200);
     expect((await named.fetch(request('/mcp', { headers: { ...auth, host: 'localhost:8000' } }))).status).toBe(403);
     expect((await named.fetch(request('/mcp', { headers: { ...auth, host: '192.168.1.20:8000' } }))).status).toBe(200);
@@ -181,7 +222,11 @@ describe('startGflowHttpServer bind policy', () => {
     const gflow = makeGflow({ GFLOW_DAEMON_TOKEN: TOKEN });
     const server = await startGflowHttpServer(gflow, { host: '127.0.0.1', port: 0 });
     cleanups.push(() => server.close());
-    const response = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: initialize });
+    const response = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: initialize,
+    });
     expect(response.status).toBe(401);
   });
 

@@ -9,9 +9,16 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function start(options: { token?: string; transport?: 'http' | 'sse'; noSpend?: boolean } = {}): Promise<GflowHttpServer> {
+async function start(
+  options: { token?: string; transport?: 'http' | 'sse'; noSpend?: boolean } = {},
+): Promise<GflowHttpServer> {
   const gflow = makeGflow(options.noSpend ? { GFLOW_MCP_NO_SPEND: '1' } : {});
-  const server = await startGflowHttpServer(gflow, { host: '127.0.0.1', port: 0, ...(options.token ? { token: options.token } : {}), ...(options.transport ? { transport: options.transport } : {}) });
+  const server = await startGflowHttpServer(gflow, {
+    host: '127.0.0.1',
+    port: 0,
+    ...(options.token ? { token: options.token } : {}),
+    ...(options.transport ? { transport: options.transport } : {}),
+  });
   cleanups.push(() => server.close());
   return server;
 }
@@ -58,7 +65,9 @@ describe('real HTTP on 127.0.0.1 (ephemeral port)', () => {
     const client = track(await connect(`${spending.url}/mcp`, era, { token: TOKEN }));
     expect(client.getProtocolEra()).toBe(era);
     const names = (await client.listTools()).tools.map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['gflow_generate_image', 'gflow_generate_video', 'gflow_list_models']));
+    expect(names).toEqual(
+      expect.arrayContaining(['gflow_generate_image', 'gflow_generate_video', 'gflow_list_models']),
+    );
 
     const readOnly = await start({ noSpend: true });
     const readOnlyClient = track(await connect(`${readOnly.url}/mcp`, era));
@@ -73,21 +82,35 @@ describe('real HTTP on 127.0.0.1 (ephemeral port)', () => {
     const client = track(await connect(`${server.url}/mcp`, 'legacy'));
     expect(server.app.sessionCount()).toBe(1);
     await client.listTools();
-    const changed = new Promise<void>((resolve) => client.setNotificationHandler('notifications/tools/list_changed', () => resolve()));
+    const changed = new Promise<void>((resolve) =>
+      client.setNotificationHandler('notifications/tools/list_changed', () => resolve()),
+    );
     // The client opens the GET stream after initialization; give it a moment to attach.
     await new Promise((resolve) => setTimeout(resolve, 300));
     server.app.notifyListChanged('tools');
-    await expect(Promise.race([changed.then(() => 'received'), new Promise((resolve) => setTimeout(() => resolve('timeout'), 3_000))])).resolves.toBe('received');
+    await expect(
+      Promise.race([
+        changed.then(() => 'received'),
+        new Promise((resolve) => setTimeout(() => resolve('timeout'), 3_000)),
+      ]),
+    ).resolves.toBe('received');
   });
 
   it('pushes list_changed to a modern client on its subscriptions/listen stream', async () => {
     const server = await start();
     const client = track(await connect(`${server.url}/mcp`, 'modern'));
-    const changed = new Promise<void>((resolve) => client.setNotificationHandler('notifications/tools/list_changed', () => resolve()));
+    const changed = new Promise<void>((resolve) =>
+      client.setNotificationHandler('notifications/tools/list_changed', () => resolve()),
+    );
     const subscription = await client.listen({ toolsListChanged: true });
     cleanups.push(() => subscription.close());
     server.app.notifyListChanged('tools');
-    await expect(Promise.race([changed.then(() => 'received'), new Promise((resolve) => setTimeout(() => resolve('timeout'), 3_000))])).resolves.toBe('received');
+    await expect(
+      Promise.race([
+        changed.then(() => 'received'),
+        new Promise((resolve) => setTimeout(() => resolve('timeout'), 3_000)),
+      ]),
+    ).resolves.toBe('received');
   });
 
   it('ends a legacy session on DELETE', async () => {
@@ -104,7 +127,11 @@ describe('real HTTP on 127.0.0.1 (ephemeral port)', () => {
     const server = await start();
     const response = await fetch(`${server.url}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': 'nope' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': 'nope',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }),
     });
     expect(response.status).toBe(404);
@@ -129,7 +156,13 @@ describe('deprecated HTTP+SSE transport', () => {
     await client.connect(
       new SSEClientTransport(new URL(`${server.url}/sse`), {
         requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } },
-        eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...(init?.headers as Record<string, string>), Authorization: `Bearer ${TOKEN}` } }) },
+        eventSourceInit: {
+          fetch: (url, init) =>
+            fetch(url, {
+              ...init,
+              headers: { ...(init?.headers as Record<string, string>), Authorization: `Bearer ${TOKEN}` },
+            }),
+        },
       }),
     );
     const result = await client.callTool({ name: 'gflow_list_models', arguments: {} });

@@ -45,7 +45,9 @@ function time(fn: (i: number) => unknown, i: number): number {
 const dir = mkdtempSync(path.join(os.tmpdir(), 'gflow-catalog-bench-'));
 const dbPath = path.join(dir, 'gflow.db');
 try {
-  console.log(`seeding ${size.assets.toLocaleString()} assets, ${size.operations.toLocaleString()} operations, ${size.projects.toLocaleString()} projects …`);
+  console.log(
+    `seeding ${size.assets.toLocaleString()} assets, ${size.operations.toLocaleString()} operations, ${size.projects.toLocaleString()} projects …`,
+  );
   const seeding = openCatalog({ path: dbPath });
   const seed = seedCatalog(seeding.database, size);
   seeding.close();
@@ -63,7 +65,9 @@ try {
     claim: db.prepare(CLAIM_TASK_SQL),
   };
   const plan = (sql: string, ...params: unknown[]): string =>
-    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail).join('; ');
+    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>)
+      .map((r) => r.detail)
+      .join('; ');
   const pick = (i: number): string => seed.mediaId((i * 104_729) % size.assets);
   const offset = (i: number): number => (i % 10) * 50;
 
@@ -97,7 +101,12 @@ try {
       target: null,
       repo: (i) => catalog.tasks.claim(seed.taskId(2 * i), 'bench:profile0:1:repo'),
       raw: (i) =>
-        raw.claim.get({ taskId: seed.taskId(2 * i + 1), claimant: 'bench:profile0:1:raw', now: new Date().toISOString(), checkpoint: '{}' }),
+        raw.claim.get({
+          taskId: seed.taskId(2 * i + 1),
+          claimant: 'bench:profile0:1:raw',
+          now: new Date().toISOString(),
+          checkpoint: '{}',
+        }),
       plan: plan(CLAIM_TASK_SQL, { taskId: 'x', claimant: 'c', now: 'n', checkpoint: '{}' }),
     },
   ];
@@ -129,8 +138,7 @@ try {
     `Medians of ${ROUNDS * PER_ROUND} calls each, repository and raw interleaved in rounds of ${PER_ROUND}.`,
   ];
   const rows = results.map((r) => {
-    const verdict =
-      (r.target === null || r.repoMs <= r.target) && r.ratio <= 1.5 ? 'ok' : 'MISS';
+    const verdict = (r.target === null || r.repoMs <= r.target) && r.ratio <= 1.5 ? 'ok' : 'MISS';
     return `| ${r.name} | ${r.repoMs.toFixed(3)} | ${r.rawMs.toFixed(3)} | ${r.ratio.toFixed(2)}× | ${r.target === null ? '—' : `≤ ${r.target}`} | ${verdict} |`;
   });
   const table = [
@@ -139,7 +147,18 @@ try {
     ...rows,
   ];
   const plans = results.map((r) => `- ${r.name}: \`${r.plan}\``);
-  const report = ['# @gflow/catalog benchmark', '', ...header.map((h) => `${h}  `), '', ...table, '', 'Query plans:', '', ...plans, ''].join('\n');
+  const report = [
+    '# @gflow/catalog benchmark',
+    '',
+    ...header.map((h) => `${h}  `),
+    '',
+    ...table,
+    '',
+    'Query plans:',
+    '',
+    ...plans,
+    '',
+  ].join('\n');
   console.log(`\n${header.join('\n')}\n\n${table.join('\n')}\n\n${plans.join('\n')}`);
   writeFileSync(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), report);
   catalog.close();

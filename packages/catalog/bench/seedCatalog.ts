@@ -30,13 +30,16 @@ export function seedCatalog(db: Database, size: SeedSize): SeedInfo {
   const profileCount = size.profiles ?? 4;
   const profiles = Array.from({ length: profileCount }, (_, i) => `profile${i}`);
   const projectIds = Array.from({ length: size.projects }, (_, i) => `project-${i.toString(36).padStart(6, '0')}`);
-  const mediaId = (i: number): string => `media-${i.toString(16).padStart(8, '0')}-0000-4000-8000-${(i * 7919).toString(16).padStart(12, '0')}`;
+  const mediaId = (i: number): string =>
+    `media-${i.toString(16).padStart(8, '0')}-0000-4000-8000-${(i * 7919).toString(16).padStart(12, '0')}`;
   const taskId = (i: number): string => `task-${i.toString(36).padStart(8, '0')}`;
   const at = (ms: number): string => new Date(BASE + ms).toISOString();
 
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -400000');
-  const insertProfile = db.prepare('INSERT OR IGNORE INTO profiles (name, first_seen_at, last_seen_at) VALUES (?, ?, ?)');
+  const insertProfile = db.prepare(
+    'INSERT OR IGNORE INTO profiles (name, first_seen_at, last_seen_at) VALUES (?, ?, ?)',
+  );
   const insertProject = db.prepare(
     'INSERT INTO projects (id, profile_name, flow_project_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -48,9 +51,11 @@ export function seedCatalog(db: Database, size: SeedSize): SeedInfo {
     `INSERT INTO operations (id, profile_name, flow_project_id, command, mode, status, prompt, prompt_hash, model,
        aspect_ratio, error_type, error_detail, started_at, completed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '9:16', ?, ?, ?, ?)`,
   );
-  const insertLink = db.prepare("INSERT INTO operation_assets (operation_id, asset_id, role, position) VALUES (?, ?, 'output', 0)");
+  const insertLink = db.prepare(
+    "INSERT INTO operation_assets (operation_id, asset_id, role, position) VALUES (?, ?, 'output', 0)",
+  );
   const insertFile = db.prepare(
-    "INSERT INTO local_files (id, profile_name, asset_id, path, media_type, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    'INSERT INTO local_files (id, profile_name, asset_id, path, media_type, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const insertTask = db.prepare(
     `INSERT INTO generation_queue (task_id, profile_name, task_type, payload_json, schema_version, status, created_at, updated_at)
@@ -69,21 +74,65 @@ export function seedCatalog(db: Database, size: SeedSize): SeedInfo {
       const profile = profiles[project % profileCount];
       const t = at(i * stepMs + 1);
       const kind = i % 5 === 4 ? 'video' : 'image';
-      insertAsset.run(i + 1, profile, projectIds[project], mediaId(i), `wf-${i}`, kind, kind === 'image' ? 'nano2' : 'veo-fast', i, `asset-${i}.png`, t, t);
+      insertAsset.run(
+        i + 1,
+        profile,
+        projectIds[project],
+        mediaId(i),
+        `wf-${i}`,
+        kind,
+        kind === 'image' ? 'nano2' : 'veo-fast',
+        i,
+        `asset-${i}.png`,
+        t,
+        t,
+      );
       if (i < size.operations) {
         const failed = i % 50 === 0;
         insertOperation.run(
-          i + 1, profile, projectIds[project], kind === 'image' ? 'image t2i' : 'video t2v', kind === 'image' ? 't2i' : 't2v',
-          failed ? 'failed' : 'succeeded', `prompt number ${i} about a cat`, null, kind === 'image' ? 'nano2' : 'veo-fast',
-          failed ? 'content-policy' : null, failed ? 'blocked' : null, t, t,
+          i + 1,
+          profile,
+          projectIds[project],
+          kind === 'image' ? 'image t2i' : 'video t2v',
+          kind === 'image' ? 't2i' : 't2v',
+          failed ? 'failed' : 'succeeded',
+          `prompt number ${i} about a cat`,
+          null,
+          kind === 'image' ? 'nano2' : 'veo-fast',
+          failed ? 'content-policy' : null,
+          failed ? 'blocked' : null,
+          t,
+          t,
         );
         insertLink.run(i + 1, i + 1);
       }
-      insertFile.run(i + 1, profile, i + 1, `/data/out/${kind}s/${i}.${kind === 'image' ? 'png' : 'mp4'}`, kind === 'image' ? 'image/png' : 'video/mp4', 100_000 + i, t);
+      insertFile.run(
+        i + 1,
+        profile,
+        i + 1,
+        `/data/out/${kind}s/${i}.${kind === 'image' ? 'png' : 'mp4'}`,
+        kind === 'image' ? 'image/png' : 'video/mp4',
+        100_000 + i,
+        t,
+      );
     }
     for (let i = size.assets; i < size.operations; i++) {
       const t = at(i);
-      insertOperation.run(i + 1, profiles[i % profileCount], null, 'image t2i', 't2i', 'failed', 'p', null, 'nano2', 'network', 'x', t, t);
+      insertOperation.run(
+        i + 1,
+        profiles[i % profileCount],
+        null,
+        'image t2i',
+        't2i',
+        'failed',
+        'p',
+        null,
+        'nano2',
+        'network',
+        'x',
+        t,
+        t,
+      );
     }
     for (let i = 0; i < size.tasks; i++) insertTask.run(taskId(i), profiles[i % profileCount], at(i), at(i));
   }).immediate();

@@ -16,11 +16,17 @@ export interface Page<T> {
   readonly nextOffset: number | null;
 }
 
-export function normalisePage(options: PageOptions, defaultLimit: number, maxLimit: number): { limit: number; offset: number } {
+export function normalisePage(
+  options: PageOptions,
+  defaultLimit: number,
+  maxLimit: number,
+): { limit: number; offset: number } {
   const limit = options.limit ?? defaultLimit;
   const offset = options.offset ?? 0;
   if (!Number.isInteger(limit) || !Number.isInteger(offset) || offset < 0) {
-    throw new BadParameterError('limit and offset must be integers, offset ≥ 0.', { extensions: { parameter: 'limit' } });
+    throw new BadParameterError('limit and offset must be integers, offset ≥ 0.', {
+      extensions: { parameter: 'limit' },
+    });
   }
   return { limit: Math.min(Math.max(limit, 1), maxLimit), offset };
 }

@@ -4,7 +4,8 @@ import { BadParameterError } from '@gflow/errors';
 export const FLOW_ID_PATTERN = /^[\w-]{1,128}$/;
 
 export function assertFlowId(value: string, name: string): string {
-  if (!FLOW_ID_PATTERN.test(value)) throw new BadParameterError(`${name} must match ^[\\w-]{1,128}$.`, { extensions: { parameter: name } });
+  if (!FLOW_ID_PATTERN.test(value))
+    throw new BadParameterError(`${name} must match ^[\\w-]{1,128}$.`, { extensions: { parameter: name } });
   return value;
 }
 

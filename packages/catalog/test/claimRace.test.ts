@@ -31,7 +31,9 @@ function startWorker(dbPath: string, claimant: string, count: number, order: 'up
     });
     child.on('error', reject);
     child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out.slice('ready\n'.length)) as string[]) : reject(new Error(`worker exited ${code}: ${err}`)),
+      code === 0
+        ? resolve(JSON.parse(out.slice('ready\n'.length)) as string[])
+        : reject(new Error(`worker exited ${code}: ${err}`)),
     );
   });
   return { ready, result, go: () => child.stdin.write('go\n') };
@@ -48,11 +50,15 @@ describe('claim race between real processes', () => {
     const dbPath = path.join(tmp.dir, 'gflow.db');
     const count = 2000;
     const catalog = openCatalog({ path: dbPath });
-    for (let i = 0; i < count; i++) catalog.tasks.create({ taskId: `race-${i}`, profile: 'alice', taskType: 't2i', payload: {} });
+    for (let i = 0; i < count; i++)
+      catalog.tasks.create({ taskId: `race-${i}`, profile: 'alice', taskType: 't2i', payload: {} });
 
     // Opposite orders: the two meet somewhere in the middle, so each wins some tasks and both
     // contend for the ones around the meeting point, whichever starts first.
-    const workers = [startWorker(dbPath, 'mcp:alice:1:a', count, 'up'), startWorker(dbPath, 'mcp:alice:2:b', count, 'down')];
+    const workers = [
+      startWorker(dbPath, 'mcp:alice:1:a', count, 'up'),
+      startWorker(dbPath, 'mcp:alice:2:b', count, 'down'),
+    ];
     await Promise.all(workers.map((w) => w.ready)); // both loaded and connected: start them together
     for (const w of workers) w.go();
     const [a = [], b = []] = await Promise.all(workers.map((w) => w.result));
@@ -64,9 +70,9 @@ describe('claim race between real processes', () => {
     expect(a.length).toBeGreaterThan(0);
     expect(b.length).toBeGreaterThan(0);
 
-    const rows = catalog.tasks.list({ status: 'working', limit: 1000, offset: 0 }).items.concat(
-      catalog.tasks.list({ status: 'working', limit: 1000, offset: 1000 }).items,
-    );
+    const rows = catalog.tasks
+      .list({ status: 'working', limit: 1000, offset: 0 })
+      .items.concat(catalog.tasks.list({ status: 'working', limit: 1000, offset: 1000 }).items);
     expect(rows).toHaveLength(count);
     const winners = new Map(rows.map((t) => [t.taskId, t.claimant]));
     for (const id of a) expect(winners.get(id)).toBe('mcp:alice:1:a');

@@ -6,7 +6,13 @@ import { claimantPidIsAlive, formatClaimant } from '../src/index.js';
 
 describe('claimantPidIsAlive', () => {
   it('sees a process that has exited as dead', () => {
-    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-    expect(claimantPidIsAlive(formatClaimant({ surface: 'mcp', profile: 'alice', pid: Number(child.stdout), startToken: 'abc123' }))).toBe(false);
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
+    expect(
+      claimantPidIsAlive(
+        formatClaimant({ surface: 'mcp', profile: 'alice', pid: Number(child.stdout), startToken: 'abc123' }),
+      ),
+    ).toBe(false);
   });
 });

@@ -11,13 +11,19 @@ export function tempDir(): { dir: string; cleanup: () => void } {
 }
 
 /** A controllable clock: starts at `start`, `tick(ms)` moves it. */
-export function fakeClock(start = '2026-03-04T10:00:00.000Z'): { now: () => Date; tick: (ms: number) => void; set: (iso: string) => void } {
+export function fakeClock(start = '2026-03-04T10:00:00.000Z'): {
+  now: () => Date;
+  tick: (ms: number) => void;
+  set: (iso: string) => void;
+} {
   let t = Date.parse(start);
   return { now: () => new Date(t), tick: (ms) => void (t += ms), set: (iso) => void (t = Date.parse(iso)) };
 }
 
 /** An in-memory catalog with a fake clock that advances 1 ms per read, so rows order deterministically. */
-export function memoryCatalog(options: Partial<OpenCatalogOptions> = {}): Catalog & { clock: ReturnType<typeof fakeClock> } {
+export function memoryCatalog(
+  options: Partial<OpenCatalogOptions> = {},
+): Catalog & { clock: ReturnType<typeof fakeClock> } {
   const clock = fakeClock();
   const catalog = openCatalog({
     path: ':memory:',

@@ -12,20 +12,62 @@ export interface BuildCliOptions {
 
 /** Top-level commands: a summary for the root help, and a lazy loader (so `gflow models` loads only models). */
 const TOP: Readonly<Record<string, { readonly description: string; readonly load: () => Promise<CommandDef> }>> = {
-  auth: { description: 'Sign in to Flow and manage profiles (login, status, renew, logout, list, use).', load: async () => (await import('./commands/authCommands.js')).authCommand },
-  image: { description: 'Generate and manage images (t2i, i2i, upload, upscale, batch).', load: async () => (await import('./commands/imageCommands.js')).imageCommand },
-  video: { description: 'Generate and manage videos (t2v, i2v, r2v, upscale).', load: async () => (await import('./commands/videoCommands.js')).videoCommand },
-  credits: { description: 'Read the Flow credit balance (user, list).', load: async () => (await import('./commands/creditsCommands.js')).creditsCommand },
-  character: { description: 'Saved Flow characters (list, show, voices).', load: async () => (await import('./commands/characterCommands.js')).characterCommand },
-  instructions: { description: 'Agent-mode instruction cards of a project.', load: async () => (await import('./commands/instructionsCommands.js')).instructionsCommand },
-  project: { description: 'Flow projects (list, show, create, rename).', load: async () => (await import('./commands/projectCommands.js')).projectCommand },
-  data: { description: 'The local catalog: list, media, prune, download, errors.', load: async () => (await import('./commands/dataCommands.js')).dataCommand },
-  models: { description: 'List the image and video models.', load: async () => (await import('./commands/modelsCommand.js')).modelsCommand },
-  tools: { description: 'Prompt tools (list, show, run).', load: async () => (await import('./commands/toolsCommands.js')).toolsCommand },
-  mcp: { description: 'The MCP server: setup for Claude Desktop, Cursor, VS Code (and run).', load: async () => (await import('./commands/mcpCommands.js')).mcpCommand },
-  doctor: { description: 'Check the installation, settings, browser and catalog (read-only).', load: async () => (await import('./commands/doctorCommand.js')).doctorCommand },
-  update: { description: 'Check for a newer gflow (never upgrades itself).', load: async () => (await import('./commands/updateCommand.js')).updateCommand },
-  telemetry: { description: 'Local usage recording (status, on, off); nothing is uploaded.', load: async () => (await import('./commands/telemetryCommands.js')).telemetryCommand },
+  auth: {
+    description: 'Sign in to Flow and manage profiles (login, status, renew, logout, list, use).',
+    load: async () => (await import('./commands/authCommands.js')).authCommand,
+  },
+  image: {
+    description: 'Generate and manage images (t2i, i2i, upload, upscale, batch).',
+    load: async () => (await import('./commands/imageCommands.js')).imageCommand,
+  },
+  video: {
+    description: 'Generate and manage videos (t2v, i2v, r2v, upscale).',
+    load: async () => (await import('./commands/videoCommands.js')).videoCommand,
+  },
+  credits: {
+    description: 'Read the Flow credit balance (user, list).',
+    load: async () => (await import('./commands/creditsCommands.js')).creditsCommand,
+  },
+  character: {
+    description: 'Saved Flow characters (list, show, voices).',
+    load: async () => (await import('./commands/characterCommands.js')).characterCommand,
+  },
+  instructions: {
+    description: 'Agent-mode instruction cards of a project.',
+    load: async () => (await import('./commands/instructionsCommands.js')).instructionsCommand,
+  },
+  project: {
+    description: 'Flow projects (list, show, create, rename).',
+    load: async () => (await import('./commands/projectCommands.js')).projectCommand,
+  },
+  data: {
+    description: 'The local catalog: list, media, prune, download, errors.',
+    load: async () => (await import('./commands/dataCommands.js')).dataCommand,
+  },
+  models: {
+    description: 'List the image and video models.',
+    load: async () => (await import('./commands/modelsCommand.js')).modelsCommand,
+  },
+  tools: {
+    description: 'Prompt tools (list, show, run).',
+    load: async () => (await import('./commands/toolsCommands.js')).toolsCommand,
+  },
+  mcp: {
+    description: 'The MCP server: setup for Claude Desktop, Cursor, VS Code (and run).',
+    load: async () => (await import('./commands/mcpCommands.js')).mcpCommand,
+  },
+  doctor: {
+    description: 'Check the installation, settings, browser and catalog (read-only).',
+    load: async () => (await import('./commands/doctorCommand.js')).doctorCommand,
+  },
+  update: {
+    description: 'Check for a newer gflow (never upgrades itself).',
+    load: async () => (await import('./commands/updateCommand.js')).updateCommand,
+  },
+  telemetry: {
+    description: 'Local usage recording (status, on, off); nothing is uploaded.',
+    load: async () => (await import('./commands/telemetryCommands.js')).telemetryCommand,
+  },
 };
 
 const ROOT_EXAMPLES = [
@@ -37,7 +79,10 @@ const ROOT_EXAMPLES = [
 ];
 
 /** Adds extras under a group (`mcp` + `run`), keeping the group lazy. */
-function withExtras(load: () => Promise<CommandDef>, extras: ReadonlyArray<readonly [string, CommandDef]>): () => Promise<CommandDef> {
+function withExtras(
+  load: () => Promise<CommandDef>,
+  extras: ReadonlyArray<readonly [string, CommandDef]>,
+): () => Promise<CommandDef> {
   if (!extras.length) return load;
   return async () => {
     const def = await load();
@@ -53,18 +98,30 @@ function withExtras(load: () => Promise<CommandDef>, extras: ReadonlyArray<reado
  * the MCP SDK; the app adds `mcp run` and `serve` through `extraCommands`.
  */
 export function buildCli(options: BuildCliOptions): CommandDef {
-  const extras = Object.entries(options.extraCommands ?? {}).map(([path, def]) => [path.trim().split(/\s+/), def] as const);
+  const extras = Object.entries(options.extraCommands ?? {}).map(
+    ([path, def]) => [path.trim().split(/\s+/), def] as const,
+  );
   const children: Record<string, ChildEntry> = {};
   for (const [name, entry] of Object.entries(TOP)) {
-    const nested = extras.filter(([path]) => path.length === 2 && path[0] === name).map(([path, def]) => [path[1] as string, def] as const);
+    const nested = extras
+      .filter(([path]) => path.length === 2 && path[0] === name)
+      .map(([path, def]) => [path[1] as string, def] as const);
     children[name] = { description: entry.description, load: withExtras(entry.load, nested) };
   }
   for (const [path, def] of extras) if (path.length === 1) children[path[0] as string] = def;
-  return defineGroup({ name: 'gflow', description: 'gflow: drive Google Flow (Veo video, Nano Banana images) from your terminal.', version: options.version, children, examples: ROOT_EXAMPLES });
+  return defineGroup({
+    name: 'gflow',
+    description: 'gflow: drive Google Flow (Veo video, Nano Banana images) from your terminal.',
+    version: options.version,
+    children,
+    examples: ROOT_EXAMPLES,
+  });
 }
 
 /** Every leaf of the tree with its path, loading each group (for parity checks and docs). */
-export async function walkCli(root: CommandDef): Promise<Array<{ readonly path: readonly string[]; readonly def: CommandDef }>> {
+export async function walkCli(
+  root: CommandDef,
+): Promise<Array<{ readonly path: readonly string[]; readonly def: CommandDef }>> {
   const out: Array<{ path: readonly string[]; def: CommandDef }> = [];
   const visit = async (def: CommandDef, path: readonly string[]): Promise<void> => {
     const group = groupSpecOf(def);

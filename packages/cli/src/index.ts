@@ -2,10 +2,16 @@
 export { buildCli, walkCli } from './buildCli.js';
 export { runCli } from './runCli.js';
 export type { CliIo } from './cliIo.js';
-export { defineLeaf, leafSpecOf, groupSpecOf, leafFlags, type LeafSpec, type ChildEntry } from './framework/commandSpec.js';
+export {
+  defineLeaf,
+  leafSpecOf,
+  groupSpecOf,
+  leafFlags,
+  type LeafSpec,
+  type ChildEntry,
+} from './framework/commandSpec.js';
 
 export { type RuntimeFactory, defaultRuntimeFactory } from './framework/runtimeFactory.js';
 export { type FlagSpec, type PositionalSpec, flag, PROFILE_FLAG, NO_SPEND_FLAG } from './args/flagSpec.js';
 
 export { renderHelp } from './output/renderHelp.js';
-

@@ -16,7 +16,12 @@ const waitsForever = defineLeaf({
   description: 'Never finishes on its own.',
   run: () => new Promise(() => undefined),
 });
-const notYet = operationLeaf({ name: 'future', description: 'Bound to an operation core lacks.', operation: 'noSuchOperation', schema: () => undefined });
+const notYet = operationLeaf({
+  name: 'future',
+  description: 'Bound to an operation core lacks.',
+  operation: 'noSuchOperation',
+  schema: () => undefined,
+});
 const root = defineGroup({ name: 'gflow', description: 'test root', children: { hang: waitsForever, future: notYet } });
 
 describe('runCli', () => {
@@ -39,7 +44,17 @@ describe('runCli', () => {
   });
 
   it('masks unexpected errors unless GFLOW_CLI_DEBUG_TRACEBACK is on', async () => {
-    const boom = defineGroup({ name: 'gflow', description: 'x', children: { boom: defineLeaf({ name: 'boom', description: 'throws', run: () => Promise.reject(new TypeError('secret /home/me/token.txt')) }) } });
+    const boom = defineGroup({
+      name: 'gflow',
+      description: 'x',
+      children: {
+        boom: defineLeaf({
+          name: 'boom',
+          description: 'throws',
+          run: () => Promise.reject(new TypeError('secret /home/me/token.txt')),
+        }),
+      },
+    });
     const masked = createBufferIo();
     expect(await runCli(boom, ['boom'], { io: masked, version: '1', env: env() })).toBe(1);
     expect(masked.err()).toContain('Unexpected TypeError; details were logged server-side.');
@@ -53,20 +68,72 @@ describe('runCli', () => {
     const tree = buildCli({ version: '9.9.9' });
     const leaves = await walkCli(tree);
     const paths = leaves.map((l) => l.path.join(' '));
-    for (const expected of ['auth login', 'auth status', 'auth renew', 'auth logout', 'auth list', 'auth use', 'image t2i', 'image i2i', 'image upload', 'image upscale', 'image batch', 'video t2v', 'video i2v', 'video r2v', 'video upscale', 'credits user', 'credits list', 'character list', 'character show', 'character voices', 'instructions list', 'instructions add', 'instructions enable', 'instructions disable', 'instructions rm', 'instructions toggle-mode', 'instructions apply', 'project list', 'project show', 'project create', 'project rename', 'data list projects', 'data list images', 'data list videos', 'data list profiles', 'data list errors', 'data media', 'data prune', 'data download', 'data errors export', 'data errors prune', 'models', 'tools list', 'tools show', 'tools run', 'mcp setup', 'doctor', 'update']) {
+    for (const expected of [
+      'auth login',
+      'auth status',
+      'auth renew',
+      'auth logout',
+      'auth list',
+      'auth use',
+      'image t2i',
+      'image i2i',
+      'image upload',
+      'image upscale',
+      'image batch',
+      'video t2v',
+      'video i2v',
+      'video r2v',
+      'video upscale',
+      'credits user',
+      'credits list',
+      'character list',
+      'character show',
+      'character voices',
+      'instructions list',
+      'instructions add',
+      'instructions enable',
+      'instructions disable',
+      'instructions rm',
+      'instructions toggle-mode',
+      'instructions apply',
+      'project list',
+      'project show',
+      'project create',
+      'project rename',
+      'data list projects',
+      'data list images',
+      'data list videos',
+      'data list profiles',
+      'data list errors',
+      'data media',
+      'data prune',
+      'data download',
+      'data errors export',
+      'data errors prune',
+      'models',
+      'tools list',
+      'tools show',
+      'tools run',
+      'mcp setup',
+      'doctor',
+      'update',
+    ]) {
       expect(paths).toContain(expected);
     }
     for (const { path: p, def } of leaves) {
       const spec = leafSpecOf(def);
       expect(spec?.description, p.join(' ')).toBeTruthy();
-      expect(leafFlags(spec!).some((f) => f.key === 'json'), p.join(' ')).toBe(true);
+      expect(
+        leafFlags(spec!).some((f) => f.key === 'json'),
+        p.join(' '),
+      ).toBe(true);
       const io = createBufferIo();
       expect(await runCli(tree, [...p, '--help'], { io, version: '9.9.9', env: env() })).toBe(0);
       expect(io.out()).toContain(`gflow ${p.join(' ')}`);
     }
   });
 
-  it('prints the version and adds the app\'s extra commands', async () => {
+  it("prints the version and adds the app's extra commands", async () => {
     const extra = defineLeaf({ name: 'run', description: 'extra run', run: async () => ({ data: { ran: true } }) });
     const tree = buildCli({ version: '9.9.9', extraCommands: { 'mcp run': extra } });
     const io = createBufferIo();
@@ -78,7 +145,11 @@ describe('runCli', () => {
   });
 
   it('formats progress with the phase, Flow status, a byte bar and the elapsed time', () => {
-    expect(formatProgress({ phase: 'generating', flowStatus: 'PENDING', elapsedMs: 12_400 })).toBe('Generating [PENDING] 12s');
-    expect(formatProgress({ phase: 'downloading', progress: 512 * 1024, total: 1024 * 1024 })).toMatch(/^Downloading █{10}░{10} 512 KiB\/1\.0 MiB$/);
+    expect(formatProgress({ phase: 'generating', flowStatus: 'PENDING', elapsedMs: 12_400 })).toBe(
+      'Generating [PENDING] 12s',
+    );
+    expect(formatProgress({ phase: 'downloading', progress: 512 * 1024, total: 1024 * 1024 })).toMatch(
+      /^Downloading █{10}░{10} 512 KiB\/1\.0 MiB$/,
+    );
   });
 });

@@ -98,11 +98,21 @@ export async function runCli(root: CommandDef, argv: readonly string[], options:
     const group = groupSpecOf(def);
     const leaf = leafSpecOf(def) ?? group?.bare;
     if (!leaf) {
-      if (rest[0]?.startsWith('-')) throw new UsageError(`Unknown option ${rest[0]} for "${['gflow', ...path].join(' ')}"; it takes a command first.`);
+      if (rest[0]?.startsWith('-'))
+        throw new UsageError(
+          `Unknown option ${rest[0]} for "${['gflow', ...path].join(' ')}"; it takes a command first.`,
+        );
       io.stdout.write(await renderHelp(def, path));
       return 0;
     }
-    return await runLeaf(leafSpecOf(def) ? def : defineLeaf(leaf), leaf, path, rest, { ...options, env, cwd, signal, json, settingFlags });
+    return await runLeaf(leafSpecOf(def) ? def : defineLeaf(leaf), leaf, path, rest, {
+      ...options,
+      env,
+      cwd,
+      signal,
+      json,
+      settingFlags,
+    });
   } catch (error) {
     return renderFailure(io, error, { json, env });
   }
@@ -110,7 +120,8 @@ export async function runCli(root: CommandDef, argv: readonly string[], options:
 
 /** citty's own argument errors are usage errors (exit 2), with its colours removed. */
 function fromCitty(error: unknown): unknown {
-  if (error instanceof Error && error.name === 'CLIError') return new UsageError(error.message.replace(/\u001b\[[0-9;]*m/g, ''), { cause: error });
+  if (error instanceof Error && error.name === 'CLIError')
+    return new UsageError(error.message.replace(/\u001b\[[0-9;]*m/g, ''), { cause: error });
   return error;
 }
 
@@ -122,7 +133,13 @@ interface LeafRunOptions extends RunCliOptions {
   readonly settingFlags: Partial<Record<SettingKey, unknown>>;
 }
 
-async function runLeaf(def: CommandDef, leaf: LeafSpec, path: readonly string[], rest: readonly string[], options: LeafRunOptions): Promise<number> {
+async function runLeaf(
+  def: CommandDef,
+  leaf: LeafSpec,
+  path: readonly string[],
+  rest: readonly string[],
+  options: LeafRunOptions,
+): Promise<number> {
   const { io, env, json } = options;
   const progress = createProgressReporter(io.stderr, !json && io.stderr.isTTY === true);
   let values: ParsedValues;
@@ -168,12 +185,15 @@ async function runLeaf(def: CommandDef, leaf: LeafSpec, path: readonly string[],
   } catch (error) {
     progress.stop();
     const interrupted = options.signal.aborted && !(isGflowError(error) && error.code === 'cancelled');
-    const failure = interrupted ? new CancelledError('Interrupted (Ctrl-C); the operation was cancelled.', { cause: error }) : fromCitty(error);
+    const failure = interrupted
+      ? new CancelledError('Interrupted (Ctrl-C); the operation was cancelled.', { cause: error })
+      : fromCitty(error);
     exitCode = renderFailure(io, failure, { json, env });
   } finally {
     const gflow = ctx.existingGflow;
     if (gflow) {
-      if (leaf.recordUsage !== false) gflow.recordUsage(ctx.commandPath, ctx.usageProfile, exitCode === 0 ? 'ok' : 'error');
+      if (leaf.recordUsage !== false)
+        gflow.recordUsage(ctx.commandPath, ctx.usageProfile, exitCode === 0 ? 'ok' : 'error');
       await gflow.close().catch(() => undefined);
     }
   }

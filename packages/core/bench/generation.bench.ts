@@ -21,16 +21,25 @@ h.sim.scenario.createAccount({ email: 'bench@example.com', credits: 100_000, upl
 const cold = h.gflow('cli');
 const warm = h.gflow('http');
 await signInProfile(cold, h.sim, 'bench', 'bench@example.com');
-const project = ((await cold.run('generateImage', { prompt: 'warm-up', profile: 'bench' })) as { flow_project_id: string }).flow_project_id;
+const project = (
+  (await cold.run('generateImage', { prompt: 'warm-up', profile: 'bench' })) as { flow_project_id: string }
+).flow_project_id;
 await warm.run('generateImage', { prompt: 'warm-up', profile: 'bench', project });
 
 const samples = { cold: [] as number[], warm: [] as number[] };
 for (let i = 0; i < rounds; i++) {
-  for (const [name, runtime] of [['cold', cold], ['warm', warm]] as const) {
+  for (const [name, runtime] of [
+    ['cold', cold],
+    ['warm', warm],
+  ] as const) {
     // A warm runtime holds the profile's lease; hand it over between the two styles.
     if (name === 'cold') await warm.sessions.closeAll();
     const start = performance.now();
-    const result = (await runtime.run('generateImage', { prompt: `bench ${name} ${i}`, profile: 'bench', project })) as { status: string };
+    const result = (await runtime.run('generateImage', {
+      prompt: `bench ${name} ${i}`,
+      profile: 'bench',
+      project,
+    })) as { status: string };
     if (result.status !== 'completed') throw new Error(`${name} generation ${i}: ${JSON.stringify(result)}`);
     samples[name].push(performance.now() - start);
   }
@@ -50,7 +59,7 @@ const lines = [
   `| cold (CLI: browser and lease per call) | ${coldMs.toFixed(0)} ms | ${(coldMs / warmMs).toFixed(2)}× |`,
   `| warm (daemon: browser kept between calls) | ${warmMs.toFixed(0)} ms | 1.00× |`,
   '',
-  'The difference is the browser launch a warm session skips (it still opens the project page for each call); the simulator\'s own generation latency dominates both.',
+  "The difference is the browser launch a warm session skips (it still opens the project page for each call); the simulator's own generation latency dominates both.",
   '',
 ];
 fs.writeFileSync(path.join(import.meta.dirname, 'RESULTS.md'), lines.join('\n'));

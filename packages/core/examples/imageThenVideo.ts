@@ -4,11 +4,18 @@
 // (`gflow auth login`).
 import { type Gflow, type GenerationResult, createGflow } from '../src/index.js';
 
-export async function imageThenVideo(gflow: Gflow, signal?: AbortSignal): Promise<{ image: GenerationResult; video: GenerationResult }> {
+export async function imageThenVideo(
+  gflow: Gflow,
+  signal?: AbortSignal,
+): Promise<{ image: GenerationResult; video: GenerationResult }> {
   const onProgress = (event: { phase: string; elapsedMs?: number }) => {
     process.stderr.write(`  ${event.phase} ${event.elapsedMs ?? 0} ms\n`);
   };
-  const image = (await gflow.run('generateImage', { prompt: 'a lighthouse at dusk, long exposure', aspect: '16:9' }, { onProgress, ...(signal ? { signal } : {}) })) as GenerationResult;
+  const image = (await gflow.run(
+    'generateImage',
+    { prompt: 'a lighthouse at dusk, long exposure', aspect: '16:9' },
+    { onProgress, ...(signal ? { signal } : {}) },
+  )) as GenerationResult;
   if (image.status !== 'completed') throw new Error(`image: ${JSON.stringify(image.error)}`);
   const video = (await gflow.run(
     'generateVideo',

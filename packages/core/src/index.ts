@@ -10,8 +10,20 @@ export type { TaskService, TaskView, TaskStatus } from './runtime/taskService.js
 export { OPERATIONS } from './operations/registry.js';
 export { MEDIA_RESOURCE_CAP_BYTES } from './catalogViews/readCatalogMedia.js';
 export type { DoctorCheck, Severity as DoctorSeverity } from './health/doctorChecks.js';
-export { type Operation, type OperationKind, type OperationContext, defineOperation, annotationsFor } from './operations/operation.js';
-export { RESULT_STATUSES, FAILURE_STATUSES, isFailureStatus, type ResultStatus, type FailureStatus } from './operations/resultStatus.js';
+export {
+  type Operation,
+  type OperationKind,
+  type OperationContext,
+  defineOperation,
+  annotationsFor,
+} from './operations/operation.js';
+export {
+  RESULT_STATUSES,
+  FAILURE_STATUSES,
+  isFailureStatus,
+  type ResultStatus,
+  type FailureStatus,
+} from './operations/resultStatus.js';
 export {
   generateImageInput,
   generateVideoInput,
@@ -21,7 +33,14 @@ export {
   type GenerationResult,
   FLOW_ID,
 } from './operations/generationSchemas.js';
-export { planImage, planVideo, type ImagePlan, type VideoPlan, type MediaRef, MEDIA_UUID } from './operations/validateGeneration.js';
+export {
+  planImage,
+  planVideo,
+  type ImagePlan,
+  type VideoPlan,
+  type MediaRef,
+  MEDIA_UUID,
+} from './operations/validateGeneration.js';
 // The Flow facts adapters need (the model table, the profile-name rule, the marker files) come from
 // @gflow/flow-facts, their one home; core passes them on so adapters import core only.
 export {
@@ -40,11 +59,29 @@ export {
 } from '@gflow/flow-facts';
 export { BUILTIN_PROMPT_TOOLS, loadPromptTools, expandPrompt, type PromptTool } from './promptTools/promptTools.js';
 export { SETTINGS, type SettingKey, type SettingSpec, type Settings } from './settings/settingsSpec.js';
-export { loadSettings, leaseWaitSecondsFor, type ResolvedSettings, type LoadSettingsOptions, type SettingSource } from './settings/loadSettings.js';
+export {
+  loadSettings,
+  leaseWaitSecondsFor,
+  type ResolvedSettings,
+  type LoadSettingsOptions,
+  type SettingSource,
+} from './settings/loadSettings.js';
 export { defaultHome, defaultOutputDir } from './settings/platformDirs.js';
 export { homeLayout, type HomeLayout } from './home/homeLayout.js';
-export { readConfigToml, writeConfigToml, usageRecordingEnabled, setUsageRecording, type ConfigToml } from './home/configToml.js';
-export { validateProfileName, resolveProfile, listProfileNames, profileDirOf, type ResolvedProfile } from './home/profiles.js';
+export {
+  readConfigToml,
+  writeConfigToml,
+  usageRecordingEnabled,
+  setUsageRecording,
+  type ConfigToml,
+} from './home/configToml.js';
+export {
+  validateProfileName,
+  resolveProfile,
+  listProfileNames,
+  profileDirOf,
+  type ResolvedProfile,
+} from './home/profiles.js';
 export { confineToOutputDir, assertNotDirectory } from './output/confine.js';
 export { writeFileAtomic } from './output/atomicWrite.js';
 export { createLogger, type Logger, type LogLevel } from './runtime/logger.js';

@@ -11,7 +11,14 @@ describe('the root import stays light', () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-arch-'));
     const result = spawnSync(
       process.execPath,
-      ['--import', tsx, '--import', path.join(import.meta.dirname, 'fixtures/registerTrace.mjs'), path.join(import.meta.dirname, 'fixtures/rootImport.ts'), home],
+      [
+        '--import',
+        tsx,
+        '--import',
+        path.join(import.meta.dirname, 'fixtures/registerTrace.mjs'),
+        path.join(import.meta.dirname, 'fixtures/rootImport.ts'),
+        home,
+      ],
       { encoding: 'utf8' },
     );
     expect(result.status, result.stderr).toBe(0);

@@ -24,8 +24,14 @@ const g = createGflow({ surface: 'library', env: { GFLOW_CLI_HOME: ${JSON.string
 try { g.catalog; console.log('opened'); } catch (error) { console.log(String(error)); }
 await g.ready();
 console.log(typeof g.catalog.projects.list);`;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: runtimeDir, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      cwd: runtimeDir,
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
-    expect(r.stdout.trim().split('\n')).toEqual(['Error: gflow.catalog was read before `await gflow.ready()` loaded the catalog code.', 'function']);
+    expect(r.stdout.trim().split('\n')).toEqual([
+      'Error: gflow.catalog was read before `await gflow.ready()` loaded the catalog code.',
+      'function',
+    ]);
   });
 });

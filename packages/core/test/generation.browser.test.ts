@@ -30,7 +30,12 @@ describe('the generation path against the simulator', () => {
 
   it('generates two 3:4 images, downloads them atomically and records them', async () => {
     h.sim.received.clear();
-    const result = (await gflow.run('generateImage', { prompt: 'a lighthouse at dusk', aspect: '3:4', count: 2, profile: 'alice' })) as Completed;
+    const result = (await gflow.run('generateImage', {
+      prompt: 'a lighthouse at dusk',
+      aspect: '3:4',
+      count: 2,
+      profile: 'alice',
+    })) as Completed;
     expect(result.status, JSON.stringify(result.error)).toBe('completed');
     expect(result.files).toHaveLength(2);
     for (const file of result.files) {
@@ -50,7 +55,13 @@ describe('the generation path against the simulator', () => {
   }, 120_000);
 
   it('chains image → video from the image media id (i2v)', async () => {
-    const result = (await gflow.run('generateVideo', { prompt: 'the light turns', mode: 'i2v', initial_frame: imageMediaId, aspect: '16:9', profile: 'alice' })) as Completed;
+    const result = (await gflow.run('generateVideo', {
+      prompt: 'the light turns',
+      mode: 'i2v',
+      initial_frame: imageMediaId,
+      aspect: '16:9',
+      profile: 'alice',
+    })) as Completed;
     expect(result.status, JSON.stringify(result.error)).toBe('completed');
     expect(result.flow_project_id).toBe(projectId);
     const bytes = fs.readFileSync(result.files[0]!);
@@ -61,7 +72,11 @@ describe('the generation path against the simulator', () => {
 
   it('reports a content-policy refusal as a failed task with the typed problem', async () => {
     h.sim.scenario.setFailure(EMAIL, 'content_policy', { times: 1 });
-    const result = (await gflow.run('generateImage', { prompt: 'something refused', profile: 'alice', project: projectId })) as Completed;
+    const result = (await gflow.run('generateImage', {
+      prompt: 'something refused',
+      profile: 'alice',
+      project: projectId,
+    })) as Completed;
     expect(result.status).toBe('failed');
     expect(result.error?.type).toBe('https://gflow.dev/errors/content-policy');
     expect(result.error?.retryable).toBe(false);
@@ -73,7 +88,13 @@ describe('the generation path against the simulator', () => {
     h.sim.received.clear();
     let caught: unknown;
     try {
-      await gflow.run('generateVideo', { prompt: 'x', mode: 'r2v', reference_images: ['/nope.png'], duration: 6, profile: 'alice' });
+      await gflow.run('generateVideo', {
+        prompt: 'x',
+        mode: 'r2v',
+        reference_images: ['/nope.png'],
+        duration: 6,
+        profile: 'alice',
+      });
     } catch (error) {
       caught = error;
     }
@@ -104,7 +125,12 @@ describe('the generation path against the simulator', () => {
   }, 180_000);
 
   it('runs wait=false in the background and answers tasks.get', async () => {
-    const pending = (await gflow.run('generateImage', { prompt: 'background job', profile: 'alice', project: projectId, wait: false })) as Completed;
+    const pending = (await gflow.run('generateImage', {
+      prompt: 'background job',
+      profile: 'alice',
+      project: projectId,
+      wait: false,
+    })) as Completed;
     expect(pending.status).toBe('pending');
     const deadline = Date.now() + 90_000;
     let status = gflow.tasks.get(pending.task_id)?.status;
@@ -119,13 +145,23 @@ describe('the generation path against the simulator', () => {
 
 describe('uploading an image', () => {
   it('uploads a local image into a project and catalogues it under its run-unique name', async () => {
-    const generated = (await gflow.run('generateImage', { prompt: 'source for upload', profile: 'alice' })) as Completed;
+    const generated = (await gflow.run('generateImage', {
+      prompt: 'source for upload',
+      profile: 'alice',
+    })) as Completed;
     expect(generated.status).toBe('completed');
     h.sim.received.clear();
-    const result = (await gflow.run('uploadImage', { path: generated.files[0], profile: 'alice', project: generated.flow_project_id })) as { media_id: string; project_id: string; display_name: string };
+    const result = (await gflow.run('uploadImage', {
+      path: generated.files[0],
+      profile: 'alice',
+      project: generated.flow_project_id,
+    })) as { media_id: string; project_id: string; display_name: string };
     expect(result.project_id).toBe(generated.flow_project_id);
     expect(h.sim.received.calls('maseQ')).toHaveLength(1);
     expect(result.display_name).toMatch(/-[0-9a-f]{8}\.jpg$/);
-    expect(gflow.catalog.assets.getByMediaId('alice', result.media_id)).toMatchObject({ kind: 'image', flowProjectId: generated.flow_project_id });
+    expect(gflow.catalog.assets.getByMediaId('alice', result.media_id)).toMatchObject({
+      kind: 'image',
+      flowProjectId: generated.flow_project_id,
+    });
   }, 120_000);
 });

@@ -22,14 +22,18 @@ beforeAll(async () => {
   gflow = h.gflow('library');
   await signInProfile(gflow, h.sim, 'inc', EMAIL);
   const profile = resolveProfile(gflow.layout, { requested: 'inc' });
-  const cookies = await gflow.sessions.withSession(profile, { signal: new AbortController().signal }, (session) => session.context.cookies());
+  const cookies = await gflow.sessions.withSession(profile, { signal: new AbortController().signal }, (session) =>
+    session.context.cookies(),
+  );
   cookieValues = cookies.map((c) => c.value).filter((v) => v.length >= 8);
 }, 120_000);
 
 function bundles(): string[] {
   const root = path.join(h.home, 'incidents');
   if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root).flatMap((day) => fs.readdirSync(path.join(root, day)).map((name) => path.join(root, day, name)));
+  return fs
+    .readdirSync(root)
+    .flatMap((day) => fs.readdirSync(path.join(root, day)).map((name) => path.join(root, day, name)));
 }
 
 function bundleOf(id: string): string {
@@ -40,11 +44,16 @@ function bundleOf(id: string): string {
 
 function expectPrivateAndClean(dir: string): string {
   const files = ['manifest.json', 'ui.json', 'network.json', 'sensitive/screenshot.png'];
-  for (const d of [dir, path.join(dir, 'sensitive'), path.dirname(dir)]) expect(fs.statSync(d).mode & 0o777).toBe(0o700);
+  for (const d of [dir, path.join(dir, 'sensitive'), path.dirname(dir)])
+    expect(fs.statSync(d).mode & 0o777).toBe(0o700);
   for (const f of files) expect(fs.statSync(path.join(dir, f)).mode & 0o777).toBe(0o600);
-  const text = files.slice(0, 3).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+  const text = files
+    .slice(0, 3)
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    .join('\n');
   expect(cookieValues.length).toBeGreaterThan(0);
-  for (const secret of ['Signature=', 'ya29.', 'SAPISID=', '__Secure-', h.home, ...cookieValues]) expect(text).not.toContain(secret);
+  for (const secret of ['Signature=', 'ya29.', 'SAPISID=', '__Secure-', h.home, ...cookieValues])
+    expect(text).not.toContain(secret);
   expect(fs.readFileSync(path.join(dir, 'sensitive/screenshot.png')).subarray(0, 8).equals(PNG)).toBe(true);
   return text;
 }
@@ -62,14 +71,26 @@ describe('incident bundles', () => {
     const dir = bundleOf(incident!.id);
     expectPrivateAndClean(dir);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
-    expect(manifest).toMatchObject({ incident_id: incident!.id, operation: 'gflow_generate_image', task_id: result.task_id, capture_status: 'captured', captured_at_failure: true, may_have_spent: true });
+    expect(manifest).toMatchObject({
+      incident_id: incident!.id,
+      operation: 'gflow_generate_image',
+      task_id: result.task_id,
+      capture_status: 'captured',
+      captured_at_failure: true,
+      may_have_spent: true,
+    });
     expect(manifest['error']).toMatchObject({ code: 'waf-rejection', exit_code: 10 });
     expect(String(manifest['url'])).toMatch(/^https:\/\/flow\.google\.com\/project\//);
     // Not about:blank: the page the operation used, with Flow's anchors on it.
-    const ui = JSON.parse(fs.readFileSync(path.join(dir, 'ui.json'), 'utf8')) as { counts: Record<string, number>; url: string };
+    const ui = JSON.parse(fs.readFileSync(path.join(dir, 'ui.json'), 'utf8')) as {
+      counts: Record<string, number>;
+      url: string;
+    };
     expect(ui.counts['aisandbox-root']).toBeGreaterThan(0);
     expect(ui.counts['flow-prompt-box']).toBeGreaterThan(0);
-    const network = JSON.parse(fs.readFileSync(path.join(dir, 'network.json'), 'utf8')) as { entries: Array<{ rpcIds: string[]; status: number }> };
+    const network = JSON.parse(fs.readFileSync(path.join(dir, 'network.json'), 'utf8')) as {
+      entries: Array<{ rpcIds: string[]; status: number }>;
+    };
     expect(network.entries.find((e) => e.rpcIds.includes('ogiZ0b'))).toMatchObject({ status: 200 });
     expect(fs.statSync(path.join(dir, 'sensitive/screenshot.png')).size).toBeGreaterThan(2_000);
   }, 120_000);
@@ -89,7 +110,12 @@ describe('incident bundles', () => {
 
   it('a failure raised by core before the driver ran is skipped: no bundle', async () => {
     const before = bundles().length;
-    const result = (await gflow.run('generateVideo', { prompt: 'x', mode: 'i2v', initial_frame: '0b7e5c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e', profile: 'inc' })) as Failed;
+    const result = (await gflow.run('generateVideo', {
+      prompt: 'x',
+      mode: 'i2v',
+      initial_frame: '0b7e5c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e',
+      profile: 'inc',
+    })) as Failed;
     expect(result.status).toBe('failed');
     expect(result.error?.incident?.capture_status).toBe('skipped');
     expect(bundles()).toHaveLength(before);

@@ -29,7 +29,9 @@ beforeAll(async () => {
       const body = JSON.parse(raw) as Seen['body'];
       seen.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
       const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: `LLM-REWRITE(${user})` } }] }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: `LLM-REWRITE(${user})` } }] }));
     });
   });
   await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', () => resolve()));
@@ -38,9 +40,14 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => llm.close(() => resolve())));
 
 describe('prompt tools through an OpenAI-compatible endpoint', () => {
-  it('asks the model with the tool\'s instruction, the options, the key and the model name', async () => {
+  it("asks the model with the tool's instruction, the options, the key and the model name", async () => {
     seen.length = 0;
-    const result = await expandPrompt('a fox', [{ name: 'cinematic', options: { grade: 'bleach bypass' } }], BUILTIN_PROMPT_TOOLS, { llm: { baseUrl: base, apiKey: 'k-123', model: 'test-model' } });
+    const result = await expandPrompt(
+      'a fox',
+      [{ name: 'cinematic', options: { grade: 'bleach bypass' } }],
+      BUILTIN_PROMPT_TOOLS,
+      { llm: { baseUrl: base, apiKey: 'k-123', model: 'test-model' } },
+    );
     expect(result).toEqual({ expanded: 'LLM-REWRITE(a fox)', applied: ['cinematic'], via: 'llm' });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ path: '/v1/chat/completions', authorization: 'Bearer k-123' });
@@ -50,14 +57,20 @@ describe('prompt tools through an OpenAI-compatible endpoint', () => {
   });
 
   it('chains tools: each one rewrites the previous result', async () => {
-    const result = await expandPrompt('a fox', [{ name: 'photoreal' }, { name: 'camera-move' }], BUILTIN_PROMPT_TOOLS, { llm: { baseUrl: base, model: 'm' } });
+    const result = await expandPrompt('a fox', [{ name: 'photoreal' }, { name: 'camera-move' }], BUILTIN_PROMPT_TOOLS, {
+      llm: { baseUrl: base, model: 'm' },
+    });
     expect(result.expanded).toBe('LLM-REWRITE(LLM-REWRITE(a fox))');
   });
 
   it('uses the templates when no endpoint is configured, and refuses unknown tools before anything is sent', async () => {
     seen.length = 0;
-    expect((await expandPrompt('a fox', [{ name: 'camera-move' }], BUILTIN_PROMPT_TOOLS)).expanded).toBe('a fox. Camera: slow dolly in, smooth and steady.');
-    await expect(expandPrompt('a fox', [{ name: 'nope' }], BUILTIN_PROMPT_TOOLS, { llm: { baseUrl: base, model: 'm' } })).rejects.toMatchObject({ code: 'bad-parameter' });
+    expect((await expandPrompt('a fox', [{ name: 'camera-move' }], BUILTIN_PROMPT_TOOLS)).expanded).toBe(
+      'a fox. Camera: slow dolly in, smooth and steady.',
+    );
+    await expect(
+      expandPrompt('a fox', [{ name: 'nope' }], BUILTIN_PROMPT_TOOLS, { llm: { baseUrl: base, model: 'm' } }),
+    ).rejects.toMatchObject({ code: 'bad-parameter' });
     expect(seen).toHaveLength(0);
   });
 
@@ -66,12 +79,16 @@ describe('prompt tools through an OpenAI-compatible endpoint', () => {
     ['http://user:secret@127.0.0.1:9/v1', 11],
     ['ftp://127.0.0.1/v1', 11],
   ])('refuses the endpoint %s (exit %i)', async (url, exit) => {
-    const error = await expandPrompt('a fox', [{ name: 'cinematic' }], BUILTIN_PROMPT_TOOLS, { llm: { baseUrl: url, model: 'm' } }).catch((e: unknown) => e);
+    const error = await expandPrompt('a fox', [{ name: 'cinematic' }], BUILTIN_PROMPT_TOOLS, {
+      llm: { baseUrl: url, model: 'm' },
+    }).catch((e: unknown) => e);
     expect(exitCodeOf(error)).toBe(exit);
   });
 
   it('does not follow a redirect', async () => {
-    const error = await expandPrompt('a fox', [{ name: 'cinematic' }], BUILTIN_PROMPT_TOOLS, { llm: { baseUrl: `${base.replace('/v1', '')}/redirect`, model: 'm' } }).catch((e: unknown) => e);
+    const error = await expandPrompt('a fox', [{ name: 'cinematic' }], BUILTIN_PROMPT_TOOLS, {
+      llm: { baseUrl: `${base.replace('/v1', '')}/redirect`, model: 'm' },
+    }).catch((e: unknown) => e);
     expect((error as { code?: string }).code).toBe('network');
   });
 });
@@ -87,12 +104,19 @@ describe('a generation with an LLM prompt tool, against the simulator', () => {
 
   it('sends the rewritten prompt to Flow and records both prompts', async () => {
     h.sim.received.clear();
-    const result = (await gflow.run('generateImage', { prompt: 'a quiet harbour', profile: 'tools', tools: [{ name: 'creative-director' }] })) as { status: string; task_id: string };
+    const result = (await gflow.run('generateImage', {
+      prompt: 'a quiet harbour',
+      profile: 'tools',
+      tools: [{ name: 'creative-director' }],
+    })) as { status: string; task_id: string };
     expect(result.status).toBe('completed');
     const submit = h.sim.received.calls('ogiZ0b')[0];
     expect(submit?.inner).toContain('LLM-REWRITE(a quiet harbour)');
     const operationId = gflow.catalog.tasks.get(result.task_id)?.checkpoint?.operation_id;
     expect(operationId).toBeTypeOf('number');
-    expect(gflow.catalog.operations.get(operationId as number)).toMatchObject({ prompt: 'a quiet harbour', expandedPrompt: 'LLM-REWRITE(a quiet harbour)' });
+    expect(gflow.catalog.operations.get(operationId as number)).toMatchObject({
+      prompt: 'a quiet harbour',
+      expandedPrompt: 'LLM-REWRITE(a quiet harbour)',
+    });
   }, 120_000);
 });

@@ -48,7 +48,12 @@ describe('one verdict for a profile name everywhere', () => {
     const core = await verdict(() => validateProfileName(name));
     const catalogVerdict = await verdict(() => catalog.profiles.touch(name, path.join(home, 'profile_x')));
     const lease = await verdict(async () => {
-      const held = await acquireProfileLease({ locksDir: path.join(home, 'locks'), profileDir: path.join(home, `dir-${NAMES.findIndex(([n]) => n === name)}`), profileName: name, waitSeconds: 0 });
+      const held = await acquireProfileLease({
+        locksDir: path.join(home, 'locks'),
+        profileDir: path.join(home, `dir-${NAMES.findIndex(([n]) => n === name)}`),
+        profileName: name,
+        waitSeconds: 0,
+      });
       await held.release();
     });
     expect({ core, catalog: catalogVerdict, lease }).toEqual({ core: want, catalog: want, lease: want });

@@ -32,7 +32,14 @@ export async function startHarness(): Promise<Harness> {
     gflow(surface = 'library', env = {}) {
       const g = createGflow({
         surface,
-        env: { GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: outputDir, GFLOW_CLI_TIMEOUT_SECONDS: '120', GFLOW_CLI_LOG_LEVEL: 'WARNING', ...browserSetting(), ...env },
+        env: {
+          GFLOW_CLI_HOME: home,
+          GFLOW_CLI_OUTPUT_DIR: outputDir,
+          GFLOW_CLI_TIMEOUT_SECONDS: '120',
+          GFLOW_CLI_LOG_LEVEL: 'WARNING',
+          ...browserSetting(),
+          ...env,
+        },
         cwd: home,
         browser: kit.runtimeBrowser,
       });
@@ -53,7 +60,13 @@ export function useHarness(): Harness {
 }
 
 /** Signs a profile in the way a human does, in the profile's own browser (test setup, not gflow's login). */
-export async function signInProfile(gflow: Gflow, sim: FlowSim, profile: string, email: string, password = 'correct horse'): Promise<void> {
+export async function signInProfile(
+  gflow: Gflow,
+  sim: FlowSim,
+  profile: string,
+  email: string,
+  password = 'correct horse',
+): Promise<void> {
   fs.mkdirSync(gflow.layout.profileDir(profile), { recursive: true });
   const resolved = resolveProfile(gflow.layout, { requested: profile });
   await gflow.sessions.withSession(resolved, { signal: new AbortController().signal }, async (session) => {

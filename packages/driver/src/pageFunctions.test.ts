@@ -48,13 +48,19 @@ describe('page callbacks survive esbuild keepNames', () => {
   it('finds a named helper inside a page callback (the check can fail)', () => {
     const source = `export const f = (page: any) => page.locator('x').evaluateAll((els: any[]) => { const ids = (n: string) => n.split(','); return els.map((e) => ids(e.id)); });`;
     expect(pageCallbacksUsingName(source)).toHaveLength(1);
-    expect(pageCallbacksUsingName(`export const g = (page: any) => page.evaluate(() => [1, 2].map((n) => n * 2));`)).toEqual([]);
+    expect(
+      pageCallbacksUsingName(`export const g = (page: any) => page.evaluate(() => [1, 2].map((n) => n * 2));`),
+    ).toEqual([]);
   });
 
   it('no driver source sends a named inner function into the page', () => {
     const files = sources(path.join(import.meta.dirname));
     expect(files.length).toBeGreaterThan(20);
-    const offenders = files.flatMap((file) => pageCallbacksUsingName(fs.readFileSync(file, 'utf8')).map((c) => `${path.relative(import.meta.dirname, file)}: ${c}`));
+    const offenders = files.flatMap((file) =>
+      pageCallbacksUsingName(fs.readFileSync(file, 'utf8')).map(
+        (c) => `${path.relative(import.meta.dirname, file)}: ${c}`,
+      ),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -20,8 +20,20 @@ beforeAll(() => {
   h.sim.scenario.createAccount({ email: 'renew@example.com', password: 'pw-r' });
 });
 
-async function internalLogin(profileDir: string, email: string, password: string, extra: { expectedAccount?: string; timeoutMs?: number } = {}) {
-  return loginWithBrowser({ profileDir, strategy: 'internal', timeoutMs: extra.timeoutMs ?? 30_000, autofill: { email, password }, ...h.launch, ...(extra.expectedAccount === undefined ? {} : { expectedAccount: extra.expectedAccount }) });
+async function internalLogin(
+  profileDir: string,
+  email: string,
+  password: string,
+  extra: { expectedAccount?: string; timeoutMs?: number } = {},
+) {
+  return loginWithBrowser({
+    profileDir,
+    strategy: 'internal',
+    timeoutMs: extra.timeoutMs ?? 30_000,
+    autofill: { email, password },
+    ...h.launch,
+    ...(extra.expectedAccount === undefined ? {} : { expectedAccount: extra.expectedAccount }),
+  });
 }
 
 describe('internal login', () => {
@@ -30,41 +42,73 @@ describe('internal login', () => {
     const result = await internalLogin(adaProfile, 'ada@example.com', 'pw-ada', { expectedAccount: 'Ada@Example.com' });
     expect(result).toEqual({ email: 'ada@example.com', strategy: 'internal' });
     expect(await readProfileMarkers(adaProfile)).toEqual({ account: 'ada@example.com', strategy: 'internal' });
-    expect(await probeSession({ profileDir: adaProfile, ...h.launch })).toEqual({ outcome: 'authenticated', email: 'ada@example.com', via: 'labs_session' });
+    expect(await probeSession({ profileDir: adaProfile, ...h.launch })).toEqual({
+      outcome: 'authenticated',
+      email: 'ada@example.com',
+      via: 'labs_session',
+    });
   });
 
   it('refuses a different signed-in account with 38 and leaves no marker', async () => {
     const dir = h.tempPath('profile');
-    const error = await internalLogin(dir, 'bob@example.com', 'pw-bob', { expectedAccount: 'ada@example.com' }).catch((e: unknown) => e);
+    const error = await internalLogin(dir, 'bob@example.com', 'pw-bob', { expectedAccount: 'ada@example.com' }).catch(
+      (e: unknown) => e,
+    );
     expect(exitCodeOf(error)).toBe(38);
     expect(await readProfileMarkers(dir)).toEqual({ account: null, strategy: null });
   });
 
   it('times out with 12 when nobody signs in, leaving no marker', async () => {
     const dir = h.tempPath('profile');
-    const error = await loginWithBrowser({ profileDir: dir, strategy: 'internal', timeoutMs: 2_500, ...h.launch }).catch((e: unknown) => e);
+    const error = await loginWithBrowser({
+      profileDir: dir,
+      strategy: 'internal',
+      timeoutMs: 2_500,
+      ...h.launch,
+    }).catch((e: unknown) => e);
     expect(exitCodeOf(error)).toBe(12);
     expect(await readProfileMarkers(dir)).toEqual({ account: null, strategy: null });
   });
 
   it('verifies a migrated account without a labs session through myaccount', async () => {
     const dir = h.tempPath('profile');
-    expect(await internalLogin(dir, 'mig@example.com', 'pw-mig')).toEqual({ email: 'mig@example.com', strategy: 'internal' });
-    expect(await probeSession({ profileDir: dir, ...h.launch })).toEqual({ outcome: 'authenticated', email: 'mig@example.com', via: 'google_account' });
+    expect(await internalLogin(dir, 'mig@example.com', 'pw-mig')).toEqual({
+      email: 'mig@example.com',
+      strategy: 'internal',
+    });
+    expect(await probeSession({ profileDir: dir, ...h.launch })).toEqual({
+      outcome: 'authenticated',
+      email: 'mig@example.com',
+      via: 'google_account',
+    });
   });
 });
 
 describe('chrome login (plain subprocess)', () => {
   it('stops the browser and raises 12 past the timeout', async () => {
     const dir = h.tempPath('profile');
-    const error = await loginWithBrowser({ profileDir: dir, strategy: 'chrome', timeoutMs: 1_500, executablePath: h.launch.executablePath, extraArgs: [...h.launch.extraArgs, '--headless=new'], ignoreHTTPSErrors: true }).catch((e: unknown) => e);
+    const error = await loginWithBrowser({
+      profileDir: dir,
+      strategy: 'chrome',
+      timeoutMs: 1_500,
+      executablePath: h.launch.executablePath,
+      extraArgs: [...h.launch.extraArgs, '--headless=new'],
+      ignoreHTTPSErrors: true,
+    }).catch((e: unknown) => e);
     expect(exitCodeOf(error)).toBe(12);
     expect(await readProfileMarkers(dir)).toEqual({ account: null, strategy: null });
   });
 
   it('verifies the session once the window closes and writes the chrome marker', async () => {
     expect(adaProfile).not.toBe('');
-    const login = loginWithBrowser({ profileDir: adaProfile, strategy: 'chrome', timeoutMs: 30_000, executablePath: h.launch.executablePath, extraArgs: [...h.launch.extraArgs, '--headless=new'], ignoreHTTPSErrors: true });
+    const login = loginWithBrowser({
+      profileDir: adaProfile,
+      strategy: 'chrome',
+      timeoutMs: 30_000,
+      executablePath: h.launch.executablePath,
+      extraArgs: [...h.launch.extraArgs, '--headless=new'],
+      ignoreHTTPSErrors: true,
+    });
     // The "human" closes the window: stop the Chromium the login started (its pid is in SingletonLock).
     let pid = 0;
     for (let i = 0; i < 100 && pid === 0; i += 1) {
@@ -129,9 +173,15 @@ describe('renewSession', () => {
     await context.clearCookies({ domain: 'labs.google' });
     await context.close();
     expect(await probeSession({ profileDir: dir, ...h.launch })).toMatchObject({ outcome: 'google_session_only' });
-    expect(await renewSession({ profileDir: dir, ...h.launch })).toEqual({ outcome: 'renewed', email: 'renew@example.com' });
+    expect(await renewSession({ profileDir: dir, ...h.launch })).toEqual({
+      outcome: 'renewed',
+      email: 'renew@example.com',
+    });
     h.sim.scenario.signOut('renew@example.com');
-    expect(await renewSession({ profileDir: dir, ...h.launch })).toMatchObject({ outcome: 'needs_human', reason: 'signed_out' });
+    expect(await renewSession({ profileDir: dir, ...h.launch })).toMatchObject({
+      outcome: 'needs_human',
+      reason: 'signed_out',
+    });
     expect(await readFile(join(dir, '.gflow_account'), 'utf8')).toBe('renew@example.com\n');
   });
 });

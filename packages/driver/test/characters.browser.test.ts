@@ -16,7 +16,11 @@ beforeAll(async () => {
 async function chipsOnPage(): Promise<string[]> {
   const page = rig.session.context.pages().at(-1);
   if (page === undefined) return [];
-  return page.locator('.mention-chip').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-reference-type') ?? ''}:${e.getAttribute('data-entity-id') ?? ''}`));
+  return page
+    .locator('.mention-chip')
+    .evaluateAll((els) =>
+      els.map((e) => `${e.getAttribute('data-reference-type') ?? ''}:${e.getAttribute('data-entity-id') ?? ''}`),
+    );
 }
 
 describe('saved characters as @ mentions against the simulator', () => {
@@ -72,7 +76,14 @@ describe('saved characters as @ mentions against the simulator', () => {
     const mira = rig.sim.scenario.addCharacter(project.id, { displayName: 'Mira' });
     // Newer than the character's thumbnail, so the search lists it first, before the character.
     const lookalike = rig.sim.scenario.addUpload(email, project.id, 'Mira', makePng(64, 64, 'not the character'));
-    const result = await rig.session.generateImage({ projectId: project.id, prompt: 'a portrait', model: 'nano2', aspect: '1:1', count: 1, characters: [{ entityId: mira.entityId, displayName: 'Mira' }] });
+    const result = await rig.session.generateImage({
+      projectId: project.id,
+      prompt: 'a portrait',
+      model: 'nano2',
+      aspect: '1:1',
+      count: 1,
+      characters: [{ entityId: mira.entityId, displayName: 'Mira' }],
+    });
     expect(result.items).toHaveLength(1);
     const inner = rig.sim.received.calls('ogiZ0b').at(-1)?.inner ?? '';
     expect(inner).toContain(mira.entityId);
@@ -95,18 +106,52 @@ describe('saved characters as @ mentions against the simulator', () => {
         characters: [{ entityId: 'entity-not-in-this-project', displayName: 'Nova' }],
         timeoutMs: 60_000,
       }),
-    ).rejects.toMatchObject({ code: 'reference-not-found', exitCode: 32, message: expect.stringMatching(/entity entity-not-in-this-project.*Nothing was submitted/) });
+    ).rejects.toMatchObject({
+      code: 'reference-not-found',
+      exitCode: 32,
+      message: expect.stringMatching(/entity entity-not-in-this-project.*Nothing was submitted/),
+    });
     expect(rig.sim.received.submits().length).toBe(submits);
     expect(await chipsOnPage()).toEqual([]);
   });
 
   it('refuses characters on t2v, and over the model cap counted with references, before opening anything', async () => {
-    const seen = () => rig.sim.received.submits().length + rig.sim.received.calls('jHPbke').length + rig.sim.received.calls('maseQ').length;
+    const seen = () =>
+      rig.sim.received.submits().length +
+      rig.sim.received.calls('jHPbke').length +
+      rig.sim.received.calls('maseQ').length;
     const before = seen();
-    await expect(rig.session.generateVideo({ mode: 't2v', prompt: 'x', aspect: '16:9', count: 1, characters: [{ entityId: 'e1', displayName: 'A' }], timeoutMs: 1_000 })).rejects.toMatchObject({ exitCode: 11 });
+    await expect(
+      rig.session.generateVideo({
+        mode: 't2v',
+        prompt: 'x',
+        aspect: '16:9',
+        count: 1,
+        characters: [{ entityId: 'e1', displayName: 'A' }],
+        timeoutMs: 1_000,
+      }),
+    ).rejects.toMatchObject({ exitCode: 11 });
     const four = ['a', 'b', 'c', 'd'].map((n) => ({ entityId: `e-${n}`, displayName: n }));
-    await expect(rig.session.generateVideo({ mode: 'r2v', prompt: 'x', model: 'veo_3_1_lite', aspect: '16:9', count: 1, characters: four, timeoutMs: 1_000 })).rejects.toMatchObject({ exitCode: 11, message: expect.stringMatching(/at most 3/) });
-    await expect(rig.session.generateImage({ prompt: 'x', model: 'nano2', aspect: '1:1', count: 1, characters: [{ entityId: 'e1', displayName: ' ' }] })).rejects.toMatchObject({ exitCode: 11 });
+    await expect(
+      rig.session.generateVideo({
+        mode: 'r2v',
+        prompt: 'x',
+        model: 'veo_3_1_lite',
+        aspect: '16:9',
+        count: 1,
+        characters: four,
+        timeoutMs: 1_000,
+      }),
+    ).rejects.toMatchObject({ exitCode: 11, message: expect.stringMatching(/at most 3/) });
+    await expect(
+      rig.session.generateImage({
+        prompt: 'x',
+        model: 'nano2',
+        aspect: '1:1',
+        count: 1,
+        characters: [{ entityId: 'e1', displayName: ' ' }],
+      }),
+    ).rejects.toMatchObject({ exitCode: 11 });
     expect(seen()).toBe(before);
   });
 });

@@ -13,7 +13,8 @@ async function ctxFor(email: string): Promise<BrowserContext> {
 }
 
 beforeAll(() => {
-  for (const email of ['rich@example.com', 'gone@example.com', 'noflow@example.com', 'recheck@example.com']) h.sim.scenario.createAccount({ email, password: 'pw', credits: 1234 });
+  for (const email of ['rich@example.com', 'gone@example.com', 'noflow@example.com', 'recheck@example.com'])
+    h.sim.scenario.createAccount({ email, password: 'pw', credits: 1234 });
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
@@ -22,7 +23,13 @@ afterAll(async () => {
 describe('readCredits', () => {
   it('reads the balance the app shows, and follows a change', async () => {
     const ctx = await ctxFor('rich@example.com');
-    expect(await readCredits(ctx)).toEqual({ credits: 1234, subscription_credits: null, user_paygate_tier: null, service_tier: null, sku: null });
+    expect(await readCredits(ctx)).toEqual({
+      credits: 1234,
+      subscription_credits: null,
+      user_paygate_tier: null,
+      service_tier: null,
+      sku: null,
+    });
     h.sim.scenario.setCredits('rich@example.com', 87);
     expect((await readCredits(ctx)).credits).toBe(87);
     h.sim.scenario.setCredits('rich@example.com', 12500);

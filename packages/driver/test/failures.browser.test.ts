@@ -24,17 +24,31 @@ afterEach(() => {
 });
 
 const image = { prompt: 'a quiet harbour', model: 'nano-pro', aspect: '1:1', count: 1 } as const;
-const t2v = { mode: 't2v', prompt: 'a quiet harbour', model: 'veo_3_1_lite', duration: 8, aspect: '16:9', count: 1, timeoutMs: 60_000 } as const;
+const t2v = {
+  mode: 't2v',
+  prompt: 'a quiet harbour',
+  model: 'veo_3_1_lite',
+  duration: 8,
+  aspect: '16:9',
+  count: 1,
+  timeoutMs: 60_000,
+} as const;
 
 describe('a submit body that is not the job asked for is stopped before it reaches Flow (issue 28)', () => {
-  const blocked = { exitCode: 7, code: 'wire-format', extensions: expect.objectContaining({ may_have_spent: false, submit_blocked: true }) };
+  const blocked = {
+    exitCode: 7,
+    code: 'wire-format',
+    extensions: expect.objectContaining({ may_have_spent: false, submit_blocked: true }),
+  };
 
   it('video: the page drops the bound start frame and sends t2v → aborted in the browser, nothing received, exit 7', async () => {
     const start = path.join(rig.profileDir, 'start-frame.png');
     await writeFile(start, makePng(640, 360, 'start-frame'));
     rig.sim.scenario.setFailure(email, 'wrong_submit_body');
     const before = submitCount();
-    const error = await rig.session.generateVideo({ ...t2v, mode: 'i2v', startFrame: { path: start }, projectId }).catch((e: unknown) => e);
+    const error = await rig.session
+      .generateVideo({ ...t2v, mode: 'i2v', startFrame: { path: start }, projectId })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject(blocked);
     expect(isRetryable(error)).toBe(false);
     expect((error as Error).message).toMatch(/is a t2v key.*nothing reached Flow/s);
@@ -99,7 +113,10 @@ describe('failures the driver must name', () => {
   it('an image reply without records is not a content refusal (flow-captures.md §6) → WireFormatError (7), not retryable, the hint says it may still appear', async () => {
     rig.sim.scenario.setFailure(email, 'image_empty_reply');
     const error = await rig.session.generateImage({ ...image, projectId }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ exitCode: 7, remediationHint: expect.stringContaining('may still appear in the Flow project') });
+    expect(error).toMatchObject({
+      exitCode: 7,
+      remediationHint: expect.stringContaining('may still appear in the Flow project'),
+    });
     expect(isRetryable(error)).toBe(false);
   });
 
@@ -125,7 +142,9 @@ describe('failures the driver must name', () => {
     const file = path.join(rig.profileDir, 'confusing.png');
     await writeFile(file, makePng(200, 200, 'confusing'));
     const before = submitCount();
-    const error = await rig.session.generateImage({ ...image, projectId, references: [{ path: file }] }).catch((e: unknown) => e);
+    const error = await rig.session
+      .generateImage({ ...image, projectId, references: [{ path: file }] })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ exitCode: 7, message: expect.stringContaining('names the project id first') });
     expect(submitCount()).toBe(before);
   });
@@ -135,7 +154,9 @@ describe('failures the driver must name', () => {
     const file = path.join(rig.profileDir, 'ref.png');
     await writeFile(file, makePng(200, 200, 'ref'));
     const before = rig.sim.received.calls('maseQ').length;
-    const error = await rig.session.generateImage({ ...image, projectId, references: [{ path: file }] }).catch((e: unknown) => e);
+    const error = await rig.session
+      .generateImage({ ...image, projectId, references: [{ path: file }] })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ exitCode: 27 });
     expect(String((error as Error).message)).toMatch(/rights to use this image/);
     expect(rig.sim.received.calls('maseQ').length).toBe(before);

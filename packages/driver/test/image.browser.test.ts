@@ -17,7 +17,14 @@ describe('generateImage against the simulator', () => {
   it('makes two 3:4 images with the model asked for and downloads true 3:4 files', async () => {
     const project = rig.sim.scenario.createProject(email, { title: 'Images' });
     const phases: DriverProgressEvent[] = [];
-    const result = await rig.session.generateImage({ projectId: project.id, prompt: 'a lighthouse at dusk', model: 'nano-pro', aspect: '3:4', count: 2, onProgress: (e) => phases.push(e) });
+    const result = await rig.session.generateImage({
+      projectId: project.id,
+      prompt: 'a lighthouse at dusk',
+      model: 'nano-pro',
+      aspect: '3:4',
+      count: 2,
+      onProgress: (e) => phases.push(e),
+    });
     expect(result.projectId).toBe(project.id);
     expect(result.submitRpc).toBe('ogiZ0b');
     expect(result.items).toHaveLength(2);
@@ -42,7 +49,14 @@ describe('generateImage against the simulator', () => {
     const project = rig.sim.scenario.createProject(email);
     const file = path.join(rig.profileDir, 'kitten.png');
     await writeFile(file, makePng(320, 320, 'kitten'));
-    const result = await rig.session.generateImage({ projectId: project.id, prompt: 'the kitten in a hat', model: 'nano2', aspect: '16:9', count: 1, references: [{ path: file }] });
+    const result = await rig.session.generateImage({
+      projectId: project.id,
+      prompt: 'the kitten in a hat',
+      model: 'nano2',
+      aspect: '16:9',
+      count: 1,
+      references: [{ path: file }],
+    });
     const [upload] = result.uploads;
     expect(upload?.displayName).toMatch(/^kitten-[0-9a-f]{8}\.png$/);
     const call = rig.sim.received.calls('ogiZ0b').at(-1);
@@ -55,7 +69,14 @@ describe('generateImage against the simulator', () => {
     const project = rig.sim.scenario.createProject(email);
     const { mediaId } = rig.sim.scenario.addUpload(email, project.id, 'harbour-0a1b2c3d.png', makePng(200, 200, 'h'));
     const uploadsBefore = rig.sim.received.calls('maseQ').length;
-    const result = await rig.session.generateImage({ projectId: project.id, prompt: 'the harbour at night', model: 'nano2-lite', aspect: '1:1', count: 1, references: [{ mediaId, displayName: 'harbour-0a1b2c3d.png' }] });
+    const result = await rig.session.generateImage({
+      projectId: project.id,
+      prompt: 'the harbour at night',
+      model: 'nano2-lite',
+      aspect: '1:1',
+      count: 1,
+      references: [{ mediaId, displayName: 'harbour-0a1b2c3d.png' }],
+    });
     expect(result.uploads).toEqual([]);
     expect(rig.sim.received.calls('maseQ').length).toBe(uploadsBefore);
     expect(rig.sim.received.calls('ogiZ0b').at(-1)?.inner).toContain(mediaId);
@@ -65,7 +86,13 @@ describe('generateImage against the simulator', () => {
     const before = rig.sim.received.calls('ogiZ0b').length;
     const projects = rig.sim.scenario.projectsOf(email).length;
     await expect(
-      rig.session.generateImage({ prompt: 'x', model: 'nano2', aspect: '1:1', count: 1, references: [{ mediaId: '00000000-0000-4000-8000-000000000000' }] }),
+      rig.session.generateImage({
+        prompt: 'x',
+        model: 'nano2',
+        aspect: '1:1',
+        count: 1,
+        references: [{ mediaId: '00000000-0000-4000-8000-000000000000' }],
+      }),
     ).rejects.toMatchObject({ exitCode: 36 });
     expect(rig.sim.received.calls('ogiZ0b').length).toBe(before);
     expect(rig.sim.scenario.projectsOf(email).length).toBe(projects);

@@ -28,10 +28,19 @@ describe('a lost submit reply is followed to its clip', { timeout: 120_000 }, ()
     await writeFile(frame, makePng(320, 180, 'lost-frame'));
     rig.sim.scenario.setFailure(email, 'unreadable_submit_reply', { times: 1 });
     const submits = rig.sim.received.submits().length;
-    const result = await rig.session.generateVideo({ ...t2v, mode: 'i2v', projectId, prompt: 'the lost frame comes alive', startFrame: { path: frame } });
+    const result = await rig.session.generateVideo({
+      ...t2v,
+      mode: 'i2v',
+      projectId,
+      prompt: 'the lost frame comes alive',
+      startFrame: { path: frame },
+    });
     expect(result.recovered).toBe(true);
     expect(result.items).toHaveLength(1);
-    const file = await rig.session.download(result.items[0]!.url, { kind: 'video', fallbackUrl: result.items[0]!.posterUrl ?? null });
+    const file = await rig.session.download(result.items[0]!.url, {
+      kind: 'video',
+      fallbackUrl: result.items[0]!.posterUrl ?? null,
+    });
     expect(file.extension).toBe('.mp4');
     expect(rig.sim.received.submits().length).toBe(submits + 1);
   });
@@ -45,15 +54,26 @@ describe('a lost submit reply is followed to its clip', { timeout: 120_000 }, ()
 
   it('t2v with count 2 cannot be named with certainty: WireFormatError (7), not retryable, may have spent', async () => {
     rig.sim.scenario.setFailure(email, 'unreadable_submit_reply', { times: 1 });
-    const error = await rig.session.generateVideo({ ...t2v, count: 2, projectId, prompt: 'two lost clips' }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ exitCode: 7, extensions: expect.objectContaining({ may_have_spent: true, reply_unreadable: true }) });
+    const error = await rig.session
+      .generateVideo({ ...t2v, count: 2, projectId, prompt: 'two lost clips' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      exitCode: 7,
+      extensions: expect.objectContaining({ may_have_spent: true, reply_unreadable: true }),
+    });
     expect(isRetryable(error)).toBe(false);
   });
 
   it('MZZa6b answering [5] while the job is queued (a character reference): followed to its clip', async () => {
     const character = rig.sim.scenario.addCharacter(projectId, { displayName: 'Quiet Sailor' });
     rig.sim.scenario.setFailure(email, 'mzza6b_null_status', { times: 1 });
-    const result = await rig.session.generateVideo({ ...t2v, mode: 'r2v', projectId, prompt: 'the sailor waves', characters: [{ entityId: character.entityId, displayName: 'Quiet Sailor' }] });
+    const result = await rig.session.generateVideo({
+      ...t2v,
+      mode: 'r2v',
+      projectId,
+      prompt: 'the sailor waves',
+      characters: [{ entityId: character.entityId, displayName: 'Quiet Sailor' }],
+    });
     expect(result.recovered).toBe(true);
     expect(result.submitRpc).toBe('MZZa6b');
   });

@@ -25,7 +25,12 @@ describe('Omni 1.2 Flash duration slider', { timeout: 120_000 }, () => {
   it.each(VARIANT_VALUES.omni12Key)('11 s on the slider goes out in the body (key prefix %s [U])', async (prefix) => {
     rig.sim.scenario.setVariants({ omni12Key: prefix });
     const project = rig.sim.scenario.createProject(email);
-    const result = await rig.session.generateVideo({ ...base, projectId: project.id, prompt: 'eleven seconds of surf', duration: 11 });
+    const result = await rig.session.generateVideo({
+      ...base,
+      projectId: project.id,
+      prompt: 'eleven seconds of surf',
+      duration: 11,
+    });
     expect(result.items[0]?.modelKey).toBe(`${prefix}_t2v_11s`);
     expect(rig.sim.received.calls('YhhmEf').at(-1)?.inner).toContain(`${prefix}_t2v_11s`);
   });
@@ -33,7 +38,12 @@ describe('Omni 1.2 Flash duration slider', { timeout: 120_000 }, () => {
   it('3 and 15 s, the ends of the range', async () => {
     const project = rig.sim.scenario.createProject(email);
     for (const duration of [3, 15]) {
-      const result = await rig.session.generateVideo({ ...base, projectId: project.id, prompt: `${duration} seconds`, duration });
+      const result = await rig.session.generateVideo({
+        ...base,
+        projectId: project.id,
+        prompt: `${duration} seconds`,
+        duration,
+      });
       expect(result.items[0]?.modelKey).toMatch(new RegExp(`_t2v_${duration}s$`));
     }
   });
@@ -44,7 +54,9 @@ describe('Omni 1.2 Flash duration slider', { timeout: 120_000 }, () => {
     try {
       const project = rig.sim.scenario.createProject(free);
       const before = rig.sim.received.submits().length;
-      const error = await rig.session.generateVideo({ ...base, projectId: project.id, prompt: 'too long for free', duration: 12 }).catch((e: unknown) => e);
+      const error = await rig.session
+        .generateVideo({ ...base, projectId: project.id, prompt: 'too long for free', duration: 12 })
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ exitCode: 11, message: expect.stringContaining('3–10 s') });
       expect(rig.sim.received.submits().length).toBe(before);
     } finally {

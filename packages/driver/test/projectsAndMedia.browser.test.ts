@@ -23,10 +23,19 @@ let videoId = '';
 
 beforeAll(async () => {
   h.sim.scenario.createAccount({ email: PRO, password: 'pw', credits: 500, tier: 'pro', uploadTermsAccepted: true });
-  h.sim.scenario.createAccount({ email: ULTRA, password: 'pw', credits: 500, tier: 'ultra', uploadTermsAccepted: true });
+  h.sim.scenario.createAccount({
+    email: ULTRA,
+    password: 'pw',
+    credits: 500,
+    tier: 'ultra',
+    uploadTermsAccepted: true,
+  });
   pro = await h.signedInContext(PRO, 'pw');
   ultra = await h.signedInContext(ULTRA, 'pw');
-  projectId = h.sim.scenario.createProject(PRO, { title: 'Seeded', instructions: ['Keep it noir.', 'Golden hour light.'] }).id;
+  projectId = h.sim.scenario.createProject(PRO, {
+    title: 'Seeded',
+    instructions: ['Keep it noir.', 'Golden hour light.'],
+  }).id;
   h.sim.scenario.addCharacter(projectId, { displayName: 'Mira', voice: 'kore' });
   h.sim.scenario.addCharacter(projectId, { displayName: 'Juno' });
   h.sim.scenario.addCharacter(projectId, { displayName: 'Juno' });
@@ -49,7 +58,7 @@ describe('projects', () => {
     expect(h.sim.scenario.projectsOf(PRO)).toContainEqual({ id: created.project_id, title: 'Storyboard B' });
   });
 
-  it('refuses another account\'s project', async () => {
+  it("refuses another account's project", async () => {
     const error = await renameProject(ultra, { projectId, title: 'Mine now' }).catch((e: unknown) => e);
     expect(exitCodeOf(error)).toBe(11);
     expect(h.sim.scenario.projectsOf(PRO)).toContainEqual({ id: projectId, title: 'Seeded' });
@@ -57,7 +66,7 @@ describe('projects', () => {
 });
 
 describe('characters', () => {
-  it('lists the project\'s characters from the page\'s own search reply', async () => {
+  it("lists the project's characters from the page's own search reply", async () => {
     const list = await listCharacters(pro, { projectId });
     expect(list.map((c) => c.display_name).sort()).toEqual(['Juno', 'Juno', 'Mira']);
     expect(list.every((c) => c.project_id === projectId && /^[0-9a-f-]{36}$/.test(c.entity_id))).toBe(true);
@@ -76,7 +85,10 @@ describe('instruction brief', () => {
     const brief = await readBrief(pro, { projectId });
     expect(brief.enabled).toBe(true);
     expect(brief.cards.map((c) => c.text)).toEqual(['Keep it noir.', 'Golden hour light.']);
-    const error = await changeBrief(pro, { projectId, change: { op: 'add', card: { title: 'Cast', text: 'Mira leads.' } } }).catch((e: unknown) => e);
+    const error = await changeBrief(pro, {
+      projectId,
+      change: { op: 'add', card: { title: 'Cast', text: 'Mira leads.' } },
+    }).catch((e: unknown) => e);
     expect(exitCodeOf(error)).toBe(7);
     expect((await readBrief(pro, { projectId })).cards).toHaveLength(2);
   });
@@ -108,11 +120,15 @@ describe('upscale', () => {
   });
 
   it('says 32 for a media id the grid does not show', async () => {
-    const error = await upscaleImage(pro, { projectId, mediaId: '00000000-0000-4000-8000-000000000000', scale: '2k' }).catch((e: unknown) => e);
+    const error = await upscaleImage(pro, {
+      projectId,
+      mediaId: '00000000-0000-4000-8000-000000000000',
+      scale: '2k',
+    }).catch((e: unknown) => e);
     expect(exitCodeOf(error)).toBe(32);
   });
 
-  it('upscales a video to 1080p from the page\'s own poll', async () => {
+  it("upscales a video to 1080p from the page's own poll", async () => {
     const out = await upscaleVideo(pro, { projectId, mediaId: videoId, scale: '1080p', timeoutMs: 60_000 });
     expect(out.extension).toBe('.mp4');
     expect(out.bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
@@ -135,7 +151,7 @@ describe('download by media id', () => {
     expect(got.bytes.length).toBe(where.expected_bytes);
   });
 
-  it('downloads an image by id from its grid tile (the session-gated /asb URL, fetched with the page\'s cookies)', async () => {
+  it("downloads an image by id from its grid tile (the session-gated /asb URL, fetched with the page's cookies)", async () => {
     const where = await findMediaUrl(pro, { projectId, mediaId: imageId, kind: 'image' });
     expect(new URL(where.url).pathname).toMatch(/^\/asb\//);
     const got = await downloadMediaById(pro, { projectId, mediaId: imageId, kind: 'image' });

@@ -35,7 +35,12 @@ describe('sessions, UI arms and landings', () => {
   });
 
   it('a second session on the same profile is refused while the first holds it', async () => {
-    const error = await openFlowSession({ profileDir: rig.profileDir, executablePath: rig.kit.executablePath, headless: true, extraArgs: ['--no-sandbox'] }).catch((e: unknown) => e);
+    const error = await openFlowSession({
+      profileDir: rig.profileDir,
+      executablePath: rig.kit.executablePath,
+      headless: true,
+      extraArgs: ['--no-sandbox'],
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ProfileLockedError', exitCode: 11 });
     expect(rig.session.isClosed).toBe(false);
   });
@@ -93,7 +98,17 @@ describe('sessions, UI arms and landings', () => {
     };
     const started = Date.now();
     const error = await rig.session
-      .generateVideo({ mode: 't2v', projectId, prompt: 'slow clouds', model: 'veo_3_1_lite', aspect: '16:9', count: 1, timeoutMs: 120_000, signal: controller.signal, onProgress })
+      .generateVideo({
+        mode: 't2v',
+        projectId,
+        prompt: 'slow clouds',
+        model: 'veo_3_1_lite',
+        aspect: '16:9',
+        count: 1,
+        timeoutMs: 120_000,
+        signal: controller.signal,
+        onProgress,
+      })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ exitCode: 130 });
     expect((error as { extensions: Record<string, unknown> }).extensions['may_have_spent']).toBe(true);
@@ -106,7 +121,9 @@ describe('sessions, UI arms and landings', () => {
     const controller = new AbortController();
     controller.abort();
     const before = submitCount();
-    const error = await rig.session.generateImage({ ...image, projectId, signal: controller.signal }).catch((e: unknown) => e);
+    const error = await rig.session
+      .generateImage({ ...image, projectId, signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ exitCode: 130 });
     expect(submitCount()).toBe(before);
   });
@@ -136,7 +153,16 @@ describe('sessions, UI arms and landings', () => {
       if (e.phase === 'submitted') process.kill(pid, 'SIGKILL');
     };
     const error = await rig.session
-      .generateVideo({ mode: 't2v', projectId, prompt: 'a long drive', model: 'veo_3_1_lite', aspect: '16:9', count: 1, timeoutMs: 120_000, onProgress })
+      .generateVideo({
+        mode: 't2v',
+        projectId,
+        prompt: 'a long drive',
+        model: 'veo_3_1_lite',
+        aspect: '16:9',
+        count: 1,
+        timeoutMs: 120_000,
+        onProgress,
+      })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ exitCode: 15 });
     expect((error as { extensions: Record<string, unknown> }).extensions['may_have_spent']).toBe(true);

@@ -20,7 +20,9 @@ beforeAll(async () => {
 /** The defaults, then every other value of each switch on its own. */
 const CONFIGS: ReadonlyArray<readonly [string, Partial<Variants>]> = [
   ['the captured defaults', {}],
-  ...VARIANT_NAMES.flatMap((name) => VARIANT_VALUES[name].slice(1).map((value) => [`${name}=${value}`, { [name]: value }] as const)),
+  ...VARIANT_NAMES.flatMap((name) =>
+    VARIANT_VALUES[name].slice(1).map((value) => [`${name}=${value}`, { [name]: value }] as const),
+  ),
 ];
 
 const ftyp = (bytes: Buffer): string => bytes.subarray(4, 8).toString('latin1');
@@ -49,7 +51,13 @@ describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (_label, v
   });
 
   it('t2i: the default image model, the token its menu entry sends, a real image', async () => {
-    const result = await rig.session.generateImage({ projectId, prompt: 'a lighthouse keeper at dawn', model: 'nano2', aspect: '1:1', count: 1 });
+    const result = await rig.session.generateImage({
+      projectId,
+      prompt: 'a lighthouse keeper at dawn',
+      model: 'nano2',
+      aspect: '1:1',
+      count: 1,
+    });
     const item = result.items[0]!;
     expect(['BELUGA', 'NARWHAL']).toContain(item.modelKey);
     expect(rig.sim.received.calls('ogiZ0b').at(-1)?.inner).toContain(item.modelKey);
@@ -61,7 +69,14 @@ describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (_label, v
   it('i2i with an uploaded reference: the @ media chip binds and the body carries its id', async () => {
     const ref = path.join(rig.profileDir, `ref-${Date.now()}.png`);
     await writeFile(ref, makePng(120, 90, 'ref'));
-    const result = await rig.session.generateImage({ projectId, prompt: 'the same keeper in the rain', model: 'nano-pro', aspect: '16:9', count: 1, references: [{ path: ref }] });
+    const result = await rig.session.generateImage({
+      projectId,
+      prompt: 'the same keeper in the rain',
+      model: 'nano-pro',
+      aspect: '16:9',
+      count: 1,
+      references: [{ path: ref }],
+    });
     expect(result.uploads).toHaveLength(1);
     expect(rig.sim.received.calls('ogiZ0b').at(-1)?.inner).toContain(result.uploads[0]!.mediaId);
   });
@@ -70,17 +85,39 @@ describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (_label, v
     const name = `frame-${Date.now()}.png`;
     const { mediaId } = rig.sim.scenario.addUpload(email, projectId, name, makePng(640, 360, name));
     const uploads = rig.sim.received.calls('maseQ').length;
-    const result = await rig.session.generateVideo({ mode: 'i2v', projectId, prompt: 'the lamp turns on', model: 'veo_3_1_lite', aspect: '16:9', count: 1, startFrame: { mediaId, displayName: name }, timeoutMs: 120_000 });
+    const result = await rig.session.generateVideo({
+      mode: 'i2v',
+      projectId,
+      prompt: 'the lamp turns on',
+      model: 'veo_3_1_lite',
+      aspect: '16:9',
+      count: 1,
+      startFrame: { mediaId, displayName: name },
+      timeoutMs: 120_000,
+    });
     expect(result.submitRpc).toBe('eb1hJf');
     expect(rig.sim.received.calls('eb1hJf').at(-1)?.inner).toContain(mediaId);
     expect(rig.sim.received.calls('maseQ').length).toBe(uploads);
-    const clip = await rig.session.download(result.items[0]!.url, { kind: 'video', fallbackUrl: result.items[0]!.posterUrl ?? null });
+    const clip = await rig.session.download(result.items[0]!.url, {
+      kind: 'video',
+      fallbackUrl: result.items[0]!.posterUrl ?? null,
+    });
     expect(ftyp(clip.bytes)).toBe('ftyp');
     videoId = result.items[0]!.mediaId;
   });
 
   it('r2v with a saved character: the entity chip binds and MZZa6b carries its id', async () => {
-    const result = await rig.session.generateVideo({ mode: 'r2v', projectId, prompt: 'walks the pier', model: 'veo_3_1_lite', duration: 8, aspect: '9:16', count: 1, characters: [character], timeoutMs: 120_000 });
+    const result = await rig.session.generateVideo({
+      mode: 'r2v',
+      projectId,
+      prompt: 'walks the pier',
+      model: 'veo_3_1_lite',
+      duration: 8,
+      aspect: '9:16',
+      count: 1,
+      characters: [character],
+      timeoutMs: 120_000,
+    });
     expect(result.submitRpc).toBe('MZZa6b');
     expect(rig.sim.received.calls('MZZa6b').at(-1)?.inner).toContain(character.entityId);
   });
@@ -95,7 +132,12 @@ describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (_label, v
   it('upscales the image to 2K and the video to 1080p through the detail view', async () => {
     const image = await upscaleImage(rig.session.context, { projectId, mediaId: imageId, scale: '2k' });
     expect(['.jpg', '.png']).toContain(image.extension);
-    const video = await upscaleVideo(rig.session.context, { projectId, mediaId: videoId, scale: '1080p', timeoutMs: 120_000 });
+    const video = await upscaleVideo(rig.session.context, {
+      projectId,
+      mediaId: videoId,
+      scale: '1080p',
+      timeoutMs: 120_000,
+    });
     expect(ftyp(video.bytes)).toBe('ftyp');
   });
 });

@@ -19,7 +19,10 @@ import { toGflowError } from './toGflowError.js';
 
 describe('problem details', () => {
   it('carries the RFC 9457 members and gflow extensions', () => {
-    const error = new AuthExpiredError('cookies were rejected', { extensions: { flow_media_id: 'm-1' }, incident: { id: 'inc1', capture_status: 'captured' } });
+    const error = new AuthExpiredError('cookies were rejected', {
+      extensions: { flow_media_id: 'm-1' },
+      incident: { id: 'inc1', capture_status: 'captured' },
+    });
     const problem = toProblem(error);
     expect(problem).toMatchObject({
       type: 'https://gflow.dev/errors/auth-expired',
@@ -45,8 +48,12 @@ describe('problem details', () => {
   });
 
   it('formats the message as [Class] detail (Remediation: hint)', () => {
-    expect(errorMessage(new ProfileLockedError('held by pid 42', { remediationHint: 'wait' }))).toBe('[ProfileLockedError] held by pid 42 (Remediation: wait)');
-    expect(toErrorEnvelopeBody(new ProfileLockedError('held')).message).toMatch(/^\[ProfileLockedError\] held \(Remediation: /);
+    expect(errorMessage(new ProfileLockedError('held by pid 42', { remediationHint: 'wait' }))).toBe(
+      '[ProfileLockedError] held by pid 42 (Remediation: wait)',
+    );
+    expect(toErrorEnvelopeBody(new ProfileLockedError('held')).message).toMatch(
+      /^\[ProfileLockedError\] held \(Remediation: /,
+    );
   });
 
   it('rebuilds the typed error from its problem after a process hop', () => {
@@ -63,10 +70,22 @@ describe('problem details', () => {
 
 describe('retryable', () => {
   it('follows the RETRYABLE set', () => {
-    for (const error of [new WafRejectionError(), new RateLimitError(), new NetworkError(), new FlowAppError(), new UiModeUnavailableError()]) {
+    for (const error of [
+      new WafRejectionError(),
+      new RateLimitError(),
+      new NetworkError(),
+      new FlowAppError(),
+      new UiModeUnavailableError(),
+    ]) {
       expect(isRetryable(error), error.name).toBe(true);
     }
-    for (const error of [new AuthExpiredError(), new ContentPolicyError(), new FlowHostMigratedError(), new UpscaleUnavailableError(), new MediaDownloadError()]) {
+    for (const error of [
+      new AuthExpiredError(),
+      new ContentPolicyError(),
+      new FlowHostMigratedError(),
+      new UpscaleUnavailableError(),
+      new MediaDownloadError(),
+    ]) {
       expect(isRetryable(error), error.name).toBe(false);
     }
   });
@@ -88,17 +107,28 @@ describe('masking', () => {
     expect(wire).not.toContain('alice');
     expect(wire).not.toContain('ya29');
     expect(wire).not.toContain('ENOENT');
-    expect(toProblem(secret)).toMatchObject({ status: 500, retryable: false, title: 'Unexpected Error', type: 'https://gflow.dev/errors/unknown' });
+    expect(toProblem(secret)).toMatchObject({
+      status: 500,
+      retryable: false,
+      title: 'Unexpected Error',
+      type: 'https://gflow.dev/errors/unknown',
+    });
   });
 
   it('names the class of what was thrown, never its text', () => {
     expect(toGflowError(new TypeError('x')).detail).toBe('Unexpected TypeError; details were logged server-side.');
-    expect(toGflowError('a string with a token ya29.zzz').detail).toBe('Unexpected string; details were logged server-side.');
+    expect(toGflowError('a string with a token ya29.zzz').detail).toBe(
+      'Unexpected string; details were logged server-side.',
+    );
     expect(toGflowError(Object.assign(new Error('x'), { name: 'AbortError' })).code).toBe('cancelled');
   });
 
   it('redacts secrets that a raise site put in a gflow error detail', () => {
-    const problem = toProblem(new NetworkError('GET https://flow-content.google/v/1?Expires=1&Signature=abc failed with Authorization: Bearer ya29.secret-token'));
+    const problem = toProblem(
+      new NetworkError(
+        'GET https://flow-content.google/v/1?Expires=1&Signature=abc failed with Authorization: Bearer ya29.secret-token',
+      ),
+    );
     expect(problem.detail).not.toContain('Signature=abc');
     expect(problem.detail).not.toContain('secret-token');
   });
@@ -106,7 +136,10 @@ describe('masking', () => {
 
 describe('cross-copy recognition', () => {
   it('recognises an error by brand and code, not by instanceof', () => {
-    const foreign = Object.assign(Object.create(Error.prototype) as object, { [GFLOW_ERROR_BRAND]: true, code: 'auth-expired' });
+    const foreign = Object.assign(Object.create(Error.prototype) as object, {
+      [GFLOW_ERROR_BRAND]: true,
+      code: 'auth-expired',
+    });
     expect(isGflowError(foreign)).toBe(true);
     expect(hasErrorCode(foreign, 'api-error')).toBe(true);
     expect(isGflowError(new Error('x'))).toBe(false);

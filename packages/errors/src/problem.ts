@@ -23,7 +23,17 @@ export interface ErrorEnvelopeBody extends ProblemDetails {
   readonly message: string;
 }
 
-const RESERVED = new Set(['type', 'title', 'status', 'detail', 'instance', 'remediation_hint', 'retryable', 'incident', 'message']);
+const RESERVED = new Set([
+  'type',
+  'title',
+  'status',
+  'detail',
+  'instance',
+  'remediation_hint',
+  'retryable',
+  'incident',
+  'message',
+]);
 
 /** Problem details of any thrown value (masked when it is not a gflow error). Text is redacted. */
 export function toProblem(value: unknown): ProblemDetails {
@@ -66,7 +76,9 @@ export function fromProblem(problem: Pick<ProblemDetails, 'type' | 'detail'> & P
   const code = codeOfProblemType(problem.type) ?? 'unknown';
   const ErrorClass = ERROR_CLASSES[code];
   const extensions = Object.fromEntries(Object.entries(problem).filter(([key]) => !RESERVED.has(key)));
-  const correlationId = problem.instance?.startsWith('gflow:error:') ? problem.instance.slice('gflow:error:'.length) : undefined;
+  const correlationId = problem.instance?.startsWith('gflow:error:')
+    ? problem.instance.slice('gflow:error:'.length)
+    : undefined;
   return new ErrorClass(problem.detail, {
     ...(problem.remediation_hint ? { remediationHint: problem.remediation_hint } : {}),
     ...(typeof problem.retryable === 'boolean' ? { retryable: problem.retryable } : {}),
@@ -75,4 +87,3 @@ export function fromProblem(problem: Pick<ProblemDetails, 'type' | 'detail'> & P
     extensions,
   });
 }
-

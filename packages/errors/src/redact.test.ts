@@ -16,28 +16,51 @@ const LEAKS = [
 describe('redactText', () => {
   it.each(LEAKS)('removes the secret from %s', (input) => {
     const out = redactText(input);
-    for (const secret of ['secret_Value', 'long-oauth', 'abc123', 'a000', 'zzz', 'qwerty', 's3cr3t', 'h4sh', 'Zm9vYmFy', 'deadbeef', 'tok-123']) {
+    for (const secret of [
+      'secret_Value',
+      'long-oauth',
+      'abc123',
+      'a000',
+      'zzz',
+      'qwerty',
+      's3cr3t',
+      'h4sh',
+      'Zm9vYmFy',
+      'deadbeef',
+      'tok-123',
+    ]) {
       expect(out).not.toContain(secret);
     }
     expect(out).toContain('<redacted:');
   });
 
   it('keeps the non-secret parts readable', () => {
-    expect(redactText('https://flow-content.google/video/abc.mp4?Expires=1&Signature=2')).toBe('https://flow-content.google/video/abc.mp4?<redacted:signed-url>');
+    expect(redactText('https://flow-content.google/video/abc.mp4?Expires=1&Signature=2')).toBe(
+      'https://flow-content.google/video/abc.mp4?<redacted:signed-url>',
+    );
     expect(redactText('plain words stay')).toBe('plain words stay');
-    expect(redactText('https://flow.google.com/project/p1?tab=media')).toBe('https://flow.google.com/project/p1?tab=media');
+    expect(redactText('https://flow.google.com/project/p1?tab=media')).toBe(
+      'https://flow.google.com/project/p1?tab=media',
+    );
   });
 
   it('replaces the home directory and given paths', () => {
     const home = os.homedir();
     expect(redactText(`open ${home}/.local/share/gflow-cli/gflow.db`)).toBe('open ~/.local/share/gflow-cli/gflow.db');
-    expect(redactText('/srv/gflow-home/profile_a/x', { paths: ['/srv/gflow-home'] })).toBe('<redacted:path>/profile_a/x');
+    expect(redactText('/srv/gflow-home/profile_a/x', { paths: ['/srv/gflow-home'] })).toBe(
+      '<redacted:path>/profile_a/x',
+    );
   });
 });
 
 describe('redact (objects)', () => {
   it('replaces secret members whole and redacts nested strings', () => {
-    const input = { headers: { Authorization: 'Bearer abcdefgh', cookie: 'SID=1' }, nested: [{ url: 'https://x.test/a?Signature=s' }], access_token: 'ya29.zz', n: 3 };
+    const input = {
+      headers: { Authorization: 'Bearer abcdefgh', cookie: 'SID=1' },
+      nested: [{ url: 'https://x.test/a?Signature=s' }],
+      access_token: 'ya29.zz',
+      n: 3,
+    };
     const out = redact(input);
     expect(JSON.stringify(out)).not.toMatch(/abcdefgh|SID=1|Signature=s|ya29\.zz/);
     expect(out.n).toBe(3);

@@ -24,12 +24,19 @@ const RULES: ReadonlyArray<readonly [RegExp, string | ((...groups: string[]) => 
   // name=value pairs of known cookie and token names.
   [new RegExp(`\\b(${COOKIE_NAMES})=([^;\\s&"',]+)`, 'gi'), (_m, name) => `${name}=<redacted:cookie>`],
   // JSON-ish "access_token": "…" members.
-  [/("(?:access_token|id_token|refresh_token|token|authorization|cookie|password|secret|api_key|apiKey)"\s*:\s*)"[^"]*"/gi, (_m, lead) => `${lead}"<redacted:secret>"`],
+  [
+    /("(?:access_token|id_token|refresh_token|token|authorization|cookie|password|secret|api_key|apiKey)"\s*:\s*)"[^"]*"/gi,
+    (_m, lead) => `${lead}"<redacted:secret>"`,
+  ],
   // Signed URLs: drop the whole query string when it carries a signature or expiry.
-  [/(https?:\/\/[^\s?#"'<>]+)\?[^\s#"'<>]*(?:Signature|Expires|X-Goog-|GoogleAccessId|sig=|token=|key=)[^\s#"'<>]*/gi, (_m, base) => `${base}?<redacted:signed-url>`],
+  [
+    /(https?:\/\/[^\s?#"'<>]+)\?[^\s#"'<>]*(?:Signature|Expires|X-Goog-|GoogleAccessId|sig=|token=|key=)[^\s#"'<>]*/gi,
+    (_m, base) => `${base}?<redacted:signed-url>`,
+  ],
 ];
 
-const SECRET_KEYS = /^(authorization|cookie|set-cookie|access_?token|id_?token|refresh_?token|token|password|secret|api_?key|sapisid|.*_token|bearer)$/i;
+const SECRET_KEYS =
+  /^(authorization|cookie|set-cookie|access_?token|id_?token|refresh_?token|token|password|secret|api_?key|sapisid|.*_token|bearer)$/i;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -74,7 +81,10 @@ export function redact<T>(value: T, options: RedactOptions = {}): T {
     if (v instanceof Error) return { name: v.name, message: redactText(v.message, options) };
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(v)) {
-      out[key] = SECRET_KEYS.test(key) && item !== null && item !== undefined && item !== '' ? '<redacted:secret>' : walk(item, depth + 1);
+      out[key] =
+        SECRET_KEYS.test(key) && item !== null && item !== undefined && item !== ''
+          ? '<redacted:secret>'
+          : walk(item, depth + 1);
     }
     return out;
   };

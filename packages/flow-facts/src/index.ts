@@ -19,7 +19,14 @@ export {
   type VideoModel,
   type VideoModelName,
 } from './models.js';
-export { candidateShown, labelMatches, pickMenuCandidate, pickMenuEntry, type CandidatePick, type MenuPick } from './menu.js';
+export {
+  candidateShown,
+  labelMatches,
+  pickMenuCandidate,
+  pickMenuEntry,
+  type CandidatePick,
+  type MenuPick,
+} from './menu.js';
 export { looksLikeVideoKey, readVideoKey, type KeyReading } from './videoKeys.js';
 
 // Aspects, resolutions, modes
@@ -50,8 +57,31 @@ export {
 } from './rules.js';
 
 // Media: magic bytes, MIME types, the upload cap
-export { MAX_UPLOAD_BYTES, isMp4, mimeOf, sniffImage, sniffMedia, type ImageExtension, type MediaExtension } from './media.js';
+export {
+  MAX_UPLOAD_BYTES,
+  isMp4,
+  mimeOf,
+  sniffImage,
+  sniffMedia,
+  type ImageExtension,
+  type MediaExtension,
+} from './media.js';
 
 // Profiles: the name rule and the marker files
-export { PROFILE_NAME_RULE, assertProfileName, isProfileName, profileNameFromEmail, profileNameVerdict, type ProfileNameVerdict } from './profileNames.js';
-export { ACCOUNT_MARKER, STRATEGY_MARKER, loginStrategyOf, readProfileMarkers, readProfileMarkersSync, type LoginStrategy, type ProfileMarkers } from './markers.js';
+export {
+  PROFILE_NAME_RULE,
+  assertProfileName,
+  isProfileName,
+  profileNameFromEmail,
+  profileNameVerdict,
+  type ProfileNameVerdict,
+} from './profileNames.js';
+export {
+  ACCOUNT_MARKER,
+  STRATEGY_MARKER,
+  loginStrategyOf,
+  readProfileMarkers,
+  readProfileMarkersSync,
+  type LoginStrategy,
+  type ProfileMarkers,
+} from './markers.js';

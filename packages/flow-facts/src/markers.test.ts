@@ -2,7 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MARKER, STRATEGY_MARKER, loginStrategyOf, readProfileMarkers, readProfileMarkersSync } from './markers.js';
+import {
+  ACCOUNT_MARKER,
+  STRATEGY_MARKER,
+  loginStrategyOf,
+  readProfileMarkers,
+  readProfileMarkersSync,
+} from './markers.js';
 
 describe('profile markers', () => {
   it('reads both markers, trimmed; missing or empty is null', async () => {
@@ -18,6 +24,11 @@ describe('profile markers', () => {
   });
 
   it('knows the two login strategies only', () => {
-    expect(['chrome', 'internal', 'firefox', null].map(loginStrategyOf)).toEqual(['chrome', 'internal', undefined, undefined]);
+    expect(['chrome', 'internal', 'firefox', null].map(loginStrategyOf)).toEqual([
+      'chrome',
+      'internal',
+      undefined,
+      undefined,
+    ]);
   });
 });

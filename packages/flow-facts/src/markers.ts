@@ -42,7 +42,10 @@ function readMarkerSync(profileDir: string, name: string): string | null {
 }
 
 export async function readProfileMarkers(profileDir: string): Promise<ProfileMarkers> {
-  const [account, strategy] = await Promise.all([readMarker(profileDir, ACCOUNT_MARKER), readMarker(profileDir, STRATEGY_MARKER)]);
+  const [account, strategy] = await Promise.all([
+    readMarker(profileDir, ACCOUNT_MARKER),
+    readMarker(profileDir, STRATEGY_MARKER),
+  ]);
   return { account, strategy };
 }
 

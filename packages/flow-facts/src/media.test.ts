@@ -23,7 +23,14 @@ describe('magic bytes', () => {
   });
 
   it('sniffs any media kind, and names its MIME type', () => {
-    expect([png, jpg, webp, gif, mp4, Buffer.from('hello world!')].map(sniffMedia)).toEqual(['.png', '.jpg', '.webp', '.gif', '.mp4', null]);
+    expect([png, jpg, webp, gif, mp4, Buffer.from('hello world!')].map(sniffMedia)).toEqual([
+      '.png',
+      '.jpg',
+      '.webp',
+      '.gif',
+      '.mp4',
+      null,
+    ]);
     expect(['.png', 'jpg', '.JPEG', 'webp', '.gif', 'mp4', '.txt', ''].map(mimeOf)).toEqual([
       'image/png',
       'image/jpeg',

@@ -22,7 +22,10 @@ export function labelMatches(text: string, label: string, exclude: readonly stri
   }
 }
 
-export type MenuPick = { readonly kind: 'one'; readonly index: number } | { readonly kind: 'none' } | { readonly kind: 'many'; readonly indexes: readonly number[] };
+export type MenuPick =
+  | { readonly kind: 'one'; readonly index: number }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'many'; readonly indexes: readonly number[] };
 
 export function pickMenuEntry(entries: readonly string[], label: string, exclude: readonly string[] = []): MenuPick {
   const hits = entries.flatMap((text, index) => (labelMatches(text, label, exclude) ? [index] : []));
@@ -41,7 +44,10 @@ export type CandidatePick<T extends MenuEntry> =
  * candidate the menu offers exactly once wins; one offered more than once refuses (never guess),
  * so a later candidate is only tried when the earlier ones are absent.
  */
-export function pickMenuCandidate<T extends MenuEntry>(entries: readonly string[], candidates: readonly T[]): CandidatePick<T> {
+export function pickMenuCandidate<T extends MenuEntry>(
+  entries: readonly string[],
+  candidates: readonly T[],
+): CandidatePick<T> {
   for (const candidate of candidates) {
     const pick = pickMenuEntry(entries, candidate.label, candidate.exclude);
     if (pick.kind === 'one') return { kind: 'one', index: pick.index, candidate };

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_ASPECT_ICONS, IMAGE_ASPECTS, VIDEO_ASPECT_ICONS, VIDEO_ASPECTS } from './aspects.js';
-import { IMAGE_MODELS, VIDEO_MODELS, findImageModel, findVideoModel, imageModelSpellings, normaliseAlias, videoModelSpellings } from './models.js';
+import {
+  IMAGE_MODELS,
+  VIDEO_MODELS,
+  findImageModel,
+  findVideoModel,
+  imageModelSpellings,
+  normaliseAlias,
+  videoModelSpellings,
+} from './models.js';
 import { pickMenuCandidate } from './menu.js';
 
 const tables = [
@@ -25,12 +33,19 @@ describe('the model table', () => {
 
   it('no spelling means an image model and a video model at once', () => {
     const image = new Set(imageModelSpellings().map(normaliseAlias));
-    expect(videoModelSpellings().map(normaliseAlias).filter((s) => image.has(s))).toEqual([]);
+    expect(
+      videoModelSpellings()
+        .map(normaliseAlias)
+        .filter((s) => image.has(s)),
+    ).toEqual([]);
   });
 
   it('every spelling resolves to its model, whatever the case and separators', () => {
-    for (const m of IMAGE_MODELS) for (const a of [m.name, ...m.aliases]) expect(findImageModel(` ${a.toUpperCase().replace(/_/g, '-')} `)?.name, a).toBe(m.name);
-    for (const m of VIDEO_MODELS) for (const a of [m.name, ...m.aliases]) expect(findVideoModel(a.replace(/_/g, '.'))?.name, a).toBe(m.name);
+    for (const m of IMAGE_MODELS)
+      for (const a of [m.name, ...m.aliases])
+        expect(findImageModel(` ${a.toUpperCase().replace(/_/g, '-')} `)?.name, a).toBe(m.name);
+    for (const m of VIDEO_MODELS)
+      for (const a of [m.name, ...m.aliases]) expect(findVideoModel(a.replace(/_/g, '.'))?.name, a).toBe(m.name);
     expect(findImageModel('nano3')).toBeUndefined();
     expect(findVideoModel('veo4')).toBeUndefined();
   });
@@ -42,7 +57,8 @@ describe('the model table', () => {
       ['Nano Banana 2.1', 'BELUGA'],
       ['Nano Banana 2', 'NARWHAL'],
     ]);
-    for (const alias of ['nano2.1', 'beluga', 'narwhal', 'Nano-Banana-2']) expect(findImageModel(alias)?.name, alias).toBe('nano2');
+    for (const alias of ['nano2.1', 'beluga', 'narwhal', 'Nano-Banana-2'])
+      expect(findImageModel(alias)?.name, alias).toBe('nano2');
   });
 
   it('each model has exactly one default among the images, and the first menu entry is its label and token', () => {

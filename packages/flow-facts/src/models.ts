@@ -13,7 +13,8 @@
 import type { VideoResolution } from './aspects.js';
 
 export type ImageModelName = 'nano2' | 'nano2-lite' | 'nano-pro' | 'image4';
-export type VideoModelName = 'omni_flash' | 'omni_1_2_flash' | 'veo_3_1_lite' | 'veo_3_1_fast' | 'veo_3_1_quality' | 'veo_3_1_lite_lower_priority';
+export type VideoModelName =
+  'omni_flash' | 'omni_1_2_flash' | 'veo_3_1_lite' | 'veo_3_1_fast' | 'veo_3_1_quality' | 'veo_3_1_lite_lower_priority';
 
 /** One entry of Flow's model menu: the product name it contains, and words that make an entry a twin instead. */
 export interface MenuEntry {
@@ -213,7 +214,10 @@ export const VIDEO_MODELS: readonly VideoModel[] = [
 
 /** Alias rule: case, surrounding space and the separators `-`, `.` and spaces do not count (`Nano2.1` = `nano2_1`). */
 export function normaliseAlias(value: string): string {
-  return value.trim().toLowerCase().replace(/[-\s.]+/g, '_');
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/[-\s.]+/g, '_');
 }
 
 const spells = (model: { readonly name: string; readonly aliases: readonly string[] }, key: string): boolean =>

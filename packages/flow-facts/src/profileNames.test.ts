@@ -12,20 +12,29 @@ const exitOf = (name: string): number => {
 };
 
 describe('the profile-name rule', () => {
-  it.each(['../evil', '/etc', 'a/b', 'a\\b', '..', '.', 'C:evil', 'x\0y', 'a..b', '../x'])('refuses the path-like %j with exit 13', (name) => {
-    expect(profileNameVerdict(name)).toBe('path');
-    expect(exitOf(name)).toBe(13);
-  });
+  it.each(['../evil', '/etc', 'a/b', 'a\\b', '..', '.', 'C:evil', 'x\0y', 'a..b', '../x'])(
+    'refuses the path-like %j with exit 13',
+    (name) => {
+      expect(profileNameVerdict(name)).toBe('path');
+      expect(exitOf(name)).toBe(13);
+    },
+  );
 
-  it.each(['', ' spaced', 'a b', 'ü', '-dash', '_under', '.hidden', 'x'.repeat(65), 'semi;colon'])('refuses the malformed %j with exit 2', (name) => {
-    expect(profileNameVerdict(name)).toBe('malformed');
-    expect(exitOf(name)).toBe(2);
-  });
+  it.each(['', ' spaced', 'a b', 'ü', '-dash', '_under', '.hidden', 'x'.repeat(65), 'semi;colon'])(
+    'refuses the malformed %j with exit 2',
+    (name) => {
+      expect(profileNameVerdict(name)).toBe('malformed');
+      expect(exitOf(name)).toBe(2);
+    },
+  );
 
-  it.each(['default', 'alice', 'work.2', 'ok-name', 'a_b', 'bob@example.com', 'bob+work@example.com', 'x'.repeat(64)])('accepts the plain %j', (name) => {
-    expect(assertProfileName(name)).toBe(name);
-    expect(isProfileName(name)).toBe(true);
-  });
+  it.each(['default', 'alice', 'work.2', 'ok-name', 'a_b', 'bob@example.com', 'bob+work@example.com', 'x'.repeat(64)])(
+    'accepts the plain %j',
+    (name) => {
+      expect(assertProfileName(name)).toBe(name);
+      expect(isProfileName(name)).toBe(true);
+    },
+  );
 });
 
 describe('profileNameFromEmail', () => {

@@ -14,7 +14,8 @@ export type ProfileNameVerdict = 'plain' | 'path' | 'malformed';
 
 /** What a profile name is: a plain name, something that looks like a path, or malformed. */
 export function profileNameVerdict(name: string): ProfileNameVerdict {
-  const looksLikePath = /[/\\]/.test(name) || name.includes('..') || name === '.' || name.includes('\0') || /^[A-Za-z]:/.test(name);
+  const looksLikePath =
+    /[/\\]/.test(name) || name.includes('..') || name === '.' || name.includes('\0') || /^[A-Za-z]:/.test(name);
   if (looksLikePath) return 'path';
   return PLAIN_NAME.test(name) ? 'plain' : 'malformed';
 }
@@ -26,8 +27,10 @@ export function isProfileName(name: string): boolean {
 /** Returns the name when it is plain; SecurityError (13) for a path, BadParameterError (2) otherwise. */
 export function assertProfileName(name: string): string {
   const verdict = profileNameVerdict(name);
-  if (verdict === 'path') throw new SecurityError('A profile must be a plain name, not a path.', { extensions: { parameter: 'profile' } });
-  if (verdict === 'malformed') throw new BadParameterError(`A profile name is ${PROFILE_NAME_RULE}.`, { extensions: { parameter: 'profile' } });
+  if (verdict === 'path')
+    throw new SecurityError('A profile must be a plain name, not a path.', { extensions: { parameter: 'profile' } });
+  if (verdict === 'malformed')
+    throw new BadParameterError(`A profile name is ${PROFILE_NAME_RULE}.`, { extensions: { parameter: 'profile' } });
   return name;
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { findVideoModel } from './models.js';
-import { DEFAULT_I2V_VIDEO_MODEL, maxDurationWithEndFrame, r2vPinsDuration, videoDurationsOf, videoRefCap } from './rules.js';
+import {
+  DEFAULT_I2V_VIDEO_MODEL,
+  maxDurationWithEndFrame,
+  r2vPinsDuration,
+  videoDurationsOf,
+  videoRefCap,
+} from './rules.js';
 
 describe('generation rules', () => {
   it('pins r2v on Veo and on no model, not on Omni', () => {

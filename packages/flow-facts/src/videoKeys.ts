@@ -19,18 +19,30 @@ export interface KeyReading {
 export function readVideoKey(key: string): KeyReading {
   const k = key.toLowerCase();
   // Omni 1.2 Flash's keys were never captured [U]: one carrying `1_2` after `abra_` is not 1.1's family.
-  const family = k.startsWith('abra_') && !/^abra_1_?2(?:_|$)/.test(k)
-    ? 'omni_flash'
-    : k.startsWith('veo_')
-      ? k.includes('lite')
-        ? 'veo_lite'
-        : k.includes('fast')
-          ? 'veo_fast'
-          : 'veo_quality'
-      : 'unknown';
-  const mode = k.includes('interpolation') ? 'interpolation' : k.includes('_i2v') ? 'i2v' : k.includes('_r2v') ? 'r2v' : 't2v';
+  const family =
+    k.startsWith('abra_') && !/^abra_1_?2(?:_|$)/.test(k)
+      ? 'omni_flash'
+      : k.startsWith('veo_')
+        ? k.includes('lite')
+          ? 'veo_lite'
+          : k.includes('fast')
+            ? 'veo_fast'
+            : 'veo_quality'
+        : 'unknown';
+  const mode = k.includes('interpolation')
+    ? 'interpolation'
+    : k.includes('_i2v')
+      ? 'i2v'
+      : k.includes('_r2v')
+        ? 'r2v'
+        : 't2v';
   const dur = /_(\d{1,2})s(?:_|$)/.exec(k);
-  return { family, lowerPriority: /low(er)?_priority/.test(k), mode, seconds: dur?.[1] === undefined ? null : Number(dur[1]) };
+  return {
+    family,
+    lowerPriority: /low(er)?_priority/.test(k),
+    mode,
+    seconds: dur?.[1] === undefined ? null : Number(dur[1]),
+  };
 }
 
 /** Whether a string looks like a video model key (not free text). */

@@ -8,4 +8,3 @@ export { makePng } from './media/png.js';
 export { readImageSize } from './media/imageSize.js';
 
 export { expandKey, IMAGE_MODELS, VIDEO_MODELS } from './wire/models.js';
-

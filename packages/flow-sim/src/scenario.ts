@@ -2,7 +2,17 @@ import { newAccount, normalizeEmail, viewOf } from './state/accounts.js';
 import type { Account } from './state/accounts.js';
 import { latencyScale } from './state/latency.js';
 import type { SimState } from './state/simState.js';
-import type { AccountInit, AccountView, CharacterInit, Cohort, FailureName, FailureOptions, LatencySetting, ProjectInit, SimLocale } from './types.js';
+import type {
+  AccountInit,
+  AccountView,
+  CharacterInit,
+  Cohort,
+  FailureName,
+  FailureOptions,
+  LatencySetting,
+  ProjectInit,
+  SimLocale,
+} from './types.js';
 import { readImageSize } from './media/imageSize.js';
 import { makePng } from './media/png.js';
 import { type Variants, checkVariants, defaultVariants } from './variants.js';
@@ -30,7 +40,10 @@ export class Scenario {
   createAccount(init: AccountInit): AccountView {
     const fresh = newAccount(init);
     const existing = this.#state.accounts.get(fresh.email);
-    const account = existing === undefined ? fresh : Object.assign(existing, { ...fresh, sessionGeneration: existing.sessionGeneration });
+    const account =
+      existing === undefined
+        ? fresh
+        : Object.assign(existing, { ...fresh, sessionGeneration: existing.sessionGeneration });
     this.#state.accounts.set(account.email, account);
     return this.#changed(viewOf(account));
   }
@@ -131,7 +144,12 @@ export class Scenario {
 
   addCharacter(projectId: string, init: CharacterInit): { entityId: string; thumbnailMediaId: string } {
     const project = this.#project(projectId);
-    const thumb = this.addUpload(project.owner, projectId, `${init.displayName}.png`, makePng(512, 512, init.displayName));
+    const thumb = this.addUpload(
+      project.owner,
+      projectId,
+      `${init.displayName}.png`,
+      makePng(512, 512, init.displayName),
+    );
     const entityId = this.#state.library.uuid();
     project.characters.push({
       entityId,

@@ -65,7 +65,13 @@ function closeServer(server: Server): Promise<void> {
 export async function startFlowSim(options: FlowSimOptions = {}): Promise<FlowSim> {
   const host = options.host ?? '127.0.0.1';
   const secret = options.dataDir === undefined ? undefined : readSecret(options.dataDir);
-  const state = new SimState({ seed: options.seed ?? 'flow-sim', latency: options.latency ?? 'fast', locale: options.locale ?? 'en-US', ...(secret === undefined ? {} : { secret }), ...(options.variants ? { variants: options.variants } : {}) });
+  const state = new SimState({
+    seed: options.seed ?? 'flow-sim',
+    latency: options.latency ?? 'fast',
+    locale: options.locale ?? 'en-US',
+    ...(secret === undefined ? {} : { secret }),
+    ...(options.variants ? { variants: options.variants } : {}),
+  });
   let flush = (): void => undefined;
   if (options.dataDir !== undefined) {
     loadState(state, options.dataDir);
@@ -83,13 +89,25 @@ export async function startFlowSim(options: FlowSimOptions = {}): Promise<FlowSi
   const port = (server.address() as AddressInfo).port;
   const chromiumArgs = chromiumArgsFor(host, port);
   const proxy = await startConnectProxy(SIM_HOSTS, { host, port });
-  const control = await startControlServer(state, scenario, () => ({ chromiumArgs, port, proxy: { server: proxy.url } }), host, options.controlPort ?? 0);
+  const control = await startControlServer(
+    state,
+    scenario,
+    () => ({ chromiumArgs, port, proxy: { server: proxy.url } }),
+    host,
+    options.controlPort ?? 0,
+  );
   const controlPort = (control.address() as AddressInfo).port;
-  const signInUrlFor = (continueUrl: string): string => `https://${ACCOUNTS_HOST}/v3/signin/identifier?${new URLSearchParams({ continue: continueUrl })}`;
+  const signInUrlFor = (continueUrl: string): string =>
+    `https://${ACCOUNTS_HOST}/v3/signin/identifier?${new URLSearchParams({ continue: continueUrl })}`;
   return {
     port,
     host,
-    origins: { flow: `https://${FLOW_HOST}`, content: `https://${CONTENT_HOST}`, labs: `https://${LABS_HOST}`, accounts: `https://${ACCOUNTS_HOST}` },
+    origins: {
+      flow: `https://${FLOW_HOST}`,
+      content: `https://${CONTENT_HOST}`,
+      labs: `https://${LABS_HOST}`,
+      accounts: `https://${ACCOUNTS_HOST}`,
+    },
     chromiumArgs,
     contextOptions: { ignoreHTTPSErrors: true },
     scenario,

@@ -37,7 +37,8 @@ export function checkVariants(patch: Partial<Record<string, unknown>>): Partial<
   for (const [name, value] of Object.entries(patch)) {
     const allowed = (VARIANT_VALUES as Record<string, readonly string[]>)[name];
     if (allowed === undefined) throw new TypeError(`unknown variant: ${name} (known: ${VARIANT_NAMES.join(', ')})`);
-    if (!allowed.includes(value as string)) throw new TypeError(`variant ${name} takes ${allowed.join(' | ')}, not ${String(value)}`);
+    if (!allowed.includes(value as string))
+      throw new TypeError(`variant ${name} takes ${allowed.join(' | ')}, not ${String(value)}`);
   }
   return patch as Partial<Variants>;
 }

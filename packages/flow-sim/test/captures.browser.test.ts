@@ -15,7 +15,6 @@ afterEach(() => {
   rig.sim.scenario.setLocale('en-US');
 });
 
-
 let accounts = 0;
 async function signedIn(init: { tier?: 'free' | 'pro' | 'ultra'; consentBar?: 'none' | 'reject' | 'notice' } = {}) {
   const email = `captures-${(accounts += 1)}@example.com`;
@@ -30,14 +29,18 @@ function watchPayloads(page: Page, rpcId: string): Array<{ at: number; payload: 
   const seen: Array<{ at: number; payload: unknown }> = [];
   page.on('response', (r: Response) => {
     if (!r.url().includes('/data/batchexecute') || !(r.request().postData() ?? '').includes(rpcId)) return;
-    r.text().then((text) => {
-      for (const line of text.split('\n')) {
-        if (!line.startsWith('[')) continue;
-        for (const item of JSON.parse(line) as unknown[][]) {
-          if (item[0] === 'wrb.fr' && item[1] === rpcId && typeof item[2] === 'string') seen.push({ at: Date.now(), payload: JSON.parse(item[2]) });
+    r.text().then(
+      (text) => {
+        for (const line of text.split('\n')) {
+          if (!line.startsWith('[')) continue;
+          for (const item of JSON.parse(line) as unknown[][]) {
+            if (item[0] === 'wrb.fr' && item[1] === rpcId && typeof item[2] === 'string')
+              seen.push({ at: Date.now(), payload: JSON.parse(item[2]) });
+          }
         }
-      }
-    }, () => undefined);
+      },
+      () => undefined,
+    );
   });
   return seen;
 }
@@ -45,14 +48,24 @@ function watchPayloads(page: Page, rpcId: string): Array<{ at: number; payload: 
 /** Video records (`[wf, project, media, MARKER, null, DETAILS, null, INFO]`) anywhere in a payload. */
 function recordsIn(value: unknown, out: unknown[][] = []): unknown[][] {
   if (!Array.isArray(value)) return out;
-  if (value.length >= 8 && typeof value[0] === 'string' && typeof value[2] === 'string' && Array.isArray(value[5]) && Array.isArray(value[7])) out.push(value);
+  if (
+    value.length >= 8 &&
+    typeof value[0] === 'string' &&
+    typeof value[2] === 'string' &&
+    Array.isArray(value[5]) &&
+    Array.isArray(value[7])
+  )
+    out.push(value);
   else for (const v of value) recordsIn(v, out);
   return out;
 }
 
 async function mention(page: Page, name: string, ligature = 'image'): Promise<void> {
   await page.keyboard.type(`@${name.slice(0, 6)}`);
-  const option = page.locator('.cdk-overlay-pane button[role=option].asset-item').filter({ has: page.locator(`.asset-name:text-is("${name}")`) }).filter({ has: page.locator(`mat-icon:text-is("${ligature}")`) });
+  const option = page
+    .locator('.cdk-overlay-pane button[role=option].asset-item')
+    .filter({ has: page.locator(`.asset-name:text-is("${name}")`) })
+    .filter({ has: page.locator(`mat-icon:text-is("${ligature}")`) });
   await option.first().click();
 }
 
@@ -77,8 +90,15 @@ describe('flow-captures.md, by default', () => {
     await mention(page, 'harbour-1a2b3c4d.png');
     await page.keyboard.insertText(' and ');
     await mention(page, 'Marlow', 'person');
-    const chips = await page.locator('.mention-chip').evaluateAll((els) => els.map((e) => [e.getAttribute('data-reference-type'), e.getAttribute('data-entity-id'), e.textContent]));
-    expect(chips).toEqual([['media', null, '@harbour-1a2b3c4d.png'], ['entity', character.entityId, '@Marlow']]);
+    const chips = await page
+      .locator('.mention-chip')
+      .evaluateAll((els) =>
+        els.map((e) => [e.getAttribute('data-reference-type'), e.getAttribute('data-entity-id'), e.textContent]),
+      );
+    expect(chips).toEqual([
+      ['media', null, '@harbour-1a2b3c4d.png'],
+      ['entity', character.entityId, '@Marlow'],
+    ]);
     await submit(page);
     await page.locator('flow-image-tile').first().waitFor();
     const inner = rig.sim.received.calls('ogiZ0b').at(-1)?.inner ?? '';
@@ -98,7 +118,13 @@ describe('flow-captures.md, by default', () => {
     const fetched = await page.evaluate(async (url) => {
       const res = await fetch(url, { credentials: 'same-origin' });
       const bytes = new Uint8Array(await res.arrayBuffer());
-      return { finalUrl: res.url, redirected: res.redirected, type: res.headers.get('content-type'), head: String.fromCharCode(...bytes.subarray(4, 8)), size: bytes.length };
+      return {
+        finalUrl: res.url,
+        redirected: res.redirected,
+        type: res.headers.get('content-type'),
+        head: String.fromCharCode(...bytes.subarray(4, 8)),
+        size: bytes.length,
+      };
     }, src);
     expect(fetched.redirected).toBe(true);
     expect(new URL(fetched.finalUrl).hostname).toMatch(/\.googlevideo\.com$/);
@@ -112,14 +138,18 @@ describe('flow-captures.md, by default', () => {
     const polls = watchPayloads(page, 'jwpduf');
     const fetches = watchPayloads(page, 'as29s');
     await t2vClip(page, project);
-    const done = polls.flatMap((p) => recordsIn(p.payload).map((r) => ({ at: p.at, r }))).filter(({ r }) => (r[5] as unknown[])[8]?.toString() === '3');
+    const done = polls
+      .flatMap((p) => recordsIn(p.payload).map((r) => ({ at: p.at, r })))
+      .filter(({ r }) => (r[5] as unknown[])[8]?.toString() === '3');
     expect(done.length).toBeGreaterThan(0);
     for (const { r } of done) {
       expect(typeof (r[5] as unknown[])[13]).toBe('number');
       expect((r[5] as unknown[])[10]).toBeNull();
       expect(((r[7] as unknown[])[0] as unknown[])[8]).toBeNull();
     }
-    const withUrl = fetches.find((f) => recordsIn([f.payload]).some((r) => typeof ((r[7] as unknown[])[0] as unknown[])[8] === 'string'));
+    const withUrl = fetches.find((f) =>
+      recordsIn([f.payload]).some((r) => typeof ((r[7] as unknown[])[0] as unknown[])[8] === 'string'),
+    );
     expect(withUrl).toBeDefined();
     expect((withUrl?.at ?? 0) - (done[0]?.at ?? 0)).toBeGreaterThanOrEqual(1_500);
     await ctx.close();
@@ -154,7 +184,9 @@ describe('flow-captures.md, by default', () => {
     await pickSettings(page, [{ icon: 'image' }]);
     await page.click('.settings-trigger-button');
     await page.click('.cdk-overlay-pane:has([role=radiogroup]) button:has(mat-icon:text-is("arrow_drop_down"))');
-    const labels = (await page.locator('[role=menu] [role=menuitem] .mat-mdc-menu-item-text').allTextContents()).map((t) => t.trim());
+    const labels = (await page.locator('[role=menu] [role=menuitem] .mat-mdc-menu-item-text').allTextContents()).map(
+      (t) => t.trim(),
+    );
     expect(labels).toContain('Nano Banana 2.1');
     expect(labels).not.toContain('Nano Banana 2');
     await ctx.close();
@@ -173,11 +205,18 @@ describe('flow-captures.md, by default', () => {
     await page.locator('flow-image-tile').first().click();
     await page.locator('flow-asset-detail-view button:has(mat-icon:text-is("download"))').click();
     const items = page.locator('[role=menu] [role=menuitem]');
-    expect((await items.allTextContents()).map((t) => t.trim())).toEqual(['1K (Tamanho original)', '2K (Aprimorada)', '4K (Aprimorada)Fazer upgrade']);
+    expect((await items.allTextContents()).map((t) => t.trim())).toEqual([
+      '1K (Tamanho original)',
+      '2K (Aprimorada)',
+      '4K (Aprimorada)Fazer upgrade',
+    ]);
     expect(await items.nth(2).getAttribute('aria-disabled')).toBe('true');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
-    await page.locator('flow-video-tile').filter({ has: page.locator(`img[data-media-id="${mediaId}"]`) }).click();
+    await page
+      .locator('flow-video-tile')
+      .filter({ has: page.locator(`img[data-media-id="${mediaId}"]`) })
+      .click();
     await page.locator('flow-asset-detail-view button:has(mat-icon:text-is("download"))').click();
     const gif = items.filter({ hasText: '270p' });
     expect(await gif.getAttribute('aria-disabled')).toBeNull();
@@ -199,12 +238,17 @@ describe('flow-captures.md, by default', () => {
   it('§9 the consent bar puts accept before reject; the settings trigger has no aria-haspopup; aspect radios carry a text label', async () => {
     const { project, page, ctx } = await signedIn({ consentBar: 'reject' });
     await openProject(page, project.id);
-    const order = await page.locator('.glue-cookie-notification-bar button').evaluateAll((els) => els.map((e) => e.className));
+    const order = await page
+      .locator('.glue-cookie-notification-bar button')
+      .evaluateAll((els) => els.map((e) => e.className));
     expect(order).toEqual(['glue-cookie-notification-bar__accept', 'glue-cookie-notification-bar__reject']);
     await page.click('.glue-cookie-notification-bar__reject');
     expect(await page.locator('.settings-trigger-button').getAttribute('aria-haspopup')).toBeNull();
     await page.click('.settings-trigger-button');
-    const radio = page.locator('[role=radio]').filter({ has: page.locator('mat-icon:text-is("crop_16_9")') }).first();
+    const radio = page
+      .locator('[role=radio]')
+      .filter({ has: page.locator('mat-icon:text-is("crop_16_9")') })
+      .first();
     expect(await radio.locator('.mat-button-toggle-label-content').textContent()).toBe('16:9');
     await ctx.close();
   });
@@ -216,7 +260,10 @@ describe('flow-captures.md, by default', () => {
     await openProject(page, project.id);
     const chooser = page.waitForEvent('filechooser');
     await page.click('xpath=//button[.//mat-icon[normalize-space()="add"]][not(ancestor::flow-prompt-box)]');
-    await page.locator('.cdk-overlay-pane [role=menuitem]').filter({ has: page.locator('mat-icon:text-is("upload")') }).click();
+    await page
+      .locator('.cdk-overlay-pane [role=menuitem]')
+      .filter({ has: page.locator('mat-icon:text-is("upload")') })
+      .click();
     await (await chooser).setFiles({ name: 'x-1a2b3c4d.png', mimeType: 'image/png', buffer: makePng(32, 32, 'x') });
     await expect.poll(() => replies.length).toBe(1);
     expect((replies[0]?.payload as unknown[])[0]).toBe(project.id);
@@ -250,7 +297,15 @@ describe('flow-captures.md, the variants of what is uncertain', () => {
     const { project, page, ctx } = await signedIn();
     const polls = watchPayloads(page, 'jwpduf');
     await t2vClip(page, project);
-    await expect.poll(() => polls.some((p) => recordsIn(p.payload).some((r) => typeof ((r[7] as unknown[])[0] as unknown[])[8] === 'string')), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          polls.some((p) =>
+            recordsIn(p.payload).some((r) => typeof ((r[7] as unknown[])[0] as unknown[])[8] === 'string'),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await ctx.close();
   });
 
@@ -260,7 +315,9 @@ describe('flow-captures.md, the variants of what is uncertain', () => {
     await t2vClip(page, project);
     await openProject(page, project.id);
     await page.locator('flow-video-tile').first().hover();
-    expect(await page.locator('flow-video-tile video').first().getAttribute('src')).toMatch(/^https:\/\/flow-content\.google\/video\//);
+    expect(await page.locator('flow-video-tile video').first().getAttribute('src')).toMatch(
+      /^https:\/\/flow-content\.google\/video\//,
+    );
     await ctx.close();
   });
 
@@ -295,12 +352,17 @@ describe('flow-captures.md, the variants of what is uncertain', () => {
       const renamed = await wire.rpc('o8DA4', [created[1][0], 'Herons']);
       return { created, renamed };
     })()`);
-    expect(replies2).toEqual({ created: [null, [expect.any(String), 'A heron study']], renamed: [['Herons', expect.any(String)]] });
+    expect(replies2).toEqual({
+      created: [null, [expect.any(String), 'A heron study']],
+      renamed: [['Herons', expect.any(String)]],
+    });
     await ctx.close();
   });
 
   it('refuses an unknown variant or value instead of silently testing the default', () => {
-    expect(() => rig.sim.scenario.setVariants({ recordMarker: 'CAX' } as never)).toThrow(/recordMarker takes null \| CAE \| CAF/);
+    expect(() => rig.sim.scenario.setVariants({ recordMarker: 'CAX' } as never)).toThrow(
+      /recordMarker takes null \| CAE \| CAF/,
+    );
     expect(() => rig.sim.scenario.setVariants({ nope: 'x' } as never)).toThrow(/unknown variant: nope/);
   });
 });

@@ -94,7 +94,9 @@ describe('cohorts and landings', () => {
     expect(session.user.email).toBe('labs@example.com');
     expect(session.access_token).toMatch(/^ya29\./);
     const credits = await page.evaluate(async (token) => {
-      const r = await fetch('https://aisandbox-pa.googleapis.com/v1/credits', { headers: { authorization: `Bearer ${token}` } });
+      const r = await fetch('https://aisandbox-pa.googleapis.com/v1/credits', {
+        headers: { authorization: `Bearer ${token}` },
+      });
       return r.json();
     }, session.access_token as string);
     expect(credits).toMatchObject({ credits: 1000, sku: 'G1_PRO' });
@@ -118,7 +120,9 @@ describe('cohorts and landings', () => {
       const p = rig.sim.scenario.createProject('de@example.com');
       const { page, ctx } = await rig.signedInPage('de@example.com');
       await openProject(page, p.id);
-      expect(await page.getAttribute('flow-prompt-box [contenteditable=true]', 'data-placeholder')).toBe('Was möchtest du erstellen?');
+      expect(await page.getAttribute('flow-prompt-box [contenteditable=true]', 'data-placeholder')).toBe(
+        'Was möchtest du erstellen?',
+      );
       await pickSettings(page, [{ icon: 'videocam' }, { token: '4' }]);
       expect(await page.textContent('.settings-trigger-button')).toContain('4 Sek.');
       await typePrompt(page, 'ein Boot');
@@ -166,7 +170,14 @@ describe('cohorts and landings', () => {
     const p = rig.sim.scenario.createProject('modal@example.com');
     const { page, ctx } = await rig.signedInPage('modal@example.com');
     await openProject(page, p.id);
-    expect(await page.locator('#glue-cookie-notification-bar-1').evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { zIndex: string } }).getComputedStyle(el).zIndex)).toBe('1000');
+    expect(
+      await page
+        .locator('#glue-cookie-notification-bar-1')
+        .evaluate(
+          (el) =>
+            (globalThis as unknown as { getComputedStyle(e: unknown): { zIndex: string } }).getComputedStyle(el).zIndex,
+        ),
+    ).toBe('1000');
     await page.locator('[role=dialog]').waitFor();
     await page.click('[role=dialog] button:has(mat-icon:text-is("close"))');
     await page.click('button.glue-cookie-notification-bar__reject');
@@ -194,7 +205,9 @@ describe('cohorts and landings', () => {
     await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
     await page.locator('.settings-trigger-button').waitFor();
     expect(rig.sim.received.calls('jHPbke').length).toBeGreaterThan(0);
-    expect([...hosts].every((h) => h.endsWith('google.com') || h.endsWith('.google') || h === 'labs.google')).toBe(true);
+    expect([...hosts].every((h) => h.endsWith('google.com') || h.endsWith('.google') || h === 'labs.google')).toBe(
+      true,
+    );
     await second.close();
   });
 });

@@ -21,7 +21,11 @@ async function withSwitch(name: FailureName, options: FailureOptions = {}, mode:
 }
 
 async function replyOf(page: Page, rpcId: string, act: () => Promise<void>) {
-  const res = page.waitForResponse((r) => r.url().includes('/data/batchexecute') && decodeURIComponent(r.request().postData() ?? '').includes(`[[["${rpcId}"`));
+  const res = page.waitForResponse(
+    (r) =>
+      r.url().includes('/data/batchexecute') &&
+      decodeURIComponent(r.request().postData() ?? '').includes(`[[["${rpcId}"`),
+  );
   await act();
   const r = await res;
   return { status: r.status(), text: await r.text(), headers: r.headers() };
@@ -77,7 +81,17 @@ describe('failure switches are observable in the browser', () => {
   it('unknown_status: the job ends with a status nobody knows and the grid shows a failed tile', async () => {
     const { page, ctx } = await withSwitch('unknown_status', { status: 42 }, 'video');
     const texts: string[] = [];
-    page.on('response', (r) => void (r.url().includes('rpcids=jwpduf') && r.text().then((t) => texts.push(t), () => undefined)));
+    page.on(
+      'response',
+      (r) =>
+        void (
+          r.url().includes('rpcids=jwpduf') &&
+          r.text().then(
+            (t) => texts.push(t),
+            () => undefined,
+          )
+        ),
+    );
     await typePrompt(page, 'odd status');
     await submit(page);
     await page.locator('flow-failed-tile').waitFor();
@@ -88,7 +102,17 @@ describe('failure switches are observable in the browser', () => {
   it('done_without_url: status 3 arrives but as29s never carries a URL; no video tile', async () => {
     const { page, ctx } = await withSwitch('done_without_url', {}, 'video');
     const as29s: string[] = [];
-    page.on('response', (r) => void (r.url().includes('rpcids=as29s') && r.text().then((t) => as29s.push(t), () => undefined)));
+    page.on(
+      'response',
+      (r) =>
+        void (
+          r.url().includes('rpcids=as29s') &&
+          r.text().then(
+            (t) => as29s.push(t),
+            () => undefined,
+          )
+        ),
+    );
     await typePrompt(page, 'no url');
     await submit(page);
     await expect.poll(() => as29s.length, { timeout: 10_000 }).toBeGreaterThan(3);
@@ -110,11 +134,23 @@ describe('failure switches are observable in the browser', () => {
   it('size_mismatch: DETAILS[13] differs from the bytes served', async () => {
     const { page, ctx } = await withSwitch('size_mismatch', {}, 'video');
     const as29s: string[] = [];
-    page.on('response', (r) => void (r.url().includes('rpcids=as29s') && r.text().then((t) => as29s.push(t), () => undefined)));
+    page.on(
+      'response',
+      (r) =>
+        void (
+          r.url().includes('rpcids=as29s') &&
+          r.text().then(
+            (t) => as29s.push(t),
+            () => undefined,
+          )
+        ),
+    );
     await typePrompt(page, 'sizes');
     await submit(page);
     await page.locator('flow-video-tile').waitFor();
-    const record = as29s.map((t) => /\\"(https:\/\/flow-content\.google\/video\/[^\\]+)\\".*?/.exec(t)).find((m) => m !== null);
+    const record = as29s
+      .map((t) => /\\"(https:\/\/flow-content\.google\/video\/[^\\]+)\\".*?/.exec(t))
+      .find((m) => m !== null);
     const last = as29s.at(-1) ?? '';
     const payload = JSON.parse(JSON.parse(last.split('\n').find((l) => l.includes('wrb.fr')) ?? '[]')[0][2]);
     const mp4Url = payload[7][0][8] as string;
@@ -143,7 +179,17 @@ describe('failure switches are observable in the browser', () => {
   it('poll_other_clip_first: jwpduf lists another clip first; the page still finds its own', async () => {
     const { page, ctx } = await withSwitch('poll_other_clip_first', {}, 'video');
     const polls: string[] = [];
-    page.on('response', (r) => void (r.url().includes('rpcids=jwpduf') && r.text().then((t) => polls.push(t), () => undefined)));
+    page.on(
+      'response',
+      (r) =>
+        void (
+          r.url().includes('rpcids=jwpduf') &&
+          r.text().then(
+            (t) => polls.push(t),
+            () => undefined,
+          )
+        ),
+    );
     await typePrompt(page, 'mine');
     await submit(page);
     const tile = page.locator('flow-video-tile img[data-media-id]');
@@ -159,7 +205,9 @@ describe('failure switches are observable in the browser', () => {
     await typePrompt(page, 'forever');
     await submit(page);
     await page.locator('flow-pending-tile').waitFor();
-    await expect.poll(() => rig.sim.received.calls('ogiZ0b').filter((c) => c.sourcePath.length > 0).length).toBeGreaterThan(0);
+    await expect
+      .poll(() => rig.sim.received.calls('ogiZ0b').filter((c) => c.sourcePath.length > 0).length)
+      .toBeGreaterThan(0);
     await page.waitForTimeout(1500); // a whole fast-mode image reply is ~0.4 s
     expect(await page.locator('flow-image-tile').count()).toBe(0);
     expect(await page.locator('flow-pending-tile').count()).toBe(1);

@@ -10,5 +10,7 @@ export * from '../src/testing/index.js';
 
 /** A simulator and Chromium for it, started in the file's beforeAll and closed in its afterAll. */
 export function useSimBrowser(options: FlowSimOptions = {}): SimBrowser {
-  return useStarted('the simulator', () => launchSimBrowser({ executablePath: chromiumExecutable(), flags: TEST_BROWSER_FLAGS }, options));
+  return useStarted('the simulator', () =>
+    launchSimBrowser({ executablePath: chromiumExecutable(), flags: TEST_BROWSER_FLAGS }, options),
+  );
 }

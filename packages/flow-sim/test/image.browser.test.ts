@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { readImageSize } from '../src/index.js';
-import { captureBodies, foreignHosts, openProject, pickModel, pickSettings, submit, typePrompt, useSimBrowser } from './harness.js';
+import {
+  captureBodies,
+  foreignHosts,
+  openProject,
+  pickModel,
+  pickSettings,
+  submit,
+  typePrompt,
+  useSimBrowser,
+} from './harness.js';
 
 const rig = useSimBrowser({ seed: 'image-contract' });
 
@@ -52,13 +61,20 @@ describe('image generation, driven like a human', () => {
     rig.sim.scenario.createAccount({ email });
     const project = rig.sim.scenario.createProject(email);
     const { ctx, page } = await rig.signedInPage(email);
-    const { mediaId: refId } = rig.sim.scenario.addUpload(email, project.id, 'kitten-1a2b3c4d.png', (await import('../src/index.js')).makePng(80, 80, 'k'));
+    const { mediaId: refId } = rig.sim.scenario.addUpload(
+      email,
+      project.id,
+      'kitten-1a2b3c4d.png',
+      (await import('../src/index.js')).makePng(80, 80, 'k'),
+    );
     await openProject(page, project.id);
     await pickSettings(page, [{ icon: 'image' }, { icon: 'crop_16_9' }]);
     await pickModel(page, 'Nano Banana Pro');
     await page.click('flow-prompt-box [contenteditable=true]');
     await page.keyboard.type('@kitten');
-    await page.locator('.cdk-overlay-pane button[role=option].asset-item', { hasText: 'kitten-1a2b3c4d.png' }).waitFor();
+    await page
+      .locator('.cdk-overlay-pane button[role=option].asset-item', { hasText: 'kitten-1a2b3c4d.png' })
+      .waitFor();
     await page.keyboard.press('Enter');
     // flow-captures.md §1: a media chip has no entity id; the body still carries the media id.
     expect(await page.locator('.mention-chip').getAttribute('data-entity-id')).toBeNull();
@@ -72,7 +88,9 @@ describe('image generation, driven like a human', () => {
     const mediaId = await page.locator('flow-image-tile img').first().getAttribute('data-media-id');
     await page.locator('flow-image-tile').first().click();
     await page.locator('flow-asset-detail-view button:has(mat-icon:text-is("download"))').click();
-    expect(await page.locator('[role=menu] [role=menuitem]').filter({ hasText: '4K' }).getAttribute('disabled')).toBe('true');
+    expect(await page.locator('[role=menu] [role=menuitem]').filter({ hasText: '4K' }).getAttribute('disabled')).toBe(
+      'true',
+    );
     const download = page.waitForEvent('download');
     await page.locator('[role=menu] [role=menuitem]').filter({ hasText: '2K' }).click();
     const path = await (await download).path();
@@ -98,10 +116,15 @@ describe('image generation, driven like a human', () => {
     // one unranked list: the media named exactly like the character, the character and its thumbnail upload
     await expect.poll(async () => (await options.allTextContents()).length).toBe(3);
     await page.locator('mat-list-item[role=tab]').nth(4).click();
-    await expect.poll(async () => (await options.allTextContents()).map((t) => t.replace('person', '').trim())).toEqual(['Mira']);
+    await expect
+      .poll(async () => (await options.allTextContents()).map((t) => t.replace('person', '').trim()))
+      .toEqual(['Mira']);
     await page.keyboard.press('Enter');
     const chip = page.locator('.mention-chip');
-    expect([await chip.getAttribute('data-reference-type'), await chip.getAttribute('data-entity-id')]).toEqual(['entity', character.entityId]);
+    expect([await chip.getAttribute('data-reference-type'), await chip.getAttribute('data-entity-id')]).toEqual([
+      'entity',
+      character.entityId,
+    ]);
     await page.keyboard.insertText(' on a bicycle');
     await submit(page);
     await page.locator('flow-image-tile img[data-media-id]').first().waitFor();

@@ -87,7 +87,11 @@ interface Decoded {
   mediaTimes: (number | null)[];
 }
 
-async function decodeInChromium(page: Page, source: { b64: string } | { src: string }, times: number[]): Promise<Decoded> {
+async function decodeInChromium(
+  page: Page,
+  source: { b64: string } | { src: string },
+  times: number[],
+): Promise<Decoded> {
   const arg = JSON.stringify({ ...source, times });
   const out = (await page.evaluate(`(${DECODE_IN_PAGE})(${arg})`)) as {
     error?: string;
@@ -102,7 +106,13 @@ async function decodeInChromium(page: Page, source: { b64: string } | { src: str
     if (raster === undefined) throw new Error('canvas PNG not decodable');
     return raster;
   });
-  return { duration: out.duration, width: out.width, height: out.height, frames, mediaTimes: out.frames.map((f) => f.mediaTime) };
+  return {
+    duration: out.duration,
+    width: out.width,
+    height: out.height,
+    frames,
+    mediaTimes: out.frames.map((f) => f.mediaTime),
+  };
 }
 
 function at(r: Raster, x: number, y: number): Rgb {
@@ -111,7 +121,11 @@ function at(r: Raster, x: number, y: number): Rgb {
 }
 
 /** Mean absolute difference per channel over the points between two pictures. */
-function meanDiff(points: [number, number][], a: (x: number, y: number) => Rgb, b: (x: number, y: number) => Rgb): number {
+function meanDiff(
+  points: [number, number][],
+  a: (x: number, y: number) => Rgb,
+  b: (x: number, y: number) => Rgb,
+): number {
   let sum = 0;
   for (const [x, y] of points) {
     const p = a(x, y);
@@ -144,12 +158,19 @@ function blocks(width: number, height: number, block: number, seed: number): Ras
     };
     return [next(), next(), next()];
   };
-  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) rgb.set(colour(Math.floor(x / block), Math.floor(y / block)), (y * width + x) * 3);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1)
+      rgb.set(colour(Math.floor(x / block), Math.floor(y / block)), (y * width + x) * 3);
   return { width, height, rgb };
 }
 
 /** The source seen through the camera at displacement `d` (the decoder repeats the edge beyond it). */
-function shifted(source: (x: number, y: number) => Rgb, width: number, height: number, d: { x: number; y: number }): (x: number, y: number) => Rgb {
+function shifted(
+  source: (x: number, y: number) => Rgb,
+  width: number,
+  height: number,
+  d: { x: number; y: number },
+): (x: number, y: number) => Rgb {
   return (x, y) => source(Math.min(Math.max(x + d.x, 0), width - 1), Math.min(Math.max(y + d.y, 0), height - 1));
 }
 
@@ -159,7 +180,12 @@ function timeOf(frame: number, fps = 24): number {
 }
 
 /** What the camera sees at frames 0, the middle and the last, against the decoded frames. */
-function checkPan(decoded: Decoded, spec: Mp4Spec, source: (x: number, y: number) => Rgb, points: [number, number][]): { first: number; middle: number; last: number; lastUnpanned: number; sourceMoves: number } {
+function checkPan(
+  decoded: Decoded,
+  spec: Mp4Spec,
+  source: (x: number, y: number) => Rgb,
+  points: [number, number][],
+): { first: number; middle: number; last: number; lastUnpanned: number; sourceMoves: number } {
   const frames = Math.round(spec.seconds * 24);
   const pan = panOf(spec);
   const [first, middle, last] = decoded.frames;
@@ -168,7 +194,8 @@ function checkPan(decoded: Decoded, spec: Mp4Spec, source: (x: number, y: number
   decoded.mediaTimes.forEach((t, i) => {
     if (t !== null) expect(Math.floor(t * 24 + 1e-3), `frame drawn for seek ${i}`).toBe([0, frames / 2, frames - 1][i]);
   });
-  const view = (frame: number): ((x: number, y: number) => Rgb) => shifted(source, spec.width, spec.height, panAt(pan, frames, frame));
+  const view = (frame: number): ((x: number, y: number) => Rgb) =>
+    shifted(source, spec.width, spec.height, panAt(pan, frames, frame));
   const errors = {
     first: mae(first, points, source),
     middle: mae(middle, points, view(frames / 2)),
@@ -188,10 +215,17 @@ function checkPan(decoded: Decoded, spec: Mp4Spec, source: (x: number, y: number
   return errors;
 }
 
-describe('playable sandbox videos: Chromium decodes the simulator\'s H.264', () => {
+describe("playable sandbox videos: Chromium decodes the simulator's H.264", () => {
   it('640×360, 8 s, panning right: duration and size; the first frame is the picture, later frames pan it', async () => {
     const picture = blocks(640, 360, 40, 1);
-    const spec: Mp4Spec = { width: 640, height: 360, seconds: 8, key: 'blocks', picture, prompt: 'the camera pans right' };
+    const spec: Mp4Spec = {
+      width: 640,
+      height: 360,
+      seconds: 8,
+      key: 'blocks',
+      picture,
+      prompt: 'the camera pans right',
+    };
     expect(panOf(spec)).toEqual({ x: 80, y: 0 });
     const mp4 = makeMp4(spec);
     expect(mp4.length).toBeLessThan(1_000_000);
@@ -205,8 +239,14 @@ describe('playable sandbox videos: Chromium decodes the simulator\'s H.264', () 
     await page.close();
   });
 
-  it('1280×720 (the sim\'s default clip): the painting for its key, panned down-right as its prompt says', async () => {
-    const spec: Mp4Spec = { width: 1280, height: 720, seconds: 8, key: 'playable-video:clip', prompt: 'drift right and down over the harbour' };
+  it("1280×720 (the sim's default clip): the painting for its key, panned down-right as its prompt says", async () => {
+    const spec: Mp4Spec = {
+      width: 1280,
+      height: 720,
+      seconds: 8,
+      key: 'playable-video:clip',
+      prompt: 'drift right and down over the harbour',
+    };
     expect(panOf(spec)).toEqual({ x: 160, y: 90 });
     const paint = painterFor(spec.key);
     const mp4 = makeMp4(spec);
@@ -231,7 +271,9 @@ describe('playable sandbox videos: Chromium decodes the simulator\'s H.264', () 
       await openProject(page, project.id);
       await pickSettings(page, [{ icon: 'videocam' }, { icon: 'crop_free' }, { icon: 'crop_16_9' }]);
       await page.locator('flow-prompt-box button.empty-chip').first().click();
-      await page.locator('flow-add-menu-popover-content button.asset-item[role=option]', { hasText: 'start-frame.png' }).click();
+      await page
+        .locator('flow-add-menu-popover-content button.asset-item[role=option]', { hasText: 'start-frame.png' })
+        .click();
       await page.locator('button.detail-add-to-prompt-btn').click();
       await page.locator('flow-prompt-box button.chip-container:has(img)').waitFor();
       await typePrompt(page, 'the camera pans right across the tiles');
@@ -255,7 +297,13 @@ describe('playable sandbox videos: Chromium decodes the simulator\'s H.264', () 
       expect([decoded.width, decoded.height]).toEqual([1280, 720]);
       // the PNG scaled ×4 (nearest): its 20-px squares are 80 px in the clip
       const source = (x: number, y: number): Rgb => at(start, Math.floor(x / 4), Math.floor(y / 4));
-      const spec: Mp4Spec = { width: 1280, height: 720, seconds: 8, key: 'i2v', prompt: 'the camera pans right across the tiles' };
+      const spec: Mp4Spec = {
+        width: 1280,
+        height: 720,
+        seconds: 8,
+        key: 'i2v',
+        prompt: 'the camera pans right across the tiles',
+      };
       expect(panOf(spec)).toEqual({ x: 160, y: 0 });
       checkPan(decoded, spec, source, grid(1280, 720, 80, 40));
     } finally {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { captureBodies, foreignHosts, openProject, pickSettings, submit, typePrompt, uploadPng, useSimBrowser } from './harness.js';
+import {
+  captureBodies,
+  foreignHosts,
+  openProject,
+  pickSettings,
+  submit,
+  typePrompt,
+  uploadPng,
+  useSimBrowser,
+} from './harness.js';
 
 const rig = useSimBrowser({ seed: 'video-contract' });
 
@@ -9,10 +18,16 @@ function watchStatuses(page: Page): number[] {
   const seen: number[] = [];
   page.on('response', (r: Response) => {
     if (!r.url().includes('rpcids=jwpduf')) return;
-    r.text().then((t) => {
-      // The record's marker slot is null by default (flow-captures.md §5), "CAE"/"CAF" in its variants.
-      for (const m of t.matchAll(/(?:null|\\"CA[EF]\\"),null,\[\[\d+,\d+\],\\".*?\\",(?:null,){4}\[.*?\],null,\[(\d+)\]/g)) seen.push(Number(m[1]));
-    }, () => undefined);
+    r.text().then(
+      (t) => {
+        // The record's marker slot is null by default (flow-captures.md §5), "CAE"/"CAF" in its variants.
+        for (const m of t.matchAll(
+          /(?:null|\\"CA[EF]\\"),null,\[\[\d+,\d+\],\\".*?\\",(?:null,){4}\[.*?\],null,\[(\d+)\]/g,
+        ))
+          seen.push(Number(m[1]));
+      },
+      () => undefined,
+    );
   });
   return seen;
 }
@@ -73,7 +88,10 @@ describe('video generation, driven like a human', () => {
     // per-load snapshot: reload so the picker lists the fresh uploads
     await openProject(page, project.id);
     await pickSettings(page, [{ icon: 'videocam' }, { icon: 'crop_free' }]);
-    for (const [slot, name] of [[0, 'start-0a1b2c3d.png'], [0, 'end-0a1b2c3d.png']] as const) {
+    for (const [slot, name] of [
+      [0, 'start-0a1b2c3d.png'],
+      [0, 'end-0a1b2c3d.png'],
+    ] as const) {
       await page.locator('flow-prompt-box button.empty-chip').nth(slot).click();
       const popover = page.locator('flow-add-menu-popover-content');
       await popover.locator('input[type=text]').fill(name.slice(0, 5));
@@ -97,7 +115,12 @@ describe('video generation, driven like a human', () => {
     const { project, page, ctx } = await setup('i2v-start@example.com');
     rig.sim.scenario.updateAccount('i2v-start@example.com', { pickerCommit: 'confirm' });
     const { makePng } = await import('../src/index.js');
-    const { mediaId } = rig.sim.scenario.addUpload('i2v-start@example.com', project.id, 'only-start.png', makePng(40, 40, 's'));
+    const { mediaId } = rig.sim.scenario.addUpload(
+      'i2v-start@example.com',
+      project.id,
+      'only-start.png',
+      makePng(40, 40, 's'),
+    );
     await openProject(page, project.id);
     await pickSettings(page, [{ icon: 'videocam' }, { icon: 'crop_free' }]);
     await typePrompt(page, 'no frames at all');
@@ -105,7 +128,9 @@ describe('video generation, driven like a human', () => {
     await page.locator('flow-video-tile').waitFor();
     expect(rig.sim.received.calls('YhhmEf')[0]?.inner).toContain('veo_3_1_t2v_lite');
     await page.locator('flow-prompt-box button.empty-chip').first().click();
-    await page.locator('flow-add-menu-popover-content button.asset-item[role=option]', { hasText: 'only-start.png' }).click();
+    await page
+      .locator('flow-add-menu-popover-content button.asset-item[role=option]', { hasText: 'only-start.png' })
+      .click();
     await page.locator('button.detail-add-to-prompt-btn').click();
     await page.locator('flow-prompt-box button.chip-container:has(img)').waitFor();
     await submit(page);
@@ -126,21 +151,36 @@ describe('video generation, driven like a human', () => {
     await openProject(page, project.id);
     await pickSettings(page, [{ icon: 'videocam' }, { icon: 'chrome_extension' }, { token: '8' }]);
     await page.click('flow-prompt-box [contenteditable=true]');
-    for (const [name, ligature] of [['dog-ref', 'image'], ['Captain', 'person']] as const) {
-      const searched = page.waitForResponse((r) => r.url().includes('rpcids=UpteDb') && decodeURIComponent(r.request().postData() ?? '').includes(name));
+    for (const [name, ligature] of [
+      ['dog-ref', 'image'],
+      ['Captain', 'person'],
+    ] as const) {
+      const searched = page.waitForResponse(
+        (r) => r.url().includes('rpcids=UpteDb') && decodeURIComponent(r.request().postData() ?? '').includes(name),
+      );
       await page.keyboard.type(`@${name}`);
       await searched;
-      await page.locator('.cdk-overlay-pane button[role=option].asset-item', { hasText: name }).filter({ has: page.locator(`mat-icon:text-is("${ligature}")`) }).waitFor();
+      await page
+        .locator('.cdk-overlay-pane button[role=option].asset-item', { hasText: name })
+        .filter({ has: page.locator(`mat-icon:text-is("${ligature}")`) })
+        .waitFor();
       // characters and media share one unranked list: move to the option with the wanted kind
-      const wanted = page.locator('.cdk-overlay-pane button[role=option].asset-item-active', { hasText: name }).filter({ has: page.locator(`mat-icon:text-is("${ligature}")`) });
+      const wanted = page
+        .locator('.cdk-overlay-pane button[role=option].asset-item-active', { hasText: name })
+        .filter({ has: page.locator(`mat-icon:text-is("${ligature}")`) });
       for (let i = 0; i < 5 && !(await wanted.isVisible()); i += 1) await page.keyboard.press('ArrowDown');
       await wanted.waitFor();
       await page.keyboard.press('Enter');
       await page.keyboard.insertText(' and ');
     }
     // A media chip carries no entity id, a character chip its entity id (flow-captures.md §1).
-    const chips = await page.locator('.mention-chip').evaluateAll((els) => els.map((e) => [e.getAttribute('data-reference-type'), e.getAttribute('data-entity-id')]));
-    expect(chips).toEqual([['media', null], ['entity', c.entityId]]);
+    const chips = await page
+      .locator('.mention-chip')
+      .evaluateAll((els) => els.map((e) => [e.getAttribute('data-reference-type'), e.getAttribute('data-entity-id')]));
+    expect(chips).toEqual([
+      ['media', null],
+      ['entity', c.entityId],
+    ]);
     await page.keyboard.insertText('walk on a beach');
     await submit(page);
     await page.locator('flow-video-tile').waitFor();

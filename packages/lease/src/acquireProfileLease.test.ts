@@ -46,7 +46,11 @@ describe('acquireProfileLease in one process', () => {
     expect(fs.statSync(lease.lockPath).size).toBe(0);
     const holderPath = lease.lockPath.replace(/\.lock$/, '.holder.json');
     expect(mode(holderPath)).toBe(0o600);
-    expect(JSON.parse(fs.readFileSync(holderPath, 'utf8'))).toMatchObject({ version: 1, pid: process.pid, profile_name: 'work' });
+    expect(JSON.parse(fs.readFileSync(holderPath, 'utf8'))).toMatchObject({
+      version: 1,
+      pid: process.pid,
+      profile_name: 'work',
+    });
     // SQLite left no journal or other file beside the lock.
     expect(fs.readdirSync(locksDir).sort()).toEqual([path.basename(holderPath), path.basename(lease.lockPath)].sort());
 
@@ -75,7 +79,9 @@ describe('acquireProfileLease in one process', () => {
     fs.symlinkSync(profileDir, link);
     const lease = await acquire();
     await expect(acquire({ profileDir: link })).rejects.toBeInstanceOf(ProfileLockedError);
-    await expect(acquire({ profileDir: path.join(home, 'x', '..', 'profile_work') + path.sep })).rejects.toBeInstanceOf(ProfileLockedError);
+    await expect(acquire({ profileDir: path.join(home, 'x', '..', 'profile_work') + path.sep })).rejects.toBeInstanceOf(
+      ProfileLockedError,
+    );
     expect(lockPathOf(link)).toBe(lease.lockPath);
   });
 
@@ -132,7 +138,9 @@ describe('acquireProfileLease in one process', () => {
     await expect(acquire()).rejects.toBeInstanceOf(SecurityError);
     fs.unlinkSync(lockPathOf(profileDir));
 
-    fs.writeFileSync(lockPathOf(profileDir), 'not a database, just text that is long enough to be read', { mode: 0o600 });
+    fs.writeFileSync(lockPathOf(profileDir), 'not a database, just text that is long enough to be read', {
+      mode: 0o600,
+    });
     const foreign = await acquire().catch((e: unknown) => e);
     expect(foreign).toBeInstanceOf(ConfigurationError);
     expect((foreign as ConfigurationError).detail).toContain('is not a gflow lock file');
@@ -155,10 +163,18 @@ describe('acquireProfileLease in one process', () => {
   });
 
   it('records the surface and the first activity with the lease, and later activity changes', async () => {
-    const lease = await acquire({ surface: 'mcp run', activity: { state: 'busy', doing: 'Generate images (gflow_generate_image)' } });
+    const lease = await acquire({
+      surface: 'mcp run',
+      activity: { state: 'busy', doing: 'Generate images (gflow_generate_image)' },
+    });
     const holderPath = lease.lockPath.replace(/\.lock$/, '.holder.json');
-    const record = (): Record<string, unknown> => JSON.parse(fs.readFileSync(holderPath, 'utf8')) as Record<string, unknown>;
-    expect(record()).toMatchObject({ surface: 'mcp run', activity: 'busy', doing: 'Generate images (gflow_generate_image)' });
+    const record = (): Record<string, unknown> =>
+      JSON.parse(fs.readFileSync(holderPath, 'utf8')) as Record<string, unknown>;
+    expect(record()).toMatchObject({
+      surface: 'mcp run',
+      activity: 'busy',
+      doing: 'Generate images (gflow_generate_image)',
+    });
     lease.setActivity({ state: 'idle' });
     // Rewritten in place, padded rather than truncated: a reader never meets an empty record.
     expect(record()).toMatchObject({ surface: 'mcp run', activity: 'idle' });

@@ -10,7 +10,13 @@ import { type ProfileLease, createProfileLease } from './profileLease.js';
 import { profileLockedError, sameProcessLockedError } from './profileLockedError.js';
 import { type HeldFileLock, tryLockFile } from './sqliteLock.js';
 import { type WantedMark, byArrival, liveWanters, writeWantedMark } from './wantedMark.js';
-import { DEFAULT_IDLE_HANDOFF_SECONDS, DEFAULT_LEASE_POLL_MS, validateIdleHandoffSeconds, validateLeaseWaitSeconds, validatePollMs } from './waitPolicy.js';
+import {
+  DEFAULT_IDLE_HANDOFF_SECONDS,
+  DEFAULT_LEASE_POLL_MS,
+  validateIdleHandoffSeconds,
+  validateLeaseWaitSeconds,
+  validatePollMs,
+} from './waitPolicy.js';
 
 /**
  * How long a waiter that finds the profile free gives way to a process that was waiting before it
@@ -79,7 +85,17 @@ export async function acquireProfileLease(options: AcquireProfileLeaseOptions): 
   try {
     prepareLocksDir(locksDir);
     const { surface, activity } = options;
-    const lock = await waitForLock({ lockPath, holderPath, profileName, waitSeconds, idleHandoffSeconds, pollMs, signal, onWait: options.onWait, surface });
+    const lock = await waitForLock({
+      lockPath,
+      holderPath,
+      profileName,
+      waitSeconds,
+      idleHandoffSeconds,
+      pollMs,
+      signal,
+      onWait: options.onWait,
+      surface,
+    });
     const acquiredAt = new Date();
     try {
       writeHolderRecord(holderPath, { profileName, ownerToken, acquiredAt, surface, activity });
@@ -88,7 +104,17 @@ export async function acquireProfileLease(options: AcquireProfileLeaseOptions): 
       throw error;
     }
     entry.acquiredAt = acquiredAt;
-    return createProfileLease({ profileName, profileDir, lockPath, holderPath, ownerToken, acquiredAt, lock, surface, activity });
+    return createProfileLease({
+      profileName,
+      profileDir,
+      lockPath,
+      holderPath,
+      ownerToken,
+      acquiredAt,
+      lock,
+      surface,
+      activity,
+    });
   } catch (error) {
     releaseProfile(profileDir, ownerToken);
     throw error;
@@ -185,6 +211,7 @@ async function waitForLock(options: WaitForLockOptions): Promise<HeldFileLock> {
 
 /** Whether another live process started waiting for this lock before we did. */
 function earlierWaiterExists(lockPath: string, mark: WantedMark | undefined, startedWall: number): boolean {
-  const self = mark === undefined ? { createdAtMs: startedWall, name: '' } : { createdAtMs: mark.createdAtMs, name: mark.name };
+  const self =
+    mark === undefined ? { createdAtMs: startedWall, name: '' } : { createdAtMs: mark.createdAtMs, name: mark.name };
   return liveWanters(lockPath, mark?.name).some((other) => byArrival(other, self) < 0);
 }

@@ -83,7 +83,9 @@ export function writeHolderRecord(holderPath: string, fields: HolderRecordFields
     acquired_at: fields.acquiredAt.toISOString(),
     owner_token: fields.ownerToken,
     ...(fields.surface === undefined ? {} : { surface: fields.surface.slice(0, MAX_TEXT) }),
-    ...(activity === undefined ? {} : { activity: activity.state, activity_since: (fields.activitySince ?? new Date()).toISOString() }),
+    ...(activity === undefined
+      ? {}
+      : { activity: activity.state, activity_since: (fields.activitySince ?? new Date()).toISOString() }),
     ...(activity?.state === 'busy' ? { doing: activity.doing.slice(0, MAX_TEXT) } : {}),
     ...(fields.handsOff === undefined ? {} : { hands_off: fields.handsOff }),
   };

@@ -8,4 +8,3 @@ export type { LeaseWanter } from './wantedMark.js';
 // The in-process limits, also importable alone as @gflow/lease/limits (no SQLite).
 export { type KeyedQueue, createKeyedQueue } from './limits.js';
 export { type TokenBucket, createTokenBucket, rateLimitedError } from './limits.js';
-

@@ -115,7 +115,9 @@ describe('createKeyedQueue', () => {
   it('rejects an already-aborted call without running it', async () => {
     const queue = createKeyedQueue();
     let ran = false;
-    await expect(queue.run('p', () => (ran = true), { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(CancelledError);
+    await expect(queue.run('p', () => (ran = true), { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
+      CancelledError,
+    );
     expect(ran).toBe(false);
     expect(queue.activeKeys()).toEqual([]);
   });

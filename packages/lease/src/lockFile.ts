@@ -71,8 +71,10 @@ export function checkLockFile(lockPath: string): FileIdentity {
   if (!stat.isFile()) throw new SecurityError(`The lock path ${lockPath} is not a regular file.`);
   const uid = currentUid();
   if (uid !== undefined) {
-    if (stat.uid !== uid) throw new SecurityError(`The lock file ${lockPath} belongs to another user (uid ${stat.uid}).`);
-    if (stat.nlink !== 1) throw new SecurityError(`The lock file ${lockPath} has ${stat.nlink} hard links; a lock file has one.`);
+    if (stat.uid !== uid)
+      throw new SecurityError(`The lock file ${lockPath} belongs to another user (uid ${stat.uid}).`);
+    if (stat.nlink !== 1)
+      throw new SecurityError(`The lock file ${lockPath} has ${stat.nlink} hard links; a lock file has one.`);
     if ((stat.mode & 0o022) !== 0) throw new SecurityError(`The lock file ${lockPath} is writable by other users.`);
   }
   return { dev: stat.dev, ino: stat.ino };
@@ -87,8 +89,11 @@ export function assertSameFile(lockPath: string, expected: FileIdentity): void {
 }
 
 function symlinkRefused(lockPath: string, cause?: unknown): SecurityError {
-  return new SecurityError(`The lock path ${lockPath} is a symbolic link; lock files are never followed through links.`, {
-    ...(cause === undefined ? {} : { cause }),
-    remediationHint: 'Remove the link from the locks directory; gflow recreates the lock file itself.',
-  });
+  return new SecurityError(
+    `The lock path ${lockPath} is a symbolic link; lock files are never followed through links.`,
+    {
+      ...(cause === undefined ? {} : { cause }),
+      remediationHint: 'Remove the link from the locks directory; gflow recreates the lock file itself.',
+    },
+  );
 }

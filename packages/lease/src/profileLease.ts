@@ -135,7 +135,9 @@ export function createProfileLease(parts: ProfileLeaseParts): ProfileLease {
     [Symbol.asyncDispose]: release,
     setActivity: (next) => {
       if (released) return;
-      const same = activity?.state === next.state && (next.state === 'idle' || (activity?.state === 'busy' && activity.doing === next.doing));
+      const same =
+        activity?.state === next.state &&
+        (next.state === 'idle' || (activity?.state === 'busy' && activity.doing === next.doing));
       if (same) return;
       activity = next;
       activitySince = new Date();

@@ -38,11 +38,13 @@ export function profileLockedError(details: ProfileLockedDetails): ProfileLocked
 
 /** ProfileLockedError for a second acquire inside the process that already holds the profile. */
 export function sameProcessLockedError(profileName: string, acquiredAt: Date | undefined): ProfileLockedError {
-  const state = acquiredAt === undefined ? 'is already being acquired' : `is already held since ${acquiredAt.toISOString()}`;
+  const state =
+    acquiredAt === undefined ? 'is already being acquired' : `is already held since ${acquiredAt.toISOString()}`;
   return new ProfileLockedError(
     `Profile "${profileName}" ${state} by this process (pid ${process.pid}); a second acquire fails at once instead of waiting for itself.`,
     {
-      remediationHint: 'Run calls on one profile through the per-profile queue, one at a time, instead of leasing it twice.',
+      remediationHint:
+        'Run calls on one profile through the per-profile queue, one at a time, instead of leasing it twice.',
       extensions: { profile: profileName, holder_pid: process.pid, same_process: true },
     },
   );

@@ -52,7 +52,9 @@ export function resolveLeaseWaitSeconds(surface: LeaseSurface, configured?: numb
 /** Checks the idle hand-off grace in seconds (0–60; 0 turns it off). */
 export function validateIdleHandoffSeconds(value: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_IDLE_HANDOFF_SECONDS) {
-    throw new ConfigurationError(`idleHandoffSeconds must be a number of seconds from 0 to ${MAX_IDLE_HANDOFF_SECONDS}; got ${String(value)}.`);
+    throw new ConfigurationError(
+      `idleHandoffSeconds must be a number of seconds from 0 to ${MAX_IDLE_HANDOFF_SECONDS}; got ${String(value)}.`,
+    );
   }
   return value;
 }

@@ -18,12 +18,23 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const markNames = (): string[] => fs.readdirSync(dir).filter((n) => n.startsWith('profile_work-0123456789abcdef.wanted-'));
+const markNames = (): string[] =>
+  fs.readdirSync(dir).filter((n) => n.startsWith('profile_work-0123456789abcdef.wanted-'));
 
 /** A mark as another process (the live parent of this test process) would leave it. */
 function foreignMark(suffix: string, createdAtMs: number, mtimeMs = createdAtMs): string {
   const file = path.join(dir, `profile_work-0123456789abcdef.wanted-${process.ppid}-${suffix}`);
-  fs.writeFileSync(file, JSON.stringify({ version: 1, pid: process.ppid, hostname: os.hostname(), created_at: new Date(createdAtMs).toISOString(), created_at_ms: createdAtMs }), { mode: 0o600 });
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      version: 1,
+      pid: process.ppid,
+      hostname: os.hostname(),
+      created_at: new Date(createdAtMs).toISOString(),
+      created_at_ms: createdAtMs,
+    }),
+    { mode: 0o600 },
+  );
   fs.utimesSync(file, mtimeMs / 1000, mtimeMs / 1000);
   return file;
 }
@@ -35,7 +46,12 @@ describe('wanted marks', () => {
     expect(mark?.name).toMatch(new RegExp(`^profile_work-0123456789abcdef\\.wanted-${process.pid}-[0-9a-f]{12}$`));
     const file = path.join(dir, mark?.name ?? '');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({ version: 1, pid: process.pid, hostname: os.hostname(), surface: 'mcp run' });
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({
+      version: 1,
+      pid: process.pid,
+      hostname: os.hostname(),
+      surface: 'mcp run',
+    });
     // Its own mark never counts for this process (a holder never waits for itself).
     expect(liveWanters(lockPath)).toEqual([]);
     mark?.remove();
@@ -48,7 +64,9 @@ describe('wanted marks', () => {
     foreignMark('b', now - 1_000);
     foreignMark('a', now - 2_000);
     foreignMark('stale', now - 3_000, now - MARK_FRESH_MS - 1_000);
-    fs.writeFileSync(path.join(dir, `profile_work-0123456789abcdef.wanted-${process.ppid}-junk`), 'not json', { mode: 0o600 });
+    fs.writeFileSync(path.join(dir, `profile_work-0123456789abcdef.wanted-${process.ppid}-junk`), 'not json', {
+      mode: 0o600,
+    });
     fs.writeFileSync(path.join(dir, `profile_other-0123456789abcdef.wanted-${process.ppid}-x`), '{}', { mode: 0o600 });
     expect(liveWanters(lockPath).map((m) => m.name.slice(-1))).toEqual(['a', 'b']);
     expect(liveWanters(lockPath)[0]).toMatchObject({ pid: process.ppid, hostname: os.hostname() });

@@ -180,7 +180,12 @@ export function byArrival(a: { createdAtMs: number; name: string }, b: { created
 
 /** The public view of a live mark. */
 export function wanterOf(mark: LiveMark): LeaseWanter {
-  return { pid: mark.pid, hostname: mark.hostname, since: mark.since, ...(mark.surface === undefined ? {} : { surface: mark.surface }) };
+  return {
+    pid: mark.pid,
+    hostname: mark.hostname,
+    since: mark.since,
+    ...(mark.surface === undefined ? {} : { surface: mark.surface }),
+  };
 }
 
 function readMark(file: string, now: number): MarkJson | undefined {
@@ -210,7 +215,12 @@ function parseMark(text: string): MarkJson | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const mark = value as Record<string, unknown>;
   if (mark['version'] !== 1 || !Number.isSafeInteger(mark['pid']) || (mark['pid'] as number) <= 0) return undefined;
-  if (typeof mark['hostname'] !== 'string' || typeof mark['created_at'] !== 'string' || !Number.isFinite(mark['created_at_ms'])) return undefined;
+  if (
+    typeof mark['hostname'] !== 'string' ||
+    typeof mark['created_at'] !== 'string' ||
+    !Number.isFinite(mark['created_at_ms'])
+  )
+    return undefined;
   if (mark['surface'] !== undefined && typeof mark['surface'] !== 'string') return undefined;
   return mark as unknown as MarkJson;
 }
@@ -225,7 +235,8 @@ function sweepAbandonedMarks(lockPath: string): void {
       if (!name.startsWith(prefix)) continue;
       const file = path.join(dir, name);
       const stat = fs.lstatSync(file, { throwIfNoEntry: false });
-      if (stat !== undefined && (stat.isFile() || stat.isSymbolicLink()) && now - stat.mtimeMs > MARK_ABANDONED_MS) fs.rmSync(file, { force: true });
+      if (stat !== undefined && (stat.isFile() || stat.isSymbolicLink()) && now - stat.mtimeMs > MARK_ABANDONED_MS)
+        fs.rmSync(file, { force: true });
     }
   } catch {
     // Tidiness only: an old mark counts for nothing anyway.

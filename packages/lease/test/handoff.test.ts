@@ -32,8 +32,18 @@ afterEach(async () => {
   fs.rmSync(home, { recursive: true, force: true });
 });
 
-async function acquire(profileDir: string, waitSeconds: number, extra: { pollMs?: number; idleHandoffSeconds?: number } = {}): Promise<ProfileLease> {
-  const lease = await acquireProfileLease({ locksDir, profileDir, profileName: path.basename(profileDir), waitSeconds, ...extra });
+async function acquire(
+  profileDir: string,
+  waitSeconds: number,
+  extra: { pollMs?: number; idleHandoffSeconds?: number } = {},
+): Promise<ProfileLease> {
+  const lease = await acquireProfileLease({
+    locksDir,
+    profileDir,
+    profileName: path.basename(profileDir),
+    waitSeconds,
+    ...extra,
+  });
   leases.push(lease);
   return lease;
 }
@@ -47,7 +57,11 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
-async function holding(profileDir: string, mode: 'plain' | 'handoff' | 'busy', waitSeconds = 0): Promise<HolderProcess> {
+async function holding(
+  profileDir: string,
+  mode: 'plain' | 'handoff' | 'busy',
+  waitSeconds = 0,
+): Promise<HolderProcess> {
   const holder = spawnHolder({ locksDir, profileDir, profileName: path.basename(profileDir), waitSeconds, mode });
   expect(await holder.line('held')).toBe(`held ${holder.pid}`);
   return holder;
@@ -55,15 +69,28 @@ async function holding(profileDir: string, mode: 'plain' | 'handoff' | 'busy', w
 
 const lockBase = (profileDir: string): string => lockFileName(canonicalProfileDir(profileDir)).replace(/\.lock$/, '');
 /** The wanted marks beside a profile's lock. */
-const marks = (profileDir: string): string[] => (fs.existsSync(locksDir) ? fs.readdirSync(locksDir).filter((n) => n.startsWith(`${lockBase(profileDir)}.wanted-`)) : []);
+const marks = (profileDir: string): string[] =>
+  fs.existsSync(locksDir)
+    ? fs.readdirSync(locksDir).filter((n) => n.startsWith(`${lockBase(profileDir)}.wanted-`))
+    : [];
 const wanterIn = (line: string): LeaseWanter => JSON.parse(line.slice('wanted '.length)) as LeaseWanter;
 
 /** Writes a mark the way a waiter does, for a given pid, optionally aged. */
 function plantMark(profileDir: string, pid: number, options: { ageMs?: number; name?: string } = {}): string {
   fs.mkdirSync(locksDir, { recursive: true, mode: 0o700 });
   const createdAtMs = Date.now() - (options.ageMs ?? 0);
-  const file = path.join(locksDir, options.name ?? `${lockBase(profileDir)}.wanted-${pid}-planted${Math.random().toString(16).slice(2, 8)}`);
-  const json = { version: 1, pid, hostname: os.hostname(), created_at: new Date(createdAtMs).toISOString(), created_at_ms: createdAtMs, surface: 'planted' };
+  const file = path.join(
+    locksDir,
+    options.name ?? `${lockBase(profileDir)}.wanted-${pid}-planted${Math.random().toString(16).slice(2, 8)}`,
+  );
+  const json = {
+    version: 1,
+    pid,
+    hostname: os.hostname(),
+    created_at: new Date(createdAtMs).toISOString(),
+    created_at_ms: createdAtMs,
+    surface: 'planted',
+  };
   fs.writeFileSync(file, JSON.stringify(json), { mode: 0o600 });
   if (options.ageMs !== undefined) fs.utimesSync(file, createdAtMs / 1000, createdAtMs / 1000);
   return file;
@@ -92,7 +119,10 @@ describe('an idle holder gives way', () => {
     expect(refused).toBeInstanceOf(ProfileLockedError);
     expect((refused as ProfileLockedError).detail).toContain(`gflow lease test, pid ${holder.pid}`);
     expect((refused as ProfileLockedError).detail).toContain('idle (a warm browser kept for its next call) since');
-    expect((refused as ProfileLockedError).extensions).toMatchObject({ holder_activity: 'idle', holder_surface: 'lease test' });
+    expect((refused as ProfileLockedError).extensions).toMatchObject({
+      holder_activity: 'idle',
+      holder_surface: 'lease test',
+    });
     expect(marks(profileA)).toEqual([]);
     expect(holder.child.exitCode).toBeNull();
 
@@ -109,16 +139,24 @@ describe('a busy holder finishes its job first', () => {
     const fast = await rejection(acquire(profileA, 0));
     expect(fast).toBeInstanceOf(ProfileLockedError);
     const detail = (fast as ProfileLockedError).detail;
-    expect(detail).toContain(`in use by another process (gflow lease test, pid ${holder.pid}, profile "profile_alpha", since `);
+    expect(detail).toContain(
+      `in use by another process (gflow lease test, pid ${holder.pid}, profile "profile_alpha", since `,
+    );
     expect(detail).toContain('busy with Generate images (test job) since ');
     expect(detail).not.toContain('hand the profile over');
-    expect((fast as ProfileLockedError).extensions).toMatchObject({ holder_pid: holder.pid, holder_activity: 'busy', holder_doing: 'Generate images (test job)' });
+    expect((fast as ProfileLockedError).extensions).toMatchObject({
+      holder_pid: holder.pid,
+      holder_activity: 'busy',
+      holder_doing: 'Generate images (test job)',
+    });
     // Failing fast left no mark (it never waited).
     expect(marks(profileA)).toEqual([]);
 
     const slow = await rejection(acquire(profileA, 1.5));
     expect(slow).toBeInstanceOf(ProfileLockedError);
-    expect((slow as ProfileLockedError).detail).toMatch(/busy with Generate images \(test job\) since .*; still locked after waiting 1\.5 s\.$/);
+    expect((slow as ProfileLockedError).detail).toMatch(
+      /busy with Generate images \(test job\) since .*; still locked after waiting 1\.5 s\.$/,
+    );
     // The holder saw the waiter (and kept working); the waiter took its mark away when it gave up.
     expect(wanterIn(await holder.line('wanted')).pid).toBe(process.pid);
     expect(marks(profileA)).toEqual([]);
@@ -183,7 +221,8 @@ describe('wanted marks seen by a holder', () => {
   it('records whether the holder hands off, and stops watching on release', async () => {
     const lease = await acquire(profileA, 0);
     const holderPath = lease.lockPath.replace(/\.lock$/, '.holder.json');
-    const record = (): Record<string, unknown> => JSON.parse(fs.readFileSync(holderPath, 'utf8')) as Record<string, unknown>;
+    const record = (): Record<string, unknown> =>
+      JSON.parse(fs.readFileSync(holderPath, 'utf8')) as Record<string, unknown>;
     expect(record()['hands_off']).toBeUndefined();
     const stop = lease.onWanted(() => undefined);
     expect(record()).toMatchObject({ hands_off: true });

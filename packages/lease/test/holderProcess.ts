@@ -34,10 +34,23 @@ const running = new Set<ChildProcessWithoutNullStreams>();
 
 /** Starts a holder; every child is killed by killAllHolders() in afterEach. */
 export function spawnHolder(args: HolderArgs): HolderProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE, args.locksDir, args.profileDir, args.profileName, String(args.waitSeconds ?? 0), args.mode ?? 'plain'], {
-    cwd: REPO_ROOT,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      FIXTURE,
+      args.locksDir,
+      args.profileDir,
+      args.profileName,
+      String(args.waitSeconds ?? 0),
+      args.mode ?? 'plain',
+    ],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   running.add(child);
   const lines: string[] = [];
   const listeners: Array<() => void> = [];

@@ -29,8 +29,18 @@ afterEach(async () => {
   fs.rmSync(home, { recursive: true, force: true });
 });
 
-async function acquire(profileDir: string, waitSeconds = 0, extra: { pollMs?: number; signal?: AbortSignal; onWait?: () => void } = {}) {
-  const lease = await acquireProfileLease({ locksDir, profileDir, profileName: path.basename(profileDir), waitSeconds, ...extra });
+async function acquire(
+  profileDir: string,
+  waitSeconds = 0,
+  extra: { pollMs?: number; signal?: AbortSignal; onWait?: () => void } = {},
+) {
+  const lease = await acquireProfileLease({
+    locksDir,
+    profileDir,
+    profileName: path.basename(profileDir),
+    waitSeconds,
+    ...extra,
+  });
   leases.push(lease);
   return lease;
 }
@@ -73,7 +83,10 @@ describe('acquireProfileLease across processes', () => {
     const first = await holding(profileA);
     const second = spawnHolder({ locksDir, profileDir: profileA, profileName: 'alpha', waitSeconds: 60 });
     const waiting = await second.line('waiting');
-    expect(JSON.parse(waiting.slice('waiting '.length))).toMatchObject({ pid: first.pid, profileName: 'profile_alpha' });
+    expect(JSON.parse(waiting.slice('waiting '.length))).toMatchObject({
+      pid: first.pid,
+      profileName: 'profile_alpha',
+    });
     void second.line('held').then(() => events.push('second held'));
 
     await first.release();
@@ -121,7 +134,9 @@ describe('acquireProfileLease across processes', () => {
 
     // Nothing was unlinked; the lease is ours now and the record names us.
     expect(fs.existsSync(lease.lockPath)).toBe(true);
-    const record = JSON.parse(fs.readFileSync(lease.lockPath.replace(/\.lock$/, '.holder.json'), 'utf8')) as { pid: number };
+    const record = JSON.parse(fs.readFileSync(lease.lockPath.replace(/\.lock$/, '.holder.json'), 'utf8')) as {
+      pid: number;
+    };
     expect(record.pid).toBe(process.pid);
   });
 
@@ -140,7 +155,11 @@ describe('acquireProfileLease across processes', () => {
     const holder = await holding(profileA);
     const controller = new AbortController();
     const error = await rejection(
-      acquire(profileA, 3600, { pollMs: 20, signal: controller.signal, onWait: () => controller.abort(new Error('user hit ^C')) }),
+      acquire(profileA, 3600, {
+        pollMs: 20,
+        signal: controller.signal,
+        onWait: () => controller.abort(new Error('user hit ^C')),
+      }),
     );
     expect(error).toBeInstanceOf(CancelledError);
     expect(((error as CancelledError).cause as Error).message).toBe('user hit ^C');
@@ -171,7 +190,12 @@ describe('per-profile queue in front of the lease', () => {
     const order: number[] = [];
     const calls = Array.from({ length: 12 }, (_, i) =>
       queue.run(canonicalProfileDir(profileA), async () => {
-        const lease = await acquireProfileLease({ locksDir, profileDir: profileA, profileName: 'alpha', waitSeconds: 0 });
+        const lease = await acquireProfileLease({
+          locksDir,
+          profileDir: profileA,
+          profileName: 'alpha',
+          waitSeconds: 0,
+        });
         try {
           order.push(i);
           await new Promise((resolve) => setImmediate(resolve));

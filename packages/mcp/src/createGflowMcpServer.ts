@@ -28,7 +28,8 @@ export interface GflowMcpServerOptions {
 }
 
 export const SERVER_NAME = 'gflow';
-export const SERVER_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+export const SERVER_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string })
+  .version;
 
 /** List results change only on a flow reload, which sends list_changed (evicting client caches): one hour, private. */
 const LIST_HINT = { ttlMs: 3_600_000, cacheScope: 'private' } as const;
@@ -37,7 +38,7 @@ const CATALOG_LIST_HINT = { ttlMs: 30_000, cacheScope: 'private' } as const;
 const READ_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
 
 const INSTRUCTIONS =
-  'gflow drives Google Flow (Veo video, Nano Banana images) in the user\'s signed-in browser profile. ' +
+  "gflow drives Google Flow (Veo video, Nano Banana images) in the user's signed-in browser profile. " +
   'Read gflow://docs/mcp-guide first. Failed calls return {status, error} with RFC 9457 problem details and `retryable`. ' +
   'Generations with wait=false return a task_id to poll with tasks/get (io.modelcontextprotocol/tasks).';
 
@@ -65,7 +66,11 @@ export function createGflowMcpServer(gflow: GflowLike, options: GflowMcpServerOp
         'server/discover': LIST_HINT,
       },
       // A flow reload swaps several entries in one sweep: one list_changed per list.
-      debouncedNotificationMethods: ['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed'],
+      debouncedNotificationMethods: [
+        'notifications/tools/list_changed',
+        'notifications/prompts/list_changed',
+        'notifications/resources/list_changed',
+      ],
     },
   );
   registerOperationTools(server, gflow, logger);

@@ -6,7 +6,20 @@ import type { Gflow } from '@gflow/core';
  * touches (list operations, run one, read tasks, the schema text, usage). The
  * catalog is core's: resources read it through operations.
  */
-export type GflowLike = Pick<Gflow, 'settings' | 'layout' | 'logger' | 'operations' | 'operation' | 'run' | 'close' | 'tasks' | 'schemaSql' | 'recordUsage' | 'ready'>;
+export type GflowLike = Pick<
+  Gflow,
+  | 'settings'
+  | 'layout'
+  | 'logger'
+  | 'operations'
+  | 'operation'
+  | 'run'
+  | 'close'
+  | 'tasks'
+  | 'schemaSql'
+  | 'recordUsage'
+  | 'ready'
+>;
 
 /** core's structured stderr logger. */
 export type GflowLogger = Gflow['logger'];

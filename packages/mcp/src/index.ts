@@ -8,4 +8,3 @@ export { FlowRegistry } from './flows/flowRegistry.js';
 export { openFlowRegistry, type FlowsOptions } from './flows/openFlowRegistry.js';
 
 export { readMcpServerConfig } from './flows/mcpServerConfig.js';
-

@@ -10,7 +10,10 @@ import { ERAS, closedAfterEach, connectClient, inProcessHandler, type Era } from
 import { TEST_MEDIA_ID, captureLogger, makeTestGflow } from './testGflow.js';
 
 /** A real 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const MIB = 1024 * 1024;
 
 const open = closedAfterEach();
@@ -21,7 +24,13 @@ const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes)
 function recordFile(gflow: Gflow, assetId: number, file: string, bytes: Buffer, mediaType?: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, bytes);
-  gflow.catalog.localFiles.record({ assetId, path: file, bytes: bytes.length, sha256: sha256(bytes), ...(mediaType ? { mediaType } : {}) });
+  gflow.catalog.localFiles.record({
+    assetId,
+    path: file,
+    bytes: bytes.length,
+    sha256: sha256(bytes),
+    ...(mediaType ? { mediaType } : {}),
+  });
 }
 
 /**
@@ -40,11 +49,33 @@ async function seededGflow(): Promise<{ gflow: Gflow; files: { cat1: string; cat
   });
   await gflow.ready();
   const { catalog } = gflow;
-  catalog.projects.upsert({ profile: 'bob', flowProjectId: 'proj-cats', title: 'Cats (bob)', createdAt: '2026-01-01T00:00:00.000Z' });
-  catalog.projects.upsert({ profile: 'alice', flowProjectId: 'proj-cats', title: 'Cats', createdAt: '2026-02-01T00:00:00.000Z' });
-  catalog.projects.upsert({ profile: 'alice', flowProjectId: 'proj-dogs', title: 'Dogs', createdAt: '2026-02-02T00:00:00.000Z' });
+  catalog.projects.upsert({
+    profile: 'bob',
+    flowProjectId: 'proj-cats',
+    title: 'Cats (bob)',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+  catalog.projects.upsert({
+    profile: 'alice',
+    flowProjectId: 'proj-cats',
+    title: 'Cats',
+    createdAt: '2026-02-01T00:00:00.000Z',
+  });
+  catalog.projects.upsert({
+    profile: 'alice',
+    flowProjectId: 'proj-dogs',
+    title: 'Dogs',
+    createdAt: '2026-02-02T00:00:00.000Z',
+  });
   const asset = (flowMediaId: string, kind: 'image' | 'video', flowProjectId: string, createdAt: string) =>
-    catalog.assets.record({ profile: 'alice', flowMediaId, kind, flowProjectId, model: kind === 'image' ? 'nano2' : 'veo3', createdAt });
+    catalog.assets.record({
+      profile: 'alice',
+      flowMediaId,
+      kind,
+      flowProjectId,
+      model: kind === 'image' ? 'nano2' : 'veo3',
+      createdAt,
+    });
   const cat1 = asset('img-cat-1', 'image', 'proj-cats', '2026-02-01T01:00:00.000Z');
   const cat2 = asset('img-cat-2', 'image', 'proj-cats', '2026-02-01T02:00:00.000Z');
   const video = asset('vid-cat-1', 'video', 'proj-cats', '2026-02-01T03:00:00.000Z');
@@ -60,7 +91,13 @@ async function seededGflow(): Promise<{ gflow: Gflow; files: { cat1: string; cat
   fs.mkdirSync(path.dirname(videoFile), { recursive: true });
   fs.writeFileSync(videoFile, '');
   fs.truncateSync(videoFile, 21 * MIB);
-  catalog.localFiles.record({ assetId: video.id, path: videoFile, bytes: 21 * MIB, sha256: 'a'.repeat(64), mediaType: 'video/mp4' });
+  catalog.localFiles.record({
+    assetId: video.id,
+    path: videoFile,
+    bytes: 21 * MIB,
+    sha256: 'a'.repeat(64),
+    mediaType: 'video/mp4',
+  });
   return { gflow, files };
 }
 
@@ -78,7 +115,7 @@ const only = (contents: Contents) => {
 };
 
 describe.each(ERAS)('catalog resources (%s era)', (era) => {
-  it('serves a catalogued image as a blob: the verified file\'s bytes, media type from its magic bytes', async () => {
+  it("serves a catalogued image as a blob: the verified file's bytes, media type from its magic bytes", async () => {
     const { gflow } = await seededGflow();
     const client = await connect(gflow, era);
     const content = only((await client.readResource({ uri: 'gflow://media/img-cat-1' })).contents as Contents);
@@ -110,7 +147,11 @@ describe.each(ERAS)('catalog resources (%s era)', (era) => {
     const client = await connect(gflow, era);
     const { resources } = await client.listResources();
     const media = resources.filter((r) => r.uri.startsWith('gflow://media/'));
-    expect(media.map((r) => r.uri)).toEqual(['gflow://media/vid-cat-1', 'gflow://media/img-cat-2', 'gflow://media/img-cat-1']);
+    expect(media.map((r) => r.uri)).toEqual([
+      'gflow://media/vid-cat-1',
+      'gflow://media/img-cat-2',
+      'gflow://media/img-cat-1',
+    ]);
     expect(media[2]).toMatchObject({ name: 'img-cat-1', mimeType: 'image/png', size: PNG.length });
     const projects = resources.filter((r) => r.uri.startsWith('gflow://projects/'));
     expect(projects.map((r) => r.uri)).toEqual(['gflow://projects/proj-dogs', 'gflow://projects/proj-cats']);
@@ -120,11 +161,20 @@ describe.each(ERAS)('catalog resources (%s era)', (era) => {
   it('completes media ids and project ids by prefix, newest first', async () => {
     const { gflow } = await seededGflow();
     const client = await connect(gflow, era);
-    const media = await client.complete({ ref: { type: 'ref/resource', uri: 'gflow://media/{media_id}' }, argument: { name: 'media_id', value: 'img-c' } });
+    const media = await client.complete({
+      ref: { type: 'ref/resource', uri: 'gflow://media/{media_id}' },
+      argument: { name: 'media_id', value: 'img-c' },
+    });
     expect(media.completion.values).toEqual(['img-cat-2', 'img-cat-1']);
-    const all = await client.complete({ ref: { type: 'ref/resource', uri: 'gflow://media/{media_id}' }, argument: { name: 'media_id', value: '' } });
+    const all = await client.complete({
+      ref: { type: 'ref/resource', uri: 'gflow://media/{media_id}' },
+      argument: { name: 'media_id', value: '' },
+    });
     expect(all.completion.values).toEqual(['img-dog-1', 'vid-cat-1', 'img-cat-2', 'img-cat-1']);
-    const projects = await client.complete({ ref: { type: 'ref/resource', uri: 'gflow://projects/{project_id}' }, argument: { name: 'project_id', value: 'PROJ-C' } });
+    const projects = await client.complete({
+      ref: { type: 'ref/resource', uri: 'gflow://projects/{project_id}' },
+      argument: { name: 'project_id', value: 'PROJ-C' },
+    });
     expect(projects.completion.values).toEqual(['proj-cats']);
   });
 
@@ -144,16 +194,31 @@ describe.each(ERAS)('catalog resources (%s era)', (era) => {
       other_profiles: ['bob'],
       media_scan: { complete: true },
     });
-    const newest = summary['newest_media'] as Array<{ media_id: string; kind: string; resource: string; files: string[] }>;
+    const newest = summary['newest_media'] as Array<{
+      media_id: string;
+      kind: string;
+      resource: string;
+      files: string[];
+    }>;
     expect(newest.map((m) => m.media_id)).toEqual(['vid-cat-1', 'img-cat-2', 'img-cat-1']);
-    expect(newest[2]).toEqual(expect.objectContaining({ kind: 'image', resource: 'gflow://media/img-cat-1', files: [files.cat1] }));
-    const dogs = JSON.parse(only((await client.readResource({ uri: 'gflow://projects/proj-dogs' })).contents as Contents).text ?? '') as Record<string, unknown>;
-    expect(dogs).toMatchObject({ image_count: 1, video_count: 0, newest_media: [{ media_id: 'img-dog-1', files: [] }] });
+    expect(newest[2]).toEqual(
+      expect.objectContaining({ kind: 'image', resource: 'gflow://media/img-cat-1', files: [files.cat1] }),
+    );
+    const dogs = JSON.parse(
+      only((await client.readResource({ uri: 'gflow://projects/proj-dogs' })).contents as Contents).text ?? '',
+    ) as Record<string, unknown>;
+    expect(dogs).toMatchObject({
+      image_count: 1,
+      video_count: 0,
+      newest_media: [{ media_id: 'img-dog-1', files: [] }],
+    });
     expect(dogs).not.toHaveProperty('other_profiles');
-    await expect(client.readResource({ uri: 'gflow://projects/no-such-project' })).rejects.toMatchObject({ code: -32602 });
+    await expect(client.readResource({ uri: 'gflow://projects/no-such-project' })).rejects.toMatchObject({
+      code: -32602,
+    });
   });
 
-  it('links a completed generation\'s media as gflow://media/<id>, and that link reads back the file\'s bytes', async () => {
+  it("links a completed generation's media as gflow://media/<id>, and that link reads back the file's bytes", async () => {
     const { gflow } = makeTestGflow();
     const file = path.join(gflow.settings.outputDir, 'images', 'cat.png');
     const asset = gflow.catalog.assets.record({ profile: 'default', flowMediaId: TEST_MEDIA_ID, kind: 'image' });
@@ -161,7 +226,9 @@ describe.each(ERAS)('catalog resources (%s era)', (era) => {
     const client = await connect(gflow, era);
     const result = await client.callTool({ name: 'gflow_generate_image', arguments: { prompt: 'a cat' } });
     expect(result.isError).toBeFalsy();
-    const links = (result.content as Array<{ type: string; uri?: string }>).filter((c) => c.type === 'resource_link').map((c) => c.uri);
+    const links = (result.content as Array<{ type: string; uri?: string }>)
+      .filter((c) => c.type === 'resource_link')
+      .map((c) => c.uri);
     expect(links).toEqual([expect.stringMatching(/^file:\/\/.*\/images\/cat\.png$/), `gflow://media/${TEST_MEDIA_ID}`]);
     const content = only((await client.readResource({ uri: links[1] ?? '' })).contents as Contents);
     expect(Buffer.from(content.blob ?? '', 'base64').equals(fs.readFileSync(file))).toBe(true);
@@ -173,7 +240,11 @@ describe('catalog resources on the modern wire', () => {
     const { gflow } = await seededGflow();
     const client = await connect(gflow, 'modern');
     const hint = z.looseObject({ ttlMs: z.number(), cacheScope: z.string() });
-    expect(await client.request({ method: 'resources/read', params: { uri: 'gflow://media/img-cat-1' } }, hint)).toMatchObject({ ttlMs: 300_000, cacheScope: 'private' });
-    expect(await client.request({ method: 'resources/read', params: { uri: 'gflow://projects/proj-cats' } }, hint)).toMatchObject({ ttlMs: 30_000, cacheScope: 'private' });
+    expect(
+      await client.request({ method: 'resources/read', params: { uri: 'gflow://media/img-cat-1' } }, hint),
+    ).toMatchObject({ ttlMs: 300_000, cacheScope: 'private' });
+    expect(
+      await client.request({ method: 'resources/read', params: { uri: 'gflow://projects/proj-cats' } }, hint),
+    ).toMatchObject({ ttlMs: 30_000, cacheScope: 'private' });
   });
 });

@@ -18,7 +18,12 @@ export async function connectClient(handler: McpHttpHandler, era: Era): Promise<
 }
 
 /** A hand-built 2026-07-28 request (envelope + the three headers), for methods the client refuses to send. */
-export async function rawModernRequest(handler: McpHttpHandler, method: string, params: Record<string, unknown>, name?: string): Promise<{ status: number; body: unknown }> {
+export async function rawModernRequest(
+  handler: McpHttpHandler,
+  method: string,
+  params: Record<string, unknown>,
+  name?: string,
+): Promise<{ status: number; body: unknown }> {
   const response = await handler.fetch(
     new Request('http://test.local/mcp', {
       method: 'POST',

@@ -6,7 +6,8 @@ import { connectClient, inProcessHandler } from './clients.js';
 import { makeTestGflow } from './testGflow.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const readJson = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as Record<string, unknown>;
+const readJson = (file: string): Record<string, unknown> =>
+  JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as Record<string, unknown>;
 
 const app = readJson('apps/app/package.json') as { name: string; version: string; bin?: Record<string, string> };
 
@@ -14,7 +15,10 @@ interface PluginManifest {
   name: string;
   version: string;
   defaultEnabled?: boolean;
-  userConfig?: Record<string, { type: string; title: string; description: string; required?: boolean; default?: unknown }>;
+  userConfig?: Record<
+    string,
+    { type: string; title: string; description: string; required?: boolean; default?: unknown }
+  >;
   mcpServers?: Record<string, { command: string; args?: string[]; env?: Record<string, string> }>;
 }
 
@@ -51,22 +55,31 @@ describe('distribution files', () => {
     expect(acknowledgement).toHaveLength(1);
     expect(acknowledgement[0]?.description).toMatch(/credits/);
     // Every ${user_config.KEY} the server config uses names a declared option.
-    const references = [...JSON.stringify(plugin.mcpServers).matchAll(/\$\{user_config\.([A-Za-z0-9_]+)\}/g)].map((m) => m[1] ?? '');
+    const references = [...JSON.stringify(plugin.mcpServers).matchAll(/\$\{user_config\.([A-Za-z0-9_]+)\}/g)].map(
+      (m) => m[1] ?? '',
+    );
     for (const key of references) expect(Object.keys(options), key).toContain(key);
     // The read-only switch reaches the server as the no-spend setting (which fails closed on any unexpected value).
     expect(servers[0]?.env?.['GFLOW_MCP_NO_SPEND']).toBe('${user_config.read_only}');
     expect(options['read_only']).toMatchObject({ type: 'boolean', default: false });
   });
 
-  it('server.json describes the npm package run as `gflow mcp run` over stdio, at the app\'s version', () => {
+  it("server.json describes the npm package run as `gflow mcp run` over stdio, at the app's version", () => {
     const server = readJson('server.json') as unknown as ServerJson;
-    expect(server.$schema).toMatch(/^https:\/\/static\.modelcontextprotocol\.io\/schemas\/\d{4}-\d{2}-\d{2}\/server\.schema\.json$/);
+    expect(server.$schema).toMatch(
+      /^https:\/\/static\.modelcontextprotocol\.io\/schemas\/\d{4}-\d{2}-\d{2}\/server\.schema\.json$/,
+    );
     expect(server.name).toMatch(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/);
     expect(server.description.length).toBeLessThanOrEqual(100);
     expect(server.version).toBe(app.version);
     expect(server.packages).toHaveLength(1);
     const [pkg] = server.packages;
-    expect(pkg).toMatchObject({ registryType: 'npm', identifier: app.name, version: app.version, transport: { type: 'stdio' } });
+    expect(pkg).toMatchObject({
+      registryType: 'npm',
+      identifier: app.name,
+      version: app.version,
+      transport: { type: 'stdio' },
+    });
     expect(pkg?.packageArguments).toEqual([
       { type: 'positional', value: 'mcp' },
       { type: 'positional', value: 'run' },
@@ -80,14 +93,21 @@ interface Marketplace {
   plugins: Array<{ name: string; source: string; description?: string; version?: string }>;
 }
 
-const skillDirs = fs.readdirSync(path.join(root, 'skills'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const skillDirs = fs
+  .readdirSync(path.join(root, 'skills'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 /** A SKILL.md's YAML front matter (flat `key: value` lines) and body. */
 function readSkill(dir: string): { meta: Record<string, string>; body: string } {
   const text = fs.readFileSync(path.join(root, 'skills', dir, 'SKILL.md'), 'utf8');
   const m = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
   if (m === null) throw new Error(`skills/${dir}/SKILL.md has no front matter`);
-  const meta = Object.fromEntries((m[1] ?? '').split('\n').map((line) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]));
+  const meta = Object.fromEntries(
+    (m[1] ?? '')
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   return { meta, body: m[2] ?? '' };
 }
 
@@ -125,11 +145,24 @@ describe('the Claude Code plugin (issue 23)', () => {
       ]);
       for (const dir of skillDirs) {
         const { body } = readSkill(dir);
-        const named = { tools: [...body.matchAll(/`(gflow_[a-z_]+)`/g)].map((m) => m[1] ?? ''), uris: [...body.matchAll(/`(gflow:\/\/[^`]+)`/g)].map((m) => m[1] ?? ''), prompts: [...body.matchAll(/the `([a-z_]+)` prompt/g)].map((m) => m[1] ?? '') };
+        const named = {
+          tools: [...body.matchAll(/`(gflow_[a-z_]+)`/g)].map((m) => m[1] ?? ''),
+          uris: [...body.matchAll(/`(gflow:\/\/[^`]+)`/g)].map((m) => m[1] ?? ''),
+          prompts: [...body.matchAll(/the `([a-z_]+)` prompt/g)].map((m) => m[1] ?? ''),
+        };
         expect(named.tools.length, dir).toBeGreaterThan(0);
-        expect(named.tools.filter((t) => !tools.has(t)), `${dir}: tools`).toEqual([]);
-        expect(named.uris.filter((u) => !resources.has(u)), `${dir}: resources`).toEqual([]);
-        expect(named.prompts.filter((p) => !prompts.has(p)), `${dir}: prompts`).toEqual([]);
+        expect(
+          named.tools.filter((t) => !tools.has(t)),
+          `${dir}: tools`,
+        ).toEqual([]);
+        expect(
+          named.uris.filter((u) => !resources.has(u)),
+          `${dir}: resources`,
+        ).toEqual([]);
+        expect(
+          named.prompts.filter((p) => !prompts.has(p)),
+          `${dir}: prompts`,
+        ).toEqual([]);
       }
     } finally {
       await client.close();

@@ -23,11 +23,21 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
   it('lists one tool per operation with annotations from the kind', async () => {
     const { client, gflow } = await setup(era);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(gflow.operations().map((op) => op.mcpName).sort());
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      gflow
+        .operations()
+        .map((op) => op.mcpName)
+        .sort(),
+    );
     const image = tools.find((t) => t.name === 'gflow_generate_image');
     expect(image?.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true });
     const models = tools.find((t) => t.name === 'gflow_list_models');
-    expect(models?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(models?.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     expect(image?.inputSchema).toMatchObject({ type: 'object', required: ['prompt'] });
   });
 
@@ -37,10 +47,12 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
     expect(names).not.toContain('gflow_generate_image');
     expect(names).not.toContain('gflow_generate_video');
     expect(names).toContain('gflow_list_models');
-    await expect(client.callTool({ name: 'gflow_generate_image', arguments: { prompt: 'a cat' } })).rejects.toThrow(/not found/);
+    await expect(client.callTool({ name: 'gflow_generate_image', arguments: { prompt: 'a cat' } })).rejects.toThrow(
+      /not found/,
+    );
   });
 
-  it('returns a read tool\'s result as structured content and JSON text', async () => {
+  it("returns a read tool's result as structured content and JSON text", async () => {
     const { client } = await setup(era);
     const result = await client.callTool({ name: 'gflow_list_models', arguments: {} });
     expect(result.isError).toBeFalsy();
@@ -58,7 +70,11 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
     expect(result.isError).toBe(true);
     const envelope = result.structuredContent as Envelope;
     expect(envelope.status).toBe('error');
-    expect(envelope.error).toMatchObject({ status: 500, retryable: false, detail: 'Unexpected TypeError; details were logged server-side.' });
+    expect(envelope.error).toMatchObject({
+      status: 500,
+      retryable: false,
+      detail: 'Unexpected TypeError; details were logged server-side.',
+    });
     const wire = JSON.stringify(result);
     expect(wire).not.toContain('ya29');
     expect(wire).not.toContain(SECRET_TOKEN);
@@ -66,7 +82,7 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
     expect(wire).not.toContain('Cookies');
   });
 
-  it('keeps a gflow error\'s problem details (title, status, retryable, remediation_hint)', async () => {
+  it("keeps a gflow error's problem details (title, status, retryable, remediation_hint)", async () => {
     const { client } = await setup(era);
     const result = await client.callTool({ name: 'gflow_test_auth_expired', arguments: {} });
     expect(result.isError).toBe(true);
@@ -83,12 +99,17 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
     expect(envelope.error['message']).toEqual(expect.stringMatching(/^\[AuthExpiredError\] /));
   });
 
-  it('answers bad arguments with gflow\'s 400 bad-parameter envelope', async () => {
+  it("answers bad arguments with gflow's 400 bad-parameter envelope", async () => {
     const { client } = await setup(era);
     const result = await client.callTool({ name: 'gflow_generate_image', arguments: { prompt: '', count: 'many' } });
     expect(result.isError).toBe(true);
     const envelope = result.structuredContent as Envelope;
-    expect(envelope.error).toMatchObject({ type: 'https://gflow.dev/errors/bad-parameter', status: 400, retryable: false, parameter: 'prompt' });
+    expect(envelope.error).toMatchObject({
+      type: 'https://gflow.dev/errors/bad-parameter',
+      status: 400,
+      retryable: false,
+      parameter: 'prompt',
+    });
   });
 
   it('answers a rate-limited spend with status rate_limited', async () => {
@@ -103,15 +124,27 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
   it('links the media files of a completed generation and forwards progress', async () => {
     const { client, gflow } = await setup(era);
     const progress: Array<{ progress: number; total?: number | undefined; message?: string | undefined }> = [];
-    const result = await client.callTool({ name: 'gflow_generate_image', arguments: { prompt: 'a cat' } }, { onprogress: (p) => void progress.push(p) });
+    const result = await client.callTool(
+      { name: 'gflow_generate_image', arguments: { prompt: 'a cat' } },
+      { onprogress: (p) => void progress.push(p) },
+    );
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ status: 'completed', seed: 7 });
-    const links = (result.content as Array<{ type: string; uri?: string; mimeType?: string }>).filter((c) => c.type === 'resource_link');
+    const links = (result.content as Array<{ type: string; uri?: string; mimeType?: string }>).filter(
+      (c) => c.type === 'resource_link',
+    );
     expect(links).toHaveLength(2);
     const [link, catalogLink] = links;
-    expect(link).toMatchObject({ uri: expect.stringMatching(/^file:\/\/.*\/images\/cat\.png$/), mimeType: 'image/png' });
+    expect(link).toMatchObject({
+      uri: expect.stringMatching(/^file:\/\/.*\/images\/cat\.png$/),
+      mimeType: 'image/png',
+    });
     expect(link?.uri).toContain(encodeURI(gflow.settings.outputDir));
-    expect(catalogLink).toMatchObject({ uri: `gflow://media/${TEST_MEDIA_ID}`, name: TEST_MEDIA_ID, mimeType: 'image/png' });
+    expect(catalogLink).toMatchObject({
+      uri: `gflow://media/${TEST_MEDIA_ID}`,
+      name: TEST_MEDIA_ID,
+      mimeType: 'image/png',
+    });
     expect(progress.length).toBeGreaterThanOrEqual(2);
     const values = progress.map((p) => p.progress);
     expect([...values].sort((a, b) => a - b)).toEqual(values);

@@ -14,7 +14,11 @@ const SCRIPT = path.join(here, 'fixtures/stdioServer.ts');
 const SEED = 2311;
 const COUNT = 3000;
 
-const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'fuzz', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'fuzz', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 
 interface Reply {
   readonly id: string | number | null;
@@ -23,7 +27,12 @@ interface Reply {
 }
 
 /** Starts the stdio server and collects every line it writes to stdout (each must be JSON-RPC). */
-function startServer(): { child: ChildProcessWithoutNullStreams; replies: Reply[]; nonJson: string[]; send(line: string): void } {
+function startServer(): {
+  child: ChildProcessWithoutNullStreams;
+  replies: Reply[];
+  nonJson: string[];
+  send(line: string): void;
+} {
   const child = spawn(TSX, [SCRIPT], { env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
   const replies: Reply[] = [];
   const nonJson: string[] = [];
@@ -49,39 +58,60 @@ function startServer(): { child: ChildProcessWithoutNullStreams; replies: Reply[
 }
 
 describe('stdio answers malformed JSON-RPC (issue 23)', () => {
-  it.each(['legacy', 'modern'] as const)('%s era: 3000 seeded malformed messages, every id answered, then tools/list still works', async (era) => {
-    const server = startServer();
-    try {
-      if (era === 'legacy') {
-        server.send(JSON.stringify({ jsonrpc: '2.0', id: 'open', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } } }));
-        await waitFor('initialize', () => server.replies.some((r) => r.id === 'open'));
-        server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
-      } else {
-        server.send(JSON.stringify({ jsonrpc: '2.0', id: 'open', method: 'server/discover', params: { _meta: MODERN_META } }));
-        await waitFor('server/discover', () => server.replies.some((r) => r.id === 'open'));
-      }
-      const cases = malformedMessages(SEED + (era === 'modern' ? 1 : 0), COUNT);
-      for (const c of cases) server.send(c.line);
-      const final = { jsonrpc: '2.0', id: 'final', method: 'tools/list', params: era === 'modern' ? { _meta: MODERN_META } : {} };
-      server.send(JSON.stringify(final));
-      await waitFor('tools/list after the fuzz', () => server.replies.some((r) => r.id === 'final'));
+  it.each(['legacy', 'modern'] as const)(
+    '%s era: 3000 seeded malformed messages, every id answered, then tools/list still works',
+    async (era) => {
+      const server = startServer();
+      try {
+        if (era === 'legacy') {
+          server.send(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: 'open',
+              method: 'initialize',
+              params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } },
+            }),
+          );
+          await waitFor('initialize', () => server.replies.some((r) => r.id === 'open'));
+          server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+        } else {
+          server.send(
+            JSON.stringify({ jsonrpc: '2.0', id: 'open', method: 'server/discover', params: { _meta: MODERN_META } }),
+          );
+          await waitFor('server/discover', () => server.replies.some((r) => r.id === 'open'));
+        }
+        const cases = malformedMessages(SEED + (era === 'modern' ? 1 : 0), COUNT);
+        for (const c of cases) server.send(c.line);
+        const final = {
+          jsonrpc: '2.0',
+          id: 'final',
+          method: 'tools/list',
+          params: era === 'modern' ? { _meta: MODERN_META } : {},
+        };
+        server.send(JSON.stringify(final));
+        await waitFor('tools/list after the fuzz', () => server.replies.some((r) => r.id === 'final'));
 
-      const byId = new Map<string | number, Reply[]>();
-      for (const r of server.replies) if (r.id !== null) byId.set(r.id, [...(byId.get(r.id) ?? []), r]);
-      const withId = cases.filter((c) => c.expect.answer === 'id');
-      const unanswered = withId.filter((c) => c.expect.answer === 'id' && (byId.get(c.expect.id)?.length ?? 0) !== 1);
-      expect(unanswered.map((c) => c.line).slice(0, 5)).toEqual([]);
-      for (const c of withId) if (c.expect.answer === 'id') expect(byId.get(c.expect.id)?.[0]?.error?.code).toBe(-32600);
-      const nullAnswers = server.replies.filter((r) => r.id === null);
-      for (const code of [-32700, -32600]) {
-        expect(nullAnswers.filter((r) => r.error?.code === code).length).toBe(cases.filter((c) => c.expect.answer === 'null' && c.expect.code === code).length);
+        const byId = new Map<string | number, Reply[]>();
+        for (const r of server.replies) if (r.id !== null) byId.set(r.id, [...(byId.get(r.id) ?? []), r]);
+        const withId = cases.filter((c) => c.expect.answer === 'id');
+        const unanswered = withId.filter((c) => c.expect.answer === 'id' && (byId.get(c.expect.id)?.length ?? 0) !== 1);
+        expect(unanswered.map((c) => c.line).slice(0, 5)).toEqual([]);
+        for (const c of withId)
+          if (c.expect.answer === 'id') expect(byId.get(c.expect.id)?.[0]?.error?.code).toBe(-32600);
+        const nullAnswers = server.replies.filter((r) => r.id === null);
+        for (const code of [-32700, -32600]) {
+          expect(nullAnswers.filter((r) => r.error?.code === code).length).toBe(
+            cases.filter((c) => c.expect.answer === 'null' && c.expect.code === code).length,
+          );
+        }
+        expect(server.nonJson).toEqual([]);
+        const tools = (byId.get('final')?.[0]?.result as { tools?: Array<{ name: string }> } | undefined)?.tools ?? [];
+        expect(tools.map((t) => t.name)).toContain('gflow_list_models');
+        expect(server.child.exitCode).toBeNull();
+      } finally {
+        server.child.kill();
       }
-      expect(server.nonJson).toEqual([]);
-      const tools = (byId.get('final')?.[0]?.result as { tools?: Array<{ name: string }> } | undefined)?.tools ?? [];
-      expect(tools.map((t) => t.name)).toContain('gflow_list_models');
-      expect(server.child.exitCode).toBeNull();
-    } finally {
-      server.child.kill();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

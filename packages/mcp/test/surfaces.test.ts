@@ -54,7 +54,10 @@ const lastHandler = (): McpHttpHandler => {
   return last.handler;
 };
 
-const textOf = (contents: ReadonlyArray<object>): string => { const first = contents[0]; return first && 'text' in first ? String(first.text) : ''; };
+const textOf = (contents: ReadonlyArray<object>): string => {
+  const first = contents[0];
+  return first && 'text' in first ? String(first.text) : '';
+};
 
 describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
   it('lists and renders the two prompts', async () => {
@@ -63,7 +66,10 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     expect(prompts.map((p) => p.name).sort()).toEqual(['create_character', 'expand_prompt']);
     const expand = prompts.find((p) => p.name === 'expand_prompt');
     expect(expand?.arguments?.find((a) => a.name === 'subject')?.required).toBe(true);
-    const result = await client.getPrompt({ name: 'expand_prompt', arguments: { subject: 'a red fox', camera: 'low-angle shot' } });
+    const result = await client.getPrompt({
+      name: 'expand_prompt',
+      arguments: { subject: 'a red fox', camera: 'low-angle shot' },
+    });
     const text = (result.messages[0]?.content as { text: string }).text;
     expect(text).toContain('Subject: a red fox');
     expect(text).toContain('Composition: low-angle shot');
@@ -81,20 +87,37 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
 
   it('completes prompt arguments', async () => {
     const { client } = await setup(era);
-    const camera = await client.complete({ ref: { type: 'ref/prompt', name: 'expand_prompt' }, argument: { name: 'camera', value: 'low' } });
+    const camera = await client.complete({
+      ref: { type: 'ref/prompt', name: 'expand_prompt' },
+      argument: { name: 'camera', value: 'low' },
+    });
     expect(camera.completion.values).toEqual(['low-angle shot']);
-    const lighting = await client.complete({ ref: { type: 'ref/prompt', name: 'expand_prompt' }, argument: { name: 'lighting', value: 'GOLD' } });
+    const lighting = await client.complete({
+      ref: { type: 'ref/prompt', name: 'expand_prompt' },
+      argument: { name: 'lighting', value: 'GOLD' },
+    });
     expect(lighting.completion.values).toEqual(['golden hour']);
-    const gender = await client.complete({ ref: { type: 'ref/prompt', name: 'create_character' }, argument: { name: 'gender', value: 'n' } });
+    const gender = await client.complete({
+      ref: { type: 'ref/prompt', name: 'create_character' },
+      argument: { name: 'gender', value: 'n' },
+    });
     expect(gender.completion.values).toEqual(['neutral', 'non-binary']);
   });
 
   it('lists the resources and the templates (an empty catalog lists no media or projects)', async () => {
     const { client } = await setup(era);
     const { resources } = await client.listResources();
-    expect(resources.map((r) => r.uri).sort()).toEqual(['gflow://db/schema', 'gflow://docs/known-issues', 'gflow://docs/mcp-guide']);
+    expect(resources.map((r) => r.uri).sort()).toEqual([
+      'gflow://db/schema',
+      'gflow://docs/known-issues',
+      'gflow://docs/mcp-guide',
+    ]);
     const { resourceTemplates } = await client.listResourceTemplates();
-    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['gflow://docs/known-issues/{slug}', 'gflow://media/{media_id}', 'gflow://projects/{project_id}']);
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+      'gflow://docs/known-issues/{slug}',
+      'gflow://media/{media_id}',
+      'gflow://projects/{project_id}',
+    ]);
   });
 
   it('serves the agent guide, with a different text in no-spend mode', async () => {
@@ -126,19 +149,26 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
 
   it('serves one known issue by slug, capped at 16 KB, and refuses an unknown slug', async () => {
     const { client } = await setup(era);
-    const one = textOf((await client.readResource({ uri: 'gflow://docs/known-issues/a-task-id-is-a-bearer-capability' })).contents);
+    const one = textOf(
+      (await client.readResource({ uri: 'gflow://docs/known-issues/a-task-id-is-a-bearer-capability' })).contents,
+    );
     expect(one).toContain('Anyone with the id.');
     expect(one).not.toContain('Raise the timeout');
     expect(one).toContain('not a heading inside a fence');
     const huge = textOf((await client.readResource({ uri: 'gflow://docs/known-issues/huge-section' })).contents);
     expect(Buffer.byteLength(huge)).toBeLessThanOrEqual(16 * 1024);
     expect(huge).toContain('truncated');
-    await expect(client.readResource({ uri: 'gflow://docs/known-issues/no-such-issue' })).rejects.toMatchObject({ code: -32602 });
+    await expect(client.readResource({ uri: 'gflow://docs/known-issues/no-such-issue' })).rejects.toMatchObject({
+      code: -32602,
+    });
   });
 
   it('completes known-issue slugs', async () => {
     const { client } = await setup(era);
-    const result = await client.complete({ ref: { type: 'ref/resource', uri: 'gflow://docs/known-issues/{slug}' }, argument: { name: 'slug', value: 'wa' } });
+    const result = await client.complete({
+      ref: { type: 'ref/resource', uri: 'gflow://docs/known-issues/{slug}' },
+      argument: { name: 'slug', value: 'wa' },
+    });
     expect(result.completion.values).toEqual(['wait-true-can-outlast-the-client-s-tool-timeout']);
   });
 
@@ -156,9 +186,12 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     createdAt: z.string(),
     lastUpdatedAt: z.string(),
     statusMessage: z.string().optional(),
-    result: z.looseObject({ isError: z.boolean().optional(), structuredContent: z.record(z.string(), z.unknown()).optional() }).optional(),
+    result: z
+      .looseObject({ isError: z.boolean().optional(), structuredContent: z.record(z.string(), z.unknown()).optional() })
+      .optional(),
   });
-  const getTask = (client: Client, taskId: string) => client.request({ method: 'tasks/get', params: { taskId } }, taskSchema);
+  const getTask = (client: Client, taskId: string) =>
+    client.request({ method: 'tasks/get', params: { taskId } }, taskSchema);
 
   it('tasks/get follows a task from working to completed, with the wait=true reply as result', async () => {
     const { client, gflow } = await setup(era);
@@ -168,7 +201,12 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     const claimant = gflow.claimantFor('default');
     tasks.claim(task.taskId, claimant);
     expect((await getTask(client, task.taskId)).status).toBe('working');
-    const reply = { status: 'completed', task_id: task.taskId, files: [path.join(gflow.settings.outputDir, 'a.png')], seed: 3 };
+    const reply = {
+      status: 'completed',
+      task_id: task.taskId,
+      files: [path.join(gflow.settings.outputDir, 'a.png')],
+      seed: 3,
+    };
     tasks.complete(task.taskId, claimant, reply);
     const done = await getTask(client, task.taskId);
     expect(done.status).toBe('completed');
@@ -202,7 +240,9 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     const { client } = await setup(era);
     await expect(getTask(client, 'no-such-task')).rejects.toMatchObject({ code: -32602 });
     if (era === 'legacy') {
-      await expect(client.request({ method: 'tasks/result', params: { taskId: 'x' } }, z.looseObject({}))).rejects.toMatchObject({ code: -32601 });
+      await expect(
+        client.request({ method: 'tasks/result', params: { taskId: 'x' } }, z.looseObject({})),
+      ).rejects.toMatchObject({ code: -32601 });
     } else {
       // The v2 client refuses to send a method the 2026-07-28 wire lacks; send it by hand.
       const raw = await rawModernRequest(lastHandler(), 'tasks/result', { taskId: 'x' }, 'x');
@@ -222,7 +262,10 @@ describe('modern-only wire details', () => {
       expect(result, method).toMatchObject({ ttlMs: 3_600_000, cacheScope: 'private' });
     }
     // resources/list carries the newest catalogued media and projects: 30 s.
-    expect(await client.request({ method: 'resources/list', params: {} }, hint)).toMatchObject({ ttlMs: 30_000, cacheScope: 'private' });
+    expect(await client.request({ method: 'resources/list', params: {} }, hint)).toMatchObject({
+      ttlMs: 30_000,
+      cacheScope: 'private',
+    });
     const read = await client.request({ method: 'resources/read', params: { uri: 'gflow://docs/mcp-guide' } }, hint);
     expect(read).toMatchObject({ ttlMs: 300_000, cacheScope: 'private' });
   });

@@ -19,10 +19,16 @@ const spend = (name: string, mcpName: string, taskType: string) =>
     description: `A test stand-in for ${mcpName}.`,
     kind: 'spend',
     usesBrowser: true,
-    input: z.object({ prompt: z.string().min(1), wait: z.boolean().default(true), profile: z.string().default('default'), fail: z.boolean().default(false) }),
+    input: z.object({
+      prompt: z.string().min(1),
+      wait: z.boolean().default(true),
+      profile: z.string().default('default'),
+      fail: z.boolean().default(false),
+    }),
     output: generationResult,
     handler: async (input, ctx) => {
-      if (input.prompt === 'rate') throw new RateLimitError('Spend brake: no token left.', { extensions: { retry_after: 20 } });
+      if (input.prompt === 'rate')
+        throw new RateLimitError('Spend brake: no token left.', { extensions: { retry_after: 20 } });
       ctx.onProgress?.({ phase: 'queued' });
       ctx.onProgress?.({ phase: 'generating', progress: 1, total: 2 });
       ctx.onProgress?.({ phase: 'done' });
@@ -54,7 +60,9 @@ export const testOperations: readonly Operation[] = [
     input: z.object({}),
     output: z.object({}),
     handler: async () => {
-      throw new TypeError(`cannot open /home/alice/.local/share/gflow-cli/profile_alice/Cookies with Bearer ${SECRET_TOKEN}`);
+      throw new TypeError(
+        `cannot open /home/alice/.local/share/gflow-cli/profile_alice/Cookies with Bearer ${SECRET_TOKEN}`,
+      );
     },
   }),
   defineOperation({
@@ -109,13 +117,17 @@ export function makeTestGflow(options: TestGflowOptions = {}): { gflow: Gflow; h
     ...(options.noSpend ? { GFLOW_MCP_NO_SPEND: '1' } : {}),
   };
   const logger = options.logger ?? captureLogger().logger;
-  const gflow = new Gflow({ surface: options.surface ?? 'mcp', env, cwd: home, logger }, [...OPERATIONS.filter((op) => !testOperations.some((t) => t.name === op.name || t.mcpName === op.mcpName)), ...testOperations]);
+  const gflow = new Gflow({ surface: options.surface ?? 'mcp', env, cwd: home, logger }, [
+    ...OPERATIONS.filter((op) => !testOperations.some((t) => t.name === op.name || t.mcpName === op.mcpName)),
+    ...testOperations,
+  ]);
   return { gflow, home };
 }
 
 /** Log lines the runtime wrote, for assertions on server-side logging. */
 export function captureLogger(): { lines: string[]; logger: Gflow['logger'] } {
   const lines: string[] = [];
-  const push = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push(JSON.stringify({ level, message, ...fields }));
+  const push = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    void lines.push(JSON.stringify({ level, message, ...fields }));
   return { lines, logger: { debug: push('debug'), info: push('info'), warn: push('warn'), error: push('error') } };
 }

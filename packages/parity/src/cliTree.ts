@@ -1,4 +1,13 @@
-import { type ChildEntry, type FlagSpec, type LeafSpec, type PositionalSpec, buildCli, groupSpecOf, leafFlags, leafSpecOf } from '@gflow/cli';
+import {
+  type ChildEntry,
+  type FlagSpec,
+  type LeafSpec,
+  type PositionalSpec,
+  buildCli,
+  groupSpecOf,
+  leafFlags,
+  leafSpecOf,
+} from '@gflow/cli';
 import { GFLOW_VERSION, mcpRunCommand, serveCommand } from '@gflow/app';
 
 type CommandDef = ReturnType<typeof buildCli>;

@@ -12,7 +12,10 @@ export interface ExpectedFailure {
 
 /** Asserts a call failed with the given problem and returns it. */
 export function expectFailure(outcome: CallOutcome, expected: ExpectedFailure): Problem {
-  if (outcome.ok) throw new Error(`expected ${expected.code}, but the call succeeded: ${JSON.stringify(outcome.result).slice(0, 300)}`);
+  if (outcome.ok)
+    throw new Error(
+      `expected ${expected.code}, but the call succeeded: ${JSON.stringify(outcome.result).slice(0, 300)}`,
+    );
   const { problem } = outcome;
   expect({ code: codeOf(problem), detail: problem.detail }).toMatchObject({ code: expected.code });
   if (expected.status !== undefined) expect(problem.status).toBe(expected.status);

@@ -74,7 +74,8 @@ export function useSurfaces(options: SurfaceSuiteOptions): SurfaceSuite {
   afterAll(async () => {
     const started = [...drivers.values()];
     drivers.clear();
-    for (const driver of await Promise.allSettled(started)) if (driver.status === 'fulfilled') await driver.value.close();
+    for (const driver of await Promise.allSettled(started))
+      if (driver.status === 'fulfilled') await driver.value.close();
     if (where) fs.rmSync(where.home, { recursive: true, force: true });
   }, 60_000);
   return suite;

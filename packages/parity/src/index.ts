@@ -1,7 +1,29 @@
 // @gflow/parity: proves gflow's surfaces match. Private; curated exports.
-export { REQUIREMENTS, SURFACE_NAMES, requirementById, type Requirement, type KnownGap, type SurfaceName } from './requirements.js';
-export { CLI_TO_MCP, MCP_EXEMPT, MCP_ONLY, OPTION_RENAMES, LEAF_OPTION_RENAMES, DEFAULT_OPTION_EXEMPT, OPTION_EXEMPT } from './structure.js';
-export { STRUCTURE, commandFindings, optionFindings, type ListedTool, type StructureData, type OperationTools } from './checkStructure.js';
+export {
+  REQUIREMENTS,
+  SURFACE_NAMES,
+  requirementById,
+  type Requirement,
+  type KnownGap,
+  type SurfaceName,
+} from './requirements.js';
+export {
+  CLI_TO_MCP,
+  MCP_EXEMPT,
+  MCP_ONLY,
+  OPTION_RENAMES,
+  LEAF_OPTION_RENAMES,
+  DEFAULT_OPTION_EXEMPT,
+  OPTION_EXEMPT,
+} from './structure.js';
+export {
+  STRUCTURE,
+  commandFindings,
+  optionFindings,
+  type ListedTool,
+  type StructureData,
+  type OperationTools,
+} from './checkStructure.js';
 export { coverageFindings, manifestFindings, gapCrossReferenceFindings } from './coverage.js';
 export { fullCliTree, walkFullTree, type CliLeaf } from './cliTree.js';
 export { listMcpTools } from './listMcpTools.js';

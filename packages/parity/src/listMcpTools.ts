@@ -24,7 +24,10 @@ export async function listMcpTools(): Promise<ListedTool[]> {
   const handler = createMcpHandler((ctx) => createGflowMcpServer(gflow, { era: ctx.era }));
   let conn: McpConnection | undefined;
   try {
-    conn = await connectHttp('http://parity.local/mcp', { name: 'gflow-parity', fetch: (request) => handler.fetch(request) });
+    conn = await connectHttp('http://parity.local/mcp', {
+      name: 'gflow-parity',
+      fetch: (request) => handler.fetch(request),
+    });
     const { tools } = await conn.client.listTools();
     return tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema as ListedTool['inputSchema'] }));
   } finally {

@@ -89,7 +89,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   },
   {
     id: 'output.directory-refused',
-    seed: 'Both tools refuse an output that names a directory (including the output directory itself) with a 400 Invalid Output envelope before anything is queued, as the CLI\'s -o refuses one (#1114).',
+    seed: "Both tools refuse an output that names a directory (including the output directory itself) with a 400 Invalid Output envelope before anything is queued, as the CLI's -o refuses one (#1114).",
     source: SEED,
     surfaces: ALL,
   },
@@ -98,7 +98,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
     seed: 'Enforces a token-bucket rate limiter with a capacity of 8 tokens and a refill rate of 1 token every 20 seconds',
     source: SEED,
     surfaces: MCP,
-    notOn: 'cli and library: the limiter is the MCP surfaces\' spending brake ("Rate limiter (MCP only)", reference §6)',
+    notOn:
+      'cli and library: the limiter is the MCP surfaces\' spending brake ("Rate limiter (MCP only)", reference §6)',
   },
   {
     id: 'rate-limit.after-validation',
@@ -120,7 +121,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   },
   {
     id: 'models.catalog',
-    seed: 'per model name, label …, the CLI\'s --model aliases …, ref_cap, default (image) and max_duration (video), plus aspects and video tiers. … Static: no profile, no browser, no spend.',
+    seed: "per model name, label …, the CLI's --model aliases …, ref_cap, default (image) and max_duration (video), plus aspects and video tiers. … Static: no profile, no browser, no spend.",
     source: SEED,
     surfaces: ALL,
   },
@@ -132,7 +133,7 @@ export const REQUIREMENTS: readonly Requirement[] = [
   },
   {
     id: 'tools.listed-and-accepted',
-    seed: 'gflow_list_tools(): Lists the prompt tools (name/title/description/category) accepted by the generate tools\' tools param.',
+    seed: "gflow_list_tools(): Lists the prompt tools (name/title/description/category) accepted by the generate tools' tools param.",
     source: SEED,
     surfaces: ALL,
   },

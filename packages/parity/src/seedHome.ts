@@ -20,7 +20,12 @@ export async function seedProjects(where: SurfaceHome, profile: string, count: n
   const ids = Array.from({ length: count }, (_, i) => `proj-${i + 1}`);
   await withCatalog(where, (catalog) => {
     ids.forEach((id, i) => {
-      catalog.projects.upsert({ profile, flowProjectId: id, title: `Project ${i + 1}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() });
+      catalog.projects.upsert({
+        profile,
+        flowProjectId: id,
+        title: `Project ${i + 1}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+      });
     });
   });
   return ids;
@@ -30,7 +35,14 @@ export async function seedProjects(where: SurfaceHome, profile: string, count: n
 export async function seedVideo(where: SurfaceHome, profile: string, mediaId: string, project: string): Promise<void> {
   await withCatalog(where, (catalog) => {
     catalog.projects.upsert({ profile, flowProjectId: project, title: 'Seeded' });
-    catalog.assets.record({ profile, flowMediaId: mediaId, kind: 'video', flowProjectId: project, model: 'veo_3_1_fast', durationSeconds: 8 });
+    catalog.assets.record({
+      profile,
+      flowMediaId: mediaId,
+      kind: 'video',
+      flowProjectId: project,
+      model: 'veo_3_1_fast',
+      durationSeconds: 8,
+    });
   });
 }
 

@@ -43,14 +43,19 @@ export const CLI_TO_MCP: Readonly<Record<string, string>> = {
 export const MCP_EXEMPT: Readonly<Record<string, string>> = {
   auth: 'interactive: with no profile the bare command runs the browser sign-in (auth login); otherwise it prints the auth list table',
   'auth login': 'interactive: a human signs in in a browser window; authLogin is CLI/library only by its surfaces',
-  'auth renew': "rewrites a profile's saved cookies; MCP reaches renewal only through gflow_get_credits(refresh=true), as upstream (authRenew is CLI/library only)",
+  'auth renew':
+    "rewrites a profile's saved cookies; MCP reaches renewal only through gflow_get_credits(refresh=true), as upstream (authRenew is CLI/library only)",
   'auth logout': 'destructive, CLI-only: deletes a profile directory',
-  'auth list': 'local profile admin: reads profile directories and config.toml; an agent names a profile, it does not manage them',
+  'auth list':
+    'local profile admin: reads profile directories and config.toml; an agent names a profile, it does not manage them',
   'auth use': 'local config admin: writes default_profile to config.toml',
-  'image upload': 'CLI/library only: uploadImage puts a local file into a Flow project; agents attach local files through reference_images / initial_frame instead',
-  'image batch': 'CLI orchestration: a serial loop over gflow_generate_image with a fail-fast policy; an agent calls gflow_generate_image once per prompt',
+  'image upload':
+    'CLI/library only: uploadImage puts a local file into a Flow project; agents attach local files through reference_images / initial_frame instead',
+  'image batch':
+    'CLI orchestration: a serial loop over gflow_generate_image with a fail-fast policy; an agent calls gflow_generate_image once per prompt',
   'project show': 'not yet ported: one catalogued project; gflow_list_projects lists them',
-  'project create': 'mutates Flow: projectsCreate is CLI/library only by its surfaces; the generate tools create a project through project_name',
+  'project create':
+    'mutates Flow: projectsCreate is CLI/library only by its surfaces; the generate tools create a project through project_name',
   'project rename': 'mutates Flow: projectsRename is CLI/library only by its surfaces',
   'data list images': 'not yet ported: "there is no MCP twin for that listing" (MCP guide, failed generations)',
   'data list videos': 'not yet ported: the video twin of data list images, which has no MCP tool either',
@@ -63,16 +68,17 @@ export const MCP_EXEMPT: Readonly<Record<string, string>> = {
   'mcp setup': 'bootstrap: registers gflow in an MCP client config',
   'mcp run': 'the MCP server itself (stdio)',
   serve: 'the MCP server itself (Streamable HTTP / SSE)',
-  'telemetry status': 'local settings admin: "MCP does not expose telemetry on or off; those controls are CLI-only by design" (seed); gflow_usage_stats reports the state',
+  'telemetry status':
+    'local settings admin: "MCP does not expose telemetry on or off; those controls are CLI-only by design" (seed); gflow_usage_stats reports the state',
   'telemetry on': 'local settings admin: CLI-only by design (seed)',
   'telemetry off': 'local settings admin: CLI-only by design (seed)',
   doctor: 'not yet ported: local installation diagnostics (exempt upstream too)',
-  update: 'self-update: "gflow update is a considered exemption, not a backlog item" (MCP guide): the operator upgrades and restarts the server',
+  update:
+    'self-update: "gflow update is a considered exemption, not a backlog item" (MCP guide): the operator upgrades and restarts the server',
 };
 
 /** MCP tool → why no CLI command maps to it. An entry marked GAP is a known gap in requirements.ts. */
-export const MCP_ONLY: Readonly<Record<string, string>> = {
-};
+export const MCP_ONLY: Readonly<Record<string, string>> = {};
 
 /**
  * CLI parameter key → tool parameter, for every mapped command (upstream's

@@ -43,12 +43,18 @@ export function verifies(id: string, body: (surface: SurfaceDriver) => Promise<v
   const source = active;
   if (!source) throw new Error(`verifies('${id}') outside a surface suite: call useSurfaces() first in this file.`);
   const gaps = new Set(requirement.knownGap?.surfaces ?? []);
-  for (const surface of requirement.surfaces) registered.push({ id, surface, expectedFailure: gaps.has(surface), suite: source.name });
+  for (const surface of requirement.surfaces)
+    registered.push({ id, surface, expectedFailure: gaps.has(surface), suite: source.name });
   if (collecting) return;
   describe(id, () => {
     for (const surface of requirement.surfaces) {
       const run = async (): Promise<void> => body(await source.driver(surface));
-      if (gaps.has(surface)) it(`${surface} (known gap)`, () => expectStillFailing(run, surface, requirement.knownGap?.symptom), TEST_TIMEOUT_MS);
+      if (gaps.has(surface))
+        it(
+          `${surface} (known gap)`,
+          () => expectStillFailing(run, surface, requirement.knownGap?.symptom),
+          TEST_TIMEOUT_MS,
+        );
       else it(surface, run, TEST_TIMEOUT_MS);
     }
   });
@@ -59,14 +65,21 @@ export function verifies(id: string, body: (surface: SurfaceDriver) => Promise<v
  * the recorded symptom, so a gap that is fixed (or that starts failing for
  * another reason) fails the suite.
  */
-async function expectStillFailing(run: () => Promise<void>, surface: SurfaceName, symptom: string | undefined): Promise<void> {
+async function expectStillFailing(
+  run: () => Promise<void>,
+  surface: SurfaceName,
+  symptom: string | undefined,
+): Promise<void> {
   let failure: unknown;
   try {
     await run();
   } catch (error) {
     failure = error;
   }
-  if (failure === undefined) throw new Error(`The known gap on ${surface} is fixed: the requirement now holds there. Remove ${surface} from its knownGap in src/requirements.ts.`);
+  if (failure === undefined)
+    throw new Error(
+      `The known gap on ${surface} is fixed: the requirement now holds there. Remove ${surface} from its knownGap in src/requirements.ts.`,
+    );
   const text = failure instanceof Error ? failure.message : String(failure);
   if (symptom !== undefined && !new RegExp(symptom).test(text)) {
     throw new Error(`The known gap on ${surface} fails differently than recorded (symptom /${symptom}/):\n${text}`);

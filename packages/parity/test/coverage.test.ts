@@ -8,7 +8,10 @@ import { type Registration, collectRegistrations } from '../src/verifies.js';
 // Loads every suite under test/requirements without running it: their
 // `useSurfaces` and `verifies` calls only record what they would register.
 const SUITES = path.join(import.meta.dirname, 'requirements');
-const files = fs.readdirSync(SUITES).filter((f) => f.endsWith('.test.ts')).sort();
+const files = fs
+  .readdirSync(SUITES)
+  .filter((f) => f.endsWith('.test.ts'))
+  .sort();
 const registered: Registration[] = await collectRegistrations(async () => {
   for (const file of files) await import(path.join(SUITES, file));
 });
@@ -33,16 +36,26 @@ describe('requirements coverage', () => {
 
   it('known gaps are registered as inverted tests on exactly their surfaces', () => {
     const gaps = REQUIREMENTS.flatMap((r) => (r.knownGap?.surfaces ?? []).map((s) => `${r.id} [${s}]`)).sort();
-    const expected = registered.filter((g) => g.expectedFailure).map((g) => `${g.id} [${g.surface}]`).sort();
+    const expected = registered
+      .filter((g) => g.expectedFailure)
+      .map((g) => `${g.id} [${g.surface}]`)
+      .sort();
     expect(expected).toEqual(gaps);
   });
 });
 
 describe('the coverage checks bite', () => {
-  const orphan: Requirement = { id: 'orphan.never-verified', seed: 'a requirement nobody wrote a test for', source: 'this test', surfaces: ['library', 'cli'] };
+  const orphan: Requirement = {
+    id: 'orphan.never-verified',
+    seed: 'a requirement nobody wrote a test for',
+    source: 'this test',
+    surfaces: ['library', 'cli'],
+  };
 
   it('a requirement verified nowhere is a finding', () => {
-    expect(coverageFindings([...REQUIREMENTS, orphan], registered)).toEqual(['orphan.never-verified: verified nowhere (no verifies(\'orphan.never-verified\', …) in test/requirements)']);
+    expect(coverageFindings([...REQUIREMENTS, orphan], registered)).toEqual([
+      "orphan.never-verified: verified nowhere (no verifies('orphan.never-verified', …) in test/requirements)",
+    ]);
   });
 
   it('a missing surface, a gap registered as a plain test and a stray surface are findings', () => {
@@ -50,7 +63,10 @@ describe('the coverage checks bite', () => {
       { id: orphan.id, surface: 'library', expectedFailure: false, suite: 'fake' },
       { id: orphan.id, surface: 'mcp-http', expectedFailure: false, suite: 'fake' },
     ];
-    const gapped: Requirement = { ...orphan, knownGap: { reason: 'pretend the library lacks it for now', surfaces: ['library'] } };
+    const gapped: Requirement = {
+      ...orphan,
+      knownGap: { reason: 'pretend the library lacks it for now', surfaces: ['library'] },
+    };
     expect(coverageFindings([gapped], fake)).toEqual([
       'orphan.never-verified [library] in fake: a known gap registered as a plain test',
       'orphan.never-verified: not verified on cli',
@@ -59,11 +75,19 @@ describe('the coverage checks bite', () => {
   });
 
   it('a malformed manifest entry is a finding', () => {
-    const bad: Requirement = { id: 'Bad Id', seed: 'short', source: '', surfaces: ['cli', 'cli'], knownGap: { reason: 'x', surfaces: ['mcp-http'] } };
+    const bad: Requirement = {
+      id: 'Bad Id',
+      seed: 'short',
+      source: '',
+      surfaces: ['cli', 'cli'],
+      knownGap: { reason: 'x', surfaces: ['mcp-http'] },
+    };
     expect(manifestFindings([bad]).length).toBe(6);
   });
 
   it('a GAP in the structural map without a known gap is a finding', () => {
-    expect(gapCrossReferenceFindings(REQUIREMENTS, { gflow_made_up: 'GAP: nothing in the manifest says so' })).toHaveLength(1);
+    expect(
+      gapCrossReferenceFindings(REQUIREMENTS, { gflow_made_up: 'GAP: nothing in the manifest says so' }),
+    ).toHaveLength(1);
   });
 });

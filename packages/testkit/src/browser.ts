@@ -8,7 +8,21 @@ import { TEST_BROWSER_FLAGS, chromiumExecutable } from '@gflow/tooling/chromium'
 import { useStarted } from '@gflow/tooling/useStarted';
 
 export { TEST_BROWSER_FLAGS, browserSetting, chromiumExecutable, findChromium } from '@gflow/tooling/chromium';
-export { captureBodies, foreignHosts, makeMedia, openProject, pickModel, pickSettings, runtimeBrowserFor, signIn, submit, typePrompt, uploadPng, watchHosts, type SimBrowser } from '@gflow/flow-sim/testing';
+export {
+  captureBodies,
+  foreignHosts,
+  makeMedia,
+  openProject,
+  pickModel,
+  pickSettings,
+  runtimeBrowserFor,
+  signIn,
+  submit,
+  typePrompt,
+  uploadPng,
+  watchHosts,
+  type SimBrowser,
+} from '@gflow/flow-sim/testing';
 
 /** A simulator (latency 'fast' unless said otherwise) and the tests' Chromium readied for it. */
 export function startSimBrowser(options: FlowSimOptions = {}): Promise<SimBrowser> {

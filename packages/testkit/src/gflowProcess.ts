@@ -21,7 +21,8 @@ export function makeHome(name = 'cli'): string {
  */
 export function cliEnv(home: string, settings: Readonly<Record<string, string>> = {}): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !/^(GFLOW_|FLOW_CLI_)/.test(key)) env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && !/^(GFLOW_|FLOW_CLI_)/.test(key)) env[key] = value;
   return {
     ...env,
     HOME: home,
@@ -74,7 +75,14 @@ export function spawnCli(args: readonly string[], options: CliOptions & { readon
   child.stdin?.end(options.input ?? '');
   const done = new Promise<CliResult>((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ stdout, stderr, exitCode: code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1), ms: Date.now() - started }));
+    child.on('close', (code, signal) =>
+      resolve({
+        stdout,
+        stderr,
+        exitCode: code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1),
+        ms: Date.now() - started,
+      }),
+    );
   });
   if (child.pid === undefined) throw new Error(`${options.script ?? 'gflow'} did not start`);
   const pid = child.pid;

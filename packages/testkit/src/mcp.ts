@@ -1,3 +1,13 @@
 // @gflow/testkit/mcp: MCP clients in process or over HTTP (no child process; the tests beside the
 // code may use it). Stdio servers and `gflow serve` are in @gflow/testkit/cli.
-export { ERAS, connectHttp, connectMcp, mcpClient, type ConnectOptions, type Era, type HttpConnectOptions, type McpConnection, type ToolReply } from './mcpClient.js';
+export {
+  ERAS,
+  connectHttp,
+  connectMcp,
+  mcpClient,
+  type ConnectOptions,
+  type Era,
+  type HttpConnectOptions,
+  type McpConnection,
+  type ToolReply,
+} from './mcpClient.js';

@@ -34,7 +34,10 @@ export interface ConnectOptions {
 }
 
 /** Connects a client over `transport`; `stderr` and `stop` come from whoever made the transport. */
-export async function connectMcp(transport: Transport, options: ConnectOptions & { readonly stderr?: () => string; readonly stop?: () => Promise<void> } = {}): Promise<McpConnection> {
+export async function connectMcp(
+  transport: Transport,
+  options: ConnectOptions & { readonly stderr?: () => string; readonly stop?: () => Promise<void> } = {},
+): Promise<McpConnection> {
   const client = mcpClient(options.era, options.name);
   await client.connect(transport);
   return {
@@ -46,7 +49,11 @@ export async function connectMcp(transport: Transport, options: ConnectOptions &
         structuredContent?: Record<string, unknown>;
         content?: Array<Record<string, unknown>>;
       };
-      return { isError: result.isError === true, structured: result.structuredContent ?? {}, content: result.content ?? [] };
+      return {
+        isError: result.isError === true,
+        structured: result.structuredContent ?? {},
+        content: result.content ?? [],
+      };
     },
     async toolNames() {
       return (await client.listTools()).tools.map((t) => t.name);

@@ -28,9 +28,20 @@ export async function connectStdio(server: StdioServer, options: ConnectOptions 
 }
 
 /** `gflow mcp run <args>` as a child process (the environment of cliEnv), a client on its stdio. */
-export async function gflowStdio(args: readonly string[], options: CliOptions & ConnectOptions = {}): Promise<McpConnection> {
+export async function gflowStdio(
+  args: readonly string[],
+  options: CliOptions & ConnectOptions = {},
+): Promise<McpConnection> {
   const home = options.home ?? makeHome();
-  return connectStdio({ command: process.execPath, args: [GFLOW_BIN, 'mcp', 'run', ...args], env: cliEnv(home, options.env), cwd: options.cwd ?? home }, options);
+  return connectStdio(
+    {
+      command: process.execPath,
+      args: [GFLOW_BIN, 'mcp', 'run', ...args],
+      env: cliEnv(home, options.env),
+      cwd: options.cwd ?? home,
+    },
+    options,
+  );
 }
 
 /** A running `gflow serve`. */
@@ -43,7 +54,10 @@ export interface ServeProcess {
 }
 
 /** `gflow serve --port 0 <args>` as a child process; resolves once it says where it listens. */
-export async function startServe(args: readonly string[], options: CliOptions & { readonly startTimeoutMs?: number } = {}): Promise<ServeProcess> {
+export async function startServe(
+  args: readonly string[],
+  options: CliOptions & { readonly startTimeoutMs?: number } = {},
+): Promise<ServeProcess> {
   const run = spawnCli(['serve', '--port', '0', ...args], options);
   let exited = false;
   void run.done.then(() => (exited = true));

@@ -12,7 +12,9 @@ export function json(result: Pick<CliResult, 'stdout' | 'stderr' | 'exitCode'>):
   try {
     return JSON.parse(result.stdout) as Record<string, unknown>;
   } catch {
-    throw new Error(`exit ${result.exitCode} without one JSON document on stdout.\nstdout: ${result.stdout.slice(0, 2000)}\nstderr: ${result.stderr.slice(-3000)}`);
+    throw new Error(
+      `exit ${result.exitCode} without one JSON document on stdout.\nstdout: ${result.stdout.slice(0, 2000)}\nstderr: ${result.stderr.slice(-3000)}`,
+    );
   }
 }
 

@@ -80,7 +80,8 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     serve: (args, options) => startServe(args, run(options)),
     async signIn() {
       const first = await sandbox.cli(['data', 'list', 'profiles', '--sandbox', '--json']);
-      if (first.exitCode !== 0) throw new Error(`the sandbox profile did not sign in (exit ${first.exitCode}):\n${first.stderr.slice(-3000)}`);
+      if (first.exitCode !== 0)
+        throw new Error(`the sandbox profile did not sign in (exit ${first.exitCode}):\n${first.stderr.slice(-3000)}`);
     },
     async close() {
       await sim.close();

@@ -1,5 +1,10 @@
 /** Polls `condition` until it returns a truthy value (no sleeps as assertions). */
-export async function waitFor<T>(what: string, condition: () => T | Promise<T>, timeoutMs = 60_000, intervalMs = 100): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  what: string,
+  condition: () => T | Promise<T>,
+  timeoutMs = 60_000,
+  intervalMs = 100,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await condition();

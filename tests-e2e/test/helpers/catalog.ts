@@ -37,15 +37,31 @@ function withDb<T>(dbPath: string, read: (db: Db) => T): T {
 }
 
 export function taskRow(dbPath: string, taskId: string): TaskRow | undefined {
-  return withDb(dbPath, (db) =>
-    db.prepare('SELECT task_id, profile_name, task_type, status, claimant, checkpoint_json, error_json FROM generation_queue WHERE task_id = ?').get(taskId) as TaskRow | undefined,
+  return withDb(
+    dbPath,
+    (db) =>
+      db
+        .prepare(
+          'SELECT task_id, profile_name, task_type, status, claimant, checkpoint_json, error_json FROM generation_queue WHERE task_id = ?',
+        )
+        .get(taskId) as TaskRow | undefined,
   );
 }
 
 export function taskRows(dbPath: string): TaskRow[] {
-  return withDb(dbPath, (db) => db.prepare('SELECT task_id, profile_name, task_type, status, claimant, checkpoint_json, error_json FROM generation_queue ORDER BY created_at').all() as TaskRow[]);
+  return withDb(
+    dbPath,
+    (db) =>
+      db
+        .prepare(
+          'SELECT task_id, profile_name, task_type, status, claimant, checkpoint_json, error_json FROM generation_queue ORDER BY created_at',
+        )
+        .all() as TaskRow[],
+  );
 }
 
 export function integrityCheck(dbPath: string): string {
-  return withDb(dbPath, (db) => (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((row) => row.integrity_check).join('\n'));
+  return withDb(dbPath, (db) =>
+    (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((row) => row.integrity_check).join('\n'),
+  );
 }

@@ -11,7 +11,11 @@ export interface Pixels {
 /** Magic bytes first, then the frame header: JPEG SOFn or PNG IHDR. Null when neither. */
 export function imagePixels(file: string): Pixels | null {
   const buf = fs.readFileSync(file);
-  if (buf.length >= 24 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) && buf.toString('latin1', 12, 16) === 'IHDR') {
+  if (
+    buf.length >= 24 &&
+    buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) &&
+    buf.toString('latin1', 12, 16) === 'IHDR'
+  ) {
     return { format: 'png', width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
   }
   if (!(buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff)) return null;

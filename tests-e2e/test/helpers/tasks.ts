@@ -12,7 +12,8 @@ export interface TaskReply {
   readonly result?: { isError?: boolean; structuredContent?: Record<string, unknown> };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An explicit result schema (Standard Schema v1, hand-written: this package has no zod). */
 export const taskReplySchema = {
@@ -28,8 +29,14 @@ export const taskReplySchema = {
       if (value['ttlMs'] !== null) issues.push({ message: 'ttlMs is not null' });
       if (typeof value['createdAt'] !== 'string') issues.push({ message: 'createdAt is not a string' });
       if (typeof value['lastUpdatedAt'] !== 'string') issues.push({ message: 'lastUpdatedAt is not a string' });
-      if ('statusMessage' in value && value['statusMessage'] !== undefined && typeof value['statusMessage'] !== 'string') issues.push({ message: 'statusMessage is not a string' });
-      if ('result' in value && value['result'] !== undefined && !isRecord(value['result'])) issues.push({ message: 'result is not an object' });
+      if (
+        'statusMessage' in value &&
+        value['statusMessage'] !== undefined &&
+        typeof value['statusMessage'] !== 'string'
+      )
+        issues.push({ message: 'statusMessage is not a string' });
+      if ('result' in value && value['result'] !== undefined && !isRecord(value['result']))
+        issues.push({ message: 'result is not an object' });
       return issues.length ? { issues } : { value: value as unknown as TaskReply };
     },
   },

@@ -19,7 +19,17 @@ describe('a profile named bob@example.com', () => {
     expect(json(login)).toMatchObject({ status: 'authenticated', profile: PROFILE, user_email: SANDBOX_EMAIL });
 
     e2e.sim.received.clear();
-    const image = await e2e.cli(['image', 't2i', 'a paper boat', '--model', 'nano2', '--profile', PROFILE, '--sandbox', '--json']);
+    const image = await e2e.cli([
+      'image',
+      't2i',
+      'a paper boat',
+      '--model',
+      'nano2',
+      '--profile',
+      PROFILE,
+      '--sandbox',
+      '--json',
+    ]);
     expect(image.exitCode, image.stderr).toBe(0);
     const done = json(image) as { status: string; files: string[]; flow_media_id: string };
     expect(done.status).toBe('completed');

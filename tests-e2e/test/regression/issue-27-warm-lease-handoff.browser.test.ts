@@ -61,10 +61,17 @@ interface Progress {
 }
 
 /** A tool call with a progress token, recording each notification's arrival time. */
-async function generate(conn: McpConnection, prompt: string, progress: Progress[] = []): Promise<{ structured: Record<string, unknown>; isError: boolean; endedAt: number }> {
+async function generate(
+  conn: McpConnection,
+  prompt: string,
+  progress: Progress[] = [],
+): Promise<{ structured: Record<string, unknown>; isError: boolean; endedAt: number }> {
   const result = (await conn.client.callTool(
     { name: 'gflow_generate_image', arguments: { prompt, aspect: '1:1' } },
-    { timeout: 150_000, onprogress: (p: { message?: string | undefined }) => progress.push({ at: Date.now(), message: p.message ?? '' }) },
+    {
+      timeout: 150_000,
+      onprogress: (p: { message?: string | undefined }) => progress.push({ at: Date.now(), message: p.message ?? '' }),
+    },
   )) as { isError?: boolean; structuredContent?: Record<string, unknown> };
   return { structured: result.structuredContent ?? {}, isError: result.isError === true, endedAt: Date.now() };
 }
@@ -111,7 +118,9 @@ describe('issue 27: a finished server hands the profile over', () => {
         `(a cold start to the submit takes ${Math.round(coldStart)} ms; simulator: submits ${Math.round(submits[1]!.at - submits[0]!.at)} ms apart)`,
     );
     const waited = progress.find((p) => p.message.startsWith('waiting-for-profile'));
-    expect(waited?.message).toMatch(/^waiting-for-profile: An idle gflow process \(gflow mcp run, pid \d+\) holds this profile; it is handing it over\.$/);
+    expect(waited?.message).toMatch(
+      /^waiting-for-profile: An idle gflow process \(gflow mcp run, pid \d+\) holds this profile; it is handing it over\.$/,
+    );
     // The profile changed hands through the wanted mark, far inside the 300 s idle time: server 2's
     // generation started (it held the profile and launched its browser) within 2 s, the issue's
     // target. Its submit follows a cold browser start, 3–5 s on a loaded 2-core machine, so that
@@ -129,12 +138,23 @@ describe('issue 27: a finished server hands the profile over', () => {
     e2e.sim.scenario.setLatency(0.25);
     const running = generate(one, 'server one, slowly');
     await waitFor('server 1 to submit', () => e2e.sim.received.submits().length === 1, 60_000, 20);
-    expect(holderRecord()).toMatchObject({ surface: 'mcp run', activity: 'busy', doing: 'Generate images (gflow_generate_image)' });
+    expect(holderRecord()).toMatchObject({
+      surface: 'mcp run',
+      activity: 'busy',
+      doing: 'Generate images (gflow_generate_image)',
+    });
 
     const progress: Progress[] = [];
     const waiting = generate(two, 'server two, after it', progress);
-    const waitMessage = await waitFor('server 2 to wait for the profile', () => progress.find((p) => p.message.startsWith('waiting-for-profile')), 30_000, 20);
-    expect(waitMessage.message).toMatch(/Another gflow process \(gflow mcp run, pid \d+\) is using this profile for Generate images \(gflow_generate_image\); waiting for it to finish\./);
+    const waitMessage = await waitFor(
+      'server 2 to wait for the profile',
+      () => progress.find((p) => p.message.startsWith('waiting-for-profile')),
+      30_000,
+      20,
+    );
+    expect(waitMessage.message).toMatch(
+      /Another gflow process \(gflow mcp run, pid \d+\) is using this profile for Generate images \(gflow_generate_image\); waiting for it to finish\./,
+    );
 
     const first = await running;
     expect(first.isError, JSON.stringify(first.structured)).toBe(false);
@@ -147,7 +167,9 @@ describe('issue 27: a finished server hands the profile over', () => {
     const submits = e2e.sim.received.submits();
     const handOff = startOf(progress, 'starting-browser') - first.endedAt;
     const toSubmit = wallOf(submits[1]!.at) - first.endedAt;
-    console.log(`busy hand-off: server 2 held the profile ${handOff} ms after server 1's result and submitted after ${Math.round(toSubmit)} ms`);
+    console.log(
+      `busy hand-off: server 2 held the profile ${handOff} ms after server 1's result and submitted after ${Math.round(toSubmit)} ms`,
+    );
     expect(handOff).toBeLessThan(2_000);
     // Server 2 had no warm browser left: a cold start, then the submit.
     expect(toSubmit).toBeLessThan(10_000);
@@ -169,8 +191,15 @@ describe('issue 27: a finished server hands the profile over', () => {
     const out = json(refused);
     const problem = (out['error'] as Record<string, unknown> | undefined) ?? out;
     expect(refused.exitCode, JSON.stringify(out)).toBe(11);
-    expect(problem).toMatchObject({ type: 'https://gflow.dev/errors/profile-locked', status: 409, holder_surface: 'mcp run', holder_activity: 'busy' });
-    expect(String(problem['detail'])).toMatch(/in use by another process \(gflow mcp run, pid \d+, profile "sandbox", since [^)]+\), busy with Generate images \(gflow_generate_image\) since /);
+    expect(problem).toMatchObject({
+      type: 'https://gflow.dev/errors/profile-locked',
+      status: 409,
+      holder_surface: 'mcp run',
+      holder_activity: 'busy',
+    });
+    expect(String(problem['detail'])).toMatch(
+      /in use by another process \(gflow mcp run, pid \d+, profile "sandbox", since [^)]+\), busy with Generate images \(gflow_generate_image\) since /,
+    );
     expect((await running).isError).toBe(false);
   }, 150_000);
 });

@@ -28,7 +28,19 @@ const problem = (stdout: string): Record<string, unknown> => JSON.parse(stdout) 
 describe('1. a wrong job never goes out', () => {
   it('Omni i2v with start and end frames (the docs/CLI.md example) sends an interpolation submit with both frames', async () => {
     const before = submits(e2e.sim).length;
-    const r = await e2e.cli(['video', 'i2v', 'day to night', '--initial-frame', frames.day, '--end-frame', frames.night, '--model', 'omni-flash', '--sandbox', '--json']);
+    const r = await e2e.cli([
+      'video',
+      'i2v',
+      'day to night',
+      '--initial-frame',
+      frames.day,
+      '--end-frame',
+      frames.night,
+      '--model',
+      'omni-flash',
+      '--sandbox',
+      '--json',
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     const sent = e2e.sim.received.submits().slice(before);
     expect(sent.map((s) => s.rpcId)).toEqual(['nprQif']);
@@ -37,7 +49,17 @@ describe('1. a wrong job never goes out', () => {
 
   it('Omni i2v with a start frame only sends eb1hJf with an Omni i2v key', async () => {
     const before = submits(e2e.sim).length;
-    const r = await e2e.cli(['video', 'i2v', 'day to dusk', '--initial-frame', frames.day, '--model', 'omni-flash', '--sandbox', '--json']);
+    const r = await e2e.cli([
+      'video',
+      'i2v',
+      'day to dusk',
+      '--initial-frame',
+      frames.day,
+      '--model',
+      'omni-flash',
+      '--sandbox',
+      '--json',
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     const sent = e2e.sim.received.submits().slice(before);
     expect(sent.map((s) => s.rpcId)).toEqual(['eb1hJf']);
@@ -47,7 +69,17 @@ describe('1. a wrong job never goes out', () => {
   it('a page that builds the wrong body: aborted in the browser, the simulator receives no submit, exit 7 "nothing was sent"', async () => {
     e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'wrong_submit_body');
     const before = submits(e2e.sim).length;
-    const r = await e2e.cli(['video', 'i2v', 'day to night', '--initial-frame', frames.day, '--model', 'omni-flash', '--sandbox', '--json']);
+    const r = await e2e.cli([
+      'video',
+      'i2v',
+      'day to night',
+      '--initial-frame',
+      frames.day,
+      '--model',
+      'omni-flash',
+      '--sandbox',
+      '--json',
+    ]);
     expect(r.exitCode, r.stderr).toBe(7);
     const out = json(r);
     const error = (out['error'] ?? out) as Record<string, unknown>;
@@ -84,16 +116,22 @@ describe('2. GFLOW_CLI_SANDBOX=true is the sandbox', () => {
 describe('3. the output is checked before anything is sent', () => {
   const cases: Array<[string, () => string[]]> = [
     ['-o /proc/nope.png', () => ['-o', '/proc/gflow-nope/x.png']],
-    ['-o existing.txt/sub.png', () => {
-      const file = path.join(e2e.home, 'existing.txt');
-      fs.writeFileSync(file, 'not a directory');
-      return ['-o', path.join(file, 'sub.png')];
-    }],
-    ['--out <a file>', () => {
-      const file = path.join(e2e.home, 'a-file');
-      fs.writeFileSync(file, 'x');
-      return ['--out', file];
-    }],
+    [
+      '-o existing.txt/sub.png',
+      () => {
+        const file = path.join(e2e.home, 'existing.txt');
+        fs.writeFileSync(file, 'not a directory');
+        return ['-o', path.join(file, 'sub.png')];
+      },
+    ],
+    [
+      '--out <a file>',
+      () => {
+        const file = path.join(e2e.home, 'a-file');
+        fs.writeFileSync(file, 'x');
+        return ['--out', file];
+      },
+    ],
   ];
   it.each(cases)('%s: exit 11 naming the path, no browser traffic at all', async (_name, args) => {
     const before = e2e.sim.received.calls().length;
@@ -110,7 +148,9 @@ describe('3. the output is checked before anything is sent', () => {
     const file = path.join(e2e.home, 'output-is-a-file');
     fs.writeFileSync(file, 'x');
     const before = e2e.sim.received.calls().length;
-    const r = await e2e.cli(['image', 't2i', 'a fox', '--sandbox', '--json'], { env: { GFLOW_CLI_SANDBOX_OUTPUT_DIR: path.join(file, 'out') } });
+    const r = await e2e.cli(['image', 't2i', 'a fox', '--sandbox', '--json'], {
+      env: { GFLOW_CLI_SANDBOX_OUTPUT_DIR: path.join(file, 'out') },
+    });
     expect(r.exitCode, r.stderr).toBe(11);
     expect(String(problem(r.stdout)['detail'])).toContain('GFLOW_CLI_OUTPUT_DIR');
     expect(e2e.sim.received.calls().length).toBe(before);
@@ -125,14 +165,27 @@ describe('4. Ctrl-C after the submit keeps the paid clip', () => {
     const run = e2e.spawn(['video', 't2v', 'a lighthouse in a storm', '--model', 'veo-lite', '--sandbox']);
     await waitFor('the t2v submit to reach Flow', () => submits(e2e.sim).length > before, 120_000);
     // The job's checkpoint names the media once Flow's submit reply did (state, not time).
-    await waitFor('the checkpoint to carry the media ids', () => taskRows(e2e.dbPath).some((t) => t.status === 'working' && (JSON.parse(t.checkpoint_json ?? '{}') as { media_ids?: string[] }).media_ids?.length), 60_000);
+    await waitFor(
+      'the checkpoint to carry the media ids',
+      () =>
+        taskRows(e2e.dbPath).some(
+          (t) =>
+            t.status === 'working' &&
+            (JSON.parse(t.checkpoint_json ?? '{}') as { media_ids?: string[] }).media_ids?.length,
+        ),
+      60_000,
+    );
     process.kill(run.pid, 'SIGINT');
     const r = await run.done;
     expect(r.exitCode, r.stderr).toBe(130);
     const task = /task ([0-9a-f-]{36})/.exec(r.stderr)?.[1];
     const project = /project ([0-9a-f-]{36})/.exec(r.stderr)?.[1];
     const media = /media ([0-9a-f-]{36})/.exec(r.stderr)?.[1];
-    expect({ task, project, media }, r.stderr).toEqual({ task: expect.any(String), project: expect.any(String), media: expect.any(String) });
+    expect({ task, project, media }, r.stderr).toEqual({
+      task: expect.any(String),
+      project: expect.any(String),
+      media: expect.any(String),
+    });
     expect(r.stderr).toContain(`gflow data download ${media}`);
     expect(taskRow(e2e.dbPath, task!)?.status).toBe('indeterminate');
 

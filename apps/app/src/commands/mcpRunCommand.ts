@@ -1,7 +1,14 @@
 import { NO_SPEND_FLAG, PROFILE_FLAG, defineLeaf, flag } from '@gflow/cli';
 
 /** `--flows DIR` (repeatable): extra directories of declarative MCP flows, besides <home>/flows. */
-export const FLOWS_FLAG = flag({ key: 'flows', kind: 'string', repeatable: true, valueHint: 'DIR', description: 'Also load declarative MCP flows (*.yaml) from DIR (repeatable); <home>/flows is always loaded and watched.' });
+export const FLOWS_FLAG = flag({
+  key: 'flows',
+  kind: 'string',
+  repeatable: true,
+  valueHint: 'DIR',
+  description:
+    'Also load declarative MCP flows (*.yaml) from DIR (repeatable); <home>/flows is always loaded and watched.',
+});
 
 export function flowsDirsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.length > 0) : [];
@@ -18,8 +25,17 @@ export const mcpRunCommand = defineLeaf({
   surface: 'mcp',
   json: false,
   handlesInterrupt: true,
-  flags: () => [{ ...PROFILE_FLAG, description: 'Default profile for tool calls (sets GFLOW_CLI_PROFILE).' }, NO_SPEND_FLAG, FLOWS_FLAG],
-  examples: ['gflow mcp run', 'gflow mcp run --no-spend', 'gflow mcp run --sandbox', 'gflow mcp run --flows ./my-flows'],
+  flags: () => [
+    { ...PROFILE_FLAG, description: 'Default profile for tool calls (sets GFLOW_CLI_PROFILE).' },
+    NO_SPEND_FLAG,
+    FLOWS_FLAG,
+  ],
+  examples: [
+    'gflow mcp run',
+    'gflow mcp run --no-spend',
+    'gflow mcp run --sandbox',
+    'gflow mcp run --flows ./my-flows',
+  ],
   async run(ctx, values) {
     if (typeof values['profile'] === 'string') ctx.setSettingFlag('profile', values['profile']);
     const gflow = await ctx.gflow();

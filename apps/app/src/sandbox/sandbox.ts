@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '@gflow/errors';
-import { ACCOUNT_MARKER, type Gflow, type LoadSettingsOptions, type SettingKey, type Surface, createGflow, homeLayout, loadSettings } from '@gflow/core';
+import {
+  ACCOUNT_MARKER,
+  type Gflow,
+  type LoadSettingsOptions,
+  type SettingKey,
+  type Surface,
+  createGflow,
+  homeLayout,
+  loadSettings,
+} from '@gflow/core';
 import type { FlowSim } from '@gflow/flow-sim';
 
 /** The simulated Google account the sandbox signs in with. */
@@ -39,13 +48,22 @@ async function inProcessSim(home: string): Promise<SimLink & { sim: FlowSim }> {
   const { startFlowSim } = await import('@gflow/flow-sim');
   // A fresh seed per start: Flow never reuses an id, and the sandbox catalog outlives the
   // simulator, so a second demo run must not mint the first run's media ids again.
-  const sim = await startFlowSim({ dataDir: path.join(home, 'flow-sim'), seed: `sandbox-${randomBytes(8).toString('hex')}` });
+  const sim = await startFlowSim({
+    dataDir: path.join(home, 'flow-sim'),
+    seed: `sandbox-${randomBytes(8).toString('hex')}`,
+  });
   return {
     sim,
     chromiumArgs: sim.chromiumArgs,
     proxy: sim.proxy.server,
     ensureAccount: async () => {
-      if (!sim.scenario.getAccount(SANDBOX_ACCOUNT)) sim.scenario.createAccount({ email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD, credits: SANDBOX_CREDITS, uploadTermsAccepted: true });
+      if (!sim.scenario.getAccount(SANDBOX_ACCOUNT))
+        sim.scenario.createAccount({
+          email: SANDBOX_ACCOUNT,
+          password: SANDBOX_PASSWORD,
+          credits: SANDBOX_CREDITS,
+          uploadTermsAccepted: true,
+        });
     },
     close: () => sim.close(),
   };
@@ -59,17 +77,27 @@ async function attachedSim(url: string, token: string): Promise<SimLink> {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    if (!response.ok) throw new ConfigurationError(`The simulator at GFLOW_CLI_SANDBOX_SIM answered ${response.status}.`);
+    if (!response.ok)
+      throw new ConfigurationError(`The simulator at GFLOW_CLI_SANDBOX_SIM answered ${response.status}.`);
     return response.json();
   };
   const launch = (await call('/launch')) as { chromiumArgs: string[]; proxy?: { server: string } };
-  if (!launch.proxy) throw new ConfigurationError('The simulator at GFLOW_CLI_SANDBOX_SIM offers no proxy; update @gflow/flow-sim.');
+  if (!launch.proxy)
+    throw new ConfigurationError('The simulator at GFLOW_CLI_SANDBOX_SIM offers no proxy; update @gflow/flow-sim.');
   return {
     chromiumArgs: launch.chromiumArgs,
     proxy: launch.proxy.server,
     ensureAccount: async () => {
-      const found = (await call('/scenario', { method: 'getAccount', args: [SANDBOX_ACCOUNT] })) as { result?: unknown };
-      if (!found.result) await call('/scenario', { method: 'createAccount', args: [{ email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD, credits: SANDBOX_CREDITS, uploadTermsAccepted: true }] });
+      const found = (await call('/scenario', { method: 'getAccount', args: [SANDBOX_ACCOUNT] })) as {
+        result?: unknown;
+      };
+      if (!found.result)
+        await call('/scenario', {
+          method: 'createAccount',
+          args: [
+            { email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD, credits: SANDBOX_CREDITS, uploadTermsAccepted: true },
+          ],
+        });
     },
     close: async () => undefined,
   };
@@ -88,7 +116,9 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
   const real = loadSettings(options);
   const home = path.join(real.home, 'sandbox');
   fs.mkdirSync(home, { recursive: true, mode: 0o700 });
-  const link = real.sandboxSim ? await attachedSim(real.sandboxSim, real.sandboxSimToken ?? '') : await inProcessSim(home);
+  const link = real.sandboxSim
+    ? await attachedSim(real.sandboxSim, real.sandboxSimToken ?? '')
+    : await inProcessSim(home);
   try {
     await link.ensureAccount();
     const sandboxEnv: NodeJS.ProcessEnv = {
@@ -104,7 +134,14 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
       env: sandboxEnv,
       ...(options.cwd ? { cwd: options.cwd } : {}),
       flags,
-      browser: { extraArgs: [...link.chromiumArgs], proxy: link.proxy, ignoreHTTPSErrors: true, headless: true, sandbox: true, autofillLogin: { email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD } },
+      browser: {
+        extraArgs: [...link.chromiumArgs],
+        proxy: link.proxy,
+        ignoreHTTPSErrors: true,
+        headless: true,
+        sandbox: true,
+        autofillLogin: { email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD },
+      },
     });
     gflow.onClose(() => link.close());
     notify(SANDBOX_NOTICE);

@@ -44,14 +44,21 @@ export const CATALOG_CASES: CaseTable = {
       expectValid(S.errorsExportFilePayload, JSON.parse(r.stdout), 'data errors export -o');
       const written = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
       expect(written).toHaveLength(1);
-      expectValid(rowsOf('items')(operationNamed('exportErrors').output), JSON.parse(written[0] as string), 'data errors export file row');
+      expectValid(
+        rowsOf('items')(operationNamed('exportErrors').output),
+        JSON.parse(written[0] as string),
+        'data errors export file row',
+      );
     },
   },
   'data errors prune': {
     concurrent: true,
     output: OP,
     run: async (t) => {
-      expect(await t.json(['data', 'errors', 'prune', '--older-than', '30d', '--dry-run'])).toMatchObject({ count: 1, dry_run: true });
+      expect(await t.json(['data', 'errors', 'prune', '--older-than', '30d', '--dry-run'])).toMatchObject({
+        count: 1,
+        dry_run: true,
+      });
     },
   },
 };

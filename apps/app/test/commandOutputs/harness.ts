@@ -42,7 +42,8 @@ export async function commandTree(): Promise<CommandTree> {
     const group = groupSpecOf(def);
     if (!group) return;
     if (group.bare) out.set(p.join(' '), { operation: group.bare.operation, json: group.bare.json !== false });
-    for (const [name, entry] of Object.entries(group.children)) await visit('load' in entry && typeof entry.load === 'function' ? await entry.load() : entry, [...p, name]);
+    for (const [name, entry] of Object.entries(group.children))
+      await visit('load' in entry && typeof entry.load === 'function' ? await entry.load() : entry, [...p, name]);
   };
   await visit(root, []);
   return out;
@@ -116,19 +117,27 @@ export function describeRun(args: readonly string[], r: CliResult): string {
 /** A copy whose every top-level value is an object: no schema here may accept it. */
 function corrupt(payload: unknown): unknown {
   if (Array.isArray(payload)) return [{ corrupted: true }];
-  if (payload && typeof payload === 'object') return Object.fromEntries(Object.keys(payload).map((k) => [k, { corrupted: true }]));
+  if (payload && typeof payload === 'object')
+    return Object.fromEntries(Object.keys(payload).map((k) => [k, { corrupted: true }]));
   return { corrupted: true };
 }
 
 export function expectValid(schema: Schema, payload: unknown, what: string): void {
   const parsed = schema.safeParse(payload);
-  expect(parsed.success, `${what}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 5))}\n${JSON.stringify(payload).slice(0, 1500)}`).toBe(true);
+  expect(
+    parsed.success,
+    `${what}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 5))}\n${JSON.stringify(payload).slice(0, 1500)}`,
+  ).toBe(true);
   // The same validator must be able to fail on this command's output.
   expect(schema.safeParse(corrupt(payload)).success, `${what}: a corrupted payload was accepted`).toBe(false);
 }
 
 /** Runs a failing command; checks its one problem document and that the exit code is its type's. */
-export async function expectProblem(where: Where, args: readonly string[], options: RunOptions & { readonly code: string }): Promise<Record<string, unknown>> {
+export async function expectProblem(
+  where: Where,
+  args: readonly string[],
+  options: RunOptions & { readonly code: string },
+): Promise<Record<string, unknown>> {
   const full = [...args, '--json'];
   const r = await runIn(where, full, options);
   let problem: Record<string, unknown>;
@@ -194,16 +203,28 @@ export function caseTools(where: () => Where, tree: () => CommandTree, output: O
 }
 
 /** Registers one `it` per case of `table` (concurrently for the `concurrent` ones, in table order otherwise). */
-export function itEachCase<Extra>(table: CaseTable<Extra>, tools: (label: string, output: Output) => CaseTools & Extra, timeoutMs: number): void {
-  for (const [label, c] of Object.entries(table)) (c.concurrent ? it.concurrent : it)(label, async () => c.run(tools(label, c.output)), timeoutMs);
+export function itEachCase<Extra>(
+  table: CaseTable<Extra>,
+  tools: (label: string, output: Output) => CaseTools & Extra,
+  timeoutMs: number,
+): void {
+  for (const [label, c] of Object.entries(table))
+    (c.concurrent ? it.concurrent : it)(label, async () => c.run(tools(label, c.output)), timeoutMs);
 }
 
 /**
  * The same operation through the library on the same home: a leaf that prints the
  * operation's result must print exactly this (no envelope added, nothing reshaped).
  */
-export async function libraryRun(home: string, name: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const gflow = createGflow({ surface: 'library', env: { GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out') } });
+export async function libraryRun(
+  home: string,
+  name: string,
+  input: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const gflow = createGflow({
+    surface: 'library',
+    env: { GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out') },
+  });
   try {
     return (await gflow.run(name, input)) as Record<string, unknown>;
   } finally {
@@ -215,7 +236,11 @@ export async function libraryRun(home: string, name: string, input: Record<strin
 export function batchView(output: Schema): Schema {
   const result = z.looseObject({ prompt: z.string().min(1) }).superRefine(({ prompt: _prompt, ...rest }, ctx) => {
     const parsed = output.safeParse(rest);
-    if (!parsed.success) ctx.addIssue({ code: 'custom', message: `not a generateImage result: ${JSON.stringify(parsed.error.issues).slice(0, 500)}` });
+    if (!parsed.success)
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a generateImage result: ${JSON.stringify(parsed.error.issues).slice(0, 500)}`,
+      });
   });
   return z.strictObject({ status: z.enum(['completed', 'partial']), results: z.array(result).min(1) });
 }

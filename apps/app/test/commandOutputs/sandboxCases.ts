@@ -7,7 +7,17 @@ import type { FlowSim } from '@gflow/flow-sim';
 import { SANDBOX_ACCOUNT as SANDBOX_EMAIL } from '../../src/sandbox/sandbox.js';
 import { expect } from 'vitest';
 import * as S from '../outputSchemas.js';
-import { type CaseTable, type FailureCase, OP, batchView, expectValid, fieldOf, libraryRun, operationNamed, rowsOf } from './harness.js';
+import {
+  type CaseTable,
+  type FailureCase,
+  OP,
+  batchView,
+  expectValid,
+  fieldOf,
+  libraryRun,
+  operationNamed,
+  rowsOf,
+} from './harness.js';
 
 /** What ../sandboxCommands.browser.test.ts adds: the simulator the sandbox runs against. */
 export interface SandboxFixture {
@@ -33,7 +43,13 @@ const completed = (p: Record<string, unknown>): void => {
   expect((p['files'] as unknown[]).length).toBeGreaterThan(0);
 };
 
-const instr = (sub: string, ...rest: string[]): string[] => ['instructions', sub, ...rest, '--project', need('projectId')];
+const instr = (sub: string, ...rest: string[]): string[] => [
+  'instructions',
+  sub,
+  ...rest,
+  '--project',
+  need('projectId'),
+];
 
 /** One case per command, keyed by its path, in the order the chain runs. */
 export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
@@ -96,7 +112,9 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
   'auth logout': {
     output: OP,
     run: async (t) => {
-      expect(await t.json(['auth', 'logout', '--profile', 'second', '-y'], { sandbox: true })).toMatchObject({ profile: 'second' });
+      expect(await t.json(['auth', 'logout', '--profile', 'second', '-y'], { sandbox: true })).toMatchObject({
+        profile: 'second',
+      });
     },
   },
   'project create': {
@@ -109,13 +127,17 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
   'project rename': {
     output: OP,
     run: async (t) => {
-      expect(await t.json(['project', 'rename', need('projectId'), 'Outputs test, renamed'], { sandbox: true })).toMatchObject({ title: 'Outputs test, renamed' });
+      expect(
+        await t.json(['project', 'rename', need('projectId'), 'Outputs test, renamed'], { sandbox: true }),
+      ).toMatchObject({ title: 'Outputs test, renamed' });
     },
   },
   'image t2i': {
     output: OP,
     run: async (t) => {
-      const p = await t.json(['image', 't2i', 'a red fox in fresh snow', '--project', need('projectId')], { sandbox: true });
+      const p = await t.json(['image', 't2i', 'a red fox in fresh snow', '--project', need('projectId')], {
+        sandbox: true,
+      });
       completed(p);
       state.imageId = String(p['flow_media_id']);
       state.imageFile = String((p['files'] as string[])[0]);
@@ -123,7 +145,10 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
   },
   'image i2i': {
     output: OP,
-    run: async (t) => completed(await t.json(['image', 'i2i', 'the same fox, in watercolour', '--ref', need('imageId')], { sandbox: true })),
+    run: async (t) =>
+      completed(
+        await t.json(['image', 'i2i', 'the same fox, in watercolour', '--ref', need('imageId')], { sandbox: true }),
+      ),
   },
   'image upload': {
     output: OP,
@@ -165,11 +190,19 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
   },
   'video i2v': {
     output: OP,
-    run: async (t) => completed(await t.json(['video', 'i2v', 'the fox starts running', '--initial-frame', need('imageId')], { sandbox: true })),
+    run: async (t) =>
+      completed(
+        await t.json(['video', 'i2v', 'the fox starts running', '--initial-frame', need('imageId')], { sandbox: true }),
+      ),
   },
   'video r2v': {
     output: OP,
-    run: async (t) => completed(await t.json(['video', 'r2v', 'the fox dances', '--ref', need('imageId'), '--duration', '8'], { sandbox: true })),
+    run: async (t) =>
+      completed(
+        await t.json(['video', 'r2v', 'the fox dances', '--ref', need('imageId'), '--duration', '8'], {
+          sandbox: true,
+        }),
+      ),
   },
   'video upscale': {
     output: OP,
@@ -181,10 +214,14 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
   'data download': {
     output: OP,
     run: async (t) => {
-      const p = await t.json(['data', 'download', need('videoId'), '--out', path.join(t.home, 'redownload')], { sandbox: true });
+      const p = await t.json(['data', 'download', need('videoId'), '--out', path.join(t.home, 'redownload')], {
+        sandbox: true,
+      });
       expect(p['path']).toBe(path.join(t.home, 'redownload', `${need('videoId')}.mp4`));
       // An image too (its grid tile's session-gated URL).
-      const image = await t.json(['data', 'download', need('imageId'), '--out', path.join(t.home, 'redownload')], { sandbox: true });
+      const image = await t.json(['data', 'download', need('imageId'), '--out', path.join(t.home, 'redownload')], {
+        sandbox: true,
+      });
       expect(String(image['path'])).toMatch(new RegExp(`${need('imageId')}\\.(jpg|png|webp)$`));
       expect(fs.statSync(String(image['path'])).size).toBe(image['bytes']);
     },
@@ -200,7 +237,9 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
   'character show': {
     output: OP,
     run: async (t) => {
-      const p = await t.json(['character', 'show', '--project', need('projectId'), '--name', 'Mira'], { sandbox: true });
+      const p = await t.json(['character', 'show', '--project', need('projectId'), '--name', 'Mira'], {
+        sandbox: true,
+      });
       expect(p['character']).toMatchObject({ display_name: 'Mira' });
     },
   },
@@ -210,41 +249,67 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
   'instructions add': {
     output: OP,
     run: async (t) => {
-      const p = await t.problem(instr('add', 'House style', '--text', 'Muted colours, 35mm'), { sandbox: true, code: 'wire-format', exit: 7 });
+      const p = await t.problem(instr('add', 'House style', '--text', 'Muted colours, 35mm'), {
+        sandbox: true,
+        code: 'wire-format',
+        exit: 7,
+      });
       expect(p).toMatchObject({ live_cards: 0, intended_cards: 1, retryable: false });
     },
   },
   'instructions enable': {
     output: OP,
-    run: async (t) => void (await t.problem(instr('enable', 'House style'), { sandbox: true, code: 'reference-not-found', exit: 32 })),
+    run: async (t) =>
+      void (await t.problem(instr('enable', 'House style'), { sandbox: true, code: 'reference-not-found', exit: 32 })),
   },
   'instructions disable': {
     output: OP,
-    run: async (t) => void (await t.problem([...instr('disable'), '--id', 'card-1'], { sandbox: true, code: 'reference-not-found', exit: 32 })),
+    run: async (t) =>
+      void (await t.problem([...instr('disable'), '--id', 'card-1'], {
+        sandbox: true,
+        code: 'reference-not-found',
+        exit: 32,
+      })),
   },
   'instructions rm': {
     output: OP,
-    run: async (t) => void (await t.problem(instr('rm', 'House style'), { sandbox: true, code: 'reference-not-found', exit: 32 })),
+    run: async (t) =>
+      void (await t.problem(instr('rm', 'House style'), { sandbox: true, code: 'reference-not-found', exit: 32 })),
   },
   'instructions toggle-mode': {
     output: OP,
     run: async (t) => {
-      expect(await t.problem(instr('toggle-mode', '--off'), { sandbox: true, code: 'wire-format', exit: 7 })).toMatchObject({ live_cards: 0, intended_cards: 0 });
+      expect(
+        await t.problem(instr('toggle-mode', '--off'), { sandbox: true, code: 'wire-format', exit: 7 }),
+      ).toMatchObject({ live_cards: 0, intended_cards: 0 });
     },
   },
   'instructions apply': {
     output: OP,
     run: async (t) => {
       const file = path.join(t.home, 'cards.json');
-      fs.writeFileSync(file, JSON.stringify([{ title: 'Palette', text: 'Teal and orange' }, { title: 'Lens', text: '85mm', enabled: false }]));
-      expect(await t.problem(instr('apply', file), { sandbox: true, code: 'wire-format', exit: 7 })).toMatchObject({ live_cards: 0, intended_cards: 2 });
+      fs.writeFileSync(
+        file,
+        JSON.stringify([
+          { title: 'Palette', text: 'Teal and orange' },
+          { title: 'Lens', text: '85mm', enabled: false },
+        ]),
+      );
+      expect(await t.problem(instr('apply', file), { sandbox: true, code: 'wire-format', exit: 7 })).toMatchObject({
+        live_cards: 0,
+        intended_cards: 2,
+      });
     },
   },
   // Last, with two cards in the brief: the list reads them.
   'instructions list': {
     output: OP,
     run: async (t) => {
-      expect(await t.json(instr('list'), { sandbox: true })).toMatchObject({ project_id: need('projectId'), enabled: true, cards: [] });
+      expect(await t.json(instr('list'), { sandbox: true })).toMatchObject({
+        project_id: need('projectId'),
+        enabled: true,
+        cards: [],
+      });
       t.sim.scenario.addInstruction(need('projectId'), 'Keep it noir.');
       t.sim.scenario.addInstruction(need('projectId'), 'Golden hour light.');
       const p = await t.json(instr('list'), { sandbox: true });
@@ -266,10 +331,18 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
     output: OP,
     run: async (t) => {
       const p = await t.json(['project', 'show', need('projectId')], { sandbox: true });
-      expect(p['project']).toMatchObject({ project_id: need('projectId'), title: 'Outputs test, renamed', profile: 'sandbox', url: expect.stringContaining(need('projectId')) });
+      expect(p['project']).toMatchObject({
+        project_id: need('projectId'),
+        title: 'Outputs test, renamed',
+        profile: 'sandbox',
+        url: expect.stringContaining(need('projectId')),
+      });
     },
   },
-  'data list projects': { output: { op: true, view: rowsOf('projects') }, run: async (t) => void (await t.rows(['data', 'list', 'projects'], { sandbox: true })) },
+  'data list projects': {
+    output: { op: true, view: rowsOf('projects') },
+    run: async (t) => void (await t.rows(['data', 'list', 'projects'], { sandbox: true })),
+  },
   'data list images': {
     output: { op: true, view: rowsOf('items') },
     run: async (t) => {
@@ -284,7 +357,10 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
       expect(rows.map((r) => r['media_id'])).toContain(need('videoId'));
     },
   },
-  'data list profiles': { output: { op: true, view: rowsOf('items') }, run: async (t) => void (await t.rows(['data', 'list', 'profiles'], { sandbox: true })) },
+  'data list profiles': {
+    output: { op: true, view: rowsOf('items') },
+    run: async (t) => void (await t.rows(['data', 'list', 'profiles'], { sandbox: true })),
+  },
   'data media': {
     output: { op: true, view: fieldOf('media') },
     run: async (t) => {
@@ -304,7 +380,24 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
 /** Refused by the sandbox's Flow or by the model catalog, after the session is up (one at a time: they take the profile's lease). */
 export const SANDBOX_FAILURES: readonly FailureCase[] = [
   { args: () => ['credits', 'user', '--profile', 'ghost'], sandbox: true, exit: 2, code: 'no-profile' },
-  { args: () => ['video', 't2v', 'waves', '--model', 'veo-fast', '--duration', '10'], sandbox: true, exit: 2, code: 'bad-parameter' },
-  { name: 'image upscale MEDIA_ID --scale 4k', args: () => ['image', 'upscale', need('imageId'), '--scale', '4k'], sandbox: true, exit: 22, code: 'upscale-unavailable' },
-  { name: 'character show --project PROJECT --name Nobody', args: () => ['character', 'show', '--project', need('projectId'), '--name', 'Nobody'], sandbox: true, exit: 32, code: 'reference-not-found' },
+  {
+    args: () => ['video', 't2v', 'waves', '--model', 'veo-fast', '--duration', '10'],
+    sandbox: true,
+    exit: 2,
+    code: 'bad-parameter',
+  },
+  {
+    name: 'image upscale MEDIA_ID --scale 4k',
+    args: () => ['image', 'upscale', need('imageId'), '--scale', '4k'],
+    sandbox: true,
+    exit: 22,
+    code: 'upscale-unavailable',
+  },
+  {
+    name: 'character show --project PROJECT --name Nobody',
+    args: () => ['character', 'show', '--project', need('projectId'), '--name', 'Nobody'],
+    sandbox: true,
+    exit: 32,
+    code: 'reference-not-found',
+  },
 ];

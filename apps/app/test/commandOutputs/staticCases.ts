@@ -56,7 +56,12 @@ export const STATIC_CASES: CaseTable<StaticFixture> = {
     run: async (t) => {
       const p = await t.json(['tools', 'run', 'creative-director', 'a fox in the snow']);
       expect(p).toMatchObject({ original: 'a fox in the snow', was_expanded: true });
-      expect(p).toEqual(await libraryRun(t.home, 'runPromptTools', { prompt: 'a fox in the snow', tools: [{ name: 'creative-director' }] }));
+      expect(p).toEqual(
+        await libraryRun(t.home, 'runPromptTools', {
+          prompt: 'a fox in the snow',
+          tools: [{ name: 'creative-director' }],
+        }),
+      );
     },
   },
   'mcp setup': {
@@ -64,8 +69,14 @@ export const STATIC_CASES: CaseTable<StaticFixture> = {
     output: { schema: S.mcpSetupPayload },
     run: async (t) => {
       const file = path.join(t.home, 'cursor-mcp.json');
-      expect(await t.json(['mcp', 'setup', '--target', 'cursor', '--config-path', file])).toMatchObject({ status: 'configured', target: 'cursor', config_path: file });
-      expect(await t.json(['mcp', 'setup', '--target', 'cursor', '--config-path', file])).toMatchObject({ status: 'already_configured' });
+      expect(await t.json(['mcp', 'setup', '--target', 'cursor', '--config-path', file])).toMatchObject({
+        status: 'configured',
+        target: 'cursor',
+        config_path: file,
+      });
+      expect(await t.json(['mcp', 'setup', '--target', 'cursor', '--config-path', file])).toMatchObject({
+        status: 'already_configured',
+      });
     },
   },
   'mcp run': {
@@ -99,7 +110,11 @@ export const STATIC_CASES: CaseTable<StaticFixture> = {
         const conn = await gflowHttp(serve, { name: 'command-outputs-test' });
         try {
           const result = await conn.client.callTool({ name: 'gflow_character_voices', arguments: {} });
-          expectValid(operationNamed('characterVoices').output, result.structuredContent, 'serve → gflow_character_voices');
+          expectValid(
+            operationNamed('characterVoices').output,
+            result.structuredContent,
+            'serve → gflow_character_voices',
+          );
         } finally {
           await conn.close();
         }

@@ -46,7 +46,10 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): readonly Migration
     })
     .sort((a, b) => a.version - b.version);
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`catalog migrations must be numbered 0001.. without gaps; found ${m.filename} at position ${i + 1}`);
+    if (m.version !== i + 1)
+      throw new Error(
+        `catalog migrations must be numbered 0001.. without gaps; found ${m.filename} at position ${i + 1}`,
+      );
   });
   return Object.freeze(migrations);
 }

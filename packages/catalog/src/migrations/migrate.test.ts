@@ -3,7 +3,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataMigrationError, exitCodeOf } from '@gflow/errors';
-import { LATEST_SCHEMA_VERSION, MIGRATIONS, MIGRATIONS_DIR, loadMigrations, migrationChecksum } from './loadMigrations.js';
+import {
+  LATEST_SCHEMA_VERSION,
+  MIGRATIONS,
+  MIGRATIONS_DIR,
+  loadMigrations,
+  migrationChecksum,
+} from './loadMigrations.js';
 import { SCHEMA_SQL, openCatalog } from '../index.js';
 import { tempDir } from '../../test/helpers.js';
 
@@ -28,7 +34,16 @@ describe('migrations', () => {
   it('ships 0001_initial.sql and serves the whole schema text', () => {
     expect(MIGRATIONS[0]?.filename).toBe('0001_initial.sql');
     expect(LATEST_SCHEMA_VERSION).toBe(MIGRATIONS.length);
-    for (const table of ['profiles', 'projects', 'assets', 'operations', 'operation_assets', 'local_files', 'generation_queue', 'usage_events']) {
+    for (const table of [
+      'profiles',
+      'projects',
+      'assets',
+      'operations',
+      'operation_assets',
+      'local_files',
+      'generation_queue',
+      'usage_events',
+    ]) {
       expect(SCHEMA_SQL).toContain(`CREATE TABLE ${table} (`);
     }
   });
@@ -38,7 +53,11 @@ describe('migrations', () => {
     openCatalog({ path: dbPath }).close();
     const rows = ledger(dbPath);
     expect(rows.map((r) => r.version)).toEqual(MIGRATIONS.map((m) => m.version));
-    expect(rows[0]).toMatchObject({ filename: '0001_initial.sql', checksum: MIGRATIONS[0]?.checksum, applied_at: '2026-01-02T03:04:05.678Z' });
+    expect(rows[0]).toMatchObject({
+      filename: '0001_initial.sql',
+      checksum: MIGRATIONS[0]?.checksum,
+      applied_at: '2026-01-02T03:04:05.678Z',
+    });
     const db = new Database(dbPath, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -90,7 +109,10 @@ describe('migrations', () => {
     const dir = path.join(tmp.dir, 'migrations');
     mkdirSync(dir);
     copyFileSync(path.join(MIGRATIONS_DIR, '0001_initial.sql'), path.join(dir, '0001_initial.sql'));
-    writeFileSync(path.join(dir, '0002_broken.sql'), 'CREATE TABLE extra (a INT);\nINSERT INTO no_such_table VALUES (1);\n');
+    writeFileSync(
+      path.join(dir, '0002_broken.sql'),
+      'CREATE TABLE extra (a INT);\nINSERT INTO no_such_table VALUES (1);\n',
+    );
     const migrations = loadMigrations(dir);
     expect(() => openCatalog({ path: dbPath, migrations })).toThrow(DataMigrationError);
     expect(ledger(dbPath).map((r) => r.version)).toEqual([1]);
@@ -109,7 +131,13 @@ describe('migrations', () => {
     const migrations = loadMigrations(dir);
     expect(() => openCatalog({ path: dbPath, migrations, readonly: true })).toThrow(/opened read-only/);
     const catalog = openCatalog({ path: dbPath, migrations });
-    expect(catalog.migrationStatus()).toMatchObject({ pending: [], drifted: [], unknown: [], userVersion: 2, latest: 2 });
+    expect(catalog.migrationStatus()).toMatchObject({
+      pending: [],
+      drifted: [],
+      unknown: [],
+      userVersion: 2,
+      latest: 2,
+    });
     catalog.close();
     // The shipped code (one migration) now sees a newer schema.
     expect(() => openCatalog({ path: dbPath })).toThrow(DataMigrationError);

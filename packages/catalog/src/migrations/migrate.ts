@@ -30,13 +30,17 @@ const CREATE_LEDGER = `CREATE TABLE IF NOT EXISTS schema_migrations (
 )`;
 
 function ledgerExists(db: Database): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() !== undefined;
+  return (
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() !== undefined
+  );
 }
 
 /** Compares the database with the shipped migrations; never writes. */
 export function migrationStatus(db: Database, migrations: readonly Migration[]): MigrationStatus {
   const applied = ledgerExists(db)
-    ? (db.prepare('SELECT version, filename, checksum, applied_at FROM schema_migrations ORDER BY version').all() as AppliedMigration[])
+    ? (db
+        .prepare('SELECT version, filename, checksum, applied_at FROM schema_migrations ORDER BY version')
+        .all() as AppliedMigration[])
     : [];
   const byVersion = new Map(migrations.map((m) => [m.version, m]));
   const appliedVersions = new Set(applied.map((a) => a.version));
@@ -68,7 +72,8 @@ export function assertMigrationsCompatible(status: MigrationStatus): void {
     throw new DataMigrationError(
       `Migration ${drift.filename} (version ${drift.version}) was applied with checksum ${drift.checksum.slice(0, 12)}…, which differs from the shipped file; the catalog is not rewritten.`,
       {
-        remediationHint: 'Restore the gflow version that created this catalog, or point the catalog path at another file. gflow never rewrites an applied migration.',
+        remediationHint:
+          'Restore the gflow version that created this catalog, or point the catalog path at another file. gflow never rewrites an applied migration.',
         extensions: { drifted_versions: status.drifted.map((d) => d.version) },
       },
     );
@@ -100,10 +105,13 @@ export function migrate(db: Database, migrations: readonly Migration[], now: () 
     try {
       apply.immediate();
     } catch (error) {
-      throw new DataMigrationError(`Migration ${migration.filename} could not be applied; the catalog was left at the previous version.`, {
-        cause: error,
-        remediationHint: 'The database may hold tables gflow did not create; point the catalog path at another file.',
-      });
+      throw new DataMigrationError(
+        `Migration ${migration.filename} could not be applied; the catalog was left at the previous version.`,
+        {
+          cause: error,
+          remediationHint: 'The database may hold tables gflow did not create; point the catalog path at another file.',
+        },
+      );
     }
   }
   const status = migrationStatus(db, migrations);

@@ -81,7 +81,12 @@ export function createAssetListing(ctx: CatalogContext): AssetListing {
       const rows =
         options.profile === undefined
           ? (copies ? stmts.allCopies : stmts.all).all(options.kind, limit + 1, offset)
-          : (copies ? stmts.allCopiesByProfile : stmts.byProfile).all(assertProfileName(options.profile), options.kind, limit + 1, offset);
+          : (copies ? stmts.allCopiesByProfile : stmts.byProfile).all(
+              assertProfileName(options.profile),
+              options.kind,
+              limit + 1,
+              offset,
+            );
       return toPage(rows as MediaListItem[], limit, offset);
     },
   };

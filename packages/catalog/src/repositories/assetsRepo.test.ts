@@ -6,18 +6,32 @@ describe('assets', () => {
   it('records an asset, then merges later fields and metadata without losing earlier ones', () => {
     const c = memoryCatalog();
     const a = c.assets.record({
-      profile: 'alice', flowMediaId: 'm-1', kind: 'video', flowProjectId: 'p-1', status: 'pending', model: 'veo-fast',
+      profile: 'alice',
+      flowMediaId: 'm-1',
+      kind: 'video',
+      flowProjectId: 'p-1',
+      status: 'pending',
+      model: 'veo-fast',
       metadata: { display_name: 'x', sync: { source: 'gflow' } },
     });
     expect(a).toMatchObject({ status: 'pending', model: 'veo-fast', durationSeconds: null });
-    const b = c.assets.record({ profile: 'alice', flowMediaId: 'm-1', kind: 'video', status: 'ready', durationSeconds: 8, metadata: { sync: { status: 'ok' } } });
+    const b = c.assets.record({
+      profile: 'alice',
+      flowMediaId: 'm-1',
+      kind: 'video',
+      status: 'ready',
+      durationSeconds: 8,
+      metadata: { sync: { status: 'ok' } },
+    });
     expect(b.id).toBe(a.id);
     expect(b).toMatchObject({ status: 'ready', model: 'veo-fast', durationSeconds: 8, flowProjectId: 'p-1' });
     expect(JSON.parse(b.metadataJson)).toEqual({ display_name: 'x', sync: { source: 'gflow', status: 'ok' } });
     expect(c.projects.get('alice', 'p-1')).toBeDefined();
     expect(c.assets.getByMediaId('alice', 'm-1')?.id).toBe(a.id);
     expect(c.assets.get(a.id)?.flowMediaId).toBe('m-1');
-    expect(() => c.assets.record({ profile: 'alice', flowMediaId: 'bad id', kind: 'image' })).toThrow(BadParameterError);
+    expect(() => c.assets.record({ profile: 'alice', flowMediaId: 'bad id', kind: 'image' })).toThrow(
+      BadParameterError,
+    );
   });
 
   it('lists images newest first with the generating prompt and aggregated files', () => {
@@ -33,7 +47,13 @@ describe('assets', () => {
 
     const page = c.assets.list({ kind: 'image' });
     expect(page.items.map((i) => i.mediaId)).toEqual(['img-new', 'img-old']);
-    expect(page.items[0]).toMatchObject({ prompt: 'a red fox', fileCount: 2, path: '/out/b.png', bytes: 20, projectId: 'p' });
+    expect(page.items[0]).toMatchObject({
+      prompt: 'a red fox',
+      fileCount: 2,
+      path: '/out/b.png',
+      bytes: 20,
+      projectId: 'p',
+    });
     expect(page.items[1]).toMatchObject({ prompt: null, fileCount: 0, path: null });
     expect(c.assets.list({ kind: 'video' }).items.map((i) => i.mediaId)).toEqual(['vid']);
     expect(c.assets.list({ kind: 'image', profile: 'bob' }).items).toEqual([]);

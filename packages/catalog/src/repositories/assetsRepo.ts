@@ -46,7 +46,11 @@ export interface AssetsRepo {
   link(operationId: number, assetId: number, role: AssetRole, position?: number): void;
 }
 
-export function createAssetsRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo, projectsRepo: ProjectsRepo): AssetsRepo {
+export function createAssetsRepo(
+  ctx: CatalogContext,
+  profilesRepo: ProfilesRepo,
+  projectsRepo: ProjectsRepo,
+): AssetsRepo {
   const linkStmt = ctx.db.prepare(
     `INSERT INTO operation_assets (operation_id, asset_id, role, position) VALUES (?, ?, ?, ?)
      ON CONFLICT (operation_id, asset_id, role) DO UPDATE SET position = excluded.position`,

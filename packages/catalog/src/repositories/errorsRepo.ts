@@ -26,7 +26,10 @@ export interface ErrorsRepo {
   /** Every failed operation started before `before` (ISO), oldest first (`data errors export`). */
   exportBefore(before: string, options?: { readonly profile?: string }): ErrorListItem[];
   /** `data errors prune --older-than`: deletes failed operations started before `before`. */
-  prune(before: string, options?: { readonly profile?: string; readonly dryRun?: boolean }): { readonly count: number; readonly dryRun: boolean };
+  prune(
+    before: string,
+    options?: { readonly profile?: string; readonly dryRun?: boolean },
+  ): { readonly count: number; readonly dryRun: boolean };
 }
 
 const COLUMNS = `id AS operationId, profile_name AS profile, command, mode, flow_project_id AS projectId, model,
@@ -48,11 +51,15 @@ export function createErrorsRepo(ctx: CatalogContext): ErrorsRepo {
   const prune = ctx.db.prepare(
     `DELETE FROM operations WHERE status = 'failed' AND started_at < @before AND (@profile IS NULL OR profile_name = @profile)`,
   );
-  const profileParam = (profile: string | undefined): string | null => (profile === undefined ? null : assertProfileName(profile));
+  const profileParam = (profile: string | undefined): string | null =>
+    profile === undefined ? null : assertProfileName(profile);
   return {
     list(options = {}) {
       const { limit, offset } = normalisePage(options, 20, 1000);
-      const rows = options.profile === undefined ? all.all(limit + 1, offset) : byProfile.all(assertProfileName(options.profile), limit + 1, offset);
+      const rows =
+        options.profile === undefined
+          ? all.all(limit + 1, offset)
+          : byProfile.all(assertProfileName(options.profile), limit + 1, offset);
       return toPage(rows as ErrorListItem[], limit, offset);
     },
     exportBefore(beforeIso, options = {}) {

@@ -23,7 +23,13 @@ describe('local files', () => {
     const a = c.assets.record({ profile: 'alice', flowMediaId: 'm', kind: 'image' });
     const f1 = c.localFiles.record({ assetId: a.id, path: '/x.png', bytes: 1, mediaType: 'image/png' });
     const f2 = c.localFiles.record({ assetId: a.id, path: '/x.png', bytes: 2, sha256: 'A'.repeat(64) });
-    expect(f2).toMatchObject({ id: f1.id, bytes: 2, sha256: 'a'.repeat(64), mediaType: 'image/png', profileName: 'alice' });
+    expect(f2).toMatchObject({
+      id: f1.id,
+      bytes: 2,
+      sha256: 'a'.repeat(64),
+      mediaType: 'image/png',
+      profileName: 'alice',
+    });
     expect(c.localFiles.listForAsset(a.id)).toHaveLength(1);
     expect(() => c.localFiles.record({ assetId: a.id, path: '/y', bytes: -1 })).toThrow(BadParameterError);
     expect(() => c.localFiles.record({ assetId: a.id, path: '/y', bytes: 1, sha256: 'zz' })).toThrow(BadParameterError);
@@ -49,7 +55,13 @@ describe('local files', () => {
     expect(await c.localFiles.verify(noHash)).not.toBeNull();
     expect(await c.localFiles.verify(noHash, { checkSha256: true })).toBeNull();
 
-    const cloud = c.localFiles.record({ assetId: a.id, path: 'gs://bucket/x.png', bytes: 3, storageProvider: 'gcs', cloudUri: 'gs://bucket/x.png' });
+    const cloud = c.localFiles.record({
+      assetId: a.id,
+      path: 'gs://bucket/x.png',
+      bytes: 3,
+      storageProvider: 'gcs',
+      cloudUri: 'gs://bucket/x.png',
+    });
     expect(await c.localFiles.verify(cloud)).toBeNull();
   });
 

@@ -63,7 +63,9 @@ export function createLocalFilesRepo(ctx: CatalogContext): LocalFilesRepo {
        media_type = coalesce(excluded.media_type, local_files.media_type), created_at = excluded.created_at
      RETURNING ${FILE_COLUMNS}`,
   );
-  const localRows = ctx.db.prepare('SELECT id, asset_id AS assetId, path FROM local_files WHERE storage_provider IS NULL');
+  const localRows = ctx.db.prepare(
+    'SELECT id, asset_id AS assetId, path FROM local_files WHERE storage_provider IS NULL',
+  );
   const localRowsByProfile = ctx.db.prepare(
     'SELECT id, asset_id AS assetId, path FROM local_files WHERE storage_provider IS NULL AND profile_name = ?',
   );
@@ -92,7 +94,8 @@ export function createLocalFilesRepo(ctx: CatalogContext): LocalFilesRepo {
 
   return {
     record(input) {
-      if (!Number.isSafeInteger(input.bytes) || input.bytes < 0) throw new BadParameterError('bytes must be a non-negative integer.');
+      if (!Number.isSafeInteger(input.bytes) || input.bytes < 0)
+        throw new BadParameterError('bytes must be a non-negative integer.');
       const sha256 = input.sha256?.toLowerCase() ?? null;
       if (sha256 !== null && !SHA256.test(sha256)) throw new BadParameterError('sha256 must be 64 hex digits.');
       if (input.path.length === 0) throw new BadParameterError('path must not be empty.');
@@ -108,7 +111,8 @@ export function createLocalFilesRepo(ctx: CatalogContext): LocalFilesRepo {
           now: ctx.now(),
         }),
       );
-      if (row === undefined) throw new DataIntegrityError(`No asset with id ${input.assetId} to attach a local file to.`);
+      if (row === undefined)
+        throw new DataIntegrityError(`No asset with id ${input.assetId} to attach a local file to.`);
       return row as LocalFileRow;
     },
     listForAsset,

@@ -95,7 +95,9 @@ describe('reference resolution', () => {
     expect((await c.references.onDisk('on-disk', { profile: 'alice' })).localFile.file.path).toBe(file);
     await expect(c.references.onDisk('named', { profile: 'alice' })).rejects.toBeInstanceOf(ReferenceNotOnDiskError);
     await expect(c.references.onDisk('tampered', { profile: 'alice' })).rejects.toBeInstanceOf(ReferenceNotOnDiskError);
-    expect((await c.references.onDisk('tampered', { profile: 'alice', checkSha256: false })).localFile.sha256Checked).toBe(false);
+    expect(
+      (await c.references.onDisk('tampered', { profile: 'alice', checkSha256: false })).localFile.sha256Checked,
+    ).toBe(false);
     await expect(c.references.onDisk('unknown', { profile: 'alice' })).rejects.toBeInstanceOf(ReferenceNotFoundError);
   });
 });

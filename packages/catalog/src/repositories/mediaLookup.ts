@@ -55,7 +55,12 @@ export function createMediaLookup(ctx: CatalogContext, localFilesRepo: LocalFile
     ) as AssetRow[];
     return assets.map((asset) => {
       const p = prompt.get(asset.id) as { prompt: string | null; promptHash: string | null } | undefined;
-      return { asset, files: localFilesRepo.listForAsset(asset.id), prompt: p?.prompt ?? null, promptHash: p?.promptHash ?? null };
+      return {
+        asset,
+        files: localFilesRepo.listForAsset(asset.id),
+        prompt: p?.prompt ?? null,
+        promptHash: p?.promptHash ?? null,
+      };
     });
   };
 
@@ -65,13 +70,19 @@ export function createMediaLookup(ctx: CatalogContext, localFilesRepo: LocalFile
       const candidates = lookup(mediaId, options);
       const [first, ...rest] = candidates;
       if (first === undefined) {
-        throw new ReferenceNotFoundError('This media id is not in the local catalog.', { extensions: { media_id: mediaId } });
+        throw new ReferenceNotFoundError('This media id is not in the local catalog.', {
+          extensions: { media_id: mediaId },
+        });
       }
       if (rest.length > 0) {
         throw new BadParameterError('This media id is catalogued under more than one profile; name the profile.', {
           extensions: {
             parameter: 'profile',
-            candidates: candidates.map((c) => ({ profile: c.asset.profileName, project_id: c.asset.flowProjectId, kind: c.asset.kind })),
+            candidates: candidates.map((c) => ({
+              profile: c.asset.profileName,
+              project_id: c.asset.flowProjectId,
+              kind: c.asset.kind,
+            })),
           },
         });
       }

@@ -6,12 +6,28 @@ describe('operations', () => {
   it('records start → succeeded with Flow ids and merged metadata', () => {
     const c = memoryCatalog();
     const op = c.operations.start({
-      profile: 'alice', command: 'image t2i', mode: 't2i', prompt: 'a cat', model: 'nano2', aspectRatio: '1:1', taskId: 'task-1',
+      profile: 'alice',
+      command: 'image t2i',
+      mode: 't2i',
+      prompt: 'a cat',
+      model: 'nano2',
+      aspectRatio: '1:1',
+      taskId: 'task-1',
       metadata: { tool: 'creative-director' },
     });
-    expect(op).toMatchObject({ status: 'started', prompt: 'a cat', promptRedacted: false, completedAt: null, taskId: 'task-1' });
+    expect(op).toMatchObject({
+      status: 'started',
+      prompt: 'a cat',
+      promptRedacted: false,
+      completedAt: null,
+      taskId: 'task-1',
+    });
     expect(op.promptHash).toMatch(/^[0-9a-f]{64}$/);
-    const done = c.operations.succeed(op.id, { flowProjectId: 'p-1', flowOperationId: 'op-9', metadata: { entity_ids: ['e1'] } });
+    const done = c.operations.succeed(op.id, {
+      flowProjectId: 'p-1',
+      flowOperationId: 'op-9',
+      metadata: { entity_ids: ['e1'] },
+    });
     expect(done).toMatchObject({ status: 'succeeded', flowProjectId: 'p-1', flowOperationId: 'op-9' });
     expect(done.completedAt! > done.startedAt).toBe(true);
     expect(JSON.parse(done.metadataJson)).toEqual({ tool: 'creative-director', entity_ids: ['e1'] });
@@ -34,7 +50,10 @@ describe('operations', () => {
   it('failWith takes the slug from a gflow error and masks foreign ones', () => {
     const c = memoryCatalog();
     const a = c.operations.start({ profile: 'alice', command: 'image t2i' });
-    expect(c.operations.failWith(a.id, new ContentPolicyError('Blocked by policy.'))).toMatchObject({ errorType: 'content-policy', errorDetail: 'Blocked by policy.' });
+    expect(c.operations.failWith(a.id, new ContentPolicyError('Blocked by policy.'))).toMatchObject({
+      errorType: 'content-policy',
+      errorDetail: 'Blocked by policy.',
+    });
     const b = c.operations.start({ profile: 'alice', command: 'image t2i' });
     const masked = c.operations.failWith(b.id, new TypeError('/home/me/secret path'));
     expect(masked.errorType).toBe('unknown');

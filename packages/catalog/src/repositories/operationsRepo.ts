@@ -55,12 +55,24 @@ export interface OperationsRepo {
 }
 
 export function createOperationsRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo): OperationsRepo {
-  const finish = (id: number, status: 'succeeded' | 'failed', set: Partial<typeof operations.$inferInsert>, metadata?: Readonly<Record<string, unknown>>): OperationRow =>
+  const finish = (
+    id: number,
+    status: 'succeeded' | 'failed',
+    set: Partial<typeof operations.$inferInsert>,
+    metadata?: Readonly<Record<string, unknown>>,
+  ): OperationRow =>
     ctx.write(() => {
-      const current = ctx.orm.select({ status: operations.status, metadataJson: operations.metadataJson }).from(operations).where(eq(operations.id, id)).get();
+      const current = ctx.orm
+        .select({ status: operations.status, metadataJson: operations.metadataJson })
+        .from(operations)
+        .where(eq(operations.id, id))
+        .get();
       if (current === undefined) throw new DataIntegrityError(`No operation with id ${id}.`);
       if (current.status !== 'started') throw new DataIntegrityError(`Operation ${id} is already ${current.status}.`);
-      const merged = metadata === undefined ? current.metadataJson : JSON.stringify({ ...JSON.parse(current.metadataJson), ...metadata });
+      const merged =
+        metadata === undefined
+          ? current.metadataJson
+          : JSON.stringify({ ...JSON.parse(current.metadataJson), ...metadata });
       return ctx.orm
         .update(operations)
         .set({ ...set, status, completedAt: ctx.now(), metadataJson: merged })

@@ -27,7 +27,8 @@ describe('projects', () => {
 
   it('lists newest first with image/video counts and limit+1 paging', () => {
     const c = memoryCatalog();
-    for (let i = 0; i < 5; i++) c.projects.upsert({ profile: i % 2 ? 'bob' : 'alice', flowProjectId: `p-${i}`, title: `T${i}` });
+    for (let i = 0; i < 5; i++)
+      c.projects.upsert({ profile: i % 2 ? 'bob' : 'alice', flowProjectId: `p-${i}`, title: `T${i}` });
     c.assets.record({ profile: 'alice', flowMediaId: 'm1', kind: 'image', flowProjectId: 'p-4' });
     c.assets.record({ profile: 'alice', flowMediaId: 'm2', kind: 'image', flowProjectId: 'p-4' });
     c.assets.record({ profile: 'alice', flowMediaId: 'm3', kind: 'video', flowProjectId: 'p-4' });

@@ -90,7 +90,11 @@ export function createProjectsRepo(ctx: CatalogContext, profilesRepo: ProfilesRe
           })
           .onConflictDoUpdate({
             target: [projects.profileName, projects.flowProjectId],
-            set: { updatedAt: now, ...(title === null ? {} : { title }), ...(input.source ? { source: input.source } : {}) },
+            set: {
+              updatedAt: now,
+              ...(title === null ? {} : { title }),
+              ...(input.source ? { source: input.source } : {}),
+            },
           })
           .returning()
           .get();

@@ -26,18 +26,25 @@ export interface ReferenceResolver {
    */
   frame(mediaId: string, options: ResolveOptions): Promise<ResolvedReference>;
   /** r2v refs: a catalogued asset with a verified local file, else ReferenceNotFound / ReferenceNotOnDisk. */
-  onDisk(mediaId: string, options: ResolveOptions): Promise<ResolvedReference & { readonly localFile: VerifiedLocalFile }>;
+  onDisk(
+    mediaId: string,
+    options: ResolveOptions,
+  ): Promise<ResolvedReference & { readonly localFile: VerifiedLocalFile }>;
 }
 
 export function createReferenceResolver(media: MediaLookup, localFilesRepo: LocalFilesRepo): ReferenceResolver {
   const resolve = async (mediaId: string, options: ResolveOptions): Promise<ResolvedReference | null> => {
     const candidate = media.lookup(mediaId, { profile: options.profile })[0];
     if (candidate === undefined) return null;
-    const localFile = await localFilesRepo.firstVerified(candidate.asset.id, { checkSha256: options.checkSha256 ?? true });
+    const localFile = await localFilesRepo.firstVerified(candidate.asset.id, {
+      checkSha256: options.checkSha256 ?? true,
+    });
     return { asset: candidate.asset, displayName: candidate.asset.displayName, localFile };
   };
   const notFound = (mediaId: string): ReferenceNotFoundError =>
-    new ReferenceNotFoundError('The media id is not in the local asset catalog for this profile.', { extensions: { media_id: mediaId } });
+    new ReferenceNotFoundError('The media id is not in the local asset catalog for this profile.', {
+      extensions: { media_id: mediaId },
+    });
 
   return {
     imageRef: resolve,
@@ -45,12 +52,17 @@ export function createReferenceResolver(media: MediaLookup, localFilesRepo: Loca
       const resolved = await resolve(mediaId, options);
       if (resolved === null) throw notFound(mediaId);
       if (resolved.asset.kind !== 'image') {
-        throw new ReferenceNotUsableError('The media id names a video; a frame must be an image.', { extensions: { media_id: mediaId } });
-      }
-      if (resolved.displayName === null && resolved.localFile === null) {
-        throw new ReferenceNotUsableError('The catalogued image has neither a display name nor a verified local file.', {
+        throw new ReferenceNotUsableError('The media id names a video; a frame must be an image.', {
           extensions: { media_id: mediaId },
         });
+      }
+      if (resolved.displayName === null && resolved.localFile === null) {
+        throw new ReferenceNotUsableError(
+          'The catalogued image has neither a display name nor a verified local file.',
+          {
+            extensions: { media_id: mediaId },
+          },
+        );
       }
       return resolved;
     },

@@ -12,7 +12,10 @@ describe('usage stats', () => {
     clock.set('2026-03-02T08:00:00.000Z'); // Monday
     c.usage.record({ surface: 'mcp', command: 'gflow_generate_image', profile: 'alice' });
     c.usage.record({ surface: 'mcp', command: 'gflow_generate_image', outcome: 'error' });
-    c.operations.fail(c.operations.start({ profile: 'alice', command: 'video t2v', model: 'veo-fast' }).id, { errorType: 'network', errorDetail: 'x' });
+    c.operations.fail(c.operations.start({ profile: 'alice', command: 'video t2v', model: 'veo-fast' }).id, {
+      errorType: 'network',
+      errorDetail: 'x',
+    });
     c.operations.start({ profile: 'alice', command: 'video t2v', model: 'veo-fast' });
     clock.set('2025-06-01T00:00:00.000Z');
     c.usage.record({ surface: 'cli', command: 'models' }); // long ago: outside the window
@@ -28,20 +31,32 @@ describe('usage stats', () => {
       { week: '2026-03-02', count: 2 },
     ]);
     expect(stats.invocations.total).toBe(3);
-    expect(stats.invocations.bySurface).toEqual([{ surface: 'mcp', count: 2 }, { surface: 'cli', count: 1 }]);
+    expect(stats.invocations.bySurface).toEqual([
+      { surface: 'mcp', count: 2 },
+      { surface: 'cli', count: 1 },
+    ]);
     expect(stats.invocations.byCommand).toEqual([
       { surface: 'mcp', command: 'gflow_generate_image', count: 2 },
       { surface: 'cli', command: 'image t2i', count: 1 },
     ]);
     expect(stats.generations.total).toBe(3);
-    expect(stats.generations.byCommand).toEqual([{ command: 'video t2v', count: 2 }, { command: 'image t2i', count: 1 }]);
-    expect(stats.generations.byModel).toEqual([{ model: 'veo-fast', count: 2 }, { model: 'nano2', count: 1 }]);
+    expect(stats.generations.byCommand).toEqual([
+      { command: 'video t2v', count: 2 },
+      { command: 'image t2i', count: 1 },
+    ]);
+    expect(stats.generations.byModel).toEqual([
+      { model: 'veo-fast', count: 2 },
+      { model: 'nano2', count: 1 },
+    ]);
     expect(stats.generations.byStatus).toEqual([
       { status: 'failed', count: 1 },
       { status: 'started', count: 1 },
       { status: 'succeeded', count: 1 },
     ]);
-    expect(stats.generations.byMonth).toEqual([{ month: '2026-02', count: 1 }, { month: '2026-03', count: 2 }]);
+    expect(stats.generations.byMonth).toEqual([
+      { month: '2026-02', count: 1 },
+      { month: '2026-03', count: 2 },
+    ]);
 
     expect(c.usage.stats({ weeks: 1 }).invocations.total).toBe(2);
     expect(c.usage.stats().weeks).toBe(12);
@@ -62,7 +77,13 @@ describe('usage journal', () => {
     const c = openCatalog({ path: ':memory:', now: fakeClock('2026-03-04T09:00:00.000Z').now });
     const kept = c.usage.recordJournal([
       { surface: 'cli', command: 'models', profile: null, outcome: 'ok', occurredAt: '2026-03-03T10:00:00.000Z' },
-      { surface: 'cli', command: 'tools list', profile: 'alice', outcome: 'error', occurredAt: '2026-03-04T08:00:00.123Z' },
+      {
+        surface: 'cli',
+        command: 'tools list',
+        profile: 'alice',
+        outcome: 'error',
+        occurredAt: '2026-03-04T08:00:00.123Z',
+      },
       { surface: 'satellite', command: 'models', occurredAt: '2026-03-03T10:00:00.000Z' },
       { surface: 'cli', command: 'x; DROP TABLE usage_events', occurredAt: '2026-03-03T10:00:00.000Z' },
       { surface: 'cli', command: 'models', profile: '../etc', occurredAt: '2026-03-03T10:00:00.000Z' },

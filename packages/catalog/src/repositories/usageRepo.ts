@@ -66,7 +66,9 @@ function weekStart(date: Date): Date {
 }
 
 export function createUsageRepo(ctx: CatalogContext): UsageRepo {
-  const insert = ctx.db.prepare('INSERT INTO usage_events (surface, command, profile_name, outcome, occurred_at) VALUES (?, ?, ?, ?, ?)');
+  const insert = ctx.db.prepare(
+    'INSERT INTO usage_events (surface, command, profile_name, outcome, occurred_at) VALUES (?, ?, ?, ?, ?)',
+  );
   // date(t, 'weekday 0', '-6 days') is the Monday on or before t.
   const byWeek = ctx.db.prepare(
     `SELECT date(occurred_at, 'weekday 0', '-6 days') AS week, count(*) AS count FROM usage_events
@@ -92,7 +94,9 @@ export function createUsageRepo(ctx: CatalogContext): UsageRepo {
   return {
     record(input) {
       if (!COMMAND.test(input.command)) throw new BadParameterError('command must be a short name.');
-      ctx.write(() => insert.run(input.surface, input.command, input.profile ?? null, input.outcome ?? 'ok', ctx.now()));
+      ctx.write(() =>
+        insert.run(input.surface, input.command, input.profile ?? null, input.outcome ?? 'ok', ctx.now()),
+      );
     },
     recordJournal(lines) {
       const valid = lines.filter(
@@ -101,11 +105,16 @@ export function createUsageRepo(ctx: CatalogContext): UsageRepo {
           COMMAND.test(l.command) &&
           USAGE_SURFACES.has(l.surface) &&
           (l.outcome === undefined || l.outcome === 'ok' || l.outcome === 'error') &&
-          (l.profile === undefined || l.profile === null || (typeof l.profile === 'string' && isProfileName(l.profile))) &&
+          (l.profile === undefined ||
+            l.profile === null ||
+            (typeof l.profile === 'string' && isProfileName(l.profile))) &&
           typeof l.occurredAt === 'string' &&
           ISO_INSTANT.test(l.occurredAt),
       );
-      if (valid.length) ctx.write(() => { for (const l of valid) insert.run(l.surface, l.command, l.profile ?? null, l.outcome ?? 'ok', l.occurredAt); });
+      if (valid.length)
+        ctx.write(() => {
+          for (const l of valid) insert.run(l.surface, l.command, l.profile ?? null, l.outcome ?? 'ok', l.occurredAt);
+        });
       return valid.length;
     },
     stats(options = {}) {
@@ -117,8 +126,12 @@ export function createUsageRepo(ctx: CatalogContext): UsageRepo {
       const first = new Date(weekStart(new Date(until)).getTime() - (weeks - 1) * 7 * DAY_MS);
       const since = first.toISOString();
       const range = [since, until] as const;
-      const weekly = new Map((byWeek.all(...range) as Array<{ week: string; count: number }>).map((r) => [r.week, r.count]));
-      const allWeeks = Array.from({ length: weeks }, (_, i) => new Date(first.getTime() + i * 7 * DAY_MS).toISOString().slice(0, 10));
+      const weekly = new Map(
+        (byWeek.all(...range) as Array<{ week: string; count: number }>).map((r) => [r.week, r.count]),
+      );
+      const allWeeks = Array.from({ length: weeks }, (_, i) =>
+        new Date(first.getTime() + i * 7 * DAY_MS).toISOString().slice(0, 10),
+      );
       const byWeekRows = allWeeks.map((week) => ({ week, count: weekly.get(week) ?? 0 }));
       const statusRows = genByStatus.all(...range) as Array<{ status: string; count: number }>;
       return {

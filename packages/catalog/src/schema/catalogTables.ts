@@ -16,7 +16,9 @@ export const projects = sqliteTable(
   'projects',
   {
     id: integer('id').primaryKey(),
-    profileName: text('profile_name').notNull().references(() => profiles.name),
+    profileName: text('profile_name')
+      .notNull()
+      .references(() => profiles.name),
     flowProjectId: text('flow_project_id').notNull(),
     title: text('title'),
     source: text('source').notNull().default('gflow'),
@@ -34,7 +36,9 @@ export const assets = sqliteTable(
   'assets',
   {
     id: integer('id').primaryKey(),
-    profileName: text('profile_name').notNull().references(() => profiles.name),
+    profileName: text('profile_name')
+      .notNull()
+      .references(() => profiles.name),
     flowProjectId: text('flow_project_id'),
     flowMediaId: text('flow_media_id').notNull(),
     flowWorkflowId: text('flow_workflow_id'),
@@ -66,11 +70,15 @@ export const operations = sqliteTable(
   'operations',
   {
     id: integer('id').primaryKey(),
-    profileName: text('profile_name').notNull().references(() => profiles.name),
+    profileName: text('profile_name')
+      .notNull()
+      .references(() => profiles.name),
     flowProjectId: text('flow_project_id'),
     command: text('command').notNull(),
     mode: text('mode'),
-    status: text('status', { enum: ['started', 'succeeded', 'failed'] }).notNull().default('started'),
+    status: text('status', { enum: ['started', 'succeeded', 'failed'] })
+      .notNull()
+      .default('started'),
     flowOperationId: text('flow_operation_id'),
     flowBatchId: text('flow_batch_id'),
     taskId: text('task_id'),
@@ -89,7 +97,9 @@ export const operations = sqliteTable(
   (t) => [
     index('operations_by_started').on(t.startedAt),
     index('operations_by_status_started').on(t.status, t.startedAt),
-    index('operations_failed_by_started').on(sql`${t.startedAt} DESC`, sql`${t.id} DESC`).where(sql`status = 'failed'`),
+    index('operations_failed_by_started')
+      .on(sql`${t.startedAt} DESC`, sql`${t.id} DESC`)
+      .where(sql`status = 'failed'`),
     index('operations_failed_by_profile_started')
       .on(t.profileName, sql`${t.startedAt} DESC`, sql`${t.id} DESC`)
       .where(sql`status = 'failed'`),
@@ -99,8 +109,12 @@ export const operations = sqliteTable(
 export const operationAssets = sqliteTable(
   'operation_assets',
   {
-    operationId: integer('operation_id').notNull().references(() => operations.id, { onDelete: 'cascade' }),
-    assetId: integer('asset_id').notNull().references(() => assets.id, { onDelete: 'cascade' }),
+    operationId: integer('operation_id')
+      .notNull()
+      .references(() => operations.id, { onDelete: 'cascade' }),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['input', 'output', 'seed_start', 'seed_end', 'reference'] }).notNull(),
     position: integer('position').notNull().default(0),
   },
@@ -114,8 +128,12 @@ export const localFiles = sqliteTable(
   'local_files',
   {
     id: integer('id').primaryKey(),
-    profileName: text('profile_name').notNull().references(() => profiles.name),
-    assetId: integer('asset_id').notNull().references(() => assets.id, { onDelete: 'cascade' }),
+    profileName: text('profile_name')
+      .notNull()
+      .references(() => profiles.name),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
     path: text('path').notNull(),
     mediaType: text('media_type'),
     bytes: integer('bytes').notNull(),
@@ -124,5 +142,8 @@ export const localFiles = sqliteTable(
     cloudUri: text('cloud_uri'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [uniqueIndex('local_files_asset_path').on(t.assetId, t.path), index('local_files_by_profile').on(t.profileName)],
+  (t) => [
+    uniqueIndex('local_files_asset_path').on(t.assetId, t.path),
+    index('local_files_by_profile').on(t.profileName),
+  ],
 );

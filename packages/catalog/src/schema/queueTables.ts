@@ -6,7 +6,9 @@ export const generationQueue = sqliteTable(
   'generation_queue',
   {
     taskId: text('task_id').primaryKey().notNull(),
-    profileName: text('profile_name').notNull().references(() => profiles.name),
+    profileName: text('profile_name')
+      .notNull()
+      .references(() => profiles.name),
     taskType: text('task_type').notNull(),
     payloadJson: text('payload_json').notNull(),
     schemaVersion: integer('schema_version').notNull(),
@@ -37,7 +39,9 @@ export const usageEvents = sqliteTable(
     surface: text('surface', { enum: ['cli', 'mcp', 'http', 'library'] }).notNull(),
     command: text('command').notNull(),
     profileName: text('profile_name'),
-    outcome: text('outcome', { enum: ['ok', 'error'] }).notNull().default('ok'),
+    outcome: text('outcome', { enum: ['ok', 'error'] })
+      .notNull()
+      .default('ok'),
     occurredAt: text('occurred_at').notNull(),
   },
   (t) => [index('usage_events_by_time').on(t.occurredAt)],

@@ -47,7 +47,8 @@ export function toTaskRecord(row: RawTaskRow): TaskRecord {
     claimant: row.claimant,
     claimedAt: row.claimedAt,
     cancelRequestedAt: row.cancelRequestedAt,
-    checkpoint: row.checkpointJson === null ? null : (parseJson(row.checkpointJson, 'checkpoint', row.taskId) as TaskCheckpoint),
+    checkpoint:
+      row.checkpointJson === null ? null : (parseJson(row.checkpointJson, 'checkpoint', row.taskId) as TaskCheckpoint),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -17,13 +17,23 @@ export interface TaskTransitions {
   /** Merges a checkpoint patch; only the current claimant of a `working` task may. */
   updateCheckpoint(taskId: string, claimant: string, patch: CheckpointPatch): TaskRecord;
   /** `working` → `completed` with the wait=true payload. */
-  complete(taskId: string, claimant: string, result: unknown, options?: { readonly flowMediaId?: string | null }): TaskRecord;
+  complete(
+    taskId: string,
+    claimant: string,
+    result: unknown,
+    options?: { readonly flowMediaId?: string | null },
+  ): TaskRecord;
   /**
    * `working` → `failed` with problem details (+ exit_code) of `error`; but
    * `indeterminate` when the checkpoint says may_have_spent and the error is a
    * cancellation (a job cancelled after its submit click is never `failed`).
    */
-  fail(taskId: string, claimant: string, error: unknown, options?: { readonly flowMediaId?: string | null }): TaskRecord;
+  fail(
+    taskId: string,
+    claimant: string,
+    error: unknown,
+    options?: { readonly flowMediaId?: string | null },
+  ): TaskRecord;
   /** tasks/cancel; see {@link CancelOptions}. Terminal tasks are returned unchanged. */
   cancel(taskId: string, options?: CancelOptions): TaskRecord;
 }
@@ -48,7 +58,8 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
 
   const load = (taskId: string): RawTaskRow => {
     const row = get.get(taskId) as RawTaskRow | undefined;
-    if (row === undefined) throw new DataIntegrityError(`No task with id ${taskId}.`, { extensions: { task_id: taskId } });
+    if (row === undefined)
+      throw new DataIntegrityError(`No task with id ${taskId}.`, { extensions: { task_id: taskId } });
     return row;
   };
   const held = (taskId: string, claimant: string): TaskRecord => {
@@ -77,7 +88,10 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
         now: ctx.now(),
       }) as RawTaskRow,
     );
-  const problemOf = (error: unknown): Record<string, unknown> => ({ ...toProblem(error), exit_code: exitCodeOf(error) });
+  const problemOf = (error: unknown): Record<string, unknown> => ({
+    ...toProblem(error),
+    exit_code: exitCodeOf(error),
+  });
 
   return {
     updateCheckpoint(taskId, claimant, patch) {
@@ -107,7 +121,11 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
         const record = held(taskId, claimant);
         const problem = problemOf(error);
         const cancelled = problem['exit_code'] === 130;
-        const status = cancelled ? (record.checkpoint?.may_have_spent === true ? 'indeterminate' : 'cancelled') : 'failed';
+        const status = cancelled
+          ? record.checkpoint?.may_have_spent === true
+            ? 'indeterminate'
+            : 'cancelled'
+          : 'failed';
         return settle(taskId, status, null, problem, options.flowMediaId);
       });
     },

@@ -79,8 +79,7 @@ export interface ClaimantParts {
 
 /** Settle-at-startup: which claimants are still alive. */
 export type ClaimantLiveness =
-  | { readonly isAlive: (claimant: string) => boolean }
-  | { readonly liveClaimants: Iterable<string> };
+  { readonly isAlive: (claimant: string) => boolean } | { readonly liveClaimants: Iterable<string> };
 
 export interface SettleResult {
   /** Tasks whose checkpoint said credits may have been spent. */

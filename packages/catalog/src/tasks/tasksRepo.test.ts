@@ -8,20 +8,33 @@ describe('tasks', () => {
   it('creates pending tasks with schema_version and refuses unknown versions', () => {
     const c = memoryCatalog();
     const t = c.tasks.create({ profile: 'alice', taskType: 't2i', payload: { prompt: 'cat', count: 2 } });
-    expect(t).toMatchObject({ status: 'pending', schemaVersion: 1, payload: { prompt: 'cat', count: 2, schema_version: 1 }, claimant: null });
+    expect(t).toMatchObject({
+      status: 'pending',
+      schemaVersion: 1,
+      payload: { prompt: 'cat', count: 2, schema_version: 1 },
+      claimant: null,
+    });
     expect(t.taskId).toMatch(/^[0-9a-f-]{36}$/);
     expect(t.createdAt).toMatch(/Z$/);
     expect(c.tasks.get(t.taskId)).toEqual(t);
     expect(c.tasks.get('missing')).toBeUndefined();
-    expect(() => c.tasks.create({ profile: 'alice', taskType: 't2i', payload: { schema_version: 2 } })).toThrow(QueueSchemaError);
-    expect(() => c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {}, taskId: 'has space' })).toThrow(/task_id/);
+    expect(() => c.tasks.create({ profile: 'alice', taskType: 't2i', payload: { schema_version: 2 } })).toThrow(
+      QueueSchemaError,
+    );
+    expect(() => c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {}, taskId: 'has space' })).toThrow(
+      /task_id/,
+    );
   });
 
   it('claims a pending task exactly once', () => {
     const c = memoryCatalog();
     const t = c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {} });
     const won = c.tasks.claim(t.taskId, W);
-    expect(won).toMatchObject({ status: 'working', claimant: W, checkpoint: { phase: 'claimed', may_have_spent: false, claimant: W } });
+    expect(won).toMatchObject({
+      status: 'working',
+      claimant: W,
+      checkpoint: { phase: 'claimed', may_have_spent: false, claimant: W },
+    });
     expect(won?.claimedAt).toMatch(/Z$/);
     expect(c.tasks.claim(t.taskId, 'mcp:alice:200:other')).toBeNull();
     expect(c.tasks.claim('missing', W)).toBeNull();
@@ -51,11 +64,27 @@ describe('tasks', () => {
     const c = memoryCatalog();
     const t = c.tasks.create({ profile: 'alice', taskType: 't2v', payload: {} });
     c.tasks.claim(t.taskId, W);
-    c.tasks.updateCheckpoint(t.taskId, W, { phase: 'submitted', may_have_spent: true, project_id: 'p', media_ids: ['m1'] });
-    const cp = c.tasks.updateCheckpoint(t.taskId, W, { phase: 'downloading', may_have_spent: false, media_ids: ['m1', 'm2'], workflow_ids: ['w'] }).checkpoint;
+    c.tasks.updateCheckpoint(t.taskId, W, {
+      phase: 'submitted',
+      may_have_spent: true,
+      project_id: 'p',
+      media_ids: ['m1'],
+    });
+    const cp = c.tasks.updateCheckpoint(t.taskId, W, {
+      phase: 'downloading',
+      may_have_spent: false,
+      media_ids: ['m1', 'm2'],
+      workflow_ids: ['w'],
+    }).checkpoint;
     expect(cp).toEqual({
-      schema_version: 1, claimant: W, phase: 'downloading', may_have_spent: true, project_id: 'p', operation_id: null,
-      media_ids: ['m1', 'm2'], workflow_ids: ['w'],
+      schema_version: 1,
+      claimant: W,
+      phase: 'downloading',
+      may_have_spent: true,
+      project_id: 'p',
+      operation_id: null,
+      media_ids: ['m1', 'm2'],
+      workflow_ids: ['w'],
     });
     expect(() => c.tasks.updateCheckpoint(t.taskId, 'mcp:alice:1:x', { phase: 'x' })).toThrow(DataIntegrityError);
   });
@@ -75,7 +104,11 @@ describe('tasks', () => {
     const a = c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {} });
     c.tasks.claim(a.taskId, W);
     const failed = c.tasks.fail(a.taskId, W, new NetworkError('Connection reset.'), { flowMediaId: 'm9' });
-    expect(failed).toMatchObject({ status: 'failed', flowMediaId: 'm9', error: { detail: 'Connection reset.', exit_code: exitCodeOf(new NetworkError()) } });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      flowMediaId: 'm9',
+      error: { detail: 'Connection reset.', exit_code: exitCodeOf(new NetworkError()) },
+    });
 
     const b = c.tasks.create({ profile: 'alice', taskType: 't2v', payload: {} });
     c.tasks.claim(b.taskId, W);

@@ -71,12 +71,20 @@ export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo)
   const transitions = createTaskTransitions(ctx);
 
   const claimIn = (taskId: string, claimant: string): TaskRecord | null => {
-    const row = claimStmt.get({ taskId, claimant, now: ctx.now(), checkpoint: JSON.stringify(initialCheckpoint(claimant)) }) as RawTaskRow | undefined;
+    const row = claimStmt.get({
+      taskId,
+      claimant,
+      now: ctx.now(),
+      checkpoint: JSON.stringify(initialCheckpoint(claimant)),
+    }) as RawTaskRow | undefined;
     if (row === undefined) return null;
     if (!SUPPORTED_TASK_PAYLOAD_VERSIONS.includes(row.schemaVersion)) {
-      const error = new QueueSchemaError(`Task payload schema_version ${row.schemaVersion} is not supported by this gflow.`, {
-        extensions: { schema_version: row.schemaVersion, supported: SUPPORTED_TASK_PAYLOAD_VERSIONS },
-      });
+      const error = new QueueSchemaError(
+        `Task payload schema_version ${row.schemaVersion} is not supported by this gflow.`,
+        {
+          extensions: { schema_version: row.schemaVersion, supported: SUPPORTED_TASK_PAYLOAD_VERSIONS },
+        },
+      );
       refuse.run(JSON.stringify({ ...toProblem(error), exit_code: error.exitCode }), ctx.now(), taskId);
       return { ...toTaskRecord(row), status: 'failed' };
     }
@@ -104,7 +112,9 @@ export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo)
       return ctx.write(() => {
         profilesRepo.touch(input.profile);
         const now = ctx.now();
-        return toTaskRecord(insert.get(taskId, input.profile, input.taskType, payload, version, now, now) as RawTaskRow);
+        return toTaskRecord(
+          insert.get(taskId, input.profile, input.taskType, payload, version, now, now) as RawTaskRow,
+        );
       });
     },
     get(taskId) {

@@ -54,7 +54,25 @@ export function flag(spec: Omit<FlagSpec, 'name'> & { readonly name?: string }):
 }
 
 /** The flags every leaf may share. */
-export const JSON_FLAG: FlagSpec = flag({ key: 'json', kind: 'boolean', description: 'Write exactly one JSON document to stdout (logs go to stderr).' });
-export const PROFILE_FLAG: FlagSpec = flag({ key: 'profile', kind: 'string', valueHint: 'NAME', description: 'Profile name (a plain name). Default: GFLOW_CLI_PROFILE, then config.toml, then the only profile.' });
-export const SANDBOX_FLAG: FlagSpec = flag({ key: 'sandbox', kind: 'boolean', description: 'Run against the built-in Flow simulator in a sandbox home; nothing is sent to Google.' });
-export const NO_SPEND_FLAG: FlagSpec = flag({ key: 'no_spend', name: 'no-spend', kind: 'boolean', description: 'Never register or run credit-spending operations (GFLOW_MCP_NO_SPEND=1).' });
+export const JSON_FLAG: FlagSpec = flag({
+  key: 'json',
+  kind: 'boolean',
+  description: 'Write exactly one JSON document to stdout (logs go to stderr).',
+});
+export const PROFILE_FLAG: FlagSpec = flag({
+  key: 'profile',
+  kind: 'string',
+  valueHint: 'NAME',
+  description: 'Profile name (a plain name). Default: GFLOW_CLI_PROFILE, then config.toml, then the only profile.',
+});
+export const SANDBOX_FLAG: FlagSpec = flag({
+  key: 'sandbox',
+  kind: 'boolean',
+  description: 'Run against the built-in Flow simulator in a sandbox home; nothing is sent to Google.',
+});
+export const NO_SPEND_FLAG: FlagSpec = flag({
+  key: 'no_spend',
+  name: 'no-spend',
+  kind: 'boolean',
+  description: 'Never register or run credit-spending operations (GFLOW_MCP_NO_SPEND=1).',
+});

@@ -25,7 +25,9 @@ const exitOf = (fn: () => unknown): number => {
 
 describe('parseArgv', () => {
   it('collects repeatables, numbers, switches, CLI defaults and positionals', () => {
-    expect(parseArgv(['a fox', '-n', '2', '--ref', 'a.png', '--ref=b.png', '--no-wait', '--offset', '-1'], FLAGS, POS)).toEqual({
+    expect(
+      parseArgv(['a fox', '-n', '2', '--ref', 'a.png', '--ref=b.png', '--no-wait', '--offset', '-1'], FLAGS, POS),
+    ).toEqual({
       prompt: 'a fox',
       count: 2,
       reference_images: ['a.png', 'b.png'],
@@ -33,7 +35,11 @@ describe('parseArgv', () => {
       offset: -1,
       aspect: '9:16',
     });
-    expect(parseArgv(['x', '--no-spend', '--aspect', '16:9', '--wait=false'], FLAGS, POS)).toMatchObject({ no_spend: true, aspect: '16:9', wait: false });
+    expect(parseArgv(['x', '--no-spend', '--aspect', '16:9', '--wait=false'], FLAGS, POS)).toMatchObject({
+      no_spend: true,
+      aspect: '16:9',
+      wait: false,
+    });
   });
 
   it('passes a non-number through for the schema to name, and takes everything after -- as positional', () => {

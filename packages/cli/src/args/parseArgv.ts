@@ -15,11 +15,15 @@ function convert(flag: FlagSpec, raw: string): unknown {
       try {
         return JSON.parse(raw) as unknown;
       } catch {
-        throw new UsageError(`--${flag.name} takes a JSON value; got ${JSON.stringify(raw)}.`, { extensions: { parameter: flag.name } });
+        throw new UsageError(`--${flag.name} takes a JSON value; got ${JSON.stringify(raw)}.`, {
+          extensions: { parameter: flag.name },
+        });
       }
     case 'enum':
       if (flag.options && !flag.options.some((o) => o.toLowerCase() === raw.trim().toLowerCase())) {
-        throw new UsageError(`--${flag.name} must be one of ${flag.options.join(', ')}; got ${JSON.stringify(raw)}.`, { extensions: { parameter: flag.name } });
+        throw new UsageError(`--${flag.name} must be one of ${flag.options.join(', ')}; got ${JSON.stringify(raw)}.`, {
+          extensions: { parameter: flag.name },
+        });
       }
       return raw;
     case 'boolean':
@@ -32,7 +36,9 @@ function parseBoolean(flag: FlagSpec, raw: string): boolean {
   const word = raw.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(word)) return true;
   if (['0', 'false', 'no', 'off'].includes(word)) return false;
-  throw new UsageError(`--${flag.name} is a switch (true or false); got ${JSON.stringify(raw)}.`, { extensions: { parameter: flag.name } });
+  throw new UsageError(`--${flag.name} is a switch (true or false); got ${JSON.stringify(raw)}.`, {
+    extensions: { parameter: flag.name },
+  });
 }
 
 /**
@@ -42,7 +48,11 @@ function parseBoolean(flag: FlagSpec, raw: string): boolean {
  * CLI defaults (`defaultValue`) are applied; schema defaults are left to the
  * schema.
  */
-export function parseArgv(argv: readonly string[], flags: readonly FlagSpec[], positionals: readonly PositionalSpec[] = []): ParsedValues {
+export function parseArgv(
+  argv: readonly string[],
+  flags: readonly FlagSpec[],
+  positionals: readonly PositionalSpec[] = [],
+): ParsedValues {
   const byName = new Map<string, FlagSpec>();
   for (const f of flags) {
     byName.set(f.name, f);
@@ -91,7 +101,9 @@ export function parseArgv(argv: readonly string[], flags: readonly FlagSpec[], p
     if (raw === undefined) {
       const next = argv[i + 1];
       if (next === undefined || (next.startsWith('-') && next !== '-' && !NUMBER.test(next))) {
-        throw new UsageError(`--${f.name} needs a value${f.valueHint ? ` (${f.valueHint})` : ''}.`, { extensions: { parameter: f.name } });
+        throw new UsageError(`--${f.name} needs a value${f.valueHint ? ` (${f.valueHint})` : ''}.`, {
+          extensions: { parameter: f.name },
+        });
       }
       raw = next;
       i++;

@@ -19,13 +19,19 @@ function scalar(text: string): string | number | boolean {
 export function parseToolSpec(raw: string): ToolSpecValue {
   const colon = raw.indexOf(':');
   const name = (colon >= 0 ? raw.slice(0, colon) : raw).trim();
-  if (!name) throw new UsageError(`-t/--tool takes NAME[:key=value,...]; got ${JSON.stringify(raw)}.`, { extensions: { parameter: 'tool' } });
+  if (!name)
+    throw new UsageError(`-t/--tool takes NAME[:key=value,...]; got ${JSON.stringify(raw)}.`, {
+      extensions: { parameter: 'tool' },
+    });
   if (colon < 0) return { name };
   const options: Record<string, string | number | boolean> = {};
   for (const pair of raw.slice(colon + 1).split(',')) {
     if (!pair.trim()) continue;
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UsageError(`Tool option ${JSON.stringify(pair)} is not key=value.`, { extensions: { parameter: 'tool' } });
+    if (eq <= 0)
+      throw new UsageError(`Tool option ${JSON.stringify(pair)} is not key=value.`, {
+        extensions: { parameter: 'tool' },
+      });
     options[pair.slice(0, eq).trim()] = scalar(pair.slice(eq + 1).trim());
   }
   return Object.keys(options).length ? { name, options } : { name };

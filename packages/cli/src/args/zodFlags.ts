@@ -46,7 +46,8 @@ function enumOptions(def: ZodDefLike | undefined): string[] | undefined {
   if (def.type === 'enum' && def.entries) return Object.values(def.entries).map(String);
   if (def.type === 'literal' && def.values) return def.values.map(String);
   if (def.type === 'pipe') return enumOptions(defOf(def.out)) ?? enumOptions(defOf(def.in));
-  if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault') return enumOptions(defOf(def.innerType));
+  if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault')
+    return enumOptions(defOf(def.innerType));
   return undefined;
 }
 
@@ -104,11 +105,25 @@ export function describeSchema(schema: unknown): SchemaShapeInfo {
     const element = defOf(def.element);
     const kind = scalarKind(element);
     const options = enumOptions(element);
-    return { kind, repeatable: true, optional, ...(options ? { options } : {}), ...(schemaDefault === undefined ? {} : { schemaDefault }), ...(description ? { description } : {}) };
+    return {
+      kind,
+      repeatable: true,
+      optional,
+      ...(options ? { options } : {}),
+      ...(schemaDefault === undefined ? {} : { schemaDefault }),
+      ...(description ? { description } : {}),
+    };
   }
   const kind = scalarKind(def);
   const options = kind === 'enum' ? enumOptions(def) : undefined;
-  return { kind, repeatable: false, optional, ...(options ? { options } : {}), ...(schemaDefault === undefined ? {} : { schemaDefault }), ...(description ? { description } : {}) };
+  return {
+    kind,
+    repeatable: false,
+    optional,
+    ...(options ? { options } : {}),
+    ...(schemaDefault === undefined ? {} : { schemaDefault }),
+    ...(description ? { description } : {}),
+  };
 }
 
 /** How a command adjusts one derived flag (its CLI spelling, a CLI default, a parser). */
@@ -157,7 +172,10 @@ export function zodFlags(schema: unknown, options: ZodFlagsOptions = {}): FlagSp
       ...(override.aliases ? { aliases: override.aliases } : {}),
       ...((override.description ?? info.description) ? { description: override.description ?? info.description } : {}),
       ...(override.defaultValue !== undefined ? { defaultValue: override.defaultValue } : {}),
-      ...(override.defaultValue === undefined && (typeof shown === 'string' || typeof shown === 'number' || typeof shown === 'boolean') ? { shownDefault: shown } : {}),
+      ...(override.defaultValue === undefined &&
+      (typeof shown === 'string' || typeof shown === 'number' || typeof shown === 'boolean')
+        ? { shownDefault: shown }
+        : {}),
       ...((override.required ?? !info.optional) ? { required: true } : {}),
       ...(override.valueHint ? { valueHint: override.valueHint } : {}),
       ...(override.parse ? { parse: override.parse } : {}),

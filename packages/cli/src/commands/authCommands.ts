@@ -13,7 +13,11 @@ const login = operationLeaf({
   operation: 'authLogin',
   schema: opSchema('authLogin'),
   fallbackFlags: () => [PROFILE_FLAG],
-  examples: ['gflow auth login', 'gflow auth login --profile work --browser chrome', 'gflow auth login --account me@example.com'],
+  examples: [
+    'gflow auth login',
+    'gflow auth login --profile work --browser chrome',
+    'gflow auth login --account me@example.com',
+  ],
   render: (result) => {
     const r = result as { profile: string; user_email: string };
     return { data: result, text: `Signed in as ${r.user_email} (profile "${r.profile}").` };
@@ -44,7 +48,10 @@ function probedProfile(ctx: LeafContext, requested: unknown): string {
   const gflow = ctx.existingGflow;
   if (!gflow) return fallback;
   try {
-    return resolveProfile(gflow.layout, { requested: typeof requested === 'string' ? requested : undefined, settingProfile: gflow.settings.profile }).name;
+    return resolveProfile(gflow.layout, {
+      requested: typeof requested === 'string' ? requested : undefined,
+      settingProfile: gflow.settings.profile,
+    }).name;
   } catch {
     return fallback;
   }
@@ -52,14 +59,19 @@ function probedProfile(ctx: LeafContext, requested: unknown): string {
 
 const status = defineLeaf({
   name: 'status',
-  description: 'Probe the profile\'s Flow session (no credits). Exit 0 when verified, 1 otherwise.',
+  description: "Probe the profile's Flow session (no credits). Exit 0 when verified, 1 otherwise.",
   operation: 'authStatus',
   flags: () => [PROFILE_FLAG],
   examples: ['gflow auth status', 'gflow auth status --profile work --json'],
   async run(ctx, values) {
     try {
-      const result = (await runOperation(ctx, 'authStatus', () => ({ ...(values['profile'] ? { profile: values['profile'] } : {}) }))) as { profile: string; user_email?: string };
-      return { data: result, text: `Verified: profile "${result.profile}" is signed in as ${result.user_email ?? 'an unknown account'}.` };
+      const result = (await runOperation(ctx, 'authStatus', () => ({
+        ...(values['profile'] ? { profile: values['profile'] } : {}),
+      }))) as { profile: string; user_email?: string };
+      return {
+        data: result,
+        text: `Verified: profile "${result.profile}" is signed in as ${result.user_email ?? 'an unknown account'}.`,
+      };
     } catch (error) {
       const problem = toGflowError(error);
       if (!NOT_VERIFIED.has(problem.code)) throw error;
@@ -83,9 +95,26 @@ const renew = operationLeaf({
 });
 
 async function listProfiles(ctx: LeafContext) {
-  const { profiles: rows } = (await runOperation(ctx, 'listProfiles', () => ({}))) as { profiles: ReadonlyArray<{ name: string; google_account: string | null; is_default: boolean; cookies_present: boolean; last_used_at: string | null }> };
+  const { profiles: rows } = (await runOperation(ctx, 'listProfiles', () => ({}))) as {
+    profiles: ReadonlyArray<{
+      name: string;
+      google_account: string | null;
+      is_default: boolean;
+      cookies_present: boolean;
+      last_used_at: string | null;
+    }>;
+  };
   const text = rows.length
-    ? renderTable(['PROFILE', 'ACCOUNT', 'DEFAULT', 'COOKIES', 'LAST USED'], rows.map((r) => [r.name, r.google_account, r.is_default ? '*' : '', r.cookies_present ? 'yes' : 'no', r.last_used_at]))
+    ? renderTable(
+        ['PROFILE', 'ACCOUNT', 'DEFAULT', 'COOKIES', 'LAST USED'],
+        rows.map((r) => [
+          r.name,
+          r.google_account,
+          r.is_default ? '*' : '',
+          r.cookies_present ? 'yes' : 'no',
+          r.last_used_at,
+        ]),
+      )
     : "No profiles yet. Run 'gflow auth login'.";
   return { data: rows, text };
 }
@@ -105,7 +134,9 @@ const use = defineLeaf({
   positionals: () => [{ key: 'name', name: 'NAME', required: true, description: 'An existing profile.' }],
   examples: ['gflow auth use work'],
   async run(ctx, values) {
-    const result = (await runOperation(ctx, 'useProfile', () => ({ name: String(values['name']) }))) as { default_profile: string };
+    const result = (await runOperation(ctx, 'useProfile', () => ({ name: String(values['name']) }))) as {
+      default_profile: string;
+    };
     ctx.usageProfile = result.default_profile;
     return { data: result, text: `Default profile: ${result.default_profile}` };
   },
@@ -115,7 +146,10 @@ const logout = defineLeaf({
   name: 'logout',
   description: 'Delete a profile directory (its saved Google session). Asks first; -y skips the question.',
   operation: 'deleteProfile',
-  flags: () => [PROFILE_FLAG, flag({ key: 'yes', aliases: ['y'], kind: 'boolean', description: 'Do not ask for confirmation.' })],
+  flags: () => [
+    PROFILE_FLAG,
+    flag({ key: 'yes', aliases: ['y'], kind: 'boolean', description: 'Do not ask for confirmation.' }),
+  ],
   examples: ['gflow auth logout --profile old -y'],
   async run(ctx, values) {
     const gflow = await ctx.gflow({ loadCatalog: false });
@@ -123,7 +157,10 @@ const logout = defineLeaf({
     const profile = resolveProfile(gflow.layout, { requested, settingProfile: gflow.settings.profile });
     ctx.usageProfile = profile.name;
     if (values['yes'] !== true) {
-      const ok = await ctx.confirm(`Delete profile "${profile.name}" (${profile.dir})?`, 'auth logout deletes a profile: pass -y to confirm when not on a terminal.');
+      const ok = await ctx.confirm(
+        `Delete profile "${profile.name}" (${profile.dir})?`,
+        'auth logout deletes a profile: pass -y to confirm when not on a terminal.',
+      );
       if (!ok) throw new BadParameterError('Not confirmed; nothing was deleted.');
     }
     const result = (await runOperation(ctx, 'deleteProfile', () => ({ profile: profile.name }))) as { profile: string };
@@ -146,7 +183,8 @@ const bare: LeafSpec = {
 
 export const authCommand = defineGroup({
   name: 'auth',
-  description: 'Sign in to Flow and manage profiles. Bare `gflow auth`: login when there is no profile, else the profile list.',
+  description:
+    'Sign in to Flow and manage profiles. Bare `gflow auth`: login when there is no profile, else the profile list.',
   children: { login, status, renew, logout, list, use },
   bare,
   examples: ['gflow auth', 'gflow auth login --profile work', 'gflow auth use work'],

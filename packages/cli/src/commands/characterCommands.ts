@@ -4,18 +4,30 @@ import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
 import { renderFields, renderTable } from '../output/table.js';
 
-const PROJECT_FLAG = flag({ key: 'project', kind: 'string', valueHint: 'PROJECT_ID', required: true, description: 'The Flow project.' });
+const PROJECT_FLAG = flag({
+  key: 'project',
+  kind: 'string',
+  valueHint: 'PROJECT_ID',
+  required: true,
+  description: 'The Flow project.',
+});
 
 const list = operationLeaf({
   name: 'list',
-  description: 'List a project\'s saved characters and their entity ids (read-only; opens a browser).',
+  description: "List a project's saved characters and their entity ids (read-only; opens a browser).",
   operation: 'characterList',
   schema: opSchema('characterList'),
   fallbackFlags: () => [PROJECT_FLAG, PROFILE_FLAG],
   examples: ['gflow character list --project 1a2b3c'],
   render: (result) => {
     const r = result as { characters?: Array<Record<string, unknown>> };
-    return { data: result, text: renderTable(['ENTITY ID', 'NAME', 'VOICE'], (r.characters ?? []).map((c) => [c['entity_id'], c['display_name'], c['voice']])) };
+    return {
+      data: result,
+      text: renderTable(
+        ['ENTITY ID', 'NAME', 'VOICE'],
+        (r.characters ?? []).map((c) => [c['entity_id'], c['display_name'], c['voice']]),
+      ),
+    };
   },
 });
 
@@ -27,8 +39,14 @@ const show = operationLeaf({
   overrides: { entity_id: { name: 'id', valueHint: 'ENTITY_ID' } },
   fallbackFlags: () => [
     PROJECT_FLAG,
-    flag({ key: 'entity_id', name: 'id', kind: 'string', valueHint: 'ENTITY_ID', description: 'The character\'s entity id.' }),
-    flag({ key: 'name', kind: 'string', description: 'The character\'s exact display name.' }),
+    flag({
+      key: 'entity_id',
+      name: 'id',
+      kind: 'string',
+      valueHint: 'ENTITY_ID',
+      description: "The character's entity id.",
+    }),
+    flag({ key: 'name', kind: 'string', description: "The character's exact display name." }),
     PROFILE_FLAG,
   ],
   examples: ['gflow character show --project 1a2b3c --name Mira'],
@@ -46,7 +64,13 @@ const voices = operationLeaf({
   examples: ['gflow character voices', 'gflow character voices --json'],
   render: (result) => {
     const r = result as { voices: Array<{ name: string; description: string }> };
-    return { data: result, text: renderTable(['VOICE', 'DESCRIPTION'], r.voices.map((v) => [v.name, v.description])) };
+    return {
+      data: result,
+      text: renderTable(
+        ['VOICE', 'DESCRIPTION'],
+        r.voices.map((v) => [v.name, v.description]),
+      ),
+    };
   },
 });
 

@@ -6,7 +6,7 @@ import { renderFields, renderTable } from '../output/table.js';
 
 const user = operationLeaf({
   name: 'user',
-  description: 'The Flow credit balance of one profile (read-only; opens the profile\'s browser).',
+  description: "The Flow credit balance of one profile (read-only; opens the profile's browser).",
   operation: 'getCredits',
   schema: opSchema('getCredits'),
   overrides: { all_profiles: { omit: true } },
@@ -26,8 +26,16 @@ const list = operationLeaf({
   examples: ['gflow credits list --json'],
   render: (result) => {
     const r = result as { profiles?: Array<Record<string, unknown>>; total_credits?: number };
-    const rows = (r.profiles ?? []).map((p) => [p['profile'], p['credits'], p['authenticated'], p['error'] ? 'error' : '']);
-    return { data: result, text: `${renderTable(['PROFILE', 'CREDITS', 'AUTHENTICATED', 'NOTE'], rows)}\nTotal: ${r.total_credits ?? '-'}` };
+    const rows = (r.profiles ?? []).map((p) => [
+      p['profile'],
+      p['credits'],
+      p['authenticated'],
+      p['error'] ? 'error' : '',
+    ]);
+    return {
+      data: result,
+      text: `${renderTable(['PROFILE', 'CREDITS', 'AUTHENTICATED', 'NOTE'], rows)}\nTotal: ${r.total_credits ?? '-'}`,
+    };
   },
 });
 

@@ -11,7 +11,8 @@ import { dataListCommand } from './dataList.js';
 
 const media = operationLeaf({
   name: 'media',
-  description: 'Show one catalogued asset and its local copies. An id found under several profiles is refused with the candidates.',
+  description:
+    'Show one catalogued asset and its local copies. An id found under several profiles is refused with the candidates.',
   operation: 'showMedia',
   schema: opSchema('showMedia'),
   positionals: ['media_id'],
@@ -19,10 +20,15 @@ const media = operationLeaf({
   examples: ['gflow data media 3f0c2a1e-…', 'gflow data media 3f0c2a1e-… --profile work --json'],
   toInput: (input) => ({ ...input, media_id: assertFlowIdLike(String(input['media_id'])) }),
   render: (result, _values, ctx) => {
-    const { files, ...fields } = (result as { media: { files: ReadonlyArray<{ path: string; exists: boolean }> } & Record<string, unknown> }).media;
+    const { files, ...fields } = (
+      result as { media: { files: ReadonlyArray<{ path: string; exists: boolean }> } & Record<string, unknown> }
+    ).media;
     if (typeof fields['profile'] === 'string') ctx.usageProfile = fields['profile'];
     const copies = files.map((f) => `  ${f.exists ? '' : '(missing) '}${f.path}`).join('\n');
-    return { data: (result as { media: unknown }).media, text: `${renderFields(fields)}\nfiles:${copies ? `\n${copies}` : ' -'}` };
+    return {
+      data: (result as { media: unknown }).media,
+      text: `${renderFields(fields)}\nfiles:${copies ? `\n${copies}` : ' -'}`,
+    };
   },
 });
 
@@ -35,23 +41,33 @@ const prune = operationLeaf({
   examples: ['gflow data prune --dry-run', 'gflow data prune'],
   render: (result) => {
     const r = result as { dry_run: boolean; checked: number; removed: ReadonlyArray<{ path: string }> };
-    return { data: result, text: `${r.dry_run ? 'Would drop' : 'Dropped'} ${r.removed.length} of ${r.checked} local-file rows.${r.removed.map((x) => `\n  ${x.path}`).join('')}` };
+    return {
+      data: result,
+      text: `${r.dry_run ? 'Would drop' : 'Dropped'} ${r.removed.length} of ${r.checked} local-file rows.${r.removed.map((x) => `\n  ${x.path}`).join('')}`,
+    };
   },
 });
 
 const download = operationLeaf({
   name: 'download',
-  description: 'Fetch an already generated video again by media id (the recovery path for a billed clip whose download failed; no credits).',
+  description:
+    'Fetch an already generated video again by media id (the recovery path for a billed clip whose download failed; no credits).',
   operation: 'downloadMedia',
   schema: opSchema('downloadMedia'),
   positionals: ['media_id'],
   overrides: { out_dir: { name: 'out', valueHint: 'DIR' } },
-  fallbackFlags: () => [PROFILE_FLAG, flag({ key: 'out_dir', name: 'out', kind: 'string', valueHint: 'DIR', description: 'Directory to write into.' })],
-  toInput: (input, _values, ctx) => (typeof input['out_dir'] === 'string' ? { ...input, out_dir: path.resolve(ctx.cwd, input['out_dir']) } : input),
+  fallbackFlags: () => [
+    PROFILE_FLAG,
+    flag({ key: 'out_dir', name: 'out', kind: 'string', valueHint: 'DIR', description: 'Directory to write into.' }),
+  ],
+  toInput: (input, _values, ctx) =>
+    typeof input['out_dir'] === 'string' ? { ...input, out_dir: path.resolve(ctx.cwd, input['out_dir']) } : input,
   examples: ['gflow data download 7d1e-media-id', 'gflow data download 7d1e-media-id --out ./clips'],
 });
 
-const PROFILE_OVERRIDE = { profile: { valueHint: 'NAME', description: 'Only this profile (default: every profile).' } } as const;
+const PROFILE_OVERRIDE = {
+  profile: { valueHint: 'NAME', description: 'Only this profile (default: every profile).' },
+} as const;
 
 const errorsExport = operationLeaf({
   name: 'export',
@@ -59,22 +75,38 @@ const errorsExport = operationLeaf({
   operation: 'exportErrors',
   schema: opSchema('exportErrors'),
   overrides: { ...PROFILE_OVERRIDE, older_than: { valueHint: '90d|24h|30m' } },
-  extraFlags: () => [flag({ key: 'output', aliases: ['o'], kind: 'string', valueHint: 'FILE', description: 'Write the JSON Lines to FILE.' })],
-  examples: ['gflow data errors export --older-than 90d -o old-errors.jsonl', 'gflow data errors export | jq .error_type'],
+  extraFlags: () => [
+    flag({
+      key: 'output',
+      aliases: ['o'],
+      kind: 'string',
+      valueHint: 'FILE',
+      description: 'Write the JSON Lines to FILE.',
+    }),
+  ],
+  examples: [
+    'gflow data errors export --older-than 90d -o old-errors.jsonl',
+    'gflow data errors export | jq .error_type',
+  ],
   toInput: (input, values, ctx) => {
     if (typeof values['output'] === 'string') {
       const file = path.resolve(ctx.cwd, values['output']);
-      if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new UsageError('-o names a directory; give a file.', { extensions: { parameter: 'output' } });
+      if (fs.existsSync(file) && fs.statSync(file).isDirectory())
+        throw new UsageError('-o names a directory; give a file.', { extensions: { parameter: 'output' } });
     }
     return input;
   },
   render: async (result, values, ctx) => {
     const { items: rows, before } = result as { items: ReadonlyArray<Record<string, unknown>>; before: string };
-    if (typeof values['output'] !== 'string') return { jsonl: rows, jsonlWhenPiped: true, text: rows.map((r) => JSON.stringify(r)).join('\n') };
+    if (typeof values['output'] !== 'string')
+      return { jsonl: rows, jsonlWhenPiped: true, text: rows.map((r) => JSON.stringify(r)).join('\n') };
     const file = path.resolve(ctx.cwd, values['output']);
     const { writeFileAtomic } = await import('@gflow/core');
     await writeFileAtomic(file, Buffer.from(rows.map((r) => `${JSON.stringify(r)}\n`).join('')), 0o600);
-    return { data: { status: 'ok', count: rows.length, path: file, before }, text: `Exported ${rows.length} errors to ${file}.` };
+    return {
+      data: { status: 'ok', count: rows.length, path: file, before },
+      text: `Exported ${rows.length} errors to ${file}.`,
+    };
   },
 });
 
@@ -87,29 +119,47 @@ const errorsPrune = operationLeaf({
   examples: ['gflow data errors prune --older-than 90d --dry-run'],
   render: (result) => {
     const r = result as { count: number; dry_run: boolean; before: string };
-    return { data: result, text: `${r.dry_run ? 'Would delete' : 'Deleted'} ${r.count} error records older than ${r.before}.` };
+    return {
+      data: result,
+      text: `${r.dry_run ? 'Would delete' : 'Deleted'} ${r.count} error records older than ${r.before}.`,
+    };
   },
 });
 
 const usage = operationLeaf({
   name: 'usage',
-  description: 'Local usage statistics: invocations per week and surface, generations by command, model, status and month.',
+  description:
+    'Local usage statistics: invocations per week and surface, generations by command, model, status and month.',
   operation: 'usageStats',
   schema: opSchema('usageStats'),
   examples: ['gflow data usage', 'gflow data usage --weeks 4 --json'],
   render: (result) => {
-    const r = result as { weeks: number; invocations: { total: number }; generations: { total: number; byStatus: ReadonlyArray<{ status: string; count: number }> } };
+    const r = result as {
+      weeks: number;
+      invocations: { total: number };
+      generations: { total: number; byStatus: ReadonlyArray<{ status: string; count: number }> };
+    };
     const statuses = r.generations.byStatus.map((s) => `${s.status} ${s.count}`).join(', ') || 'none';
-    return { data: result, text: `Last ${r.weeks} weeks: ${r.invocations.total} invocations, ${r.generations.total} generations (${statuses}).\n` };
+    return {
+      data: result,
+      text: `Last ${r.weeks} weeks: ${r.invocations.total} invocations, ${r.generations.total} generations (${statuses}).\n`,
+    };
   },
 });
 
-const errorsGroup = defineGroup({ name: 'errors', description: 'Failed-operation records: export, prune.', children: { export: errorsExport, prune: errorsPrune } });
+const errorsGroup = defineGroup({
+  name: 'errors',
+  description: 'Failed-operation records: export, prune.',
+  children: { export: errorsExport, prune: errorsPrune },
+});
 
 export const dataCommand = defineGroup({
   name: 'data',
   description: 'The local catalog (no browser): list, media, prune, download, errors.',
   children: { list: dataListCommand, media, prune, download, usage, errors: errorsGroup },
-  examples: ['gflow data list images --limit 5', 'gflow data media 3f0c2a1e-…', 'gflow data errors export --older-than 30d -o errors.jsonl'],
+  examples: [
+    'gflow data list images --limit 5',
+    'gflow data media 3f0c2a1e-…',
+    'gflow data errors export --older-than 30d -o errors.jsonl',
+  ],
 });
-

@@ -22,12 +22,24 @@ function listLeaf(options: {
     schema: opSchema(options.operation),
     ...(options.fixed ? { fixed: options.fixed } : {}),
     overrides: { profile: { valueHint: 'NAME', description: 'Only this profile (default: every profile).' } },
-    examples: [`gflow data list ${options.name}`, `gflow data list ${options.name} --limit 100 --json > ${options.name}.jsonl`],
+    examples: [
+      `gflow data list ${options.name}`,
+      `gflow data list ${options.name} --limit 100 --json > ${options.name}.jsonl`,
+    ],
     render: (result) => {
       const r = result as { items?: Rows; projects?: Rows; has_more?: boolean; next_offset?: number | null };
       const rows = r.items ?? r.projects ?? [];
-      const table = rows.length ? renderTable(options.headers, rows.map((row) => options.columns.map((c) => row[c]))) : options.empty;
-      return { jsonl: rows, jsonlWhenPiped: true, text: r.has_more ? `${table}\nMore: --offset ${r.next_offset}` : table };
+      const table = rows.length
+        ? renderTable(
+            options.headers,
+            rows.map((row) => options.columns.map((c) => row[c])),
+          )
+        : options.empty;
+      return {
+        jsonl: rows,
+        jsonlWhenPiped: true,
+        text: r.has_more ? `${table}\nMore: --offset ${r.next_offset}` : table,
+      };
     },
   });
 }

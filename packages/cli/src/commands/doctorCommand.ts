@@ -9,7 +9,8 @@ export const DOCTOR_FINDINGS_EXIT = 33;
 
 export const doctorCommand = defineLeaf({
   name: 'doctor',
-  description: 'Check the Node runtime, home, settings, browser and catalog (read-only). Exit 0, or 33 when something needs attention.',
+  description:
+    'Check the Node runtime, home, settings, browser and catalog (read-only). Exit 0, or 33 when something needs attention.',
   recordUsage: false,
   examples: ['gflow doctor', 'gflow doctor --json | jq .checks'],
   async run(ctx) {
@@ -22,7 +23,10 @@ export const doctorCommand = defineLeaf({
     }
     const issues = checks.some((c) => c.severity === 'warn' || c.severity === 'fail');
     const data = { overall_status: issues ? 'issues' : 'ok', checks };
-    const text = `${renderTable(['CHECK', 'SEVERITY', 'DETAIL'], checks.map((c) => [c.check, c.severity, c.detail]))}\n\nOverall: ${data.overall_status}`;
+    const text = `${renderTable(
+      ['CHECK', 'SEVERITY', 'DETAIL'],
+      checks.map((c) => [c.check, c.severity, c.detail]),
+    )}\n\nOverall: ${data.overall_status}`;
     return { data, text, exitCode: issues ? DOCTOR_FINDINGS_EXIT : 0 };
   },
 });

@@ -13,10 +13,21 @@ import { renderFields } from '../output/table.js';
 /** The CLI spellings of the generation parameters (same names as MCP where they mean the same). */
 export const GENERATION_OVERRIDES: Readonly<Record<string, FlagOverride>> = {
   count: { aliases: ['n'], valueHint: '1-4' },
-  output: { aliases: ['o'], valueHint: 'FILE', description: 'File to write (any path; a directory is refused). With -n > 1: FILE_1, FILE_2, ….' },
+  output: {
+    aliases: ['o'],
+    valueHint: 'FILE',
+    description: 'File to write (any path; a directory is refused). With -n > 1: FILE_1, FILE_2, ….',
+  },
   reference_entities: { name: 'reference-entity', valueHint: 'ENTITY_ID' },
   reference_entity_names: { name: 'reference-entity-name', valueHint: 'NAME' },
-  tools: { name: 'tool', aliases: ['t'], kind: 'string', valueHint: 'NAME[:k=v]', parse: parseToolSpec, description: 'Apply a prompt tool before sending (see gflow tools list).' },
+  tools: {
+    name: 'tool',
+    aliases: ['t'],
+    kind: 'string',
+    valueHint: 'NAME[:k=v]',
+    parse: parseToolSpec,
+    description: 'Apply a prompt tool before sending (see gflow tools list).',
+  },
   instructions: { name: 'instruction', aliases: ['i'], valueHint: 'TEXT' },
   project: { valueHint: 'PROJECT_ID' },
   profile: { valueHint: 'NAME' },
@@ -27,7 +38,15 @@ export const GENERATION_OVERRIDES: Readonly<Record<string, FlagOverride>> = {
 
 /** CLI-only generation flags: --out DIR (flat files in DIR) and --sandbox. */
 export function generationExtraFlags(): FlagSpec[] {
-  return [flag({ key: 'out', kind: 'string', valueHint: 'DIR', description: 'Write the files flat into DIR (instead of the dated output tree).' }), SANDBOX_FLAG];
+  return [
+    flag({
+      key: 'out',
+      kind: 'string',
+      valueHint: 'DIR',
+      description: 'Write the files flat into DIR (instead of the dated output tree).',
+    }),
+    SANDBOX_FLAG,
+  ];
 }
 
 /** A local path is resolved against the working directory; a Flow media id is kept as is. */
@@ -41,7 +60,11 @@ function stamp(now = new Date()): string {
 }
 
 /** Paths become absolute against the working directory; --out DIR becomes an output stem inside DIR. */
-export function generationInput(input: Record<string, unknown>, values: ParsedValues, ctx: LeafContext): Record<string, unknown> {
+export function generationInput(
+  input: Record<string, unknown>,
+  values: ParsedValues,
+  ctx: LeafContext,
+): Record<string, unknown> {
   const next = { ...input };
   if (typeof values['output'] === 'string' && typeof values['out'] === 'string') {
     throw new UsageError('Use either -o/--output FILE or --out DIR, not both.', { extensions: { parameter: 'out' } });
@@ -50,11 +73,15 @@ export function generationInput(input: Record<string, unknown>, values: ParsedVa
     const raw = next['output'];
     next['output'] = /[/\\]$/.test(raw) ? `${path.resolve(ctx.cwd, raw)}${path.sep}` : path.resolve(ctx.cwd, raw);
   }
-  if (typeof values['out'] === 'string') next['output'] = path.join(path.resolve(ctx.cwd, values['out']), `gflow-${stamp()}`);
+  if (typeof values['out'] === 'string')
+    next['output'] = path.join(path.resolve(ctx.cwd, values['out']), `gflow-${stamp()}`);
   for (const key of ['initial_frame', 'end_frame'] as const) {
     if (typeof next[key] === 'string') next[key] = localOrMediaId(ctx.cwd, next[key]);
   }
-  if (Array.isArray(next['reference_images'])) next['reference_images'] = next['reference_images'].map((v: unknown) => (typeof v === 'string' ? localOrMediaId(ctx.cwd, v) : v));
+  if (Array.isArray(next['reference_images']))
+    next['reference_images'] = next['reference_images'].map((v: unknown) =>
+      typeof v === 'string' ? localOrMediaId(ctx.cwd, v) : v,
+    );
   return next;
 }
 
@@ -76,9 +103,15 @@ interface GenerationResultView {
 function interrupted(r: GenerationResultView): CancelledError {
   const media = r.flow_media_ids ?? (r.flow_media_id ? [r.flow_media_id] : []);
   if (r.status === 'cancelled') {
-    return new CancelledError(`Interrupted before the submit; nothing was sent to Flow (task ${r.task_id ?? '?'}).`, { extensions: { task_id: r.task_id } });
+    return new CancelledError(`Interrupted before the submit; nothing was sent to Flow (task ${r.task_id ?? '?'}).`, {
+      extensions: { task_id: r.task_id },
+    });
   }
-  const where = [`task ${r.task_id ?? '?'}`, ...(r.flow_project_id ? [`project ${r.flow_project_id}`] : []), ...(media.length ? [`media ${media.join(', ')}`] : [])].join(', ');
+  const where = [
+    `task ${r.task_id ?? '?'}`,
+    ...(r.flow_project_id ? [`project ${r.flow_project_id}`] : []),
+    ...(media.length ? [`media ${media.join(', ')}`] : []),
+  ].join(', ');
   return new CancelledError(`Interrupted after the submit: credits may have been spent (${where}).`, {
     remediationHint: media.length
       ? `Flow may still finish it: fetch it later with ${media.map((id) => `'gflow data download ${id}'`).join(' and ')} (spends nothing).`
@@ -88,7 +121,8 @@ function interrupted(r: GenerationResultView): CancelledError {
 }
 
 function failureOf(error: unknown, status: string): unknown {
-  if (error && typeof error === 'object' && typeof (error as { type?: unknown }).type === 'string') return fromProblem(error as ProblemDetails);
+  if (error && typeof error === 'object' && typeof (error as { type?: unknown }).type === 'string')
+    return fromProblem(error as ProblemDetails);
   return new GflowError(typeof error === 'string' ? error : `The generation ended ${status}.`);
 }
 
@@ -106,7 +140,8 @@ export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput 
   }
   // Not completed and not a failure: pending (wait=false).
   if (!isFailureStatus(r.status)) return { data: result, text: `Queued: task ${r.task_id ?? '?'}` };
-  const failure = r.status === 'cancelled' || r.status === 'indeterminate' ? interrupted(r) : failureOf(r.error, r.status);
+  const failure =
+    r.status === 'cancelled' || r.status === 'indeterminate' ? interrupted(r) : failureOf(r.error, r.status);
   if (!ctx.json) throw failure;
   return { data: result, exitCode: exitCodeOf(failure) || 1 };
 }

@@ -26,8 +26,13 @@ export function parseBatchManifest(file: string, text: string): BatchEntry[] {
     } catch {
       throw new BadParameterError('The batch manifest is not valid JSON.', { extensions: { parameter: 'manifest' } });
     }
-    if (!Array.isArray(parsed) || !parsed.every((e) => e && typeof e === 'object' && typeof (e as { text?: unknown }).text === 'string')) {
-      throw new BadParameterError('A JSON batch manifest is an array of {text, count?, aspect_ratio?, model?}.', { extensions: { parameter: 'manifest' } });
+    if (
+      !Array.isArray(parsed) ||
+      !parsed.every((e) => e && typeof e === 'object' && typeof (e as { text?: unknown }).text === 'string')
+    ) {
+      throw new BadParameterError('A JSON batch manifest is an array of {text, count?, aspect_ratio?, model?}.', {
+        extensions: { parameter: 'manifest' },
+      });
     }
     entries = parsed as BatchEntry[];
   } else {
@@ -36,11 +41,18 @@ export function parseBatchManifest(file: string, text: string): BatchEntry[] {
       .filter((line) => line.trim() && !line.startsWith('#'))
       .map((line) => {
         const [prompt = '', count, aspect, model] = line.split('\t').map((c) => c.trim());
-        return { text: prompt, ...(count ? { count: Number(count) } : {}), ...(aspect ? { aspect_ratio: aspect } : {}), ...(model ? { model } : {}) };
+        return {
+          text: prompt,
+          ...(count ? { count: Number(count) } : {}),
+          ...(aspect ? { aspect_ratio: aspect } : {}),
+          ...(model ? { model } : {}),
+        };
       });
   }
   if (entries.length === 0 || entries.length > MAX_PROMPTS) {
-    throw new BadParameterError(`A batch holds 1–${MAX_PROMPTS} prompts; this one has ${entries.length}.`, { extensions: { parameter: 'manifest' } });
+    throw new BadParameterError(`A batch holds 1–${MAX_PROMPTS} prompts; this one has ${entries.length}.`, {
+      extensions: { parameter: 'manifest' },
+    });
   }
   return entries;
 }
@@ -49,13 +61,42 @@ export const imageBatchCommand = defineLeaf({
   name: 'batch',
   description: `Generate up to ${MAX_PROMPTS} prompts from a .tsv or .json manifest, one after another. Exit = the highest per-prompt code.`,
   operation: 'generateImage',
-  positionals: () => [{ key: 'manifest', name: 'MANIFEST', required: true, description: 'A .tsv (prompt, count, aspect_ratio, model) or .json manifest.' }],
+  positionals: () => [
+    {
+      key: 'manifest',
+      name: 'MANIFEST',
+      required: true,
+      description: 'A .tsv (prompt, count, aspect_ratio, model) or .json manifest.',
+    },
+  ],
   flags: () => [
     PROFILE_FLAG,
-    flag({ key: 'count', aliases: ['n'], kind: 'number', valueHint: '1-4', description: 'Default count for entries without one.' }),
-    flag({ key: 'aspect', kind: 'enum', options: ['9:16', '16:9', '1:1', '4:3', '3:4'], defaultValue: '9:16', description: 'Default aspect for entries without one.' }),
-    flag({ key: 'project', kind: 'string', valueHint: 'PROJECT_ID', description: 'Generate every prompt into this project.' }),
-    flag({ key: 'fail_fast', name: 'fail-fast', kind: 'boolean', description: 'Stop at the first failure (default: continue).' }),
+    flag({
+      key: 'count',
+      aliases: ['n'],
+      kind: 'number',
+      valueHint: '1-4',
+      description: 'Default count for entries without one.',
+    }),
+    flag({
+      key: 'aspect',
+      kind: 'enum',
+      options: ['9:16', '16:9', '1:1', '4:3', '3:4'],
+      defaultValue: '9:16',
+      description: 'Default aspect for entries without one.',
+    }),
+    flag({
+      key: 'project',
+      kind: 'string',
+      valueHint: 'PROJECT_ID',
+      description: 'Generate every prompt into this project.',
+    }),
+    flag({
+      key: 'fail_fast',
+      name: 'fail-fast',
+      kind: 'boolean',
+      description: 'Stop at the first failure (default: continue).',
+    }),
     flag({ key: 'out', kind: 'string', valueHint: 'DIR', description: 'Write the files flat into DIR.' }),
     SANDBOX_FLAG,
   ],
@@ -96,7 +137,10 @@ export const imageBatchCommand = defineLeaf({
         if (values['fail_fast'] === true) break;
       }
     }
-    const table = renderTable(['PROMPT', 'STATUS', 'FILES'], results.map((r) => [r['prompt'], r['status'], (r['files'] as string[] | undefined)?.join(' ')]));
+    const table = renderTable(
+      ['PROMPT', 'STATUS', 'FILES'],
+      results.map((r) => [r['prompt'], r['status'], (r['files'] as string[] | undefined)?.join(' ')]),
+    );
     return { data: { status: worst === 0 ? 'completed' : 'partial', results }, text: table, exitCode: worst };
   },
 });

@@ -8,8 +8,20 @@ import type { LeafContext } from '../framework/leafContext.js';
 import { runOperation } from '../framework/operationLeaf.js';
 import { renderTable } from '../output/table.js';
 
-const PROJECT = flag({ key: 'project', kind: 'string', valueHint: 'PROJECT_ID', required: true, description: 'The Flow project whose brief holds the cards.' });
-const CARD_ID = flag({ key: 'card_id', name: 'id', kind: 'string', valueHint: 'CARD_ID', description: 'Pick the card by its id instead of its title.' });
+const PROJECT = flag({
+  key: 'project',
+  kind: 'string',
+  valueHint: 'PROJECT_ID',
+  required: true,
+  description: 'The Flow project whose brief holds the cards.',
+});
+const CARD_ID = flag({
+  key: 'card_id',
+  name: 'id',
+  kind: 'string',
+  valueHint: 'CARD_ID',
+  description: 'Pick the card by its id instead of its title.',
+});
 const TITLE = { key: 'title', name: 'TITLE', description: 'The card title (case-insensitive).' } as const;
 
 function base(values: ParsedValues): Record<string, unknown> {
@@ -20,14 +32,23 @@ function base(values: ParsedValues): Record<string, unknown> {
 function selector(values: ParsedValues): Record<string, unknown> {
   const title = values['title'];
   const id = values['card_id'];
-  if ((title === undefined) === (id === undefined)) throw new UsageError('Name the card by TITLE or --id (exactly one).', { extensions: { parameter: 'title' } });
+  if ((title === undefined) === (id === undefined))
+    throw new UsageError('Name the card by TITLE or --id (exactly one).', { extensions: { parameter: 'title' } });
   return title === undefined ? { card_id: id } : { title };
 }
 
 function renderCards(result: unknown): LeafOutput {
-  const r = result as { cards?: Array<Record<string, unknown>>; card?: Record<string, unknown>; enabled?: boolean; agent_mode_enabled?: boolean };
+  const r = result as {
+    cards?: Array<Record<string, unknown>>;
+    card?: Record<string, unknown>;
+    enabled?: boolean;
+    agent_mode_enabled?: boolean;
+  };
   const cards = r.cards ?? (r.card ? [r.card] : []);
-  const table = renderTable(['ID', 'TITLE', 'ENABLED', 'TEXT'], cards.map((c) => [c['id'], c['title'], c['enabled'] ? 'yes' : 'no', c['text']]));
+  const table = renderTable(
+    ['ID', 'TITLE', 'ENABLED', 'TEXT'],
+    cards.map((c) => [c['id'], c['title'], c['enabled'] ? 'yes' : 'no', c['text']]),
+  );
   const mode = r.agent_mode_enabled ?? r.enabled;
   return { data: result, text: mode === undefined ? table : `Agent instructions: ${mode ? 'on' : 'off'}\n${table}` };
 }
@@ -49,12 +70,20 @@ function cardLeaf(options: {
     ...(options.positional ? { positionals: () => [options.positional as PositionalSpec] } : {}),
     flags: () => [PROJECT, ...(options.flags?.() ?? []), PROFILE_FLAG],
     async run(ctx, values) {
-      return renderCards(await runOperation(ctx, options.operation, () => ({ ...base(values), ...options.input(values, ctx) })));
+      return renderCards(
+        await runOperation(ctx, options.operation, () => ({ ...base(values), ...options.input(values, ctx) })),
+      );
     },
   });
 }
 
-const list = cardLeaf({ name: 'list', description: 'List the project\'s instruction cards (credits-free).', operation: 'instructionsList', examples: ['gflow instructions list --project 1a2b3c'], input: () => ({}) });
+const list = cardLeaf({
+  name: 'list',
+  description: "List the project's instruction cards (credits-free).",
+  operation: 'instructionsList',
+  examples: ['gflow instructions list --project 1a2b3c'],
+  input: () => ({}),
+});
 
 const add = cardLeaf({
   name: 'add',
@@ -64,28 +93,70 @@ const add = cardLeaf({
   positional: TITLE,
   flags: () => [
     flag({ key: 'text', kind: 'string', required: true, description: 'The instruction text.' }),
-    flag({ key: 'refs', name: 'ref', kind: 'string', repeatable: true, valueHint: 'REF', description: 'An image path, media id or character (repeatable).' }),
+    flag({
+      key: 'refs',
+      name: 'ref',
+      kind: 'string',
+      repeatable: true,
+      valueHint: 'REF',
+      description: 'An image path, media id or character (repeatable).',
+    }),
     flag({ key: 'disabled', kind: 'boolean', description: 'Add the card switched off.' }),
   ],
   input: (values, ctx) => {
     if (values['title'] === undefined) throw new UsageError('Missing argument TITLE.');
-    const refs = (values['refs'] as string[] | undefined)?.map((r) => (fs.existsSync(path.resolve(ctx.cwd, r)) ? path.resolve(ctx.cwd, r) : r));
-    return { title: values['title'], text: values['text'], enabled: values['disabled'] !== true, ...(refs ? { refs } : {}) };
+    const refs = (values['refs'] as string[] | undefined)?.map((r) =>
+      fs.existsSync(path.resolve(ctx.cwd, r)) ? path.resolve(ctx.cwd, r) : r,
+    );
+    return {
+      title: values['title'],
+      text: values['text'],
+      enabled: values['disabled'] !== true,
+      ...(refs ? { refs } : {}),
+    };
   },
 });
 
-const enable = cardLeaf({ name: 'enable', description: 'Switch one card on.', operation: 'instructionsSetEnabled', examples: ['gflow instructions enable "House style" --project 1a2b3c'], positional: TITLE, flags: () => [CARD_ID], input: (v) => ({ enabled: true, ...selector(v) }) });
-const disable = cardLeaf({ name: 'disable', description: 'Switch one card off.', operation: 'instructionsSetEnabled', examples: ['gflow instructions disable --id c_12 --project 1a2b3c'], positional: TITLE, flags: () => [CARD_ID], input: (v) => ({ enabled: false, ...selector(v) }) });
-const rm = cardLeaf({ name: 'rm', description: 'Remove one card.', operation: 'instructionsRm', examples: ['gflow instructions rm "Old rule" --project 1a2b3c'], positional: TITLE, flags: () => [CARD_ID], input: (v) => selector(v) });
+const enable = cardLeaf({
+  name: 'enable',
+  description: 'Switch one card on.',
+  operation: 'instructionsSetEnabled',
+  examples: ['gflow instructions enable "House style" --project 1a2b3c'],
+  positional: TITLE,
+  flags: () => [CARD_ID],
+  input: (v) => ({ enabled: true, ...selector(v) }),
+});
+const disable = cardLeaf({
+  name: 'disable',
+  description: 'Switch one card off.',
+  operation: 'instructionsSetEnabled',
+  examples: ['gflow instructions disable --id c_12 --project 1a2b3c'],
+  positional: TITLE,
+  flags: () => [CARD_ID],
+  input: (v) => ({ enabled: false, ...selector(v) }),
+});
+const rm = cardLeaf({
+  name: 'rm',
+  description: 'Remove one card.',
+  operation: 'instructionsRm',
+  examples: ['gflow instructions rm "Old rule" --project 1a2b3c'],
+  positional: TITLE,
+  flags: () => [CARD_ID],
+  input: (v) => selector(v),
+});
 
 const toggleMode = cardLeaf({
   name: 'toggle-mode',
-  description: 'Turn the project\'s agent instructions on or off as a whole (cards are kept).',
+  description: "Turn the project's agent instructions on or off as a whole (cards are kept).",
   operation: 'instructionsToggleMode',
   examples: ['gflow instructions toggle-mode --off --project 1a2b3c'],
-  flags: () => [flag({ key: 'on', kind: 'boolean', description: 'Turn on.' }), flag({ key: 'off', kind: 'boolean', description: 'Turn off.' })],
+  flags: () => [
+    flag({ key: 'on', kind: 'boolean', description: 'Turn on.' }),
+    flag({ key: 'off', kind: 'boolean', description: 'Turn off.' }),
+  ],
   input: (values) => {
-    if ((values['on'] === true) === (values['off'] === true)) throw new UsageError('Pass exactly one of --on or --off.', { extensions: { parameter: 'on' } });
+    if ((values['on'] === true) === (values['off'] === true))
+      throw new UsageError('Pass exactly one of --on or --off.', { extensions: { parameter: 'on' } });
     return { enabled: values['on'] === true };
   },
 });
@@ -103,7 +174,9 @@ const apply = cardLeaf({
       const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
       cards = Array.isArray(parsed) ? parsed : (parsed as { cards?: unknown }).cards;
     } catch {
-      throw new BadParameterError('The cards file must be JSON: [{title, text, ref?, enabled?}] or {cards: [...]}.', { extensions: { parameter: 'file' } });
+      throw new BadParameterError('The cards file must be JSON: [{title, text, ref?, enabled?}] or {cards: [...]}.', {
+        extensions: { parameter: 'file' },
+      });
     }
     return { cards };
   },

@@ -9,12 +9,25 @@ export const MCP_CONFIG_PATH_ENV = 'GFLOW_CLI_MCP_CONFIG_PATH';
 
 const setup = defineLeaf({
   name: 'setup',
-  description: 'Register gflow in an MCP client config (merged; a backup is written first; an existing entry is left alone).',
+  description:
+    'Register gflow in an MCP client config (merged; a backup is written first; an existing entry is left alone).',
   recordUsage: false,
   sandbox: false,
   flags: () => [
-    flag({ key: 'target', kind: 'enum', options: MCP_TARGETS, defaultValue: 'claude-desktop', description: 'The MCP client: claude-desktop, cursor or vscode.' }),
-    flag({ key: 'config_path', name: 'config-path', kind: 'string', valueHint: 'FILE', description: `Use this config file instead of the client's usual one (also ${MCP_CONFIG_PATH_ENV}).` }),
+    flag({
+      key: 'target',
+      kind: 'enum',
+      options: MCP_TARGETS,
+      defaultValue: 'claude-desktop',
+      description: 'The MCP client: claude-desktop, cursor or vscode.',
+    }),
+    flag({
+      key: 'config_path',
+      name: 'config-path',
+      kind: 'string',
+      valueHint: 'FILE',
+      description: `Use this config file instead of the client's usual one (also ${MCP_CONFIG_PATH_ENV}).`,
+    }),
   ],
   examples: ['gflow mcp setup', 'gflow mcp setup --target cursor', 'gflow mcp setup --target vscode --json'],
   async run(ctx, values) {
@@ -32,6 +45,7 @@ const setup = defineLeaf({
 
 export const mcpCommand = defineGroup({
   name: 'mcp',
-  description: 'The MCP server: setup registers gflow with Claude Desktop, Cursor or VS Code; run serves it over stdio.',
+  description:
+    'The MCP server: setup registers gflow with Claude Desktop, Cursor or VS Code; run serves it over stdio.',
   children: { setup },
 });

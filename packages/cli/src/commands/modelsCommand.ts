@@ -3,8 +3,27 @@ import { opSchema } from '../framework/opSchema.js';
 import { renderTable } from '../output/table.js';
 
 interface ModelsResult {
-  readonly image: { readonly aspects: string[]; readonly models: ReadonlyArray<{ name: string; label: string; aliases: string[]; ref_cap: number; default: boolean }> };
-  readonly video: { readonly aspects: string[]; readonly models: ReadonlyArray<{ name: string; label: string; aliases: string[]; ref_cap: number; durations: number[]; resolutions: string[] }> };
+  readonly image: {
+    readonly aspects: string[];
+    readonly models: ReadonlyArray<{
+      name: string;
+      label: string;
+      aliases: string[];
+      ref_cap: number;
+      default: boolean;
+    }>;
+  };
+  readonly video: {
+    readonly aspects: string[];
+    readonly models: ReadonlyArray<{
+      name: string;
+      label: string;
+      aliases: string[];
+      ref_cap: number;
+      durations: number[];
+      resolutions: string[];
+    }>;
+  };
 }
 
 export const modelsCommand = operationLeaf({
@@ -21,8 +40,18 @@ export const modelsCommand = operationLeaf({
     );
     const video = renderTable(
       ['VIDEO MODEL', 'LABEL', 'ALIASES', 'REFS', 'DURATIONS', 'RESOLUTIONS'],
-      r.video.models.map((m) => [m.name, m.label, m.aliases.join(', '), m.ref_cap, m.durations.join('/'), m.resolutions.join('/')]),
+      r.video.models.map((m) => [
+        m.name,
+        m.label,
+        m.aliases.join(', '),
+        m.ref_cap,
+        m.durations.join('/'),
+        m.resolutions.join('/'),
+      ]),
     );
-    return { data: result, text: `${image}\nImage aspects: ${r.image.aspects.join(', ')} (CLI default 9:16)\n\n${video}\nVideo aspects: ${r.video.aspects.join(', ')}` };
+    return {
+      data: result,
+      text: `${image}\nImage aspects: ${r.image.aspects.join(', ')} (CLI default 9:16)\n\n${video}\nVideo aspects: ${r.video.aspects.join(', ')}`,
+    };
   },
 });

@@ -19,7 +19,17 @@ const list = operationLeaf({
   examples: ['gflow project list', 'gflow project list --profile work --limit 10 --json'],
   render: (result) => {
     const r = result as ProjectsResult;
-    const table = renderTable(['PROJECT', 'TITLE', 'PROFILE', 'CREATED', 'IMAGES', 'VIDEOS'], r.projects.map((p) => [p['project_id'], p['title'], p['profile'], p['created_at'], p['image_count'], p['video_count']]));
+    const table = renderTable(
+      ['PROJECT', 'TITLE', 'PROFILE', 'CREATED', 'IMAGES', 'VIDEOS'],
+      r.projects.map((p) => [
+        p['project_id'],
+        p['title'],
+        p['profile'],
+        p['created_at'],
+        p['image_count'],
+        p['video_count'],
+      ]),
+    );
     return { data: result, text: r.has_more ? `${table}\nMore: --offset ${r.next_offset}` : table };
   },
 });
@@ -41,7 +51,10 @@ const create = operationLeaf({
   operation: 'projectsCreate',
   schema: opSchema('projectsCreate'),
   overrides: { title: { aliases: ['name', 'project-name'] } },
-  fallbackFlags: () => [flag({ key: 'title', kind: 'string', aliases: ['name', 'project-name'], description: 'The project title.' }), PROFILE_FLAG],
+  fallbackFlags: () => [
+    flag({ key: 'title', kind: 'string', aliases: ['name', 'project-name'], description: 'The project title.' }),
+    PROFILE_FLAG,
+  ],
   examples: ['gflow project create --title "Spring campaign"'],
 });
 

@@ -1,7 +1,8 @@
 import { defineGroup, defineLeaf } from '../framework/commandSpec.js';
 import { runOperation } from '../framework/operationLeaf.js';
 
-const STATEMENT = 'gflow records which commands and tools ran, in the local catalog only (for `gflow data usage` / gflow_usage_stats); nothing is ever uploaded.';
+const STATEMENT =
+  'gflow records which commands and tools ran, in the local catalog only (for `gflow data usage` / gflow_usage_stats); nothing is ever uploaded.';
 
 function leaf(name: 'status' | 'on' | 'off') {
   return defineLeaf({
@@ -11,7 +12,9 @@ function leaf(name: 'status' | 'on' | 'off') {
     operation: 'telemetry',
     examples: [`gflow telemetry ${name}`],
     async run(ctx) {
-      const result = (await runOperation(ctx, 'telemetry', () => (name === 'status' ? {} : { set: name }))) as { recording: 'on' | 'off' };
+      const result = (await runOperation(ctx, 'telemetry', () => (name === 'status' ? {} : { set: name }))) as {
+        recording: 'on' | 'off';
+      };
       return { data: result, text: `Usage recording is ${result.recording}. ${STATEMENT}` };
     },
   });

@@ -4,7 +4,14 @@ import { runOperation } from '../framework/operationLeaf.js';
 import { renderFields, renderTable } from '../output/table.js';
 
 interface ToolsResult {
-  readonly tools: ReadonlyArray<{ name: string; title?: string; description?: string; category?: string; template?: string; defaults?: unknown }>;
+  readonly tools: ReadonlyArray<{
+    name: string;
+    title?: string;
+    description?: string;
+    category?: string;
+    template?: string;
+    defaults?: unknown;
+  }>;
 }
 
 const listTools = defineLeaf({
@@ -14,7 +21,13 @@ const listTools = defineLeaf({
   examples: ['gflow tools list', 'gflow tools list --json'],
   async run(ctx) {
     const result = (await runOperation(ctx, 'listTools', () => ({}))) as ToolsResult;
-    return { data: result, text: renderTable(['NAME', 'CATEGORY', 'DESCRIPTION'], result.tools.map((t) => [t.name, t.category, t.description])) };
+    return {
+      data: result,
+      text: renderTable(
+        ['NAME', 'CATEGORY', 'DESCRIPTION'],
+        result.tools.map((t) => [t.name, t.category, t.description]),
+      ),
+    };
   },
 });
 
@@ -29,7 +42,9 @@ const showTool = defineLeaf({
     const tool = result.tools[0];
     if (!tool) {
       const { BadParameterError } = await import('@gflow/errors');
-      throw new BadParameterError(`No prompt tool named ${JSON.stringify(values['name'])}; see 'gflow tools list'.`, { extensions: { parameter: 'name' } });
+      throw new BadParameterError(`No prompt tool named ${JSON.stringify(values['name'])}; see 'gflow tools list'.`, {
+        extensions: { parameter: 'name' },
+      });
     }
     return { data: tool, text: renderFields(tool) };
   },
@@ -43,8 +58,11 @@ const runTool = defineLeaf({
     { key: 'name', name: 'NAME', required: true, description: 'The tool slug (NAME or NAME:key=value,...).' },
     { key: 'prompt', name: 'INPUT', required: true, description: 'The prompt to expand.' },
   ],
-  flags: () => [flag({ key: 'style', kind: 'string', valueHint: 'STYLE', description: 'The tool\'s style option.' })],
-  examples: ['gflow tools run creative-director "a fox in the snow"', 'gflow tools run cinematic "harbour at dusk" --style noir --json'],
+  flags: () => [flag({ key: 'style', kind: 'string', valueHint: 'STYLE', description: "The tool's style option." })],
+  examples: [
+    'gflow tools run creative-director "a fox in the snow"',
+    'gflow tools run cinematic "harbour at dusk" --style noir --json',
+  ],
   async run(ctx, values) {
     const { parseToolSpec } = await import('../args/toolSpecArg.js');
     const tool = parseToolSpec(String(values['name']));

@@ -11,7 +11,13 @@ export const updateCommand = defineLeaf({
   name: 'update',
   description: 'Check the npm registry for a newer gflow and say how to upgrade. gflow never upgrades itself.',
   sandbox: false,
-  flags: () => [flag({ key: 'check', kind: 'boolean', description: 'Only check (the default: gflow never installs anything itself).' })],
+  flags: () => [
+    flag({
+      key: 'check',
+      kind: 'boolean',
+      description: 'Only check (the default: gflow never installs anything itself).',
+    }),
+  ],
   examples: ['gflow update --check', 'gflow update --check --json'],
   async run(ctx) {
     const gflow = await ctx.gflow();
@@ -23,6 +29,9 @@ export const updateCommand = defineLeaf({
       scriptPath: process.argv[1] ?? '',
     });
     const how = report.update_available ? `\nTo upgrade: ${report.command}` : '';
-    return { data: report, text: `${renderFields({ status: report.status, installed: report.installed, latest: report.latest, installer: report.installer })}\n${report.notes}${how}` };
+    return {
+      data: report,
+      text: `${renderFields({ status: report.status, installed: report.installed, latest: report.latest, installer: report.installer })}\n${report.notes}${how}`,
+    };
   },
 });

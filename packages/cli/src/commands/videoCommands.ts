@@ -8,7 +8,8 @@ import { GENERATION_OVERRIDES, generationExtraFlags, generationInput, renderGene
 
 const videoSchema = (): unknown => generateVideoInput;
 const VIDEO_OVERRIDES: Readonly<Record<string, FlagOverride>> = { ...GENERATION_OVERRIDES, mode: { omit: true } };
-const render = (result: unknown, _values: unknown, ctx: Parameters<typeof renderGeneration>[1]) => renderGeneration(result, ctx);
+const render = (result: unknown, _values: unknown, ctx: Parameters<typeof renderGeneration>[1]) =>
+  renderGeneration(result, ctx);
 
 const t2v = operationLeaf({
   name: 't2v',
@@ -17,17 +18,26 @@ const t2v = operationLeaf({
   schema: videoSchema,
   positionals: ['prompt'],
   fixed: { mode: 't2v' },
-  overrides: { ...VIDEO_OVERRIDES, initial_frame: { omit: true }, end_frame: { omit: true }, reference_images: { omit: true } },
+  overrides: {
+    ...VIDEO_OVERRIDES,
+    initial_frame: { omit: true },
+    end_frame: { omit: true },
+    reference_images: { omit: true },
+  },
   extraFlags: generationExtraFlags,
   toInput: generationInput,
   render,
   handlesInterrupt: true,
-  examples: ['gflow video t2v "waves at dusk, slow pan"', 'gflow video t2v "city timelapse" --model veo-fast --duration 8 --aspect 16:9 -o city.mp4'],
+  examples: [
+    'gflow video t2v "waves at dusk, slow pan"',
+    'gflow video t2v "city timelapse" --model veo-fast --duration 8 --aspect 16:9 -o city.mp4',
+  ],
 });
 
 const i2v = operationLeaf({
   name: 'i2v',
-  description: 'Image-to-video from a start frame (and optional end frame): a local image or a generated image\'s media id.',
+  description:
+    "Image-to-video from a start frame (and optional end frame): a local image or a generated image's media id.",
   operation: 'generateVideo',
   schema: videoSchema,
   positionals: ['prompt'],
@@ -44,7 +54,10 @@ const i2v = operationLeaf({
   toInput: generationInput,
   render,
   handlesInterrupt: true,
-  examples: ['gflow video i2v "the fox starts running" --initial-frame fox.png', 'gflow video i2v "day to night" --initial-frame day.png --end-frame night.png --model omni-flash'],
+  examples: [
+    'gflow video i2v "the fox starts running" --initial-frame fox.png',
+    'gflow video i2v "day to night" --initial-frame day.png --end-frame night.png --model omni-flash',
+  ],
 });
 
 const r2v = operationLeaf({
@@ -60,7 +73,11 @@ const r2v = operationLeaf({
     end_frame: { omit: true },
     ui_mode: { omit: true },
     output: { omit: true },
-    reference_images: { name: 'ref', valueHint: 'PATH_OR_MEDIA_ID', description: 'Reference image: a local path or a generated image\'s media id (repeatable).' },
+    reference_images: {
+      name: 'ref',
+      valueHint: 'PATH_OR_MEDIA_ID',
+      description: "Reference image: a local path or a generated image's media id (repeatable).",
+    },
   },
   extraFlags: generationExtraFlags,
   toInput: generationInput,
@@ -79,7 +96,12 @@ const upscale = operationLeaf({
   fallbackFlags: () => [
     PROFILE_FLAG,
     flag({ key: 'scale', kind: 'enum', options: ['1080p', '720p', '270p'], description: 'Target.' }),
-    flag({ key: 'project', kind: 'string', valueHint: 'PROJECT_ID', description: 'The project (default: from the catalog).' }),
+    flag({
+      key: 'project',
+      kind: 'string',
+      valueHint: 'PROJECT_ID',
+      description: 'The project (default: from the catalog).',
+    }),
     flag({ key: 'out_dir', name: 'out', kind: 'string', valueHint: 'DIR', description: 'Directory to write into.' }),
   ],
   examples: ['gflow video upscale 7d1e-media-id --scale 1080p'],

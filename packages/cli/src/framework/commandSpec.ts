@@ -88,7 +88,12 @@ export function toCittyArgs(spec: LeafSpec): ArgsDef {
 /** A leaf command: a citty command whose arguments and run come from a LeafSpec. */
 export function defineLeaf(spec: LeafSpec): CommandDef {
   const def = defineCommand({
-    meta: { name: spec.name, description: spec.description, ...(spec.aliases ? { alias: [...spec.aliases] } : {}), ...(spec.hidden ? { hidden: true } : {}) },
+    meta: {
+      name: spec.name,
+      description: spec.description,
+      ...(spec.aliases ? { alias: [...spec.aliases] } : {}),
+      ...(spec.hidden ? { hidden: true } : {}),
+    },
     args: () => toCittyArgs(spec),
     run: ({ data }) => (data as { execute?: () => Promise<unknown> } | undefined)?.execute?.(),
   });
@@ -100,7 +105,8 @@ export function defineLeaf(spec: LeafSpec): CommandDef {
 export function defineGroup(spec: GroupSpec): CommandDef {
   const subCommands: Record<string, () => Promise<CommandDef>> = {};
   for (const [name, child] of Object.entries(spec.children)) {
-    subCommands[name] = 'load' in child && typeof child.load === 'function' ? child.load : async () => child as CommandDef;
+    subCommands[name] =
+      'load' in child && typeof child.load === 'function' ? child.load : async () => child as CommandDef;
   }
   const def = defineCommand({
     meta: { name: spec.name, description: spec.description, ...(spec.version ? { version: spec.version } : {}) },
@@ -120,7 +126,8 @@ export function groupSpecOf(def: unknown): GroupSpec | undefined {
 
 /** The summary of a child without loading it. */
 export async function childSummary(entry: ChildEntry): Promise<{ description: string; hidden: boolean }> {
-  if ('load' in entry && typeof entry.load === 'function') return { description: entry.description as string, hidden: false };
+  if ('load' in entry && typeof entry.load === 'function')
+    return { description: entry.description as string, hidden: false };
   const def = entry as CommandDef;
   const leaf = leafSpecOf(def);
   const group = groupSpecOf(def);

@@ -82,7 +82,9 @@ export function createLeafContext(options: LeafContextOptions): LeafContext {
       flags[key] = value;
     },
     async gflow(request) {
-      pending ??= options.runtimeFactory({ surface: options.surface, env: options.env, cwd: options.cwd, flags }).then((g) => (runtime = g));
+      pending ??= options
+        .runtimeFactory({ surface: options.surface, env: options.env, cwd: options.cwd, flags })
+        .then((g) => (runtime = g));
       const gflow = await pending;
       return request?.loadCatalog === false ? gflow : gflow.ready();
     },

@@ -25,7 +25,11 @@ export interface OperationLeafOptions {
   /** Fixed input (e.g. `mode: 'i2v'`); its keys are never flags. */
   readonly fixed?: Readonly<Record<string, unknown>>;
   /** Adjusts the input built from the flags (resolving paths against the working directory, …). */
-  readonly toInput?: (input: Record<string, unknown>, values: ParsedValues, ctx: LeafContext) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  readonly toInput?: (
+    input: Record<string, unknown>,
+    values: ParsedValues,
+    ctx: LeafContext,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
   /** Renders the operation's result; default: the result as JSON on both paths. */
   readonly render?: (result: unknown, values: ParsedValues, ctx: LeafContext) => LeafOutput | Promise<LeafOutput>;
   readonly aliases?: readonly string[];
@@ -34,31 +38,56 @@ export interface OperationLeafOptions {
 }
 
 /** The registered operation with this name, or a clear refusal naming why it is missing. */
-export function requireOperation(gflow: Gflow, name: string, commandPath: string, registered: readonly Operation[]): Operation {
+export function requireOperation(
+  gflow: Gflow,
+  name: string,
+  commandPath: string,
+  registered: readonly Operation[],
+): Operation {
   const op = gflow.operation(name);
   if (op) return op;
   if (registered.some((o) => o.name === name)) {
-    throw new ConfigurationError(`'gflow ${commandPath}' spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`, {
-      remediationHint: 'Unset GFLOW_MCP_NO_SPEND to run spending commands.',
-    });
+    throw new ConfigurationError(
+      `'gflow ${commandPath}' spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`,
+      {
+        remediationHint: 'Unset GFLOW_MCP_NO_SPEND to run spending commands.',
+      },
+    );
   }
-  throw new GflowError(`'gflow ${commandPath}' needs the core operation "${name}", which this build of @gflow/core does not provide yet.`, {
-    remediationHint: 'Update gflow; this command becomes available when its operation ships.',
-  });
+  throw new GflowError(
+    `'gflow ${commandPath}' needs the core operation "${name}", which this build of @gflow/core does not provide yet.`,
+    {
+      remediationHint: 'Update gflow; this command becomes available when its operation ships.',
+    },
+  );
 }
 
 /** Validates with the operation's schema, naming the CLI flag in the message (exit 2). */
-export function validateInput(op: Operation, input: Record<string, unknown>, flags: readonly FlagSpec[], positionals: readonly PositionalSpec[]): void {
+export function validateInput(
+  op: Operation,
+  input: Record<string, unknown>,
+  flags: readonly FlagSpec[],
+  positionals: readonly PositionalSpec[],
+): void {
   const parsed = op.input.safeParse(input);
   if (parsed.success) return;
   const issue = parsed.error.issues[0];
   const key = String(issue?.path[0] ?? '');
   const flag = flags.find((f) => f.key === key);
   const positional = positionals.find((p) => p.key === key);
-  const where = flag ? `--${flag.name}` : positional ? positional.name : issue?.path.length ? issue.path.join('.') : 'input';
+  const where = flag
+    ? `--${flag.name}`
+    : positional
+      ? positional.name
+      : issue?.path.length
+        ? issue.path.join('.')
+        : 'input';
   const rest = issue && issue.path.length > 1 ? ` (${issue.path.slice(1).join('.')})` : '';
   throw new BadParameterError(`${where}${rest}: ${issue?.message ?? 'invalid value'}`, {
-    extensions: { parameter: key || where, issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.join('.'), message: i.message })) },
+    extensions: {
+      parameter: key || where,
+      issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.join('.'), message: i.message })),
+    },
   });
 }
 
@@ -82,19 +111,25 @@ export async function runOperation(
   return gflow.run(name, input, { signal: ctx.signal, onProgress: (event) => ctx.onProgress(event) });
 }
 
-
 /**
  * A leaf that runs one core operation: its flags derive from the operation's
  * zod input (kebab-case, with the command's overrides), the same schema
  * validates, progress goes to the spinner, and the result is rendered.
  */
 export function operationLeaf(options: OperationLeafOptions): CommandDefLike {
-  const positionals = (): readonly PositionalSpec[] => (options.positionals?.length ? zodPositionals(options.schema(), options.positionals, options.variadicLast) : []);
+  const positionals = (): readonly PositionalSpec[] =>
+    options.positionals?.length ? zodPositionals(options.schema(), options.positionals, options.variadicLast) : [];
   const flags = (): readonly FlagSpec[] => {
     const schema = options.schema();
     // A fixed key is the command's, not the user's: it never becomes a flag.
-    const overrides = { ...Object.fromEntries(Object.keys(options.fixed ?? {}).map((key) => [key, { omit: true }])), ...options.overrides };
-    const own = schema === undefined ? [...(options.fallbackFlags?.() ?? [])] : zodFlags(schema, { overrides, positionals: options.positionals ?? [] });
+    const overrides = {
+      ...Object.fromEntries(Object.keys(options.fixed ?? {}).map((key) => [key, { omit: true }])),
+      ...options.overrides,
+    };
+    const own =
+      schema === undefined
+        ? [...(options.fallbackFlags?.() ?? [])]
+        : zodFlags(schema, { overrides, positionals: options.positionals ?? [] });
     return [...own, ...(options.extraFlags?.() ?? [])];
   };
   const spec: LeafSpec = {
@@ -107,11 +142,17 @@ export function operationLeaf(options: OperationLeafOptions): CommandDefLike {
     ...(options.aliases ? { aliases: options.aliases } : {}),
     ...(options.handlesInterrupt ? { handlesInterrupt: true } : {}),
     async run(ctx, values) {
-      const result = await runOperation(ctx, options.operation, (keys) => {
-        const input: Record<string, unknown> = { ...options.fixed };
-        for (const [key, value] of Object.entries(values)) if (keys.has(key) && value !== undefined) input[key] = value;
-        return options.toInput ? options.toInput(input, values, ctx) : input;
-      }, { flags: flags(), positionals: positionals() });
+      const result = await runOperation(
+        ctx,
+        options.operation,
+        (keys) => {
+          const input: Record<string, unknown> = { ...options.fixed };
+          for (const [key, value] of Object.entries(values))
+            if (keys.has(key) && value !== undefined) input[key] = value;
+          return options.toInput ? options.toInput(input, values, ctx) : input;
+        },
+        { flags: flags(), positionals: positionals() },
+      );
       return options.render ? await options.render(result, values, ctx) : { data: result };
     },
   };

@@ -18,7 +18,10 @@ function appConfigRoot({ platform, home, env }: PlatformInfo): string {
 }
 
 /** Where each MCP client keeps its server list (docs/CLI.md § mcp setup). */
-export function mcpConfigPath(target: McpTarget, info: PlatformInfo = { platform: process.platform, home: os.homedir(), env: process.env }): string {
+export function mcpConfigPath(
+  target: McpTarget,
+  info: PlatformInfo = { platform: process.platform, home: os.homedir(), env: process.env },
+): string {
   const pathApi = info.platform === 'win32' ? path.win32 : path.posix;
   switch (target) {
     case 'claude-desktop':
@@ -31,7 +34,12 @@ export function mcpConfigPath(target: McpTarget, info: PlatformInfo = { platform
 }
 
 /** The root key and the entry each client expects. Never `--no-spend`: that is the user's choice to add. */
-export function mcpEntryFor(target: McpTarget): { readonly rootKey: 'mcpServers' | 'servers'; readonly entry: Readonly<Record<string, unknown>> } {
+export function mcpEntryFor(target: McpTarget): {
+  readonly rootKey: 'mcpServers' | 'servers';
+  readonly entry: Readonly<Record<string, unknown>>;
+} {
   const base = { command: 'gflow', args: ['mcp', 'run'] };
-  return target === 'vscode' ? { rootKey: 'servers', entry: { type: 'stdio', ...base } } : { rootKey: 'mcpServers', entry: base };
+  return target === 'vscode'
+    ? { rootKey: 'servers', entry: { type: 'stdio', ...base } }
+    : { rootKey: 'mcpServers', entry: base };
 }

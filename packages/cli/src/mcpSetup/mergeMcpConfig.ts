@@ -25,7 +25,10 @@ function readExisting(file: string): { text: string | undefined; config: Record<
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { text: undefined, config: {} };
-    throw new ConfigurationError(`Cannot read the MCP config (${code ?? 'error'}).`, { cause: error, extensions: { config_path: file } });
+    throw new ConfigurationError(`Cannot read the MCP config (${code ?? 'error'}).`, {
+      cause: error,
+      extensions: { config_path: file },
+    });
   }
   if (!text.trim()) return { text, config: {} };
   let parsed: unknown;
@@ -66,7 +69,8 @@ export function mergeMcpConfig(file: string, target: McpTarget): McpSetupResult 
     });
   }
   const existing = EXISTING_NAMES.find((name) => Object.hasOwn(servers, name));
-  if (existing) return { status: 'already_configured', target, config_path: file, server_name: existing, backup_path: null };
+  if (existing)
+    return { status: 'already_configured', target, config_path: file, server_name: existing, backup_path: null };
   const next = { ...config, [rootKey]: { ...servers, gflow: entry } };
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -80,6 +84,9 @@ export function mergeMcpConfig(file: string, target: McpTarget): McpSetupResult 
     fs.renameSync(temp, file);
     return { status: 'configured', target, config_path: file, server_name: 'gflow', backup_path: backup };
   } catch (error) {
-    throw new ConfigurationError(`Cannot write the MCP config (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, { cause: error, extensions: { config_path: file } });
+    throw new ConfigurationError(`Cannot write the MCP config (${(error as NodeJS.ErrnoException).code ?? 'error'}).`, {
+      cause: error,
+      extensions: { config_path: file },
+    });
   }
 }

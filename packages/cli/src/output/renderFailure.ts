@@ -13,7 +13,11 @@ export function debugTracebackOn(env: NodeJS.ProcessEnv): boolean {
  * Without: `Error: [Class] detail` and `Hint: remediation` on stderr. An
  * error gflow did not raise is masked unless GFLOW_CLI_DEBUG_TRACEBACK is on.
  */
-export function renderFailure(io: CliIo, error: unknown, options: { readonly json: boolean; readonly env: NodeJS.ProcessEnv }): number {
+export function renderFailure(
+  io: CliIo,
+  error: unknown,
+  options: { readonly json: boolean; readonly env: NodeJS.ProcessEnv },
+): number {
   const code = exitCodeOf(error);
   const exitCode = code === 0 ? 1 : code;
   if (options.json) {
@@ -35,6 +39,7 @@ export function renderFailure(io: CliIo, error: unknown, options: { readonly jso
   const available = gflowError.extensions['available_profiles'];
   if (Array.isArray(available) && available.length) io.stderr.write(`  Profiles: ${available.join(', ')}\n`);
   if (gflowError.remediationHint) io.stderr.write(`Hint: ${gflowError.remediationHint}\n`);
-  if (debug && gflowError.cause instanceof Error && gflowError.cause.stack) io.stderr.write(`${gflowError.cause.stack}\n`);
+  if (debug && gflowError.cause instanceof Error && gflowError.cause.stack)
+    io.stderr.write(`${gflowError.cause.stack}\n`);
   return exitCode;
 }

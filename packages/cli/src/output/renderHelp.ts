@@ -5,14 +5,23 @@ import { childSummary, groupSpecOf, leafFlags, leafSpecOf } from '../framework/c
 function columns(rows: ReadonlyArray<readonly [string, string]>, indent = '  '): string {
   const width = Math.min(34, Math.max(0, ...rows.map(([left]) => left.length)));
   return rows
-    .map(([left, right]) => (left.length > width ? `${indent}${left}\n${indent}${' '.repeat(width)}  ${right}` : `${indent}${left.padEnd(width)}  ${right}`).trimEnd())
+    .map(([left, right]) =>
+      (left.length > width
+        ? `${indent}${left}\n${indent}${' '.repeat(width)}  ${right}`
+        : `${indent}${left.padEnd(width)}  ${right}`
+      ).trimEnd(),
+    )
     .join('\n');
 }
 
 function flagLabel(f: FlagSpec): string {
   const names = [...(f.aliases ?? []).map((a) => (a.length === 1 ? `-${a}` : `--${a}`)), `--${f.name}`];
-  if (f.kind === 'boolean') return f.shownDefault === true || f.defaultValue === true ? `${names.join(', ')}, --no-${f.name}` : names.join(', ');
-  const hint = f.valueHint ?? (f.options ? f.options.join('|') : f.kind === 'number' ? 'N' : f.kind === 'json' ? 'JSON' : 'TEXT');
+  if (f.kind === 'boolean')
+    return f.shownDefault === true || f.defaultValue === true
+      ? `${names.join(', ')}, --no-${f.name}`
+      : names.join(', ');
+  const hint =
+    f.valueHint ?? (f.options ? f.options.join('|') : f.kind === 'number' ? 'N' : f.kind === 'json' ? 'JSON' : 'TEXT');
   return `${names.join(', ')} ${hint}${f.repeatable ? ' ...' : ''}`;
 }
 
@@ -40,10 +49,16 @@ export async function renderHelp(def: CommandDef, path: readonly string[]): Prom
   const group = groupSpecOf(def);
   if (leaf) {
     const positionals = leaf.positionals?.() ?? [];
-    const usage = positionals.map((p) => (p.required ? `<${p.name}${p.variadic ? '...' : ''}>` : `[${p.name}${p.variadic ? '...' : ''}]`));
+    const usage = positionals.map((p) =>
+      p.required ? `<${p.name}${p.variadic ? '...' : ''}>` : `[${p.name}${p.variadic ? '...' : ''}]`,
+    );
     lines.push(leaf.description, '', `Usage: ${[full, '[OPTIONS]', ...usage].join(' ')}`);
     if (positionals.length) {
-      lines.push('', 'Arguments:', columns(positionals.map((p) => [p.name, (p.description ?? '').split(/(?<=\.)\s/)[0] ?? ''] as const)));
+      lines.push(
+        '',
+        'Arguments:',
+        columns(positionals.map((p) => [p.name, (p.description ?? '').split(/(?<=\.)\s/)[0] ?? ''] as const)),
+      );
     }
     const flags = leafFlags(leaf).filter((f) => !f.hidden);
     if (flags.length) lines.push('', 'Options:', columns(flags.map((f) => [flagLabel(f), flagText(f)] as const)));

@@ -19,6 +19,9 @@ export function renderTable(headers: readonly string[], rows: ReadonlyArray<Read
 export function renderFields(record: Readonly<Record<string, unknown>>): string {
   const width = Math.max(0, ...Object.keys(record).map((k) => k.length));
   return Object.entries(record)
-    .map(([k, v]) => `${`${k}:`.padEnd(width + 1)} ${v === null || v === undefined ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .map(
+      ([k, v]) =>
+        `${`${k}:`.padEnd(width + 1)} ${v === null || v === undefined ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`,
+    )
     .join('\n');
 }

@@ -11,7 +11,19 @@ describe('update check', () => {
 
   it('reports npm installs with an npm command and a registry error as unknown', async () => {
     const fetchImpl = (async () => new Response('nope', { status: 404 })) as typeof fetch;
-    const report = await checkForUpdate({ installed: '0.1.0', packageName: '@gflow/app', registry: 'https://r.example', enabled: true, scriptPath: '/usr/lib/node_modules/@gflow/app/bin/gflow.js', fetchImpl });
-    expect(report).toMatchObject({ status: 'unknown', installer: 'npm', command: 'npm install -g @gflow/app@latest', upgraded: false });
+    const report = await checkForUpdate({
+      installed: '0.1.0',
+      packageName: '@gflow/app',
+      registry: 'https://r.example',
+      enabled: true,
+      scriptPath: '/usr/lib/node_modules/@gflow/app/bin/gflow.js',
+      fetchImpl,
+    });
+    expect(report).toMatchObject({
+      status: 'unknown',
+      installer: 'npm',
+      command: 'npm install -g @gflow/app@latest',
+      upgraded: false,
+    });
   });
 });

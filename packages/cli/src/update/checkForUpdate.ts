@@ -45,22 +45,52 @@ export function compareVersions(a: string, b: string): number {
  */
 export async function checkForUpdate(options: CheckOptions): Promise<UpdateReport> {
   const installer: UpdateReport['installer'] = /[/\\]node_modules[/\\]/.test(options.scriptPath) ? 'npm' : 'source';
-  const command = installer === 'npm' ? `npm install -g ${options.packageName}@latest` : 'git pull && npm run bootstrap';
+  const command =
+    installer === 'npm' ? `npm install -g ${options.packageName}@latest` : 'git pull && npm run bootstrap';
   const stopFirst = 'Stop running gflow mcp run / gflow serve processes first, then run the command yourself.';
   const base = { installed: options.installed, installer, command, upgraded: false as const };
-  if (!options.enabled) return { ...base, status: 'disabled', latest: null, update_available: false, notes: 'GFLOW_CLI_UPDATE_CHECK is off; no request was made.' };
+  if (!options.enabled)
+    return {
+      ...base,
+      status: 'disabled',
+      latest: null,
+      update_available: false,
+      notes: 'GFLOW_CLI_UPDATE_CHECK is off; no request was made.',
+    };
   const url = `${options.registry.replace(/\/+$/, '')}/${options.packageName.replace('/', '%2F')}/latest`;
   let latest: string;
   try {
-    const response = await (options.fetchImpl ?? fetch)(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 3000), headers: { accept: 'application/json' } });
+    const response = await (options.fetchImpl ?? fetch)(url, {
+      signal: AbortSignal.timeout(options.timeoutMs ?? 3000),
+      headers: { accept: 'application/json' },
+    });
     if (!response.ok) {
-      return { ...base, status: 'unknown', latest: null, update_available: false, notes: `The registry answered HTTP ${response.status} for ${options.packageName}.` };
+      return {
+        ...base,
+        status: 'unknown',
+        latest: null,
+        update_available: false,
+        notes: `The registry answered HTTP ${response.status} for ${options.packageName}.`,
+      };
     }
     const body = (await response.json()) as { version?: unknown };
-    if (typeof body.version !== 'string') return { ...base, status: 'unknown', latest: null, update_available: false, notes: 'The registry reply had no version.' };
+    if (typeof body.version !== 'string')
+      return {
+        ...base,
+        status: 'unknown',
+        latest: null,
+        update_available: false,
+        notes: 'The registry reply had no version.',
+      };
     latest = body.version;
   } catch {
-    return { ...base, status: 'offline', latest: null, update_available: false, notes: `Could not reach ${options.registry}; check again when online.` };
+    return {
+      ...base,
+      status: 'offline',
+      latest: null,
+      update_available: false,
+      notes: `Could not reach ${options.registry}; check again when online.`,
+    };
   }
   const newer = compareVersions(latest, options.installed) > 0;
   return {

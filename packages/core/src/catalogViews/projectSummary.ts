@@ -70,7 +70,11 @@ export function projectSummary(catalog: Catalog, projectId: string): ProjectSumm
   };
 }
 
-function projectCounts(catalog: Catalog, profile: string, projectId: string): { imageCount: number; videoCount: number } | undefined {
+function projectCounts(
+  catalog: Catalog,
+  profile: string,
+  projectId: string,
+): { imageCount: number; videoCount: number } | undefined {
   for (let page = 0; page < PROJECT_PAGES; page += 1) {
     const { items, hasMore } = catalog.projects.list({ profile, limit: 1000, offset: page * 1000 });
     const found = items.find((item) => item.projectId === projectId);

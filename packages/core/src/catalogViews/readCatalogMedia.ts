@@ -19,7 +19,11 @@ export type CatalogMediaRead =
  * are hashed again, so a file swapped between the check and the read is
  * refused too.
  */
-export async function readCatalogMedia(catalog: Pick<Catalog, 'media' | 'localFiles'>, mediaId: string, cap = MEDIA_RESOURCE_CAP_BYTES): Promise<CatalogMediaRead> {
+export async function readCatalogMedia(
+  catalog: Pick<Catalog, 'media' | 'localFiles'>,
+  mediaId: string,
+  cap = MEDIA_RESOURCE_CAP_BYTES,
+): Promise<CatalogMediaRead> {
   if (!FLOW_ID.test(mediaId)) return { found: false, reason: 'unknown-id' };
   const candidates = catalog.media.lookup(mediaId);
   if (candidates.length === 0) return { found: false, reason: 'unknown-id' };
@@ -32,13 +36,22 @@ export async function readCatalogMedia(catalog: Pick<Catalog, 'media' | 'localFi
         continue;
       }
       const bytes = await readVerified(catalog, file);
-      if (bytes) return { found: true, bytes, mimeType: sniffedType(bytes) ?? file.mediaType ?? 'application/octet-stream', kind: candidate.asset.kind };
+      if (bytes)
+        return {
+          found: true,
+          bytes,
+          mimeType: sniffedType(bytes) ?? file.mediaType ?? 'application/octet-stream',
+          kind: candidate.asset.kind,
+        };
     }
   }
   return oversized ? { found: false, reason: 'too-large', ...oversized } : { found: false, reason: 'no-verified-file' };
 }
 
-async function readVerified(catalog: Pick<Catalog, 'media' | 'localFiles'>, file: LocalFileRow): Promise<Buffer | undefined> {
+async function readVerified(
+  catalog: Pick<Catalog, 'media' | 'localFiles'>,
+  file: LocalFileRow,
+): Promise<Buffer | undefined> {
   if (!(await catalog.localFiles.verify(file, { checkSha256: true }))) return undefined;
   try {
     const bytes = await readFile(file.path);

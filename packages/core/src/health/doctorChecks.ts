@@ -25,7 +25,11 @@ export function checkHome(home: string, platform: NodeJS.Platform = process.plat
   }
   if (!stat.isDirectory()) return { check: 'home', severity: 'fail', detail: `${home} is not a directory.` };
   if (platform !== 'win32' && (stat.mode & 0o022) !== 0) {
-    return { check: 'home', severity: 'warn', detail: `${home} is writable by other users (mode ${(stat.mode & 0o777).toString(8)}); run chmod 700 on it.` };
+    return {
+      check: 'home',
+      severity: 'warn',
+      detail: `${home} is writable by other users (mode ${(stat.mode & 0o777).toString(8)}); run chmod 700 on it.`,
+    };
   }
   try {
     fs.accessSync(home, fs.constants.R_OK | fs.constants.W_OK);
@@ -36,21 +40,36 @@ export function checkHome(home: string, platform: NodeJS.Platform = process.plat
 }
 
 /** The browser gflow would launch (the one finder, locateBrowser). */
-export function checkBrowser(settings: Pick<ResolvedSettings, 'browserExecutable'>, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): DoctorCheck {
+export function checkBrowser(
+  settings: Pick<ResolvedSettings, 'browserExecutable'>,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): DoctorCheck {
   const found = locateBrowser(settings, env, platform);
   if (found.source === 'setting') {
     return found.path
       ? { check: 'browser', severity: 'ok', detail: `${found.path} (GFLOW_CLI_BROWSER_EXECUTABLE)` }
-      : { check: 'browser', severity: 'fail', detail: `GFLOW_CLI_BROWSER_EXECUTABLE points to ${settings.browserExecutable}, which does not exist.` };
+      : {
+          check: 'browser',
+          severity: 'fail',
+          detail: `GFLOW_CLI_BROWSER_EXECUTABLE points to ${settings.browserExecutable}, which does not exist.`,
+        };
   }
   return found.path
     ? { check: 'browser', severity: 'ok', detail: found.path }
-    : { check: 'browser', severity: 'warn', detail: 'No Chrome or Chromium found; install one or set GFLOW_CLI_BROWSER_EXECUTABLE.' };
+    : {
+        check: 'browser',
+        severity: 'warn',
+        detail: 'No Chrome or Chromium found; install one or set GFLOW_CLI_BROWSER_EXECUTABLE.',
+      };
 }
 
 /** Catalog checks: migrations, stuck tasks and operations, missing local files. Never creates the database. */
 export function checkCatalog(dbPath: string, open: () => Catalog, now = Date.now()): DoctorCheck[] {
-  if (!fs.existsSync(dbPath)) return [{ check: 'catalog', severity: 'info', detail: `${dbPath} does not exist yet; it is created on first use.` }];
+  if (!fs.existsSync(dbPath))
+    return [
+      { check: 'catalog', severity: 'info', detail: `${dbPath} does not exist yet; it is created on first use.` },
+    ];
   let catalog: Catalog;
   try {
     catalog = open();
@@ -59,28 +78,64 @@ export function checkCatalog(dbPath: string, open: () => Catalog, now = Date.now
   }
   const checks: DoctorCheck[] = [];
   const status = catalog.migrationStatus();
-  if (status.unknown.length) checks.push({ check: 'catalog.migrations', severity: 'fail', detail: `The schema is newer than this gflow (versions ${status.unknown.map((m) => m.version).join(', ')}).` });
-  else if (status.drifted.length) checks.push({ check: 'catalog.migrations', severity: 'fail', detail: `Applied migrations differ from the shipped ones: ${status.drifted.map((m) => m.filename).join(', ')}.` });
-  else if (status.pending.length) checks.push({ check: 'catalog.migrations', severity: 'warn', detail: `${status.pending.length} migrations pending.` });
+  if (status.unknown.length)
+    checks.push({
+      check: 'catalog.migrations',
+      severity: 'fail',
+      detail: `The schema is newer than this gflow (versions ${status.unknown.map((m) => m.version).join(', ')}).`,
+    });
+  else if (status.drifted.length)
+    checks.push({
+      check: 'catalog.migrations',
+      severity: 'fail',
+      detail: `Applied migrations differ from the shipped ones: ${status.drifted.map((m) => m.filename).join(', ')}.`,
+    });
+  else if (status.pending.length)
+    checks.push({
+      check: 'catalog.migrations',
+      severity: 'warn',
+      detail: `${status.pending.length} migrations pending.`,
+    });
   else checks.push({ check: 'catalog.migrations', severity: 'ok', detail: `schema version ${status.latest}` });
 
   const dayAgo = new Date(now - DAY_MS).toISOString();
-  const working = catalog.tasks.list({ status: 'working', limit: 1000 }).items.filter((t) => (t.claimedAt ?? t.updatedAt) < dayAgo);
+  const working = catalog.tasks
+    .list({ status: 'working', limit: 1000 })
+    .items.filter((t) => (t.claimedAt ?? t.updatedAt) < dayAgo);
   checks.push(
     working.length
-      ? { check: 'catalog.tasks', severity: 'warn', detail: `${working.length} tasks have been working for more than 24 h: ${working.slice(0, 5).map((t) => t.taskId).join(', ')}.` }
+      ? {
+          check: 'catalog.tasks',
+          severity: 'warn',
+          detail: `${working.length} tasks have been working for more than 24 h: ${working
+            .slice(0, 5)
+            .map((t) => t.taskId)
+            .join(', ')}.`,
+        }
       : { check: 'catalog.tasks', severity: 'ok', detail: 'no task stuck in working' },
   );
-  const started = (catalog.database.prepare("SELECT count(*) AS n FROM operations WHERE status = 'started' AND started_at < ?").get(dayAgo) as { n: number }).n;
+  const started = (
+    catalog.database
+      .prepare("SELECT count(*) AS n FROM operations WHERE status = 'started' AND started_at < ?")
+      .get(dayAgo) as { n: number }
+  ).n;
   checks.push(
     started
-      ? { check: 'catalog.operations', severity: 'warn', detail: `${started} operations have been started for more than 24 h without finishing.` }
+      ? {
+          check: 'catalog.operations',
+          severity: 'warn',
+          detail: `${started} operations have been started for more than 24 h without finishing.`,
+        }
       : { check: 'catalog.operations', severity: 'ok', detail: 'no operation stuck in started' },
   );
   const missing = catalog.localFiles.pruneMissing({ dryRun: true });
   checks.push(
     missing.removed.length
-      ? { check: 'catalog.local_files', severity: 'warn', detail: `${missing.removed.length} of ${missing.checked} catalogued files are missing on disk; 'gflow data prune' drops their rows.` }
+      ? {
+          check: 'catalog.local_files',
+          severity: 'warn',
+          detail: `${missing.removed.length} of ${missing.checked} catalogued files are missing on disk; 'gflow data prune' drops their rows.`,
+        }
       : { check: 'catalog.local_files', severity: 'ok', detail: `${missing.checked} catalogued files present` },
   );
   return checks;

@@ -30,7 +30,9 @@ export function readConfigToml(file: string): ConfigToml {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new ConfigurationError(`config.toml cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, { cause: error });
+    throw new ConfigurationError(`config.toml cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, {
+      cause: error,
+    });
   }
   try {
     return parse(text) as ConfigToml;

@@ -22,9 +22,12 @@ const exitOf = (fn: () => unknown): number => {
 };
 
 describe('profile names', () => {
-  it.each(['../evil', '/etc', 'a/b', 'a\\b', '..', '.', 'C:evil', 'x\0y', 'a..b'])('refuses the path-like %j with exit 13', (name) => {
-    expect(exitOf(() => validateProfileName(name))).toBe(13);
-  });
+  it.each(['../evil', '/etc', 'a/b', 'a\\b', '..', '.', 'C:evil', 'x\0y', 'a..b'])(
+    'refuses the path-like %j with exit 13',
+    (name) => {
+      expect(exitOf(() => validateProfileName(name))).toBe(13);
+    },
+  );
 
   it.each(['', ' spaced', 'ü', '-dash', 'x'.repeat(65)])('refuses the malformed %j with exit 2', (name) => {
     expect(exitOf(() => validateProfileName(name))).toBe(2);
@@ -48,9 +51,19 @@ describe('resolveProfile', () => {
     const layout = homeLayout(home);
     make('a', 'b', 'c');
     writeConfigToml(layout.configToml, { default_profile: 'c' });
-    expect(resolveProfile(layout, { requested: 'a', settingProfile: 'b' })).toMatchObject({ name: 'a', source: 'argument' });
-    expect(resolveProfile(layout, { requested: 'default', settingProfile: 'b' })).toMatchObject({ name: 'b', source: 'env' });
-    expect(resolveProfile(layout, {})).toMatchObject({ name: 'c', source: 'config', dir: path.join(home, 'profile_c') });
+    expect(resolveProfile(layout, { requested: 'a', settingProfile: 'b' })).toMatchObject({
+      name: 'a',
+      source: 'argument',
+    });
+    expect(resolveProfile(layout, { requested: 'default', settingProfile: 'b' })).toMatchObject({
+      name: 'b',
+      source: 'env',
+    });
+    expect(resolveProfile(layout, {})).toMatchObject({
+      name: 'c',
+      source: 'config',
+      dir: path.join(home, 'profile_c'),
+    });
   });
 
   it('takes the only profile, and lists the choices when there are several', () => {
@@ -65,7 +78,10 @@ describe('resolveProfile', () => {
       caught = error;
     }
     expect(exitCodeOf(caught)).toBe(2);
-    expect((caught as { extensions: Record<string, unknown> }).extensions['available_profiles']).toEqual(['other', 'solo']);
+    expect((caught as { extensions: Record<string, unknown> }).extensions['available_profiles']).toEqual([
+      'other',
+      'solo',
+    ]);
     expect(listProfileNames(layout)).toEqual(['other', 'solo']);
   });
 

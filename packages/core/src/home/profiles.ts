@@ -25,7 +25,9 @@ export function profileDirOf(layout: HomeLayout, name: string): string {
   }
   const realHome = fs.realpathSync(layout.home);
   if (path.dirname(real) !== realHome) {
-    throw new SecurityError('The profile directory resolves outside the gflow home.', { extensions: { parameter: 'profile' } });
+    throw new SecurityError('The profile directory resolves outside the gflow home.', {
+      extensions: { parameter: 'profile' },
+    });
   }
   return dir;
 }
@@ -39,7 +41,9 @@ export function listProfileNames(layout: HomeLayout): string[] {
     return [];
   }
   return entries
-    .filter((e) => e.isDirectory() && e.name.startsWith(PROFILE_DIR_PREFIX) && e.name.length > PROFILE_DIR_PREFIX.length)
+    .filter(
+      (e) => e.isDirectory() && e.name.startsWith(PROFILE_DIR_PREFIX) && e.name.length > PROFILE_DIR_PREFIX.length,
+    )
     .map((e) => e.name.slice(PROFILE_DIR_PREFIX.length))
     .filter(isProfileName)
     .sort();
@@ -76,7 +80,9 @@ export function resolveProfile(layout: HomeLayout, options: ResolveProfileOption
     if (mustExist && !fs.existsSync(dir)) {
       throw new NoProfileError(`Profile "${name}" does not exist.`, {
         extensions: { available_profiles: available },
-        remediationHint: available.length ? `Use one of: ${available.join(', ')}; or run 'gflow auth login --profile ${name}'.` : "Run 'gflow auth login' in your local terminal.",
+        remediationHint: available.length
+          ? `Use one of: ${available.join(', ')}; or run 'gflow auth login --profile ${name}'.`
+          : "Run 'gflow auth login' in your local terminal.",
       });
     }
     return { name, dir, source };

@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { IncidentSnapshot } from '@gflow/driver';
-import { BadParameterError, ConfigurationError, CancelledError, FlowAppError, MediaDownloadError, ReferenceNotFoundError, UnknownError, WafRejectionError } from '@gflow/errors';
+import {
+  BadParameterError,
+  ConfigurationError,
+  CancelledError,
+  FlowAppError,
+  MediaDownloadError,
+  ReferenceNotFoundError,
+  UnknownError,
+  WafRejectionError,
+} from '@gflow/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pruneIncidents } from './pruneIncidents.js';
 import { isBrowserFailure } from './recordIncident.js';
@@ -28,7 +37,11 @@ function snapshot(overrides: Partial<IncidentSnapshot> = {}): IncidentSnapshot {
     atFailure: true,
     url: 'https://flow.google.com/project/p1',
     title: 'Flow',
-    ui: { counts: { 'aisandbox-root': 1, "[role='dialog']": 0 }, settingsTriggerHidden: false, agentModeChipPressed: false },
+    ui: {
+      counts: { 'aisandbox-root': 1, "[role='dialog']": 0 },
+      settingsTriggerHidden: false,
+      agentModeChipPressed: false,
+    },
     network: [],
     screenshot: PNG,
     problems: [],
@@ -45,29 +58,67 @@ describe('writeIncidentBundle', () => {
     const home = tempDir();
     const incidentsDir = path.join(home, 'incidents');
     const id = newIncidentId();
-    const error = new WafRejectionError(`Flow refused; header was Cookie: SID=s3cr3t and token ya29.abcdefghij from ${home}/profile_alice`, { extensions: { may_have_spent: true } });
-    const dir = await writeIncidentBundle({ incidentsDir, id, operation: 'generateImage', error, snapshot: snapshot(), phase: 'submitted', redactPaths: [home], now: new Date('2025-03-04T05:06:07.089Z') });
+    const error = new WafRejectionError(
+      `Flow refused; header was Cookie: SID=s3cr3t and token ya29.abcdefghij from ${home}/profile_alice`,
+      { extensions: { may_have_spent: true } },
+    );
+    const dir = await writeIncidentBundle({
+      incidentsDir,
+      id,
+      operation: 'generateImage',
+      error,
+      snapshot: snapshot(),
+      phase: 'submitted',
+      redactPaths: [home],
+      now: new Date('2025-03-04T05:06:07.089Z'),
+    });
 
     expect(path.dirname(dir)).toBe(path.join(incidentsDir, '2025-03-04'));
     expect(path.basename(dir)).toMatch(new RegExp(`^20250304T050607089Z-${id}-[0-9a-f]{6}$`));
     expect(BUNDLE_NAME.test(path.basename(dir))).toBe(true);
     for (const d of [incidentsDir, path.dirname(dir), dir, path.join(dir, 'sensitive')]) expect(mode(d)).toBe(0o700);
-    for (const f of ['manifest.json', 'ui.json', 'network.json', 'sensitive/screenshot.png']) expect(mode(path.join(dir, f))).toBe(0o600);
+    for (const f of ['manifest.json', 'ui.json', 'network.json', 'sensitive/screenshot.png'])
+      expect(mode(path.join(dir, f))).toBe(0o600);
 
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
-    expect(manifest).toMatchObject({ incident_id: id, operation: 'generateImage', phase: 'submitted', may_have_spent: true, capture_status: 'captured', url: 'https://flow.google.com/project/p1' });
-    expect(manifest['error']).toMatchObject({ code: 'waf-rejection', title: 'Request Rejected By Flow', exit_code: 10 });
-    const all = ['manifest.json', 'ui.json', 'network.json'].map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    expect(manifest).toMatchObject({
+      incident_id: id,
+      operation: 'generateImage',
+      phase: 'submitted',
+      may_have_spent: true,
+      capture_status: 'captured',
+      url: 'https://flow.google.com/project/p1',
+    });
+    expect(manifest['error']).toMatchObject({
+      code: 'waf-rejection',
+      title: 'Request Rejected By Flow',
+      exit_code: 10,
+    });
+    const all = ['manifest.json', 'ui.json', 'network.json']
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .join('\n');
     for (const secret of ['s3cr3t', 'ya29.', home]) expect(all).not.toContain(secret);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'ui.json'), 'utf8'))).toMatchObject({ counts: { 'aisandbox-root': 1 }, settingsTriggerHidden: false });
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'ui.json'), 'utf8'))).toMatchObject({
+      counts: { 'aisandbox-root': 1 },
+      settingsTriggerHidden: false,
+    });
     expect(fs.readFileSync(path.join(dir, 'sensitive/screenshot.png')).equals(PNG)).toBe(true);
   });
 
   it('leaves out the screenshot it could not take, and says why', async () => {
     const incidentsDir = path.join(tempDir(), 'incidents');
-    const dir = await writeIncidentBundle({ incidentsDir, id: newIncidentId(), operation: 'uploadImage', error: new FlowAppError('x'), snapshot: snapshot({ screenshot: null, problems: ['screenshot: timeout'] }) });
+    const dir = await writeIncidentBundle({
+      incidentsDir,
+      id: newIncidentId(),
+      operation: 'uploadImage',
+      error: new FlowAppError('x'),
+      snapshot: snapshot({ screenshot: null, problems: ['screenshot: timeout'] }),
+    });
     expect(fs.existsSync(path.join(dir, 'sensitive'))).toBe(false);
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as { files: string[]; problems: string[] };
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
+      files: string[];
+      problems: string[];
+    };
     expect(manifest.files).toEqual(['manifest.json', 'ui.json', 'network.json']);
     expect(manifest.problems).toEqual(['screenshot: timeout']);
   });
@@ -77,7 +128,16 @@ describe('pruneIncidents', () => {
   async function writeMany(incidentsDir: string, days: string[]): Promise<string[]> {
     const out: string[] = [];
     for (const [i, day] of days.entries()) {
-      out.push(await writeIncidentBundle({ incidentsDir, id: newIncidentId(), operation: 'generateImage', error: new FlowAppError('x'), snapshot: snapshot(), now: new Date(`${day}T00:00:0${i}.000Z`) }));
+      out.push(
+        await writeIncidentBundle({
+          incidentsDir,
+          id: newIncidentId(),
+          operation: 'generateImage',
+          error: new FlowAppError('x'),
+          snapshot: snapshot(),
+          now: new Date(`${day}T00:00:0${i}.000Z`),
+        }),
+      );
     }
     return out;
   }

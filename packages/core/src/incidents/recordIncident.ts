@@ -22,7 +22,15 @@ export interface IncidentFacts {
 /** Never a bundle: nothing went wrong in the page (a cancellation) or there is no page left. */
 const NEVER: readonly ErrorCode[] = ['cancelled', 'browser-session-closed'];
 /** Raised by core around the browser (a catalog lookup, a local file, a setting) unless the driver raised it. */
-const LOCAL: readonly ErrorCode[] = ['usage', 'reference-not-found', 'configuration', 'data-store', 'security', 'queue-schema', 'batch-integrity'];
+const LOCAL: readonly ErrorCode[] = [
+  'usage',
+  'reference-not-found',
+  'configuration',
+  'data-store',
+  'security',
+  'queue-schema',
+  'batch-integrity',
+];
 
 /** Whether a failure inside a browser session deserves a bundle: the driver's, or one around it that is not local. */
 export function isBrowserFailure(error: GflowError, raisedByDriver: boolean): boolean {
@@ -34,9 +42,20 @@ export function isBrowserFailure(error: GflowError, raisedByDriver: boolean): bo
  * Captures a bundle for a failure inside a browser session, while the session and its page still
  * exist, and prunes the oldest bundles. Never throws: the outcome is the capture_status.
  */
-export async function recordIncident(host: IncidentHost, session: FlowSession, thrown: unknown, error: GflowError, facts: IncidentFacts): Promise<IncidentRef> {
+export async function recordIncident(
+  host: IncidentHost,
+  session: FlowSession,
+  thrown: unknown,
+  error: GflowError,
+  facts: IncidentFacts,
+): Promise<IncidentRef> {
   const id = newIncidentId();
-  const log = { incident_id: id, operation: facts.operation, code: error.code, ...(facts.taskId ? { task_id: facts.taskId } : {}) };
+  const log = {
+    incident_id: id,
+    operation: facts.operation,
+    code: error.code,
+    ...(facts.taskId ? { task_id: facts.taskId } : {}),
+  };
   if (!isBrowserFailure(error, session.failedInOperation(thrown))) return { id, capture_status: 'skipped' };
   if (!host.settings.incidentCapture) return { id, capture_status: 'disabled' };
   const snapshot = await session.captureIncident(thrown);
@@ -58,12 +77,17 @@ export async function recordIncident(host: IncidentHost, session: FlowSession, t
       redactPaths: [host.settings.outputDir, host.settings.home],
     });
   } catch (failure) {
-    host.logger.warn('incident bundle could not be written', { ...log, error: failure instanceof Error ? failure.message : String(failure) });
+    host.logger.warn('incident bundle could not be written', {
+      ...log,
+      error: failure instanceof Error ? failure.message : String(failure),
+    });
     return { id, capture_status: 'failed' };
   }
   host.logger.info('incident captured', { ...log, dir });
   await pruneIncidents(host.layout.incidentsDir, { keep: dir }).catch((failure: unknown) => {
-    host.logger.warn('incident bundles could not be pruned', { error: failure instanceof Error ? failure.message : String(failure) });
+    host.logger.warn('incident bundles could not be pruned', {
+      error: failure instanceof Error ? failure.message : String(failure),
+    });
   });
   return { id, capture_status: 'captured' };
 }
@@ -72,7 +96,12 @@ export async function recordIncident(host: IncidentHost, session: FlowSession, t
  * Runs `fn` (the body of a `sessions.withSession` callback). A failure gets an incident captured
  * before the session is released, attached as `error.incident` ({id, capture_status} only).
  */
-export async function withIncidentCapture<T>(host: IncidentHost, session: FlowSession, facts: () => IncidentFacts, fn: () => Promise<T>): Promise<T> {
+export async function withIncidentCapture<T>(
+  host: IncidentHost,
+  session: FlowSession,
+  facts: () => IncidentFacts,
+  fn: () => Promise<T>,
+): Promise<T> {
   try {
     return await fn();
   } catch (thrown) {

@@ -80,7 +80,13 @@ export async function writeIncidentBundle(input: IncidentBundleInput): Promise<s
       operation: input.operation,
       driver_operation: snapshot.operation,
       task_id: input.taskId ?? null,
-      error: { code: error.code, title: error.title, detail: error.detail, exit_code: error.exitCode, extensions: error.extensions },
+      error: {
+        code: error.code,
+        title: error.title,
+        detail: error.detail,
+        exit_code: error.exitCode,
+        extensions: error.extensions,
+      },
       phase: input.phase ?? null,
       may_have_spent: input.mayHaveSpent === true || error.extensions['may_have_spent'] === true,
       url: snapshot.url,
@@ -90,7 +96,12 @@ export async function writeIncidentBundle(input: IncidentBundleInput): Promise<s
       problems: snapshot.problems,
       files: BUNDLE_FILES.filter((f) => screenshot || f !== 'sensitive/screenshot.png'),
     };
-    const ui = { url: snapshot.url, title: snapshot.title, captured_at_failure: snapshot.atFailure, ...(snapshot.ui ?? { counts: null }) };
+    const ui = {
+      url: snapshot.url,
+      title: snapshot.title,
+      captured_at_failure: snapshot.atFailure,
+      ...(snapshot.ui ?? { counts: null }),
+    };
     const network = { operation: snapshot.operation, entries: snapshot.network };
     await privateFile(path.join(dir, 'manifest.json'), json(redact(manifest, options)));
     await privateFile(path.join(dir, 'ui.json'), json(redact(ui, options)));

@@ -17,8 +17,17 @@ export interface BrowserOverrides {
 }
 
 const SYSTEM_BROWSERS: Partial<Record<NodeJS.Platform, readonly string[]>> = {
-  linux: ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/snap/bin/chromium'],
-  darwin: ['/Applications/Google Chrome.app/Contents/MacOS/Google Chrome', '/Applications/Chromium.app/Contents/MacOS/Chromium'],
+  linux: [
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+    '/usr/bin/google-chrome-stable',
+    '/snap/bin/chromium',
+  ],
+  darwin: [
+    '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+    '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  ],
   win32: [
     path.join(process.env['PROGRAMFILES'] ?? 'C:\\Program Files', 'Google', 'Chrome', 'Application', 'chrome.exe'),
     path.join(process.env['LOCALAPPDATA'] ?? 'C:\\', 'Google', 'Chrome', 'Application', 'chrome.exe'),
@@ -38,7 +47,11 @@ export function locateBrowser(
   env: NodeJS.ProcessEnv = process.env,
   platform: NodeJS.Platform = process.platform,
 ): { readonly path: string | undefined; readonly source: 'setting' | 'system' | 'PATH' | 'none' } {
-  if (settings.browserExecutable) return { path: fs.existsSync(settings.browserExecutable) ? settings.browserExecutable : undefined, source: 'setting' };
+  if (settings.browserExecutable)
+    return {
+      path: fs.existsSync(settings.browserExecutable) ? settings.browserExecutable : undefined,
+      source: 'setting',
+    };
   const fixed = (SYSTEM_BROWSERS[platform] ?? []).find((candidate) => fs.existsSync(candidate));
   if (fixed) return { path: fixed, source: 'system' };
   const exts = platform === 'win32' ? ['.exe', ''] : [''];

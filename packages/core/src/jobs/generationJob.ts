@@ -1,7 +1,15 @@
 import path from 'node:path';
 import type { TaskRecord } from '@gflow/catalog';
 import type { FlowSession, DriverProgressEvent as DriverProgress } from '@gflow/driver';
-import { CancelledError, DataIntegrityError, OutputWriteFailedError, hasErrorCode, isGflowError, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
+import {
+  CancelledError,
+  DataIntegrityError,
+  OutputWriteFailedError,
+  hasErrorCode,
+  isGflowError,
+  toErrorEnvelopeBody,
+  toGflowError,
+} from '@gflow/errors';
 import { resolveProfile } from '../home/profiles.js';
 import { withIncidentCapture } from '../incidents/recordIncident.js';
 import type { GenerationResult } from '../operations/generationSchemas.js';
@@ -26,18 +34,29 @@ type Generated = Awaited<ReturnType<FlowSession['generateImage']>>;
  * atomically and record everything in the catalog. Returns the envelope that
  * wait=true returns and tasks/get serves; failures are returned, not thrown.
  */
-export async function runGenerationTask(runtime: RuntimeServices, taskId: string, options: RunTaskOptions): Promise<GenerationResult> {
+export async function runGenerationTask(
+  runtime: RuntimeServices,
+  taskId: string,
+  options: RunTaskOptions,
+): Promise<GenerationResult> {
   const catalog = runtime.catalog;
   const record = catalog.tasks.get(taskId);
-  if (!record) throw new DataIntegrityError('The task row vanished before it ran.', { extensions: { task_id: taskId } });
+  if (!record)
+    throw new DataIntegrityError('The task row vanished before it ran.', { extensions: { task_id: taskId } });
   const claimant = runtime.claimantFor(record.profile);
   const claimed = catalog.tasks.claim(taskId, claimant);
-  if (!claimed) throw new DataIntegrityError('Another process claimed this task first.', { extensions: { task_id: taskId } });
+  if (!claimed)
+    throw new DataIntegrityError('Another process claimed this task first.', { extensions: { task_id: taskId } });
   const payload = claimed.payload as unknown as GenerationTaskPayload;
   const plan = planOf(payload);
   const started = Date.now();
   const progress = (event: ProgressEvent): void => options.onProgress?.({ ...event, elapsedMs: Date.now() - started });
-  const known: { projectId: string | null; mediaIds: string[]; phase: string | null; mayHaveSpent: boolean } = { projectId: payload.input.project ?? null, mediaIds: [], phase: null, mayHaveSpent: false };
+  const known: { projectId: string | null; mediaIds: string[]; phase: string | null; mayHaveSpent: boolean } = {
+    projectId: payload.input.project ?? null,
+    mediaIds: [],
+    phase: null,
+    mayHaveSpent: false,
+  };
   let operationId: number | undefined;
 
   try {
@@ -79,13 +98,34 @@ export async function runGenerationTask(runtime: RuntimeServices, taskId: string
 
     // A failure is photographed here, inside the callback: the session and its page still exist.
     const facts = () => ({ operation: payload.command, taskId, phase: known.phase, mayHaveSpent: known.mayHaveSpent });
-    const result = await runtime.sessions.withSession(profile, { signal: options.signal, onProgress: progress }, (session) =>
-      withIncidentCapture(runtime, session, facts, async () => {
-        const generated = await generate(runtime, session, plan, payload, profile.name, options.signal, onDriverProgress);
-        known.projectId = generated.projectId;
-        known.mediaIds = generated.items.map((i) => i.mediaId);
-        return recordAndDownload(runtime, session, plan, payload, profile.name, operationId as number, generated, options.signal, progress);
-      }),
+    const result = await runtime.sessions.withSession(
+      profile,
+      { signal: options.signal, onProgress: progress },
+      (session) =>
+        withIncidentCapture(runtime, session, facts, async () => {
+          const generated = await generate(
+            runtime,
+            session,
+            plan,
+            payload,
+            profile.name,
+            options.signal,
+            onDriverProgress,
+          );
+          known.projectId = generated.projectId;
+          known.mediaIds = generated.items.map((i) => i.mediaId);
+          return recordAndDownload(
+            runtime,
+            session,
+            plan,
+            payload,
+            profile.name,
+            operationId as number,
+            generated,
+            options.signal,
+            progress,
+          );
+        }),
     );
     catalog.operations.succeed(operationId, { flowProjectId: known.projectId });
     catalog.tasks.complete(taskId, claimant, result, { flowMediaId: result.flow_media_id ?? null });
@@ -95,15 +135,18 @@ export async function runGenerationTask(runtime: RuntimeServices, taskId: string
     const error = toGflowError(thrown);
     if (operationId !== undefined) catalog.operations.failWith(operationId, error, { flowProjectId: known.projectId });
     // An aborted job is a cancellation whatever the driver saw last (the browser may close first).
-    const settled: TaskRecord = hasErrorCode(error, 'cancelled') || options.signal.aborted
-      ? catalog.tasks.cancel(taskId, { claimant })
-      : catalog.tasks.fail(taskId, claimant, error, { flowMediaId: known.mediaIds[0] ?? null });
+    const settled: TaskRecord =
+      hasErrorCode(error, 'cancelled') || options.signal.aborted
+        ? catalog.tasks.cancel(taskId, { claimant })
+        : catalog.tasks.fail(taskId, claimant, error, { flowMediaId: known.mediaIds[0] ?? null });
     runtime.logger.warn('generation failed', { task_id: taskId, code: error.code, status: settled.status });
     // Media Flow already named (the submit reply) are catalogued, so `data download` can fetch them
     // later by id; the job ended before their files were written.
-    if (known.mediaIds.length > 0 && known.projectId) catalogueNamedMedia(runtime, claimed.profile, plan, known.projectId, known.mediaIds, operationId);
+    if (known.mediaIds.length > 0 && known.projectId)
+      catalogueNamedMedia(runtime, claimed.profile, plan, known.projectId, known.mediaIds, operationId);
     return {
-      status: settled.status === 'indeterminate' ? 'indeterminate' : settled.status === 'cancelled' ? 'cancelled' : 'failed',
+      status:
+        settled.status === 'indeterminate' ? 'indeterminate' : settled.status === 'cancelled' ? 'cancelled' : 'failed',
       task_id: taskId,
       task_type: claimed.taskType,
       ...(known.mediaIds[0] ? { flow_media_id: known.mediaIds[0], flow_media_ids: [...known.mediaIds] } : {}),
@@ -114,31 +157,77 @@ export async function runGenerationTask(runtime: RuntimeServices, taskId: string
 }
 
 /** Records assets Flow named for a job that stopped before their files were written (status `pending`). */
-function catalogueNamedMedia(runtime: RuntimeServices, profile: string, plan: ImagePlan | VideoPlan, projectId: string, mediaIds: readonly string[], operationId: number | undefined): void {
+function catalogueNamedMedia(
+  runtime: RuntimeServices,
+  profile: string,
+  plan: ImagePlan | VideoPlan,
+  projectId: string,
+  mediaIds: readonly string[],
+  operationId: number | undefined,
+): void {
   try {
     const catalog = runtime.catalog;
     for (const [i, mediaId] of mediaIds.entries()) {
       if (catalog.assets.getByMediaId(profile, mediaId)) continue;
-      const asset = catalog.assets.record({ profile, flowMediaId: mediaId, kind: plan.kind, flowProjectId: projectId, model: plan.model?.name ?? null, aspectRatio: plan.aspect, status: 'pending' });
+      const asset = catalog.assets.record({
+        profile,
+        flowMediaId: mediaId,
+        kind: plan.kind,
+        flowProjectId: projectId,
+        model: plan.model?.name ?? null,
+        aspectRatio: plan.aspect,
+        status: 'pending',
+      });
       if (operationId !== undefined) catalog.assets.link(operationId, asset.id, 'output', i);
     }
   } catch (error) {
-    runtime.logger.warn('could not catalogue the media of a stopped job', { error: error instanceof Error ? error.message : String(error) });
+    runtime.logger.warn('could not catalogue the media of a stopped job', {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
-async function resolveAll(runtime: RuntimeServices, plan: ImagePlan | VideoPlan, profile: string): Promise<{ references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference }> {
+async function resolveAll(
+  runtime: RuntimeServices,
+  plan: ImagePlan | VideoPlan,
+  profile: string,
+): Promise<{ references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference }> {
   const cwd = process.cwd();
   const catalog = runtime.catalog;
   const references: LocalReference[] = [];
   for (const [i, ref] of plan.references.entries()) {
-    references.push(await resolveReference(catalog, ref, { profile, parameter: `reference_images[${i}]`, cwd, role: plan.kind === 'image' ? 'image' : 'reference' }));
+    references.push(
+      await resolveReference(catalog, ref, {
+        profile,
+        parameter: `reference_images[${i}]`,
+        cwd,
+        role: plan.kind === 'image' ? 'image' : 'reference',
+      }),
+    );
   }
   if (plan.kind === 'image') return { references };
   return {
     references,
-    ...(plan.startFrame ? { startFrame: await resolveReference(catalog, plan.startFrame, { profile, parameter: 'initial_frame', cwd, role: 'frame' }) } : {}),
-    ...(plan.endFrame ? { endFrame: await resolveReference(catalog, plan.endFrame, { profile, parameter: 'end_frame', cwd, role: 'frame' }) } : {}),
+    ...(plan.startFrame
+      ? {
+          startFrame: await resolveReference(catalog, plan.startFrame, {
+            profile,
+            parameter: 'initial_frame',
+            cwd,
+            role: 'frame',
+          }),
+        }
+      : {}),
+    ...(plan.endFrame
+      ? {
+          endFrame: await resolveReference(catalog, plan.endFrame, {
+            profile,
+            parameter: 'end_frame',
+            cwd,
+            role: 'frame',
+          }),
+        }
+      : {}),
   };
 }
 
@@ -151,11 +240,13 @@ async function generate(
   signal: AbortSignal,
   onProgress: (event: DriverProgress) => void,
 ): Promise<Generated> {
-  const refs: { references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference } = await resolveAll(runtime, plan, profile);
+  const refs: { references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference } =
+    await resolveAll(runtime, plan, profile);
   // A chained generation (a media id as frame or reference) stays in that media's project unless
   // the caller named one: the result lands beside its source in Flow.
   const inherited = [refs.startFrame, ...refs.references].find((r) => r?.projectId)?.projectId;
-  const project = payload.input.project ?? (payload.input.project_name ? undefined : inherited) ?? runtime.settings.project;
+  const project =
+    payload.input.project ?? (payload.input.project_name ? undefined : inherited) ?? runtime.settings.project;
   const common = {
     ...(project ? { projectId: project } : {}),
     prompt: payload.expanded_prompt,
@@ -168,7 +259,14 @@ async function generate(
   const characters = plan.characters.map((c) => ({ entityId: c.entityId, displayName: c.name }));
   if (plan.kind === 'image') {
     // The driver takes the names of the same table (@gflow/flow-facts); planImage already refused Imagen 4.
-    return session.generateImage({ ...common, model: plan.model.name, aspect: plan.aspect, references, characters, replyTimeoutMs: runtime.settings.timeoutSeconds * 1000 });
+    return session.generateImage({
+      ...common,
+      model: plan.model.name,
+      aspect: plan.aspect,
+      references,
+      characters,
+      replyTimeoutMs: runtime.settings.timeoutSeconds * 1000,
+    });
   }
   return session.generateVideo({
     ...common,
@@ -177,7 +275,9 @@ async function generate(
     ...(plan.model ? { model: plan.model.name } : {}),
     ...(plan.duration !== undefined ? { duration: plan.duration } : {}),
     ...(plan.resolution ? { resolution: plan.resolution } : {}),
-    ...(refs.startFrame ? { startFrame: { path: refs.startFrame.path, displayName: refs.startFrame.displayName } } : {}),
+    ...(refs.startFrame
+      ? { startFrame: { path: refs.startFrame.path, displayName: refs.startFrame.displayName } }
+      : {}),
     ...(refs.endFrame ? { endFrame: { path: refs.endFrame.path, displayName: refs.endFrame.displayName } } : {}),
     references,
     characters,
@@ -198,7 +298,11 @@ async function recordAndDownload(
 ): Promise<GenerationResult> {
   const catalog = runtime.catalog;
   const kind: MediaKind = plan.kind;
-  catalog.projects.upsert({ profile, flowProjectId: generated.projectId, ...(payload.input.project_name ? { title: payload.input.project_name } : {}) });
+  catalog.projects.upsert({
+    profile,
+    flowProjectId: generated.projectId,
+    ...(payload.input.project_name ? { title: payload.input.project_name } : {}),
+  });
   // Assets first: if a download fails, the catalog still knows what Flow made (and billed).
   const assets = generated.items.map((item, i) => {
     const asset = catalog.assets.record({
@@ -231,18 +335,44 @@ async function recordAndDownload(
       signal,
     });
     const extension = extensionOf(bytes) ?? sniffed;
-    const target = targetPathFor({ outputDir: runtime.settings.outputDir, kind, mediaId: item.mediaId, index: i + 1, count: generated.items.length, extension, outputFile: payload.output_file });
+    const target = targetPathFor({
+      outputDir: runtime.settings.outputDir,
+      kind,
+      mediaId: item.mediaId,
+      index: i + 1,
+      count: generated.items.length,
+      extension,
+      outputFile: payload.output_file,
+    });
     const written = await writeMedia(target, bytes, extension).catch((error: unknown) => {
       if (isGflowError(error)) throw error;
       const code = (error as NodeJS.ErrnoException).code ?? 'error';
       throw new OutputWriteFailedError(
         `Could not write ${shownPath(runtime.settings.outputDir, target)} (${code}). The media ${item.mediaId} was made in Flow project ${generated.projectId}; recover it with 'gflow data download ${item.mediaId}' (gflow_download_media), which spends nothing.`,
-        { cause: error, retryable: false, extensions: { media_id: item.mediaId, flow_project_id: generated.projectId } },
+        {
+          cause: error,
+          retryable: false,
+          extensions: { media_id: item.mediaId, flow_project_id: generated.projectId },
+        },
       );
     });
-    catalog.localFiles.record({ assetId: (assets[i] as { id: number }).id, path: written.path, bytes: written.bytes, sha256: written.sha256, mediaType: written.mediaType });
+    catalog.localFiles.record({
+      assetId: (assets[i] as { id: number }).id,
+      path: written.path,
+      bytes: written.bytes,
+      sha256: written.sha256,
+      mediaType: written.mediaType,
+    });
     files.push(written.path);
-    media.push({ media_id: item.mediaId, workflow_id: item.workflowId ?? null, file: written.path, bytes: written.bytes, width: item.width ?? null, height: item.height ?? null, seed: item.seed ?? null });
+    media.push({
+      media_id: item.mediaId,
+      workflow_id: item.workflowId ?? null,
+      file: written.path,
+      bytes: written.bytes,
+      width: item.width ?? null,
+      height: item.height ?? null,
+      seed: item.seed ?? null,
+    });
   }
   progress({ phase: 'recording' });
   const first = generated.items[0];

@@ -36,7 +36,8 @@ export function targetPathFor(options: TargetOptions): string {
     return path.join(parsed.dir, `${stem}${ext}`);
   }
   const date = (options.now ?? new Date()).toISOString().slice(0, 10);
-  if (options.kind === 'video') return path.join(options.outputDir, 'videos', date, `${options.mediaId}.${options.extension}`);
+  if (options.kind === 'video')
+    return path.join(options.outputDir, 'videos', date, `${options.mediaId}.${options.extension}`);
   return path.join(options.outputDir, 'images', date, `${options.mediaId}_${options.index}.${options.extension}`);
 }
 
@@ -50,5 +51,10 @@ export interface WrittenFile {
 /** Writes atomically and returns what the catalog records. */
 export async function writeMedia(target: string, bytes: Uint8Array, extension: string): Promise<WrittenFile> {
   await writeFileAtomic(target, bytes);
-  return { path: target, bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex'), mediaType: mimeOf(extension) };
+  return {
+    path: target,
+    bytes: bytes.byteLength,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    mediaType: mimeOf(extension),
+  };
 }

@@ -28,7 +28,8 @@ export function checkLocalImage(value: string, parameter: string, cwd: string): 
   } catch {
     throw new BadParameterError(`${parameter}: no readable image file at that path.`, { extensions: { parameter } });
   }
-  if (size > MAX_UPLOAD_BYTES) throw new BadParameterError(`${parameter}: the image is larger than 20 MB.`, { extensions: { parameter } });
+  if (size > MAX_UPLOAD_BYTES)
+    throw new BadParameterError(`${parameter}: the image is larger than 20 MB.`, { extensions: { parameter } });
   const head = Buffer.alloc(16);
   const fd = fs.openSync(real, 'r');
   try {
@@ -37,7 +38,9 @@ export function checkLocalImage(value: string, parameter: string, cwd: string): 
     fs.closeSync(fd);
   }
   if (sniffImage(head) === null) {
-    throw new BadParameterError(`${parameter}: the file is not a PNG, JPEG, WebP or GIF image.`, { extensions: { parameter } });
+    throw new BadParameterError(`${parameter}: the file is not a PNG, JPEG, WebP or GIF image.`, {
+      extensions: { parameter },
+    });
   }
   return { path: real, displayName: path.basename(real) };
 }
@@ -48,16 +51,23 @@ export function checkLocalImage(value: string, parameter: string, cwd: string): 
  * copy (size and SHA-256 still match) — Flow on flow.google.com binds frames
  * and references by upload, so the recorded file is uploaded again.
  */
-export async function resolveReference(catalog: Catalog, ref: MediaRef, options: { profile: string; parameter: string; cwd: string; role: 'frame' | 'reference' | 'image' }): Promise<LocalReference> {
+export async function resolveReference(
+  catalog: Catalog,
+  ref: MediaRef,
+  options: { profile: string; parameter: string; cwd: string; role: 'frame' | 'reference' | 'image' },
+): Promise<LocalReference> {
   if (ref.kind === 'path') return checkLocalImage(ref.path, options.parameter, options.cwd);
   const resolved =
     options.role === 'frame'
       ? await catalog.references.frame(ref.mediaId, { profile: options.profile })
       : await catalog.references.onDisk(ref.mediaId, { profile: options.profile });
   if (!resolved.localFile) {
-    throw new ReferenceNotOnDiskError(`${options.parameter}: the media id is catalogued but has no verified local file to upload.`, {
-      extensions: { parameter: options.parameter, media_id: ref.mediaId },
-    });
+    throw new ReferenceNotOnDiskError(
+      `${options.parameter}: the media id is catalogued but has no verified local file to upload.`,
+      {
+        extensions: { parameter: options.parameter, media_id: ref.mediaId },
+      },
+    );
   }
   const checked = checkLocalImage(resolved.localFile.file.path, options.parameter, options.cwd);
   return {

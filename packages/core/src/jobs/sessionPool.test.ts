@@ -84,7 +84,15 @@ function fakeSession(): FlowSession {
 
 /** A pool with the runtime's own dependencies (as Gflow builds it), and fake leases and sessions. */
 function poolOptions(runtime: Gflow, keepWarm: boolean) {
-  return { surface: runtime.surface, settings: runtime.settings, locksDir: runtime.layout.locksDir, logger: runtime.logger, queue: runtime.profileQueue, keepWarm, runningOperation: () => runtime.currentOperation };
+  return {
+    surface: runtime.surface,
+    settings: runtime.settings,
+    locksDir: runtime.layout.locksDir,
+    logger: runtime.logger,
+    queue: runtime.profileQueue,
+    keepWarm,
+    runningOperation: () => runtime.currentOperation,
+  };
 }
 
 function pool(keepWarm: boolean): SessionPool {
@@ -219,9 +227,19 @@ describe('SessionPool: the warm lease gives way', () => {
     const sessions = pool(true);
     await sessions.withSession(profile, use, () => Promise.resolve());
     // A server waits 180 s by default; outside an operation the call is "a browser call".
-    expect(acquired[0]).toMatchObject({ surface: 'mcp run', waitSeconds: 180, activity: { state: 'busy', doing: 'a browser call' } });
-    await sessions.withSession(profile, { ...use, activity: 'Generate images (gflow_generate_image)' }, () => Promise.resolve());
-    expect(leases[0]?.activities).toEqual([{ state: 'idle' }, { state: 'busy', doing: 'Generate images (gflow_generate_image)' }, { state: 'idle' }]);
+    expect(acquired[0]).toMatchObject({
+      surface: 'mcp run',
+      waitSeconds: 180,
+      activity: { state: 'busy', doing: 'a browser call' },
+    });
+    await sessions.withSession(profile, { ...use, activity: 'Generate images (gflow_generate_image)' }, () =>
+      Promise.resolve(),
+    );
+    expect(leases[0]?.activities).toEqual([
+      { state: 'idle' },
+      { state: 'busy', doing: 'Generate images (gflow_generate_image)' },
+      { state: 'idle' },
+    ]);
   });
 
   it('names the running operation of its own runtime in the lease it takes', async () => {
@@ -237,7 +255,11 @@ describe('SessionPool: the warm lease gives way', () => {
       input: z.object({}),
       output: z.string(),
       handler: () => {
-        sessions ??= new SessionPool({ ...poolOptions(runtime, true), acquireLease: (options) => (acquired.push(options), Promise.resolve(new FakeLease())), openSession: () => Promise.resolve(fakeSession()) });
+        sessions ??= new SessionPool({
+          ...poolOptions(runtime, true),
+          acquireLease: (options) => (acquired.push(options), Promise.resolve(new FakeLease())),
+          openSession: () => Promise.resolve(fakeSession()),
+        });
         return sessions.withSession(profile, use, () => Promise.resolve('ok'));
       },
     });

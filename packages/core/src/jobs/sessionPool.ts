@@ -77,7 +77,11 @@ export class SessionPool implements BrowserSessions {
     this.#keepWarm = options.keepWarm;
   }
 
-  async withSession<T>(profile: ResolvedProfile, use: SessionUse, fn: (session: FlowSession) => Promise<T>): Promise<T> {
+  async withSession<T>(
+    profile: ResolvedProfile,
+    use: SessionUse,
+    fn: (session: FlowSession) => Promise<T>,
+  ): Promise<T> {
     use.onProgress?.({ phase: 'queued' });
     return this.#queue.run(
       profile.name,
@@ -98,7 +102,11 @@ export class SessionPool implements BrowserSessions {
    * window or a headless probe opens the profile itself). A warm session on
    * the profile is closed first: Chromium opens a profile once at a time.
    */
-  async withProfileExclusive<T>(profile: { name: string; dir: string }, use: SessionUse, fn: () => Promise<T>): Promise<T> {
+  async withProfileExclusive<T>(
+    profile: { name: string; dir: string },
+    use: SessionUse,
+    fn: () => Promise<T>,
+  ): Promise<T> {
     return this.#queue.run(
       profile.name,
       async () => {
@@ -175,7 +183,8 @@ export class SessionPool implements BrowserSessions {
     const executablePath = channel ? undefined : findBrowserExecutable(settings);
     if (!channel && !executablePath) {
       throw new BrowserEngineUnavailableError('No Chrome or Chromium was found.', {
-        remediationHint: 'Install Google Chrome or Chromium (Debian: apt-get install chromium), or set GFLOW_CLI_BROWSER_EXECUTABLE.',
+        remediationHint:
+          'Install Google Chrome or Chromium (Debian: apt-get install chromium), or set GFLOW_CLI_BROWSER_EXECUTABLE.',
       });
     }
     const { openFlowSession } = await import('@gflow/driver');
@@ -278,7 +287,9 @@ export class SessionPool implements BrowserSessions {
 function waitingMessage(holder: LeaseHolder | undefined): string {
   if (holder === undefined) return 'Another gflow process is using this profile; waiting.';
   const who = `${holder.surface ? `gflow ${holder.surface}, ` : ''}pid ${holder.pid}`;
-  if (holder.activity === 'idle' && holder.handsOff) return `An idle gflow process (${who}) holds this profile; it is handing it over.`;
-  if (holder.activity === 'busy') return `Another gflow process (${who}) is using this profile for ${holder.doing ?? 'a job'}; waiting for it to finish.`;
+  if (holder.activity === 'idle' && holder.handsOff)
+    return `An idle gflow process (${who}) holds this profile; it is handing it over.`;
+  if (holder.activity === 'busy')
+    return `Another gflow process (${who}) is using this profile for ${holder.doing ?? 'a job'}; waiting for it to finish.`;
   return `Another gflow process (${who}) is using this profile; waiting.`;
 }

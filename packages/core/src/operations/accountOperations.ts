@@ -10,7 +10,8 @@ export const authRenew = defineOperation({
   name: 'authRenew',
   mcpName: 'gflow_auth_renew',
   title: 'Renew the Flow session',
-  description: 'Re-establishes the profile\'s Flow session headlessly when Google allows it, and says when a human must sign in again. Spends nothing.',
+  description:
+    "Re-establishes the profile's Flow session headlessly when Google allows it, and says when a human must sign in again. Spends nothing.",
   kind: 'mutate',
   usesBrowser: true,
   surfaces: ['cli', 'library'],
@@ -32,13 +33,16 @@ export const getCredits = defineOperation({
   mcpName: 'gflow_get_credits',
   title: 'Read the credit balance',
   description:
-    'The Flow credit balance the app itself loads, read in the profile\'s browser (one browser launch per profile; spends nothing). all_profiles=true reads every saved profile in turn and keeps the successful balances plus total_credits when one fails. refresh=true renews a session that landed on a sign-in page, headlessly, and reads again. The balance funds video; images use separate daily quotas. Tier fields are always null.',
+    "The Flow credit balance the app itself loads, read in the profile's browser (one browser launch per profile; spends nothing). all_profiles=true reads every saved profile in turn and keeps the successful balances plus total_credits when one fails. refresh=true renews a session that landed on a sign-in page, headlessly, and reads again. The balance funds video; images use separate daily quotas. Tier fields are always null.",
   kind: 'read',
   usesBrowser: true,
   input: z.object({
     profile: profileParam,
     all_profiles: z.boolean().default(false),
-    refresh: z.boolean().default(false).describe('Renew an expired session headlessly and read again (rewrites that profile\'s saved cookies).'),
+    refresh: z
+      .boolean()
+      .default(false)
+      .describe("Renew an expired session headlessly and read again (rewrites that profile's saved cookies)."),
   }),
   output: z.looseObject({ status: z.string() }),
   handler: async (input, context) => {
@@ -46,12 +50,21 @@ export const getCredits = defineOperation({
     const readOne = (profileName: string) =>
       withProfileBrowser(context, profileName, async (browser, profile) => {
         try {
-          return { profile: profile.name, authenticated: true, ...(await readCredits(browser, { signal: context.signal })) };
+          return {
+            profile: profile.name,
+            authenticated: true,
+            ...(await readCredits(browser, { signal: context.signal })),
+          };
         } catch (error) {
           if (!input.refresh || !isGflowError(error) || !error.is('auth-expired')) throw error;
           const renewed = await renewInContext(browser, { signal: context.signal });
           if (renewed.outcome !== 'renewed') throw error;
-          return { profile: profile.name, authenticated: true, refreshed: true, ...(await readCredits(browser, { signal: context.signal })) };
+          return {
+            profile: profile.name,
+            authenticated: true,
+            refreshed: true,
+            ...(await readCredits(browser, { signal: context.signal })),
+          };
         }
       });
     if (!input.all_profiles) return { status: 'ok', ...(await readOne(input.profile)) };
@@ -84,16 +97,27 @@ export const authStatus = defineOperation({
   handler: async (input, context) => {
     const { runtime } = context;
     const { cookieStoreState, probeContext, sessionProbeError } = await import('@gflow/driver');
-    const profile = resolveProfile(runtime.layout, { requested: input.profile, settingProfile: runtime.settings.profile });
+    const profile = resolveProfile(runtime.layout, {
+      requested: input.profile,
+      settingProfile: runtime.settings.profile,
+    });
     const markers = await readProfileMarkers(profile.dir);
     const early =
       markers.strategy === null
-        ? sessionProbeError({ outcome: 'profile_marker_missing', detail: 'The profile has no .gflow_browser_strategy marker, so its cookies cannot be read.' })
+        ? sessionProbeError({
+            outcome: 'profile_marker_missing',
+            detail: 'The profile has no .gflow_browser_strategy marker, so its cookies cannot be read.',
+          })
         : (await cookieStoreState(profile.dir)) === 'unreadable'
-          ? sessionProbeError({ outcome: 'cookie_store_unreadable', detail: "The profile's cookie database is corrupt or unreadable." })
+          ? sessionProbeError({
+              outcome: 'cookie_store_unreadable',
+              detail: "The profile's cookie database is corrupt or unreadable.",
+            })
           : null;
     if (early) throw early;
-    const result = await withProfileBrowser(context, profile.name, (browser) => probeContext(browser, { signal: context.signal }));
+    const result = await withProfileBrowser(context, profile.name, (browser) =>
+      probeContext(browser, { signal: context.signal }),
+    );
     if (result.outcome !== 'authenticated') {
       throw sessionProbeError(result) ?? new Error(`unexpected probe outcome ${result.outcome}`);
     }

@@ -15,7 +15,15 @@ function chromeAvailable(): boolean {
     process.platform === 'darwin'
       ? ['/Applications/Google Chrome.app/Contents/MacOS/Google Chrome']
       : process.platform === 'win32'
-        ? [path.join(process.env['PROGRAMFILES'] ?? 'C:\\Program Files', 'Google', 'Chrome', 'Application', 'chrome.exe')]
+        ? [
+            path.join(
+              process.env['PROGRAMFILES'] ?? 'C:\\Program Files',
+              'Google',
+              'Chrome',
+              'Application',
+              'chrome.exe',
+            ),
+          ]
         : ['/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/opt/google/chrome/chrome'];
   return candidates.some((c) => fs.existsSync(c));
 }
@@ -31,13 +39,19 @@ export const authLogin = defineOperation({
   name: 'authLogin',
   mcpName: 'gflow_auth_login',
   title: 'Sign in',
-  description: 'Opens a browser on the profile for a human to sign in to Google Flow, then records the account. Interactive: CLI and library only.',
+  description:
+    'Opens a browser on the profile for a human to sign in to Google Flow, then records the account. Interactive: CLI and library only.',
   kind: 'mutate',
   usesBrowser: true,
   surfaces: ['cli', 'library'],
   input: z.object({
     profile: profileParam,
-    browser: z.enum(['auto', 'chrome', 'internal']).optional().describe('auto (default: Chrome when installed), chrome (the system Chrome, as a plain window), internal (a gflow-driven Chromium).'),
+    browser: z
+      .enum(['auto', 'chrome', 'internal'])
+      .optional()
+      .describe(
+        'auto (default: Chrome when installed), chrome (the system Chrome, as a plain window), internal (a gflow-driven Chromium).',
+      ),
     account: z.email().optional().describe('The Google account expected; a different one is refused (exit 38).'),
   }),
   output: z.looseObject({ status: z.literal('authenticated'), profile: z.string(), user_email: z.string() }),
@@ -46,9 +60,15 @@ export const authLogin = defineOperation({
     const profile = resolveProfile(runtime.layout, { requested, mustExist: false });
     fs.mkdirSync(profile.dir, { recursive: true, mode: 0o700 });
     const preference = input.browser ?? runtime.settings.authBrowser;
-    const strategy = preference === 'auto' ? (chromeAvailable() && !runtime.browserOverrides.sandbox ? 'chrome' : 'internal') : preference;
+    const strategy =
+      preference === 'auto'
+        ? chromeAvailable() && !runtime.browserOverrides.sandbox
+          ? 'chrome'
+          : 'internal'
+        : preference;
     const executablePath = findBrowserExecutable(runtime.settings);
-    if (strategy === 'internal' && !executablePath) throw new BrowserEngineUnavailableError('No Chrome or Chromium was found for the sign-in window.');
+    if (strategy === 'internal' && !executablePath)
+      throw new BrowserEngineUnavailableError('No Chrome or Chromium was found for the sign-in window.');
     const { loginWithBrowser } = await import('@gflow/driver');
     const autofill = runtime.browserOverrides.autofillLogin;
     const { email } = await runtime.sessions.withProfileExclusive(profile, { signal }, () =>

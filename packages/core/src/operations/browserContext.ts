@@ -16,5 +16,7 @@ export async function withProfileBrowser<T>(
 ): Promise<T> {
   const { runtime } = context;
   const profile = resolveProfile(runtime.layout, { requested: profileArg, settingProfile: runtime.settings.profile });
-  return runtime.sessions.withSession(profile, { signal: context.signal, onProgress: context.onProgress }, (session) => fn(session.context, profile));
+  return runtime.sessions.withSession(profile, { signal: context.signal, onProgress: context.onProgress }, (session) =>
+    fn(session.context, profile),
+  );
 }

@@ -14,13 +14,32 @@ export const listProjects = defineOperation({
   usesBrowser: false,
   input: z.object({
     profile: z.string().trim().min(1).default('default').describe('A profile name, or "default" for every profile.'),
-    limit: z.number().int().default(50).transform((v) => Math.min(Math.max(v, 1), 200)).describe('Rows per page, clamped to 1..200 (default 50).'),
+    limit: z
+      .number()
+      .int()
+      .default(50)
+      .transform((v) => Math.min(Math.max(v, 1), 200))
+      .describe('Rows per page, clamped to 1..200 (default 50).'),
     offset: z.number().int().min(0).default(0).describe('Rows to skip (next_offset of the previous page).'),
   }),
-  output: z.strictObject({ status: z.literal('ok'), projects: z.array(projectRow), count: z.number().int().min(0), offset: z.number().int().min(0), has_more: z.boolean(), next_offset: z.number().int().min(0).nullable() }),
+  output: z.strictObject({
+    status: z.literal('ok'),
+    projects: z.array(projectRow),
+    count: z.number().int().min(0),
+    offset: z.number().int().min(0),
+    has_more: z.boolean(),
+    next_offset: z.number().int().min(0).nullable(),
+  }),
   handler: async (input, { runtime }) => {
-    const profile = input.profile === 'default' ? undefined : resolveProfile(runtime.layout, { requested: input.profile, mustExist: false }).name;
-    const page = runtime.catalog.projects.list({ limit: input.limit, offset: input.offset, ...(profile ? { profile } : {}) });
+    const profile =
+      input.profile === 'default'
+        ? undefined
+        : resolveProfile(runtime.layout, { requested: input.profile, mustExist: false }).name;
+    const page = runtime.catalog.projects.list({
+      limit: input.limit,
+      offset: input.offset,
+      ...(profile ? { profile } : {}),
+    });
     return {
       status: 'ok' as const,
       projects: page.items.map((p) => ({
@@ -62,7 +81,10 @@ export const usageStats = defineOperation({
       telemetry: {
         state: usageRecordingEnabled(runtime.layout.configToml) ? 'on' : 'off',
         switch: 'gflow telemetry on|off (config.toml [telemetry] enabled)',
-        upload: { enabled: false, reason: 'gflow keeps usage statistics on this machine only; nothing is ever uploaded' },
+        upload: {
+          enabled: false,
+          reason: 'gflow keeps usage statistics on this machine only; nothing is ever uploaded',
+        },
       },
       invocations: stats.invocations,
       generations: stats.generations,

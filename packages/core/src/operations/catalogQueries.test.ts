@@ -18,7 +18,8 @@ describe('catalog query inputs', () => {
     expect(olderThanCutoff('90d', now)).toBe('2026-01-01T12:00:00.000Z');
     expect(olderThanCutoff('24h', now)).toBe('2026-03-31T12:00:00.000Z');
     expect(olderThanCutoff(' 30M ', now)).toBe('2026-04-01T11:30:00.000Z');
-    for (const bad of ['soon', '90', 'd', '1w', '-3d', '1234567d']) expect(exitOf(() => olderThanCutoff(bad, now))).toBe(2);
+    for (const bad of ['soon', '90', 'd', '1w', '-3d', '1234567d'])
+      expect(exitOf(() => olderThanCutoff(bad, now))).toBe(2);
   });
 
   it('profileFilter: "default" or nothing is every profile; a bad name is refused', () => {

@@ -75,14 +75,27 @@ const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000 } as const;
 export function olderThanCutoff(raw: string, now: Date = new Date()): string {
   const match = /^\s*(\d{1,6})\s*([dhm])\s*$/i.exec(raw);
   if (!match) {
-    throw new UsageError(`--older-than takes a number and a unit d, h or m (e.g. 90d, 24h, 30m); got ${JSON.stringify(raw)}.`, { extensions: { parameter: 'older_than' } });
+    throw new UsageError(
+      `--older-than takes a number and a unit d, h or m (e.g. 90d, 24h, 30m); got ${JSON.stringify(raw)}.`,
+      { extensions: { parameter: 'older_than' } },
+    );
   }
   const unit = (match[2] as string).toLowerCase() as keyof typeof UNIT_MS;
   return new Date(now.getTime() - Number(match[1]) * UNIT_MS[unit]).toISOString();
 }
 
-function pageOf<T, R>(p: { items: readonly T[]; count: number; offset: number; hasMore: boolean; nextOffset: number | null }, map: (item: T) => R) {
-  return { status: 'ok' as const, items: p.items.map(map), count: p.count, offset: p.offset, has_more: p.hasMore, next_offset: p.nextOffset };
+function pageOf<T, R>(
+  p: { items: readonly T[]; count: number; offset: number; hasMore: boolean; nextOffset: number | null },
+  map: (item: T) => R,
+) {
+  return {
+    status: 'ok' as const,
+    items: p.items.map(map),
+    count: p.count,
+    offset: p.offset,
+    has_more: p.hasMore,
+    next_offset: p.nextOffset,
+  };
 }
 
 const local = { kind: 'read', usesBrowser: false, surfaces: ['cli', 'library'] } as const;
@@ -91,12 +104,27 @@ export const listMedia = defineOperation({
   name: 'listMedia',
   mcpName: 'gflow_list_media',
   title: 'List catalogued media',
-  description: 'Catalogued images or videos, newest first, paginated; one row per asset (or per local copy with all_copies). Local data only.',
+  description:
+    'Catalogued images or videos, newest first, paginated; one row per asset (or per local copy with all_copies). Local data only.',
   ...local,
-  input: z.object({ kind: z.enum(['image', 'video']), profile: anyProfile, ...page, all_copies: z.boolean().default(false).describe('One row per local copy instead of one per asset.') }),
+  input: z.object({
+    kind: z.enum(['image', 'video']),
+    profile: anyProfile,
+    ...page,
+    all_copies: z.boolean().default(false).describe('One row per local copy instead of one per asset.'),
+  }),
   output: S.pageOf(S.mediaRow),
   handler: async (input, { runtime }) =>
-    pageOf(runtime.catalog.assets.list({ kind: input.kind, limit: input.limit, offset: input.offset, ...profileFilter(input.profile), ...(input.all_copies ? { allCopies: true } : {}) }), mediaRow),
+    pageOf(
+      runtime.catalog.assets.list({
+        kind: input.kind,
+        limit: input.limit,
+        offset: input.offset,
+        ...profileFilter(input.profile),
+        ...(input.all_copies ? { allCopies: true } : {}),
+      }),
+      mediaRow,
+    ),
 });
 
 export const listProfileActivity = defineOperation({
@@ -138,14 +166,19 @@ export const listErrors = defineOperation({
   ...local,
   input: z.object({ profile: anyProfile, ...page }),
   output: S.pageOf(S.errorRow),
-  handler: async (input, { runtime }) => pageOf(runtime.catalog.errors.list({ limit: input.limit, offset: input.offset, ...profileFilter(input.profile) }), errorRow),
+  handler: async (input, { runtime }) =>
+    pageOf(
+      runtime.catalog.errors.list({ limit: input.limit, offset: input.offset, ...profileFilter(input.profile) }),
+      errorRow,
+    ),
 });
 
 export const showMedia = defineOperation({
   name: 'showMedia',
   mcpName: 'gflow_show_media',
   title: 'Show a catalogued asset',
-  description: 'One catalogued asset and its local copies (whether each file still exists). An id catalogued under several profiles is refused with the candidates.',
+  description:
+    'One catalogued asset and its local copies (whether each file still exists). An id catalogued under several profiles is refused with the candidates.',
   ...local,
   input: z.object({ media_id: flowId('media_id').describe('The Flow media id.'), profile: anyProfile }),
   output: z.strictObject({ status: z.literal('ok'), media: S.shownMedia }),
@@ -159,10 +192,20 @@ export const showMedia = defineOperation({
       });
     }
     if (others.length) {
-      throw new BadParameterError(`Media id ${input.media_id} is catalogued under ${candidates.length} profiles; name one with --profile.`, {
-        extensions: { parameter: 'profile', candidates: candidates.map((c) => ({ profile: c.asset.profileName, project_id: c.asset.flowProjectId, kind: c.asset.kind })) },
-        remediationHint: 'Run again with --profile NAME.',
-      });
+      throw new BadParameterError(
+        `Media id ${input.media_id} is catalogued under ${candidates.length} profiles; name one with --profile.`,
+        {
+          extensions: {
+            parameter: 'profile',
+            candidates: candidates.map((c) => ({
+              profile: c.asset.profileName,
+              project_id: c.asset.flowProjectId,
+              kind: c.asset.kind,
+            })),
+          },
+          remediationHint: 'Run again with --profile NAME.',
+        },
+      );
     }
     const { asset, files, prompt } = first;
     return {
@@ -228,14 +271,23 @@ export const pruneMissingFiles = defineOperation({
   name: 'pruneMissingFiles',
   mcpName: 'gflow_prune_missing_files',
   title: 'Drop rows of missing local files',
-  description: 'Drops the catalog rows of local copies whose file is gone (rows only; files are never touched). dry_run only reports.',
+  description:
+    'Drops the catalog rows of local copies whose file is gone (rows only; files are never touched). dry_run only reports.',
   ...local,
   kind: 'mutate',
-  input: z.object({ profile: anyProfile, dry_run: z.boolean().default(false).describe('Only report what would be dropped.') }),
+  input: z.object({
+    profile: anyProfile,
+    dry_run: z.boolean().default(false).describe('Only report what would be dropped.'),
+  }),
   output: S.prunedFiles,
   handler: async (input, { runtime }) => {
     const result = runtime.catalog.localFiles.pruneMissing({ ...profileFilter(input.profile), dryRun: input.dry_run });
-    return { status: 'ok' as const, dry_run: result.dryRun, checked: result.checked, removed: result.removed.map((r) => ({ id: r.id, asset_id: r.assetId, path: r.path })) };
+    return {
+      status: 'ok' as const,
+      dry_run: result.dryRun,
+      checked: result.checked,
+      removed: result.removed.map((r) => ({ id: r.id, asset_id: r.assetId, path: r.path })),
+    };
   },
 });
 
@@ -250,8 +302,13 @@ export const exportErrors = defineOperation({
   input: z.object({ older_than: olderThan.optional(), profile: anyProfile }),
   output: S.exportedErrors,
   handler: async (input, { runtime }) => {
-    const before = input.older_than === undefined ? new Date(Date.now() + 1000).toISOString() : olderThanCutoff(input.older_than);
-    return { status: 'ok' as const, before, items: runtime.catalog.errors.exportBefore(before, profileFilter(input.profile)).map(errorRow) };
+    const before =
+      input.older_than === undefined ? new Date(Date.now() + 1000).toISOString() : olderThanCutoff(input.older_than);
+    return {
+      status: 'ok' as const,
+      before,
+      items: runtime.catalog.errors.exportBefore(before, profileFilter(input.profile)).map(errorRow),
+    };
   },
 });
 
@@ -262,7 +319,11 @@ export const pruneErrors = defineOperation({
   description: 'Deletes failed-operation records older than older_than. dry_run only counts.',
   ...local,
   kind: 'mutate',
-  input: z.object({ older_than: olderThan, profile: anyProfile, dry_run: z.boolean().default(false).describe('Only count.') }),
+  input: z.object({
+    older_than: olderThan,
+    profile: anyProfile,
+    dry_run: z.boolean().default(false).describe('Only count.'),
+  }),
   output: S.prunedErrors,
   handler: async (input, { runtime }) => {
     const before = olderThanCutoff(input.older_than);
@@ -281,13 +342,21 @@ export const recentCatalogMedia = defineOperation({
   name: 'recentCatalogMedia',
   mcpName: 'gflow_recent_media',
   title: 'Newest catalogued media',
-  description: 'The newest catalogued images and videos merged newest first, one row per media id; at most per_kind of each kind are read.',
+  description:
+    'The newest catalogued images and videos merged newest first, one row per media id; at most per_kind of each kind are read.',
   ...resourceRead,
-  input: z.object({ per_kind: z.number().int().min(1).max(1000).default(50), with_files_only: z.boolean().default(false) }),
+  input: z.object({
+    per_kind: z.number().int().min(1).max(1000).default(50),
+    with_files_only: z.boolean().default(false),
+  }),
   output: z.strictObject({ status: z.literal('ok'), items: z.array(S.mediaRow), complete: z.boolean() }),
   handler: async (input, { runtime }) => {
     const recent = recentMedia(runtime.catalog, { perKind: input.per_kind });
-    return { status: 'ok' as const, items: recent.items.filter((m) => !input.with_files_only || m.fileCount > 0).map(mediaRow), complete: recent.complete };
+    return {
+      status: 'ok' as const,
+      items: recent.items.filter((m) => !input.with_files_only || m.fileCount > 0).map(mediaRow),
+      complete: recent.complete,
+    };
   },
 });
 
@@ -295,7 +364,8 @@ export const catalogProjectSummary = defineOperation({
   name: 'catalogProjectSummary',
   mcpName: 'gflow_project_summary',
   title: 'Summary of a catalogued project',
-  description: 'A catalogued Flow project: title, profile, counts, its newest media with their local files; found: false when no profile has it.',
+  description:
+    'A catalogued Flow project: title, profile, counts, its newest media with their local files; found: false when no profile has it.',
   ...resourceRead,
   input: z.object({ project_id: z.string().max(256) }),
   output: z.looseObject({ status: z.literal('ok'), found: z.boolean() }),
@@ -325,7 +395,8 @@ export const doctor = defineOperation({
   name: 'doctor',
   mcpName: 'gflow_doctor',
   title: 'Check the gflow home',
-  description: 'Read-only checks of the home, the settings, the browser gflow would launch and the catalog (migrations, stuck tasks and operations, missing files). Creates nothing.',
+  description:
+    'Read-only checks of the home, the settings, the browser gflow would launch and the catalog (migrations, stuck tasks and operations, missing files). Creates nothing.',
   kind: 'read',
   usesBrowser: false,
   surfaces: ['cli', 'library'],

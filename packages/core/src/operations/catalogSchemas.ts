@@ -9,7 +9,14 @@ const count = z.number().int().min(0);
 
 /** One page of a local listing: its rows, and where the next page starts. */
 export function pageOf<T extends z.ZodType>(row: T) {
-  return z.strictObject({ status: z.literal('ok'), items: z.array(row), count, offset: count, has_more: z.boolean(), next_offset: count.nullable() });
+  return z.strictObject({
+    status: z.literal('ok'),
+    items: z.array(row),
+    count,
+    offset: count,
+    has_more: z.boolean(),
+    next_offset: count.nullable(),
+  });
 }
 
 /** A catalogued project, as `project list`, `data list projects` and gflow_list_projects show it. */
@@ -44,12 +51,19 @@ const mediaFields = {
 };
 
 /** One catalogued image or video of a listing (its newest local copy). */
-export const mediaRow = z.strictObject({ ...mediaFields, file_count: count, path: nullableString, bytes: nullableNumber });
+export const mediaRow = z.strictObject({
+  ...mediaFields,
+  file_count: count,
+  path: nullableString,
+  bytes: nullableNumber,
+});
 
 /** One asset with every local copy, and whether each file still exists. */
 export const shownMedia = z.strictObject({
   ...mediaFields,
-  files: z.array(z.strictObject({ path: z.string().min(1), bytes: nullableNumber, sha256: nullableString, exists: z.boolean() })),
+  files: z.array(
+    z.strictObject({ path: z.string().min(1), bytes: nullableNumber, sha256: nullableString, exists: z.boolean() }),
+  ),
 });
 
 /** One profile the catalog has seen, with its activity. */
@@ -107,4 +121,8 @@ export const profileRow = z.strictObject({
   profile_dir: z.string().min(1),
 });
 
-export const doctorCheck = z.strictObject({ check: z.string().min(1), severity: z.enum(['ok', 'info', 'warn', 'fail']), detail: z.string() });
+export const doctorCheck = z.strictObject({
+  check: z.string().min(1),
+  severity: z.enum(['ok', 'info', 'warn', 'fail']),
+  detail: z.string(),
+});

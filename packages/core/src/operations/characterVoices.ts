@@ -10,12 +10,40 @@ export interface CharacterVoice {
 }
 
 const VOICES: ReadonlyArray<readonly [string, string]> = [
-  ['zephyr', 'Bright'], ['puck', 'Upbeat'], ['charon', 'Informative'], ['kore', 'Firm'], ['fenrir', 'Excitable'],
-  ['leda', 'Youthful'], ['orus', 'Firm'], ['aoede', 'Breezy'], ['callirrhoe', 'Easy-going'], ['autonoe', 'Bright'],
-  ['enceladus', 'Breathy'], ['iapetus', 'Clear'], ['umbriel', 'Easy-going'], ['algieba', 'Smooth'], ['despina', 'Smooth'],
-  ['erinome', 'Clear'], ['algenib', 'Gravelly'], ['rasalgethi', 'Informative'], ['laomedeia', 'Upbeat'], ['achernar', 'Soft'],
-  ['alnilam', 'Firm'], ['schedar', 'Even'], ['gacrux', 'Mature'], ['pulcherrima', 'Forward'], ['achird', 'Friendly'],
-  ['zubenelgenubi', 'Casual'], ['vindemiatrix', 'Gentle'], ['sadachbia', 'Lively'], ['sadaltager', 'Knowledgeable'], ['sulafat', 'Warm'],
+  ['zephyr', 'Bright'],
+  ['puck', 'Upbeat'],
+  ['charon', 'Informative'],
+  ['kore', 'Firm'],
+  ['fenrir', 'Excitable'],
+  ['leda', 'Youthful'],
+  ['orus', 'Firm'],
+  ['aoede', 'Breezy'],
+  ['callirrhoe', 'Easy-going'],
+  ['autonoe', 'Bright'],
+  ['enceladus', 'Breathy'],
+  ['iapetus', 'Clear'],
+  ['umbriel', 'Easy-going'],
+  ['algieba', 'Smooth'],
+  ['despina', 'Smooth'],
+  ['erinome', 'Clear'],
+  ['algenib', 'Gravelly'],
+  ['rasalgethi', 'Informative'],
+  ['laomedeia', 'Upbeat'],
+  ['achernar', 'Soft'],
+  ['alnilam', 'Firm'],
+  ['schedar', 'Even'],
+  ['gacrux', 'Mature'],
+  ['pulcherrima', 'Forward'],
+  ['achird', 'Friendly'],
+  ['zubenelgenubi', 'Casual'],
+  ['vindemiatrix', 'Gentle'],
+  ['sadachbia', 'Lively'],
+  ['sadaltager', 'Knowledgeable'],
+  ['sulafat', 'Warm'],
 ];
 
-export const CHARACTER_VOICES: readonly CharacterVoice[] = VOICES.map(([name, description]) => ({ name, description, sample_url: null }));
+export const CHARACTER_VOICES: readonly CharacterVoice[] = VOICES.map(([name, description]) => ({
+  name,
+  description,
+  sample_url: null,
+}));

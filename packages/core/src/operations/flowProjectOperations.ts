@@ -18,8 +18,15 @@ export const projectsCreate = defineOperation({
   handler: async (input, context) => {
     const { createProject } = await import('@gflow/driver');
     return withProfileBrowser(context, input.profile, async (browser, profile) => {
-      const created = await createProject(browser, { ...(input.title ? { title: input.title } : {}), signal: context.signal });
-      context.runtime.catalog.projects.upsert({ profile: profile.name, flowProjectId: created.project_id, title: created.title });
+      const created = await createProject(browser, {
+        ...(input.title ? { title: input.title } : {}),
+        signal: context.signal,
+      });
+      context.runtime.catalog.projects.upsert({
+        profile: profile.name,
+        flowProjectId: created.project_id,
+        title: created.title,
+      });
       return { status: 'ok' as const, project_id: created.project_id, title: created.title, profile: profile.name };
     });
   },
@@ -38,8 +45,16 @@ export const projectsRename = defineOperation({
   handler: async (input, context) => {
     const { renameProject } = await import('@gflow/driver');
     return withProfileBrowser(context, input.profile, async (browser, profile) => {
-      const renamed = await renameProject(browser, { projectId: input.project, title: input.title, signal: context.signal });
-      context.runtime.catalog.projects.upsert({ profile: profile.name, flowProjectId: renamed.project_id, title: renamed.title });
+      const renamed = await renameProject(browser, {
+        projectId: input.project,
+        title: input.title,
+        signal: context.signal,
+      });
+      context.runtime.catalog.projects.upsert({
+        profile: profile.name,
+        flowProjectId: renamed.project_id,
+        title: renamed.title,
+      });
       return { status: 'ok' as const, project_id: renamed.project_id, title: renamed.title, profile: profile.name };
     });
   },

@@ -49,7 +49,15 @@ function paramsOf(kind: Kind, input: GenerateImageInput | GenerateVideoInput): R
   const { prompt, model, aspect, count } = input;
   if (kind === 'image') return { prompt, model, aspect, count };
   const video = input as GenerateVideoInput;
-  return { prompt, mode: video.mode, model: model ?? null, aspect, count, duration: video.duration ?? null, resolution: video.resolution ?? null };
+  return {
+    prompt,
+    mode: video.mode,
+    model: model ?? null,
+    aspect,
+    count,
+    duration: video.duration ?? null,
+    resolution: video.resolution ?? null,
+  };
 }
 
 /**
@@ -58,14 +66,23 @@ function paramsOf(kind: Kind, input: GenerateImageInput | GenerateVideoInput): R
  * token bucket (where the surface policy says so: MCP, HTTP), profile resolution, the task row, then the job —
  * inline for wait=true, in this process's background for wait=false.
  */
-async function submitGeneration(kind: Kind, input: GenerateImageInput | GenerateVideoInput, context: OperationContext): Promise<GenerationResult> {
+async function submitGeneration(
+  kind: Kind,
+  input: GenerateImageInput | GenerateVideoInput,
+  context: OperationContext,
+): Promise<GenerationResult> {
   const { runtime } = context;
   const { settings } = runtime;
   const policy = SURFACE_POLICY[context.surface];
   const plan = kind === 'image' ? planImage(input as GenerateImageInput) : planVideo(input as GenerateVideoInput);
   let expanded: string;
   try {
-    expanded = (await expandPrompt(input.prompt, input.tools ?? [], loadPromptTools(path.join(runtime.layout.home, 'tools')), { llm: llmEndpointOf(settings), signal: context.signal })).expanded;
+    expanded = (
+      await expandPrompt(input.prompt, input.tools ?? [], loadPromptTools(path.join(runtime.layout.home, 'tools')), {
+        llm: llmEndpointOf(settings),
+        signal: context.signal,
+      })
+    ).expanded;
   } catch (error) {
     if (hasErrorCode(error, 'bad-parameter')) return { status: 'invalid_tools', error: (error as Error).message };
     throw error;
@@ -79,13 +96,24 @@ async function submitGeneration(kind: Kind, input: GenerateImageInput | Generate
   if (policy.rateLimit) {
     const taken = runtime.limiter.tryTake();
     if (!taken.ok) {
-      const error = rateLimitedError(taken.retryAfterMs, settings.rateLimitCapacity, settings.rateLimitRefillSeconds * 1000);
+      const error = rateLimitedError(
+        taken.retryAfterMs,
+        settings.rateLimitCapacity,
+        settings.rateLimitRefillSeconds * 1000,
+      );
       return { status: 'rate_limited', error: toErrorEnvelopeBody(error) };
     }
   }
   const profile = resolveProfile(runtime.layout, { requested: input.profile, settingProfile: settings.profile });
   const taskId = randomUUID();
-  const command = policy.names === 'command' ? (kind === 'image' ? `image ${plan.mode}` : `video ${plan.mode}`) : kind === 'image' ? 'gflow_generate_image' : 'gflow_generate_video';
+  const command =
+    policy.names === 'command'
+      ? kind === 'image'
+        ? `image ${plan.mode}`
+        : `video ${plan.mode}`
+      : kind === 'image'
+        ? 'gflow_generate_image'
+        : 'gflow_generate_video';
   const payload = {
     kind,
     task_id: taskId,
@@ -95,7 +123,12 @@ async function submitGeneration(kind: Kind, input: GenerateImageInput | Generate
     ...(outputFile ? { output_file: outputFile } : {}),
     params: paramsOf(kind, input),
   } as GenerationTaskPayload;
-  runtime.catalog.tasks.create({ taskId, profile: profile.name, taskType: plan.mode, payload: payload as unknown as Record<string, unknown> });
+  runtime.catalog.tasks.create({
+    taskId,
+    profile: profile.name,
+    taskType: plan.mode,
+    payload: payload as unknown as Record<string, unknown>,
+  });
 
   if (!input.wait) {
     const controller = new AbortController();
@@ -108,7 +141,8 @@ async function submitGeneration(kind: Kind, input: GenerateImageInput | Generate
   return runGenerationTask(runtime, taskId, { signal: context.signal, onProgress: context.onProgress });
 }
 
-const SPEND_NOTE = 'Images draw on Flow\'s free daily per-model quota; video spends Flow credits. Checked before anything is sent: an invalid request spends nothing.';
+const SPEND_NOTE =
+  "Images draw on Flow's free daily per-model quota; video spends Flow credits. Checked before anything is sent: an invalid request spends nothing.";
 
 export const generateImage = defineOperation({
   name: 'generateImage',

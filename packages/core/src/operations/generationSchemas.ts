@@ -4,17 +4,24 @@ import { RESULT_STATUSES } from './resultStatus.js';
 
 /** Flow ids (projects, media, entities): letters, digits, `_` and `-`, ≤ 128, so they cannot traverse paths. */
 export const FLOW_ID = /^[\w-]{1,128}$/;
-export const flowId = (what: string) => z.string().trim().regex(FLOW_ID, `${what} must be 1–128 letters, digits, "_" or "-"`);
+export const flowId = (what: string) =>
+  z.string().trim().regex(FLOW_ID, `${what} must be 1–128 letters, digits, "_" or "-"`);
 
 const caseInsensitive = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.string().trim().transform((v) => v.toLowerCase()).pipe(z.enum(values));
+  z
+    .string()
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(values));
 
 export const profileParam = z
   .string()
   .trim()
   .min(1)
   .default('default')
-  .describe('Profile name (a plain name, never a path). "default" resolves as the CLI does: GFLOW_CLI_PROFILE, then config.toml, then the only profile.');
+  .describe(
+    'Profile name (a plain name, never a path). "default" resolves as the CLI does: GFLOW_CLI_PROFILE, then config.toml, then the only profile.',
+  );
 
 export const toolSpec = z.object({
   name: z.string().trim().min(1).describe('A prompt tool slug from gflow_list_tools.'),
@@ -30,35 +37,105 @@ const OUTPUT_DESCRIPTION =
 const shared = {
   prompt: z.string().trim().min(1, 'prompt must not be empty').max(20_000).describe('What to generate.'),
   count: z.number().int().min(1).max(4).default(1).describe('How many results, 1–4.'),
-  reference_entities: z.array(flowId('a character entity id')).max(10).optional().describe('Saved character entity ids (gflow_character_list); pair each with reference_entity_names on flow.google.com.'),
-  reference_entity_names: z.array(z.string().trim().min(1).max(200)).max(10).optional().describe('Display names paired with reference_entities, position by position.'),
-  tools: z.array(toolSpec).max(8).optional().describe('Prompt tools applied to the prompt before sending, e.g. [{"name":"creative-director"}]; see gflow_list_tools.'),
+  reference_entities: z
+    .array(flowId('a character entity id'))
+    .max(10)
+    .optional()
+    .describe(
+      'Saved character entity ids (gflow_character_list); pair each with reference_entity_names on flow.google.com.',
+    ),
+  reference_entity_names: z
+    .array(z.string().trim().min(1).max(200))
+    .max(10)
+    .optional()
+    .describe('Display names paired with reference_entities, position by position.'),
+  tools: z
+    .array(toolSpec)
+    .max(8)
+    .optional()
+    .describe(
+      'Prompt tools applied to the prompt before sending, e.g. [{"name":"creative-director"}]; see gflow_list_tools.',
+    ),
   profile: profileParam,
-  project: flowId('project').optional().describe('Existing Flow project id to generate into. Omitted: GFLOW_CLI_PROJECT, else a new project.'),
-  project_name: z.string().trim().min(1).max(200).optional().describe('Title of a new project to create for this generation.'),
-  ui_mode: caseInsensitive(['auto', 'classic', 'agentic']).optional().describe('Flow UI arm: auto (= classic), classic or agentic.'),
+  project: flowId('project')
+    .optional()
+    .describe('Existing Flow project id to generate into. Omitted: GFLOW_CLI_PROJECT, else a new project.'),
+  project_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Title of a new project to create for this generation.'),
+  ui_mode: caseInsensitive(['auto', 'classic', 'agentic'])
+    .optional()
+    .describe('Flow UI arm: auto (= classic), classic or agentic.'),
   output: z.string().trim().min(1).max(1024).optional().describe(OUTPUT_DESCRIPTION),
   wait: z.boolean().default(true).describe(WAIT_DESCRIPTION),
 };
 
 export const generateImageInput = z.object({
   ...shared,
-  model: z.string().trim().min(1).default('nano2').describe('nano2 (Nano Banana 2.1, default), nano2-lite, nano-pro, or image4 (Imagen 4, labs only); aliases accepted (gflow_list_models).'),
+  model: z
+    .string()
+    .trim()
+    .min(1)
+    .default('nano2')
+    .describe(
+      'nano2 (Nano Banana 2.1, default), nano2-lite, nano-pro, or image4 (Imagen 4, labs only); aliases accepted (gflow_list_models).',
+    ),
   aspect: z.enum(IMAGE_ASPECTS).default('1:1').describe('Aspect ratio: 1:1 (default), 9:16, 16:9, 4:3, 3:4.'),
-  reference_images: z.array(z.string().trim().min(1).max(4096)).max(10).optional().describe('Local image paths or generated image media UUIDs; any entry makes this image-to-image.'),
-  instructions: z.array(z.string().trim().min(1).max(2000)).max(10).optional().describe('Ephemeral agent instructions (forces the agentic arm; conflicts with ui_mode="classic").'),
+  reference_images: z
+    .array(z.string().trim().min(1).max(4096))
+    .max(10)
+    .optional()
+    .describe('Local image paths or generated image media UUIDs; any entry makes this image-to-image.'),
+  instructions: z
+    .array(z.string().trim().min(1).max(2000))
+    .max(10)
+    .optional()
+    .describe('Ephemeral agent instructions (forces the agentic arm; conflicts with ui_mode="classic").'),
 });
 
 export const generateVideoInput = z.object({
   ...shared,
-  mode: caseInsensitive(['t2v', 'i2v', 'r2v']).default('t2v').describe('t2v (text), i2v (from initial_frame, optionally end_frame) or r2v (from reference_images / reference_entities).'),
+  mode: caseInsensitive(['t2v', 'i2v', 'r2v'])
+    .default('t2v')
+    .describe(
+      't2v (text), i2v (from initial_frame, optionally end_frame) or r2v (from reference_images / reference_entities).',
+    ),
   aspect: z.enum(VIDEO_ASPECTS).default('9:16').describe('9:16 (default) or 16:9.'),
-  model: z.string().trim().min(1).optional().describe('omni_flash, omni_1_2_flash, veo_lite, veo_fast, veo_quality, veo_lite_lp (aliases accepted). Omitted: Flow\'s default (i2v: veo_lite).'),
-  duration: z.number().int().min(1).max(15).optional().describe('Seconds: 4/6/8 on Veo 3.1, 4/6/8/10 on omni_flash, 3–15 on omni_1_2_flash (≤10 with end_frame); r2v on Veo or no model: 8 only.'),
+  model: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe(
+      "omni_flash, omni_1_2_flash, veo_lite, veo_fast, veo_quality, veo_lite_lp (aliases accepted). Omitted: Flow's default (i2v: veo_lite).",
+    ),
+  duration: z
+    .number()
+    .int()
+    .min(1)
+    .max(15)
+    .optional()
+    .describe(
+      'Seconds: 4/6/8 on Veo 3.1, 4/6/8/10 on omni_flash, 3–15 on omni_1_2_flash (≤10 with end_frame); r2v on Veo or no model: 8 only.',
+    ),
   resolution: z.enum(VIDEO_RESOLUTIONS).optional().describe('360p or 720p, Omni models only.'),
-  initial_frame: z.string().trim().min(1).max(4096).optional().describe('i2v start frame: a local image path or a generated image media UUID.'),
+  initial_frame: z
+    .string()
+    .trim()
+    .min(1)
+    .max(4096)
+    .optional()
+    .describe('i2v start frame: a local image path or a generated image media UUID.'),
   end_frame: z.string().trim().min(1).max(4096).optional().describe('i2v end frame (optional): a local image path.'),
-  reference_images: z.array(z.string().trim().min(1).max(4096)).max(10).optional().describe('r2v references: local image paths or generated image media UUIDs (not with frames).'),
+  reference_images: z
+    .array(z.string().trim().min(1).max(4096))
+    .max(10)
+    .optional()
+    .describe('r2v references: local image paths or generated image media UUIDs (not with frames).'),
 });
 
 export type GenerateImageInput = z.output<typeof generateImageInput>;

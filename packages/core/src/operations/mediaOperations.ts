@@ -8,9 +8,26 @@ import { withProfileBrowser } from './browserContext.js';
 import { flowId } from './generationSchemas.js';
 import { type OperationContext, defineOperation } from './operation.js';
 
-const mediaId = z.string().trim().regex(/^[\w-]{1,128}$/, 'media_id must be a Flow media id').describe('A Flow media id from a generation result or `gflow data list`.');
-const outDir = z.string().trim().min(1).max(1024).optional().describe('Directory to write into (MCP: inside the output directory GFLOW_CLI_OUTPUT_DIR). Default: the output layout.');
-const profileOptional = z.string().trim().min(1).optional().describe('Profile name; omitted: search every profile in the catalog.');
+const mediaId = z
+  .string()
+  .trim()
+  .regex(/^[\w-]{1,128}$/, 'media_id must be a Flow media id')
+  .describe('A Flow media id from a generation result or `gflow data list`.');
+const outDir = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1024)
+  .optional()
+  .describe(
+    'Directory to write into (MCP: inside the output directory GFLOW_CLI_OUTPUT_DIR). Default: the output layout.',
+  );
+const profileOptional = z
+  .string()
+  .trim()
+  .min(1)
+  .optional()
+  .describe('Profile name; omitted: search every profile in the catalog.');
 
 /** The catalogued asset a media id names (ambiguous across profiles → refused with the candidates). */
 function findAsset(context: OperationContext, id: string, profile: string | undefined) {
@@ -21,7 +38,9 @@ function findAsset(context: OperationContext, id: string, profile: string | unde
 function outDirFor(context: OperationContext, value: string | undefined): string | undefined {
   if (!value) return undefined;
   const { outputDir } = context.runtime.settings;
-  const dir = SURFACE_POLICY[context.surface].confineOutput ? confineToOutputDir(outputDir, value, { parameter: 'out_dir', kind: 'dir' }) : path.resolve(value);
+  const dir = SURFACE_POLICY[context.surface].confineOutput
+    ? confineToOutputDir(outputDir, value, { parameter: 'out_dir', kind: 'dir' })
+    : path.resolve(value);
   ensureWritableDirectory(dir, 'out_dir');
   return dir;
 }
@@ -40,20 +59,55 @@ export const downloadMedia = defineOperation({
     // Output rules first: a refused out_dir is refused before anything else runs.
     const dir = outDirFor(context, input.out_dir);
     const asset = findAsset(context, input.media_id, input.profile);
-    if (!asset.flowProjectId) throw new ReferenceNotFoundError('The catalog does not know which Flow project holds this media.', { extensions: { media_id: input.media_id } });
+    if (!asset.flowProjectId)
+      throw new ReferenceNotFoundError('The catalog does not know which Flow project holds this media.', {
+        extensions: { media_id: input.media_id },
+      });
     const { downloadMediaById } = await import('@gflow/driver');
     const got = await withProfileBrowser(context, asset.profileName, (browser) =>
-      downloadMediaById(browser, { projectId: asset.flowProjectId as string, mediaId: input.media_id, kind: asset.kind, signal: context.signal }),
+      downloadMediaById(browser, {
+        projectId: asset.flowProjectId as string,
+        mediaId: input.media_id,
+        kind: asset.kind,
+        signal: context.signal,
+      }),
     );
     const extension = extensionOf(got.bytes) ?? got.extension.replace(/^\./, '');
-    const target = dir ? path.join(dir, `${input.media_id}.${extension}`) : targetPathFor({ outputDir: context.runtime.settings.outputDir, kind: asset.kind, mediaId: input.media_id, index: 1, count: 1, extension });
+    const target = dir
+      ? path.join(dir, `${input.media_id}.${extension}`)
+      : targetPathFor({
+          outputDir: context.runtime.settings.outputDir,
+          kind: asset.kind,
+          mediaId: input.media_id,
+          index: 1,
+          count: 1,
+          extension,
+        });
     const written = await writeMedia(target, got.bytes, extension);
-    context.runtime.catalog.localFiles.record({ assetId: asset.id, path: written.path, bytes: written.bytes, sha256: written.sha256, mediaType: written.mediaType });
-    return { status: 'ok' as const, media_id: input.media_id, workflow_id: got.workflow_id, profile: asset.profileName, project_id: got.project_id, path: written.path, bytes: written.bytes };
+    context.runtime.catalog.localFiles.record({
+      assetId: asset.id,
+      path: written.path,
+      bytes: written.bytes,
+      sha256: written.sha256,
+      mediaType: written.mediaType,
+    });
+    return {
+      status: 'ok' as const,
+      media_id: input.media_id,
+      workflow_id: got.workflow_id,
+      profile: asset.profileName,
+      project_id: got.project_id,
+      path: written.path,
+      bytes: written.bytes,
+    };
   },
 });
 
-function upscaleOperation<S extends readonly [string, ...string[]]>(kind: 'image' | 'video', scales: S, description: string) {
+function upscaleOperation<S extends readonly [string, ...string[]]>(
+  kind: 'image' | 'video',
+  scales: S,
+  description: string,
+) {
   return defineOperation({
     name: kind === 'image' ? 'upscaleImage' : 'upscaleVideo',
     mcpName: kind === 'image' ? 'gflow_upscale_image' : 'gflow_upscale_video',
@@ -61,30 +115,82 @@ function upscaleOperation<S extends readonly [string, ...string[]]>(kind: 'image
     description,
     kind: 'read',
     usesBrowser: true,
-    input: z.object({ media_id: mediaId, scale: z.enum(scales), project: flowId('project').optional().describe('The Flow project holding the media; default: from the catalog.'), out_dir: outDir, profile: profileOptional }),
+    input: z.object({
+      media_id: mediaId,
+      scale: z.enum(scales),
+      project: flowId('project').optional().describe('The Flow project holding the media; default: from the catalog.'),
+      out_dir: outDir,
+      profile: profileOptional,
+    }),
     output: z.looseObject({ status: z.literal('ok'), path: z.string(), bytes: z.number() }),
     handler: async (input, context) => {
       const dir = outDirFor(context, input.out_dir);
-      const known = context.runtime.catalog.media.lookup(input.media_id, input.profile && input.profile !== 'default' ? { profile: input.profile } : {});
+      const known = context.runtime.catalog.media.lookup(
+        input.media_id,
+        input.profile && input.profile !== 'default' ? { profile: input.profile } : {},
+      );
       const asset = known.length === 1 ? known[0]?.asset : undefined;
       const projectId = input.project ?? asset?.flowProjectId ?? undefined;
-      if (!projectId) throw new BadParameterError('Name the project: the catalog does not know (or is ambiguous about) which project holds this media.', { extensions: { parameter: 'project' } });
-      if (asset && asset.kind !== kind) throw new BadParameterError(`This media is a${asset.kind === 'image' ? 'n image' : ' video'}; use the ${asset.kind} upscale.`, { extensions: { parameter: 'media_id' } });
+      if (!projectId)
+        throw new BadParameterError(
+          'Name the project: the catalog does not know (or is ambiguous about) which project holds this media.',
+          { extensions: { parameter: 'project' } },
+        );
+      if (asset && asset.kind !== kind)
+        throw new BadParameterError(
+          `This media is a${asset.kind === 'image' ? 'n image' : ' video'}; use the ${asset.kind} upscale.`,
+          { extensions: { parameter: 'media_id' } },
+        );
       const driver = await import('@gflow/driver');
       const profile = input.profile ?? asset?.profileName;
       const scale = input.scale as string;
       const got = await withProfileBrowser<{ bytes: Buffer; extension: string }>(context, profile, (browser) =>
         kind === 'image'
-          ? driver.upscaleImage(browser, { projectId, mediaId: input.media_id, scale: scale as '2k' | '4k', signal: context.signal })
-          : driver.upscaleVideo(browser, { projectId, mediaId: input.media_id, scale: scale as '1080p' | '720p' | '270p', signal: context.signal }),
+          ? driver.upscaleImage(browser, {
+              projectId,
+              mediaId: input.media_id,
+              scale: scale as '2k' | '4k',
+              signal: context.signal,
+            })
+          : driver.upscaleVideo(browser, {
+              projectId,
+              mediaId: input.media_id,
+              scale: scale as '1080p' | '720p' | '270p',
+              signal: context.signal,
+            }),
       );
       const extension = extensionOf(got.bytes) ?? String(got.extension).replace(/^\./, '');
-      const base = dir ?? path.join(context.runtime.settings.outputDir, kind === 'image' ? 'images' : 'videos', new Date().toISOString().slice(0, 10));
-      const written = await writeMedia(path.join(base, `${input.media_id}_${scale}.${extension}`), got.bytes, extension);
-      return { status: 'ok' as const, media_id: input.media_id, scale, project_id: projectId, path: written.path, bytes: written.bytes };
+      const base =
+        dir ??
+        path.join(
+          context.runtime.settings.outputDir,
+          kind === 'image' ? 'images' : 'videos',
+          new Date().toISOString().slice(0, 10),
+        );
+      const written = await writeMedia(
+        path.join(base, `${input.media_id}_${scale}.${extension}`),
+        got.bytes,
+        extension,
+      );
+      return {
+        status: 'ok' as const,
+        media_id: input.media_id,
+        scale,
+        project_id: projectId,
+        path: written.path,
+        bytes: written.bytes,
+      };
     },
   });
 }
 
-export const upscaleImage = upscaleOperation('image', ['2k', '4k'], 'Upscales an already-generated image to 2K or 4K (4K needs Google AI Ultra; Pro has 2K) and writes it. Spends nothing.');
-export const upscaleVideo = upscaleOperation('video', ['1080p', '720p', '270p'], 'Upscales an already-generated video to 1080p, downloads the original 720p, or exports a 270p animated GIF, and writes it. Driven on flow.google.com; measured free.');
+export const upscaleImage = upscaleOperation(
+  'image',
+  ['2k', '4k'],
+  'Upscales an already-generated image to 2K or 4K (4K needs Google AI Ultra; Pro has 2K) and writes it. Spends nothing.',
+);
+export const upscaleVideo = upscaleOperation(
+  'video',
+  ['1080p', '720p', '270p'],
+  'Upscales an already-generated video to 1080p, downloads the original 720p, or exports a 270p animated GIF, and writes it. Driven on flow.google.com; measured free.',
+);

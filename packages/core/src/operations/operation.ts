@@ -48,12 +48,17 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
 }
 
 /** Declares an operation once; every surface derives from it. */
-export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(operation: Operation<I, O>): Operation<I, O> {
+export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(
+  operation: Operation<I, O>,
+): Operation<I, O> {
   return operation;
 }
 
 /** MCP tool annotations derived from the kind. */
-export function annotationsFor(kind: OperationKind, usesBrowser: boolean): {
+export function annotationsFor(
+  kind: OperationKind,
+  usesBrowser: boolean,
+): {
   readOnlyHint: boolean;
   destructiveHint: boolean;
   idempotentHint: boolean;

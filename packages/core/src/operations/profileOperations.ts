@@ -40,7 +40,6 @@ function lastUsed(runtime: RuntimeServices, name: string, dir: string): string |
   }
 }
 
-
 export const listProfiles = defineOperation({
   name: 'listProfiles',
   mcpName: 'gflow_list_profiles',
@@ -80,7 +79,11 @@ export const useProfile = defineOperation({
   usesCatalog: false,
   surfaces: ['cli', 'library'],
   input: z.object({ name: z.string().trim().min(1) }),
-  output: z.strictObject({ status: z.literal('ok'), default_profile: z.string().min(1), config_path: z.string().min(1) }),
+  output: z.strictObject({
+    status: z.literal('ok'),
+    default_profile: z.string().min(1),
+    config_path: z.string().min(1),
+  }),
   handler: async (input, { runtime }) => {
     const name = validateProfileName(input.name);
     const available = listProfileNames(runtime.layout);
@@ -100,7 +103,8 @@ export const deleteProfile = defineOperation({
   name: 'deleteProfile',
   mcpName: 'gflow_delete_profile',
   title: 'Delete a profile',
-  description: 'Deletes a profile directory (its saved Google session) and drops it as config.toml\'s default. The caller confirms first.',
+  description:
+    "Deletes a profile directory (its saved Google session) and drops it as config.toml's default. The caller confirms first.",
   kind: 'mutate',
   usesBrowser: false,
   usesCatalog: false,
@@ -108,7 +112,10 @@ export const deleteProfile = defineOperation({
   input: z.object({ profile: z.string().trim().min(1).optional() }),
   output: z.strictObject({ status: z.literal('ok'), profile: z.string().min(1), deleted: z.string().min(1) }),
   handler: async (input, { runtime }) => {
-    const profile = resolveProfile(runtime.layout, { requested: input.profile, settingProfile: runtime.settings.profile });
+    const profile = resolveProfile(runtime.layout, {
+      requested: input.profile,
+      settingProfile: runtime.settings.profile,
+    });
     fs.rmSync(profile.dir, { recursive: true, force: true });
     const config = readConfigToml(runtime.layout.configToml);
     if (config.default_profile === profile.name) {
@@ -123,16 +130,27 @@ export const telemetry = defineOperation({
   name: 'telemetry',
   mcpName: 'gflow_telemetry',
   title: 'Local usage recording',
-  description: 'Says whether gflow records which commands and tools ran (in the local catalog only; nothing is uploaded), and turns it on or off.',
+  description:
+    'Says whether gflow records which commands and tools ran (in the local catalog only; nothing is uploaded), and turns it on or off.',
   kind: 'mutate',
   usesBrowser: false,
   usesCatalog: false,
   surfaces: ['cli', 'library'],
   input: z.object({ set: z.enum(['on', 'off']).optional() }),
-  output: z.strictObject({ status: z.literal('ok'), recording: z.enum(['on', 'off']), upload: z.literal(false), config_path: z.string().min(1) }),
+  output: z.strictObject({
+    status: z.literal('ok'),
+    recording: z.enum(['on', 'off']),
+    upload: z.literal(false),
+    config_path: z.string().min(1),
+  }),
   handler: async (input, { runtime }) => {
     const file = runtime.layout.configToml;
     if (input.set !== undefined) setUsageRecording(file, input.set === 'on');
-    return { status: 'ok' as const, recording: usageRecordingEnabled(file) ? ('on' as const) : ('off' as const), upload: false as const, config_path: file };
+    return {
+      status: 'ok' as const,
+      recording: usageRecordingEnabled(file) ? ('on' as const) : ('off' as const),
+      upload: false as const,
+      config_path: file,
+    };
   },
 });

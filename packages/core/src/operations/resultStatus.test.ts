@@ -3,13 +3,21 @@ import { generationResult } from './generationSchemas.js';
 import { FAILURE_STATUSES, RESULT_STATUSES, isFailureStatus } from './resultStatus.js';
 
 describe('the result statuses', () => {
-  it('are the generation envelope\'s status enum', () => {
+  it("are the generation envelope's status enum", () => {
     expect(generationResult.shape.status.options).toEqual([...RESULT_STATUSES]);
   });
 
   it('say failure for every status but completed and pending, and for nothing that is not a status', () => {
     expect(RESULT_STATUSES.filter((s) => !isFailureStatus(s))).toEqual(['completed', 'pending']);
-    expect([...FAILURE_STATUSES].sort()).toEqual(['cancelled', 'error', 'failed', 'indeterminate', 'invalid_tools', 'rate_limited']);
-    for (const value of ['ok', 'FAILED', undefined, null, 1, { status: 'failed' }]) expect(isFailureStatus(value)).toBe(false);
+    expect([...FAILURE_STATUSES].sort()).toEqual([
+      'cancelled',
+      'error',
+      'failed',
+      'indeterminate',
+      'invalid_tools',
+      'rate_limited',
+    ]);
+    for (const value of ['ok', 'FAILED', undefined, null, 1, { status: 'failed' }])
+      expect(isFailureStatus(value)).toBe(false);
   });
 });

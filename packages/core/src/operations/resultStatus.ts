@@ -2,7 +2,16 @@
  * The statuses of a generation envelope (`{status, task_id, …}`), the one vocabulary of its error
  * channel: wait=true ends `completed` or in a failure, wait=false answers `pending`.
  */
-export const RESULT_STATUSES = ['completed', 'failed', 'pending', 'error', 'rate_limited', 'invalid_tools', 'cancelled', 'indeterminate'] as const;
+export const RESULT_STATUSES = [
+  'completed',
+  'failed',
+  'pending',
+  'error',
+  'rate_limited',
+  'invalid_tools',
+  'cancelled',
+  'indeterminate',
+] as const;
 
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 
@@ -11,7 +20,14 @@ export type ResultStatus = (typeof RESULT_STATUSES)[number];
  * `isError`, a flow stops its pipeline, the CLI exits non-zero. `indeterminate` (stopped after
  * the submit click) is one: credits may have been spent, but no file was written.
  */
-export const FAILURE_STATUSES = ['failed', 'error', 'rate_limited', 'invalid_tools', 'cancelled', 'indeterminate'] as const satisfies readonly ResultStatus[];
+export const FAILURE_STATUSES = [
+  'failed',
+  'error',
+  'rate_limited',
+  'invalid_tools',
+  'cancelled',
+  'indeterminate',
+] as const satisfies readonly ResultStatus[];
 
 export type FailureStatus = (typeof FAILURE_STATUSES)[number];
 

@@ -11,7 +11,8 @@ export const listModels = defineOperation({
   name: 'listModels',
   mcpName: 'gflow_list_models',
   title: 'List models',
-  description: 'The image and video model catalog: per model its name, Flow menu label, accepted aliases, reference cap, default (image) or max duration (video), aspects and resolutions. Static: no profile, no browser, no spend.',
+  description:
+    'The image and video model catalog: per model its name, Flow menu label, accepted aliases, reference cap, default (image) or max duration (video), aspects and resolutions. Static: no profile, no browser, no spend.',
   kind: 'read',
   usesBrowser: false,
   usesCatalog: false,
@@ -22,13 +23,30 @@ export const listModels = defineOperation({
     image: {
       aspects: [...IMAGE_ASPECTS],
       counts: [1, 2, 3, 4],
-      models: IMAGE_MODELS.map((m) => ({ name: m.name, label: m.label, aliases: [...m.aliases], ref_cap: m.refCap, ref_cap_confirmed: m.refCapConfirmed, default: m.default, on_flow_host: m.onFlowHost })),
+      models: IMAGE_MODELS.map((m) => ({
+        name: m.name,
+        label: m.label,
+        aliases: [...m.aliases],
+        ref_cap: m.refCap,
+        ref_cap_confirmed: m.refCapConfirmed,
+        default: m.default,
+        on_flow_host: m.onFlowHost,
+      })),
     },
     video: {
       aspects: [...VIDEO_ASPECTS],
       counts: [1, 2, 3, 4],
       tiers: ['fast', 'quality'],
-      models: VIDEO_MODELS.map((m) => ({ name: m.name, label: m.label, aliases: [...m.aliases], ref_cap: m.refCap, durations: [...m.durations], max_duration: m.maxDuration, max_duration_with_end_frame: m.maxDurationWithEndFrame, resolutions: [...m.resolutions] })),
+      models: VIDEO_MODELS.map((m) => ({
+        name: m.name,
+        label: m.label,
+        aliases: [...m.aliases],
+        ref_cap: m.refCap,
+        durations: [...m.durations],
+        max_duration: m.maxDuration,
+        max_duration_with_end_frame: m.maxDurationWithEndFrame,
+        resolutions: [...m.resolutions],
+      })),
     },
   }),
 });
@@ -37,29 +55,45 @@ export const characterVoices = defineOperation({
   name: 'characterVoices',
   mcpName: 'gflow_character_voices',
   title: 'List character voices',
-  description: 'The preset voices for Character TTS (name, description, sample URL). A static lookup: no network, no browser, no profile, no cost.',
+  description:
+    'The preset voices for Character TTS (name, description, sample URL). A static lookup: no network, no browser, no profile, no cost.',
   kind: 'read',
   usesBrowser: false,
   usesCatalog: false,
   input: z.object({}),
   output: z.looseObject({ status: z.literal('ok'), count: z.number() }),
-  handler: async () => ({ status: 'ok' as const, voices: CHARACTER_VOICES.map((v) => ({ ...v })), count: CHARACTER_VOICES.length }),
+  handler: async () => ({
+    status: 'ok' as const,
+    voices: CHARACTER_VOICES.map((v) => ({ ...v })),
+    count: CHARACTER_VOICES.length,
+  }),
 });
 
 export const listTools = defineOperation({
   name: 'listTools',
   mcpName: 'gflow_list_tools',
   title: 'List prompt tools',
-  description: 'Lists the prompt tools accepted by the generate tools\' `tools` parameter (each item {"name": <slug>, "options": {...}}). Tools rewrite the prompt before it is sent: through the OpenAI-compatible endpoint GFLOW_CLI_LLM_BASE_URL when one is configured, else with their built-in template. Users add their own in <GFLOW_CLI_HOME>/tools/*.toml.',
+  description:
+    'Lists the prompt tools accepted by the generate tools\' `tools` parameter (each item {"name": <slug>, "options": {...}}). Tools rewrite the prompt before it is sent: through the OpenAI-compatible endpoint GFLOW_CLI_LLM_BASE_URL when one is configured, else with their built-in template. Users add their own in <GFLOW_CLI_HOME>/tools/*.toml.',
   kind: 'read',
   usesBrowser: false,
   usesCatalog: false,
-  input: z.object({ name: z.string().trim().min(1).optional().describe('Show one tool, with its template and default options.') }),
+  input: z.object({
+    name: z.string().trim().min(1).optional().describe('Show one tool, with its template and default options.'),
+  }),
   output: z.looseObject({ tools: z.array(z.looseObject({ name: z.string() })) }),
   handler: async (input, { runtime }) => {
-    const tools = loadPromptTools(path.join(runtime.layout.home, 'tools')).filter((t) => !input.name || t.name === input.name);
+    const tools = loadPromptTools(path.join(runtime.layout.home, 'tools')).filter(
+      (t) => !input.name || t.name === input.name,
+    );
     return {
-      tools: tools.map((t) => ({ name: t.name, title: t.title, description: t.description, category: t.category, ...(input.name ? { template: t.template, defaults: t.defaults } : {}) })),
+      tools: tools.map((t) => ({
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        category: t.category,
+        ...(input.name ? { template: t.template, defaults: t.defaults } : {}),
+      })),
     };
   },
 });
@@ -75,7 +109,18 @@ export const runPromptTools = defineOperation({
   input: z.object({ prompt: z.string().trim().min(1), tools: z.array(toolSpec).min(1).max(8) }),
   output: z.looseObject({ expanded: z.string() }),
   handler: async (input, { runtime, signal }) => {
-    const { expanded, via } = await expandPrompt(input.prompt, input.tools, loadPromptTools(path.join(runtime.layout.home, 'tools')), { llm: llmEndpointOf(runtime.settings), signal });
-    return { name: input.tools.map((t) => t.name).join('+'), original: input.prompt, expanded, was_expanded: expanded !== input.prompt, via };
+    const { expanded, via } = await expandPrompt(
+      input.prompt,
+      input.tools,
+      loadPromptTools(path.join(runtime.layout.home, 'tools')),
+      { llm: llmEndpointOf(runtime.settings), signal },
+    );
+    return {
+      name: input.tools.map((t) => t.name).join('+'),
+      original: input.prompt,
+      expanded,
+      was_expanded: expanded !== input.prompt,
+      via,
+    };
   },
 });

@@ -9,24 +9,58 @@ export const uploadImage = defineOperation({
   name: 'uploadImage',
   mcpName: 'gflow_upload_image',
   title: 'Upload an image',
-  description: 'Uploads a local image (PNG/JPEG/WebP/GIF, ≤ 20 MB) into a Flow project through its own upload button, under a run-unique name, and records it; the media id can then be used as a reference or frame. Spends nothing.',
+  description:
+    'Uploads a local image (PNG/JPEG/WebP/GIF, ≤ 20 MB) into a Flow project through its own upload button, under a run-unique name, and records it; the media id can then be used as a reference or frame. Spends nothing.',
   kind: 'mutate',
   usesBrowser: true,
   surfaces: ['cli', 'library'],
-  input: z.object({ path: z.string().trim().min(1).max(4096), project: flowId('project').optional(), profile: profileParam }),
+  input: z.object({
+    path: z.string().trim().min(1).max(4096),
+    project: flowId('project').optional(),
+    profile: profileParam,
+  }),
   output: z.looseObject({ status: z.literal('ok'), media_id: z.string(), project_id: z.string() }),
   handler: async (input, context) => {
     const { runtime } = context;
     const local = checkLocalImage(input.path, 'path', process.cwd());
-    const profile = resolveProfile(runtime.layout, { requested: input.profile, settingProfile: runtime.settings.profile });
+    const profile = resolveProfile(runtime.layout, {
+      requested: input.profile,
+      settingProfile: runtime.settings.profile,
+    });
     const project = input.project ?? runtime.settings.project;
-    const uploaded = await runtime.sessions.withSession(profile, { signal: context.signal, onProgress: context.onProgress }, (session) =>
-      withIncidentCapture(runtime, session, () => ({ operation: 'uploadImage' }), () =>
-        session.uploadImage({ path: local.path, ...(project ? { projectId: project } : {}), signal: context.signal }),
-      ),
+    const uploaded = await runtime.sessions.withSession(
+      profile,
+      { signal: context.signal, onProgress: context.onProgress },
+      (session) =>
+        withIncidentCapture(
+          runtime,
+          session,
+          () => ({ operation: 'uploadImage' }),
+          () =>
+            session.uploadImage({
+              path: local.path,
+              ...(project ? { projectId: project } : {}),
+              signal: context.signal,
+            }),
+        ),
     );
     runtime.catalog.projects.ensure(profile.name, uploaded.projectId);
-    runtime.catalog.assets.record({ profile: profile.name, flowMediaId: uploaded.mediaId, kind: 'image', flowProjectId: uploaded.projectId, displayName: uploaded.displayName, status: 'ready', metadata: { source: 'upload' } });
-    return { status: 'ok' as const, media_id: uploaded.mediaId, project_id: uploaded.projectId, display_name: uploaded.displayName, profile: profile.name, path: local.path };
+    runtime.catalog.assets.record({
+      profile: profile.name,
+      flowMediaId: uploaded.mediaId,
+      kind: 'image',
+      flowProjectId: uploaded.projectId,
+      displayName: uploaded.displayName,
+      status: 'ready',
+      metadata: { source: 'upload' },
+    });
+    return {
+      status: 'ok' as const,
+      media_id: uploaded.mediaId,
+      project_id: uploaded.projectId,
+      display_name: uploaded.displayName,
+      profile: profile.name,
+      path: local.path,
+    };
   },
 });

@@ -27,7 +27,10 @@ describe('planImage', () => {
     const plan = image({ model: 'Nano-Banana-2', reference_images: ['/tmp/a.png', UUID] });
     expect(plan.model.name).toBe('nano2');
     expect(plan.mode).toBe('i2i');
-    expect(plan.references).toEqual([{ kind: 'path', path: '/tmp/a.png' }, { kind: 'media', mediaId: UUID }]);
+    expect(plan.references).toEqual([
+      { kind: 'path', path: '/tmp/a.png' },
+      { kind: 'media', mediaId: UUID },
+    ]);
   });
 
   it.each([
@@ -39,7 +42,16 @@ describe('planImage', () => {
     [{ model: 'nano2-lite', reference_images: ['a', 'b', 'c', 'd'] }, 2, 'reference_images'],
     [{ reference_entities: ['ent-1'] }, 36, 'reference_entity_names'],
     [{ reference_entity_names: ['Ann'] }, 2, 'reference_entity_names'],
-    [{ model: 'nano2-lite', reference_images: ['a', 'b'], reference_entities: ['e1', 'e2'], reference_entity_names: ['Ann', 'Bo'] }, 2, 'reference_entities'],
+    [
+      {
+        model: 'nano2-lite',
+        reference_images: ['a', 'b'],
+        reference_entities: ['e1', 'e2'],
+        reference_entity_names: ['Ann', 'Bo'],
+      },
+      2,
+      'reference_entities',
+    ],
   ])('refuses %j before any browser work (exit %i)', (input, exit, parameter) => {
     const r = refusal(() => image(input));
     expect(r.exit).toBe(exit);
@@ -48,9 +60,14 @@ describe('planImage', () => {
 
   it('keeps saved characters paired with their names (a character alone stays t2i)', () => {
     const plan = image({ reference_entities: ['ent-1', 'ent-2'], reference_entity_names: ['Ann', 'Bo'] });
-    expect(plan.characters).toEqual([{ entityId: 'ent-1', name: 'Ann' }, { entityId: 'ent-2', name: 'Bo' }]);
+    expect(plan.characters).toEqual([
+      { entityId: 'ent-1', name: 'Ann' },
+      { entityId: 'ent-2', name: 'Bo' },
+    ]);
     expect(plan.mode).toBe('t2i');
-    expect(image({ reference_images: ['/a.png'], reference_entities: ['e'], reference_entity_names: ['E'] }).mode).toBe('i2i');
+    expect(image({ reference_images: ['/a.png'], reference_entities: ['e'], reference_entity_names: ['E'] }).mode).toBe(
+      'i2i',
+    );
   });
 
   it('rejects bad shapes through the schema', () => {
@@ -63,7 +80,7 @@ describe('planImage', () => {
 });
 
 describe('planVideo', () => {
-  it('defaults to t2v 9:16 with Flow\'s model and duration', () => {
+  it("defaults to t2v 9:16 with Flow's model and duration", () => {
     expect(video({})).toMatchObject({ mode: 't2v', aspect: '9:16', model: undefined, duration: undefined });
   });
 
@@ -78,7 +95,9 @@ describe('planVideo', () => {
     expect(video({ mode: 'r2v', reference_images: ['/a.png'] }).duration).toBe(8);
     expect(video({ mode: 'r2v', reference_images: ['/a.png'], model: 'veo_fast' }).duration).toBe(8);
     expect(video({ mode: 'r2v', reference_images: ['/a.png'], model: 'omni_flash', duration: 4 }).duration).toBe(4);
-    expect(video({ mode: 'r2v', reference_images: ['/a.png'], model: 'omni_1_2_flash', duration: 13 }).duration).toBe(13);
+    expect(video({ mode: 'r2v', reference_images: ['/a.png'], model: 'omni_1_2_flash', duration: 13 }).duration).toBe(
+      13,
+    );
   });
 
   it.each([
@@ -86,7 +105,11 @@ describe('planVideo', () => {
     [{ mode: 'r2v' }, 2, 'reference_images'],
     [{ mode: 't2v', initial_frame: '/a.png' }, 2, 'initial_frame'],
     [{ mode: 'i2v', initial_frame: '/a.png', reference_images: ['/b.png'] }, 2, 'reference_images'],
-    [{ mode: 'i2v', end_frame: '/a.png', initial_frame: '/s.png', model: 'omni_1_2_flash', duration: 12 }, 2, 'duration'],
+    [
+      { mode: 'i2v', end_frame: '/a.png', initial_frame: '/s.png', model: 'omni_1_2_flash', duration: 12 },
+      2,
+      'duration',
+    ],
     [{ mode: 'i2v', initial_frame: '/a.png', end_frame: UUID }, 36, 'end_frame'],
     [{ ui_mode: 'agentic' }, 2, 'ui_mode'],
     [{ model: 'sora' }, 2, 'model'],
@@ -101,8 +124,27 @@ describe('planVideo', () => {
     [{ mode: 'r2v', reference_images: ['1', '2', '3', '4'], model: 'veo_lite' }, 2, 'reference_images'],
     [{ mode: 't2v', reference_entities: ['e1'], reference_entity_names: ['Ann'] }, 36, 'reference_entities'],
     [{ mode: 'r2v', reference_entities: ['e1'] }, 36, 'reference_entity_names'],
-    [{ mode: 'r2v', reference_images: ['1', '2', '3'], reference_entities: ['e1'], reference_entity_names: ['Ann'], model: 'veo_lite' }, 2, 'reference_entities'],
-    [{ mode: 'r2v', reference_images: ['1', '2'], reference_entities: ['e1', 'e2'], reference_entity_names: ['Ann', 'Bo'] }, 2, 'reference_entities'],
+    [
+      {
+        mode: 'r2v',
+        reference_images: ['1', '2', '3'],
+        reference_entities: ['e1'],
+        reference_entity_names: ['Ann'],
+        model: 'veo_lite',
+      },
+      2,
+      'reference_entities',
+    ],
+    [
+      {
+        mode: 'r2v',
+        reference_images: ['1', '2'],
+        reference_entities: ['e1', 'e2'],
+        reference_entity_names: ['Ann', 'Bo'],
+      },
+      2,
+      'reference_entities',
+    ],
     [{ mode: 'r2v', reference_entities: ['e1'], reference_entity_names: ['Ann'], model: 'veo_quality' }, 17, 'model'],
   ])('refuses %j before any browser work (exit %i)', (input, exit, parameter) => {
     const r = refusal(() => video(input));
@@ -111,9 +153,27 @@ describe('planVideo', () => {
   });
 
   it('accepts r2v from saved characters alone, up to the cap with references', () => {
-    const plan = video({ mode: 'r2v', reference_entities: ['e1'], reference_entity_names: ['Captain Ro'], model: 'veo_lite' });
-    expect(plan).toMatchObject({ mode: 'r2v', duration: 8, references: [], characters: [{ entityId: 'e1', name: 'Captain Ro' }] });
-    expect(video({ mode: 'r2v', reference_images: ['1', '2'], reference_entities: ['e1'], reference_entity_names: ['Ann'], model: 'veo_lite' }).characters).toHaveLength(1);
+    const plan = video({
+      mode: 'r2v',
+      reference_entities: ['e1'],
+      reference_entity_names: ['Captain Ro'],
+      model: 'veo_lite',
+    });
+    expect(plan).toMatchObject({
+      mode: 'r2v',
+      duration: 8,
+      references: [],
+      characters: [{ entityId: 'e1', name: 'Captain Ro' }],
+    });
+    expect(
+      video({
+        mode: 'r2v',
+        reference_images: ['1', '2'],
+        reference_entities: ['e1'],
+        reference_entity_names: ['Ann'],
+        model: 'veo_lite',
+      }).characters,
+    ).toHaveLength(1);
   });
 
   it('accepts every omni_1_2_flash duration 3–15 and Veo 4/6/8', () => {

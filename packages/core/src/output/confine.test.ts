@@ -22,22 +22,31 @@ const problemOf = (fn: () => unknown) => {
 
 describe('confineToOutputDir', () => {
   it('takes a relative value relative to the output dir', () => {
-    expect(confineToOutputDir(out, 'shots/a.png', { parameter: 'output', kind: 'file' })).toBe(path.join(out, 'shots/a.png'));
-    expect(confineToOutputDir(out, path.join(out, 'b.png'), { parameter: 'output', kind: 'file' })).toBe(path.join(out, 'b.png'));
+    expect(confineToOutputDir(out, 'shots/a.png', { parameter: 'output', kind: 'file' })).toBe(
+      path.join(out, 'shots/a.png'),
+    );
+    expect(confineToOutputDir(out, path.join(out, 'b.png'), { parameter: 'output', kind: 'file' })).toBe(
+      path.join(out, 'b.png'),
+    );
   });
 
-  it.each(['../escape.png', '/etc/passwd', 'a/../../x.png', 'file:///etc/passwd', 's3://bucket/x'])('refuses %s with a 400 Invalid Output', (value) => {
-    const { exit, problem } = problemOf(() => confineToOutputDir(out, value, { parameter: 'output', kind: 'file' }));
-    expect(problem.status).toBe(400);
-    expect(problem.title).toBe('Invalid Output');
-    expect(exit).toBe(2);
-    expect(problem.detail).not.toContain(out);
-  });
+  it.each(['../escape.png', '/etc/passwd', 'a/../../x.png', 'file:///etc/passwd', 's3://bucket/x'])(
+    'refuses %s with a 400 Invalid Output',
+    (value) => {
+      const { exit, problem } = problemOf(() => confineToOutputDir(out, value, { parameter: 'output', kind: 'file' }));
+      expect(problem.status).toBe(400);
+      expect(problem.title).toBe('Invalid Output');
+      expect(exit).toBe(2);
+      expect(problem.detail).not.toContain(out);
+    },
+  );
 
   it('refuses a symlink that leads out', () => {
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-outside-'));
     fs.symlinkSync(outside, path.join(out, 'link'));
-    expect(() => confineToOutputDir(out, 'link/x.png', { parameter: 'output', kind: 'file' })).toThrow(/through a link/);
+    expect(() => confineToOutputDir(out, 'link/x.png', { parameter: 'output', kind: 'file' })).toThrow(
+      /through a link/,
+    );
     expect(() => confineToOutputDir(out, 'link', { parameter: 'out_dir', kind: 'dir' })).toThrow(/through a link/);
   });
 

@@ -49,7 +49,8 @@ export function confineToOutputDir(outputDir: string, value: string, options: Co
   const realRoot = realpathOfNearestExisting(root);
   const realTarget = realpathOfNearestExisting(target);
   if (!isInside(realRoot, realTarget)) refuse('leads outside the output directory through a link.');
-  if (options.kind === 'file') assertNotDirectory(/[/\\]$/.test(value) ? `${target}/` : target, options.parameter, root);
+  if (options.kind === 'file')
+    assertNotDirectory(/[/\\]$/.test(value) ? `${target}/` : target, options.parameter, root);
   return target;
 }
 
@@ -85,7 +86,10 @@ function reasonOf(error: unknown): string {
  */
 export function ensureWritableDirectory(dir: string, parameter: string): void {
   const refuse = (why: string, cause: unknown): never => {
-    throw new OutputNotWritableError(`${parameter}: files cannot be written into ${dir} (${why}). Nothing was sent to Flow.`, { cause, extensions: { parameter } });
+    throw new OutputNotWritableError(
+      `${parameter}: files cannot be written into ${dir} (${why}). Nothing was sent to Flow.`,
+      { cause, extensions: { parameter } },
+    );
   };
   try {
     makeDirectories(dir);

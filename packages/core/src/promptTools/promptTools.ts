@@ -28,16 +28,23 @@ export interface PromptTool {
 export const BUILTIN_PROMPT_TOOLS: readonly PromptTool[] = [
   {
     name: 'creative-director',
-    system: "You are a film director writing prompts for Google's Veo and Nano Banana. Rewrite the user's idea as one vivid prompt using the five-part formula: subject, action, location ({location} if it fits), composition ({composition}) and style ({style}). Answer with the prompt only.",
+    system:
+      "You are a film director writing prompts for Google's Veo and Nano Banana. Rewrite the user's idea as one vivid prompt using the five-part formula: subject, action, location ({location} if it fits), composition ({composition}) and style ({style}). Answer with the prompt only.",
     title: 'Creative director',
-    description: "Restates the idea in Google's five-part formula (subject, action, location, composition, style) so Flow gets a complete shot description.",
+    description:
+      "Restates the idea in Google's five-part formula (subject, action, location, composition, style) so Flow gets a complete shot description.",
     category: 'structure',
     template: 'Subject and action: {prompt}. Location: {location}. Composition: {composition}. Style: {style}.',
-    defaults: { location: 'a setting that suits the subject', composition: 'medium shot, subject in sharp focus, rule of thirds', style: 'cinematic, natural light, rich detail' },
+    defaults: {
+      location: 'a setting that suits the subject',
+      composition: 'medium shot, subject in sharp focus, rule of thirds',
+      style: 'cinematic, natural light, rich detail',
+    },
   },
   {
     name: 'cinematic',
-    system: 'Rewrite the prompt for a cinematic film look: lens, depth of field, a {grade} colour grade, film grain. Keep the subject and action. Answer with the prompt only.',
+    system:
+      'Rewrite the prompt for a cinematic film look: lens, depth of field, a {grade} colour grade, film grain. Keep the subject and action. Answer with the prompt only.',
     title: 'Cinematic look',
     description: 'Adds a film look: anamorphic lens, shallow depth of field, graded colour.',
     category: 'style',
@@ -46,7 +53,8 @@ export const BUILTIN_PROMPT_TOOLS: readonly PromptTool[] = [
   },
   {
     name: 'photoreal',
-    system: 'Rewrite the prompt so it describes a photorealistic photograph ({lens} lens, natural light, high dynamic range). Keep the subject. Answer with the prompt only.',
+    system:
+      'Rewrite the prompt so it describes a photorealistic photograph ({lens} lens, natural light, high dynamic range). Keep the subject. Answer with the prompt only.',
     title: 'Photorealistic',
     description: 'Asks for a photograph rather than an illustration.',
     category: 'style',
@@ -55,7 +63,8 @@ export const BUILTIN_PROMPT_TOOLS: readonly PromptTool[] = [
   },
   {
     name: 'storyboard',
-    system: 'Rewrite the prompt as a clear storyboard frame ({shot}): readable staging and silhouettes, consistent lighting. Answer with the prompt only.',
+    system:
+      'Rewrite the prompt as a clear storyboard frame ({shot}): readable staging and silhouettes, consistent lighting. Answer with the prompt only.',
     title: 'Storyboard frame',
     description: 'A clean storyboard panel, useful as a start frame for image-to-video.',
     category: 'structure',
@@ -64,7 +73,8 @@ export const BUILTIN_PROMPT_TOOLS: readonly PromptTool[] = [
   },
   {
     name: 'camera-move',
-    system: 'Add one explicit, smooth camera movement ({move}) to this video prompt. Keep everything else. Answer with the prompt only.',
+    system:
+      'Add one explicit, smooth camera movement ({move}) to this video prompt. Keep everything else. Answer with the prompt only.',
     title: 'Camera move',
     description: 'Adds an explicit camera movement for video.',
     category: 'camera',
@@ -79,7 +89,10 @@ const TOOL_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 export function loadPromptTools(toolsDir: string | undefined): PromptTool[] {
   const tools = [...BUILTIN_PROMPT_TOOLS];
   if (!toolsDir || !fs.existsSync(toolsDir)) return tools;
-  for (const file of fs.readdirSync(toolsDir).filter((f) => f.endsWith('.toml')).sort()) {
+  for (const file of fs
+    .readdirSync(toolsDir)
+    .filter((f) => f.endsWith('.toml'))
+    .sort()) {
     const name = file.slice(0, -'.toml'.length);
     if (!TOOL_NAME.test(name) || tools.some((t) => t.name === name)) continue;
     let data: Record<string, unknown>;
@@ -90,14 +103,18 @@ export function loadPromptTools(toolsDir: string | undefined): PromptTool[] {
     }
     const template = data['template'];
     if (typeof template !== 'string' || !template.includes('{prompt}')) continue;
-    const defaults = typeof data['defaults'] === 'object' && data['defaults'] ? (data['defaults'] as Record<string, unknown>) : {};
+    const defaults =
+      typeof data['defaults'] === 'object' && data['defaults'] ? (data['defaults'] as Record<string, unknown>) : {};
     tools.push({
       name,
       title: typeof data['title'] === 'string' ? data['title'] : name,
       description: typeof data['description'] === 'string' ? data['description'] : '',
       category: 'user',
       template,
-      system: typeof data['system'] === 'string' ? data['system'] : `Rewrite the prompt in the spirit of this template: ${template}. Answer with the prompt only.`,
+      system:
+        typeof data['system'] === 'string'
+          ? data['system']
+          : `Rewrite the prompt in the spirit of this template: ${template}. Answer with the prompt only.`,
       defaults: Object.fromEntries(Object.entries(defaults).map(([k, v]) => [k, String(v)])),
     });
   }
@@ -122,25 +139,44 @@ export interface Expansion {
 }
 
 const fill = (text: string, values: Readonly<Record<string, string>>, prompt: string): string =>
-  text.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (match, key: string) => (key === 'prompt' ? prompt : (values[key] ?? match)));
+  text.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (match, key: string) =>
+    key === 'prompt' ? prompt : (values[key] ?? match),
+  );
 
 /**
  * Applies the tools in order, before anything is queued or spent. Unknown
  * tools are refused as a whole (`invalid_tools`).
  */
-export async function expandPrompt(prompt: string, calls: readonly ToolCall[], tools: readonly PromptTool[], options: ExpandOptions = {}): Promise<Expansion> {
+export async function expandPrompt(
+  prompt: string,
+  calls: readonly ToolCall[],
+  tools: readonly PromptTool[],
+  options: ExpandOptions = {},
+): Promise<Expansion> {
   const unknown = calls.filter((c) => !tools.some((t) => t.name === c.name)).map((c) => c.name);
   if (unknown.length) {
-    throw new BadParameterError(`Unknown prompt tool(s): ${unknown.join(', ')}. Known: ${tools.map((t) => t.name).join(', ')}.`, {
-      extensions: { parameter: 'tools', invalid_tools: unknown },
-    });
+    throw new BadParameterError(
+      `Unknown prompt tool(s): ${unknown.join(', ')}. Known: ${tools.map((t) => t.name).join(', ')}.`,
+      {
+        extensions: { parameter: 'tools', invalid_tools: unknown },
+      },
+    );
   }
   let expanded = prompt;
   for (const call of calls) {
     const tool = tools.find((t) => t.name === call.name) as PromptTool;
-    const values: Record<string, string> = { ...tool.defaults, ...Object.fromEntries(Object.entries(call.options ?? {}).map(([k, v]) => [k, String(v)])) };
+    const values: Record<string, string> = {
+      ...tool.defaults,
+      ...Object.fromEntries(Object.entries(call.options ?? {}).map(([k, v]) => [k, String(v)])),
+    };
     const current = expanded.replace(/[.\s]+$/, '');
-    expanded = options.llm ? await chatComplete(options.llm, fill(tool.system, values, current), current, options.signal) : fill(tool.template, values, current);
+    expanded = options.llm
+      ? await chatComplete(options.llm, fill(tool.system, values, current), current, options.signal)
+      : fill(tool.template, values, current);
   }
-  return { expanded, applied: calls.map((c) => c.name), via: calls.length === 0 ? 'none' : options.llm ? 'llm' : 'template' };
+  return {
+    expanded,
+    applied: calls.map((c) => c.name),
+    via: calls.length === 0 ? 'none' : options.llm ? 'llm' : 'template',
+  };
 }

@@ -6,6 +6,9 @@ export function badParameterFromZod(error: z.ZodError): BadParameterError {
   const issue = error.issues[0];
   const where = issue && issue.path.length ? issue.path.join('.') : 'input';
   return new BadParameterError(`${where}: ${issue?.message ?? 'invalid'}`, {
-    extensions: { parameter: where, issues: error.issues.slice(0, 5).map((i) => ({ path: i.path.join('.'), message: i.message })) },
+    extensions: {
+      parameter: where,
+      issues: error.issues.slice(0, 5).map((i) => ({ path: i.path.join('.'), message: i.message })),
+    },
   });
 }

@@ -57,10 +57,18 @@ export class CatalogLoader {
   /** The catalog, opened on first use, after {@link ready}. */
   get catalog(): Catalog {
     if (!this.#catalog) {
-      if (!catalogModule) throw new Error('gflow.catalog was read before `await gflow.ready()` loaded the catalog code.');
-      const catalog = catalogModule.openCatalog({ path: this.#options.path, historyPrompts: this.#options.historyPrompts });
+      if (!catalogModule)
+        throw new Error('gflow.catalog was read before `await gflow.ready()` loaded the catalog code.');
+      const catalog = catalogModule.openCatalog({
+        path: this.#options.path,
+        historyPrompts: this.#options.historyPrompts,
+      });
       const own = `:${process.pid}:`;
-      catalog.tasks.settleAbandoned({ isAlive: (claimant) => claimant.endsWith(`${own}${this.#options.startToken}`) || (!claimant.includes(own) && claimantPidIsAlive(claimant)) });
+      catalog.tasks.settleAbandoned({
+        isAlive: (claimant) =>
+          claimant.endsWith(`${own}${this.#options.startToken}`) ||
+          (!claimant.includes(own) && claimantPidIsAlive(claimant)),
+      });
       this.#catalog = catalog;
       this.#options.onOpen?.(catalog);
     }

@@ -16,7 +16,8 @@ afterEach(async () => {
   gflow = undefined;
 });
 
-const make = (env: Record<string, string> = {}) => (gflow = createGflow({ surface: 'library', env: { GFLOW_CLI_HOME: home, ...env }, cwd: home }));
+const make = (env: Record<string, string> = {}) =>
+  (gflow = createGflow({ surface: 'library', env: { GFLOW_CLI_HOME: home, ...env }, cwd: home }));
 
 describe('Gflow runtime', () => {
   it('runs a static operation without opening the catalog', async () => {
@@ -48,8 +49,18 @@ describe('Gflow runtime', () => {
     const g = await make().ready();
     g.catalog.projects.upsert({ profile: 'alice', flowProjectId: 'proj-1', title: 'Cats' });
     g.recordUsage('gflow_list_projects');
-    const page = (await g.run('listProjects', { limit: 500 })) as { projects: Array<{ project_id: string; url: string }>; has_more: boolean };
-    expect(page.projects).toEqual([expect.objectContaining({ project_id: 'proj-1', title: 'Cats', profile: 'alice', url: 'https://flow.google.com/project/proj-1' })]);
+    const page = (await g.run('listProjects', { limit: 500 })) as {
+      projects: Array<{ project_id: string; url: string }>;
+      has_more: boolean;
+    };
+    expect(page.projects).toEqual([
+      expect.objectContaining({
+        project_id: 'proj-1',
+        title: 'Cats',
+        profile: 'alice',
+        url: 'https://flow.google.com/project/proj-1',
+      }),
+    ]);
     expect(page.has_more).toBe(false);
     const usage = (await g.run('usageStats', {})) as { invocations: { total: number } };
     expect(usage.invocations.total).toBe(1);
@@ -69,14 +80,20 @@ describe('Gflow runtime', () => {
     expect(second.tasks.get(task.taskId)?.status).toBe('failed');
   });
 
-  it('journals a CLI run\'s usage while the catalog is closed and takes the journal in when it opens', async () => {
+  it("journals a CLI run's usage while the catalog is closed and takes the journal in when it opens", async () => {
     const g = (gflow = createGflow({ surface: 'cli', env: { GFLOW_CLI_HOME: home }, cwd: home }));
     await g.run('listModels', {});
     g.recordUsage('models');
     g.recordUsage('tools list', 'alice', 'error');
     const journal = path.join(home, 'usage-journal.jsonl');
     expect(fs.existsSync(path.join(home, 'gflow.db'))).toBe(false);
-    expect(fs.readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
+    expect(
+      fs
+        .readFileSync(journal, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+    ).toEqual([
       expect.objectContaining({ surface: 'cli', command: 'models', profile: null, outcome: 'ok' }),
       expect.objectContaining({ surface: 'cli', command: 'tools list', profile: 'alice', outcome: 'error' }),
     ]);
@@ -85,7 +102,9 @@ describe('Gflow runtime', () => {
     await g.close();
 
     const next = make();
-    const usage = (await next.run('usageStats', {})) as { invocations: { total: number; byCommand: Array<{ command: string; count: number }> } };
+    const usage = (await next.run('usageStats', {})) as {
+      invocations: { total: number; byCommand: Array<{ command: string; count: number }> };
+    };
     expect(usage.invocations.total).toBe(2);
     expect(usage.invocations.byCommand.map((c) => c.command).sort()).toEqual(['models', 'tools list']);
     expect(fs.existsSync(journal)).toBe(false);
@@ -114,7 +133,12 @@ describe('Gflow runtime', () => {
     expect(fs.existsSync(path.join(home, 'usage-journal.jsonl'))).toBe(true);
     g.flushUsage();
     expect(fs.existsSync(path.join(home, 'usage-journal.jsonl'))).toBe(false);
-    expect(reader.catalog.usage.stats({ weeks: 1 }).invocations.byCommand.map((c) => c.command).sort()).toEqual(['gflow_list_models', 'gflow_list_tools', 'models']);
+    expect(
+      reader.catalog.usage
+        .stats({ weeks: 1 })
+        .invocations.byCommand.map((c) => c.command)
+        .sort(),
+    ).toEqual(['gflow_list_models', 'gflow_list_tools', 'models']);
     g.recordUsage('gflow_auth_status');
     await g.close();
     gflow = undefined;

@@ -7,7 +7,12 @@ import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket 
 import type { z } from 'zod';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
-import { type LoadSettingsOptions, type ResolvedSettings, type SettingSource, loadSettings } from '../settings/loadSettings.js';
+import {
+  type LoadSettingsOptions,
+  type ResolvedSettings,
+  type SettingSource,
+  loadSettings,
+} from '../settings/loadSettings.js';
 import type { BrowserOverrides } from '../jobs/browserLaunch.js';
 import { SessionPool } from '../jobs/sessionPool.js';
 import { badParameterFromZod } from './badParameterFromZod.js';
@@ -87,7 +92,10 @@ export class Gflow {
       // Fail safe: a user who set the sandbox switch must never reach the real Flow by accident.
       throw new ConfigurationError(
         `The sandbox is asked for (GFLOW_CLI_SANDBOX=true in ${SOURCE_WORDS[this.settings.sources.sandbox ?? 'flag']}), but this runtime was not opened by the sandbox and would talk to the real flow.google.com; nothing was started.`,
-        { remediationHint: 'Run the gflow binary with --sandbox (it honours GFLOW_CLI_SANDBOX=true), or unset GFLOW_CLI_SANDBOX to use the real Flow.' },
+        {
+          remediationHint:
+            'Run the gflow binary with --sandbox (it honours GFLOW_CLI_SANDBOX=true), or unset GFLOW_CLI_SANDBOX to use the real Flow.',
+        },
       );
     }
     this.logger = options.logger ?? createLogger({ level: this.settings.logLevel, format: this.settings.logFormat });
@@ -102,7 +110,10 @@ export class Gflow {
       runningOperation: () => this.currentOperation,
     });
     this.onClose(() => this.sessions.closeAll());
-    this.limiter = createTokenBucket({ capacity: this.settings.rateLimitCapacity, refillMs: this.settings.rateLimitRefillSeconds * 1000 });
+    this.limiter = createTokenBucket({
+      capacity: this.settings.rateLimitCapacity,
+      refillMs: this.settings.rateLimitRefillSeconds * 1000,
+    });
     this.#catalogs = new CatalogLoader({
       path: this.settings.dbPath,
       historyPrompts: this.settings.historyPrompts,
@@ -113,14 +124,17 @@ export class Gflow {
     this.tasks = createTaskService(() => this.catalog, this.jobs);
     this.#services = servicesOf(this);
     for (const operation of operations) {
-      if (this.#operations.has(operation.name)) throw new ConfigurationError(`Operation ${operation.name} is declared twice.`);
+      if (this.#operations.has(operation.name))
+        throw new ConfigurationError(`Operation ${operation.name} is declared twice.`);
       this.#operations.set(operation.name, operation);
     }
   }
 
   /** The operations this runtime offers on a surface (no-spend removes the spending ones). */
   operations(surface: Surface = this.surface): Operation[] {
-    return [...this.#operations.values()].filter((op) => !(this.settings.noSpend && op.kind === 'spend') && (!op.surfaces || op.surfaces.includes(surface)));
+    return [...this.#operations.values()].filter(
+      (op) => !(this.settings.noSpend && op.kind === 'spend') && (!op.surfaces || op.surfaces.includes(surface)),
+    );
   }
 
   operation(name: string): Operation | undefined {
@@ -130,14 +144,21 @@ export class Gflow {
   }
 
   /** Runs an operation by name with raw input, validated by its schema. */
-  async run<O extends Operation>(name: string, input: unknown, options: RunOptions = {}): Promise<z.output<O['output']>> {
+  async run<O extends Operation>(
+    name: string,
+    input: unknown,
+    options: RunOptions = {},
+  ): Promise<z.output<O['output']>> {
     const operation = this.operation(name);
     if (!operation) {
       const hidden = this.#operations.get(name) ?? [...this.#operations.values()].find((o) => o.mcpName === name);
       if (hidden?.kind === 'spend' && this.settings.noSpend) {
-        throw new ConfigurationError(`${hidden.name} spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`, {
-          remediationHint: 'Unset GFLOW_MCP_NO_SPEND (or drop --no-spend) to generate.',
-        });
+        throw new ConfigurationError(
+          `${hidden.name} spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`,
+          {
+            remediationHint: 'Unset GFLOW_MCP_NO_SPEND (or drop --no-spend) to generate.',
+          },
+        );
       }
       throw new BadParameterError(`Unknown operation "${name}".`);
     }

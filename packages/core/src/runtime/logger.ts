@@ -27,7 +27,9 @@ export function createLogger(options: LoggerOptions): Logger {
     if (RANK[level] < RANK[options.level]) return;
     const clean = fields ? redact(fields) : undefined;
     if (json) {
-      write(`${JSON.stringify({ time: new Date().toISOString(), level: level.toLowerCase(), event: redactText(message), ...clean })}\n`);
+      write(
+        `${JSON.stringify({ time: new Date().toISOString(), level: level.toLowerCase(), event: redactText(message), ...clean })}\n`,
+      );
     } else {
       const extra = clean && Object.keys(clean).length ? ` ${JSON.stringify(clean)}` : '';
       write(`[gflow] ${level.toLowerCase()}: ${redactText(message)}${extra}\n`);

@@ -32,7 +32,9 @@ function capture(surface: 'cli' | 'mcp'): { runtime: Gflow; context: () => Promi
       return Promise.resolve('ok');
     },
   });
-  const runtime = new Gflow({ surface, env: { GFLOW_CLI_HOME: home, GFLOW_CLI_LOG_LEVEL: 'ERROR' }, cwd: home }, [probe]);
+  const runtime = new Gflow({ surface, env: { GFLOW_CLI_HOME: home, GFLOW_CLI_LOG_LEVEL: 'ERROR' }, cwd: home }, [
+    probe,
+  ]);
   runtimes.push(runtime);
   return { runtime, context: async () => (await runtime.run('probeContext', {}), seen as OperationContext) };
 }
@@ -42,9 +44,21 @@ describe('context.runtime', () => {
     const { runtime, context } = capture('mcp');
     const { runtime: services, surface } = await context();
     expect(surface).toBe('mcp');
-    expect(Object.keys(services).sort()).toEqual(['browserOverrides', 'catalog', 'claimantFor', 'flushUsage', 'jobs', 'layout', 'limiter', 'logger', 'sessions', 'settings']);
+    expect(Object.keys(services).sort()).toEqual([
+      'browserOverrides',
+      'catalog',
+      'claimantFor',
+      'flushUsage',
+      'jobs',
+      'layout',
+      'limiter',
+      'logger',
+      'sessions',
+      'settings',
+    ]);
     expect(services).not.toBe(runtime);
-    for (const member of ['run', 'operations', 'operation', 'close', 'onClose', 'recordUsage', 'ready']) expect(member in services).toBe(false);
+    for (const member of ['run', 'operations', 'operation', 'close', 'onClose', 'recordUsage', 'ready'])
+      expect(member in services).toBe(false);
     expect(Object.isFrozen(services)).toBe(true);
   });
 

@@ -5,8 +5,17 @@ describe('SURFACE_POLICY', () => {
   it('treats MCP and HTTP as servers (confined output, the spend brake, a 180 s lease wait, warm sessions) and the CLI and library as neither', () => {
     const servers = (['mcp', 'http'] as const).map((s) => SURFACE_POLICY[s]);
     const local = (['cli', 'library'] as const).map((s) => SURFACE_POLICY[s]);
-    for (const policy of servers) expect(policy).toMatchObject({ confineOutput: true, rateLimit: true, leaseWait: 'server', keepWarm: true, batchUsage: true, names: 'tool' });
-    for (const policy of local) expect(policy).toMatchObject({ confineOutput: false, rateLimit: false, leaseWait: 'cli', keepWarm: false });
+    for (const policy of servers)
+      expect(policy).toMatchObject({
+        confineOutput: true,
+        rateLimit: true,
+        leaseWait: 'server',
+        keepWarm: true,
+        batchUsage: true,
+        names: 'tool',
+      });
+    for (const policy of local)
+      expect(policy).toMatchObject({ confineOutput: false, rateLimit: false, leaseWait: 'cli', keepWarm: false });
   });
 
   it('batches usage everywhere but the CLI, and names task rows by command only there', () => {
@@ -15,6 +24,11 @@ describe('SURFACE_POLICY', () => {
   });
 
   it('names lease holders as other processes show them', () => {
-    expect(Object.fromEntries(Object.entries(SURFACE_POLICY).map(([surface, p]) => [surface, p.leaseHolder]))).toEqual({ cli: 'CLI', mcp: 'mcp run', http: 'serve', library: 'library' });
+    expect(Object.fromEntries(Object.entries(SURFACE_POLICY).map(([surface, p]) => [surface, p.leaseHolder]))).toEqual({
+      cli: 'CLI',
+      mcp: 'mcp run',
+      http: 'serve',
+      library: 'library',
+    });
   });
 });

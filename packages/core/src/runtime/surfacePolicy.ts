@@ -24,8 +24,40 @@ export interface SurfacePolicy {
 
 /** The one table of per-surface behaviour. */
 export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
-  cli: { confineOutput: false, rateLimit: false, leaseWait: 'cli', keepWarm: false, batchUsage: false, names: 'command', leaseHolder: 'CLI' },
-  mcp: { confineOutput: true, rateLimit: true, leaseWait: 'server', keepWarm: true, batchUsage: true, names: 'tool', leaseHolder: 'mcp run' },
-  http: { confineOutput: true, rateLimit: true, leaseWait: 'server', keepWarm: true, batchUsage: true, names: 'tool', leaseHolder: 'serve' },
-  library: { confineOutput: false, rateLimit: false, leaseWait: 'cli', keepWarm: false, batchUsage: true, names: 'tool', leaseHolder: 'library' },
+  cli: {
+    confineOutput: false,
+    rateLimit: false,
+    leaseWait: 'cli',
+    keepWarm: false,
+    batchUsage: false,
+    names: 'command',
+    leaseHolder: 'CLI',
+  },
+  mcp: {
+    confineOutput: true,
+    rateLimit: true,
+    leaseWait: 'server',
+    keepWarm: true,
+    batchUsage: true,
+    names: 'tool',
+    leaseHolder: 'mcp run',
+  },
+  http: {
+    confineOutput: true,
+    rateLimit: true,
+    leaseWait: 'server',
+    keepWarm: true,
+    batchUsage: true,
+    names: 'tool',
+    leaseHolder: 'serve',
+  },
+  library: {
+    confineOutput: false,
+    rateLimit: false,
+    leaseWait: 'cli',
+    keepWarm: false,
+    batchUsage: true,
+    names: 'tool',
+    leaseHolder: 'library',
+  },
 };

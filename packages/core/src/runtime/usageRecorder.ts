@@ -60,7 +60,13 @@ export class UsageRecorder {
       if (!this.#enabled) return;
       if (SURFACE_POLICY[surface].batchUsage && catalogs.loaded) {
         // Servers answer many small calls: their lines are written in batches.
-        this.#pending.push({ surface, command, profile: profile ?? null, outcome, occurredAt: new Date().toISOString() });
+        this.#pending.push({
+          surface,
+          command,
+          profile: profile ?? null,
+          outcome,
+          occurredAt: new Date().toISOString(),
+        });
         this.#flushTimer ??= setTimeout(() => this.flush(), USAGE_FLUSH_MS).unref();
         return;
       }
@@ -124,7 +130,15 @@ export class UsageRecorder {
           // a torn or foreign line is skipped
         }
       }
-      catalog.usage.recordJournal(lines.map((l) => ({ surface: l.surface, command: l.command, profile: l.profile, outcome: l.outcome, occurredAt: l.at })));
+      catalog.usage.recordJournal(
+        lines.map((l) => ({
+          surface: l.surface,
+          command: l.command,
+          profile: l.profile,
+          outcome: l.outcome,
+          occurredAt: l.at,
+        })),
+      );
     } catch {
       // best effort, like record
     } finally {

@@ -34,7 +34,8 @@ export function readDotenv(file: string): Record<string, string> {
   try {
     return parseDotenv(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return {};
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR')
+      return {};
     throw error;
   }
 }

@@ -19,10 +19,15 @@ function homeWith(dotenv: string): string {
 
 describe('loadSettings', () => {
   it('applies flag > env > cwd .env > home .env > default', () => {
-    const home = homeWith('GFLOW_CLI_TIMEOUT_SECONDS=11\nGFLOW_CLI_LOCALE=fr-FR\nGFLOW_CLI_UI_MODE=agentic\nGFLOW_CLI_LOG_LEVEL=debug\n');
+    const home = homeWith(
+      'GFLOW_CLI_TIMEOUT_SECONDS=11\nGFLOW_CLI_LOCALE=fr-FR\nGFLOW_CLI_UI_MODE=agentic\nGFLOW_CLI_LOG_LEVEL=debug\n',
+    );
     const cwd = path.join(dir, 'cwd');
     fs.mkdirSync(cwd);
-    fs.writeFileSync(path.join(cwd, '.env'), 'GFLOW_CLI_TIMEOUT_SECONDS=22\nGFLOW_CLI_LOCALE="de-DE" # comment\nGFLOW_CLI_UI_MODE=classic\n');
+    fs.writeFileSync(
+      path.join(cwd, '.env'),
+      'GFLOW_CLI_TIMEOUT_SECONDS=22\nGFLOW_CLI_LOCALE="de-DE" # comment\nGFLOW_CLI_UI_MODE=classic\n',
+    );
     const env = { GFLOW_CLI_HOME: home, GFLOW_CLI_TIMEOUT_SECONDS: '33', GFLOW_CLI_UI_MODE: 'AUTO' };
     const s = loadSettings({ env, cwd, flags: { timeoutSeconds: 44 } });
     expect(s.timeoutSeconds).toBe(44);
@@ -46,14 +51,28 @@ describe('loadSettings', () => {
   });
 
   it('accepts the GFLOW_DAEMON_TOKEN alias and legacy FLOW_CLI_ variables', () => {
-    const s = loadSettings({ env: { GFLOW_CLI_HOME: dir, GFLOW_DAEMON_TOKEN: 'x'.repeat(32), FLOW_CLI_TIMEOUT_SECONDS: '9' }, cwd: dir });
+    const s = loadSettings({
+      env: { GFLOW_CLI_HOME: dir, GFLOW_DAEMON_TOKEN: 'x'.repeat(32), FLOW_CLI_TIMEOUT_SECONDS: '9' },
+      cwd: dir,
+    });
     expect(s.daemonToken).toBe('x'.repeat(32));
     expect(s.timeoutSeconds).toBe(9);
   });
 
   it('parses no-spend as on for any value except the false words', () => {
-    for (const [value, on] of [['1', true], ['yes', true], ['anything', true], ['', false], ['0', false], ['FALSE', false], ['off', false], ['n', false]] as const) {
-      expect(loadSettings({ env: { GFLOW_CLI_HOME: dir, GFLOW_MCP_NO_SPEND: value }, cwd: dir }).noSpend, value).toBe(on);
+    for (const [value, on] of [
+      ['1', true],
+      ['yes', true],
+      ['anything', true],
+      ['', false],
+      ['0', false],
+      ['FALSE', false],
+      ['off', false],
+      ['n', false],
+    ] as const) {
+      expect(loadSettings({ env: { GFLOW_CLI_HOME: dir, GFLOW_MCP_NO_SPEND: value }, cwd: dir }).noSpend, value).toBe(
+        on,
+      );
     }
   });
 
@@ -77,8 +96,12 @@ describe('loadSettings', () => {
   });
 
   it('never echoes a secret value in its error', () => {
-    expect(() => loadSettings({ env: { GFLOW_CLI_HOME: dir, GFLOW_CLI_DAEMON_TOKEN: 'short-secret' }, cwd: dir })).toThrow(/<redacted>/);
-    expect(() => loadSettings({ env: { GFLOW_CLI_HOME: dir, GFLOW_CLI_DAEMON_TOKEN: 'short-secret' }, cwd: dir })).not.toThrow(/short-secret/);
+    expect(() =>
+      loadSettings({ env: { GFLOW_CLI_HOME: dir, GFLOW_CLI_DAEMON_TOKEN: 'short-secret' }, cwd: dir }),
+    ).toThrow(/<redacted>/);
+    expect(() =>
+      loadSettings({ env: { GFLOW_CLI_HOME: dir, GFLOW_CLI_DAEMON_TOKEN: 'short-secret' }, cwd: dir }),
+    ).not.toThrow(/short-secret/);
   });
 
   it('defaults the lease wait to 0 for the CLI and 180 s for servers, unless set', () => {

@@ -2,7 +2,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** The platform data dir for gflow's home (same places as the original gflow-cli). */
-export function defaultHome(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function defaultHome(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   const home = os.homedir();
   if (platform === 'win32') return path.join(env['LOCALAPPDATA'] ?? path.join(home, 'AppData', 'Local'), 'gflow-cli');
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'gflow-cli');

@@ -20,7 +20,16 @@ export interface SettingSpec<T extends z.ZodType = z.ZodType> {
 }
 
 const int = (min: number, max: number) =>
-  z.union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)]).pipe(z.number().int().min(min).max(max));
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(min).max(max));
 
 const FALSE_WORDS = new Set(['', '0', 'false', 'off', 'no', 'n', 'f']);
 const TRUE_WORDS = new Set(['1', 'true', 'on', 'yes', 'y', 't']);
@@ -39,53 +48,330 @@ const bool = () =>
 const onUnlessFalse = () =>
   z.union([z.boolean(), z.string().transform((value) => !FALSE_WORDS.has(value.trim().toLowerCase()))]);
 const lowerEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.string().trim().transform((v) => v.toLowerCase()).pipe(z.enum(values));
+  z
+    .string()
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(values));
 const text = () => z.string().trim().min(1);
-const list = () =>
-  z.union([z.array(z.string()), z.string().transform((v) => v.split(/\s+/).filter(Boolean))]);
+const list = () => z.union([z.array(z.string()), z.string().transform((v) => v.split(/\s+/).filter(Boolean))]);
 
 function spec<T extends z.ZodType>(s: SettingSpec<T>): SettingSpec<T> {
   return s;
 }
 
 export const SETTINGS = {
-  home: spec({ key: 'home', env: 'GFLOW_CLI_HOME', schema: text(), accepts: 'a directory path', defaultText: 'the platform data dir (~/.local/share/gflow-cli, ~/Library/Application Support/gflow-cli, %LOCALAPPDATA%\\gflow-cli)', doc: 'Root of profiles, config.toml, gflow.db, incidents, flows and locks. Empty means unset.' }),
-  profile: spec({ key: 'profile', env: 'GFLOW_CLI_PROFILE', schema: text(), accepts: 'a plain profile name', defaultText: '–', doc: 'Default profile when a command gets no --profile.' }),
-  project: spec({ key: 'project', env: 'GFLOW_CLI_PROJECT', schema: text(), accepts: 'a Flow project id', defaultText: '–', doc: 'Flow project to generate into when a call names none.' }),
-  projectName: spec({ key: 'projectName', env: 'GFLOW_CLI_PROJECT_NAME', schema: text(), accepts: 'a project title', defaultText: '–', doc: 'Title for projects gflow creates.' }),
-  outputDir: spec({ key: 'outputDir', env: 'GFLOW_CLI_OUTPUT_DIR', schema: text(), accepts: 'a directory path', defaultText: '~/Downloads/gflow-cli', doc: 'Root of downloaded media (images/<date>/…, videos/<date>/…). MCP outputs must stay inside it.' }),
-  dbPath: spec({ key: 'dbPath', env: 'GFLOW_CLI_DB_PATH', schema: text(), accepts: 'a file path', defaultText: '<home>/gflow.db', doc: 'The SQLite catalog.' }),
-  historyPrompts: spec({ key: 'historyPrompts', env: 'GFLOW_CLI_HISTORY_PROMPTS', schema: lowerEnum(['store', 'redacted']), accepts: 'store | redacted', defaultText: 'store', doc: 'redacted keeps only a hash of prompts and display names in the catalog.' }),
-  daemonToken: spec({ key: 'daemonToken', env: 'GFLOW_CLI_DAEMON_TOKEN', aliases: ['GFLOW_DAEMON_TOKEN'], schema: z.string().trim().min(16, 'at least 16 characters'), accepts: 'a secret of at least 16 characters', secret: true, defaultText: '–', doc: 'Bearer token every request to gflow serve must present; required for non-loopback binds.' }),
-  daemonPort: spec({ key: 'daemonPort', env: 'GFLOW_DAEMON_PORT', schema: int(0, 65535), accepts: 'a port 0–65535', defaultText: '8000', doc: 'Default port of gflow serve.' }),
-  noSpend: spec({ key: 'noSpend', env: 'GFLOW_MCP_NO_SPEND', schema: onUnlessFalse(), accepts: 'any value but empty/0/false/off/no/n/f turns it on', defaultText: 'off', doc: 'Never register the credit-spending tools (MCP) and refuse spending commands.' }),
-  sandbox: spec({ key: 'sandbox', env: 'GFLOW_CLI_SANDBOX', schema: bool(), accepts: 'true | false', defaultText: 'false', doc: 'Run against the built-in Flow simulator in a sandbox home; nothing is sent to Google.' }),
-  llmBaseUrl: spec({ key: 'llmBaseUrl', env: 'GFLOW_CLI_LLM_BASE_URL', schema: z.url(), accepts: 'an https URL (http only on loopback), without credentials', defaultText: '– (prompt tools use their built-in templates)', doc: 'OpenAI-compatible chat endpoint that prompt tools use to expand prompts (POST <url>/chat/completions); no redirects are followed.' }),
-  llmApiKey: spec({ key: 'llmApiKey', env: 'GFLOW_CLI_LLM_API_KEY', schema: z.string().trim().min(1), accepts: 'the endpoint\'s API key', secret: true, defaultText: '–', doc: 'Sent as a Bearer header to GFLOW_CLI_LLM_BASE_URL only.' }),
-  llmModel: spec({ key: 'llmModel', env: 'GFLOW_CLI_LLM_MODEL', schema: z.string().trim().min(1).max(200), accepts: 'a model name the endpoint knows', defaultText: 'gemini-2.5-flash', doc: 'The chat model prompt tools ask.' }),
-  sandboxSim: spec({ key: 'sandboxSim', env: 'GFLOW_CLI_SANDBOX_SIM', schema: z.url(), accepts: 'the control URL of a running simulator (http://127.0.0.1:PORT/__sim)', defaultText: '– (the sandbox starts its own simulator)', doc: 'With --sandbox: attach to an already running Flow simulator (`pnpm --filter @gflow/flow-sim start`) instead of starting one in process.' }),
-  sandboxSimToken: spec({ key: 'sandboxSimToken', env: 'GFLOW_CLI_SANDBOX_SIM_TOKEN', schema: z.string().trim().min(8), accepts: 'the simulator\'s control token', secret: true, defaultText: '–', doc: 'The bearer token of GFLOW_CLI_SANDBOX_SIM.' }),
-  authLoginTimeout: spec({ key: 'authLoginTimeout', env: 'GFLOW_CLI_AUTH_LOGIN_TIMEOUT', schema: int(1, 86_400), accepts: 'seconds 1–86400', defaultText: '600', doc: 'How long gflow auth login waits for the human to sign in.' }),
-  authBrowser: spec({ key: 'authBrowser', env: 'GFLOW_CLI_AUTH_BROWSER', schema: lowerEnum(['auto', 'chrome', 'internal']), accepts: 'auto | chrome | internal', defaultText: 'auto', doc: 'Browser for gflow auth login (--browser).' }),
-  timeoutSeconds: spec({ key: 'timeoutSeconds', env: 'GFLOW_CLI_TIMEOUT_SECONDS', schema: int(1, 3600), accepts: 'seconds 1–3600', defaultText: '600', doc: 'Upper bound for one generation to become terminal.' }),
-  jitterRange: spec({ key: 'jitterRange', env: 'GFLOW_CLI_JITTER_RANGE', schema: z.string().trim().regex(/^(\d+(\.\d+)?)(-(\d+(\.\d+)?))?$/, 'MIN-MAX, N or 0'), accepts: 'MIN-MAX seconds, a single N, or 0', defaultText: '0.5-1.5', doc: 'Pause between prompts of a batch.' }),
-  logLevel: spec({ key: 'logLevel', env: 'GFLOW_CLI_LOG_LEVEL', schema: z.string().trim().transform((v) => v.toUpperCase()).pipe(z.enum(['DEBUG', 'INFO', 'WARNING', 'ERROR'])), accepts: 'DEBUG | INFO | WARNING | ERROR', defaultText: 'INFO', doc: 'Log level (logs always go to stderr).' }),
-  logFormat: spec({ key: 'logFormat', env: 'GFLOW_CLI_LOG_FORMAT', schema: lowerEnum(['auto', 'text', 'json']), accepts: 'auto | text | json', defaultText: 'auto', doc: 'auto = text on a TTY, json when piped.' }),
-  leaseWaitSeconds: spec({ key: 'leaseWaitSeconds', env: 'GFLOW_CLI_LEASE_WAIT_SECONDS', schema: int(0, 3600), accepts: 'seconds 0–3600', defaultText: '0 for the CLI, 180 for mcp run / serve', doc: 'How long to wait for a profile another process holds before ProfileLockedError. An idle warm server holding it is waited for anyway while it hands the profile over (up to 5 s, so a CLI run next to an idle mcp run succeeds).' }),
-  headless: spec({ key: 'headless', env: 'GFLOW_CLI_HEADLESS', schema: bool(), accepts: 'true | false', defaultText: 'false (true in --sandbox)', doc: 'Run the generation browser headless. Google may treat headless browsers as bots.' }),
-  browserExecutable: spec({ key: 'browserExecutable', env: 'GFLOW_CLI_BROWSER_EXECUTABLE', schema: text(), accepts: 'a Chrome/Chromium binary path', defaultText: 'the system Chrome/Chromium', doc: 'Browser binary for profiles not marked chrome.' }),
-  browserArgs: spec({ key: 'browserArgs', env: 'GFLOW_CLI_BROWSER_ARGS', schema: list(), accepts: 'space-separated Chromium flags', defaultText: '–', doc: 'Extra Chromium launch arguments.' }),
-  browserProxy: spec({ key: 'browserProxy', env: 'GFLOW_CLI_BROWSER_PROXY', schema: z.url(), accepts: 'a proxy URL', defaultText: '–', doc: 'Proxy for the generation browser.' }),
-  flowHost: spec({ key: 'flowHost', env: 'GFLOW_CLI_FLOW_HOST', schema: lowerEnum(['auto', 'flow.google.com', 'labs.google']), accepts: 'auto | flow.google.com | labs.google', defaultText: 'auto', doc: 'Host routing; labs.google is a kill switch that refuses the migrated host (exit 36).' }),
-  uiMode: spec({ key: 'uiMode', env: 'GFLOW_CLI_UI_MODE', schema: lowerEnum(['auto', 'classic', 'agentic']), accepts: 'auto | classic | agentic', defaultText: 'auto', doc: 'Flow UI arm; auto resolves to classic.' }),
-  locale: spec({ key: 'locale', env: 'GFLOW_CLI_LOCALE', schema: z.string().trim().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'a BCP 47 tag like en-US'), accepts: 'a tag like en-US', defaultText: 'en-US', doc: 'Accept-Language of the browser only; gflow never reads translated labels.' }),
-  incidentCapture: spec({ key: 'incidentCapture', env: 'GFLOW_CLI_INCIDENT_CAPTURE', schema: bool(), accepts: 'true | false', defaultText: 'true', doc: 'Write private incident bundles on driver failures.' }),
-  harPath: spec({ key: 'harPath', env: 'GFLOW_CLI_HAR_PATH', schema: text(), accepts: 'a file path', defaultText: '–', doc: 'Record a HAR of the browser session (chmod 0600, secrets included: keep private).' }),
-  debugTraceback: spec({ key: 'debugTraceback', env: 'GFLOW_CLI_DEBUG_TRACEBACK', schema: bool(), accepts: 'true | false', defaultText: 'false', doc: 'Show the real text of unexpected errors on the CLI (never in MCP envelopes).' }),
-  sessionIdleSeconds: spec({ key: 'sessionIdleSeconds', env: 'GFLOW_CLI_SESSION_IDLE_SECONDS', schema: int(1, 86_400), accepts: 'seconds 1–86400', defaultText: '300', doc: 'A daemon closes a warm browser (and frees the profile lease) after this idle time, or within about a second once another gflow process waits for the profile (right after the running call when busy).' }),
-  rateLimitCapacity: spec({ key: 'rateLimitCapacity', env: 'GFLOW_CLI_RATE_LIMIT_CAPACITY', schema: int(1, 1000), accepts: 'tokens 1–1000', defaultText: '8', doc: 'Token-bucket capacity of the spending MCP tools.' }),
-  rateLimitRefillSeconds: spec({ key: 'rateLimitRefillSeconds', env: 'GFLOW_CLI_RATE_LIMIT_REFILL_SECONDS', schema: int(1, 86_400), accepts: 'seconds 1–86400', defaultText: '20', doc: 'Seconds to refill one token.' }),
-  updateCheck: spec({ key: 'updateCheck', env: 'GFLOW_CLI_UPDATE_CHECK', schema: bool(), accepts: 'true | false', defaultText: 'true', doc: 'Allow gflow update --check to ask the npm registry (never automatic).' }),
+  home: spec({
+    key: 'home',
+    env: 'GFLOW_CLI_HOME',
+    schema: text(),
+    accepts: 'a directory path',
+    defaultText:
+      'the platform data dir (~/.local/share/gflow-cli, ~/Library/Application Support/gflow-cli, %LOCALAPPDATA%\\gflow-cli)',
+    doc: 'Root of profiles, config.toml, gflow.db, incidents, flows and locks. Empty means unset.',
+  }),
+  profile: spec({
+    key: 'profile',
+    env: 'GFLOW_CLI_PROFILE',
+    schema: text(),
+    accepts: 'a plain profile name',
+    defaultText: '–',
+    doc: 'Default profile when a command gets no --profile.',
+  }),
+  project: spec({
+    key: 'project',
+    env: 'GFLOW_CLI_PROJECT',
+    schema: text(),
+    accepts: 'a Flow project id',
+    defaultText: '–',
+    doc: 'Flow project to generate into when a call names none.',
+  }),
+  projectName: spec({
+    key: 'projectName',
+    env: 'GFLOW_CLI_PROJECT_NAME',
+    schema: text(),
+    accepts: 'a project title',
+    defaultText: '–',
+    doc: 'Title for projects gflow creates.',
+  }),
+  outputDir: spec({
+    key: 'outputDir',
+    env: 'GFLOW_CLI_OUTPUT_DIR',
+    schema: text(),
+    accepts: 'a directory path',
+    defaultText: '~/Downloads/gflow-cli',
+    doc: 'Root of downloaded media (images/<date>/…, videos/<date>/…). MCP outputs must stay inside it.',
+  }),
+  dbPath: spec({
+    key: 'dbPath',
+    env: 'GFLOW_CLI_DB_PATH',
+    schema: text(),
+    accepts: 'a file path',
+    defaultText: '<home>/gflow.db',
+    doc: 'The SQLite catalog.',
+  }),
+  historyPrompts: spec({
+    key: 'historyPrompts',
+    env: 'GFLOW_CLI_HISTORY_PROMPTS',
+    schema: lowerEnum(['store', 'redacted']),
+    accepts: 'store | redacted',
+    defaultText: 'store',
+    doc: 'redacted keeps only a hash of prompts and display names in the catalog.',
+  }),
+  daemonToken: spec({
+    key: 'daemonToken',
+    env: 'GFLOW_CLI_DAEMON_TOKEN',
+    aliases: ['GFLOW_DAEMON_TOKEN'],
+    schema: z.string().trim().min(16, 'at least 16 characters'),
+    accepts: 'a secret of at least 16 characters',
+    secret: true,
+    defaultText: '–',
+    doc: 'Bearer token every request to gflow serve must present; required for non-loopback binds.',
+  }),
+  daemonPort: spec({
+    key: 'daemonPort',
+    env: 'GFLOW_DAEMON_PORT',
+    schema: int(0, 65535),
+    accepts: 'a port 0–65535',
+    defaultText: '8000',
+    doc: 'Default port of gflow serve.',
+  }),
+  noSpend: spec({
+    key: 'noSpend',
+    env: 'GFLOW_MCP_NO_SPEND',
+    schema: onUnlessFalse(),
+    accepts: 'any value but empty/0/false/off/no/n/f turns it on',
+    defaultText: 'off',
+    doc: 'Never register the credit-spending tools (MCP) and refuse spending commands.',
+  }),
+  sandbox: spec({
+    key: 'sandbox',
+    env: 'GFLOW_CLI_SANDBOX',
+    schema: bool(),
+    accepts: 'true | false',
+    defaultText: 'false',
+    doc: 'Run against the built-in Flow simulator in a sandbox home; nothing is sent to Google.',
+  }),
+  llmBaseUrl: spec({
+    key: 'llmBaseUrl',
+    env: 'GFLOW_CLI_LLM_BASE_URL',
+    schema: z.url(),
+    accepts: 'an https URL (http only on loopback), without credentials',
+    defaultText: '– (prompt tools use their built-in templates)',
+    doc: 'OpenAI-compatible chat endpoint that prompt tools use to expand prompts (POST <url>/chat/completions); no redirects are followed.',
+  }),
+  llmApiKey: spec({
+    key: 'llmApiKey',
+    env: 'GFLOW_CLI_LLM_API_KEY',
+    schema: z.string().trim().min(1),
+    accepts: "the endpoint's API key",
+    secret: true,
+    defaultText: '–',
+    doc: 'Sent as a Bearer header to GFLOW_CLI_LLM_BASE_URL only.',
+  }),
+  llmModel: spec({
+    key: 'llmModel',
+    env: 'GFLOW_CLI_LLM_MODEL',
+    schema: z.string().trim().min(1).max(200),
+    accepts: 'a model name the endpoint knows',
+    defaultText: 'gemini-2.5-flash',
+    doc: 'The chat model prompt tools ask.',
+  }),
+  sandboxSim: spec({
+    key: 'sandboxSim',
+    env: 'GFLOW_CLI_SANDBOX_SIM',
+    schema: z.url(),
+    accepts: 'the control URL of a running simulator (http://127.0.0.1:PORT/__sim)',
+    defaultText: '– (the sandbox starts its own simulator)',
+    doc: 'With --sandbox: attach to an already running Flow simulator (`pnpm --filter @gflow/flow-sim start`) instead of starting one in process.',
+  }),
+  sandboxSimToken: spec({
+    key: 'sandboxSimToken',
+    env: 'GFLOW_CLI_SANDBOX_SIM_TOKEN',
+    schema: z.string().trim().min(8),
+    accepts: "the simulator's control token",
+    secret: true,
+    defaultText: '–',
+    doc: 'The bearer token of GFLOW_CLI_SANDBOX_SIM.',
+  }),
+  authLoginTimeout: spec({
+    key: 'authLoginTimeout',
+    env: 'GFLOW_CLI_AUTH_LOGIN_TIMEOUT',
+    schema: int(1, 86_400),
+    accepts: 'seconds 1–86400',
+    defaultText: '600',
+    doc: 'How long gflow auth login waits for the human to sign in.',
+  }),
+  authBrowser: spec({
+    key: 'authBrowser',
+    env: 'GFLOW_CLI_AUTH_BROWSER',
+    schema: lowerEnum(['auto', 'chrome', 'internal']),
+    accepts: 'auto | chrome | internal',
+    defaultText: 'auto',
+    doc: 'Browser for gflow auth login (--browser).',
+  }),
+  timeoutSeconds: spec({
+    key: 'timeoutSeconds',
+    env: 'GFLOW_CLI_TIMEOUT_SECONDS',
+    schema: int(1, 3600),
+    accepts: 'seconds 1–3600',
+    defaultText: '600',
+    doc: 'Upper bound for one generation to become terminal.',
+  }),
+  jitterRange: spec({
+    key: 'jitterRange',
+    env: 'GFLOW_CLI_JITTER_RANGE',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(\d+(\.\d+)?)(-(\d+(\.\d+)?))?$/, 'MIN-MAX, N or 0'),
+    accepts: 'MIN-MAX seconds, a single N, or 0',
+    defaultText: '0.5-1.5',
+    doc: 'Pause between prompts of a batch.',
+  }),
+  logLevel: spec({
+    key: 'logLevel',
+    env: 'GFLOW_CLI_LOG_LEVEL',
+    schema: z
+      .string()
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.enum(['DEBUG', 'INFO', 'WARNING', 'ERROR'])),
+    accepts: 'DEBUG | INFO | WARNING | ERROR',
+    defaultText: 'INFO',
+    doc: 'Log level (logs always go to stderr).',
+  }),
+  logFormat: spec({
+    key: 'logFormat',
+    env: 'GFLOW_CLI_LOG_FORMAT',
+    schema: lowerEnum(['auto', 'text', 'json']),
+    accepts: 'auto | text | json',
+    defaultText: 'auto',
+    doc: 'auto = text on a TTY, json when piped.',
+  }),
+  leaseWaitSeconds: spec({
+    key: 'leaseWaitSeconds',
+    env: 'GFLOW_CLI_LEASE_WAIT_SECONDS',
+    schema: int(0, 3600),
+    accepts: 'seconds 0–3600',
+    defaultText: '0 for the CLI, 180 for mcp run / serve',
+    doc: 'How long to wait for a profile another process holds before ProfileLockedError. An idle warm server holding it is waited for anyway while it hands the profile over (up to 5 s, so a CLI run next to an idle mcp run succeeds).',
+  }),
+  headless: spec({
+    key: 'headless',
+    env: 'GFLOW_CLI_HEADLESS',
+    schema: bool(),
+    accepts: 'true | false',
+    defaultText: 'false (true in --sandbox)',
+    doc: 'Run the generation browser headless. Google may treat headless browsers as bots.',
+  }),
+  browserExecutable: spec({
+    key: 'browserExecutable',
+    env: 'GFLOW_CLI_BROWSER_EXECUTABLE',
+    schema: text(),
+    accepts: 'a Chrome/Chromium binary path',
+    defaultText: 'the system Chrome/Chromium',
+    doc: 'Browser binary for profiles not marked chrome.',
+  }),
+  browserArgs: spec({
+    key: 'browserArgs',
+    env: 'GFLOW_CLI_BROWSER_ARGS',
+    schema: list(),
+    accepts: 'space-separated Chromium flags',
+    defaultText: '–',
+    doc: 'Extra Chromium launch arguments.',
+  }),
+  browserProxy: spec({
+    key: 'browserProxy',
+    env: 'GFLOW_CLI_BROWSER_PROXY',
+    schema: z.url(),
+    accepts: 'a proxy URL',
+    defaultText: '–',
+    doc: 'Proxy for the generation browser.',
+  }),
+  flowHost: spec({
+    key: 'flowHost',
+    env: 'GFLOW_CLI_FLOW_HOST',
+    schema: lowerEnum(['auto', 'flow.google.com', 'labs.google']),
+    accepts: 'auto | flow.google.com | labs.google',
+    defaultText: 'auto',
+    doc: 'Host routing; labs.google is a kill switch that refuses the migrated host (exit 36).',
+  }),
+  uiMode: spec({
+    key: 'uiMode',
+    env: 'GFLOW_CLI_UI_MODE',
+    schema: lowerEnum(['auto', 'classic', 'agentic']),
+    accepts: 'auto | classic | agentic',
+    defaultText: 'auto',
+    doc: 'Flow UI arm; auto resolves to classic.',
+  }),
+  locale: spec({
+    key: 'locale',
+    env: 'GFLOW_CLI_LOCALE',
+    schema: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'a BCP 47 tag like en-US'),
+    accepts: 'a tag like en-US',
+    defaultText: 'en-US',
+    doc: 'Accept-Language of the browser only; gflow never reads translated labels.',
+  }),
+  incidentCapture: spec({
+    key: 'incidentCapture',
+    env: 'GFLOW_CLI_INCIDENT_CAPTURE',
+    schema: bool(),
+    accepts: 'true | false',
+    defaultText: 'true',
+    doc: 'Write private incident bundles on driver failures.',
+  }),
+  harPath: spec({
+    key: 'harPath',
+    env: 'GFLOW_CLI_HAR_PATH',
+    schema: text(),
+    accepts: 'a file path',
+    defaultText: '–',
+    doc: 'Record a HAR of the browser session (chmod 0600, secrets included: keep private).',
+  }),
+  debugTraceback: spec({
+    key: 'debugTraceback',
+    env: 'GFLOW_CLI_DEBUG_TRACEBACK',
+    schema: bool(),
+    accepts: 'true | false',
+    defaultText: 'false',
+    doc: 'Show the real text of unexpected errors on the CLI (never in MCP envelopes).',
+  }),
+  sessionIdleSeconds: spec({
+    key: 'sessionIdleSeconds',
+    env: 'GFLOW_CLI_SESSION_IDLE_SECONDS',
+    schema: int(1, 86_400),
+    accepts: 'seconds 1–86400',
+    defaultText: '300',
+    doc: 'A daemon closes a warm browser (and frees the profile lease) after this idle time, or within about a second once another gflow process waits for the profile (right after the running call when busy).',
+  }),
+  rateLimitCapacity: spec({
+    key: 'rateLimitCapacity',
+    env: 'GFLOW_CLI_RATE_LIMIT_CAPACITY',
+    schema: int(1, 1000),
+    accepts: 'tokens 1–1000',
+    defaultText: '8',
+    doc: 'Token-bucket capacity of the spending MCP tools.',
+  }),
+  rateLimitRefillSeconds: spec({
+    key: 'rateLimitRefillSeconds',
+    env: 'GFLOW_CLI_RATE_LIMIT_REFILL_SECONDS',
+    schema: int(1, 86_400),
+    accepts: 'seconds 1–86400',
+    defaultText: '20',
+    doc: 'Seconds to refill one token.',
+  }),
+  updateCheck: spec({
+    key: 'updateCheck',
+    env: 'GFLOW_CLI_UPDATE_CHECK',
+    schema: bool(),
+    accepts: 'true | false',
+    defaultText: 'true',
+    doc: 'Allow gflow update --check to ask the npm registry (never automatic).',
+  }),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

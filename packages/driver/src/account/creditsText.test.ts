@@ -13,14 +13,10 @@ describe('parseCreditsText', () => {
     expect(parseCreditsText(text)).toEqual({ credits });
   });
 
-  it.each([
-    ['credits'],
-    [''],
-    ['1.2K credits'],
-    ['12.5 credits'],
-    ['1,23 credits'],
-    ['10 of 20 credits'],
-  ])('refuses %j', (text) => {
-    expect(parseCreditsText(text)).toHaveProperty('error');
-  });
+  it.each([['credits'], [''], ['1.2K credits'], ['12.5 credits'], ['1,23 credits'], ['10 of 20 credits']])(
+    'refuses %j',
+    (text) => {
+      expect(parseCreditsText(text)).toHaveProperty('error');
+    },
+  );
 });

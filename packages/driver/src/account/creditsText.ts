@@ -15,13 +15,15 @@ export function parseCreditsText(text: string): CreditsReading {
   if (match === null) return { error: `no number in the credits control (${JSON.stringify(clean.slice(0, 40))})` };
   const token = match[0];
   const after = clean.slice(match.index + token.length).trimStart();
-  if (/^[kKmMbB](?![a-zA-Z])/.test(after)) return { error: `the credits control shows a rounded amount (${token}${after[0] ?? ''})` };
+  if (/^[kKmMbB](?![a-zA-Z])/.test(after))
+    return { error: `the credits control shows a rounded amount (${token}${after[0] ?? ''})` };
   if (/\d/.test(after)) {
     return { error: `the credits control shows more than one number (${JSON.stringify(clean.slice(0, 40))})` };
   }
   const groups = token.split(/[.,'\u00a0\u202f ]/);
   const first = groups[0] ?? '';
-  const groupedOk = groups.length === 1 || (first.length >= 1 && first.length <= 3 && groups.slice(1).every((g) => g.length === 3));
+  const groupedOk =
+    groups.length === 1 || (first.length >= 1 && first.length <= 3 && groups.slice(1).every((g) => g.length === 3));
   if (!groupedOk) return { error: `the credits amount ${JSON.stringify(token)} is not a whole number` };
   const credits = Number.parseInt(groups.join(''), 10);
   if (!Number.isSafeInteger(credits)) return { error: `the credits amount ${JSON.stringify(token)} is out of range` };

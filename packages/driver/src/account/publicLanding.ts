@@ -12,11 +12,13 @@ import { MYACCOUNT_URL } from '../auth/sessionProbeResult.js';
  */
 export async function explainPublicLanding(context: BrowserContext, error: unknown): Promise<unknown> {
   if (!isGflowError(error) || error.code !== 'flow-app' || !/\/about/.test(error.detail)) return error;
-  if (!hasGoogleSessionCookie(await context.cookies())) return signedOut(error, 'the profile holds no Google session cookie');
+  if (!hasGoogleSessionCookie(await context.cookies()))
+    return signedOut(error, 'the profile holds no Google session cookie');
   const page = await context.newPage();
   try {
     await page.goto(MYACCOUNT_URL, { waitUntil: 'domcontentloaded', timeout: 20_000 });
-    if (new URL(page.url()).hostname !== 'myaccount.google.com') return signedOut(error, 'the Google session has expired');
+    if (new URL(page.url()).hostname !== 'myaccount.google.com')
+      return signedOut(error, 'the Google session has expired');
   } catch {
     return error;
   } finally {
@@ -26,8 +28,12 @@ export async function explainPublicLanding(context: BrowserContext, error: unkno
 }
 
 function signedOut(cause: GflowError, why: string): AuthExpiredError {
-  return new AuthExpiredError(`Flow sent the browser to its public /about page and ${why}: the profile is signed out.`, {
-    cause,
-    remediationHint: "Renew the session (gflow auth renew / refresh=true) or run 'gflow auth login' in your local terminal.",
-  });
+  return new AuthExpiredError(
+    `Flow sent the browser to its public /about page and ${why}: the profile is signed out.`,
+    {
+      cause,
+      remediationHint:
+        "Renew the session (gflow auth renew / refresh=true) or run 'gflow auth login' in your local terminal.",
+    },
+  );
 }

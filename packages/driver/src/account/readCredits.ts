@@ -59,7 +59,8 @@ export async function readCredits(context: BrowserContext, options: ReadCreditsO
     }
     if (!shown) {
       throw new FlowAppError('Flow loaded but never showed a credit balance (no credits control in the app header).', {
-        remediationHint: 'Open https://flow.google.com in Chrome with this profile and check that the app loads; this is not a session problem.',
+        remediationHint:
+          'Open https://flow.google.com in Chrome with this profile and check that the app loads; this is not a session problem.',
       });
     }
     assertOnFlowApp(page);
@@ -67,7 +68,13 @@ export async function readCredits(context: BrowserContext, options: ReadCreditsO
     const reading = parseCreditsText(text);
     if ('error' in reading) throw new WireFormatError(`Flow's balance is in an unexpected shape: ${reading.error}.`);
     logger.debug('credits read', { credits: reading.credits });
-    return { credits: reading.credits, subscription_credits: null, user_paygate_tier: null, service_tier: null, sku: null };
+    return {
+      credits: reading.credits,
+      subscription_credits: null,
+      user_paygate_tier: null,
+      service_tier: null,
+      sku: null,
+    };
   } finally {
     await page.close().catch(() => undefined);
   }

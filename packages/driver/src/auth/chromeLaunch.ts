@@ -5,8 +5,13 @@ import { LOGIN_URL } from './loginTypes.js';
  * dir, no first-run UI, a 1920×1080 window, the basic password store, and no remote-debugging
  * port (an exposed port was measured to earn PUBLIC_ERROR_UNUSUAL_ACTIVITY).
  */
-export function chromeLoginArgs(profileDir: string, options: { extraArgs?: readonly string[]; ignoreHTTPSErrors?: boolean } = {}): string[] {
-  const extra = (options.extraArgs ?? []).filter((a) => !/^--remote-debugging-(port|pipe)/.test(a) && !a.startsWith('--user-data-dir'));
+export function chromeLoginArgs(
+  profileDir: string,
+  options: { extraArgs?: readonly string[]; ignoreHTTPSErrors?: boolean } = {},
+): string[] {
+  const extra = (options.extraArgs ?? []).filter(
+    (a) => !/^--remote-debugging-(port|pipe)/.test(a) && !a.startsWith('--user-data-dir'),
+  );
   return [
     `--user-data-dir=${profileDir}`,
     '--no-first-run',
@@ -19,7 +24,10 @@ export function chromeLoginArgs(profileDir: string, options: { extraArgs?: reado
 }
 
 /** Where the system Chrome usually lives, per platform (the caller's executablePath wins). */
-export function defaultChromeExecutable(platform: NodeJS.Platform, env: Readonly<Record<string, string | undefined>>): string {
+export function defaultChromeExecutable(
+  platform: NodeJS.Platform,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
   switch (platform) {
     case 'darwin':
       return '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome';

@@ -2,7 +2,13 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cookieStoreState, hasFlowOsidCookie, hasGoogleSessionCookie, hasLabsSessionCookie, isSqliteHeader } from './cookieChecks.js';
+import {
+  cookieStoreState,
+  hasFlowOsidCookie,
+  hasGoogleSessionCookie,
+  hasLabsSessionCookie,
+  isSqliteHeader,
+} from './cookieChecks.js';
 
 const c = (name: string, domain: string, value = 'v') => ({ name, domain, value });
 
@@ -33,7 +39,10 @@ describe('cookie checks', () => {
     const dir = await mkdtemp(join(tmpdir(), 'gflow-cookies-'));
     expect(await cookieStoreState(dir)).toBe('absent');
     await mkdir(join(dir, 'Default', 'Network'), { recursive: true });
-    await writeFile(join(dir, 'Default', 'Network', 'Cookies'), Buffer.from('SQLite format 3\u0000' + 'x'.repeat(100), 'latin1'));
+    await writeFile(
+      join(dir, 'Default', 'Network', 'Cookies'),
+      Buffer.from('SQLite format 3\u0000' + 'x'.repeat(100), 'latin1'),
+    );
     expect(await cookieStoreState(dir)).toBe('ok');
     await writeFile(join(dir, 'Default', 'Network', 'Cookies'), 'this is not a database at all');
     expect(await cookieStoreState(dir)).toBe('unreadable');

@@ -20,16 +20,23 @@ export function hasGoogleSessionCookie(cookies: readonly CookieLike[]): boolean 
 
 /** `__Secure-OSID` or `OSID` on flow.google.com (the app's own sign-in cookie). */
 export function hasFlowOsidCookie(cookies: readonly CookieLike[]): boolean {
-  return cookies.some((c) => (c.name === '__Secure-OSID' || c.name === 'OSID') && c.value !== '' && onDomain(c, 'flow.google.com'));
+  return cookies.some(
+    (c) => (c.name === '__Secure-OSID' || c.name === 'OSID') && c.value !== '' && onDomain(c, 'flow.google.com'),
+  );
 }
 
 /** The labs NextAuth session cookie (labs.google only; flow.google.com never receives it). */
 export function hasLabsSessionCookie(cookies: readonly CookieLike[]): boolean {
-  return cookies.some((c) => c.name === '__Secure-next-auth.session-token' && c.value !== '' && onDomain(c, 'labs.google'));
+  return cookies.some(
+    (c) => c.name === '__Secure-next-auth.session-token' && c.value !== '' && onDomain(c, 'labs.google'),
+  );
 }
 
 /** Chrome's cookie stores, newest layout first (flow-wire §2 "Profile"). */
-export const COOKIE_STORE_PATHS: readonly string[] = [join('Default', 'Network', 'Cookies'), join('Default', 'Cookies')];
+export const COOKIE_STORE_PATHS: readonly string[] = [
+  join('Default', 'Network', 'Cookies'),
+  join('Default', 'Cookies'),
+];
 
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 

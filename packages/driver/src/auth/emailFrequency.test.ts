@@ -3,7 +3,8 @@ import { mostFrequentEmail, sameAccount } from './emailFrequency.js';
 
 describe('mostFrequentEmail', () => {
   it('picks the address the page names most often, case-insensitively', () => {
-    const page = 'Welcome <p>Ada@Example.com</p> contact support@google.com; signed in as ada@example.com. mailto:ada@example.com';
+    const page =
+      'Welcome <p>Ada@Example.com</p> contact support@google.com; signed in as ada@example.com. mailto:ada@example.com';
     expect(mostFrequentEmail(page)).toBe('ada@example.com');
   });
   it('breaks ties by first appearance', () => {

@@ -18,7 +18,11 @@ export function mostFrequentEmail(text: string): string | null {
   let best: string | null = null;
   let bestEntry: { count: number; first: number } | null = null;
   for (const [email, entry] of counts) {
-    if (bestEntry === null || entry.count > bestEntry.count || (entry.count === bestEntry.count && entry.first < bestEntry.first)) {
+    if (
+      bestEntry === null ||
+      entry.count > bestEntry.count ||
+      (entry.count === bestEntry.count && entry.first < bestEntry.first)
+    ) {
       best = email;
       bestEntry = entry;
     }

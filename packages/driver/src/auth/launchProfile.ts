@@ -22,7 +22,8 @@ export function headlessLaunchFor(
   options: Pick<ProfileLaunch, 'profileDir' | 'executablePath' | 'channel' | 'extraArgs' | 'ignoreHTTPSErrors'>,
   strategy: string | null,
 ): ProfileLaunch {
-  const channel = options.channel ?? (strategy === 'chrome' && options.executablePath === undefined ? 'chrome' : undefined);
+  const channel =
+    options.channel ?? (strategy === 'chrome' && options.executablePath === undefined ? 'chrome' : undefined);
   return {
     profileDir: options.profileDir,
     headless: true,
@@ -33,7 +34,8 @@ export function headlessLaunchFor(
   };
 }
 
-const PROFILE_IN_USE = /ProcessSingleton|SingletonLock|profile (?:appears to be )?in use|user data directory is already in use/i;
+const PROFILE_IN_USE =
+  /ProcessSingleton|SingletonLock|profile (?:appears to be )?in use|user data directory is already in use/i;
 
 /**
  * Launches a persistent context on the profile. A profile another Chrome holds is a
@@ -57,9 +59,15 @@ export async function launchProfile(launch: ProfileLaunch): Promise<BrowserConte
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (PROFILE_IN_USE.test(message)) {
-      throw new CookieStoreUnreadableError('The profile is held by another browser window, so its cookies cannot be read.', { cause: error });
+      throw new CookieStoreUnreadableError(
+        'The profile is held by another browser window, so its cookies cannot be read.',
+        { cause: error },
+      );
     }
-    throw new BrowserEngineUnavailableError(`The browser could not start on this profile: ${message.split('\n')[0] ?? message}`, { cause: error });
+    throw new BrowserEngineUnavailableError(
+      `The browser could not start on this profile: ${message.split('\n')[0] ?? message}`,
+      { cause: error },
+    );
   }
   await context.addInitScript(HIDE_WEBDRIVER_SCRIPT);
   return context;

@@ -38,13 +38,18 @@ export async function loginChrome(options: LoginOptions): Promise<LoginResult> {
     });
   });
   if (ended.kind !== 'exit') await stop(child);
-  if (ended.kind === 'error') throw new BrowserEngineUnavailableError(`Could not start ${executable}: ${ended.error.message}`, { cause: ended.error });
+  if (ended.kind === 'error')
+    throw new BrowserEngineUnavailableError(`Could not start ${executable}: ${ended.error.message}`, {
+      cause: ended.error,
+    });
   if (ended.kind === 'abort') throw cancelled(options.signal, 'the login');
   if (ended.kind === 'timeout') throw loginTimeout(options.timeoutMs);
   const probe = await probeSession({
     profileDir: options.profileDir,
     skipMarkerCheck: true,
-    ...(options.executablePath === undefined ? { channel: 'chrome' as const } : { executablePath: options.executablePath }),
+    ...(options.executablePath === undefined
+      ? { channel: 'chrome' as const }
+      : { executablePath: options.executablePath }),
     ...(options.extraArgs === undefined ? {} : { extraArgs: options.extraArgs }),
     ...(options.ignoreHTTPSErrors === undefined ? {} : { ignoreHTTPSErrors: options.ignoreHTTPSErrors }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),

@@ -47,7 +47,11 @@ export async function loginInternal(options: LoginOptions): Promise<LoginResult>
 }
 
 /** Returns the authenticated probe, or null when the window was closed first. */
-async function watchSignIn(context: BrowserContext, options: LoginOptions, isClosed: () => boolean): Promise<SessionProbeResult | null> {
+async function watchSignIn(
+  context: BrowserContext,
+  options: LoginOptions,
+  isClosed: () => boolean,
+): Promise<SessionProbeResult | null> {
   const deadline = Date.now() + options.timeoutMs;
   const steps = new SignInSteps(options.expectedAccount ?? options.autofill?.email, options.autofill);
   const page = context.pages()[0] ?? (await context.newPage());
@@ -64,7 +68,10 @@ async function watchSignIn(context: BrowserContext, options: LoginOptions, isClo
     else if (appSince === null || appSince.url !== url) appSince = { url, at: Date.now() };
     if (appSince !== null && Date.now() - appSince.at >= APP_SETTLE_MS && Date.now() - lastProbe >= PROBE_EVERY_MS) {
       lastProbe = Date.now();
-      const probe = await probeContext(context, { ...(options.signal === undefined ? {} : { signal: options.signal }), retryDelaysMs: [] }).catch(() => null);
+      const probe = await probeContext(context, {
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        retryDelaysMs: [],
+      }).catch(() => null);
       if (probe?.outcome === 'authenticated') return probe;
     }
     if (Date.now() >= deadline) throw loginTimeout(options.timeoutMs);

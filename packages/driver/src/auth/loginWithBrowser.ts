@@ -10,7 +10,8 @@ import type { LoginOptions, LoginResult } from './loginTypes.js';
  * failed login writes no marker. Errors: timeout 12, browser rejected 14, account mismatch 38.
  */
 export async function loginWithBrowser(options: LoginOptions): Promise<LoginResult> {
-  if (!(options.timeoutMs > 0)) throw new BadParameterError('The login timeout must be a positive number of milliseconds.');
+  if (!(options.timeoutMs > 0))
+    throw new BadParameterError('The login timeout must be a positive number of milliseconds.');
   switch (options.strategy) {
     case 'chrome':
       return loginChrome(options);

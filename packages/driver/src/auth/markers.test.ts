@@ -11,7 +11,8 @@ describe('profile markers', () => {
     expect(await readProfileMarkers(dir)).toEqual({ account: null, strategy: null });
     await writeProfileMarkers(dir, 'ada@example.com', 'internal');
     expect(await readProfileMarkers(dir)).toEqual({ account: 'ada@example.com', strategy: 'internal' });
-    for (const name of [ACCOUNT_MARKER, STRATEGY_MARKER]) expect((await stat(join(dir, name))).mode & 0o777).toBe(0o600);
+    for (const name of [ACCOUNT_MARKER, STRATEGY_MARKER])
+      expect((await stat(join(dir, name))).mode & 0o777).toBe(0o600);
     await removeProfileMarkers(dir);
     expect(await readProfileMarkers(dir)).toEqual({ account: null, strategy: null });
   });

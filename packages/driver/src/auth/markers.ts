@@ -19,5 +19,8 @@ export async function writeProfileMarkers(profileDir: string, email: string, str
 
 /** Removes both markers (a failed first login leaves none behind). */
 export async function removeProfileMarkers(profileDir: string): Promise<void> {
-  await Promise.all([rm(join(profileDir, ACCOUNT_MARKER), { force: true }), rm(join(profileDir, STRATEGY_MARKER), { force: true })]);
+  await Promise.all([
+    rm(join(profileDir, ACCOUNT_MARKER), { force: true }),
+    rm(join(profileDir, STRATEGY_MARKER), { force: true }),
+  ]);
 }

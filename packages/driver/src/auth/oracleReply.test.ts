@@ -3,7 +3,11 @@ import { classifyOracleReply } from './oracleReply.js';
 
 describe('classifyOracleReply', () => {
   it('reads a live labs session', () => {
-    const body = JSON.stringify({ user: { name: 'Ada', email: 'ada@example.com', image: 'x' }, expires: '2030-01-01T00:00:00Z', access_token: 'ya29.x' });
+    const body = JSON.stringify({
+      user: { name: 'Ada', email: 'ada@example.com', image: 'x' },
+      expires: '2030-01-01T00:00:00Z',
+      access_token: 'ya29.x',
+    });
     expect(classifyOracleReply(200, body)).toEqual({ kind: 'authenticated', email: 'ada@example.com' });
   });
   it('treats 200 {} and an empty user as no labs session', () => {

@@ -12,16 +12,28 @@ export const ORACLE_RETRY_STATUSES: readonly number[] = [429, 503, 504];
 
 export function classifyOracleReply(status: number, body: string): OracleVerdict {
   if (status !== 200) {
-    return { kind: 'error', retry: ORACLE_RETRY_STATUSES.includes(status), detail: `the labs session endpoint answered HTTP ${status}` };
+    return {
+      kind: 'error',
+      retry: ORACLE_RETRY_STATUSES.includes(status),
+      detail: `the labs session endpoint answered HTTP ${status}`,
+    };
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
   } catch {
-    return { kind: 'error', retry: false, detail: 'the labs session endpoint answered 200 with a body that is not JSON' };
+    return {
+      kind: 'error',
+      retry: false,
+      detail: 'the labs session endpoint answered 200 with a body that is not JSON',
+    };
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { kind: 'error', retry: false, detail: 'the labs session endpoint answered 200 with JSON that is not an object' };
+    return {
+      kind: 'error',
+      retry: false,
+      detail: 'the labs session endpoint answered 200 with JSON that is not an object',
+    };
   }
   const user = (parsed as Record<string, unknown>)['user'];
   if (user !== null && typeof user === 'object' && !Array.isArray(user)) {

@@ -22,19 +22,34 @@ export interface ProbeContextOptions {
  * browser's own network stack and cookie jar; Playwright's request API runs in Node and would
  * bypass the browser's proxy and host resolution.
  */
-export async function probeContext(context: BrowserContext, options: ProbeContextOptions = {}): Promise<SessionProbeResult> {
+export async function probeContext(
+  context: BrowserContext,
+  options: ProbeContextOptions = {},
+): Promise<SessionProbeResult> {
   const logger = options.logger ?? SILENT_LOGGER;
   throwIfAborted(options.signal, 'the session probe');
   const page = await context.newPage();
   try {
     const oracle = await askOracle(page, options);
     logger.debug('session probe: oracle', { kind: oracle.kind });
-    if (oracle.kind === 'authenticated') return { outcome: 'authenticated', email: oracle.email.toLowerCase(), via: 'labs_session' };
-    if (oracle.kind === 'error') return { outcome: 'verification_error', detail: `${oracle.detail}; a network or endpoint problem, which re-login does not fix.` };
+    if (oracle.kind === 'authenticated')
+      return { outcome: 'authenticated', email: oracle.email.toLowerCase(), via: 'labs_session' };
+    if (oracle.kind === 'error')
+      return {
+        outcome: 'verification_error',
+        detail: `${oracle.detail}; a network or endpoint problem, which re-login does not fix.`,
+      };
     const cookies = await context.cookies();
-    if (!hasGoogleSessionCookie(cookies)) return { outcome: 'no_session', detail: 'No Google session in this profile (no labs session and no SAPISID cookie).' };
+    if (!hasGoogleSessionCookie(cookies))
+      return {
+        outcome: 'no_session',
+        detail: 'No Google session in this profile (no labs session and no SAPISID cookie).',
+      };
     if (!hasFlowOsidCookie(cookies)) {
-      return { outcome: 'google_session_only', detail: 'Signed in to Google, but not to the Flow app (no OSID cookie on flow.google.com).' };
+      return {
+        outcome: 'google_session_only',
+        detail: 'Signed in to Google, but not to the Flow app (no OSID cookie on flow.google.com).',
+      };
     }
     return await myAccountFallback(page, options);
   } finally {
@@ -49,8 +64,12 @@ async function askOracle(page: Page, options: ProbeContextOptions): Promise<Orac
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     throwIfAborted(options.signal, 'the session probe');
     try {
-      const response = await page.goto(LABS_SESSION_URL, { waitUntil: 'domcontentloaded', timeout: options.navigationTimeoutMs ?? 20_000 });
-      if (response === null) verdict = { kind: 'error', retry: true, detail: 'the labs session endpoint gave no response' };
+      const response = await page.goto(LABS_SESSION_URL, {
+        waitUntil: 'domcontentloaded',
+        timeout: options.navigationTimeoutMs ?? 20_000,
+      });
+      if (response === null)
+        verdict = { kind: 'error', retry: true, detail: 'the labs session endpoint gave no response' };
       else verdict = classifyOracleReply(response.status(), await response.text());
     } catch (error) {
       const message = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
@@ -78,12 +97,20 @@ async function myAccountFallback(page: Page, options: ProbeContextOptions): Prom
     host = '';
   }
   if (host !== 'myaccount.google.com') {
-    return { outcome: 'no_session', detail: 'The Google session has expired (myaccount.google.com redirected away from its origin).' };
+    return {
+      outcome: 'no_session',
+      detail: 'The Google session has expired (myaccount.google.com redirected away from its origin).',
+    };
   }
-  const text = await page.evaluate(() => `${document.body?.innerText ?? ''}\n${document.documentElement.outerHTML}`).catch(() => '');
+  const text = await page
+    .evaluate(() => `${document.body?.innerText ?? ''}\n${document.documentElement.outerHTML}`)
+    .catch(() => '');
   const email = mostFrequentEmail(text);
   if (email === null) {
-    return { outcome: 'google_session_only', detail: 'Google account page loaded but named no email address, so the account could not be verified.' };
+    return {
+      outcome: 'google_session_only',
+      detail: 'Google account page loaded but named no email address, so the account could not be verified.',
+    };
   }
   return { outcome: 'authenticated', email, via: 'google_account' };
 }

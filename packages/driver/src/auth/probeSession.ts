@@ -32,18 +32,23 @@ export async function probeSession(options: ProbeSessionOptions): Promise<Sessio
   if (markers.strategy === null && options.skipMarkerCheck !== true) {
     return {
       outcome: 'profile_marker_missing',
-      detail: 'Profile is missing its browser-strategy marker (.gflow_browser_strategy), so gflow cannot tell how to read its cookies.',
+      detail:
+        'Profile is missing its browser-strategy marker (.gflow_browser_strategy), so gflow cannot tell how to read its cookies.',
     };
   }
   if ((await cookieStoreState(options.profileDir)) === 'unreadable') {
-    return { outcome: 'cookie_store_unreadable', detail: "The profile's Chrome cookie database is corrupt or unreadable." };
+    return {
+      outcome: 'cookie_store_unreadable',
+      detail: "The profile's Chrome cookie database is corrupt or unreadable.",
+    };
   }
   const launch = headlessLaunchFor(options, markers.strategy);
   let context;
   try {
     context = await launchProfile(launch);
   } catch (error) {
-    if (isGflowError(error) && hasErrorCode(error, 'cookie-store-unreadable')) return { outcome: 'cookie_store_unreadable', detail: error.detail };
+    if (isGflowError(error) && hasErrorCode(error, 'cookie-store-unreadable'))
+      return { outcome: 'cookie_store_unreadable', detail: error.detail };
     throw error;
   }
   try {

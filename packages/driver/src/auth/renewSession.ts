@@ -47,7 +47,10 @@ export async function renewSession(options: RenewSessionOptions): Promise<RenewR
 }
 
 /** The renewal steps on an open context (exported for a caller that already holds one). */
-export async function renewInContext(context: BrowserContext, options: { signal?: AbortSignal; logger?: DriverLogger; timeoutMs?: number } = {}): Promise<RenewResult> {
+export async function renewInContext(
+  context: BrowserContext,
+  options: { signal?: AbortSignal; logger?: DriverLogger; timeoutMs?: number } = {},
+): Promise<RenewResult> {
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
   let landingCode: string | null = null;
   const page = await openFlowPage(context, `${FLOW_ORIGIN}/`, wait);
@@ -60,21 +63,36 @@ export async function renewInContext(context: BrowserContext, options: { signal?
     await page.close().catch(() => undefined);
   }
   options.logger?.debug('renew: flow.google.com settled', { landing: landingCode ?? 'app' });
-  const probe: SessionProbeResult = await probeContext(context, options.signal === undefined ? {} : { signal: options.signal });
+  const probe: SessionProbeResult = await probeContext(
+    context,
+    options.signal === undefined ? {} : { signal: options.signal },
+  );
   if (landingCode === 'flow-access-unavailable') {
-    return { outcome: 'needs_human', reason: 'no_flow_access', detail: 'This Google account cannot reach Flow (flow.google.com/unavailable); only the account owner can fix that.' };
+    return {
+      outcome: 'needs_human',
+      reason: 'no_flow_access',
+      detail:
+        'This Google account cannot reach Flow (flow.google.com/unavailable); only the account owner can fix that.',
+    };
   }
-  if (probe.outcome === 'verification_error') return { outcome: 'needs_human', reason: 'verification_error', detail: probe.detail };
+  if (probe.outcome === 'verification_error')
+    return { outcome: 'needs_human', reason: 'verification_error', detail: probe.detail };
   if (probe.outcome !== 'authenticated') {
-    return { outcome: 'needs_human', reason: 'signed_out', detail: `${probe.detail} A human must sign in again ('gflow auth login').` };
+    return {
+      outcome: 'needs_human',
+      reason: 'signed_out',
+      detail: `${probe.detail} A human must sign in again ('gflow auth login').`,
+    };
   }
   if (landingCode === 'flow-app') {
     return {
       outcome: 'needs_human',
       reason: 'identity_recheck',
-      detail: "Google still holds Flow at its public /about page although the session is live: complete the \"Confirm it's you\" step in Chrome with this profile.",
+      detail:
+        'Google still holds Flow at its public /about page although the session is live: complete the "Confirm it\'s you" step in Chrome with this profile.',
     };
   }
-  if (landingCode === 'auth-expired') return { outcome: 'needs_human', reason: 'signed_out', detail: 'Flow still sends this profile to a sign-in page.' };
+  if (landingCode === 'auth-expired')
+    return { outcome: 'needs_human', reason: 'signed_out', detail: 'Flow still sends this profile to a sign-in page.' };
   return { outcome: 'renewed', email: probe.email };
 }

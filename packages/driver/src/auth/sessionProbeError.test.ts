@@ -23,7 +23,9 @@ describe('sessionProbeError', () => {
     }
   });
   it('names login --browser chrome for a missing marker', () => {
-    expect(sessionProbeError({ outcome: 'profile_marker_missing', detail: 'd' })?.remediationHint).toContain('--browser chrome');
+    expect(sessionProbeError({ outcome: 'profile_marker_missing', detail: 'd' })?.remediationHint).toContain(
+      '--browser chrome',
+    );
   });
 });
 
@@ -34,7 +36,10 @@ describe('login helpers', () => {
     expect(accountMismatch('ada@example.com', 'bob@example.com')?.exitCode).toBe(38);
   });
   it('starts Chrome on the profile at the labs URL without a debugging port', () => {
-    const args = chromeLoginArgs('/p', { extraArgs: ['--remote-debugging-port=9222', '--foo'], ignoreHTTPSErrors: true });
+    const args = chromeLoginArgs('/p', {
+      extraArgs: ['--remote-debugging-port=9222', '--foo'],
+      ignoreHTTPSErrors: true,
+    });
     expect(args[0]).toBe('--user-data-dir=/p');
     expect(args).toContain('--password-store=basic');
     expect(args).toContain('--no-first-run');
@@ -46,7 +51,9 @@ describe('login helpers', () => {
   });
   it('knows where Chrome lives', () => {
     expect(defaultChromeExecutable('darwin', {})).toContain('Google Chrome.app');
-    expect(defaultChromeExecutable('win32', { PROGRAMFILES: 'D:\\PF' })).toBe('D:\\PF\\Google\\Chrome\\Application\\chrome.exe');
+    expect(defaultChromeExecutable('win32', { PROGRAMFILES: 'D:\\PF' })).toBe(
+      'D:\\PF\\Google\\Chrome\\Application\\chrome.exe',
+    );
     expect(defaultChromeExecutable('linux', {})).toBe('google-chrome');
   });
 });

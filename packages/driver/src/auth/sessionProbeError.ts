@@ -23,15 +23,20 @@ export function sessionProbeError(result: SessionProbeResult): GflowError | null
     case 'profile_marker_missing':
       return new ProfileMarkerMissingError(result.detail, {
         extensions,
-        remediationHint: "Re-run 'gflow auth login --browser chrome' for this profile. It is not a network problem; a retry or a plain 'gflow auth login' does not help.",
+        remediationHint:
+          "Re-run 'gflow auth login --browser chrome' for this profile. It is not a network problem; a retry or a plain 'gflow auth login' does not help.",
       });
     case 'cookie_store_unreadable':
       return new CookieStoreUnreadableError(result.detail, {
         extensions,
-        remediationHint: "The profile's cookie database is unreadable (a local file fault, not the network): close any Chrome window using this profile, then re-run 'gflow auth login' for it.",
+        remediationHint:
+          "The profile's cookie database is unreadable (a local file fault, not the network): close any Chrome window using this profile, then re-run 'gflow auth login' for it.",
       });
     case 'no_session':
-      return new AuthMissingError(result.detail, { extensions, remediationHint: "Run 'gflow auth login' in your local terminal." });
+      return new AuthMissingError(result.detail, {
+        extensions,
+        remediationHint: "Run 'gflow auth login' in your local terminal.",
+      });
     case 'google_session_only':
       return new AuthExpiredError(result.detail, {
         extensions,

@@ -1,5 +1,6 @@
 /** What a credit-free session probe found (flow-wire §2 "Session probes"; seed gflow_auth_status). */
-export type SessionProbeFailure = 'no_session' | 'google_session_only' | 'verification_error' | 'profile_marker_missing' | 'cookie_store_unreadable';
+export type SessionProbeFailure =
+  'no_session' | 'google_session_only' | 'verification_error' | 'profile_marker_missing' | 'cookie_store_unreadable';
 
 export type SessionProbeResult =
   | {

@@ -25,7 +25,9 @@ export class SignInSteps {
       return;
     }
     if (u.hostname === 'accounts.google.com' && u.pathname.startsWith('/v3/signin/rejected')) {
-      throw new AuthBrowserRejectedError('Google refused this browser for sign-in (accounts.google.com/v3/signin/rejected).');
+      throw new AuthBrowserRejectedError(
+        'Google refused this browser for sign-in (accounts.google.com/v3/signin/rejected).',
+      );
     }
   }
 
@@ -39,7 +41,8 @@ export class SignInSteps {
       return;
     }
     if (host === 'accounts.google.com') await this.#onGoogle(page, url);
-    else if (this.autofill !== undefined && flowLandingKind(url) === 'public') await this.#once(`cta ${url}`, () => page.locator('button.cta-button').first().click({ timeout: 3_000 }));
+    else if (this.autofill !== undefined && flowLandingKind(url) === 'public')
+      await this.#once(`cta ${url}`, () => page.locator('button.cta-button').first().click({ timeout: 3_000 }));
   }
 
   async #onGoogle(page: Page, url: string): Promise<void> {
@@ -63,7 +66,8 @@ export class SignInSteps {
     }
     if (this.wantedEmail === undefined || (await passwordInput.count().catch(() => 0)) > 0) return;
     const row = page.locator(`[data-email="${cssString(this.wantedEmail)}"]`).first();
-    if (await row.isVisible().catch(() => false)) await this.#once(`chooser ${url}`, () => row.click({ timeout: 3_000 }));
+    if (await row.isVisible().catch(() => false))
+      await this.#once(`chooser ${url}`, () => row.click({ timeout: 3_000 }));
   }
 
   async #once(key: string, action: () => Promise<unknown>): Promise<void> {

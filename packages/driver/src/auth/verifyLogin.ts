@@ -11,7 +11,12 @@ import type { LoginResult } from './loginTypes.js';
  * account writes both markers (0600) and returns the email; another account is
  * FlowAccountChooserError (38) and writes nothing; no session is the probe's own error.
  */
-export async function finishLogin(profileDir: string, strategy: LoginStrategy, probe: SessionProbeResult, expectedAccount: string | undefined): Promise<LoginResult> {
+export async function finishLogin(
+  profileDir: string,
+  strategy: LoginStrategy,
+  probe: SessionProbeResult,
+  expectedAccount: string | undefined,
+): Promise<LoginResult> {
   if (probe.outcome !== 'authenticated') {
     throw sessionProbeError(probe) ?? new AuthLoginTimeoutError('The login did not finish.');
   }
@@ -23,9 +28,12 @@ export async function finishLogin(profileDir: string, strategy: LoginStrategy, p
 
 export function accountMismatch(email: string, expectedAccount: string | undefined): GflowError | null {
   if (expectedAccount === undefined || sameAccount(email, expectedAccount)) return null;
-  return new FlowAccountChooserError(`The browser signed in as a different Google account than --account asked for; nothing was saved.`, {
-    extensions: { expected_account: expectedAccount.trim().toLowerCase(), signed_in_account: email },
-  });
+  return new FlowAccountChooserError(
+    `The browser signed in as a different Google account than --account asked for; nothing was saved.`,
+    {
+      extensions: { expected_account: expectedAccount.trim().toLowerCase(), signed_in_account: email },
+    },
+  );
 }
 
 export function loginTimeout(timeoutMs: number): AuthLoginTimeoutError {

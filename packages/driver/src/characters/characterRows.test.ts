@@ -3,24 +3,45 @@ import { exitCodeOf } from '@gflow/errors';
 import { asbToken, parseSearchRows, toCharacters } from './characterRows.js';
 import { selectCharacter } from './selectCharacter.js';
 
-const reply = [[
-  ['m-1', 'cat.png', 'UPLOAD', '/asb/tokA', [512, 512], 'media'],
-  ['e-1', 'Mira', 'CHARACTER', '/asb/tokB', [512, 512], 'entity'],
-  ['e-2', 'Juno', 'CHARACTER', '/asb/tokC', [512, 512], 'entity'],
-  ['e-3', 'Mira', 'CHARACTER', '/asb/tokD', [512, 512], 'entity'],
-]];
+const reply = [
+  [
+    ['m-1', 'cat.png', 'UPLOAD', '/asb/tokA', [512, 512], 'media'],
+    ['e-1', 'Mira', 'CHARACTER', '/asb/tokB', [512, 512], 'entity'],
+    ['e-2', 'Juno', 'CHARACTER', '/asb/tokC', [512, 512], 'entity'],
+    ['e-3', 'Mira', 'CHARACTER', '/asb/tokD', [512, 512], 'entity'],
+  ],
+];
 
 describe('character rows', () => {
   it('keeps entity rows only, once each, mapping thumbnails through the grid', () => {
     const rows = parseSearchRows(reply);
     const list = toCharacters([...rows, ...rows], 'p-1', new Map([['tokC', 'media-c']]));
     expect(list.map((c) => c.entity_id)).toEqual(['e-1', 'e-2', 'e-3']);
-    expect(list[1]).toEqual({ entity_id: 'e-2', display_name: 'Juno', project_id: 'p-1', workflow_ids: [], voice: null, personality: null, thumbnail_media_id: 'media-c' });
+    expect(list[1]).toEqual({
+      entity_id: 'e-2',
+      display_name: 'Juno',
+      project_id: 'p-1',
+      workflow_ids: [],
+      voice: null,
+      personality: null,
+      thumbnail_media_id: 'media-c',
+    });
     expect(list[0]?.thumbnail_media_id).toBeNull();
   });
   it('refuses a reply of another shape with 7', () => {
     for (const bad of [null, {}, [null], [[['only-id']]], [[[1, 'x']]]]) {
-      expect(exitCodeOf((() => { try { parseSearchRows(bad); } catch (e) { return e; } return null; })())).toBe(7);
+      expect(
+        exitCodeOf(
+          (() => {
+            try {
+              parseSearchRows(bad);
+            } catch (e) {
+              return e;
+            }
+            return null;
+          })(),
+        ),
+      ).toBe(7);
     }
   });
   it('reads /asb tokens', () => {

@@ -30,12 +30,16 @@ export interface PickerRow {
  */
 export function parseSearchRows(payload: unknown): PickerRow[] {
   if (!Array.isArray(payload) || !Array.isArray(payload[0])) {
-    throw new WireFormatError("Flow's asset search reply (UpteDb) is not a list of rows, so the project's characters cannot be read (flow.google.com, #875).");
+    throw new WireFormatError(
+      "Flow's asset search reply (UpteDb) is not a list of rows, so the project's characters cannot be read (flow.google.com, #875).",
+    );
   }
   const rows: PickerRow[] = [];
   for (const row of payload[0] as unknown[]) {
     if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'string') {
-      throw new WireFormatError("A row of Flow's asset search reply (UpteDb) has no id and name, so the project's characters cannot be read (#875).");
+      throw new WireFormatError(
+        "A row of Flow's asset search reply (UpteDb) has no id and name, so the project's characters cannot be read (#875).",
+      );
     }
     rows.push({
       id: row[0],
@@ -59,7 +63,11 @@ export function asbToken(url: string | null): string | null {
   return m?.[1] ?? null;
 }
 
-export function toCharacters(rows: readonly PickerRow[], projectId: string, mediaByToken: ReadonlyMap<string, string>): FlowCharacter[] {
+export function toCharacters(
+  rows: readonly PickerRow[],
+  projectId: string,
+  mediaByToken: ReadonlyMap<string, string>,
+): FlowCharacter[] {
   const seen = new Set<string>();
   const out: FlowCharacter[] = [];
   for (const row of rows) {

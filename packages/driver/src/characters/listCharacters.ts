@@ -19,7 +19,10 @@ export interface ListCharactersOptions {
  * composer, no reply, another reply shape) it raises WireFormatError (7), as the original did on
  * flow.google.com (#875). Voice, personality and workflow ids are not in that reply (null / []).
  */
-export async function listCharacters(context: BrowserContext, options: ListCharactersOptions): Promise<FlowCharacter[]> {
+export async function listCharacters(
+  context: BrowserContext,
+  options: ListCharactersOptions,
+): Promise<FlowCharacter[]> {
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
   const page = await openFlowPage(context, projectUrl(options.projectId), wait);
   try {
@@ -43,7 +46,10 @@ export async function listCharacters(context: BrowserContext, options: ListChara
 }
 
 /** Shows one character by id or exact name (exactly one selector; an ambiguous name is refused). */
-export async function showCharacter(context: BrowserContext, options: ListCharactersOptions & { selector: CharacterSelector }): Promise<FlowCharacter> {
+export async function showCharacter(
+  context: BrowserContext,
+  options: ListCharactersOptions & { selector: CharacterSelector },
+): Promise<FlowCharacter> {
   return selectCharacter(await listCharacters(context, options), options.selector);
 }
 
@@ -51,7 +57,9 @@ export async function showCharacter(context: BrowserContext, options: ListCharac
 async function gridTokens(page: Page): Promise<Map<string, string>> {
   const pairs = await page
     .locator('img[data-media-id]')
-    .evaluateAll((imgs) => imgs.map((img) => [img.getAttribute('src') ?? '', img.getAttribute('data-media-id') ?? ''] as const))
+    .evaluateAll((imgs) =>
+      imgs.map((img) => [img.getAttribute('src') ?? '', img.getAttribute('data-media-id') ?? ''] as const),
+    )
     .catch(() => [] as (readonly [string, string])[]);
   const map = new Map<string, string>();
   for (const [src, id] of pairs) {

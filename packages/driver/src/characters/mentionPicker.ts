@@ -12,10 +12,16 @@ export const CHARACTERS_TAB_INDEX = 4;
  * Waits for the classic composer's editor, dismisses overlays and focuses it. No editor (the
  * agent-only composer, or a page that never settles) means the picker cannot be used.
  */
-export async function focusEditor(page: Page, wait: { signal?: AbortSignal | undefined; timeoutMs: number }, purpose: string): Promise<void> {
+export async function focusEditor(
+  page: Page,
+  wait: { signal?: AbortSignal | undefined; timeoutMs: number },
+  purpose: string,
+): Promise<void> {
   const editor = page.locator(EDITOR);
   if (!(await waitForAnchor(page, editor, wait))) {
-    throw new WireFormatError(`The project editor shows no classic composer (\`${EDITOR}\`), so ${purpose} cannot be read on flow.google.com (#875).`);
+    throw new WireFormatError(
+      `The project editor shows no classic composer (\`${EDITOR}\`), so ${purpose} cannot be read on flow.google.com (#875).`,
+    );
   }
   await clearOverlays(page);
   await editor.first().click({ timeout: 5_000 });

@@ -1,7 +1,8 @@
 import { BadParameterError, ConfigurationError, ReferenceNotFoundError } from '@gflow/errors';
 import type { FlowCharacter } from './characterRows.js';
 
-export type CharacterSelector = { readonly id: string; readonly name?: undefined } | { readonly name: string; readonly id?: undefined };
+export type CharacterSelector =
+  { readonly id: string; readonly name?: undefined } | { readonly name: string; readonly id?: undefined };
 
 /**
  * Picks exactly one character by entity id or exact display name (seed gflow_character_show).
@@ -14,7 +15,8 @@ export function selectCharacter(characters: readonly FlowCharacter[], selector: 
   if (hasId === hasName) throw new BadParameterError('Give exactly one of a character id or a display name.');
   if (hasId) {
     const hit = characters.find((c) => c.entity_id === selector.id);
-    if (hit === undefined) throw new ReferenceNotFoundError(`The project has no character with id ${selector.id ?? ''}.`);
+    if (hit === undefined)
+      throw new ReferenceNotFoundError(`The project has no character with id ${selector.id ?? ''}.`);
     return hit;
   }
   const hits = characters.filter((c) => c.display_name === selector.name);
@@ -24,8 +26,11 @@ export function selectCharacter(characters: readonly FlowCharacter[], selector: 
       extensions: { candidates: characters.map((c) => ({ entity_id: c.entity_id, display_name: c.display_name })) },
     });
   }
-  throw new ConfigurationError(`${hits.length} characters are named ${JSON.stringify(selector.name)}; pick one by id.`, {
-    extensions: { candidates: hits.map((c) => ({ entity_id: c.entity_id, display_name: c.display_name })) },
-    remediationHint: 'Pass the entity id of the character you mean (listed under candidates).',
-  });
+  throw new ConfigurationError(
+    `${hits.length} characters are named ${JSON.stringify(selector.name)}; pick one by id.`,
+    {
+      extensions: { candidates: hits.map((c) => ({ entity_id: c.entity_id, display_name: c.display_name })) },
+      remediationHint: 'Pass the entity id of the character you mean (listed under candidates).',
+    },
+  );
 }

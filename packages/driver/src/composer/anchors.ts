@@ -54,7 +54,8 @@ export async function textsWithoutIcons(locator: Locator): Promise<string[]> {
   return locator.evaluateAll((els) =>
     els.map((el) => {
       const clone = el.cloneNode(true) as Element;
-      for (const icon of Array.from(clone.querySelectorAll('mat-icon, .material-icons, .google-symbols'))) icon.remove();
+      for (const icon of Array.from(clone.querySelectorAll('mat-icon, .material-icons, .google-symbols')))
+        icon.remove();
       return (clone.textContent ?? '').replace(/\s+/g, ' ').trim();
     }),
   );

@@ -11,7 +11,8 @@ export async function postMortem(page: Page, selector: string): Promise<string> 
       let el: Element | null = null;
       try {
         el = sel.startsWith('xpath=')
-          ? (document.evaluate(sel.slice(6), document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue as Element | null)
+          ? (document.evaluate(sel.slice(6), document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null)
+              .singleNodeValue as Element | null)
           : document.querySelector(sel);
       } catch {
         return 'the selector does not parse here';
@@ -25,7 +26,8 @@ export async function postMortem(page: Page, selector: string): Promise<string> 
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       if (hit === null) return 'no hit-test at its centre (off screen?)';
       if (hit !== el && !el.contains(hit)) {
-        const cls = typeof hit.className === 'string' ? hit.className.split(/\s+/).filter(Boolean).slice(0, 2).join('.') : '';
+        const cls =
+          typeof hit.className === 'string' ? hit.className.split(/\s+/).filter(Boolean).slice(0, 2).join('.') : '';
         return `covered by <${hit.tagName.toLowerCase()}${cls ? `.${cls}` : ''}>`;
       }
       return 'visible and hit-testable (perhaps still moving)';
@@ -35,7 +37,12 @@ export async function postMortem(page: Page, selector: string): Promise<string> 
   }
 }
 
-export async function driftError(page: Page, what: string, selector: string, options: { retryable?: boolean; cause?: unknown } = {}): Promise<UiSelectorDriftError> {
+export async function driftError(
+  page: Page,
+  what: string,
+  selector: string,
+  options: { retryable?: boolean; cause?: unknown } = {},
+): Promise<UiSelectorDriftError> {
   const why = await postMortem(page, selector);
   return new UiSelectorDriftError(`${what}: \`${selector}\` — ${why}.`, {
     ...(options.cause === undefined ? {} : { cause: options.cause }),

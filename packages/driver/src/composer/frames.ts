@@ -24,7 +24,12 @@ async function findOption(ctx: OpContext, displayName: string, timeoutMs: number
  * picker (flow-wire §4 "Frames"): search up to 3× (fresh uploads are indexed late), commit on the
  * option click or with "Add to prompt", then wait for `boundAfter` bound chips.
  */
-export async function bindFrame(ctx: OpContext, slot: 'Start' | 'End', displayName: string, boundAfter: number): Promise<void> {
+export async function bindFrame(
+  ctx: OpContext,
+  slot: 'Start' | 'End',
+  displayName: string,
+  boundAfter: number,
+): Promise<void> {
   const { page } = ctx;
   ctx.check(`binding the ${slot} frame`);
   const chip = page.locator(A.emptyChip).first();
@@ -36,7 +41,12 @@ export async function bindFrame(ctx: OpContext, slot: 'Start' | 'End', displayNa
     throw await driftError(page, `Could not click the empty ${slot} chip`, A.emptyChip, { cause: error });
   }
   const picker = page.locator(A.picker).filter({ visible: true }).first();
-  if ((await pollUntil(async () => ((await picker.isVisible().catch(() => false)) ? true : undefined), { timeoutMs: 5_000, signal: ctx.signal })) !== true) {
+  if (
+    (await pollUntil(async () => ((await picker.isVisible().catch(() => false)) ? true : undefined), {
+      timeoutMs: 5_000,
+      signal: ctx.signal,
+    })) !== true
+  ) {
     throw await driftError(page, `The ${slot} chip did not open the library picker`, A.picker);
   }
   const search = picker.locator('input[type="text"]').first();
@@ -49,7 +59,9 @@ export async function bindFrame(ctx: OpContext, slot: 'Start' | 'End', displayNa
   }
   if (index === undefined) {
     await page.keyboard.press('Escape');
-    throw new ReferenceNotFoundError(`The frame picker lists no asset named ${displayName} after three searches. Nothing was submitted.`);
+    throw new ReferenceNotFoundError(
+      `The frame picker lists no asset named ${displayName} after three searches. Nothing was submitted.`,
+    );
   }
   // Re-resolved by name at the click: the list re-renders on every search, a position goes stale.
   await picker.locator(A.assetOption).filter({ hasText: displayName }).first().click({ timeout: 5_000 });
@@ -57,19 +69,39 @@ export async function bindFrame(ctx: OpContext, slot: 'Start' | 'End', displayNa
   if (await picker.isVisible().catch(() => false)) {
     const confirm = picker.locator(A.addToPrompt).first();
     if (!(await confirm.isVisible().catch(() => false))) {
-      throw new UiSelectorDriftError(`The frame picker stayed open after the ${slot} option click and carries no confirm (\`${A.addToPrompt}\`).`);
+      throw new UiSelectorDriftError(
+        `The frame picker stayed open after the ${slot} option click and carries no confirm (\`${A.addToPrompt}\`).`,
+      );
     }
     await confirm.click({ timeout: 5_000 });
-    const hidden = await pollUntil(async () => ((await picker.isVisible().catch(() => false)) ? undefined : true), { timeoutMs: 5_000, signal: ctx.signal });
-    if (hidden !== true) throw new UiSelectorDriftError(`The frame picker stayed open after the ${slot} option click and stayed open after its confirm was clicked.`);
-  }
-  const bound = await pollUntil(async () => ((await page.locator(A.boundChip).count().catch(() => 0)) >= boundAfter ? true : undefined), {
-    timeoutMs: 5_000,
-    signal: ctx.signal,
-  });
-  if (bound !== true) {
-    throw new ReferenceNotFoundError(`The ${slot} chip did not bind ${displayName}: the search and the click both landed, but the chip did not take the thumbnail. Nothing was submitted.`, {
-      retryable: false,
+    const hidden = await pollUntil(async () => ((await picker.isVisible().catch(() => false)) ? undefined : true), {
+      timeoutMs: 5_000,
+      signal: ctx.signal,
     });
+    if (hidden !== true)
+      throw new UiSelectorDriftError(
+        `The frame picker stayed open after the ${slot} option click and stayed open after its confirm was clicked.`,
+      );
+  }
+  const bound = await pollUntil(
+    async () =>
+      (await page
+        .locator(A.boundChip)
+        .count()
+        .catch(() => 0)) >= boundAfter
+        ? true
+        : undefined,
+    {
+      timeoutMs: 5_000,
+      signal: ctx.signal,
+    },
+  );
+  if (bound !== true) {
+    throw new ReferenceNotFoundError(
+      `The ${slot} chip did not bind ${displayName}: the search and the click both landed, but the chip did not take the thumbnail. Nothing was submitted.`,
+      {
+        retryable: false,
+      },
+    );
   }
 }

@@ -40,7 +40,13 @@ const MAX_BINDS = 6;
 async function chipIds(ctx: OpContext): Promise<Chip[]> {
   return ctx.page
     .locator(A.mentionChip)
-    .evaluateAll((els) => els.map((e) => ({ type: e.getAttribute('data-reference-type'), id: e.getAttribute('data-entity-id'), label: (e.textContent ?? '').replace(/^\s*@/, '') })));
+    .evaluateAll((els) =>
+      els.map((e) => ({
+        type: e.getAttribute('data-reference-type'),
+        id: e.getAttribute('data-entity-id'),
+        label: (e.textContent ?? '').replace(/^\s*@/, ''),
+      })),
+    );
 }
 
 /**
@@ -48,7 +54,12 @@ async function chipIds(ctx: OpContext): Promise<Chip[]> {
  * names on two polls in a row): their positions within `named`, options named exactly like the
  * target first. Undefined when none is listed in time.
  */
-async function candidates(ctx: OpContext, named: Locator, name: string, timeoutMs: number): Promise<number[] | undefined> {
+async function candidates(
+  ctx: OpContext,
+  named: Locator,
+  name: string,
+  timeoutMs: number,
+): Promise<number[] | undefined> {
   let previous: string | undefined;
   return pollUntil(
     async () => {
@@ -84,8 +95,14 @@ async function showsOtherMedia(ctx: OpContext, option: Locator, mediaId: string)
   const tile = ctx.page.locator(`img[data-media-id="${mediaId.replace(/["\\]/g, '')}"]`);
   const thumb = option.locator('img');
   if ((await tile.count()) === 0 || (await thumb.count()) === 0) return false;
-  const optionSrc = await thumb.first().getAttribute('src', { timeout: 1_000 }).catch(() => null);
-  const tileSrc = await tile.first().getAttribute('src', { timeout: 1_000 }).catch(() => null);
+  const optionSrc = await thumb
+    .first()
+    .getAttribute('src', { timeout: 1_000 })
+    .catch(() => null);
+  const tileSrc = await tile
+    .first()
+    .getAttribute('src', { timeout: 1_000 })
+    .catch(() => null);
   const a = optionSrc === null ? undefined : ASB_TOKEN.exec(optionSrc)?.[1];
   const b = tileSrc === null ? undefined : ASB_TOKEN.exec(tileSrc)?.[1];
   return a !== undefined && b !== undefined && a !== b;
@@ -118,7 +135,10 @@ async function removeLastChip(ctx: OpContext, want: number, label: string): Prom
       return;
     }
   }
-  throw new ReferenceNotFoundError(`The @ mention of ${label} bound the wrong chip and it could not be removed again. Nothing was submitted.`, { retryable: false });
+  throw new ReferenceNotFoundError(
+    `The @ mention of ${label} bound the wrong chip and it could not be removed again. Nothing was submitted.`,
+    { retryable: false },
+  );
 }
 
 /**
@@ -168,7 +188,9 @@ export async function addMention(ctx: OpContext, target: MentionTarget): Promise
       { timeoutMs: 4_000, intervalMs: 150, signal: ctx.signal },
     );
     if (added === undefined) {
-      throw new ReferenceNotFoundError(`The @ mention of ${label} bound no chip. Nothing was submitted.`, { retryable: false });
+      throw new ReferenceNotFoundError(`The @ mention of ${label} bound no chip. Nothing was submitted.`, {
+        retryable: false,
+      });
     }
     if (added.length === 1 && added[0] !== undefined && chipMatches(added[0], target)) return;
     wrong.push(added.map((c) => `${c.type ?? 'untyped'}:${c.id || c.label}`).join('+'));
@@ -180,7 +202,9 @@ export async function addMention(ctx: OpContext, target: MentionTarget): Promise
       { retryable: false, extensions: { reference_type: target.referenceType, reference_id: target.id } },
     );
   }
-  throw new ReferenceNotFoundError(`The @ picker lists nothing named ${target.displayName} after three tries. Nothing was submitted.`);
+  throw new ReferenceNotFoundError(
+    `The @ picker lists nothing named ${target.displayName} after three tries. Nothing was submitted.`,
+  );
 }
 
 /** Attaches the references, then the saved characters, as `@` mentions at the end of the prompt. */
@@ -189,6 +213,8 @@ export async function attachMentions(
   refs: ReadonlyArray<{ readonly displayName: string; readonly mediaId: string }>,
   characters: ReadonlyArray<{ readonly displayName: string; readonly entityId: string }>,
 ): Promise<void> {
-  for (const ref of refs) await addMention(ctx, { displayName: ref.displayName, id: ref.mediaId, referenceType: 'media' });
-  for (const character of characters) await addMention(ctx, { displayName: character.displayName, id: character.entityId, referenceType: 'entity' });
+  for (const ref of refs)
+    await addMention(ctx, { displayName: ref.displayName, id: ref.mediaId, referenceType: 'media' });
+  for (const character of characters)
+    await addMention(ctx, { displayName: character.displayName, id: character.entityId, referenceType: 'entity' });
 }

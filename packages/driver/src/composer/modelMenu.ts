@@ -22,7 +22,8 @@ export async function pickModel<T extends MenuEntry>(ctx: OpContext, wanted: Mod
   const { page } = ctx;
   const pane = await openSettings(ctx);
   const button = withIcon(page, pane.locator('button'), 'arrow_drop_down').first();
-  if ((await button.count()) === 0) throw await driftError(page, 'The settings pane has no model picker button', `${A.settingsPane} button`);
+  if ((await button.count()) === 0)
+    throw await driftError(page, 'The settings pane has no model picker button', `${A.settingsPane} button`);
   const [first] = wanted.candidates;
   if (candidateShown(await textWithoutIcons(button), [first]) !== undefined) return first;
   const menu = page.locator(`.cdk-overlay-pane ${A.menu}`).filter({ visible: true }).first();
@@ -33,7 +34,11 @@ export async function pickModel<T extends MenuEntry>(ctx: OpContext, wanted: Mod
     if (mapped !== error) throw mapped;
     throw await driftError(page, 'Could not open the model menu', `${A.settingsPane} button`, { cause: error });
   }
-  const opened = await pollUntil(async () => ((await menu.isVisible().catch(() => false)) ? true : undefined), { timeoutMs: 4_000, intervalMs: 150, signal: ctx.signal });
+  const opened = await pollUntil(async () => ((await menu.isVisible().catch(() => false)) ? true : undefined), {
+    timeoutMs: 4_000,
+    intervalMs: 150,
+    signal: ctx.signal,
+  });
   if (opened !== true) throw await driftError(page, 'The model menu did not open', A.menu);
   const items = menu.locator(A.menuItem);
   const count = await items.count();
@@ -53,7 +58,9 @@ export async function pickModel<T extends MenuEntry>(ctx: OpContext, wanted: Mod
   await items.nth(pick.index).click({ timeout: 5_000 });
   const picked = await pollUntil(
     async () => {
-      const text = await textWithoutIcons(withIcon(page, settingsPane(ctx).locator('button'), 'arrow_drop_down').first()).catch(() => '');
+      const text = await textWithoutIcons(
+        withIcon(page, settingsPane(ctx).locator('button'), 'arrow_drop_down').first(),
+      ).catch(() => '');
       return labelMatches(text, want.label, want.exclude) ? true : undefined;
     },
     { timeoutMs: 3_000, intervalMs: 150, signal: ctx.signal },
@@ -65,7 +72,9 @@ export async function pickModel<T extends MenuEntry>(ctx: OpContext, wanted: Mod
   }
   if (picked !== true) {
     const Err = wanted.kind === 'video' ? VideoModelSelectionError : ConfigurationError;
-    throw new Err(`Picked "${want.label}" in Flow's model menu but the settings pane did not show it afterwards. Nothing was submitted.`);
+    throw new Err(
+      `Picked "${want.label}" in Flow's model menu but the settings pane did not show it afterwards. Nothing was submitted.`,
+    );
   }
   return want;
 }

@@ -46,7 +46,11 @@ export async function waitForEditor(ctx: OpContext, timeouts: OpenTimeouts): Pro
     const kind = flowLandingKind(url);
     if (kind === 'app') {
       landing = null;
-      const ready = (await ctx.page.locator(`${A.trigger}, ${A.agentChip}`).count().catch(() => 0)) > 0;
+      const ready =
+        (await ctx.page
+          .locator(`${A.trigger}, ${A.agentChip}`)
+          .count()
+          .catch(() => 0)) > 0;
       if (ready) {
         ctx.landingChecks = true;
         return;
@@ -60,19 +64,28 @@ export async function waitForEditor(ctx: OpContext, timeouts: OpenTimeouts): Pro
     if (Date.now() >= deadline) {
       const err = landingError(ctx.page.url(), ctx.flowHost);
       if (err !== null) throw err;
-      throw new UiSelectorDriftError(`The Flow editor never became ready in ${Math.round(timeouts.readyMs / 1000)} s: \`${A.trigger}\` was not rendered.`);
+      throw new UiSelectorDriftError(
+        `The Flow editor never became ready in ${Math.round(timeouts.readyMs / 1000)} s: \`${A.trigger}\` was not rendered.`,
+      );
     }
     await sleep(250, ctx.signal);
   }
 }
 
 /** Opens a project editor; with no project id, creates one from the gallery [U] and returns its id. */
-export async function openProject(ctx: OpContext, projectId: string | undefined, timeouts: OpenTimeouts): Promise<string> {
+export async function openProject(
+  ctx: OpContext,
+  projectId: string | undefined,
+  timeouts: OpenTimeouts,
+): Promise<string> {
   if (projectId !== undefined) {
     await goto(ctx, projectUrl(projectId), timeouts);
     await waitForEditor(ctx, timeouts);
     const landed = projectIdOfUrl(ctx.page.url());
-    if (landed !== projectId) throw new ConfigurationError(`Flow opened ${landed === null ? 'no project' : 'another project'} instead of the project asked for.`);
+    if (landed !== projectId)
+      throw new ConfigurationError(
+        `Flow opened ${landed === null ? 'no project' : 'another project'} instead of the project asked for.`,
+      );
     return projectId;
   }
   await goto(ctx, `${FLOW_ORIGIN}/`, timeouts);
@@ -95,8 +108,17 @@ async function createProject(ctx: OpContext, timeouts: OpenTimeouts): Promise<st
     } else {
       landing = null;
       if (projectIdOfUrl(url) !== null) break;
-      if ((await newButton.count().catch(() => 0)) > 0 && (await newButton.first().isVisible().catch(() => false))) {
-        await newButton.first().click({ timeout: 5_000 }).catch(() => undefined);
+      if (
+        (await newButton.count().catch(() => 0)) > 0 &&
+        (await newButton
+          .first()
+          .isVisible()
+          .catch(() => false))
+      ) {
+        await newButton
+          .first()
+          .click({ timeout: 5_000 })
+          .catch(() => undefined);
         await sleep(500, ctx.signal);
         continue;
       }

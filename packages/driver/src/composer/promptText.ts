@@ -8,7 +8,10 @@ import { safeClick } from './safeClick.js';
 /** The ProseMirror editor (the sibling textarea cannot be clicked). */
 export function editor(ctx: OpContext): Locator {
   const { page } = ctx;
-  return page.locator(`${A.promptBox} ${A.editor}`).or(page.locator(`.ProseMirror${A.editor}`)).first();
+  return page
+    .locator(`${A.promptBox} ${A.editor}`)
+    .or(page.locator(`.ProseMirror${A.editor}`))
+    .first();
 }
 
 async function focusEditor(ctx: OpContext): Promise<Locator> {

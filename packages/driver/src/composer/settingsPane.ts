@@ -51,23 +51,34 @@ export async function openSettings(ctx: OpContext): Promise<Locator> {
       if (mapped !== error) throw mapped;
       throw await driftError(ctx.page, 'Could not click the settings trigger', A.trigger, { cause: error });
     }
-    const open = await pollUntil(async () => ((await pane.isVisible().catch(() => false)) ? true : undefined), { timeoutMs: 4_000, intervalMs: 150, signal: ctx.signal });
+    const open = await pollUntil(async () => ((await pane.isVisible().catch(() => false)) ? true : undefined), {
+      timeoutMs: 4_000,
+      intervalMs: 150,
+      signal: ctx.signal,
+    });
     if (open === true) return pane;
   }
   throw await driftError(ctx.page, 'The settings pane did not open', A.settingsPane);
 }
 
 export async function readGroups(pane: Locator): Promise<RadioView[][]> {
-  return pane.evaluate((root, sel) => {
-    return Array.from(root.querySelectorAll(sel.group)).map((group) =>
-      Array.from(group.querySelectorAll(sel.radio)).map((radio) => {
-        const clone = radio.cloneNode(true) as Element;
-        const icons = Array.from(clone.querySelectorAll('mat-icon')).map((i) => (i.textContent ?? '').trim());
-        for (const i of Array.from(clone.querySelectorAll('mat-icon'))) i.remove();
-        return { icons, text: (clone.textContent ?? '').replace(/\s+/g, ' ').trim(), checked: radio.getAttribute('aria-checked') === 'true' };
-      }),
-    );
-  }, { group: A.radiogroup, radio: A.radio });
+  return pane.evaluate(
+    (root, sel) => {
+      return Array.from(root.querySelectorAll(sel.group)).map((group) =>
+        Array.from(group.querySelectorAll(sel.radio)).map((radio) => {
+          const clone = radio.cloneNode(true) as Element;
+          const icons = Array.from(clone.querySelectorAll('mat-icon')).map((i) => (i.textContent ?? '').trim());
+          for (const i of Array.from(clone.querySelectorAll('mat-icon'))) i.remove();
+          return {
+            icons,
+            text: (clone.textContent ?? '').replace(/\s+/g, ' ').trim(),
+            checked: radio.getAttribute('aria-checked') === 'true',
+          };
+        }),
+      );
+    },
+    { group: A.radiogroup, radio: A.radio },
+  );
 }
 
 export interface Choice {
@@ -96,12 +107,16 @@ export async function setChoice(ctx: OpContext, choice: Choice): Promise<void> {
     const g = findGroup(groups, choice.kind);
     if (g < 0) {
       if (choice.ifAbsent === 'skip') return;
-      throw new ConfigurationError(`Flow's settings pane offers no ${choice.kind} control here, so ${choice.wanted} cannot be set. Nothing was submitted.`);
+      throw new ConfigurationError(
+        `Flow's settings pane offers no ${choice.kind} control here, so ${choice.wanted} cannot be set. Nothing was submitted.`,
+      );
     }
     const group = groups[g] ?? [];
     const r = group.findIndex(choice.match);
     if (r < 0) {
-      throw new ConfigurationError(`Flow does not offer ${choice.wanted} for ${choice.kind} here; it offers: ${offered(group)}. Nothing was submitted.`);
+      throw new ConfigurationError(
+        `Flow does not offer ${choice.wanted} for ${choice.kind} here; it offers: ${offered(group)}. Nothing was submitted.`,
+      );
     }
     if (group[r]?.checked === true) return;
     const radio = pane.locator(A.radiogroup).nth(g).locator(A.radio).nth(r);
@@ -110,7 +125,10 @@ export async function setChoice(ctx: OpContext, choice: Choice): Promise<void> {
     } catch (error) {
       const mapped = ctx.mapError(error, 'configuring the settings pane');
       if (mapped !== error) throw mapped;
-      if (attempt === 2) throw await driftError(ctx.page, `Could not click the ${choice.kind} radio ${choice.wanted}`, A.settingsPane, { cause: error });
+      if (attempt === 2)
+        throw await driftError(ctx.page, `Could not click the ${choice.kind} radio ${choice.wanted}`, A.settingsPane, {
+          cause: error,
+        });
       continue;
     }
     const ok = await pollUntil(
@@ -124,7 +142,9 @@ export async function setChoice(ctx: OpContext, choice: Choice): Promise<void> {
     );
     if (ok === true) return;
   }
-  throw new UiSelectorDriftError(`The ${choice.kind} radio ${choice.wanted} never read back aria-checked="true" after three clicks.`);
+  throw new UiSelectorDriftError(
+    `The ${choice.kind} radio ${choice.wanted} never read back aria-checked="true" after three clicks.`,
+  );
 }
 
 /**
@@ -141,7 +161,12 @@ export async function setDurationSlider(ctx: OpContext, seconds: number): Promis
   const read = (): Promise<{ min: number; max: number; value: number; text: string }> =>
     slider.evaluate((el) => {
       const input = el as HTMLInputElement;
-      return { min: Number(input.min), max: Number(input.max), value: Number(input.value), text: input.getAttribute('aria-valuetext') ?? input.value };
+      return {
+        min: Number(input.min),
+        max: Number(input.max),
+        value: Number(input.value),
+        text: input.getAttribute('aria-valuetext') ?? input.value,
+      };
     });
   let state = await read();
   if (seconds < state.min || seconds > state.max) {
@@ -156,7 +181,9 @@ export async function setDurationSlider(ctx: OpContext, seconds: number): Promis
     state = await read();
   }
   if (state.value !== seconds || numberToken(state.text) !== seconds) {
-    throw new UiSelectorDriftError(`The duration slider reads ${state.text} after the key presses, not ${seconds} s. Nothing was submitted.`);
+    throw new UiSelectorDriftError(
+      `The duration slider reads ${state.text} after the key presses, not ${seconds} s. Nothing was submitted.`,
+    );
   }
   return true;
 }
@@ -165,11 +192,20 @@ export async function setDurationSlider(ctx: OpContext, seconds: number): Promis
 export async function closeSettings(ctx: OpContext): Promise<void> {
   const { page } = ctx;
   const open = async (): Promise<boolean> =>
-    (await page.locator(A.settingsPane).filter({ visible: true }).count().catch(() => 0)) > 0 ||
-    (await page.locator(`.cdk-overlay-pane ${A.menu}`).filter({ visible: true }).count().catch(() => 0)) > 0;
+    (await page
+      .locator(A.settingsPane)
+      .filter({ visible: true })
+      .count()
+      .catch(() => 0)) > 0 ||
+    (await page
+      .locator(`.cdk-overlay-pane ${A.menu}`)
+      .filter({ visible: true })
+      .count()
+      .catch(() => 0)) > 0;
   for (let i = 0; i < 3 && (await open()); i += 1) {
     await page.keyboard.press('Escape');
     await sleep(200, ctx.signal);
   }
-  if (await open()) throw await driftError(page, 'The settings pane or model menu stayed open after three Escapes', A.settingsPane);
+  if (await open())
+    throw await driftError(page, 'The settings pane or model menu stayed open after three Escapes', A.settingsPane);
 }

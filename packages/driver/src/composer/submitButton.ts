@@ -10,7 +10,12 @@ export function submitButton(ctx: OpContext): Locator {
 }
 
 async function creditsWarning(ctx: OpContext): Promise<boolean> {
-  return ctx.page.locator(A.creditsWarning).filter({ visible: true }).count().then((n) => n > 0).catch(() => false);
+  return ctx.page
+    .locator(A.creditsWarning)
+    .filter({ visible: true })
+    .count()
+    .then((n) => n > 0)
+    .catch(() => false);
 }
 
 /**
@@ -29,8 +34,15 @@ export async function waitForSubmitReady(ctx: OpContext): Promise<Locator> {
     { timeoutMs: 5_000, intervalMs: 100, signal: ctx.signal },
   );
   if (state === 'credits') {
-    throw new InsufficientCreditsError('Flow shows its insufficient-credits warning in place of the submit button. Nothing was submitted.');
+    throw new InsufficientCreditsError(
+      'Flow shows its insufficient-credits warning in place of the submit button. Nothing was submitted.',
+    );
   }
-  if (state !== 'ready') throw await driftError(ctx.page, 'The submit button (arrow_forward) did not become enabled within 5 s', A.promptBox);
+  if (state !== 'ready')
+    throw await driftError(
+      ctx.page,
+      'The submit button (arrow_forward) did not become enabled within 5 s',
+      A.promptBox,
+    );
   return button;
 }

@@ -15,7 +15,10 @@ export async function detectArm(ctx: OpContext): Promise<UiArm> {
   const { page } = ctx;
   const trigger = page.locator(A.trigger).first();
   if (await trigger.isVisible().catch(() => false)) return 'classic';
-  const chips = await page.locator(A.agentChip).count().catch(() => 0);
+  const chips = await page
+    .locator(A.agentChip)
+    .count()
+    .catch(() => 0);
   return chips === 0 ? 'agent-only' : 'agent-mode';
 }
 
@@ -32,15 +35,22 @@ export async function ensureClassic(ctx: OpContext): Promise<void> {
   if (arm === 'agent-only') {
     throw new FlowAgentUiError(
       'This account has an agent-only Flow composer: the settings trigger is hidden and there is no agent-mode chip to switch back to the classic composer. Nothing was submitted.',
-      { retryable: false, remediationHint: 'Generate from the Flow web UI, or use text-to-image / text-to-video through the agent composer.' },
+      {
+        retryable: false,
+        remediationHint:
+          'Generate from the Flow web UI, or use text-to-image / text-to-video through the agent composer.',
+      },
     );
   }
   ctx.logger.info('agent mode is on; switching it off');
   const panelClose = withIcon(page, page.locator(`${A.agentPanel} button`), 'close').first();
-  if (await panelClose.isVisible().catch(() => false)) await panelClose.click({ timeout: 3_000 }).catch(() => undefined);
+  if (await panelClose.isVisible().catch(() => false))
+    await panelClose.click({ timeout: 3_000 }).catch(() => undefined);
   const chip = page.locator(`${A.agentChip}[aria-pressed="true"]`).first();
   if ((await chip.count()) === 0) {
-    throw new UiModeUnavailableError('The settings trigger is hidden but the agent-mode chip is not pressed; the classic composer is unreachable. Nothing was submitted.');
+    throw new UiModeUnavailableError(
+      'The settings trigger is hidden but the agent-mode chip is not pressed; the classic composer is unreachable. Nothing was submitted.',
+    );
   }
   try {
     await safeClick(ctx, chip, 'switching agent mode off');
@@ -49,10 +59,25 @@ export async function ensureClassic(ctx: OpContext): Promise<void> {
     if (mapped !== error) throw mapped;
     throw await driftError(page, 'Could not click the agent-mode chip', A.agentChip, { cause: error });
   }
-  const visible = await pollUntil(async () => ((await page.locator(A.trigger).first().isVisible().catch(() => false)) ? true : undefined), {
-    timeoutMs: 20_000,
-    intervalMs: 250,
-    signal: ctx.signal,
-  });
-  if (visible !== true) throw await driftError(page, 'Agent mode was switched off but the settings trigger did not come back within 20 s', A.trigger);
+  const visible = await pollUntil(
+    async () =>
+      (await page
+        .locator(A.trigger)
+        .first()
+        .isVisible()
+        .catch(() => false))
+        ? true
+        : undefined,
+    {
+      timeoutMs: 20_000,
+      intervalMs: 250,
+      signal: ctx.signal,
+    },
+  );
+  if (visible !== true)
+    throw await driftError(
+      page,
+      'Agent mode was switched off but the settings trigger did not come back within 20 s',
+      A.trigger,
+    );
 }

@@ -15,7 +15,11 @@ export const UPLOAD_RPC = 'maseQ';
 /** `<stem>-<8hex><ext>`: a run-unique display name, so a re-run cannot bind an earlier upload. */
 export function runUniqueName(filePath: string, hex: string = randomBytes(4).toString('hex')): string {
   const ext = path.extname(filePath);
-  const stem = path.basename(filePath, ext).replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 80) || 'image';
+  const stem =
+    path
+      .basename(filePath, ext)
+      .replace(/[^\p{L}\p{N}._ -]/gu, '_')
+      .slice(0, 80) || 'image';
   return `${stem}-${hex}${ext.toLowerCase()}`;
 }
 
@@ -32,9 +36,11 @@ export async function readUploadable(filePath: string): Promise<Buffer> {
   } catch {
     throw new ConfigurationError(`The file ${path.basename(filePath)} does not exist or cannot be read.`);
   }
-  if (size > MAX_UPLOAD_BYTES) throw new ConfigurationError(`${path.basename(filePath)} is larger than Flow's 20 MB upload limit.`);
+  if (size > MAX_UPLOAD_BYTES)
+    throw new ConfigurationError(`${path.basename(filePath)} is larger than Flow's 20 MB upload limit.`);
   const bytes = await readFile(filePath);
-  if (sniffImage(bytes) === null) throw new ConfigurationError(`${path.basename(filePath)} is not a PNG, JPEG, WebP or GIF image.`);
+  if (sniffImage(bytes) === null)
+    throw new ConfigurationError(`${path.basename(filePath)} is not a PNG, JPEG, WebP or GIF image.`);
   return bytes;
 }
 
@@ -42,7 +48,11 @@ export async function readUploadable(filePath: string): Promise<Buffer> {
  * Uploads through the toolbar `+` → Upload → file chooser with a buffer payload under a
  * run-unique name, and reads the new media id from the page's own `maseQ` reply (≤60 s).
  */
-export async function uploadFile(ctx: OpContext, filePath: string, options: { timeoutMs?: number } = {}): Promise<UploadedFile> {
+export async function uploadFile(
+  ctx: OpContext,
+  filePath: string,
+  options: { timeoutMs?: number } = {},
+): Promise<UploadedFile> {
   const { page } = ctx;
   const bytes = await readUploadable(filePath);
   const displayName = runUniqueName(filePath);
@@ -58,38 +68,68 @@ export async function uploadFile(ctx: OpContext, filePath: string, options: { ti
   const uploadItem = withIcon(page, page.locator(`${A.overlayPane} ${A.menuItem}`), 'upload').first();
   try {
     await uploadItem.waitFor({ state: 'visible', timeout: 5_000 });
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: 10_000 }), uploadItem.click({ timeout: 5_000 })]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser', { timeout: 10_000 }),
+      uploadItem.click({ timeout: 5_000 }),
+    ]);
     await chooser.setFiles({ name: displayName, mimeType: mimeOf(path.extname(filePath)), buffer: bytes });
   } catch (error) {
     const mapped = ctx.mapError(error, 'uploading a file');
     if (mapped !== error) throw mapped;
-    throw await driftError(page, 'The + menu offered no working Upload entry (an `upload` ligature menu item opening a file chooser)', `${A.overlayPane} ${A.menuItem}`, { cause: error });
+    throw await driftError(
+      page,
+      'The + menu offered no working Upload entry (an `upload` ligature menu item opening a file chooser)',
+      `${A.overlayPane} ${A.menuItem}`,
+      { cause: error },
+    );
   }
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const reply = await ctx.waitForTap(
-    (event) => (event.type === 'response' && event.value.seq > since && event.value.rpcIds.includes(UPLOAD_RPC) ? event.value : undefined),
-    timeoutMs,
-    () => new Error('upload timeout'),
-    'uploading a file',
-  ).catch(async (error: unknown) => {
-    if (!(error instanceof Error) || error.message !== 'upload timeout') throw error;
-    const sent = ctx.tap.requestsSince(since, [UPLOAD_RPC]).length > 0;
-    const dialog = await page.locator(A.dialog).filter({ has: page.locator(A.uploadTermsButton) }).first().isVisible().catch(() => false);
-    throw new MediaUploadRejectedError(
-      `No ${UPLOAD_RPC} reply within ${Math.round(timeoutMs / 1000)} s for ${displayName}: the request ${sent ? 'went out' : 'never left the page'}` +
-        (dialog ? ", and Flow's one-time \"rights to use this image\" dialog is open." : ', and no dialog appeared.'),
-      dialog ? { remediationHint: 'Open the project on flow.google.com, upload any image by hand and accept the rights dialog once; gflow will not affirm it for you.' } : {},
-    );
-  });
-  if (reply.status >= 400) throw new MediaUploadRejectedError(`Flow answered the upload of ${displayName} with HTTP ${reply.status}.`);
+  const reply = await ctx
+    .waitForTap(
+      (event) =>
+        event.type === 'response' && event.value.seq > since && event.value.rpcIds.includes(UPLOAD_RPC)
+          ? event.value
+          : undefined,
+      timeoutMs,
+      () => new Error('upload timeout'),
+      'uploading a file',
+    )
+    .catch(async (error: unknown) => {
+      if (!(error instanceof Error) || error.message !== 'upload timeout') throw error;
+      const sent = ctx.tap.requestsSince(since, [UPLOAD_RPC]).length > 0;
+      const dialog = await page
+        .locator(A.dialog)
+        .filter({ has: page.locator(A.uploadTermsButton) })
+        .first()
+        .isVisible()
+        .catch(() => false);
+      throw new MediaUploadRejectedError(
+        `No ${UPLOAD_RPC} reply within ${Math.round(timeoutMs / 1000)} s for ${displayName}: the request ${sent ? 'went out' : 'never left the page'}` +
+          (dialog ? ', and Flow\'s one-time "rights to use this image" dialog is open.' : ', and no dialog appeared.'),
+        dialog
+          ? {
+              remediationHint:
+                'Open the project on flow.google.com, upload any image by hand and accept the rights dialog once; gflow will not affirm it for you.',
+            }
+          : {},
+      );
+    });
+  if (reply.status >= 400)
+    throw new MediaUploadRejectedError(`Flow answered the upload of ${displayName} with HTTP ${reply.status}.`);
   const item = reply.envelope?.items.find((i) => i.rpcId === UPLOAD_RPC);
   if (item === undefined) throw new WireFormatError(`The ${UPLOAD_RPC} reply for ${displayName} could not be read.`);
   const mediaId = firstUuid(item.payload);
-  if (mediaId === null) throw new MediaUploadRejectedError(`Flow declined ${displayName}: the ${UPLOAD_RPC} reply carries no media id (too small or unsupported image?).`);
+  if (mediaId === null)
+    throw new MediaUploadRejectedError(
+      `Flow declined ${displayName}: the ${UPLOAD_RPC} reply carries no media id (too small or unsupported image?).`,
+    );
   // The media id is the reply's first UUID; one that is the project's own id means the layout
   // changed, and binding it would reference the project instead of the upload (flow-captures.md §9).
   if (mediaId === projectIdOfUrl(ctx.page.url())) {
-    throw new WireFormatError(`The ${UPLOAD_RPC} reply for ${displayName} names the project id first, not a media id; gflow will not bind it. Nothing was submitted.`, { retryable: false });
+    throw new WireFormatError(
+      `The ${UPLOAD_RPC} reply for ${displayName} names the project id first, not a media id; gflow will not bind it. Nothing was submitted.`,
+      { retryable: false },
+    );
   }
   ctx.logger.info('uploaded', { displayName, mediaId });
   return { mediaId, displayName };

@@ -2,7 +2,14 @@
  * Hosts media may be downloaded from (flow-wire §3a "Download"): exact host or dot-suffix match,
  * https only. `googlevideo.com` is where a video tile's `/asb/…` URL redirects (flow-captures.md §2).
  */
-export const MEDIA_HOST_ALLOWLIST: readonly string[] = ['flow-content.google', 'googleusercontent.com', 'googleapis.com', 'google.com', 'labs.google', 'googlevideo.com'];
+export const MEDIA_HOST_ALLOWLIST: readonly string[] = [
+  'flow-content.google',
+  'googleusercontent.com',
+  'googleapis.com',
+  'google.com',
+  'labs.google',
+  'googlevideo.com',
+];
 
 export function isAllowedMediaUrl(url: string, allowlist: readonly string[] = MEDIA_HOST_ALLOWLIST): boolean {
   let u: URL;

@@ -10,7 +10,10 @@ const B = 'https://flow-content.google/image/b?Signature=y';
 
 type Answer = Error | { status: number; body: Buffer };
 
-function fakeRequest(answers: Record<string, Answer[]>): { request: APIRequestContext; calls: Array<{ url: string; maxRedirects: number | undefined }> } {
+function fakeRequest(answers: Record<string, Answer[]>): {
+  request: APIRequestContext;
+  calls: Array<{ url: string; maxRedirects: number | undefined }>;
+} {
   const calls: Array<{ url: string; maxRedirects: number | undefined }> = [];
   const request = {
     async get(url: string, options?: { maxRedirects?: number }) {
@@ -62,7 +65,9 @@ describe('downloadMedia', () => {
     const { request, calls } = fakeRequest({ [A]: [{ status: 302, body: Buffer.alloc(0) }] });
     await expect(downloadMedia(request, A, { kind: 'video' })).rejects.toThrow(/HTTP 302/);
     await expect(downloadMedia(request, 'https://evil.example/x.mp4', { kind: 'video' })).rejects.toThrow(/allowlist/);
-    await expect(downloadMedia(request, 'http://flow-content.google/x', { kind: 'video' })).rejects.toThrow(/allowlist/);
+    await expect(downloadMedia(request, 'http://flow-content.google/x', { kind: 'video' })).rejects.toThrow(
+      /allowlist/,
+    );
     expect(calls).toHaveLength(1);
   });
 

@@ -32,14 +32,21 @@ class WrongKind extends Error {}
  * allowlist, any status ≥300 is an error, magic bytes verified, a dropped transfer retried a few
  * times, then MediaDownloadError (not retryable: the media exists and was billed).
  */
-export async function downloadMedia(request: APIRequestContext, url: string, options: DownloadOptions): Promise<DownloadedMedia> {
+export async function downloadMedia(
+  request: APIRequestContext,
+  url: string,
+  options: DownloadOptions,
+): Promise<DownloadedMedia> {
   const logger = options.logger ?? SILENT_LOGGER;
   const extensions = options.mediaId === undefined ? {} : { flow_media_id: options.mediaId };
   const candidates = [url, ...(options.fallbackUrl ? [options.fallbackUrl] : [])];
   let lastWrongKind: string | null = null;
   for (const candidate of candidates) {
     if (!isAllowedMediaUrl(candidate)) {
-      throw new MediaDownloadError(`Refused to download from ${redactText(candidate)}: not an https URL on Flow's media host allowlist.`, { extensions });
+      throw new MediaDownloadError(
+        `Refused to download from ${redactText(candidate)}: not an https URL on Flow's media host allowlist.`,
+        { extensions },
+      );
     }
     try {
       return await fetchVerified(request, candidate, options, logger);
@@ -53,15 +60,26 @@ export async function downloadMedia(request: APIRequestContext, url: string, opt
       throw error;
     }
   }
-  throw new MediaDownloadError(`The downloaded bytes are not ${options.kind === 'video' ? 'an MP4 video' : 'an image'}: ${lastWrongKind ?? 'unknown content'}.`, { extensions });
+  throw new MediaDownloadError(
+    `The downloaded bytes are not ${options.kind === 'video' ? 'an MP4 video' : 'an image'}: ${lastWrongKind ?? 'unknown content'}.`,
+    { extensions },
+  );
 }
 
 function withExtensions(error: MediaDownloadError, extensions: Record<string, unknown>): MediaDownloadError {
   if (Object.keys(extensions).length === 0) return error;
-  return new MediaDownloadError(error.detail, { cause: error.cause, extensions: { ...error.extensions, ...extensions } });
+  return new MediaDownloadError(error.detail, {
+    cause: error.cause,
+    extensions: { ...error.extensions, ...extensions },
+  });
 }
 
-async function fetchVerified(request: APIRequestContext, url: string, options: DownloadOptions, logger: DriverLogger): Promise<DownloadedMedia> {
+async function fetchVerified(
+  request: APIRequestContext,
+  url: string,
+  options: DownloadOptions,
+  logger: DriverLogger,
+): Promise<DownloadedMedia> {
   const attempts = Math.max(1, options.attempts ?? 3);
   const safe = redactText(url);
   let lastError: unknown = null;
@@ -69,7 +87,11 @@ async function fetchVerified(request: APIRequestContext, url: string, options: D
     throwIfAborted(options.signal, 'the download');
     let bytes: Buffer;
     try {
-      const response = await request.get(url, { maxRedirects: options.kind === 'image' ? 2 : 0, timeout: 120_000, failOnStatusCode: false });
+      const response = await request.get(url, {
+        maxRedirects: options.kind === 'image' ? 2 : 0,
+        timeout: 120_000,
+        failOnStatusCode: false,
+      });
       const status = response.status();
       if (status >= 500 && attempt < attempts) {
         lastError = new Error(`HTTP ${status}`);
@@ -86,7 +108,11 @@ async function fetchVerified(request: APIRequestContext, url: string, options: D
     } catch (error) {
       if (error instanceof MediaDownloadError) throw error;
       lastError = error;
-      logger.warn('download: transfer failed', { attempt, url: safe, error: error instanceof Error ? error.message : String(error) });
+      logger.warn('download: transfer failed', {
+        attempt,
+        url: safe,
+        error: error instanceof Error ? error.message : String(error),
+      });
       if (attempt < attempts) await sleep(500 * attempt, options.signal);
       continue;
     }
@@ -105,13 +131,16 @@ async function fetchVerified(request: APIRequestContext, url: string, options: D
  * (flow-captures.md §3), and the original project only logs it too (§9).
  */
 export function logSizeMismatch(logger: DriverLogger, expected: number | null | undefined, actual: number): void {
-  if (expected != null && expected !== actual) logger.warn('download: byte size differs from the size Flow reported', { expected, actual });
+  if (expected != null && expected !== actual)
+    logger.warn('download: byte size differs from the size Flow reported', { expected, actual });
 }
 
 function verify(bytes: Buffer, kind: 'image' | 'video'): MediaExtension {
   if (kind === 'video') {
     if (isMp4(bytes)) return '.mp4';
-    throw new WrongKind(`${bytes.length} bytes${sniffImage(bytes) === null ? '' : ` of ${sniffImage(bytes)} image`}, no ftyp box at byte 4`);
+    throw new WrongKind(
+      `${bytes.length} bytes${sniffImage(bytes) === null ? '' : ` of ${sniffImage(bytes)} image`}, no ftyp box at byte 4`,
+    );
   }
   if (isMp4(bytes)) throw new WrongKind(`${bytes.length} bytes of video where an image was expected`);
   const ext = sniffImage(bytes);

@@ -7,7 +7,11 @@ import { landingError } from './landingError.js';
  * landing's error when the page has hopped to /about, a sign-in page, /unavailable, labs or
  * another host.
  */
-export function assertStillOnFlow(page: Page, flowHost: FlowHostSetting = 'auto', context: { afterSubmit?: boolean } = {}): void {
+export function assertStillOnFlow(
+  page: Page,
+  flowHost: FlowHostSetting = 'auto',
+  context: { afterSubmit?: boolean } = {},
+): void {
   const err = landingError(page.url(), flowHost, context);
   if (err !== null) throw err;
 }

@@ -15,9 +15,16 @@ import { type FlowHostSetting, flowHostKind, flowLandingKind } from './hosts.js'
  * → ConfigurationError naming the project; a migrated page under the labs kill switch →
  * FlowHostMigratedError (36); labs or another host → FlowHostMigratedError / FlowAppError.
  */
-export function landingError(url: string, flowHost: FlowHostSetting, context: { afterSubmit?: boolean } = {}): GflowError | null {
+export function landingError(
+  url: string,
+  flowHost: FlowHostSetting,
+  context: { afterSubmit?: boolean } = {},
+): GflowError | null {
   const landing = flowLandingKind(url);
-  const after = context.afterSubmit === true ? ' (after the submit click: credits may have been spent; check the Flow project)' : '';
+  const after =
+    context.afterSubmit === true
+      ? ' (after the submit click: credits may have been spent; check the Flow project)'
+      : '';
   const safeUrl = redactUrl(url);
   if (landing === 'app' && flowHost === 'labs.google' && flowHostKind(url) === 'migrated') {
     return new FlowHostMigratedError(
@@ -31,23 +38,33 @@ export function landingError(url: string, flowHost: FlowHostSetting, context: { 
     case 'public':
       return new FlowAppError(
         `Flow sent the browser to its public /about page instead of the editor${after}: the profile is signed out, or Google is holding a pending identity re-check.`,
-        { retryable: false, remediationHint: 'Open https://flow.google.com in Chrome with this profile and complete any "Confirm it\'s you" step; a retry lands on /about again.' },
+        {
+          retryable: false,
+          remediationHint:
+            'Open https://flow.google.com in Chrome with this profile and complete any "Confirm it\'s you" step; a retry lands on /about again.',
+        },
       );
     case 'signin':
       return new AuthExpiredError(`Flow sent the browser to a sign-in page (${safeUrl})${after}.`);
     case 'unavailable':
-      return new FlowAccessUnavailableError(
-        'This Google account cannot reach Flow (flow.google.com/unavailable).',
-        { remediationHint: 'Flow needs a Google AI Plus/Pro/Ultra or qualifying Workspace plan, an age-verified account and a supported region: https://flow.google.com' },
-      );
-    case 'project-denied':
-      return new ConfigurationError('Flow answered /404?reason=project: that project belongs to another account or does not exist.', {
-        remediationHint: 'Pass a project id owned by this profile, or omit it to create a new project.',
+      return new FlowAccessUnavailableError('This Google account cannot reach Flow (flow.google.com/unavailable).', {
+        remediationHint:
+          'Flow needs a Google AI Plus/Pro/Ultra or qualifying Workspace plan, an age-verified account and a supported region: https://flow.google.com',
       });
+    case 'project-denied':
+      return new ConfigurationError(
+        'Flow answered /404?reason=project: that project belongs to another account or does not exist.',
+        {
+          remediationHint: 'Pass a project id owned by this profile, or omit it to create a new project.',
+        },
+      );
     case 'labs':
       return new FlowHostMigratedError(`The page is on labs.google (${safeUrl}); gflow drives flow.google.com only.`);
     case 'elsewhere':
-      return new FlowAppError(`The page left Flow for ${safeUrl}${after}.`, context.afterSubmit === true ? { retryable: false } : {});
+      return new FlowAppError(
+        `The page left Flow for ${safeUrl}${after}.`,
+        context.afterSubmit === true ? { retryable: false } : {},
+      );
   }
 }
 

@@ -18,13 +18,18 @@ export function validateImageRequest(req: GenerateImageRequest): void {
   if (known === undefined) throw new ConfigurationError(`Unknown image model ${req.model}.`);
   if (!known.onFlowHost) throw new ConfigurationError(`${known.label} is not offered on flow.google.com.`);
   if (!(req.aspect in IMAGE_ASPECT_ICONS)) throw new ConfigurationError(`Unsupported image aspect ${req.aspect}.`);
-  if (!Number.isInteger(req.count) || req.count < 1 || req.count > 4) throw new ConfigurationError('Image count must be 1–4.');
+  if (!Number.isInteger(req.count) || req.count < 1 || req.count > 4)
+    throw new ConfigurationError('Image count must be 1–4.');
   if (req.prompt.trim() === '') throw new ConfigurationError('The prompt is empty.');
   validateCharacters(req.characters ?? []);
 }
 
 /** Text-to-image / image-to-image on the classic composer; the `ogiZ0b` reply is the result. */
-export async function generateImage(ctx: OpContext, req: GenerateImageRequest, timeouts: OpenTimeouts): Promise<FlowGenerationResult> {
+export async function generateImage(
+  ctx: OpContext,
+  req: GenerateImageRequest,
+  timeouts: OpenTimeouts,
+): Promise<FlowGenerationResult> {
   validateImageRequest(req);
   const model = findImageModel(req.model);
   if (model === undefined) throw new ConfigurationError(`Unknown image model ${req.model}.`);
@@ -36,14 +41,34 @@ export async function generateImage(ctx: OpContext, req: GenerateImageRequest, t
 
   ctx.report({ phase: 'configuring', projectId });
   await setChoice(ctx, { kind: 'mode', wanted: 'Image', match: (r) => r.icons.includes('image'), ifAbsent: 'refuse' });
-  await setChoice(ctx, { kind: 'aspect', wanted: req.aspect, match: (r) => r.icons.includes(IMAGE_ASPECT_ICONS[req.aspect]), ifAbsent: 'refuse' });
+  await setChoice(ctx, {
+    kind: 'aspect',
+    wanted: req.aspect,
+    match: (r) => r.icons.includes(IMAGE_ASPECT_ICONS[req.aspect]),
+    ifAbsent: 'refuse',
+  });
   const picked = await pickModel(ctx, { candidates: model.menu, kind: 'image' });
-  await setChoice(ctx, { kind: 'count', wanted: `x${req.count}`, match: (r) => r.text.toLowerCase() === `x${req.count}`, ifAbsent: req.count === 1 ? 'skip' : 'refuse' });
+  await setChoice(ctx, {
+    kind: 'count',
+    wanted: `x${req.count}`,
+    match: (r) => r.text.toLowerCase() === `x${req.count}`,
+    ifAbsent: req.count === 1 ? 'skip' : 'refuse',
+  });
   await closeSettings(ctx);
   await typePrompt(ctx, req.prompt);
   await attachMentions(ctx, refs, characters);
 
-  const seen = await clickGuardedSubmit(ctx, (call) => checkImageSubmit(call, { token: picked.token, prompt: req.prompt, referenceIds: refs.map((r) => r.mediaId), entityIds: characters.map((c) => c.entityId) }), 15_000);
+  const seen = await clickGuardedSubmit(
+    ctx,
+    (call) =>
+      checkImageSubmit(call, {
+        token: picked.token,
+        prompt: req.prompt,
+        referenceIds: refs.map((r) => r.mediaId),
+        entityIds: characters.map((c) => c.entityId),
+      }),
+    15_000,
+  );
   ctx.report({ phase: 'submitted', projectId, submitRpc: seen.call.rpcId });
   ctx.report({ phase: 'generating', projectId });
   const payload = await awaitReply(ctx, seen, req.replyTimeoutMs ?? 180_000);
@@ -51,15 +76,21 @@ export async function generateImage(ctx: OpContext, req: GenerateImageRequest, t
   if (records.length === 0) {
     // Not a content refusal: none of that shape was ever captured, and a flaky real run answered
     // 813 bytes without a record (flow-captures.md §6). Policy refusals come as refusal frames.
-    throw new WireFormatError(`Flow answered the image submit (${seen.call.rpcId}) with no image record gflow can read.`, {
-      retryable: false,
-      remediationHint: `The image may still appear in the Flow project${projectId ? ` ${projectId}` : ''}: look there before retrying (a retry may make another one). If it keeps happening, file an issue with the incident bundle.`,
-      extensions: { ...ctx.spendExtensions(), flow_rpc: seen.call.rpcId, flow_project_id: projectId },
-    });
+    throw new WireFormatError(
+      `Flow answered the image submit (${seen.call.rpcId}) with no image record gflow can read.`,
+      {
+        retryable: false,
+        remediationHint: `The image may still appear in the Flow project${projectId ? ` ${projectId}` : ''}: look there before retrying (a retry may make another one). If it keeps happening, file an issue with the incident bundle.`,
+        extensions: { ...ctx.spendExtensions(), flow_rpc: seen.call.rpcId, flow_project_id: projectId },
+      },
+    );
   }
   const items: GeneratedItem[] = records.map((r) => {
     if (r.url === null) {
-      throw new WireFormatError(`The image record ${r.mediaId} carries no URL.`, { retryable: false, extensions: { ...ctx.spendExtensions(), flow_media_id: r.mediaId } });
+      throw new WireFormatError(`The image record ${r.mediaId} carries no URL.`, {
+        retryable: false,
+        extensions: { ...ctx.spendExtensions(), flow_media_id: r.mediaId },
+      });
     }
     return {
       mediaId: r.mediaId,
@@ -72,8 +103,15 @@ export async function generateImage(ctx: OpContext, req: GenerateImageRequest, t
       ...(r.height === null ? {} : { height: r.height }),
     };
   });
-  if (items.length !== req.count) ctx.logger.warn('image count differs from the request', { asked: req.count, got: items.length });
+  if (items.length !== req.count)
+    ctx.logger.warn('image count differs from the request', { asked: req.count, got: items.length });
   const mediaIds = items.map((i) => i.mediaId);
   ctx.report({ phase: 'done', projectId, mediaIds, workflowIds: items.map((i) => i.workflowId) });
-  return { projectId: records[0]?.projectId ?? projectId, items, submitRpc: seen.call.rpcId, submitBody: seen.redactedBody, uploads };
+  return {
+    projectId: records[0]?.projectId ?? projectId,
+    items,
+    submitRpc: seen.call.rpcId,
+    submitBody: seen.redactedBody,
+    uploads,
+  };
 }

@@ -18,9 +18,17 @@ import { splitOutcomes, watchVideoJob } from './videoWatcher.js';
 import { validateVideoRequest } from './validateVideo.js';
 
 /** Text-, image- and reference-to-video on the classic composer. */
-export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, timeouts: OpenTimeouts): Promise<FlowGenerationResult> {
+export async function generateVideo(
+  ctx: OpContext,
+  req: GenerateVideoRequest,
+  timeouts: OpenTimeouts,
+): Promise<FlowGenerationResult> {
   const plan = validateVideoRequest(req);
-  refuseUnportedReferences([...(req.startFrame === undefined ? [] : [req.startFrame]), ...(req.endFrame === undefined ? [] : [req.endFrame]), ...(req.references ?? [])]);
+  refuseUnportedReferences([
+    ...(req.startFrame === undefined ? [] : [req.startFrame]),
+    ...(req.endFrame === undefined ? [] : [req.endFrame]),
+    ...(req.references ?? []),
+  ]);
   const projectId = await prepareComposer(ctx, req.projectId, timeouts);
   const uploads: UploadedFile[] = [];
   const [start] = req.startFrame === undefined ? [] : await resolveReferences(ctx, [req.startFrame], uploads, timeouts);
@@ -28,26 +36,56 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
   const refs = await resolveReferences(ctx, req.references ?? [], uploads, timeouts);
 
   ctx.report({ phase: 'configuring', projectId });
-  await setChoice(ctx, { kind: 'mode', wanted: 'Video', match: (r) => r.icons.includes('videocam'), ifAbsent: 'refuse' });
+  await setChoice(ctx, {
+    kind: 'mode',
+    wanted: 'Video',
+    match: (r) => r.icons.includes('videocam'),
+    ifAbsent: 'refuse',
+  });
   const submode = req.mode === 'r2v' ? 'chrome_extension' : 'crop_free';
-  await setChoice(ctx, { kind: 'submode', wanted: req.mode === 'r2v' ? 'Ingredients' : 'Frames', match: (r) => r.icons.includes(submode), ifAbsent: 'refuse' });
-  await setChoice(ctx, { kind: 'aspect', wanted: req.aspect, match: (r) => r.icons.includes(VIDEO_ASPECT_ICONS[req.aspect]), ifAbsent: 'refuse' });
+  await setChoice(ctx, {
+    kind: 'submode',
+    wanted: req.mode === 'r2v' ? 'Ingredients' : 'Frames',
+    match: (r) => r.icons.includes(submode),
+    ifAbsent: 'refuse',
+  });
+  await setChoice(ctx, {
+    kind: 'aspect',
+    wanted: req.aspect,
+    match: (r) => r.icons.includes(VIDEO_ASPECT_ICONS[req.aspect]),
+    ifAbsent: 'refuse',
+  });
   if (plan.model !== null) {
     const info = findVideoModel(plan.model);
     if (info !== undefined) await pickModel(ctx, { candidates: info.menu, kind: 'video' });
   }
   if (req.resolution !== undefined) {
     const res = req.resolution;
-    await setChoice(ctx, { kind: 'resolution', wanted: res, match: (r) => r.text.toLowerCase() === res, ifAbsent: 'refuse' });
+    await setChoice(ctx, {
+      kind: 'resolution',
+      wanted: res,
+      match: (r) => r.text.toLowerCase() === res,
+      ifAbsent: 'refuse',
+    });
   }
   if (plan.duration !== null) {
     const seconds = plan.duration;
     // Omni 1.2 Flash sets its duration with a slider; the other models with radios.
     if (!(await setDurationSlider(ctx, seconds))) {
-      await setChoice(ctx, { kind: 'duration', wanted: `${seconds} s`, match: (r) => numberToken(r.text) === seconds, ifAbsent: 'refuse' });
+      await setChoice(ctx, {
+        kind: 'duration',
+        wanted: `${seconds} s`,
+        match: (r) => numberToken(r.text) === seconds,
+        ifAbsent: 'refuse',
+      });
     }
   }
-  await setChoice(ctx, { kind: 'count', wanted: `x${req.count}`, match: (r) => r.text.toLowerCase() === `x${req.count}`, ifAbsent: req.count === 1 ? 'skip' : 'refuse' });
+  await setChoice(ctx, {
+    kind: 'count',
+    wanted: `x${req.count}`,
+    match: (r) => r.text.toLowerCase() === `x${req.count}`,
+    ifAbsent: req.count === 1 ? 'skip' : 'refuse',
+  });
   await closeSettings(ctx);
 
   if (start !== undefined) await bindFrame(ctx, 'Start', start.displayName, 1);
@@ -76,10 +114,25 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
     summaries = findWorkflowSummaries(payload);
   } catch (error) {
     // An unreadable reply (the job may exist and be billed): follow it to its clip where the run can be named (#1112, #1141).
-    const lost = { projectId, prompt: req.prompt, mode: req.mode, count: req.count, uploadedFiles: uploads.length, characters: (req.characters ?? []).length, mentions: refs.length + (req.characters ?? []).length, modelKey: seen.verdict.modelKey, clickedAt };
-    const unreadable = isGflowError(error) && error.extensions['reply_unreadable'] === true && lostReplyFollowable(lost);
+    const lost = {
+      projectId,
+      prompt: req.prompt,
+      mode: req.mode,
+      count: req.count,
+      uploadedFiles: uploads.length,
+      characters: (req.characters ?? []).length,
+      mentions: refs.length + (req.characters ?? []).length,
+      modelKey: seen.verdict.modelKey,
+      clickedAt,
+    };
+    const unreadable =
+      isGflowError(error) && error.extensions['reply_unreadable'] === true && lostReplyFollowable(lost);
     // MZZa6b answering [5] with no payload while the job is queued (flow-captures.md §9, measured with a character): follow it too.
-    const queued = isGflowError(error) && error.extensions['flow_rpc'] === 'MZZa6b' && error.extensions['flow_status'] === 5 && req.count === 1;
+    const queued =
+      isGflowError(error) &&
+      error.extensions['flow_rpc'] === 'MZZa6b' &&
+      error.extensions['flow_status'] === 5 &&
+      req.count === 1;
     if (!unreadable && !queued) throw error;
     initial = [await followLostSubmit(ctx, lost)];
     summaries = [];
@@ -88,10 +141,19 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
   const workflowIds = [...new Set([...initial.map((r) => r.workflowId), ...summaries.map((s) => s.workflowId)])];
   const mediaIds = [...new Set([...initial.map((r) => r.mediaId), ...summaries.map((s) => s.mediaId)])];
   if (workflowIds.length === 0) {
-    throw new WireFormatError(`The ${seen.call.rpcId} reply names no workflow or media id.`, { retryable: false, extensions: ctx.spendExtensions() });
+    throw new WireFormatError(`The ${seen.call.rpcId} reply names no workflow or media id.`, {
+      retryable: false,
+      extensions: ctx.spendExtensions(),
+    });
   }
   ctx.report({ phase: 'submitted', projectId, mediaIds, workflowIds, submitRpc: seen.call.rpcId });
-  const records = await watchVideoJob(ctx, { workflowIds, mediaIds, projectId }, initial, clickedAt + req.timeoutMs, timeouts.urlGraceMs);
+  const records = await watchVideoJob(
+    ctx,
+    { workflowIds, mediaIds, projectId },
+    initial,
+    clickedAt + req.timeoutMs,
+    timeouts.urlGraceMs,
+  );
   const done = splitOutcomes(ctx, records, projectId);
   const items: GeneratedItem[] = done.map((r) => ({
     mediaId: r.mediaId,
@@ -104,10 +166,25 @@ export async function generateVideo(ctx: OpContext, req: GenerateVideoRequest, t
   }));
   for (const item of items) {
     if (seen.verdict.modelKey !== null && item.modelKey !== seen.verdict.modelKey) {
-      ctx.logger.warn('the record names another model key than the submit body', { record: item.modelKey, body: seen.verdict.modelKey });
+      ctx.logger.warn('the record names another model key than the submit body', {
+        record: item.modelKey,
+        body: seen.verdict.modelKey,
+      });
     }
   }
-  ctx.report({ phase: 'done', projectId, mediaIds: items.map((i) => i.mediaId), workflowIds: items.map((i) => i.workflowId), status: 3 });
-  return { projectId: done[0]?.projectId ?? projectId, items, submitRpc: seen.call.rpcId, submitBody: seen.redactedBody, uploads, ...(recovered ? { recovered: true } : {}) };
+  ctx.report({
+    phase: 'done',
+    projectId,
+    mediaIds: items.map((i) => i.mediaId),
+    workflowIds: items.map((i) => i.workflowId),
+    status: 3,
+  });
+  return {
+    projectId: done[0]?.projectId ?? projectId,
+    items,
+    submitRpc: seen.call.rpcId,
+    submitBody: seen.redactedBody,
+    uploads,
+    ...(recovered ? { recovered: true } : {}),
+  };
 }
-

@@ -46,12 +46,17 @@ const LISTING_MS = 12_000;
  */
 export async function followLostSubmit(ctx: OpContext, lost: LostSubmit): Promise<VideoRecord> {
   const since = ctx.tap.seq;
-  ctx.logger.warn('the submit reply could not be read; following the clip through the project listing', { projectId: lost.projectId });
+  ctx.logger.warn('the submit reply could not be read; following the clip through the project listing', {
+    projectId: lost.projectId,
+  });
   await ctx.page.goto(projectUrl(lost.projectId), { waitUntil: 'domcontentloaded' });
-  await focusEditor(ctx.page, { signal: ctx.signal, timeoutMs: LISTING_MS }, 'the project listing').catch(() => undefined);
+  await focusEditor(ctx.page, { signal: ctx.signal, timeoutMs: LISTING_MS }, 'the project listing').catch(
+    () => undefined,
+  );
   await openMentionPicker(ctx.page).catch(() => undefined);
   const family = lost.modelKey === null ? null : readVideoKey(lost.modelKey).family;
-  const promptMatches = (text: string | null): boolean => text === lost.prompt || (lost.mentions > 0 && text !== null && text.startsWith(`${lost.prompt} `));
+  const promptMatches = (text: string | null): boolean =>
+    text === lost.prompt || (lost.mentions > 0 && text !== null && text.startsWith(`${lost.prompt} `));
   const matches = (r: VideoRecord): boolean =>
     promptMatches(r.prompt) &&
     (r.createdAt === null || r.createdAt >= lost.clickedAt - 5_000) &&
@@ -60,7 +65,8 @@ export async function followLostSubmit(ctx: OpContext, lost: LostSubmit): Promis
   const collect = (): void => {
     for (const response of ctx.tap.responses) {
       if (response.seq <= since || response.envelope === null) continue;
-      for (const item of response.envelope.items) for (const r of findVideoRecords(item.payload)) if (matches(r)) found.set(r.mediaId, r);
+      for (const item of response.envelope.items)
+        for (const r of findVideoRecords(item.payload)) if (matches(r)) found.set(r.mediaId, r);
     }
   };
   await ctx

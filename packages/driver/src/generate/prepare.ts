@@ -9,7 +9,11 @@ import type { CharacterInput, ReferenceInput } from './types.js';
 import { safeClick } from '../composer/safeClick.js';
 
 /** Opens the project, clears overlays and makes sure the classic composer is in front. */
-export async function prepareComposer(ctx: OpContext, projectId: string | undefined, timeouts: OpenTimeouts): Promise<string> {
+export async function prepareComposer(
+  ctx: OpContext,
+  projectId: string | undefined,
+  timeouts: OpenTimeouts,
+): Promise<string> {
   ctx.report({ phase: 'opening' });
   const id = await openProject(ctx, projectId, timeouts);
   await dismissOverlays(ctx, { settleMs: 300 });
@@ -34,7 +38,9 @@ export function refuseUnportedReferences(refs: readonly ReferenceInput[]): void 
 export function validateCharacters(characters: readonly CharacterInput[]): void {
   for (const c of characters) {
     if (c.entityId.trim() === '' || c.displayName.trim() === '') {
-      throw new ConfigurationError('A saved character needs its entity id and its display name: the @ picker finds it by name and gflow verifies the chip by id. Nothing was submitted.');
+      throw new ConfigurationError(
+        'A saved character needs its entity id and its display name: the @ picker finds it by name and gflow verifies the chip by id. Nothing was submitted.',
+      );
     }
   }
 }
@@ -46,7 +52,12 @@ export type ResolvedReference = UploadedFile;
  * Uploads local files (run-unique names) and passes existing assets through. An existing asset
  * without its display name cannot be found in the picker by name: that form is not ported (36).
  */
-export async function resolveReferences(ctx: OpContext, refs: readonly ReferenceInput[], uploads: UploadedFile[], timeouts: OpenTimeouts): Promise<ResolvedReference[]> {
+export async function resolveReferences(
+  ctx: OpContext,
+  refs: readonly ReferenceInput[],
+  uploads: UploadedFile[],
+  timeouts: OpenTimeouts,
+): Promise<ResolvedReference[]> {
   const out: ResolvedReference[] = [];
   for (const ref of refs) {
     if ('path' in ref) {

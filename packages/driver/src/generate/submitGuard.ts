@@ -38,7 +38,10 @@ export class SubmitGuard {
       await route.fallback();
       return;
     }
-    this.ctx.logger.warn('a submit body that is not the generation asked for was stopped before it left the browser', { rpcId: call.rpcId, problems: verdict.problems });
+    this.ctx.logger.warn('a submit body that is not the generation asked for was stopped before it left the browser', {
+      rpcId: call.rpcId,
+      problems: verdict.problems,
+    });
     await route.abort('blockedbyclient');
   };
 

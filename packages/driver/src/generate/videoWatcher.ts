@@ -17,7 +17,13 @@ export interface VideoJob {
  * clip of the job is terminal: failed, or done WITH the mp4 URL. Records of other clips are
  * ignored. Returns the terminal records in job order.
  */
-export async function watchVideoJob(ctx: OpContext, job: VideoJob, initial: readonly VideoRecord[], deadline: number, urlGraceMs = URL_GRACE_MS): Promise<VideoRecord[]> {
+export async function watchVideoJob(
+  ctx: OpContext,
+  job: VideoJob,
+  initial: readonly VideoRecord[],
+  deadline: number,
+  urlGraceMs = URL_GRACE_MS,
+): Promise<VideoRecord[]> {
   const latest = new Map<string, VideoRecord>();
   let doneWithoutUrlSince: number | null = null;
   let lastStatus: number | null = null;
@@ -34,18 +40,33 @@ export async function watchVideoJob(ctx: OpContext, job: VideoJob, initial: read
     const status = records[0]?.status ?? null;
     if (status !== lastStatus && status !== null) {
       lastStatus = status;
-      ctx.report({ phase: 'generating', projectId: job.projectId, mediaIds: job.mediaIds, workflowIds: job.workflowIds, status });
+      ctx.report({
+        phase: 'generating',
+        projectId: job.projectId,
+        mediaIds: job.mediaIds,
+        workflowIds: job.workflowIds,
+        status,
+      });
     }
     if (records.every((r): r is VideoRecord => r !== undefined && isTerminal(r))) return records;
-    const waitingForUrl = records.some((r) => r !== undefined && videoPhase(r.status) === 'done' && r.videoUrl === null);
+    const waitingForUrl = records.some(
+      (r) => r !== undefined && videoPhase(r.status) === 'done' && r.videoUrl === null,
+    );
     if (waitingForUrl) {
       doneWithoutUrlSince ??= Date.now();
       if (Date.now() - doneWithoutUrlSince >= urlGraceMs) {
         const id = records.find((r) => r !== undefined && r.videoUrl === null)?.mediaId;
-        throw new WireFormatError(`Flow reports the clip done but sent no mp4 URL within ${Math.round(urlGraceMs / 1000)} s; the clip exists in the project and may be recoverable by its media id.`, {
-          retryable: false,
-          extensions: { ...ctx.spendExtensions(), ...(id === undefined ? {} : { flow_media_id: id }), flow_project_id: job.projectId },
-        });
+        throw new WireFormatError(
+          `Flow reports the clip done but sent no mp4 URL within ${Math.round(urlGraceMs / 1000)} s; the clip exists in the project and may be recoverable by its media id.`,
+          {
+            retryable: false,
+            extensions: {
+              ...ctx.spendExtensions(),
+              ...(id === undefined ? {} : { flow_media_id: id }),
+              flow_project_id: job.projectId,
+            },
+          },
+        );
       }
     }
     return undefined;
@@ -62,7 +83,10 @@ export async function watchVideoJob(ctx: OpContext, job: VideoJob, initial: read
       return verdict();
     },
     Math.max(0, remaining),
-    () => ctx.timeout(`The video was not terminal in time (last status ${latest.get(job.workflowIds[0] ?? '')?.status ?? 'unknown'})`),
+    () =>
+      ctx.timeout(
+        `The video was not terminal in time (last status ${latest.get(job.workflowIds[0] ?? '')?.status ?? 'unknown'})`,
+      ),
     'waiting for the video',
   );
   return records;
@@ -77,9 +101,16 @@ export function splitOutcomes(ctx: OpContext, records: readonly VideoRecord[], p
   }
   const failed = records[0];
   const reasons = records.flatMap((r) => r.failureReasons);
-  const extensions = { ...ctx.spendExtensions(), flow_project_id: projectId, ...(failed === undefined ? {} : { flow_media_id: failed.mediaId, flow_status: failed.status }) };
+  const extensions = {
+    ...ctx.spendExtensions(),
+    flow_project_id: projectId,
+    ...(failed === undefined ? {} : { flow_media_id: failed.mediaId, flow_status: failed.status }),
+  };
   if (reasons.some((r) => /POLICY|SAFETY|BLOCKED|RAI/.test(r))) {
     throw new ContentPolicyError(`Flow refused the video (${reasons.join(', ')}).`, { retryable: false, extensions });
   }
-  throw new FlowAppError(`Flow reports the video failed (status ${failed?.status ?? '?'}${reasons.length > 0 ? `, ${reasons.join(', ')}` : ''}).`, { retryable: false, extensions });
+  throw new FlowAppError(
+    `Flow reports the video failed (status ${failed?.status ?? '?'}${reasons.length > 0 ? `, ${reasons.join(', ')}` : ''}).`,
+    { retryable: false, extensions },
+  );
 }

@@ -23,12 +23,23 @@ describe('applyBriefChange', () => {
   it('adds a card and keeps every live id', () => {
     const next = applyBriefChange(live, { op: 'add', card: { title: ' Light ', text: 'golden hour' } });
     expect(next.cards.map((c) => c.id)).toEqual(['c1', 'c2', null]);
-    expect(next.cards[2]).toEqual({ id: null, title: 'Light', enabled: true, text: 'golden hour', image_media_ids: [], character_ids: [] });
+    expect(next.cards[2]).toEqual({
+      id: null,
+      title: 'Light',
+      enabled: true,
+      text: 'golden hour',
+      image_media_ids: [],
+      character_ids: [],
+    });
     expect(code(() => applyBriefChange(live, { op: 'add', card: { title: 'style', text: 'x' } }))).toBe(11);
   });
   it('enables, disables and removes by id or case-insensitive title', () => {
-    expect(applyBriefChange(live, { op: 'set_enabled', select: { title: 'cast' }, enabled: true }).cards[1]?.enabled).toBe(true);
-    expect(applyBriefChange(live, { op: 'set_enabled', select: { id: 'c1' }, enabled: false }).cards[0]?.enabled).toBe(false);
+    expect(
+      applyBriefChange(live, { op: 'set_enabled', select: { title: 'cast' }, enabled: true }).cards[1]?.enabled,
+    ).toBe(true);
+    expect(applyBriefChange(live, { op: 'set_enabled', select: { id: 'c1' }, enabled: false }).cards[0]?.enabled).toBe(
+      false,
+    );
     expect(applyBriefChange(live, { op: 'remove', select: { id: 'c1' } }).cards.map((c) => c.id)).toEqual(['c2']);
     expect(code(() => applyBriefChange(live, { op: 'remove', select: { title: 'nope' } }))).toBe(32);
   });
@@ -37,9 +48,28 @@ describe('applyBriefChange', () => {
     expect(next).toEqual({ enabled: false, cards: live.cards });
   });
   it('apply replaces everything, keeping the ids of cards whose titles survive', () => {
-    const next = applyBriefChange(live, { op: 'apply', cards: [{ title: 'CAST', text: 'Juno', enabled: true }, { title: 'New', text: 'n' }] });
-    expect(next.cards.map((c) => [c.id, c.title, c.text])).toEqual([['c2', 'CAST', 'Juno'], [null, 'New', 'n']]);
-    expect(code(() => applyBriefChange(live, { op: 'apply', cards: [{ title: 'a', text: '' }, { title: 'A', text: '' }] }))).toBe(2);
+    const next = applyBriefChange(live, {
+      op: 'apply',
+      cards: [
+        { title: 'CAST', text: 'Juno', enabled: true },
+        { title: 'New', text: 'n' },
+      ],
+    });
+    expect(next.cards.map((c) => [c.id, c.title, c.text])).toEqual([
+      ['c2', 'CAST', 'Juno'],
+      [null, 'New', 'n'],
+    ]);
+    expect(
+      code(() =>
+        applyBriefChange(live, {
+          op: 'apply',
+          cards: [
+            { title: 'a', text: '' },
+            { title: 'A', text: '' },
+          ],
+        }),
+      ),
+    ).toBe(2);
   });
   it('refuses an ambiguous title with 11', () => {
     const twins: Brief = { enabled: true, cards: [live.cards[0]!, { ...live.cards[0]!, id: 'c9' }] };

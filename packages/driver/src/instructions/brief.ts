@@ -51,11 +51,15 @@ const sameTitle = (a: string, b: string): boolean => a.trim().toLowerCase() === 
 
 /** The index of the one card a selector names: by stable id, or by title (case-insensitive). */
 export function findCard(brief: Brief, select: CardSelector): number {
-  const hits = brief.cards.map((c, i) => ({ c, i })).filter(({ c }) => ('id' in select ? c.id === select.id : sameTitle(c.title, select.title)));
+  const hits = brief.cards
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => ('id' in select ? c.id === select.id : sameTitle(c.title, select.title)));
   const what = 'id' in select ? `id ${select.id}` : `title ${JSON.stringify(select.title)}`;
   if (hits.length === 0) throw new ReferenceNotFoundError(`The brief has no card with ${what}.`);
   if (hits.length > 1 || hits[0] === undefined) {
-    throw new ConfigurationError(`${hits.length} cards have the ${what}; pick one by id.`, { extensions: { candidates: hits.map(({ c }) => ({ id: c.id, title: c.title })) } });
+    throw new ConfigurationError(`${hits.length} cards have the ${what}; pick one by id.`, {
+      extensions: { candidates: hits.map(({ c }) => ({ id: c.id, title: c.title })) },
+    });
   }
   return hits[0].i;
 }
@@ -69,12 +73,17 @@ export function applyBriefChange(brief: Brief, change: BriefChange): Brief {
   switch (change.op) {
     case 'add':
       if (brief.cards.some((c) => sameTitle(c.title, change.card.title))) {
-        throw new ConfigurationError(`The brief already has a card titled ${JSON.stringify(change.card.title.trim())}.`);
+        throw new ConfigurationError(
+          `The brief already has a card titled ${JSON.stringify(change.card.title.trim())}.`,
+        );
       }
       return { enabled: brief.enabled, cards: [...brief.cards, card(change.card, null)] };
     case 'set_enabled': {
       const i = findCard(brief, change.select);
-      return { enabled: brief.enabled, cards: brief.cards.map((c, j) => (j === i ? { ...c, enabled: change.enabled } : c)) };
+      return {
+        enabled: brief.enabled,
+        cards: brief.cards.map((c, j) => (j === i ? { ...c, enabled: change.enabled } : c)),
+      };
     }
     case 'remove': {
       const i = findCard(brief, change.select);

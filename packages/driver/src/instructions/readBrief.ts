@@ -32,7 +32,10 @@ export async function readBrief(context: BrowserContext, options: BriefOptions):
   }
 }
 
-export async function readBriefInPage(page: Page, wait: { signal?: AbortSignal | undefined; timeoutMs: number }): Promise<Brief> {
+export async function readBriefInPage(
+  page: Page,
+  wait: { signal?: AbortSignal | undefined; timeoutMs: number },
+): Promise<Brief> {
   if (!(await waitForAnchor(page, page.locator(EDITOR_READY), wait))) {
     throw new UiSelectorDriftError('The project editor never rendered, so its brief could not be read.');
   }

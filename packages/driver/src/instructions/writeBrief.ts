@@ -21,13 +21,17 @@ export interface BriefWrite {
  * brief is not known ([U]), and gflow never forges Flow's requests, so when the page offers no
  * brief editor to drive, nothing is changed and WireFormatError (7) says so with the intended set.
  */
-export async function changeBrief(context: BrowserContext, options: BriefOptions & { change: BriefChange }): Promise<BriefWrite> {
+export async function changeBrief(
+  context: BrowserContext,
+  options: BriefOptions & { change: BriefChange },
+): Promise<BriefWrite> {
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
   const page = await openFlowPage(context, projectUrl(options.projectId), wait);
   try {
     const before = await readBriefInPage(page, wait);
     const after = applyBriefChange(before, options.change);
-    const editable = (await page.locator(PANEL).locator(CARD_EDITOR).count()) > 0 || (await page.locator(CARD_EDITOR).count()) > 0;
+    const editable =
+      (await page.locator(PANEL).locator(CARD_EDITOR).count()) > 0 || (await page.locator(CARD_EDITOR).count()) > 0;
     throw new WireFormatError(
       editable
         ? 'The project page shows a brief editor, but gflow does not know how flow.google.com saves instruction cards yet; nothing was changed.'
@@ -40,9 +44,21 @@ export async function changeBrief(context: BrowserContext, options: BriefOptions
 }
 
 /** Writes a whole card set (`instructions apply`): a changeBrief with op 'apply'. */
-export async function writeBrief(context: BrowserContext, options: BriefOptions & { brief: Brief }): Promise<BriefWrite> {
+export async function writeBrief(
+  context: BrowserContext,
+  options: BriefOptions & { brief: Brief },
+): Promise<BriefWrite> {
   return changeBrief(context, {
     ...options,
-    change: { op: 'apply', cards: options.brief.cards.map((c) => ({ title: c.title, text: c.text, enabled: c.enabled, image_media_ids: c.image_media_ids, character_ids: c.character_ids })) },
+    change: {
+      op: 'apply',
+      cards: options.brief.cards.map((c) => ({
+        title: c.title,
+        text: c.text,
+        enabled: c.enabled,
+        image_media_ids: c.image_media_ids,
+        character_ids: c.character_ids,
+      })),
+    },
   });
 }

@@ -12,11 +12,16 @@ export async function clearOverlays(page: Page): Promise<void> {
     const bar = page.locator('#glue-cookie-notification-bar-1, .glue-cookie-notification-bar').first();
     if (await bar.isVisible().catch(() => false)) {
       const reject = page.locator('button.glue-cookie-notification-bar__reject').first();
-      const target = (await reject.isVisible().catch(() => false)) ? reject : page.locator('button.glue-cookie-notification-bar__accept').first();
+      const target = (await reject.isVisible().catch(() => false))
+        ? reject
+        : page.locator('button.glue-cookie-notification-bar__accept').first();
       await target.click({ timeout: 3_000 }).catch(() => undefined);
       acted = true;
     }
-    const dialog = page.locator('[role="dialog"]').filter({ hasNot: page.locator('button.flow-button-medium') }).first();
+    const dialog = page
+      .locator('[role="dialog"]')
+      .filter({ hasNot: page.locator('button.flow-button-medium') })
+      .first();
     if (await dialog.isVisible().catch(() => false)) {
       const close = withLigature(page, dialog.locator('button'), 'close').first();
       if (await close.isVisible().catch(() => false)) await close.click({ timeout: 3_000 }).catch(() => undefined);

@@ -30,7 +30,9 @@ export async function createProject(context: BrowserContext, options: CreateProj
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
   const page = await openFlowPage(context, `${FLOW_ORIGIN}/`, wait);
   try {
-    const newButton = withLigature(page, page.locator('button'), 'add').filter({ hasNot: page.locator('flow-prompt-box') });
+    const newButton = withLigature(page, page.locator('button'), 'add').filter({
+      hasNot: page.locator('flow-prompt-box'),
+    });
     if (!(await waitForAnchor(page, newButton, wait))) {
       throw new UiSelectorDriftError('The Flow gallery offers no new-project button (a button with the `add` icon).');
     }
@@ -44,15 +46,21 @@ export async function createProject(context: BrowserContext, options: CreateProj
       // before it could be read. The project it opened is the one the reply named.
       while (projectIdOfUrl(page.url()) === null && Date.now() < deadline) await sleep(200, options.signal);
       const opened = projectIdOfUrl(page.url());
-      if (opened === null) throw new WireFormatError("Flow's create-project reply (jHPbke) could not be read and no project editor opened.");
+      if (opened === null)
+        throw new WireFormatError(
+          "Flow's create-project reply (jHPbke) could not be read and no project editor opened.",
+        );
       created = { project_id: opened, title: await headerTitle(page, wait) };
     } else {
       created = parseCreateProjectReply(payloadOf(answered));
-      while (projectIdOfUrl(page.url()) !== created.project_id && Date.now() < deadline) await sleep(200, options.signal);
+      while (projectIdOfUrl(page.url()) !== created.project_id && Date.now() < deadline)
+        await sleep(200, options.signal);
     }
     if (wanted === undefined || wanted === created.title) return created;
     if (projectIdOfUrl(page.url()) !== created.project_id) {
-      throw new UiSelectorDriftError(`Flow created project ${created.project_id} but did not open its editor, so it could not be titled.`);
+      throw new UiSelectorDriftError(
+        `Flow created project ${created.project_id} but did not open its editor, so it could not be titled.`,
+      );
     }
     const title = await renameInPage(page, wanted, wait);
     return { project_id: created.project_id, title };
@@ -63,6 +71,7 @@ export async function createProject(context: BrowserContext, options: CreateProj
 
 async function headerTitle(page: Page, wait: { signal?: AbortSignal | undefined; timeoutMs: number }): Promise<string> {
   const button = page.locator(TITLE_BUTTON);
-  if (!(await waitForAnchor(page, button, wait))) throw new UiSelectorDriftError(`The new project's editor shows no title (\`${TITLE_BUTTON}\`).`);
+  if (!(await waitForAnchor(page, button, wait)))
+    throw new UiSelectorDriftError(`The new project's editor shows no title (\`${TITLE_BUTTON}\`).`);
   return ((await button.first().textContent()) ?? '').trim();
 }

@@ -71,27 +71,45 @@ export async function downloadMediaById(context: BrowserContext, options: FindMe
       signal: options.signal,
       mediaId: location.media_id,
     });
-    return { media_id: location.media_id, project_id: location.project_id, workflow_id: location.workflow_id, ...fetched };
+    return {
+      media_id: location.media_id,
+      project_id: location.project_id,
+      workflow_id: location.workflow_id,
+      ...fetched,
+    };
   });
 }
 
-async function withMediaPage<T>(context: BrowserContext, options: FindMediaOptions, use: (page: Page, location: MediaLocation) => Promise<T>): Promise<T> {
+async function withMediaPage<T>(
+  context: BrowserContext,
+  options: FindMediaOptions,
+  use: (page: Page, location: MediaLocation) => Promise<T>,
+): Promise<T> {
   if (options.kind !== 'image' && options.kind !== 'video') throw new BadParameterError('kind must be image or video.');
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
   const records = new Map<string, VideoRecord>();
   const collect = (response: Response): void => {
     const request = response.request();
-    if (!isBatchexecuteUrl(request.url()) || !rpcIdsOfRequest(request.url(), request.postData()).some((id) => RECORD_RPCS.includes(id))) return;
+    if (
+      !isBatchexecuteUrl(request.url()) ||
+      !rpcIdsOfRequest(request.url(), request.postData()).some((id) => RECORD_RPCS.includes(id))
+    )
+      return;
     response
       .text()
       .then((text) => {
-        for (const item of parseBatchexecute(text).items) for (const r of findVideoRecords(item.payload)) if (r.mediaId === options.mediaId) records.set(r.mediaId, better(records.get(r.mediaId), r));
+        for (const item of parseBatchexecute(text).items)
+          for (const r of findVideoRecords(item.payload))
+            if (r.mediaId === options.mediaId) records.set(r.mediaId, better(records.get(r.mediaId), r));
       })
       .catch(() => undefined);
   };
   const page = await openFlowPage(context, projectUrl(options.projectId), wait, (p) => p.on('response', collect));
   try {
-    const location = options.kind === 'video' ? await locateVideo(page, options, records, wait) : await locateImage(page, options, wait);
+    const location =
+      options.kind === 'video'
+        ? await locateVideo(page, options, records, wait)
+        : await locateImage(page, options, wait);
     return await use(page, location);
   } finally {
     page.off('response', collect);
@@ -103,13 +121,27 @@ function better(old: VideoRecord | undefined, next: VideoRecord): VideoRecord {
   return old !== undefined && old.videoUrl !== null && next.videoUrl === null ? old : next;
 }
 
-async function locateVideo(page: Page, options: FindMediaOptions, records: Map<string, VideoRecord>, wait: { signal?: AbortSignal | undefined; timeoutMs: number }): Promise<MediaLocation> {
+async function locateVideo(
+  page: Page,
+  options: FindMediaOptions,
+  records: Map<string, VideoRecord>,
+  wait: { signal?: AbortSignal | undefined; timeoutMs: number },
+): Promise<MediaLocation> {
   const ready = page.locator('flow-prompt-box, flow-asset-grid, flow-video-tile, flow-image-tile');
   await waitForAnchor(page, ready, wait);
   const fromRecord = (): MediaLocation | null => {
     const r = records.get(options.mediaId);
     if (r === undefined || r.status !== 3 || r.videoUrl === null) return null;
-    return { media_id: r.mediaId, project_id: r.projectId, workflow_id: r.workflowId, kind: 'video', url: r.videoUrl, fallback_url: r.posterUrl, expected_bytes: r.byteSize, source: 'records' };
+    return {
+      media_id: r.mediaId,
+      project_id: r.projectId,
+      workflow_id: r.workflowId,
+      kind: 'video',
+      url: r.videoUrl,
+      fallback_url: r.posterUrl,
+      expected_bytes: r.byteSize,
+      source: 'records',
+    };
   };
   await sleep(500, options.signal);
   let found = fromRecord();
@@ -123,29 +155,67 @@ async function locateVideo(page: Page, options: FindMediaOptions, records: Map<s
   assertOnFlowApp(page);
   const known = records.get(options.mediaId);
   if (found === null && known !== undefined && known.status !== 3) {
-    throw new FlowAppError(`Media ${options.mediaId} is not a finished clip (status ${String(known.status)}); nothing to download.`, { retryable: false });
+    throw new FlowAppError(
+      `Media ${options.mediaId} is not a finished clip (status ${String(known.status)}); nothing to download.`,
+      { retryable: false },
+    );
   }
   return found ?? (await fromVideoTile(page, options));
 }
 
 async function fromVideoTile(page: Page, options: FindMediaOptions): Promise<MediaLocation> {
-  const tile = page.locator('flow-video-tile').filter({ has: page.locator(`img[data-media-id="${cssString(options.mediaId)}"]`) }).first();
+  const tile = page
+    .locator('flow-video-tile')
+    .filter({ has: page.locator(`img[data-media-id="${cssString(options.mediaId)}"]`) })
+    .first();
   if ((await tile.count()) > 0) {
     await tile.hover({ timeout: 5_000 }).catch(() => undefined);
-    const src = await tile.locator('video').first().evaluate((v) => (v as HTMLVideoElement).currentSrc || (v as HTMLVideoElement).src).catch(() => '');
+    const src = await tile
+      .locator('video')
+      .first()
+      .evaluate((v) => (v as HTMLVideoElement).currentSrc || (v as HTMLVideoElement).src)
+      .catch(() => '');
     if (src !== '' && isAllowedMediaUrl(src)) {
-      return { media_id: options.mediaId, project_id: options.projectId, workflow_id: null, kind: 'video', url: src, fallback_url: null, expected_bytes: null, source: 'grid' };
+      return {
+        media_id: options.mediaId,
+        project_id: options.projectId,
+        workflow_id: null,
+        kind: 'video',
+        url: src,
+        fallback_url: null,
+        expected_bytes: null,
+        source: 'grid',
+      };
     }
   }
-  throw new ReferenceNotFoundError(`The project's records and grid name no finished video with media id ${options.mediaId}.`, { extensions: { flow_media_id: options.mediaId } });
+  throw new ReferenceNotFoundError(
+    `The project's records and grid name no finished video with media id ${options.mediaId}.`,
+    { extensions: { flow_media_id: options.mediaId } },
+  );
 }
 
-async function locateImage(page: Page, options: FindMediaOptions, wait: { signal?: AbortSignal | undefined; timeoutMs: number }): Promise<MediaLocation> {
+async function locateImage(
+  page: Page,
+  options: FindMediaOptions,
+  wait: { signal?: AbortSignal | undefined; timeoutMs: number },
+): Promise<MediaLocation> {
   const img = page.locator(`img[data-media-id="${cssString(options.mediaId)}"]`).first();
   if (!(await waitForAnchor(page, img, wait))) {
-    throw new ReferenceNotFoundError(`The project's grid shows no image with media id ${options.mediaId}.`, { extensions: { flow_media_id: options.mediaId } });
+    throw new ReferenceNotFoundError(`The project's grid shows no image with media id ${options.mediaId}.`, {
+      extensions: { flow_media_id: options.mediaId },
+    });
   }
   const src = await img.evaluate((el) => (el as HTMLImageElement).currentSrc || (el as HTMLImageElement).src);
-  if (!isAllowedMediaUrl(src)) throw new ReferenceNotFoundError(`The grid tile of ${options.mediaId} has no https media URL.`);
-  return { media_id: options.mediaId, project_id: options.projectId, workflow_id: null, kind: 'image', url: src, fallback_url: null, expected_bytes: null, source: 'grid' };
+  if (!isAllowedMediaUrl(src))
+    throw new ReferenceNotFoundError(`The grid tile of ${options.mediaId} has no https media URL.`);
+  return {
+    media_id: options.mediaId,
+    project_id: options.projectId,
+    workflow_id: null,
+    kind: 'image',
+    url: src,
+    fallback_url: null,
+    expected_bytes: null,
+    source: 'grid',
+  };
 }

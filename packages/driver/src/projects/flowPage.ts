@@ -13,7 +13,12 @@ export interface PageWait {
 }
 
 /** Opens a scratch page on the context and navigates it; a client-side hop that aborts the load is fine. */
-export async function openFlowPage(context: BrowserContext, url: string, wait: PageWait = {}, beforeGoto?: (page: Page) => void): Promise<Page> {
+export async function openFlowPage(
+  context: BrowserContext,
+  url: string,
+  wait: PageWait = {},
+  beforeGoto?: (page: Page) => void,
+): Promise<Page> {
   throwIfAborted(wait.signal, 'opening Flow');
   const page = await context.newPage();
   beforeGoto?.(page);
@@ -23,7 +28,10 @@ export async function openFlowPage(context: BrowserContext, url: string, wait: P
     const message = error instanceof Error ? error.message : String(error);
     if (!/net::ERR_ABORTED|interrupted by another navigation/.test(message)) {
       await page.close().catch(() => undefined);
-      throw new NetworkError(`Could not load ${new URL(url).origin}${new URL(url).pathname}: ${message.split('\n')[0] ?? message}`, { cause: error });
+      throw new NetworkError(
+        `Could not load ${new URL(url).origin}${new URL(url).pathname}: ${message.split('\n')[0] ?? message}`,
+        { cause: error },
+      );
     }
   }
   return page;
@@ -42,7 +50,13 @@ export async function waitForAnchor(page: Page, anchor: Locator, wait: PageWait 
     const url = page.url();
     if (flowLandingKind(url) === 'app') {
       landing = null;
-      if (await anchor.first().isVisible().catch(() => false)) return true;
+      if (
+        await anchor
+          .first()
+          .isVisible()
+          .catch(() => false)
+      )
+        return true;
     } else if (landing === null || landing.url !== url) {
       landing = { url, since: Date.now() };
     } else if (Date.now() - landing.since >= STABLE_LANDING_MS) {

@@ -45,7 +45,9 @@ export async function fetchMediaInPage(page: Page, url: string, options: MediaFe
     } catch (error) {
       if (!(error instanceof WrongKind)) throw error;
       wrongKind = error.message;
-      (options.logger ?? SILENT_LOGGER).warn('download: wrong media kind, trying the other URL slot', { url: redactText(candidate) });
+      (options.logger ?? SILENT_LOGGER).warn('download: wrong media kind, trying the other URL slot', {
+        url: redactText(candidate),
+      });
     }
   }
   const extensions = options.mediaId === undefined ? {} : { flow_media_id: options.mediaId };
@@ -55,7 +57,10 @@ export async function fetchMediaInPage(page: Page, url: string, options: MediaFe
 async function fetchOne(page: Page, url: string, options: MediaFetchOptions): Promise<FetchedMedia> {
   const extensions = options.mediaId === undefined ? {} : { flow_media_id: options.mediaId };
   const safe = redactText(url);
-  if (!isAllowedMediaUrl(url)) throw new MediaDownloadError(`Refused to download from ${safe}: not an https URL on Flow's media host allowlist.`, { extensions });
+  if (!isAllowedMediaUrl(url))
+    throw new MediaDownloadError(`Refused to download from ${safe}: not an https URL on Flow's media host allowlist.`, {
+      extensions,
+    });
   const attempts = Math.max(1, options.attempts ?? 3);
   let last = 'no attempt';
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
@@ -63,20 +68,18 @@ async function fetchOne(page: Page, url: string, options: MediaFetchOptions): Pr
     // The bytes come back from the page itself (base64): reading them later from the observed
     // response is unreliable, Chromium may already have dropped a media body (0 bytes).
     const outcome = await page
-      .evaluate(
-        async (target) => {
-          try {
-            const res = await fetch(target, { credentials: 'same-origin', redirect: 'follow', cache: 'no-store' });
-            const buffer = new Uint8Array(await res.arrayBuffer());
-            let binary = '';
-            for (let i = 0; i < buffer.length; i += 0x8000) binary += String.fromCharCode(...buffer.subarray(i, i + 0x8000));
-            return { status: res.status, finalUrl: res.url, error: null as string | null, data: btoa(binary) };
-          } catch (error) {
-            return { status: 0, finalUrl: '', error: String(error), data: '' };
-          }
-        },
-        url,
-      )
+      .evaluate(async (target) => {
+        try {
+          const res = await fetch(target, { credentials: 'same-origin', redirect: 'follow', cache: 'no-store' });
+          const buffer = new Uint8Array(await res.arrayBuffer());
+          let binary = '';
+          for (let i = 0; i < buffer.length; i += 0x8000)
+            binary += String.fromCharCode(...buffer.subarray(i, i + 0x8000));
+          return { status: res.status, finalUrl: res.url, error: null as string | null, data: btoa(binary) };
+        } catch (error) {
+          return { status: 0, finalUrl: '', error: String(error), data: '' };
+        }
+      }, url)
       .catch((error: unknown) => ({ status: 0, finalUrl: '', error: String(error), data: '' }));
     if (outcome.error !== null) {
       last = outcome.error;
@@ -84,14 +87,28 @@ async function fetchOne(page: Page, url: string, options: MediaFetchOptions): Pr
       continue;
     }
     if (outcome.finalUrl !== '' && !isAllowedMediaUrl(outcome.finalUrl)) {
-      throw new MediaDownloadError(`Downloading ${safe} was redirected to ${redactText(outcome.finalUrl)}, which is not on Flow's media host allowlist; nothing was saved.`, { extensions });
+      throw new MediaDownloadError(
+        `Downloading ${safe} was redirected to ${redactText(outcome.finalUrl)}, which is not on Flow's media host allowlist; nothing was saved.`,
+        { extensions },
+      );
     }
-    if (outcome.status >= 300) throw new MediaDownloadError(`Downloading ${safe} answered HTTP ${outcome.status}.`, { extensions, retryable: outcome.status >= 500 });
+    if (outcome.status >= 300)
+      throw new MediaDownloadError(`Downloading ${safe} answered HTTP ${outcome.status}.`, {
+        extensions,
+        retryable: outcome.status >= 500,
+      });
     const bytes = Buffer.from(outcome.data, 'base64');
-    const extension = options.kind === 'video' ? (isMp4(bytes) ? '.mp4' : null) : isMp4(bytes) ? null : sniffImage(bytes);
-    if (extension === null) throw new WrongKind(`The ${bytes.length} bytes from ${safe} are not ${options.kind === 'video' ? 'an MP4 video' : 'an image'}.`);
+    const extension =
+      options.kind === 'video' ? (isMp4(bytes) ? '.mp4' : null) : isMp4(bytes) ? null : sniffImage(bytes);
+    if (extension === null)
+      throw new WrongKind(
+        `The ${bytes.length} bytes from ${safe} are not ${options.kind === 'video' ? 'an MP4 video' : 'an image'}.`,
+      );
     logSizeMismatch(options.logger ?? SILENT_LOGGER, options.expectedBytes, bytes.length);
     return { bytes, extension };
   }
-  throw new MediaDownloadError(`The transfer of ${safe} dropped ${attempts} times (${last.split('\n')[0] ?? last}).`, { extensions, retryable: true });
+  throw new MediaDownloadError(`The transfer of ${safe} dropped ${attempts} times (${last.split('\n')[0] ?? last}).`, {
+    extensions,
+    retryable: true,
+  });
 }

@@ -17,7 +17,9 @@ export function parseCreateProjectReply(payload: unknown): { project_id: string;
   const projectId = firstUuid(payload);
   const title = stringsOf(payload).find((s): boolean => s.trim() !== '' && !isUuid(s));
   if (projectId !== null && title !== undefined) return { project_id: projectId, title };
-  throw new WireFormatError(`Flow's create-project reply (jHPbke) names no project id and title gflow can read: ${shapeOf(payload)}.`);
+  throw new WireFormatError(
+    `Flow's create-project reply (jHPbke) names no project id and title gflow can read: ${shapeOf(payload)}.`,
+  );
 }
 
 /**
@@ -36,7 +38,10 @@ export function parseRenameProjectReply(payload: unknown, asked?: string): { tit
 export function shapeOf(value: unknown, depth = 0): string {
   if (Array.isArray(value)) {
     if (depth >= 2) return `[…${value.length}]`;
-    return `[${value.slice(0, 4).map((v) => shapeOf(v, depth + 1)).join(',')}${value.length > 4 ? ',…' : ''}]`;
+    return `[${value
+      .slice(0, 4)
+      .map((v) => shapeOf(v, depth + 1))
+      .join(',')}${value.length > 4 ? ',…' : ''}]`;
   }
   if (value === null) return 'null';
   return typeof value;

@@ -40,18 +40,29 @@ export function expectRpcReply(page: Page, rpcId: string, options: ExpectRpcOpti
     if (request.method() !== 'POST' || !isBatchexecuteUrl(request.url())) return false;
     const body = request.postData();
     if (!rpcIdsOfRequest(request.url(), body).includes(rpcId)) return false;
-    return options.requestBody === undefined || options.requestBody(decodeURIComponent((body ?? '').replace(/\+/g, ' ')));
+    return (
+      options.requestBody === undefined || options.requestBody(decodeURIComponent((body ?? '').replace(/\+/g, ' ')))
+    );
   };
   // The body is read inside the listener, at once: the page may navigate right after the reply
   // (jHPbke opens the new project), and a late read would find the body gone.
   const waiting = new Promise<RpcReply>((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();
-      reject(new TransportTimeoutError(`Flow's page sent no ${rpcId} reply within ${Math.round(options.timeoutMs / 1000)} s.`, { extensions: { flow_rpc: rpcId } }));
+      reject(
+        new TransportTimeoutError(
+          `Flow's page sent no ${rpcId} reply within ${Math.round(options.timeoutMs / 1000)} s.`,
+          { extensions: { flow_rpc: rpcId } },
+        ),
+      );
     }, options.timeoutMs);
     const onClose = (): void => {
       cleanup();
-      reject(new TransportTimeoutError(`The page closed before Flow's ${rpcId} reply arrived.`, { extensions: { flow_rpc: rpcId } }));
+      reject(
+        new TransportTimeoutError(`The page closed before Flow's ${rpcId} reply arrived.`, {
+          extensions: { flow_rpc: rpcId },
+        }),
+      );
     };
     const onResponse = (response: Response): void => {
       if (!matches(response)) return;
@@ -60,7 +71,16 @@ export function expectRpcReply(page: Page, rpcId: string, options: ExpectRpcOpti
         .text()
         .then((text) => parseBatchexecute(text))
         .catch(() => null)
-        .then((envelope) => resolve({ rpcId, status: response.status(), envelope, item: envelope?.items.find((i) => i.rpcId === rpcId) ?? null }), reject);
+        .then(
+          (envelope) =>
+            resolve({
+              rpcId,
+              status: response.status(),
+              envelope,
+              item: envelope?.items.find((i) => i.rpcId === rpcId) ?? null,
+            }),
+          reject,
+        );
     };
     const cleanup = (): void => {
       clearTimeout(timer);
@@ -86,10 +106,16 @@ function aborted(signal: AbortSignal): Promise<never> {
 export function payloadOf(reply: RpcReply): unknown {
   const httpError = httpStatusError(reply.status, reply.rpcId);
   if (httpError !== null) throw httpError;
-  if (reply.item === null) throw new WireFormatError(`Flow's ${reply.rpcId} reply carried no item for that rpc.`, { extensions: { flow_rpc: reply.rpcId } });
+  if (reply.item === null)
+    throw new WireFormatError(`Flow's ${reply.rpcId} reply carried no item for that rpc.`, {
+      extensions: { flow_rpc: reply.rpcId },
+    });
   const refusal = readRefusal(reply.item.error);
   if (refusal !== null) throw refusalToError(refusal, { rpcId: reply.rpcId, afterSubmit: false });
-  if (reply.item.payload === undefined) throw new WireFormatError(`Flow's ${reply.rpcId} reply payload is not JSON.`, { extensions: { flow_rpc: reply.rpcId } });
+  if (reply.item.payload === undefined)
+    throw new WireFormatError(`Flow's ${reply.rpcId} reply payload is not JSON.`, {
+      extensions: { flow_rpc: reply.rpcId },
+    });
   return reply.item.payload;
 }
 

@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { redactAndClip } from '@gflow/errors';
-import { type IncidentSnapshot, LIGATURE_ANCHORS, UI_ANCHORS, type UiAnchors, networkLog, redactPageUrl } from './incidentSnapshot.js';
+import {
+  type IncidentSnapshot,
+  LIGATURE_ANCHORS,
+  UI_ANCHORS,
+  type UiAnchors,
+  networkLog,
+  redactPageUrl,
+} from './incidentSnapshot.js';
 import type { WireTap } from './wireTap.js';
 
 /** The page and wire tap of the operation that ran last on a session. */
@@ -37,7 +44,9 @@ function readAnchors(page: Page): Promise<UiAnchors> {
       for (const [name, selector] of Object.entries(anchors)) counts[name] = document.querySelectorAll(selector).length;
       const icons = [...document.querySelectorAll('button mat-icon')];
       for (const [name, text] of Object.entries(ligatures)) {
-        counts[name] = new Set(icons.filter((i) => i.textContent?.trim() === text).map((i) => i.closest('button'))).size;
+        counts[name] = new Set(
+          icons.filter((i) => i.textContent?.trim() === text).map((i) => i.closest('button')),
+        ).size;
       }
       const trigger = document.querySelector('.settings-trigger-button');
       const chip = document.querySelector('button.agent-mode-chip');
@@ -55,7 +64,11 @@ function readAnchors(page: Page): Promise<UiAnchors> {
  * Photographs the page an operation used and reads its anchors and rpc log. Never throws: what
  * could not be read is null and named in `problems`.
  */
-export async function capturePage(last: LastOperation, atFailure: boolean, budget: CaptureBudget = {}): Promise<IncidentSnapshot> {
+export async function capturePage(
+  last: LastOperation,
+  atFailure: boolean,
+  budget: CaptureBudget = {},
+): Promise<IncidentSnapshot> {
   const problems: string[] = [];
   const { page, tap } = last;
   let network: IncidentSnapshot['network'] = [];
@@ -66,7 +79,14 @@ export async function capturePage(last: LastOperation, atFailure: boolean, budge
   }
   const base = { operation: last.what, capturedAt: new Date().toISOString(), atFailure, network };
   if (page.isClosed()) {
-    return { ...base, url: null, title: null, ui: null, screenshot: null, problems: [...problems, 'page: closed before the capture'] };
+    return {
+      ...base,
+      url: null,
+      title: null,
+      ui: null,
+      screenshot: null,
+      problems: [...problems, 'page: closed before the capture'],
+    };
   }
   let url: string | null = null;
   try {
@@ -86,11 +106,13 @@ export async function capturePage(last: LastOperation, atFailure: boolean, budge
     }),
   ]);
   const screenshotMs = budget.screenshotMs ?? 8_000;
-  const screenshot = await withTimeout(page.screenshot({ fullPage: true, type: 'png', timeout: screenshotMs, animations: 'disabled' }), screenshotMs + 1_000, 'the screenshot').catch(
-    (error: unknown) => {
-      problems.push(`screenshot: ${reason(error)}`);
-      return null;
-    },
-  );
+  const screenshot = await withTimeout(
+    page.screenshot({ fullPage: true, type: 'png', timeout: screenshotMs, animations: 'disabled' }),
+    screenshotMs + 1_000,
+    'the screenshot',
+  ).catch((error: unknown) => {
+    problems.push(`screenshot: ${reason(error)}`);
+    return null;
+  });
   return { ...base, url, title: title === null ? null : redactAndClip(title, 300), ui, screenshot, problems };
 }

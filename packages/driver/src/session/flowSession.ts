@@ -68,7 +68,10 @@ export class FlowSession {
   /** What the last operation failed with, and its page as it was then (null when not captured). */
   #lastFailure: { readonly error: unknown; snapshot: IncidentSnapshot | null } | null = null;
 
-  constructor(context: BrowserContext, options: { logger: DriverLogger; flowHost: FlowHostSetting; timeouts?: SessionTimeouts; incidentCapture?: boolean }) {
+  constructor(
+    context: BrowserContext,
+    options: { logger: DriverLogger; flowHost: FlowHostSetting; timeouts?: SessionTimeouts; incidentCapture?: boolean },
+  ) {
     this.#context = context;
     this.#incidentCapture = options.incidentCapture ?? true;
     this.#logger = options.logger;
@@ -136,7 +139,12 @@ export class FlowSession {
   }
 
   /** Runs one operation at a time with a fresh wire tap and context. */
-  async #run<T>(what: string, signal: AbortSignal | undefined, onProgress: ((e: DriverProgressEvent) => void) | undefined, body: (ctx: OpContext) => Promise<T>): Promise<T> {
+  async #run<T>(
+    what: string,
+    signal: AbortSignal | undefined,
+    onProgress: ((e: DriverProgressEvent) => void) | undefined,
+    body: (ctx: OpContext) => Promise<T>,
+  ): Promise<T> {
     const previous = this.#queue;
     let release: () => void = () => undefined;
     this.#queue = new Promise<void>((resolve) => (release = resolve));
@@ -205,11 +213,15 @@ export class FlowSession {
   }
 
   generateImage(request: GenerateImageRequest): Promise<FlowGenerationResult> {
-    return this.#run('generating an image', request.signal, request.onProgress, (ctx) => generateImage(ctx, request, this.#timeouts));
+    return this.#run('generating an image', request.signal, request.onProgress, (ctx) =>
+      generateImage(ctx, request, this.#timeouts),
+    );
   }
 
   generateVideo(request: GenerateVideoRequest): Promise<FlowGenerationResult> {
-    return this.#run('generating a video', request.signal, request.onProgress, (ctx) => generateVideo(ctx, request, this.#timeouts));
+    return this.#run('generating a video', request.signal, request.onProgress, (ctx) =>
+      generateVideo(ctx, request, this.#timeouts),
+    );
   }
 
   /**
@@ -222,7 +234,11 @@ export class FlowSession {
       await readUploadable(request.path);
       const projectId = await prepareComposer(ctx, request.projectId, this.#timeouts);
       ctx.report({ phase: 'uploading', projectId });
-      const uploaded = await uploadFile(ctx, request.path, this.#timeouts.uploadMs === undefined ? {} : { timeoutMs: this.#timeouts.uploadMs });
+      const uploaded = await uploadFile(
+        ctx,
+        request.path,
+        this.#timeouts.uploadMs === undefined ? {} : { timeoutMs: this.#timeouts.uploadMs },
+      );
       ctx.report({ phase: 'done', projectId, mediaIds: [uploaded.mediaId] });
       return { projectId, mediaId: uploaded.mediaId, displayName: uploaded.displayName };
     });

@@ -17,17 +17,32 @@ function tapped(seq: number, rpcId: string, inner: string, at: number): TappedRe
 }
 
 function reply(request: TappedRequest, status: number, text: string, at: number): TappedResponse {
-  return { seq: request.seq + 100, at, rpcIds: request.rpcIds, status, headers: { 'set-cookie': 'SID=abc' }, envelope: parseBatchexecute(text), request: request.request };
+  return {
+    seq: request.seq + 100,
+    at,
+    rpcIds: request.rpcIds,
+    status,
+    headers: { 'set-cookie': 'SID=abc' },
+    envelope: parseBatchexecute(text),
+    request: request.request,
+  };
 }
 
 describe('networkLog', () => {
   const signed = 'https://storage.googleapis.com/ai-sandbox/img.png?GoogleAccessId=x@y&Expires=1&Signature=AbCdEf%2B';
-  const submit = tapped(1, 'ogiZ0b', JSON.stringify({ prompt: 'a harbour', token: 'ya29.a0AfH6SMBsecretsecret' }), 1_000);
+  const submit = tapped(
+    1,
+    'ogiZ0b',
+    JSON.stringify({ prompt: 'a harbour', token: 'ya29.a0AfH6SMBsecretsecret' }),
+    1_000,
+  );
   const poll = tapped(2, 'MZZa6b', '[["w1"]]', 1_500);
   const lost = tapped(3, 'UpteDb', '["q"]', 2_000);
   const envelope = `)]}'\n\n120\n${JSON.stringify([['wrb.fr', 'ogiZ0b', JSON.stringify([[signed]]), null, null, [7, null, [['type.googleapis.com/x', ['PUBLIC_ERROR_UNUSUAL_ACTIVITY']]]]]])}\n`;
   const responses = [reply(submit, 200, envelope, 1_240), reply(poll, 500, ")]}'\n", 1_600)];
-  const failures: TappedFailure[] = [{ at: 2_050, rpcIds: ['UpteDb'], request: lost.request, errorText: 'net::ERR_ABORTED' }];
+  const failures: TappedFailure[] = [
+    { at: 2_050, rpcIds: ['UpteDb'], request: lost.request, errorText: 'net::ERR_ABORTED' },
+  ];
   const log = networkLog([submit, poll, lost], responses, failures);
 
   it('pairs each request with its reply or failure, with timing and outcome', () => {
@@ -43,7 +58,8 @@ describe('networkLog', () => {
   it('keeps no query string, csrf token, cookie, OAuth token or signature', () => {
     const text = JSON.stringify(log);
     expect(log[0]?.endpoint).toBe(URL_BASE);
-    for (const secret of ['f.sid', '123456789', 'AJpMcsecretcsrf', 'SID=abc', 'ya29.', 'Signature=', 'AbCdEf']) expect(text).not.toContain(secret);
+    for (const secret of ['f.sid', '123456789', 'AJpMcsecretcsrf', 'SID=abc', 'ya29.', 'Signature=', 'AbCdEf'])
+      expect(text).not.toContain(secret);
     expect(text).toContain('<redacted:signed-url>');
     expect(text).toContain('a harbour');
   });

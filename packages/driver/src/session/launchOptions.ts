@@ -11,7 +11,12 @@ export interface LaunchSettings {
   readonly locale?: string;
   readonly extraArgs?: readonly string[];
   readonly ignoreHTTPSErrors?: boolean;
-  readonly proxy?: { readonly server: string; readonly bypass?: string; readonly username?: string; readonly password?: string };
+  readonly proxy?: {
+    readonly server: string;
+    readonly bypass?: string;
+    readonly username?: string;
+    readonly password?: string;
+  };
   readonly harPath?: string;
 }
 
@@ -35,7 +40,11 @@ export const ROOT_LINUX_ARGS: readonly string[] = [
   '--disable-quic',
 ];
 
-export const BASE_ARGS: readonly string[] = ['--password-store=basic', '--disable-blink-features=AutomationControlled', '--disable-dev-shm-usage'];
+export const BASE_ARGS: readonly string[] = [
+  '--password-store=basic',
+  '--disable-blink-features=AutomationControlled',
+  '--disable-dev-shm-usage',
+];
 
 export function acceptLanguage(locale: string): string {
   const primary = locale.split('-')[0] ?? locale;
@@ -68,7 +77,10 @@ export interface PersistentLaunchOptions {
   handleSIGHUP: false;
 }
 
-export function buildLaunchOptions(settings: LaunchSettings, host: HostFacts = currentHostFacts()): PersistentLaunchOptions {
+export function buildLaunchOptions(
+  settings: LaunchSettings,
+  host: HostFacts = currentHostFacts(),
+): PersistentLaunchOptions {
   const locale = settings.locale ?? 'en-US';
   const asRootOnLinux = host.platform === 'linux' && host.uid === 0;
   const args = [...BASE_ARGS, ...(asRootOnLinux ? ROOT_LINUX_ARGS : []), ...(settings.extraArgs ?? [])];

@@ -7,7 +7,8 @@ import type { DriverLogger } from '../util/logger.js';
 import type { TapEvent, WireTap } from './wireTap.js';
 
 /** Phases reported through onProgress; core checkpoints `submitting` before the click. */
-export type GenerationPhase = 'opening' | 'uploading' | 'configuring' | 'submitting' | 'submitted' | 'generating' | 'downloading' | 'done';
+export type GenerationPhase =
+  'opening' | 'uploading' | 'configuring' | 'submitting' | 'submitted' | 'generating' | 'downloading' | 'done';
 
 export interface DriverProgressEvent {
   readonly phase: GenerationPhase;
@@ -85,7 +86,12 @@ export class OpContext {
   mapError(error: unknown, what: string): unknown {
     if (isGflowError(error)) return error;
     const message = error instanceof Error ? error.message : String(error);
-    if (this.closed || /Target (page, context or browser )?(has been )?closed|browser has been closed|Browser closed|Target crashed|has been closed/i.test(message)) {
+    if (
+      this.closed ||
+      /Target (page, context or browser )?(has been )?closed|browser has been closed|Browser closed|Target crashed|has been closed/i.test(
+        message,
+      )
+    ) {
       return this.closedError(what, error);
     }
     return error;
@@ -96,7 +102,12 @@ export class OpContext {
    * timeout (TransportTimeoutError, built by `onTimeout`), cancellation, a closed page, or a
    * landing off Flow (checked every 500 ms).
    */
-  waitForTap<T>(pick: (event: TapEvent) => T | undefined, timeoutMs: number, onTimeout: () => Error, what: string): Promise<T> {
+  waitForTap<T>(
+    pick: (event: TapEvent) => T | undefined,
+    timeoutMs: number,
+    onTimeout: () => Error,
+    what: string,
+  ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let done = false;
       const finish = (fn: () => void): void => {

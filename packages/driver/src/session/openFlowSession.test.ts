@@ -8,7 +8,9 @@ describe('openFlowSession', () => {
   it('maps a missing browser binary to BrowserEngineUnavailableError (24)', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'gflow-nobrowser-'));
     try {
-      await expect(openFlowSession({ profileDir: dir, executablePath: path.join(dir, 'no-such-chrome'), headless: true })).rejects.toMatchObject({ exitCode: 24 });
+      await expect(
+        openFlowSession({ profileDir: dir, executablePath: path.join(dir, 'no-such-chrome'), headless: true }),
+      ).rejects.toMatchObject({ exitCode: 24 });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -30,17 +30,35 @@ export async function openFlowSession(options: OpenFlowSessionOptions): Promise<
   }
   await context.addInitScript(HIDE_WEBDRIVER_SCRIPT);
   logger.info('browser session opened', { channel: options.channel ?? null, headless: options.headless });
-  return new FlowSession(context, { logger, flowHost: options.flowHost ?? 'auto', ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }), ...(options.incidentCapture === undefined ? {} : { incidentCapture: options.incidentCapture }) });
+  return new FlowSession(context, {
+    logger,
+    flowHost: options.flowHost ?? 'auto',
+    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
+    ...(options.incidentCapture === undefined ? {} : { incidentCapture: options.incidentCapture }),
+  });
 }
 
 function launchError(error: unknown, options: OpenFlowSessionOptions): Error {
   const message = error instanceof Error ? error.message : String(error);
   const first = message.split('\n')[0] ?? message;
-  if (/ProcessSingleton|SingletonLock|profile (directory )?is already in use|user data directory is already in use/i.test(message)) {
+  if (
+    /ProcessSingleton|SingletonLock|profile (directory )?is already in use|user data directory is already in use/i.test(
+      message,
+    )
+  ) {
     return new ProfileLockedError('Another browser is using this profile (Chrome SingletonLock).', { cause: error });
   }
-  if (/Executable doesn't exist|ENOENT|no such file|spawn .* (ENOENT|EACCES)|Chromium distribution '.*' is not found|is not found at/i.test(message)) {
-    const which = options.channel === 'chrome' ? 'the system Chrome (channel "chrome")' : options.executablePath !== undefined ? `the browser at the configured executable path` : 'a Chromium build';
+  if (
+    /Executable doesn't exist|ENOENT|no such file|spawn .* (ENOENT|EACCES)|Chromium distribution '.*' is not found|is not found at/i.test(
+      message,
+    )
+  ) {
+    const which =
+      options.channel === 'chrome'
+        ? 'the system Chrome (channel "chrome")'
+        : options.executablePath !== undefined
+          ? `the browser at the configured executable path`
+          : 'a Chromium build';
     return new BrowserEngineUnavailableError(`Could not start ${which}: ${first}`, { cause: error });
   }
   return new BrowserEngineUnavailableError(`The browser failed to launch: ${first}`, { cause: error });

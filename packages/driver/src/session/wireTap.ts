@@ -58,7 +58,12 @@ export class WireTap {
   readonly #onFailed = (request: Request): void => {
     if (!isBatchexecuteUrl(request.url())) return;
     const rpcIds = rpcIdsOfRequest(request.url(), request.postData());
-    const value: TappedFailure = { at: Date.now(), rpcIds, request, errorText: request.failure()?.errorText ?? 'failed' };
+    const value: TappedFailure = {
+      at: Date.now(),
+      rpcIds,
+      request,
+      errorText: request.failure()?.errorText ?? 'failed',
+    };
     this.failures.push(value);
     this.#emit({ type: 'failed', value });
   };
@@ -90,7 +95,9 @@ export class WireTap {
 
   /** Requests with any of these rpc ids, sent after sequence number `since`. */
   requestsSince(since: number, rpcIds?: readonly string[]): TappedRequest[] {
-    return this.requests.filter((r) => r.seq > since && (rpcIds === undefined || r.rpcIds.some((id) => rpcIds.includes(id))));
+    return this.requests.filter(
+      (r) => r.seq > since && (rpcIds === undefined || r.rpcIds.some((id) => rpcIds.includes(id))),
+    );
   }
 
   get seq(): number {
@@ -111,7 +118,13 @@ export class WireTap {
     if (request.method() !== 'POST' || !isBatchexecuteUrl(request.url())) return;
     const body = request.postData();
     const decoded = body === null ? { calls: [] } : decodeFormBody(body);
-    const value: TappedRequest = { seq: ++this.#seq, at: Date.now(), rpcIds: rpcIdsOfRequest(request.url(), body), calls: decoded.calls, request };
+    const value: TappedRequest = {
+      seq: ++this.#seq,
+      at: Date.now(),
+      rpcIds: rpcIdsOfRequest(request.url(), body),
+      calls: decoded.calls,
+      request,
+    };
     this.requests.push(value);
     this.#logger.debug('rpc request', { rpcIds: value.rpcIds });
     this.#emit({ type: 'request', value });
@@ -125,9 +138,20 @@ export class WireTap {
     try {
       envelope = parseBatchexecute(await response.text());
     } catch (error) {
-      this.#logger.debug('rpc reply unreadable', { rpcIds, error: error instanceof Error ? error.message : String(error) });
+      this.#logger.debug('rpc reply unreadable', {
+        rpcIds,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
-    const value: TappedResponse = { seq: ++this.#seq, at: Date.now(), rpcIds, status: response.status(), headers: response.headers(), envelope, request };
+    const value: TappedResponse = {
+      seq: ++this.#seq,
+      at: Date.now(),
+      rpcIds,
+      status: response.status(),
+      headers: response.headers(),
+      envelope,
+      request,
+    };
     this.responses.push(value);
     this.#logger.debug('rpc reply', { rpcIds, status: value.status });
     this.#emit({ type: 'response', value });

@@ -31,7 +31,8 @@ export interface UpscaledImage {
  * entry (or a 4K refusal) is UpscaleUnavailableError (22); a missing entry is drift (23).
  */
 export async function upscaleImage(context: BrowserContext, options: UpscaleImageOptions): Promise<UpscaledImage> {
-  if (options.scale !== '2k' && options.scale !== '4k') throw new BadParameterError(`Image upscale scale must be 2k or 4k, not ${String(options.scale)}.`);
+  if (options.scale !== '2k' && options.scale !== '4k')
+    throw new BadParameterError(`Image upscale scale must be 2k or 4k, not ${String(options.scale)}.`);
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 60_000 };
   const page = await openFlowPage(context, projectUrl(options.projectId), wait);
   try {
@@ -43,7 +44,9 @@ export async function upscaleImage(context: BrowserContext, options: UpscaleImag
     const answered = await reply;
     const refusal = answered.item === null ? null : readRefusal(answered.item.error);
     if (options.scale === '4k' && refusal?.code === 7) {
-      throw new UpscaleUnavailableError('Flow refused the 4K upscale for this account (4K needs Ultra).', { extensions: { flow_media_id: options.mediaId } });
+      throw new UpscaleUnavailableError('Flow refused the 4K upscale for this account (4K needs Ultra).', {
+        extensions: { flow_media_id: options.mediaId },
+      });
     }
     const { bytes, extension } = parseImageUpscaleReply(payloadOf(answered));
     assertOnFlowApp(page);

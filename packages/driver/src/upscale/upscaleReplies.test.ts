@@ -20,7 +20,11 @@ describe('upscale replies', () => {
   });
   it('refuses SPrCad replies without an image (7)', () => {
     expect(code(() => parseImageUpscaleReply(null))).toBe(7);
-    expect(code(() => parseImageUpscaleReply([['metadata'], Buffer.from('not an image at all, just text').toString('base64')]))).toBe(7);
+    expect(
+      code(() =>
+        parseImageUpscaleReply([['metadata'], Buffer.from('not an image at all, just text').toString('base64')]),
+      ),
+    ).toBe(7);
     expect(code(() => parseImageUpscaleReply([['metadata']]))).toBe(7);
   });
   it('reads the upsampled job id from p0UkFb', () => {
@@ -34,7 +38,9 @@ describe('upscale replies', () => {
     const info = new Array<unknown>(17).fill(null);
     info[8] = 'https://flow-content.google/video/m-1_upsampled?Signature=x';
     const record = ['w', 'p', 'm-1_upsampled', 'CAE', null, details, null, [info]];
-    expect(findUpsampledState([null, 881, [[['w2', 'p', 'other', null, null, []]], [record]]], 'm-1_upsampled')).toEqual({ status: 3, videoUrl: info[8], byteSize: 4321 });
+    expect(
+      findUpsampledState([null, 881, [[['w2', 'p', 'other', null, null, []]], [record]]], 'm-1_upsampled'),
+    ).toEqual({ status: 3, videoUrl: info[8], byteSize: 4321 });
     expect(findUpsampledState([null, 881, []], 'm-1_upsampled')).toBeNull();
   });
 });

@@ -5,9 +5,14 @@ import { sniffImage } from '@gflow/flow-facts';
  * SPrCad, image upscale (flow-wire §5): `[["metadata"], "<base64 JPEG>"]`, synchronous. The
  * image is the string slot that decodes to image bytes (found by shape: slot [1] first).
  */
-export function parseImageUpscaleReply(payload: unknown): { bytes: Buffer; extension: '.png' | '.jpg' | '.webp' | '.gif' } {
+export function parseImageUpscaleReply(payload: unknown): {
+  bytes: Buffer;
+  extension: '.png' | '.jpg' | '.webp' | '.gif';
+} {
   if (!Array.isArray(payload)) throw new WireFormatError("Flow's image upscale reply (SPrCad) is not a list.");
-  const candidates = [payload[1], ...payload.filter((v, i) => i !== 1)].filter((v): v is string => typeof v === 'string' && v.length > 16);
+  const candidates = [payload[1], ...payload.filter((v, i) => i !== 1)].filter(
+    (v): v is string => typeof v === 'string' && v.length > 16,
+  );
   for (const text of candidates) {
     if (!/^[A-Za-z0-9+/=_-\s]+$/.test(text)) continue;
     const bytes = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64');

@@ -40,7 +40,8 @@ export interface UpscaledVideo {
  * entry is UpscaleUnavailableError (22); a missing one is drift (23).
  */
 export async function upscaleVideo(context: BrowserContext, options: UpscaleVideoOptions): Promise<UpscaledVideo> {
-  if (!['1080p', '720p', '270p'].includes(options.scale)) throw new BadParameterError(`Video scale must be 1080p, 720p or 270p, not ${String(options.scale)}.`);
+  if (!['1080p', '720p', '270p'].includes(options.scale))
+    throw new BadParameterError(`Video scale must be 1080p, 720p or 270p, not ${String(options.scale)}.`);
   const budget = options.timeoutMs ?? 600_000;
   const wait = { signal: options.signal, timeoutMs: Math.min(budget, 60_000) };
   const page = await openFlowPage(context, projectUrl(options.projectId), wait);
@@ -49,11 +50,18 @@ export async function upscaleVideo(context: BrowserContext, options: UpscaleVide
     await clearOverlays(page);
     const entry = await menuEntry(page, tile, options.scale);
     if (options.scale === '1080p') return await upsample(page, entry, options, budget);
-    const contentReply = page.waitForResponse((r) => isContentFor(r, options.mediaId), { timeout: wait.timeoutMs }).catch(() => null);
+    const contentReply = page
+      .waitForResponse((r) => isContentFor(r, options.mediaId), { timeout: wait.timeoutMs })
+      .catch(() => null);
     await entry.click({ timeout: 5_000 });
     const seen = await contentReply;
-    if (seen === null) throw new TransportTimeoutError(`The ${options.scale} entry fetched no media for ${options.mediaId}.`);
-    const fetched = await fetchMediaInPage(page, seen.url(), { kind: options.scale === '720p' ? 'video' : 'image', signal: options.signal, mediaId: options.mediaId });
+    if (seen === null)
+      throw new TransportTimeoutError(`The ${options.scale} entry fetched no media for ${options.mediaId}.`);
+    const fetched = await fetchMediaInPage(page, seen.url(), {
+      kind: options.scale === '720p' ? 'video' : 'image',
+      signal: options.signal,
+      mediaId: options.mediaId,
+    });
     return { media_id: options.mediaId, scale: options.scale, ...fetched };
   } finally {
     await page.close().catch(() => undefined);
@@ -69,14 +77,27 @@ function isContentFor(response: Response, mediaId: string): boolean {
   }
 }
 
-async function upsample(page: Page, entry: Locator, options: UpscaleVideoOptions, budget: number): Promise<UpscaledVideo> {
-  const submitted = expectRpcReply(page, 'p0UkFb', { timeoutMs: 60_000, signal: options.signal, requestBody: (b) => b.includes(options.mediaId) });
+async function upsample(
+  page: Page,
+  entry: Locator,
+  options: UpscaleVideoOptions,
+  budget: number,
+): Promise<UpscaledVideo> {
+  const submitted = expectRpcReply(page, 'p0UkFb', {
+    timeoutMs: 60_000,
+    signal: options.signal,
+    requestBody: (b) => b.includes(options.mediaId),
+  });
   let jobId: string | null = null;
   const latest: { state: UpsampledState | null } = { state: null };
   const onResponse = (response: Response): void => {
     const request = response.request();
     // The poll (jwpduf) reports status and size; the URL-carrying record comes on as29s (flow-captures.md §4).
-    if (!isBatchexecuteUrl(request.url()) || !rpcIdsOfRequest(request.url(), request.postData()).some((id) => UPSAMPLE_RECORD_RPCS.includes(id))) return;
+    if (
+      !isBatchexecuteUrl(request.url()) ||
+      !rpcIdsOfRequest(request.url(), request.postData()).some((id) => UPSAMPLE_RECORD_RPCS.includes(id))
+    )
+      return;
     response
       .text()
       .then((text) => {
@@ -98,15 +119,25 @@ async function upsample(page: Page, entry: Locator, options: UpscaleVideoOptions
       assertOnFlowApp(page);
       const state = latest.state;
       if (state !== null && state.status !== null && state.status !== 6 && state.status !== 2) {
-        if (state.status !== 3) throw new FlowAppError(`Flow's 1080p upscale of ${options.mediaId} failed (status ${state.status}).`, { retryable: false });
+        if (state.status !== 3)
+          throw new FlowAppError(`Flow's 1080p upscale of ${options.mediaId} failed (status ${state.status}).`, {
+            retryable: false,
+          });
         if (state.videoUrl !== null) {
-          const fetched = await fetchMediaInPage(page, state.videoUrl, { kind: 'video', expectedBytes: state.byteSize, signal: options.signal, mediaId: jobId });
+          const fetched = await fetchMediaInPage(page, state.videoUrl, {
+            kind: 'video',
+            expectedBytes: state.byteSize,
+            signal: options.signal,
+            mediaId: jobId,
+          });
           return { media_id: options.mediaId, scale: '1080p', ...fetched };
         }
       }
       if (Date.now() >= deadline) {
         if (state === null) throw new WireFormatError(`Flow's status poll never named the upsampled job ${jobId}.`);
-        throw new TransportTimeoutError(`The 1080p upscale of ${options.mediaId} did not finish within ${Math.round(budget / 1000)} s.`);
+        throw new TransportTimeoutError(
+          `The 1080p upscale of ${options.mediaId} did not finish within ${Math.round(budget / 1000)} s.`,
+        );
       }
       await sleep(300, options.signal);
     }

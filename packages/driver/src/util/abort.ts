@@ -5,7 +5,11 @@ export function throwIfAborted(signal: AbortSignal | undefined, what = 'the oper
   if (signal?.aborted === true) throw cancelled(signal, what);
 }
 
-export function cancelled(signal: AbortSignal | undefined, what: string, extensions: Record<string, unknown> = {}): CancelledError {
+export function cancelled(
+  signal: AbortSignal | undefined,
+  what: string,
+  extensions: Record<string, unknown> = {},
+): CancelledError {
   const reason: unknown = signal?.reason;
   const because = reason instanceof Error && reason.name !== 'AbortError' ? `: ${reason.message}` : '';
   return new CancelledError(`Cancelled ${what}${because}.`, { extensions });

@@ -13,20 +13,32 @@ describe('parseBatchexecute', () => {
   });
 
   it('reads a null payload with a refusal in slot [5]', () => {
-    const env = parseBatchexecute(envelope([wrb('ogiZ0b', null, [7, null, [['type.googleapis.com/google.rpc.ErrorInfo', ['PUBLIC_ERROR_UNUSUAL_ACTIVITY']]]])]));
+    const env = parseBatchexecute(
+      envelope([
+        wrb('ogiZ0b', null, [
+          7,
+          null,
+          [['type.googleapis.com/google.rpc.ErrorInfo', ['PUBLIC_ERROR_UNUSUAL_ACTIVITY']]],
+        ]),
+      ]),
+    );
     expect(env.items[0]?.payload).toBeNull();
-    expect(env.items[0]?.error).toEqual([7, null, [['type.googleapis.com/google.rpc.ErrorInfo', ['PUBLIC_ERROR_UNUSUAL_ACTIVITY']]]]);
+    expect(env.items[0]?.error).toEqual([
+      7,
+      null,
+      [['type.googleapis.com/google.rpc.ErrorInfo', ['PUBLIC_ERROR_UNUSUAL_ACTIVITY']]],
+    ]);
   });
 
   it('survives truncated and garbage lines', () => {
-    const text = ")]}'\n\n12\n[[\"wrb.fr\",\"x\"\n" + 'junk\n[["wrb.fr","ok","[1]",null,null,null,"generic"]]\n';
+    const text = ')]}\'\n\n12\n[["wrb.fr","x"\n' + 'junk\n[["wrb.fr","ok","[1]",null,null,null,"generic"]]\n';
     const env = parseBatchexecute(text);
     expect(env.brokenLines).toBe(1);
     expect(env.items.map((i) => i.rpcId)).toEqual(['ok']);
   });
 
   it('reports an er item as an error', () => {
-    const env = parseBatchexecute(")]}'\n\n[[\"er\",\"YhhmEf\",null,null,null,[13]]]\n");
+    const env = parseBatchexecute(')]}\'\n\n[["er","YhhmEf",null,null,null,[13]]]\n');
     expect(env.items[0]).toMatchObject({ kind: 'er', rpcId: 'YhhmEf', error: [13] });
   });
 
@@ -37,7 +49,9 @@ describe('parseBatchexecute', () => {
 
 describe('decodeFormBody', () => {
   it('form-decodes f.req and parses the inner JSON', () => {
-    const fReq = JSON.stringify([[['YhhmEf', JSON.stringify([['a "quoted" prompt', 'veo_3_1_t2v_lite']]), null, 'generic']]]);
+    const fReq = JSON.stringify([
+      [['YhhmEf', JSON.stringify([['a "quoted" prompt', 'veo_3_1_t2v_lite']]), null, 'generic']],
+    ]);
     const body = `f.req=${encodeURIComponent(fReq)}&at=tok`;
     const decoded = decodeFormBody(body);
     expect(decoded.calls[0]?.rpcId).toBe('YhhmEf');
@@ -63,8 +77,12 @@ describe('decodeFormBody', () => {
   });
 
   it('recognises only the https flow.google.com endpoint', () => {
-    expect(isBatchexecuteUrl('https://flow.google.com/_/AiSandboxAngularFrontend/data/batchexecute?rpcids=x')).toBe(true);
-    expect(isBatchexecuteUrl('https://flow.google.com.evil.test/_/AiSandboxAngularFrontend/data/batchexecute')).toBe(false);
+    expect(isBatchexecuteUrl('https://flow.google.com/_/AiSandboxAngularFrontend/data/batchexecute?rpcids=x')).toBe(
+      true,
+    );
+    expect(isBatchexecuteUrl('https://flow.google.com.evil.test/_/AiSandboxAngularFrontend/data/batchexecute')).toBe(
+      false,
+    );
     expect(isBatchexecuteUrl('http://flow.google.com/_/AiSandboxAngularFrontend/data/batchexecute')).toBe(false);
   });
 });

@@ -13,9 +13,22 @@ function media(id: string, w: number, h: number, refs: string[] = []): unknown[]
 
 describe('image records', () => {
   it('reads media and joins the workflow for the project id', () => {
-    const payload = [[[media(MEDIA, 888, 1184, [START])]], [[[WORKFLOW, null, null, ['A cat', [1, 2], null, null, MEDIA, 'batch', [1, 2]], PROJECT]]]];
+    const payload = [
+      [[media(MEDIA, 888, 1184, [START])]],
+      [[[WORKFLOW, null, null, ['A cat', [1, 2], null, null, MEDIA, 'batch', [1, 2]], PROJECT]]],
+    ];
     const [r] = findImageRecords(payload);
-    expect(r).toEqual({ mediaId: MEDIA, workflowId: WORKFLOW, projectId: PROJECT, seed: 4242, prompt: 'a cat', url: expect.stringContaining('/image/'), width: 888, height: 1184, referenceIds: [START] });
+    expect(r).toEqual({
+      mediaId: MEDIA,
+      workflowId: WORKFLOW,
+      projectId: PROJECT,
+      seed: 4242,
+      prompt: 'a cat',
+      url: expect.stringContaining('/image/'),
+      width: 888,
+      height: 1184,
+      referenceIds: [START],
+    });
   });
 
   it('reads several media in either nesting', () => {

@@ -21,7 +21,9 @@ export interface ImageRecord {
 }
 
 function isMediaShape(v: unknown): v is unknown[] {
-  return Array.isArray(v) && isUuid(v[0]) && isUuid(v[2]) && Array.isArray(v[6]) && Array.isArray((v[6] as unknown[])[0]);
+  return (
+    Array.isArray(v) && isUuid(v[0]) && isUuid(v[2]) && Array.isArray(v[6]) && Array.isArray((v[6] as unknown[])[0])
+  );
 }
 
 function isWorkflowShape(v: unknown): v is unknown[] {

@@ -41,10 +41,15 @@ describe('refusal frames', () => {
 });
 
 describe('refusals that must not send the user the wrong way (flow-captures.md §6, §9)', () => {
-  const frame = (code: number, reason?: string) => readRefusal(reason === undefined ? [code] : [code, null, [['type.googleapis.com/google.rpc.ErrorInfo', [reason]]]])!;
+  const frame = (code: number, reason?: string) =>
+    readRefusal(
+      reason === undefined ? [code] : [code, null, [['type.googleapis.com/google.rpc.ErrorInfo', [reason]]]],
+    )!;
 
   it('an upscale refusal is the plan (22) or an unknown shape (7), never "this account cannot reach Flow" (39)', () => {
-    expect(refusalToError(frame(7, 'PUBLIC_ERROR_UPSCALE_NOT_AVAILABLE'), { rpcId: 'SPrCad', afterSubmit: false }).exitCode).toBe(22);
+    expect(
+      refusalToError(frame(7, 'PUBLIC_ERROR_UPSCALE_NOT_AVAILABLE'), { rpcId: 'SPrCad', afterSubmit: false }).exitCode,
+    ).toBe(22);
     expect(refusalToError(frame(7), { rpcId: 'p0UkFb', afterSubmit: false }).exitCode).toBe(22);
     expect(refusalToError(frame(13), { rpcId: 'SPrCad', afterSubmit: false }).exitCode).toBe(7);
     expect(refusalToError(frame(3, 'INVALID_ARGUMENT'), { rpcId: 'SPrCad', afterSubmit: false }).exitCode).toBe(7);
@@ -52,7 +57,12 @@ describe('refusals that must not send the user the wrong way (flow-captures.md �
   });
 
   it('content policy only when the refusal names a policy', () => {
-    expect(refusalToError(frame(3, 'PUBLIC_ERROR_CONTENT_POLICY_VIOLATION'), { rpcId: 'ogiZ0b', afterSubmit: true }).exitCode).toBe(5);
-    expect(refusalToError(frame(3, 'PUBLIC_ERROR_INVALID_ASPECT_RATIO'), { rpcId: 'ogiZ0b', afterSubmit: true }).exitCode).toBe(11);
+    expect(
+      refusalToError(frame(3, 'PUBLIC_ERROR_CONTENT_POLICY_VIOLATION'), { rpcId: 'ogiZ0b', afterSubmit: true })
+        .exitCode,
+    ).toBe(5);
+    expect(
+      refusalToError(frame(3, 'PUBLIC_ERROR_INVALID_ASPECT_RATIO'), { rpcId: 'ogiZ0b', afterSubmit: true }).exitCode,
+    ).toBe(11);
   });
 });

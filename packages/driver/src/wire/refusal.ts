@@ -66,20 +66,29 @@ export function refusalToError(refusal: Refusal, context: RefusalContext): Gflow
     if (refusal.code === 7) {
       return new UpscaleUnavailableError(`Flow does not offer this upscale on this account: ${tag}.`, { extensions });
     }
-    return new WireFormatError(`Flow refused the upscale in a way gflow does not know: ${tag}.`, { extensions, retryable: false });
+    return new WireFormatError(`Flow refused the upscale in a way gflow does not know: ${tag}.`, {
+      extensions,
+      retryable: false,
+    });
   }
   switch (refusal.code) {
     case 16:
       return new AuthExpiredError(`Flow says the session is not authenticated: ${tag}.`, { extensions });
     case 7:
       if (refusal.reasons.includes('PUBLIC_ERROR_UNUSUAL_ACTIVITY')) {
-        return new WafRejectionError(`Flow flagged unusual activity (reCAPTCHA/bot score): ${tag}. Nothing was generated.`, { extensions });
+        return new WafRejectionError(
+          `Flow flagged unusual activity (reCAPTCHA/bot score): ${tag}. Nothing was generated.`,
+          { extensions },
+        );
       }
       return new FlowAccessUnavailableError(`Flow denied permission: ${tag}.`, { extensions });
     case 8:
       return new InsufficientCreditsError(`Flow refused for lack of credits or quota: ${tag}.`, { extensions });
     case 3:
-      return new ConfigurationError(`Flow rejected the request's arguments: ${tag}. Check the model, duration, aspect and references.`, { extensions });
+      return new ConfigurationError(
+        `Flow rejected the request's arguments: ${tag}. Check the model, duration, aspect and references.`,
+        { extensions },
+      );
     default:
       return new FlowAppError(
         `Flow refused the request: ${tag}.${context.afterSubmit ? ' The job may still have been queued and billed; check the Flow project before retrying.' : ''}`,

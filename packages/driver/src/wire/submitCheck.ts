@@ -44,7 +44,8 @@ export interface ImageExpectation {
 /** image: `ogiZ0b`, the requested model token, every reference id and every character's entity id (flow-wire §3a). */
 export function checkImageSubmit(call: DecodedCall, want: ImageExpectation): SubmitVerdict {
   const problems: string[] = [];
-  if (call.rpcId !== IMAGE_SUBMIT_RPC) problems.push(`the page sent ${call.rpcId}, not the image submit ${IMAGE_SUBMIT_RPC}`);
+  if (call.rpcId !== IMAGE_SUBMIT_RPC)
+    problems.push(`the page sent ${call.rpcId}, not the image submit ${IMAGE_SUBMIT_RPC}`);
   const strings = allStrings(call.inner ?? call.innerJson);
   const hasToken = strings.includes(want.token);
   if (!hasToken) problems.push(`the body does not carry the model token ${want.token}`);
@@ -52,7 +53,8 @@ export function checkImageSubmit(call: DecodedCall, want: ImageExpectation): Sub
   if (missing.length > 0) problems.push(`the body lacks reference id(s) ${missing.join(', ')}`);
   const entityIds = want.entityIds ?? [];
   problems.push(...missingCharacters(strings, entityIds));
-  if (want.referenceIds.length + entityIds.length === 0 && !containsPrompt(strings, want.prompt)) problems.push('the body does not carry the prompt');
+  if (want.referenceIds.length + entityIds.length === 0 && !containsPrompt(strings, want.prompt))
+    problems.push('the body does not carry the prompt');
   return { ok: problems.length === 0, problems, modelKey: hasToken ? want.token : null };
 }
 
@@ -84,7 +86,8 @@ export function expectedVideoRpcs(want: Pick<VideoExpectation, 'mode' | 'endId'>
 export function checkVideoSubmit(call: DecodedCall, want: VideoExpectation): SubmitVerdict {
   const problems: string[] = [];
   const rpcs = expectedVideoRpcs(want);
-  if (!rpcs.includes(call.rpcId)) problems.push(`the page sent ${call.rpcId}, expected ${rpcs.join(' or ')} for ${describe(want)}`);
+  if (!rpcs.includes(call.rpcId))
+    problems.push(`the page sent ${call.rpcId}, expected ${rpcs.join(' or ')} for ${describe(want)}`);
   const strings = allStrings(call.inner ?? call.innerJson);
   const key = strings.find((s) => looksLikeVideoKey(s) && s !== want.prompt) ?? null;
   if (key === null) {
@@ -92,8 +95,16 @@ export function checkVideoSubmit(call: DecodedCall, want: VideoExpectation): Sub
     return { ok: false, problems, modelKey: null };
   }
   const reading = readVideoKey(key);
-  const wantModes = want.mode === 'i2v' ? (want.endId === null ? ['i2v'] : call.rpcId === 'nprQif' ? ['interpolation'] : ['i2v', 'interpolation']) : [want.mode];
-  if (!wantModes.includes(reading.mode)) problems.push(`the model key ${key} is a ${reading.mode} key, not ${wantModes.join('/')}`);
+  const wantModes =
+    want.mode === 'i2v'
+      ? want.endId === null
+        ? ['i2v']
+        : call.rpcId === 'nprQif'
+          ? ['interpolation']
+          : ['i2v', 'interpolation']
+      : [want.mode];
+  if (!wantModes.includes(reading.mode))
+    problems.push(`the model key ${key} is a ${reading.mode} key, not ${wantModes.join('/')}`);
   if (want.model !== null) {
     const info = findVideoModel(want.model);
     if (info !== undefined && info.keyFamily !== null) {
@@ -108,7 +119,8 @@ export function checkVideoSubmit(call: DecodedCall, want: VideoExpectation): Sub
   }
   if (want.duration !== null && reading.mode !== 'interpolation') {
     const seconds = reading.seconds ?? (reading.family.startsWith('veo') ? 8 : null);
-    if (seconds !== null && seconds !== want.duration) problems.push(`the model key ${key} is for ${seconds} s, not ${want.duration} s`);
+    if (seconds !== null && seconds !== want.duration)
+      problems.push(`the model key ${key} is for ${seconds} s, not ${want.duration} s`);
   }
   const ids = [want.startId, want.endId, ...want.referenceIds].filter((id): id is string => id !== null);
   const missing = missingIds(strings, ids);

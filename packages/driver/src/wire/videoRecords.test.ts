@@ -1,11 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { MEDIA, MP4_URL, OTHER_MEDIA, OTHER_WORKFLOW, POSTER_URL, PROJECT, WORKFLOW, videoRecord } from '../../test/helpers/wireFixtures.js';
+import {
+  MEDIA,
+  MP4_URL,
+  OTHER_MEDIA,
+  OTHER_WORKFLOW,
+  POSTER_URL,
+  PROJECT,
+  WORKFLOW,
+  videoRecord,
+} from '../../test/helpers/wireFixtures.js';
 import { findVideoRecords, findWorkflowSummaries, isTerminal, recordsForJob, videoPhase } from './videoRecords.js';
 
 describe('video records', () => {
   it('finds a bare as29s record and reads status, urls, size', () => {
     const [r] = findVideoRecords(videoRecord({ status: 3 }));
-    expect(r).toMatchObject({ workflowId: WORKFLOW, projectId: PROJECT, mediaId: MEDIA, status: 3, videoUrl: MP4_URL, posterUrl: POSTER_URL, byteSize: 12345, modelKey: 'veo_3_1_t2v_lite', aspectIndex: 2 });
+    expect(r).toMatchObject({
+      workflowId: WORKFLOW,
+      projectId: PROJECT,
+      mediaId: MEDIA,
+      status: 3,
+      videoUrl: MP4_URL,
+      posterUrl: POSTER_URL,
+      byteSize: 12345,
+      modelKey: 'veo_3_1_t2v_lite',
+      aspectIndex: 2,
+    });
     expect(isTerminal(r!)).toBe(true);
   });
 
@@ -23,7 +42,11 @@ describe('video records', () => {
   });
 
   it('filters a project-wide poll that lists another clip first', () => {
-    const poll = [null, 881, [[videoRecord({ status: 3, workflowId: OTHER_WORKFLOW, mediaId: OTHER_MEDIA })], [videoRecord({ status: 2 })]]];
+    const poll = [
+      null,
+      881,
+      [[videoRecord({ status: 3, workflowId: OTHER_WORKFLOW, mediaId: OTHER_MEDIA })], [videoRecord({ status: 2 })]],
+    ];
     const all = findVideoRecords(poll);
     expect(all.map((r) => r.mediaId)).toEqual([OTHER_MEDIA, MEDIA]);
     const mine = recordsForJob(all, { workflowIds: [WORKFLOW] });

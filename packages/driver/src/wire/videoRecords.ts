@@ -80,7 +80,9 @@ function upperStrings(value: unknown, out: string[]): void {
 
 function createdAtOf(value: unknown): number | null {
   const seconds = Array.isArray(value) ? num(value[0]) : null;
-  return seconds === null ? null : seconds * 1000 + Math.floor((Array.isArray(value) ? (num(value[1]) ?? 0) : 0) / 1_000_000);
+  return seconds === null
+    ? null
+    : seconds * 1000 + Math.floor((Array.isArray(value) ? (num(value[1]) ?? 0) : 0) / 1_000_000);
 }
 
 function toRecord(raw: unknown[]): VideoRecord {
@@ -132,7 +134,10 @@ export function recordsForJob(records: readonly VideoRecord[], ids: VideoIds): V
  * The workflow summaries of a submit reply, `[mediaId, null, null, [title, [ts], …, workflowId, …], projectId]`,
  * used when the reply carries no full record.
  */
-export function findWorkflowSummaries(payload: unknown, depth = 0): Array<{ mediaId: string; workflowId: string; projectId: string }> {
+export function findWorkflowSummaries(
+  payload: unknown,
+  depth = 0,
+): Array<{ mediaId: string; workflowId: string; projectId: string }> {
   if (depth > 6 || !Array.isArray(payload)) return [];
   if (isUuid(payload[0]) && Array.isArray(payload[3]) && isUuid(payload[4])) {
     const workflowId = (payload[3] as unknown[]).find((v) => isUuid(v) && v !== payload[0]);

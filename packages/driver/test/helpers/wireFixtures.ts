@@ -10,12 +10,26 @@ export const END = '77777777-7777-4777-8777-777777777777';
 export const MP4_URL = 'https://flow-content.google/video/x?Expires=1&KeyName=labs-flow-prod-cdn-key&Signature=abc';
 export const POSTER_URL = 'https://flow-content.google/image/x?Expires=1&KeyName=labs-flow-prod-cdn-key&Signature=def';
 
-export function videoRecord(opts: { workflowId?: string; mediaId?: string; status: number; marker?: string | null; done?: boolean; swapped?: boolean; key?: string }): unknown[] {
+export function videoRecord(opts: {
+  workflowId?: string;
+  mediaId?: string;
+  status: number;
+  marker?: string | null;
+  done?: boolean;
+  swapped?: boolean;
+  key?: string;
+}): unknown[] {
   const done = opts.done ?? opts.status === 3;
   const details: unknown[] = new Array<unknown>(14).fill(null);
   details[0] = [1700000000, 0];
   details[1] = 'a red fox';
-  details[6] = [null, [[opts.key ?? 'veo_3_1_t2v_lite', 1, null, null, 2, 1]], [[null, null, [[['a red fox']]]]], null, 1];
+  details[6] = [
+    null,
+    [[opts.key ?? 'veo_3_1_t2v_lite', 1, null, null, 2, 1]],
+    [[null, null, [[['a red fox']]]]],
+    null,
+    1,
+  ];
   details[8] = [opts.status];
   details[9] = 1;
   const info: unknown[] = new Array<unknown>(17).fill(null);
@@ -28,14 +42,28 @@ export function videoRecord(opts: { workflowId?: string; mediaId?: string; statu
     details[13] = 12345;
     info[8] = opts.swapped === true ? POSTER_URL : MP4_URL;
   }
-  return [opts.workflowId ?? WORKFLOW, PROJECT, opts.mediaId ?? MEDIA, opts.marker === undefined ? 'CAE' : opts.marker, null, details, null, [info, [null, null, [8]], [opts.workflowId ?? WORKFLOW]]];
+  return [
+    opts.workflowId ?? WORKFLOW,
+    PROJECT,
+    opts.mediaId ?? MEDIA,
+    opts.marker === undefined ? 'CAE' : opts.marker,
+    null,
+    details,
+    null,
+    [info, [null, null, [8]], [opts.workflowId ?? WORKFLOW]],
+  ];
 }
 
 /** Frames items into the `)]}'` chunked envelope. */
 export function envelope(items: unknown[][]): string {
   let out = ")]}'\n\n";
   const lines = items.map((item) => JSON.stringify([item]));
-  lines.push(JSON.stringify([['di', 42], ['af.httprm', 41, '-123', 5]]));
+  lines.push(
+    JSON.stringify([
+      ['di', 42],
+      ['af.httprm', 41, '-123', 5],
+    ]),
+  );
   lines.push(JSON.stringify([['e', 4, null, null, lines.length + 1]]));
   for (const line of lines) out += `${Buffer.byteLength(line)}\n${line}\n`;
   return out;

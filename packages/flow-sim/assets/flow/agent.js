@@ -7,7 +7,12 @@ import { rpc } from './wire.js';
 
 function agentPanel(onClose) {
   const close = h('button', { type: 'button', class: 'agent-panel-close', 'aria-label': t('close') }, icon('close'));
-  const panel = h('flow-agent-panel', { class: 'agent-panel' }, h('div', { class: 'agent-panel-header' }, t('agent'), close), h('div', { class: 'agent-chat' }));
+  const panel = h(
+    'flow-agent-panel',
+    { class: 'agent-panel' },
+    h('div', { class: 'agent-panel-header' }, t('agent'), close),
+    h('div', { class: 'agent-chat' }),
+  );
   close.addEventListener('click', () => {
     panel.remove();
     onClose?.();
@@ -18,8 +23,17 @@ function agentPanel(onClose) {
 /** The agent-mode chip. Pressed: the settings trigger stays in the DOM with a bare `hidden`. */
 export function agentChip(trigger) {
   const pressed = boot.cohort === 'agent_mode';
-  const chip = h('button', { type: 'button', class: 'agent-mode-chip', 'aria-pressed': pressed ? 'true' : 'false' }, icon('auto_awesome'), t('agent'));
-  const action = h('button', { type: 'button', class: 'agent-action-button', 'aria-pressed': 'false', hidden: !pressed }, icon('lightbulb'));
+  const chip = h(
+    'button',
+    { type: 'button', class: 'agent-mode-chip', 'aria-pressed': pressed ? 'true' : 'false' },
+    icon('auto_awesome'),
+    t('agent'),
+  );
+  const action = h(
+    'button',
+    { type: 'button', class: 'agent-action-button', 'aria-pressed': 'false', hidden: !pressed },
+    icon('lightbulb'),
+  );
   let panel = null;
   const setPressed = (on) => {
     chip.setAttribute('aria-pressed', on ? 'true' : 'false');
@@ -42,7 +56,11 @@ export function agentChip(trigger) {
 function permissionGate(chat, cost) {
   return new Promise((resolve) => {
     const row = (label, value) => {
-      const el = h('div', { role: 'radio', class: 'option-row', 'aria-checked': 'false', tabindex: '0' }, h('span', {}, label));
+      const el = h(
+        'div',
+        { role: 'radio', class: 'option-row', 'aria-checked': 'false', tabindex: '0' },
+        h('span', {}, label),
+      );
       el.addEventListener('click', () => {
         if (msg.classList.contains('read-only')) return;
         el.setAttribute('aria-checked', 'true');
@@ -51,31 +69,66 @@ function permissionGate(chat, cost) {
       });
       return el;
     };
-    const msg = h('flow-permission-message', {}, h('p', {}, t('gate', { n: cost })), row(t('approve'), true), row(t('always'), true), row(t('rejectGate'), false));
+    const msg = h(
+      'flow-permission-message',
+      {},
+      h('p', {}, t('gate', { n: cost })),
+      row(t('approve'), true),
+      row(t('always'), true),
+      row(t('rejectGate'), false),
+    );
     chat.append(msg);
   });
 }
 
 export function agentOnlyView(grid, pendingTile, finishedTile) {
-  const editor = h('div', { class: 'ProseMirror', contenteditable: 'true', role: 'textbox', 'data-placeholder': t('agentPlaceholder') }, h('p', {}));
+  const editor = h(
+    'div',
+    { class: 'ProseMirror', contenteditable: 'true', role: 'textbox', 'data-placeholder': t('agentPlaceholder') },
+    h('p', {}),
+  );
   const chat = h('div', { class: 'agent-chat' });
-  const generate = h('flow-generate-icon-button', {}, h('button', { type: 'button', class: 'generate-button', 'aria-label': t('submit') }, icon('arrow_upward')));
-  const stop = h('flow-stop-icon-button', {}, h('button', { type: 'button', class: 'stop-button', 'aria-label': 'Stop' }, icon('stop')));
+  const generate = h(
+    'flow-generate-icon-button',
+    {},
+    h('button', { type: 'button', class: 'generate-button', 'aria-label': t('submit') }, icon('arrow_upward')),
+  );
+  const stop = h(
+    'flow-stop-icon-button',
+    {},
+    h('button', { type: 'button', class: 'stop-button', 'aria-label': 'Stop' }, icon('stop')),
+  );
   const slot = h('span', { class: 'generate-slot' }, generate);
   const trigger = settingsTrigger();
   trigger.hidden = true;
   const tune = h('button', { type: 'button', class: 'agent-settings-button' }, icon('tune'));
   tune.addEventListener('click', () => {
-    const toggleGroup = (values) => h('mat-button-toggle-group', { role: 'group' }, ...values.map((v) => h('mat-button-toggle', {}, h('button', { type: 'button', class: 'mat-button-toggle-button' }, v))));
+    const toggleGroup = (values) =>
+      h(
+        'mat-button-toggle-group',
+        { role: 'group' },
+        ...values.map((v) =>
+          h('mat-button-toggle', {}, h('button', { type: 'button', class: 'mat-button-toggle-button' }, v)),
+        ),
+      );
     const entry = openPane({
       name: 'agent-settings',
-      content: h('flow-agent-panel', {}, h('flow-settings-view', {},
-        h('button', { type: 'button', class: 'settings-back', onclick: () => entry.close() }, icon('arrow_back')),
-        toggleGroup(['16:9', '4:3', '1:1', '3:4', '9:16']), toggleGroup(['x1', 'x2', 'x3', 'x4']), toggleGroup(['16:9', '9:16']), toggleGroup(['x1', 'x2']),
-        h('button', { type: 'button', class: 'image-model-picker-button' }, 'Nano Banana 2'),
-        h('button', { type: 'button', class: 'video-model-picker-button' }, 'Veo 3.1 - Lite'),
-        h('button', { type: 'button', class: 'settings-save-button', onclick: () => entry.close() }, 'Save'),
-      )),
+      content: h(
+        'flow-agent-panel',
+        {},
+        h(
+          'flow-settings-view',
+          {},
+          h('button', { type: 'button', class: 'settings-back', onclick: () => entry.close() }, icon('arrow_back')),
+          toggleGroup(['16:9', '4:3', '1:1', '3:4', '9:16']),
+          toggleGroup(['x1', 'x2', 'x3', 'x4']),
+          toggleGroup(['16:9', '9:16']),
+          toggleGroup(['x1', 'x2']),
+          h('button', { type: 'button', class: 'image-model-picker-button' }, 'Nano Banana 2'),
+          h('button', { type: 'button', class: 'video-model-picker-button' }, 'Veo 3.1 - Lite'),
+          h('button', { type: 'button', class: 'settings-save-button', onclick: () => entry.close() }, 'Save'),
+        ),
+      ),
     });
   });
   generate.querySelector('button').addEventListener('click', async () => {
@@ -88,12 +141,15 @@ export function agentOnlyView(grid, pendingTile, finishedTile) {
       if (isVideo && !(await permissionGate(chat, 10))) return;
       const tile = pendingTile(`agent-${Date.now()}`);
       const started = Date.now();
-      const ticker = setInterval(() => {
-        const p = tile.querySelector('.loading-percentage') ?? h('div', { class: 'loading-percentage' });
-        tile.classList.remove('queued');
-        p.textContent = `${Math.min(99, Math.round((Date.now() - started) / Math.max(1, scaled(300))))}%`;
-        tile.append(p);
-      }, Math.max(50, scaled(1000)));
+      const ticker = setInterval(
+        () => {
+          const p = tile.querySelector('.loading-percentage') ?? h('div', { class: 'loading-percentage' });
+          tile.classList.remove('queued');
+          p.textContent = `${Math.min(99, Math.round((Date.now() - started) / Math.max(1, scaled(300))))}%`;
+          tile.append(p);
+        },
+        Math.max(50, scaled(1000)),
+      );
       const res = await fetch('/_/AiSandboxAngularFrontend/agent/turn', {
         method: 'POST',
         credentials: 'include',
@@ -104,7 +160,8 @@ export function agentOnlyView(grid, pendingTile, finishedTile) {
       if (!res.ok) throw new Error(String(res.status));
       const turn = await res.json();
       for (const m of turn.media) tile.replaceWith(finishedTile(m));
-      if (turn.kind === 'video') chat.append(h('flow-a2ui-video-option', {}, h('img', { src: turn.media[0].posterUrl, alt: '' })));
+      if (turn.kind === 'video')
+        chat.append(h('flow-a2ui-video-option', {}, h('img', { src: turn.media[0].posterUrl, alt: '' })));
       else setTimeout(() => rpc('WuwhI', [message, app.projectId]).catch(() => {}), scaled(18000));
     } catch {
       snackbar(t('somethingWrong'));
@@ -112,6 +169,10 @@ export function agentOnlyView(grid, pendingTile, finishedTile) {
       slot.replaceChildren(generate);
     }
   });
-  const box = h('flow-creative-agent-prompt-box', {}, h('flow-base-prompt-box', {}, h('flow-rich-text-editor', {}, editor), tune, trigger, slot));
+  const box = h(
+    'flow-creative-agent-prompt-box',
+    {},
+    h('flow-base-prompt-box', {}, h('flow-rich-text-editor', {}, editor), tune, trigger, slot),
+  );
   return h('div', { class: 'agent-only-layout' }, grid, h('flow-agent-panel', { class: 'agent-panel' }, chat), box);
 }

@@ -15,7 +15,14 @@ export function header() {
     h('a', { class: 'home-link', href: '/' }, icon('movie_filter'), 'Flow'),
     title,
     h('span', { class: 'spacer' }),
-    h('button', { class: 'credits-button', type: 'button', 'aria-label': t('credits') }, icon('toll'), amount, ' ', h('span', { class: 'credits-unit' }, t('credits'))),
+    h(
+      'button',
+      { class: 'credits-button', type: 'button', 'aria-label': t('credits') },
+      icon('toll'),
+      amount,
+      ' ',
+      h('span', { class: 'credits-unit' }, t('credits')),
+    ),
     h('button', { class: 'account-button', type: 'button', 'data-email': boot.email ?? '' }, icon('account_circle')),
   );
 }
@@ -44,7 +51,11 @@ function projectTitle() {
 }
 
 export function snackbar(text) {
-  const el = h('div', { class: 'mat-mdc-snack-bar-container flow-toast', role: 'status', 'aria-live': 'polite' }, h('div', { class: 'mat-mdc-snack-bar-label' }, text));
+  const el = h(
+    'div',
+    { class: 'mat-mdc-snack-bar-container flow-toast', role: 'status', 'aria-live': 'polite' },
+    h('div', { class: 'mat-mdc-snack-bar-label' }, text),
+  );
   overlayContainer().append(el);
   setTimeout(() => el.remove(), 4000);
 }
@@ -57,9 +68,23 @@ export function consentBar() {
     bar.remove();
   };
   // Accept comes before reject in DOM order (flow-captures.md §9).
-  const buttons = [h('button', { class: 'glue-cookie-notification-bar__accept', type: 'button', onclick: done }, boot.consentBar === 'notice' ? t('ok') : t('accept'))];
-  if (boot.consentBar === 'reject') buttons.push(h('button', { class: 'glue-cookie-notification-bar__reject', type: 'button', onclick: done }, t('reject')));
-  const bar = h('div', { id: 'glue-cookie-notification-bar-1', class: 'glue-cookie-notification-bar', role: 'region' }, h('p', { class: 'glue-cookie-notification-bar__text' }, t('cookieText')), ...buttons);
+  const buttons = [
+    h(
+      'button',
+      { class: 'glue-cookie-notification-bar__accept', type: 'button', onclick: done },
+      boot.consentBar === 'notice' ? t('ok') : t('accept'),
+    ),
+  ];
+  if (boot.consentBar === 'reject')
+    buttons.push(
+      h('button', { class: 'glue-cookie-notification-bar__reject', type: 'button', onclick: done }, t('reject')),
+    );
+  const bar = h(
+    'div',
+    { id: 'glue-cookie-notification-bar-1', class: 'glue-cookie-notification-bar', role: 'region' },
+    h('p', { class: 'glue-cookie-notification-bar__text' }, t('cookieText')),
+    ...buttons,
+  );
   document.body.append(bar);
 }
 
@@ -82,8 +107,14 @@ export function promoDialog() {
     const pane = h(
       'div',
       { class: 'cdk-overlay-pane promo-pane' },
-      h('mat-dialog-container', { class: 'mat-mdc-dialog-container', role: 'dialog', 'aria-modal': 'true' },
-        h('button', { class: 'dialog-close-button', type: 'button', 'aria-label': t('close'), onclick: close }, icon('close')),
+      h(
+        'mat-dialog-container',
+        { class: 'mat-mdc-dialog-container', role: 'dialog', 'aria-modal': 'true' },
+        h(
+          'button',
+          { class: 'dialog-close-button', type: 'button', 'aria-label': t('close'), onclick: close },
+          icon('close'),
+        ),
         h('h2', {}, t('getStarted')),
         h('p', {}, t('getStartedBody')),
       ),
@@ -100,7 +131,9 @@ export function aboutView() {
     const path = boot.identityRecheck ? '/v3/signin/confirmidentifier' : '/ServiceLogin';
     location.assign(`https://accounts.google.com${path}?${new URLSearchParams({ continue: cont })}`);
   });
-  const filler = Array.from({ length: 17 }, (_, i) => h('button', { class: 'flow-button variant-primary', type: 'button' }, `${t('aboutCta')} ${i + 1}`));
+  const filler = Array.from({ length: 17 }, (_, i) =>
+    h('button', { class: 'flow-button variant-primary', type: 'button' }, `${t('aboutCta')} ${i + 1}`),
+  );
   return h('flow-about-page', {}, h('h1', {}, t('aboutTitle')), cta, h('div', { class: 'about-more' }, ...filler));
 }
 

@@ -33,7 +33,9 @@ const chipRefs = new WeakMap();
 
 export function mentions() {
   if (!editor) return [];
-  return [...editor.querySelectorAll('.mention-chip')].filter((c) => chipRefs.has(c)).map((c) => ({ ...chipRefs.get(c), name: c.dataset.name }));
+  return [...editor.querySelectorAll('.mention-chip')]
+    .filter((c) => chipRefs.has(c))
+    .map((c) => ({ ...chipRefs.get(c), name: c.dataset.name }));
 }
 
 function hasContent() {
@@ -54,7 +56,17 @@ function commitMention(asset) {
   const type = asset.refType === 'entity' ? 'entity' : 'media';
   // Character chips carry their entity id (measured 2026-09-07); media chips none, unless the variant says so.
   const entityId = type === 'entity' || boot.variants.mediaChipEntityId === 'media-id' ? asset.id : null;
-  const chip = h('span', { class: 'mention-chip', contenteditable: 'false', 'data-reference-type': type, 'data-entity-id': entityId, 'data-name': asset.name }, `@${asset.name}`);
+  const chip = h(
+    'span',
+    {
+      class: 'mention-chip',
+      contenteditable: 'false',
+      'data-reference-type': type,
+      'data-entity-id': entityId,
+      'data-name': asset.name,
+    },
+    `@${asset.name}`,
+  );
   chipRefs.set(chip, { type, id: asset.id });
   const space = document.createTextNode('\u00a0');
   if (node) {
@@ -86,13 +98,29 @@ function scheduleEnable() {
 }
 
 function buildEditor() {
-  editor = h('div', { class: 'ProseMirror', contenteditable: 'true', role: 'textbox', 'aria-multiline': 'true', translate: 'no', 'data-placeholder': t('placeholder') }, h('p', {}));
+  editor = h(
+    'div',
+    {
+      class: 'ProseMirror',
+      contenteditable: 'true',
+      role: 'textbox',
+      'aria-multiline': 'true',
+      translate: 'no',
+      'data-placeholder': t('placeholder'),
+    },
+    h('p', {}),
+  );
   editor.addEventListener('input', (e) => {
     scheduleEnable();
     editor.classList.toggle('is-empty', editor.textContent.length === 0);
     const { text } = textBeforeCaret();
     const m = /@([^\s@]*)$/.exec(text);
-    if (e.inputType === 'insertText' && typeof e.data === 'string' && e.data.includes('@') && !(picker && picker.open)) {
+    if (
+      e.inputType === 'insertText' &&
+      typeof e.data === 'string' &&
+      e.data.includes('@') &&
+      !(picker && picker.open)
+    ) {
       picker = openMentionPicker(editor, commitMention);
       // insert_text of a whole "@name" opens a picker with no query (measured quirk)
       picker.noQuery = e.data !== '@';
@@ -130,23 +158,38 @@ function renderChips() {
   const show = settings.mode === 'video' && settings.submode === 'frames';
   chipsRow.hidden = !show;
   if (!show) return chipsRow.replaceChildren();
-  chipsRow.replaceChildren(...['start', 'end'].map((slot) => {
-    const bound = frames[slot];
-    if (bound) {
-      const chip = h('button', { type: 'button', class: 'chip-container', 'data-slot': slot }, h('img', { src: bound.thumb, alt: '' }), h('span', { class: 'chip-label' }, t(slot)), icon('close'));
-      chip.addEventListener('click', () => {
-        frames[slot] = null;
-        renderChips();
-      });
+  chipsRow.replaceChildren(
+    ...['start', 'end'].map((slot) => {
+      const bound = frames[slot];
+      if (bound) {
+        const chip = h(
+          'button',
+          { type: 'button', class: 'chip-container', 'data-slot': slot },
+          h('img', { src: bound.thumb, alt: '' }),
+          h('span', { class: 'chip-label' }, t(slot)),
+          icon('close'),
+        );
+        chip.addEventListener('click', () => {
+          frames[slot] = null;
+          renderChips();
+        });
+        return chip;
+      }
+      const chip = h(
+        'button',
+        { type: 'button', class: 'empty-chip', 'data-slot': slot },
+        icon('add'),
+        h('span', { class: 'chip-label' }, t(slot)),
+      );
+      chip.addEventListener('click', () =>
+        openLibraryPicker(chip, (asset) => {
+          frames[slot] = asset;
+          renderChips();
+        }),
+      );
       return chip;
-    }
-    const chip = h('button', { type: 'button', class: 'empty-chip', 'data-slot': slot }, icon('add'), h('span', { class: 'chip-label' }, t(slot)));
-    chip.addEventListener('click', () => openLibraryPicker(chip, (asset) => {
-      frames[slot] = asset;
-      renderChips();
-    }));
-    return chip;
-  }));
+    }),
+  );
 }
 
 /** Submit, or the credits warning that replaces it (it is not a disabled submit). */
@@ -154,11 +197,22 @@ export function renderSubmit() {
   if (!submitSlot) return;
   if (currentCost() > app.credits) {
     submitButton = null;
-    submitSlot.replaceChildren(h('button', { type: 'button', class: 'prompt-warning-button', 'aria-label': t('insufficient') }, icon('warning'), t('insufficient')));
+    submitSlot.replaceChildren(
+      h(
+        'button',
+        { type: 'button', class: 'prompt-warning-button', 'aria-label': t('insufficient') },
+        icon('warning'),
+        t('insufficient'),
+      ),
+    );
     return;
   }
   if (submitButton && submitButton.isConnected) return;
-  submitButton = h('button', { type: 'button', class: 'submit-button mdc-icon-button', 'aria-label': t('submit'), disabled: !hasContent() }, icon('arrow_forward'));
+  submitButton = h(
+    'button',
+    { type: 'button', class: 'submit-button mdc-icon-button', 'aria-label': t('submit'), disabled: !hasContent() },
+    icon('arrow_forward'),
+  );
   submitButton.addEventListener('click', () => {
     if (!submitButton.disabled) submitHandler();
   });
@@ -174,7 +228,12 @@ export function composer(onSubmit, agentChip) {
     'flow-prompt-box',
     {},
     chipsRow,
-    h('div', { class: 'editor-container' }, h('textarea', { class: 'prompt-textarea', 'aria-hidden': 'true', tabindex: '-1' }), buildEditor()),
+    h(
+      'div',
+      { class: 'editor-container' },
+      h('textarea', { class: 'prompt-textarea', 'aria-hidden': 'true', tabindex: '-1' }),
+      buildEditor(),
+    ),
     h('div', { class: 'prompt-actions' }, agentChip(trigger), trigger, submitSlot),
   );
   renderChips();

@@ -24,7 +24,11 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 export function icon(name) {
-  return h('mat-icon', { class: 'mat-icon notranslate material-symbols-outlined', 'aria-hidden': 'true', 'data-mat-icon-type': 'font' }, name);
+  return h(
+    'mat-icon',
+    { class: 'mat-icon notranslate material-symbols-outlined', 'aria-hidden': 'true', 'data-mat-icon-type': 'font' },
+    name,
+  );
 }
 
 /** Flow's measured timings, scaled by the simulator's latency setting. */

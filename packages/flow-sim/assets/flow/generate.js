@@ -10,7 +10,10 @@ function expand(model, mode, seconds) {
   if (mode === 't2v' && seconds === 8 && model.keys.t2v8) return model.keys.t2v8;
   const template = model.keys[mode];
   if (!template) return null;
-  return template.replace('{d}', seconds === 8 ? '' : `_${seconds}s`).replace('{dur}', `${seconds}s`).replace('{omni12}', boot.variants.omni12Key);
+  return template
+    .replace('{d}', seconds === 8 ? '' : `_${seconds}s`)
+    .replace('{dur}', `${seconds}s`)
+    .replace('{omni12}', boot.variants.omni12Key);
 }
 
 /** Decides rpc id, model key and bound ids the way the app does (including its quirks). */
@@ -73,7 +76,9 @@ async function submitImage(prompt, ctx, cost) {
   // Media and character (entity) mentions alike; the type slot is the sim's reading [U].
   const refs = mentions().map((c) => [null, 1, c.id, c.type]);
   // wrong_submit_body: the page sends another model's token than the menu shows.
-  const token = boot.wrongSubmitBody ? boot.models.image.find((m) => m.token !== currentImageModel().token).token : currentImageModel().token;
+  const token = boot.wrongSubmitBody
+    ? boot.models.image.find((m) => m.token !== currentImageModel().token).token
+    : currentImageModel().token;
   const inner = [[promptStruct(prompt), token, imageAspect().index, count, refs], ctx, [uuid(), 1]];
   const pendings = Array.from({ length: count }, () => pendingTile(uuid()));
   try {
@@ -86,7 +91,10 @@ async function submitImage(prompt, ctx, cost) {
     spend(cost);
     media.forEach((m, i) => {
       const details = m[6][0];
-      replaceTile(pendings[i], imageTile({ mediaId: m[0], url: details[13], name: details[7], width: m[6][2][0], height: m[6][2][1] }));
+      replaceTile(
+        pendings[i],
+        imageTile({ mediaId: m[0], url: details[13], name: details[7], width: m[6][2][0], height: m[6][2][1] }),
+      );
     });
   } catch (err) {
     for (const p of pendings) replaceTile(p, failedTile('error', t('failed')));
@@ -101,19 +109,31 @@ let pollTimer = null;
 async function submitVideo(prompt, ctx, cost) {
   const plan = planVideo();
   const requests = Array.from({ length: settings.count }, () => [
-    promptStruct(prompt), plan.key, videoAspect().index, null, [null, null, null, null, uuid(), uuid()], plan.frameIds, plan.refs, settings.resolution,
+    promptStruct(prompt),
+    plan.key,
+    videoAspect().index,
+    null,
+    [null, null, null, null, uuid(), uuid()],
+    plan.frameIds,
+    plan.refs,
+    settings.resolution,
   ]);
   const inner = [requests, ctx, [uuid(), 1]];
   const pendings = requests.map(() => pendingTile(uuid()));
   try {
-    const reply = await rpc(plan.rpcId, inner, { noRpcids: plan.rpcId === 'nprQif', allowNullStatus: plan.rpcId === 'MZZa6b' });
+    const reply = await rpc(plan.rpcId, inner, {
+      noRpcids: plan.rpcId === 'nprQif',
+      allowNullStatus: plan.rpcId === 'MZZa6b',
+    });
     spend(cost);
     if (reply && reply.nullStatus) {
       // MZZa6b answered [5] with no payload: the job is queued anyway; follow the project poll.
       unknownJobs += pendings.length;
       pendings.forEach((p) => jobs.set(`unknown-${uuid()}`, { tile: p, unknown: true, since: Date.now() }));
     } else {
-      (reply?.[3] ?? []).forEach(([rec], i) => jobs.set(rec[2], { tile: pendings[i], workflowId: rec[0], status: rec[5][8][0], since: Date.now() }));
+      (reply?.[3] ?? []).forEach(([rec], i) =>
+        jobs.set(rec[2], { tile: pendings[i], workflowId: rec[0], status: rec[5][8][0], since: Date.now() }),
+      );
     }
     ensurePolling();
   } catch (err) {
@@ -138,12 +158,20 @@ function ensurePolling() {
   pollTimer = setInterval(() => {
     if (busy) return;
     busy = true;
-    poll().catch(() => {}).finally(() => (busy = false));
+    poll()
+      .catch(() => {})
+      .finally(() => (busy = false));
   }, scaled(5000));
 }
 
 function isRecord(x) {
-  return Array.isArray(x) && typeof x[0] === 'string' && typeof x[2] === 'string' && Array.isArray(x[5]) && Array.isArray(x[7]);
+  return (
+    Array.isArray(x) &&
+    typeof x[0] === 'string' &&
+    typeof x[2] === 'string' &&
+    Array.isArray(x[5]) &&
+    Array.isArray(x[7])
+  );
 }
 
 async function poll() {

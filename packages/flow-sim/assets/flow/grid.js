@@ -10,8 +10,12 @@ let grid = null;
 export function assetGrid() {
   grid = h('flow-asset-grid', { class: 'asset-grid' });
   for (const m of boot.project?.media ?? []) {
-    if (m.kind === 'image') grid.append(imageTile({ mediaId: m.id, url: m.url, token: m.token, name: m.name, width: m.width, height: m.height }));
-    else if (m.status === 3 && m.videoUrl) grid.append(videoTile({ mediaId: m.id, posterUrl: m.url, mp4Url: m.videoUrl, token: m.token, name: m.name }));
+    if (m.kind === 'image')
+      grid.append(
+        imageTile({ mediaId: m.id, url: m.url, token: m.token, name: m.name, width: m.width, height: m.height }),
+      );
+    else if (m.status === 3 && m.videoUrl)
+      grid.append(videoTile({ mediaId: m.id, posterUrl: m.url, mp4Url: m.videoUrl, token: m.token, name: m.name }));
     else if (m.status === 6 || m.status === 2) grid.append(pendingTile(m.id));
     else grid.append(failedTile(m.id, t('failed')));
   }
@@ -19,7 +23,11 @@ export function assetGrid() {
 }
 
 export function pendingTile(key) {
-  const tile = h('flow-pending-tile', { class: 'queued', 'data-pending-id': key }, h('div', { class: 'pending-spinner' }));
+  const tile = h(
+    'flow-pending-tile',
+    { class: 'queued', 'data-pending-id': key },
+    h('div', { class: 'pending-spinner' }),
+  );
   grid?.prepend(tile);
   return tile;
 }
@@ -35,7 +43,12 @@ export function setProgress(tile, percent) {
 }
 
 export function failedTile(key, text) {
-  return h('flow-failed-tile', { class: 'failed-tile', 'data-pending-id': key }, icon('error'), h('span', { class: 'failed-text' }, text));
+  return h(
+    'flow-failed-tile',
+    { class: 'failed-tile', 'data-pending-id': key },
+    icon('error'),
+    h('span', { class: 'failed-text' }, text),
+  );
 }
 
 let detail = null;
@@ -55,11 +68,24 @@ document.addEventListener('keydown', (e) => {
  */
 function openDetail(media, items) {
   closeDetail();
-  const back = h('button', { type: 'button', class: 'detail-back-button', 'aria-label': t('detailClose') }, icon('arrow_back'));
+  const back = h(
+    'button',
+    { type: 'button', class: 'detail-back-button', 'aria-label': t('detailClose') },
+    icon('arrow_back'),
+  );
   back.addEventListener('click', closeDetail);
-  const btn = h('button', { type: 'button', class: 'detail-download-button', 'aria-label': t('download') }, icon('download'));
+  const btn = h(
+    'button',
+    { type: 'button', class: 'detail-download-button', 'aria-label': t('download') },
+    icon('download'),
+  );
   btn.addEventListener('click', () => menu(btn, items));
-  detail = h('flow-asset-detail-view', { class: 'asset-detail-view' }, h('div', { class: 'detail-toolbar' }, back, btn), h('div', { class: 'detail-media' }, media));
+  detail = h(
+    'flow-asset-detail-view',
+    { class: 'asset-detail-view' },
+    h('div', { class: 'detail-toolbar' }, back, btn),
+    h('div', { class: 'detail-media' }, media),
+  );
   document.body.append(detail);
 }
 
@@ -67,21 +93,31 @@ function menu(anchor, items) {
   const entry = openPane({
     name: 'download-menu',
     anchor,
-    content: h('div', { role: 'menu', class: 'mat-mdc-menu-panel download-menu' }, ...items.map((item) => {
-      const el = h(
-        'button',
-        { role: 'menuitem', type: 'button', class: `mat-mdc-menu-item${item.disabled ? ' mat-mdc-menu-item-disabled' : ''}`, disabled: item.disabled ? true : null, 'aria-disabled': item.disabled ? 'true' : null },
-        h('span', { class: 'mat-mdc-menu-item-text' }, item.label),
-        // A tier the account lacks shows an upgrade call to action beside the disabled entry.
-        item.disabled ? h('span', { class: 'upgrade-cta' }, t('dlUpgrade')) : null,
-      );
-      if (item.disabled) el.setAttribute('disabled', 'true');
-      el.addEventListener('click', () => {
-        entry.close();
-        item.run().catch(() => snackbar(t('somethingWrong')));
-      });
-      return el;
-    })),
+    content: h(
+      'div',
+      { role: 'menu', class: 'mat-mdc-menu-panel download-menu' },
+      ...items.map((item) => {
+        const el = h(
+          'button',
+          {
+            role: 'menuitem',
+            type: 'button',
+            class: `mat-mdc-menu-item${item.disabled ? ' mat-mdc-menu-item-disabled' : ''}`,
+            disabled: item.disabled ? true : null,
+            'aria-disabled': item.disabled ? 'true' : null,
+          },
+          h('span', { class: 'mat-mdc-menu-item-text' }, item.label),
+          // A tier the account lacks shows an upgrade call to action beside the disabled entry.
+          item.disabled ? h('span', { class: 'upgrade-cta' }, t('dlUpgrade')) : null,
+        );
+        if (item.disabled) el.setAttribute('disabled', 'true');
+        el.addEventListener('click', () => {
+          entry.close();
+          item.run().catch(() => snackbar(t('somethingWrong')));
+        });
+        return el;
+      }),
+    ),
   });
 }
 
@@ -92,7 +128,14 @@ async function fetchBlob(url) {
 }
 
 export function imageTile({ mediaId, url, token, name, width, height }) {
-  const img = h('img', { 'data-media-id': mediaId, src: token ? `/asb/${token}` : url, alt: name, width, height, loading: 'lazy' });
+  const img = h('img', {
+    'data-media-id': mediaId,
+    src: token ? `/asb/${token}` : url,
+    alt: name,
+    width,
+    height,
+    loading: 'lazy',
+  });
   const items = [
     { label: t('dl1k'), run: async () => downloadBlob(await fetchBlob(url), `${mediaId}.jpg`) },
     { label: t('dl2k'), run: async () => upscale(mediaId, 1, '2k') },

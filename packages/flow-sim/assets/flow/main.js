@@ -29,11 +29,26 @@ function renderRoute(route) {
 
 function projectView() {
   const grid = assetGrid();
-  const instructions = (boot.project.instructions ?? []).map((text) => h('flow-instruction-card', { class: 'instruction-card' }, text));
-  const side = instructions.length > 0 ? h('aside', { class: 'instructions-panel' }, h('h3', {}, t('instructions')), ...instructions) : null;
+  const instructions = (boot.project.instructions ?? []).map((text) =>
+    h('flow-instruction-card', { class: 'instruction-card' }, text),
+  );
+  const side =
+    instructions.length > 0
+      ? h('aside', { class: 'instructions-panel' }, h('h3', {}, t('instructions')), ...instructions)
+      : null;
   if (boot.cohort === 'agent_only') {
-    const finished = (m) => (m.kind === 'video' ? videoTile({ mediaId: m.id, posterUrl: m.posterUrl, mp4Url: m.mp4Url, name: m.name }) : imageTile({ mediaId: m.id, url: m.url, name: m.name, width: m.width, height: m.height }));
-    render(h('div', { class: 'app-shell' }, header(), h('main', { class: 'project-editor agent-only' }, side, agentOnlyView(grid, pendingTile, finished))));
+    const finished = (m) =>
+      m.kind === 'video'
+        ? videoTile({ mediaId: m.id, posterUrl: m.posterUrl, mp4Url: m.mp4Url, name: m.name })
+        : imageTile({ mediaId: m.id, url: m.url, name: m.name, width: m.width, height: m.height });
+    render(
+      h(
+        'div',
+        { class: 'app-shell' },
+        header(),
+        h('main', { class: 'project-editor agent-only' }, side, agentOnlyView(grid, pendingTile, finished)),
+      ),
+    );
   } else {
     const main = h('main', { class: 'project-editor' }, toolbar(), side, grid);
     render(h('div', { class: 'app-shell' }, header(), main));

@@ -16,9 +16,19 @@ export function overlayContainer() {
  * Opens a pane. `linger`: on close, the pane's content goes but the empty pane element stays
  * detached-looking in the container for a while (the model menu does this).
  */
-export function openPane({ name, content, backdrop = true, onClose = () => {}, linger = 0, anchor = null, className = '' }) {
+export function openPane({
+  name,
+  content,
+  backdrop = true,
+  onClose = () => {},
+  linger = 0,
+  anchor = null,
+  className = '',
+}) {
   const container = overlayContainer();
-  const bd = backdrop ? h('div', { class: 'cdk-overlay-backdrop cdk-overlay-transparent-backdrop cdk-overlay-backdrop-showing' }) : null;
+  const bd = backdrop
+    ? h('div', { class: 'cdk-overlay-backdrop cdk-overlay-transparent-backdrop cdk-overlay-backdrop-showing' })
+    : null;
   const pane = h('div', { class: `cdk-overlay-pane ${className}`.trim() }, content);
   if (anchor) {
     const r = anchor.getBoundingClientRect();

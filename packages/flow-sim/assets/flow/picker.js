@@ -13,7 +13,12 @@ export async function searchAssets(query, tab = 'ALL') {
 function option(asset, active) {
   return h(
     'button',
-    { role: 'option', type: 'button', class: `asset-item${active ? ' asset-item-active' : ''}`, 'aria-selected': active ? 'true' : 'false' },
+    {
+      role: 'option',
+      type: 'button',
+      class: `asset-item${active ? ' asset-item-active' : ''}`,
+      'aria-selected': active ? 'true' : 'false',
+    },
     h('img', { class: 'asset-thumb', src: asset.thumb, alt: '' }),
     icon(KIND_ICON[asset.kind] ?? 'image'),
     h('span', { class: 'asset-name' }, asset.name),
@@ -22,7 +27,12 @@ function option(asset, active) {
 
 /** Frames library picker: search box, options by file name, commit on click or via "Add to prompt". */
 export function openLibraryPicker(anchor, onPick) {
-  const input = h('input', { type: 'text', class: 'asset-search-input', placeholder: t('search'), 'aria-label': t('search') });
+  const input = h('input', {
+    type: 'text',
+    class: 'asset-search-input',
+    placeholder: t('search'),
+    'aria-label': t('search'),
+  });
   const list = h('div', { class: 'asset-list', role: 'listbox' });
   const detail = h('div', { class: 'asset-detail' });
   const content = h('flow-add-menu-popover-content', {}, h('div', { class: 'popover-header' }, input), list, detail);
@@ -41,21 +51,38 @@ export function openLibraryPicker(anchor, onPick) {
       return;
     }
     if (mine !== seq) return;
-    list.replaceChildren(...assets.filter((a) => a.refType === 'media' && a.kind !== 'VIDEO').map((a) => {
-      const el = option(a, false);
-      el.addEventListener('click', () => {
-        if (boot.pickerCommit === 'click') return commit(a);
-        for (const o of list.querySelectorAll('.asset-item')) o.classList.remove('asset-item-active');
-        el.classList.add('asset-item-active');
-        detail.replaceChildren(
-          h('img', { class: 'detail-preview', src: a.thumb, alt: '' }),
-          h('span', { class: 'detail-name' }, a.name),
-          h('button', { type: 'button', class: 'header-close-btn', 'aria-label': t('close'), onclick: () => detail.replaceChildren() }, icon('close')),
-          h('button', { type: 'button', class: 'detail-add-to-prompt-btn', onclick: () => commit(a) }, t('addToPrompt')),
-        );
-      });
-      return el;
-    }));
+    list.replaceChildren(
+      ...assets
+        .filter((a) => a.refType === 'media' && a.kind !== 'VIDEO')
+        .map((a) => {
+          const el = option(a, false);
+          el.addEventListener('click', () => {
+            if (boot.pickerCommit === 'click') return commit(a);
+            for (const o of list.querySelectorAll('.asset-item')) o.classList.remove('asset-item-active');
+            el.classList.add('asset-item-active');
+            detail.replaceChildren(
+              h('img', { class: 'detail-preview', src: a.thumb, alt: '' }),
+              h('span', { class: 'detail-name' }, a.name),
+              h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'header-close-btn',
+                  'aria-label': t('close'),
+                  onclick: () => detail.replaceChildren(),
+                },
+                icon('close'),
+              ),
+              h(
+                'button',
+                { type: 'button', class: 'detail-add-to-prompt-btn', onclick: () => commit(a) },
+                t('addToPrompt'),
+              ),
+            );
+          });
+          return el;
+        }),
+    );
   };
   input.addEventListener('input', () => {
     clearTimeout(timer);
@@ -67,7 +94,15 @@ export function openLibraryPicker(anchor, onPick) {
   return entry;
 }
 
-const TABS = [['ALL', 'all'], ['IMAGES', 'images'], ['VIDEOS', 'videos'], ['VOICES', 'voices'], ['CHARACTERS', 'characters'], ['AVATARS', 'avatars'], ['UPLOADS', 'uploads']];
+const TABS = [
+  ['ALL', 'all'],
+  ['IMAGES', 'images'],
+  ['VIDEOS', 'videos'],
+  ['VOICES', 'voices'],
+  ['CHARACTERS', 'characters'],
+  ['AVATARS', 'avatars'],
+  ['UPLOADS', 'uploads'],
+];
 
 /** The @ mention picker: tabs, options, arrow keys move the active option, Enter commits. */
 export function openMentionPicker(anchor, onPick) {
@@ -78,22 +113,37 @@ export function openMentionPicker(anchor, onPick) {
   let seq = 0;
   const tabs = h('div', { class: 'mention-tabs', role: 'tablist' });
   const list = h('div', { class: 'asset-list', role: 'listbox' });
-  const renderTabs = () => tabs.replaceChildren(...TABS.map(([value, key]) => {
-    const el = h('mat-list-item', { role: 'tab', class: 'mat-mdc-list-item', 'aria-selected': value === tab ? 'true' : 'false', tabindex: '-1' }, t(key));
-    el.addEventListener('mousedown', (e) => e.preventDefault());
-    el.addEventListener('click', () => {
-      tab = value;
-      renderTabs();
-      refresh();
-    });
-    return el;
-  }));
-  const renderList = () => list.replaceChildren(...assets.map((a, i) => {
-    const el = option(a, i === active);
-    el.addEventListener('mousedown', (e) => e.preventDefault());
-    el.addEventListener('click', () => pick(a));
-    return el;
-  }));
+  const renderTabs = () =>
+    tabs.replaceChildren(
+      ...TABS.map(([value, key]) => {
+        const el = h(
+          'mat-list-item',
+          {
+            role: 'tab',
+            class: 'mat-mdc-list-item',
+            'aria-selected': value === tab ? 'true' : 'false',
+            tabindex: '-1',
+          },
+          t(key),
+        );
+        el.addEventListener('mousedown', (e) => e.preventDefault());
+        el.addEventListener('click', () => {
+          tab = value;
+          renderTabs();
+          refresh();
+        });
+        return el;
+      }),
+    );
+  const renderList = () =>
+    list.replaceChildren(
+      ...assets.map((a, i) => {
+        const el = option(a, i === active);
+        el.addEventListener('mousedown', (e) => e.preventDefault());
+        el.addEventListener('click', () => pick(a));
+        return el;
+      }),
+    );
   const refresh = async () => {
     const mine = ++seq;
     try {
@@ -136,7 +186,13 @@ export function openMentionPicker(anchor, onPick) {
     onPick(a);
   };
   renderTabs();
-  const entry = openPane({ name: 'mention-picker', content: h('div', { class: 'mention-picker' }, tabs, list), anchor, backdrop: false, onClose: () => (closed = true) });
+  const entry = openPane({
+    name: 'mention-picker',
+    content: h('div', { class: 'mention-picker' }, tabs, list),
+    anchor,
+    backdrop: false,
+    onClose: () => (closed = true),
+  });
   rpc('as29s', [null, app.projectId]).catch(() => {});
   refresh();
   return api;

@@ -44,22 +44,60 @@ export function currentCost() {
 }
 
 function groups() {
-  const out = [{ key: 'mode', items: [{ value: 'image', icon: 'image', label: t('image') }, { value: 'video', icon: 'videocam', label: t('video') }] }];
+  const out = [
+    {
+      key: 'mode',
+      items: [
+        { value: 'image', icon: 'image', label: t('image') },
+        { value: 'video', icon: 'videocam', label: t('video') },
+      ],
+    },
+  ];
   if (settings.mode === 'video') {
-    out.push({ key: 'submode', items: [{ value: 'frames', icon: 'crop_free', label: t('frames') }, { value: 'ingredients', icon: 'chrome_extension', label: t('ingredients') }] });
-    out.push({ key: 'videoAspect', items: M.videoAspects.map((a) => ({ value: a.ratio, icon: a.icon, label: a.ratio })) });
-    out.push({ key: 'resolution', items: [{ value: '360p', label: '360p', after: 'info' }, { value: '720p', label: '720p' }] });
-    if (!currentVideoModel().slider) out.push({ key: 'duration', items: currentVideoModel().durations.map((d) => ({ value: d, label: t('seconds', { n: d }) })) });
+    out.push({
+      key: 'submode',
+      items: [
+        { value: 'frames', icon: 'crop_free', label: t('frames') },
+        { value: 'ingredients', icon: 'chrome_extension', label: t('ingredients') },
+      ],
+    });
+    out.push({
+      key: 'videoAspect',
+      items: M.videoAspects.map((a) => ({ value: a.ratio, icon: a.icon, label: a.ratio })),
+    });
+    out.push({
+      key: 'resolution',
+      items: [
+        { value: '360p', label: '360p', after: 'info' },
+        { value: '720p', label: '720p' },
+      ],
+    });
+    if (!currentVideoModel().slider)
+      out.push({
+        key: 'duration',
+        items: currentVideoModel().durations.map((d) => ({ value: d, label: t('seconds', { n: d }) })),
+      });
   } else {
-    out.push({ key: 'imageAspect', items: M.imageAspects.map((a) => ({ value: a.ratio, icon: a.icon, label: a.ratio })) });
+    out.push({
+      key: 'imageAspect',
+      items: M.imageAspects.map((a) => ({ value: a.ratio, icon: a.icon, label: a.ratio })),
+    });
   }
   out.push({ key: 'count', items: [1, 2, 3, 4].map((n) => ({ value: n, label: `x${n}` })) });
   return out;
 }
 
 export function triggerContent() {
-  if (settings.mode === 'image') return [t('image'), ' · ', currentImageModel().label, ' · ', icon(imageAspect().icon), ` x${settings.count}`];
-  return [t('video'), ` · ${settings.resolution} · `, t('seconds', { n: settings.duration }), ' ', icon(videoAspect().icon), ` x${settings.count}`];
+  if (settings.mode === 'image')
+    return [t('image'), ' · ', currentImageModel().label, ' · ', icon(imageAspect().icon), ` x${settings.count}`];
+  return [
+    t('video'),
+    ` · ${settings.resolution} · `,
+    t('seconds', { n: settings.duration }),
+    ' ',
+    icon(videoAspect().icon),
+    ` x${settings.count}`,
+  ];
 }
 
 let trigger = null;
@@ -76,7 +114,11 @@ function changed() {
 
 export function settingsTrigger() {
   // No aria-haspopup on the trigger (test_assets/debug_editor/buttons.json, flow-captures.md §9).
-  trigger = h('button', { class: 'settings-trigger-button', type: 'button', 'aria-label': t('settingsTrigger') }, ...triggerContent());
+  trigger = h(
+    'button',
+    { class: 'settings-trigger-button', type: 'button', 'aria-label': t('settingsTrigger') },
+    ...triggerContent(),
+  );
   trigger.addEventListener('click', () => openSettings(trigger));
   return trigger;
 }
@@ -87,7 +129,13 @@ function radioGroup(group) {
     const checked = settings[group.key] === item.value;
     const radio = h(
       'button',
-      { role: 'radio', type: 'button', class: 'mat-button-toggle-button', id: nextToggleId(), 'aria-checked': checked ? 'true' : 'false' },
+      {
+        role: 'radio',
+        type: 'button',
+        class: 'mat-button-toggle-button',
+        id: nextToggleId(),
+        'aria-checked': checked ? 'true' : 'false',
+      },
       item.icon ? icon(item.icon) : null,
       item.label ? h('span', { class: 'mat-button-toggle-label-content' }, item.label) : null,
       item.after ? icon(item.after) : null,
@@ -110,14 +158,26 @@ let paneEntry = null;
 
 function paneBody() {
   const modelName = settings.mode === 'image' ? currentImageModel().label : currentVideoModel().label;
-  const modelBtn = h('button', { class: 'model-picker-button', type: 'button', 'aria-haspopup': 'menu' }, h('span', { class: 'model-name' }, modelName), ' ', icon('arrow_drop_down'));
+  const modelBtn = h(
+    'button',
+    { class: 'model-picker-button', type: 'button', 'aria-haspopup': 'menu' },
+    h('span', { class: 'model-name' }, modelName),
+    ' ',
+    icon('arrow_drop_down'),
+  );
   modelBtn.addEventListener('click', () => openModelMenu(modelBtn));
   const cost = currentCost();
   const [before, after] = boot.labels.costLine.split('{n}');
   const rows = groups().map(radioGroup);
   // A slider model's duration row sits where the radios would, before the count row [U].
   if (settings.mode === 'video' && currentVideoModel().slider) rows.splice(rows.length - 1, 0, durationSlider());
-  return h('div', { class: 'settings-panel' }, modelBtn, ...rows, h('div', { class: 'cost-line' }, before, h('b', {}, String(cost)), after ?? ''));
+  return h(
+    'div',
+    { class: 'settings-panel' },
+    modelBtn,
+    ...rows,
+    h('div', { class: 'cost-line' }, before, h('b', {}, String(cost)), after ?? ''),
+  );
 }
 
 /**
@@ -130,7 +190,15 @@ function durationSlider() {
   const max = boot.tier === 'free' ? Math.min(10, durations.at(-1)) : durations.at(-1);
   if (settings.duration > max || settings.duration < durations[0]) settings.duration = Math.min(max, 8);
   const label = h('span', { class: 'mdc-slider__value-indicator-text' }, t('seconds', { n: settings.duration }));
-  const input = h('input', { type: 'range', class: 'mdc-slider__input', min: durations[0], max, step: 1, value: settings.duration, 'aria-valuetext': t('seconds', { n: settings.duration }) });
+  const input = h('input', {
+    type: 'range',
+    class: 'mdc-slider__input',
+    min: durations[0],
+    max,
+    step: 1,
+    value: settings.duration,
+    'aria-valuetext': t('seconds', { n: settings.duration }),
+  });
   input.addEventListener('input', () => {
     settings.duration = Number(input.value);
     input.setAttribute('aria-valuetext', t('seconds', { n: settings.duration }));
@@ -156,30 +224,51 @@ function openSettings(anchor) {
 function openModelMenu(anchor) {
   if (findPane('model-menu')) return;
   const render = () => {
-    const items = settings.mode === 'image'
-      ? imageModels.map((m) => ({ id: m.id, label: m.label, glyph: h('span', { class: 'model-glyph banana' }, '🍌') }))
-      : videoModels.map((m) => ({ id: m.id, label: m.label, glyph: icon('volume_up') }));
+    const items =
+      settings.mode === 'image'
+        ? imageModels.map((m) => ({
+            id: m.id,
+            label: m.label,
+            glyph: h('span', { class: 'model-glyph banana' }, '🍌'),
+          }))
+        : videoModels.map((m) => ({ id: m.id, label: m.label, glyph: icon('volume_up') }));
     const current = settings.mode === 'image' ? settings.imageModel : settings.videoModel;
-    return h('div', { role: 'menu', class: 'mat-mdc-menu-panel model-menu' }, ...items.map((item) => {
-      const el = h('button', { role: 'menuitem', type: 'button', class: `mat-mdc-menu-item${item.id === current ? ' selected' : ''}` }, item.glyph, h('span', { class: 'mat-mdc-menu-item-text' }, item.label), item.id === current ? icon('check') : null);
-      el.addEventListener('click', () => {
-        if (settings.mode === 'image') settings.imageModel = item.id;
-        else {
-          settings.videoModel = item.id;
-          const m = currentVideoModel();
-          if (!m.durations.includes(settings.duration)) settings.duration = 8;
-        }
-        // The menu stays open after a switch: closing takes two Escapes (menu, then pane).
-        entry.pane.replaceChildren(render());
-        setTimeout(() => {
-          renderPane();
-          changed();
-        }, 60);
-      });
-      return el;
-    }));
+    return h(
+      'div',
+      { role: 'menu', class: 'mat-mdc-menu-panel model-menu' },
+      ...items.map((item) => {
+        const el = h(
+          'button',
+          { role: 'menuitem', type: 'button', class: `mat-mdc-menu-item${item.id === current ? ' selected' : ''}` },
+          item.glyph,
+          h('span', { class: 'mat-mdc-menu-item-text' }, item.label),
+          item.id === current ? icon('check') : null,
+        );
+        el.addEventListener('click', () => {
+          if (settings.mode === 'image') settings.imageModel = item.id;
+          else {
+            settings.videoModel = item.id;
+            const m = currentVideoModel();
+            if (!m.durations.includes(settings.duration)) settings.duration = 8;
+          }
+          // The menu stays open after a switch: closing takes two Escapes (menu, then pane).
+          entry.pane.replaceChildren(render());
+          setTimeout(() => {
+            renderPane();
+            changed();
+          }, 60);
+        });
+        return el;
+      }),
+    );
   };
-  const entry = openPane({ name: 'model-menu', content: render(), anchor, linger: 1500, className: 'mat-mdc-menu-panel-pane' });
+  const entry = openPane({
+    name: 'model-menu',
+    content: render(),
+    anchor,
+    linger: 1500,
+    className: 'mat-mdc-menu-panel-pane',
+  });
 }
 
 export function refreshTrigger() {

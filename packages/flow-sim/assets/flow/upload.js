@@ -21,13 +21,27 @@ function rightsDialog() {
       pane.remove();
       resolve(ok);
     };
-    const pane = h('div', { class: 'cdk-overlay-pane rights-pane' },
-      h('mat-dialog-container', { class: 'mat-mdc-dialog-container rights-dialog', role: 'dialog', 'aria-modal': 'true' },
+    const pane = h(
+      'div',
+      { class: 'cdk-overlay-pane rights-pane' },
+      h(
+        'mat-dialog-container',
+        { class: 'mat-mdc-dialog-container rights-dialog', role: 'dialog', 'aria-modal': 'true' },
         h('h2', {}, t('rightsTitle')),
         h('p', {}, t('rightsBody')),
-        h('div', { class: 'dialog-actions' },
-          h('button', { type: 'button', class: 'flow-button-medium variant-secondary', onclick: () => done(false) }, t('cancel')),
-          h('button', { type: 'button', class: 'flow-button-medium variant-primary', onclick: () => done(true) }, t('agree')),
+        h(
+          'div',
+          { class: 'dialog-actions' },
+          h(
+            'button',
+            { type: 'button', class: 'flow-button-medium variant-secondary', onclick: () => done(false) },
+            t('cancel'),
+          ),
+          h(
+            'button',
+            { type: 'button', class: 'flow-button-medium variant-primary', onclick: () => done(true) },
+            t('agree'),
+          ),
         ),
       ),
     );
@@ -52,19 +66,44 @@ async function uploadFile(file) {
 }
 
 export function toolbar() {
-  const input = h('input', { type: 'file', accept: 'image/png,image/jpeg,image/webp,image/gif', class: 'hidden-file-input', style: 'display:none' });
+  const input = h('input', {
+    type: 'file',
+    accept: 'image/png,image/jpeg,image/webp,image/gif',
+    class: 'hidden-file-input',
+    style: 'display:none',
+  });
   input.addEventListener('change', () => {
     const file = input.files?.[0];
     input.value = '';
     if (file) uploadFile(file);
   });
-  const add = h('button', { type: 'button', class: 'toolbar-add-button mdc-icon-button', 'aria-haspopup': 'menu' }, icon('add'));
+  const add = h(
+    'button',
+    { type: 'button', class: 'toolbar-add-button mdc-icon-button', 'aria-haspopup': 'menu' },
+    icon('add'),
+  );
   add.addEventListener('click', () => {
-    const item = (ic, label, run) => h('button', { role: 'menuitem', type: 'button', class: 'mat-mdc-menu-item', onclick: () => { entry.close(); run(); } }, icon(ic), h('span', { class: 'mat-mdc-menu-item-text' }, label));
+    const item = (ic, label, run) =>
+      h(
+        'button',
+        {
+          role: 'menuitem',
+          type: 'button',
+          class: 'mat-mdc-menu-item',
+          onclick: () => {
+            entry.close();
+            run();
+          },
+        },
+        icon(ic),
+        h('span', { class: 'mat-mdc-menu-item-text' }, label),
+      );
     const entry = openPane({
       name: 'add-menu',
       anchor: add,
-      content: h('div', { role: 'menu', class: 'mat-mdc-menu-panel add-menu' },
+      content: h(
+        'div',
+        { role: 'menu', class: 'mat-mdc-menu-panel add-menu' },
         item('upload', t('upload'), () => input.click()),
         item('create_new_folder', t('newCollection'), () => {}),
         item('person_add', t('createCharacter'), () => {}),

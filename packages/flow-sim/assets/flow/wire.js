@@ -75,12 +75,15 @@ export async function rpc(rpcId, inner, options = {}) {
 /** reCAPTCHA Enterprise: the page mints a token ~0.2 s before a submit. */
 export async function recaptchaToken() {
   try {
-    const res = await fetch('https://www.google.com/recaptcha/enterprise/reload?k=6LdSimFlowSiteKey000000000000000000000', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/x-protobuffer' },
-      body: 'sim',
-    });
+    const res = await fetch(
+      'https://www.google.com/recaptcha/enterprise/reload?k=6LdSimFlowSiteKey000000000000000000000',
+      {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/x-protobuffer' },
+        body: 'sim',
+      },
+    );
     const parsed = JSON.parse((await res.text()).replace(/^\)\]\}'\n/, ''));
     return parsed[1];
   } catch {

@@ -19,7 +19,12 @@ async function main(): Promise<void> {
     },
   });
   const latency = values.latency === 'fast' || values.latency === 'realistic' ? values.latency : Number(values.latency);
-  const options: FlowSimOptions = { port: Number(values.port), controlPort: Number(values['control-port']), latency, locale: values.locale as SimLocale };
+  const options: FlowSimOptions = {
+    port: Number(values.port),
+    controlPort: Number(values['control-port']),
+    latency,
+    locale: values.locale as SimLocale,
+  };
   if (values.seed !== undefined) options.seed = values.seed;
   if (values['data-dir'] !== undefined) options.dataDir = values['data-dir'];
   const sim = await startFlowSim(options);

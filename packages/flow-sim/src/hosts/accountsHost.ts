@@ -13,7 +13,11 @@ export function safeContinue(raw: string | null): string {
   if (raw === null) return DEFAULT_CONTINUE;
   try {
     const url = new URL(raw);
-    if (url.protocol === 'https:' && (url.hostname.endsWith('.google.com') || url.hostname === 'google.com' || url.hostname === LABS_HOST)) return url.href;
+    if (
+      url.protocol === 'https:' &&
+      (url.hostname.endsWith('.google.com') || url.hostname === 'google.com' || url.hostname === LABS_HOST)
+    )
+      return url.href;
   } catch {
     // fall through
   }
@@ -39,7 +43,13 @@ function signIn(state: SimState, res: Res, req: Req, account: Account): void {
 export async function handleAccounts(state: SimState, req: Req, res: Res, url: URL): Promise<void> {
   const cont = safeContinue(url.searchParams.get('continue'));
   const path = url.pathname;
-  if (path === '/' || path === '/ServiceLogin' || path === '/signin' || path === '/v3/signin' || path === '/AccountChooser') {
+  if (
+    path === '/' ||
+    path === '/ServiceLogin' ||
+    path === '/signin' ||
+    path === '/v3/signin' ||
+    path === '/AccountChooser'
+  ) {
     const session = googleSession(state, req);
     if (session !== undefined) {
       const target = new URL(cont);
@@ -50,27 +60,39 @@ export async function handleAccounts(state: SimState, req: Req, res: Res, url: U
       return;
     }
     const known = remembered(req);
-    redirect(res, 302, `https://${ACCOUNTS_HOST}/v3/signin/${known.length > 0 ? 'accountchooser' : 'identifier'}?${new URLSearchParams({ continue: cont })}`);
+    redirect(
+      res,
+      302,
+      `https://${ACCOUNTS_HOST}/v3/signin/${known.length > 0 ? 'accountchooser' : 'identifier'}?${new URLSearchParams({ continue: cont })}`,
+    );
     return;
   }
-  if (path === '/v3/signin/identifier') return sendHtml(res, 200, identifierPage(cont, url.searchParams.get('Email') ?? ''));
+  if (path === '/v3/signin/identifier')
+    return sendHtml(res, 200, identifierPage(cont, url.searchParams.get('Email') ?? ''));
   if (path === '/v3/signin/accountchooser') return sendHtml(res, 200, chooserPage(cont, remembered(req)));
   if (path === '/v3/signin/rejected') return sendHtml(res, 200, rejectedPage());
   if (path === '/v3/signin/challenge/pwd') {
     const email = url.searchParams.get('identifier') ?? '';
-    if (!email.includes('@')) return redirect(res, 302, `/v3/signin/identifier?${new URLSearchParams({ continue: cont })}`);
+    if (!email.includes('@'))
+      return redirect(res, 302, `/v3/signin/identifier?${new URLSearchParams({ continue: cont })}`);
     return sendHtml(res, 200, passwordPage(cont, email));
   }
   if (path === '/v3/signin/confirmidentifier') {
     const session = googleSession(state, req);
-    if (session === undefined) return redirect(res, 302, `/v3/signin/identifier?${new URLSearchParams({ continue: cont })}`);
+    if (session === undefined)
+      return redirect(res, 302, `/v3/signin/identifier?${new URLSearchParams({ continue: cont })}`);
     return sendHtml(res, 200, passwordPage(cont, session.email, 'Confirm it’s you', 'recheck'));
   }
   if (path === '/v3/signin/_/choose') {
     const email = url.searchParams.get('identifier') ?? '';
     const lsid = state.signer.read(parseCookies(req).get('LSID'), 'lsid');
     const account = state.account(email);
-    if (account !== undefined && lsid !== null && lsid.email === account.email && lsid.generation === account.sessionGeneration) {
+    if (
+      account !== undefined &&
+      lsid !== null &&
+      lsid.email === account.email &&
+      lsid.generation === account.sessionGeneration
+    ) {
       signIn(state, res, req, account);
       return redirect(res, 302, afterSignIn(state, account, cont));
     }
@@ -85,7 +107,8 @@ export async function handleAccounts(state: SimState, req: Req, res: Res, url: U
       return sendJson(res, 200, { error: 'Couldn’t find your Google Account' });
     }
     const given = form.get('Passwd') ?? '';
-    if (account.password !== null && given !== account.password) return sendJson(res, 200, { error: 'Wrong password. Try again or click Forgot password to reset it.' });
+    if (account.password !== null && given !== account.password)
+      return sendJson(res, 200, { error: 'Wrong password. Try again or click Forgot password to reset it.' });
     const target = safeContinue(form.get('continue'));
     if (form.get('purpose') === 'recheck') {
       state.failures.clear(account.email, 'identity_recheck');
@@ -95,7 +118,13 @@ export async function handleAccounts(state: SimState, req: Req, res: Res, url: U
     return sendJson(res, 200, { redirect: afterSignIn(state, account, target) });
   }
   if (path === '/Logout' || path === '/logout') {
-    addCookies(res, [...expiredCookies(['SID', 'HSID', 'SSID', 'APISID', 'SAPISID', '__Secure-1PSID', '__Secure-3PSID', '__Secure-1PAPISID'], '.google.com'), ...expiredCookies(['LSID'])]);
+    addCookies(res, [
+      ...expiredCookies(
+        ['SID', 'HSID', 'SSID', 'APISID', 'SAPISID', '__Secure-1PSID', '__Secure-3PSID', '__Secure-1PAPISID'],
+        '.google.com',
+      ),
+      ...expiredCookies(['LSID']),
+    ]);
     return redirect(res, 302, cont);
   }
   sendHtml(res, 404, '<h1>404</h1>');

@@ -21,7 +21,10 @@ export function flowSession(state: SimState, req: Req): { account: Account; osid
   const account = googleSession(state, req);
   if (account === undefined) return undefined;
   const osid = state.signer.read(parseCookies(req).get('__Secure-OSID'), 'osid');
-  return { account, osid: osid !== null && osid.email === account.email && osid.generation === account.sessionGeneration };
+  return {
+    account,
+    osid: osid !== null && osid.email === account.email && osid.generation === account.sessionGeneration,
+  };
 }
 
 export function googleCookies(state: SimState, account: Account): CookieSpec[] {
@@ -43,7 +46,12 @@ export function googleCookies(state: SimState, account: Account): CookieSpec[] {
 
 export function accountsHostCookies(state: SimState, account: Account, remembered: string[]): CookieSpec[] {
   return [
-    { name: 'LSID', value: state.signer.mint(account.email, account.sessionGeneration, 'lsid'), maxAge: YEAR, httpOnly: true },
+    {
+      name: 'LSID',
+      value: state.signer.mint(account.email, account.sessionGeneration, 'lsid'),
+      maxAge: YEAR,
+      httpOnly: true,
+    },
     { name: '__Host-GAPS', value: remembered.join(':'), maxAge: YEAR, httpOnly: true },
   ];
 }
@@ -58,7 +66,12 @@ export function osidCookies(state: SimState, account: Account): CookieSpec[] {
 
 export function labsCookies(state: SimState, account: Account): CookieSpec[] {
   return [
-    { name: '__Secure-next-auth.session-token', value: state.signer.mint(account.email, account.sessionGeneration, 'labs'), maxAge: 30 * 24 * 3600, httpOnly: true },
+    {
+      name: '__Secure-next-auth.session-token',
+      value: state.signer.mint(account.email, account.sessionGeneration, 'labs'),
+      maxAge: 30 * 24 * 3600,
+      httpOnly: true,
+    },
     { name: '__Host-next-auth.csrf-token', value: state.signer.sign(`csrf:${account.email}`), httpOnly: true },
     { name: '__Secure-next-auth.callback-url', value: 'https://labs.google/fx/tools/flow', httpOnly: true },
   ];

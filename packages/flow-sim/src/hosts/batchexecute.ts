@@ -8,7 +8,13 @@ import { flowSession } from './auth.js';
 let reqCounter = 0;
 
 /** POST /_/AiSandboxAngularFrontend/data/batchexecute: cookies + `at=` + `x-same-domain: 1`. */
-export async function handleBatchexecute(state: SimState, req: Req, res: Res, url: URL, hanging: Set<Res>): Promise<void> {
+export async function handleBatchexecute(
+  state: SimState,
+  req: Req,
+  res: Res,
+  url: URL,
+  hanging: Set<Res>,
+): Promise<void> {
   const rawBody = (await readBody(req)).toString('utf8');
   const session = flowSession(state, req);
   if (session === undefined || !session.osid) return sendText(res, 401, 'Unauthorized');
@@ -17,7 +23,8 @@ export async function handleBatchexecute(state: SimState, req: Req, res: Res, ur
   const fReq = form.get('f.req');
   const at = form.get('at') ?? '';
   if (fReq === null || req.headers['x-same-domain'] !== '1') return sendText(res, 400, 'Bad Request');
-  if (at !== state.signer.mint(account.email, account.sessionGeneration, 'at')) return sendText(res, 400, 'Bad Request');
+  if (at !== state.signer.mint(account.email, account.sessionGeneration, 'at'))
+    return sendText(res, 400, 'Bad Request');
   const sourcePath = url.searchParams.get('source-path') ?? '';
   const rpcidsParam = url.searchParams.get('rpcids') ?? '';
   let outcome;
@@ -26,7 +33,17 @@ export async function handleBatchexecute(state: SimState, req: Req, res: Res, ur
   } catch {
     return sendText(res, 400, 'Bad Request');
   }
-  const record = { at: Date.now() - state.startedAt, email: account.email, rpcId: outcome.rpcId, rpcidsParam, sourcePath, fReq, inner: outcome.inner, rawBody, at_token: at };
+  const record = {
+    at: Date.now() - state.startedAt,
+    email: account.email,
+    rpcId: outcome.rpcId,
+    rpcidsParam,
+    sourcePath,
+    fReq,
+    inner: outcome.inner,
+    rawBody,
+    at_token: at,
+  };
   if (outcome.kind === 'http') {
     state.received.push({ ...record, charged: 0, httpStatus: outcome.status });
     res.writeHead(outcome.status, { 'content-type': 'text/plain; charset=utf-8', ...outcome.headers });
@@ -42,10 +59,17 @@ export async function handleBatchexecute(state: SimState, req: Req, res: Res, ur
     return;
   }
   reqCounter += 1;
-  const body = result.garbled === true ? `)]}'\n\n${encodeEnvelope(result.items, reqCounter).slice(0, 40)}\u0000\uFFFD` : encodeEnvelope(result.items, Number(url.searchParams.get('_reqid') ?? reqCounter));
+  const body =
+    result.garbled === true
+      ? `)]}'\n\n${encodeEnvelope(result.items, reqCounter).slice(0, 40)}\u0000\uFFFD`
+      : encodeEnvelope(result.items, Number(url.searchParams.get('_reqid') ?? reqCounter));
   const timer = setTimeout(() => {
     if (res.destroyed) return;
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache, no-store, max-age=0, must-revalidate', 'x-content-type-options': 'nosniff' });
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-cache, no-store, max-age=0, must-revalidate',
+      'x-content-type-options': 'nosniff',
+    });
     res.end(body);
   }, result.delayMs);
   res.on('close', () => clearTimeout(timer));

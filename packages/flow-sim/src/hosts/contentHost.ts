@@ -34,7 +34,11 @@ export function handleContent(state: SimState, req: Req, res: Res, url: URL): vo
 }
 
 function sendMedia(state: SimState, req: Req, res: Res, owner: string, body: Buffer, type: string): void {
-  res.writeHead(200, { 'content-type': type, 'content-length': String(body.length), 'cache-control': 'private, max-age=21600' });
+  res.writeHead(200, {
+    'content-type': type,
+    'content-length': String(body.length),
+    'cache-control': 'private, max-age=21600',
+  });
   if (req.method === 'HEAD') {
     res.end();
     return;

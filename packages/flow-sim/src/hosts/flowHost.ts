@@ -18,14 +18,16 @@ const VIDEO_TOKEN_SUFFIX = '=v';
 export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, hanging: Set<Res>): Promise<void> {
   const path = url.pathname;
   if (path === BATCH_PATH && req.method === 'POST') return handleBatchexecute(state, req, res, url, hanging);
-  if (path === '/_/AiSandboxAngularFrontend/agent/turn' && req.method === 'POST') return handleAgentTurn(state, req, res);
+  if (path === '/_/AiSandboxAngularFrontend/agent/turn' && req.method === 'POST')
+    return handleAgentTurn(state, req, res);
   if (path.startsWith('/_/static/')) return sendAsset(res, path.slice('/_/static/'.length));
   if (path === '/_/login') {
     const read = state.signer.read(url.searchParams.get('auth') ?? undefined, 'osid-handoff');
     const account = read === null ? undefined : state.account(read.email);
     const cont = url.searchParams.get('continue') ?? '/';
     const target = cont.startsWith(`https://${FLOW_HOST}/`) ? cont : `https://${FLOW_HOST}/`;
-    if (account === undefined || read?.generation !== account.sessionGeneration) return redirect(res, 302, `https://${FLOW_HOST}/about`);
+    if (account === undefined || read?.generation !== account.sessionGeneration)
+      return redirect(res, 302, `https://${FLOW_HOST}/about`);
     addCookies(res, osidCookies(state, account));
     return redirect(res, 302, target);
   }
@@ -36,20 +38,26 @@ export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, 
     const raw = path.slice('/asb/'.length);
     const video = raw.endsWith(VIDEO_TOKEN_SUFFIX);
     const media = state.library.byToken(video ? raw.slice(0, -VIDEO_TOKEN_SUFFIX.length) : raw);
-    if (session === undefined || media === undefined || media.owner !== session.account.email) return sendText(res, 404, 'Not Found');
+    if (session === undefined || media === undefined || media.owner !== session.account.email)
+      return sendText(res, 404, 'Not Found');
     if (!video) return redirect(res, 302, signedUrl(state, `/image/${media.id}`));
     if (media.kind !== 'video' || !videoUrlsReady(media, Date.now())) return sendText(res, 404, 'Not Found');
     return redirect(res, 302, googlevideoUrl(state, media.id));
   }
   if (path === '/favicon.ico') return sendText(res, 204, '');
   const route = routeOf(path);
-  if (route === null) return sendHtml(res, 404, '<!doctype html><title>Error 404 (Not Found)</title><p>404. That’s an error.</p>');
+  if (route === null)
+    return sendHtml(res, 404, '<!doctype html><title>Error 404 (Not Found)</title><p>404. That’s an error.</p>');
   const google = googleSession(state, req);
   const session = flowSession(state, req);
   // A live Google session without flow.google.com's OSID goes through ServiceLogin once.
   if (google !== undefined && session !== undefined && !session.osid && route !== 'about') {
     const cont = `https://${FLOW_HOST}${path}${url.search}`;
-    return redirect(res, 302, `https://${ACCOUNTS_HOST}/ServiceLogin?${new URLSearchParams({ service: 'aisandbox', passive: 'true', continue: cont })}`);
+    return redirect(
+      res,
+      302,
+      `https://${ACCOUNTS_HOST}/ServiceLogin?${new URLSearchParams({ service: 'aisandbox', passive: 'true', continue: cont })}`,
+    );
   }
   const account = session?.osid === true ? session.account : undefined;
   const recheck = account !== undefined && state.failures.peek(account.email, 'identity_recheck') !== null;
@@ -69,7 +77,18 @@ export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, 
     }
   }
   const consent = parseCookies(req).get('SOCS') === undefined;
-  sendHtml(res, 200, flowShell(state, { route: route as FlowRoute, hop, account: signedIn ? account : undefined, project, identityRecheck: recheck, consent }));
+  sendHtml(
+    res,
+    200,
+    flowShell(state, {
+      route: route as FlowRoute,
+      hop,
+      account: signedIn ? account : undefined,
+      project,
+      identityRecheck: recheck,
+      consent,
+    }),
+  );
 }
 
 function routeOf(path: string): FlowRoute | null {

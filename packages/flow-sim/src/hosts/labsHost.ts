@@ -40,17 +40,31 @@ export function handleLabs(state: SimState, req: Req, res: Res, url: URL): void 
     const code = state.signer.read(url.searchParams.get('code') ?? undefined, 'labs-code');
     const account = code === null ? undefined : state.account(code.email);
     const cont = safeContinue(url.searchParams.get('continue'));
-    if (account === undefined || code?.generation !== account.sessionGeneration) return redirect(res, 302, `/fx/api/auth/signin?error=Callback`);
+    if (account === undefined || code?.generation !== account.sessionGeneration)
+      return redirect(res, 302, `/fx/api/auth/signin?error=Callback`);
     addCookies(res, labsCookies(state, account));
     return redirect(res, 302, cont);
   }
   if (path === '/fx/api/auth/signin') {
-    return sendHtml(res, 200, `<!doctype html><title>Sign in</title><h1>Sign in to labs.google</h1><a class="signin-google" href="https://accounts.google.com/ServiceLogin?continue=https%3A%2F%2Flabs.google%2Ffx%2Ftools%2Fflow">Sign in with Google</a>`);
+    return sendHtml(
+      res,
+      200,
+      `<!doctype html><title>Sign in</title><h1>Sign in to labs.google</h1><a class="signin-google" href="https://accounts.google.com/ServiceLogin?continue=https%3A%2F%2Flabs.google%2Ffx%2Ftools%2Fflow">Sign in with Google</a>`,
+    );
   }
   if (path.startsWith('/fx/api/trpc/')) {
-    if (labsSession(state, req) === undefined) return sendJson(res, 401, { error: { json: { message: 'UNAUTHORIZED', code: -32001 } } });
-    return sendJson(res, 404, { error: { json: { message: 'Flow RPCs have been deprecated and disabled. Flow has migrated to https://flow.google.com.', code: -32004 } } });
+    if (labsSession(state, req) === undefined)
+      return sendJson(res, 401, { error: { json: { message: 'UNAUTHORIZED', code: -32001 } } });
+    return sendJson(res, 404, {
+      error: {
+        json: {
+          message: 'Flow RPCs have been deprecated and disabled. Flow has migrated to https://flow.google.com.',
+          code: -32004,
+        },
+      },
+    });
   }
-  if (path === '/' || path === '/fx' || path === '/fx/') return sendHtml(res, 200, '<!doctype html><title>Google Labs</title><h1>Google Labs</h1>');
+  if (path === '/' || path === '/fx' || path === '/fx/')
+    return sendHtml(res, 200, '<!doctype html><title>Google Labs</title><h1>Google Labs</h1>');
   sendHtml(res, 404, '<h1>404</h1>');
 }

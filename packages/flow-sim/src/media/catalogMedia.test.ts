@@ -80,9 +80,15 @@ describe('clips of the catalogue', () => {
     const state = newState();
     const video = addVideo(state, { prompt: 'pan left over the sea' });
     const key = `${state.seed}:${video.id}`;
-    expect(mp4For(state, video).equals(makeMp4({ width: 1280, height: 720, seconds: 8, key, prompt: 'pan left over the sea' }))).toBe(true);
+    expect(
+      mp4For(state, video).equals(
+        makeMp4({ width: 1280, height: 720, seconds: 8, key, prompt: 'pan left over the sea' }),
+      ),
+    ).toBe(true);
     const upsampled = mp4For(state, { ...video, id: `${video.id}_upsampled`, width: 1920, height: 1080 }, true);
-    expect(upsampled.equals(makeMp4({ width: 1920, height: 1080, seconds: 8, key, prompt: 'pan left over the sea' }))).toBe(true);
+    expect(
+      upsampled.equals(makeMp4({ width: 1920, height: 1080, seconds: 8, key, prompt: 'pan left over the sea' })),
+    ).toBe(true);
     expect(mp4For(state, video)).toBe(mp4For(state, video)); // cached
   });
 
@@ -105,7 +111,14 @@ describe('clips of the catalogue', () => {
     const fromJpeg = addVideo(state, { startFrameId: jpeg.id });
     const painted = toYuv420(paintCover(painterFor(`${state.seed}:${jpeg.id}`), 64, 48, 1280, 720));
     expect(firstLumaRow(mp4For(state, fromJpeg))).toEqual([...painted.y.subarray(0, 16)]);
-    const image = state.library.addMedia({ ...jpeg, id: 'img-1', kind: 'image', mimeType: 'image/jpeg', width: 1376, height: 768 });
+    const image = state.library.addMedia({
+      ...jpeg,
+      id: 'img-1',
+      kind: 'image',
+      mimeType: 'image/jpeg',
+      width: 1376,
+      height: 768,
+    });
     delete image.bytes;
     const fromImage = addVideo(state, { startFrameId: image.id });
     const imagePainted = toYuv420(paintCover(painterFor(`${state.seed}:img-1`), 1376, 768, 1280, 720));
@@ -115,6 +128,8 @@ describe('clips of the catalogue', () => {
     expect(firstLumaRow(mp4For(state, chained))).toEqual([...imagePainted.y.subarray(0, 16)]);
     // an unknown start frame id falls back to the clip's own painting
     const missing = addVideo(state, { startFrameId: 'gone' });
-    expect(firstLumaRow(mp4For(state, missing))).toEqual(firstLumaRow(makeMp4({ width: 1280, height: 720, seconds: 8, key: `${state.seed}:${missing.id}` })));
+    expect(firstLumaRow(mp4For(state, missing))).toEqual(
+      firstLumaRow(makeMp4({ width: 1280, height: 720, seconds: 8, key: `${state.seed}:${missing.id}` })),
+    );
   });
 });

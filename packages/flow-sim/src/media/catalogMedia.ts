@@ -76,8 +76,12 @@ export function mp4For(state: SimState, media: Media, upsampled = false): Buffer
 
 /** The image bytes of a media item: generated JPEG, video poster JPEG, or the uploaded file. */
 export function imageFor(state: SimState, media: Media, scale = 1): { bytes: Buffer; type: string } {
-  if (media.kind === 'upload' && media.bytes !== undefined && scale === 1) return { bytes: media.bytes, type: media.mimeType };
+  if (media.kind === 'upload' && media.bytes !== undefined && scale === 1)
+    return { bytes: media.bytes, type: media.mimeType };
   const w = media.width * scale;
   const h = media.height * scale;
-  return { bytes: cached(`jpg:${state.seed}:${media.id}:${w}x${h}`, () => makeJpeg(w, h, `${state.seed}:${media.id}`)), type: 'image/jpeg' };
+  return {
+    bytes: cached(`jpg:${state.seed}:${media.id}:${w}x${h}`, () => makeJpeg(w, h, `${state.seed}:${media.id}`)),
+    type: 'image/jpeg',
+  };
 }

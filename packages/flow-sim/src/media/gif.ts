@@ -6,7 +6,11 @@ function paletteFor(paint: (x: number, y: number, w: number, h: number) => Rgb):
   const b = paint(0.999, 0.999, 1, 1);
   const ramp = Array.from({ length: 14 }, (_, i): Rgb => {
     const t = i / 13;
-    return [Math.round(a[0] * (1 - t) + b[0] * t), Math.round(a[1] * (1 - t) + b[1] * t), Math.round(a[2] * (1 - t) + b[2] * t)];
+    return [
+      Math.round(a[0] * (1 - t) + b[0] * t),
+      Math.round(a[1] * (1 - t) + b[1] * t),
+      Math.round(a[2] * (1 - t) + b[2] * t),
+    ];
   });
   return [[0, 0, 0], [250, 250, 250], ...ramp];
 }
@@ -98,7 +102,9 @@ export function makeGif(width: number, height: number, key: string, frames = 4):
     parts.push(image);
     const indices = new Uint8Array(width * height);
     const shift = Math.round((f / frames) * width);
-    for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) indices[y * width + x] = nearest(palette, paint((x + shift) % width, y, width, height));
+    for (let y = 0; y < height; y += 1)
+      for (let x = 0; x < width; x += 1)
+        indices[y * width + x] = nearest(palette, paint((x + shift) % width, y, width, height));
     parts.push(lzw(indices, 4));
   }
   parts.push(Buffer.from([0x3b]));

@@ -145,7 +145,10 @@ function parseSps(rbsp: Uint8Array): ParsedSps {
   };
 }
 
-function readSliceHeader(r: BitReader, idr: boolean): { sliceType: number; frameNum: number; disableDeblocking: number } {
+function readSliceHeader(
+  r: BitReader,
+  idr: boolean,
+): { sliceType: number; frameNum: number; disableDeblocking: number } {
   expect(r.ue()).toBe(0); // first_mb_in_slice
   const sliceType = r.ue();
   expect(r.ue()).toBe(0); // pps id
@@ -248,9 +251,23 @@ describe('H.264 bitstream pieces', () => {
 
   it('PPS: CAVLC, one slice group, no ref_idx in macroblocks, deblocking control present', () => {
     const r = new BitReader(ppsRbsp());
-    expect([r.ue(), r.ue(), r.u(1), r.u(1), r.ue(), r.ue(), r.ue(), r.u(1), r.u(2), r.se(), r.se(), r.se(), r.u(1), r.u(1), r.u(1)]).toEqual([
-      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,
-    ]);
+    expect([
+      r.ue(),
+      r.ue(),
+      r.u(1),
+      r.u(1),
+      r.ue(),
+      r.ue(),
+      r.ue(),
+      r.u(1),
+      r.u(2),
+      r.se(),
+      r.se(),
+      r.se(),
+      r.u(1),
+      r.u(1),
+      r.u(1),
+    ]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]);
     r.expectTrailing();
   });
 
@@ -264,9 +281,11 @@ describe('H.264 bitstream pieces', () => {
       const my = Math.floor(mb / 3);
       expect(r.ue()).toBe(25);
       while (!r.aligned) expect(r.u(1)).toBe(0);
-      for (let y = 0; y < 16; y += 1) for (let x = 0; x < 16; x += 1) expect(r.u(8)).toBe(yuv.y[(my * 16 + y) * 48 + mx * 16 + x]);
+      for (let y = 0; y < 16; y += 1)
+        for (let x = 0; x < 16; x += 1) expect(r.u(8)).toBe(yuv.y[(my * 16 + y) * 48 + mx * 16 + x]);
       for (const plane of [yuv.cb, yuv.cr]) {
-        for (let y = 0; y < 8; y += 1) for (let x = 0; x < 8; x += 1) expect(r.u(8)).toBe(plane[(my * 8 + y) * 24 + mx * 8 + x]);
+        for (let y = 0; y < 8; y += 1)
+          for (let x = 0; x < 8; x += 1) expect(r.u(8)).toBe(plane[(my * 8 + y) * 24 + mx * 8 + x]);
       }
     }
     r.expectTrailing();
@@ -308,7 +327,8 @@ describe('H.264 bitstream pieces', () => {
       expect(readSliceHeader(r, false).frameNum).toBe((i + 1) % 16);
     });
     for (const nal of [s.sps, s.pps, ...s.frames]) {
-      for (let i = 2; i < nal.length; i += 1) if (nal[i - 2] === 0 && nal[i - 1] === 0) expect(nal[i]).toBeGreaterThanOrEqual(3);
+      for (let i = 2; i < nal.length; i += 1)
+        if (nal[i - 2] === 0 && nal[i - 1] === 0) expect(nal[i]).toBeGreaterThanOrEqual(3);
     }
   });
 });

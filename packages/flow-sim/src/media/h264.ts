@@ -160,7 +160,11 @@ export function levelFor(mbWidth: number, mbHeight: number, fps: number): number
   const fs = mbWidth * mbHeight;
   const idrBits = fs * 384 * 8 + 2 * 8 * fs;
   const fit = LEVELS.find(
-    (l) => fs <= l.maxFs && fs * fps <= l.maxMbps && Math.max(mbWidth, mbHeight) ** 2 <= 8 * l.maxFs && idrBits <= l.maxCpbKbit * 1000,
+    (l) =>
+      fs <= l.maxFs &&
+      fs * fps <= l.maxMbps &&
+      Math.max(mbWidth, mbHeight) ** 2 <= 8 * l.maxFs &&
+      idrBits <= l.maxCpbKbit * 1000,
   );
   return (fit ?? LEVELS[LEVELS.length - 1] ?? { idc: 52 }).idc;
 }
@@ -363,9 +367,14 @@ export interface EncodedStream {
  * Encodes a clip: `picture` as the IDR frame, then one P frame per entry of `steps`, each the
  * previous picture displaced by that step (whole, even luma pixels; the camera's move).
  */
-export function encodeStream(geometry: StreamGeometry, picture: Yuv420, steps: readonly { x: number; y: number }[]): EncodedStream {
+export function encodeStream(
+  geometry: StreamGeometry,
+  picture: Yuv420,
+  steps: readonly { x: number; y: number }[],
+): EncodedStream {
   const { mbWidth, mbHeight } = mbSize(geometry);
-  if (picture.width !== mbWidth * 16 || picture.height !== mbHeight * 16) throw new RangeError('picture is not the coded size');
+  if (picture.width !== mbWidth * 16 || picture.height !== mbHeight * 16)
+    throw new RangeError('picture is not the coded size');
   const frames = [nalUnit(3, 5, idrSliceRbsp(picture))];
   steps.forEach((step, i) => frames.push(nalUnit(2, 1, pSliceRbsp(mbWidth, mbHeight, i + 1, step.x, step.y))));
   return { sps: nalUnit(3, 7, spsRbsp(geometry)), pps: nalUnit(3, 8, ppsRbsp()), frames };

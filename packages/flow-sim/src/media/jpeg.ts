@@ -6,7 +6,10 @@ interface HuffSpec {
   values: number[];
 }
 
-const DC_TABLE: HuffSpec = { bits: [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0], values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] };
+const DC_TABLE: HuffSpec = {
+  bits: [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0],
+  values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+};
 /** Only the end-of-block symbol is ever coded: every block is flat (DC only). */
 const AC_TABLE: HuffSpec = { bits: [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], values: [0x00] };
 const QUANT = 8;
@@ -70,7 +73,8 @@ export function makeJpeg(width: number, height: number, key = 'jpeg'): Buffer {
   const dc = canonicalCodes(DC_TABLE);
   const eob = canonicalCodes(AC_TABLE).get(0) ?? { code: 0, length: 2 };
   const head = [
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...segment(0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
     ...segment(0xdb, [0x00, ...new Array<number>(64).fill(QUANT)]),
     ...segment(0xc0, [8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]),

@@ -12,7 +12,7 @@ const CONTAINERS = new Set(['moov', 'trak', 'mdia', 'minf', 'stbl', 'dinf']);
 /** Every box by its path (`moov/trak/mdia/minf/stbl/stsz`): [payload start, payload end]. */
 function boxes(buf: Buffer, from = 0, to = buf.length, prefix = ''): Map<string, [number, number]> {
   const out = new Map<string, [number, number]>();
-  for (let at = from; at + 8 <= to; ) {
+  for (let at = from; at + 8 <= to;) {
     const size = buf.readUInt32BE(at);
     const type = buf.toString('latin1', at + 4, at + 8);
     const path = prefix + type;
@@ -93,13 +93,20 @@ describe('media encoders', () => {
       const mdhd = payload(mp4, 'moov/trak/mdia/mdhd');
       expect(mdhd.readUInt32BE(16) / mdhd.readUInt32BE(12)).toBe(8);
       const tkhd = payload(mp4, 'moov/trak/tkhd');
-      expect([tkhd.readUInt32BE(20), tkhd.readUInt32BE(76) >>> 16, tkhd.readUInt32BE(80) >>> 16]).toEqual([8000, width, height]);
+      expect([tkhd.readUInt32BE(20), tkhd.readUInt32BE(76) >>> 16, tkhd.readUInt32BE(80) >>> 16]).toEqual([
+        8000,
+        width,
+        height,
+      ]);
       const stts = payload(mp4, `${STBL}/stts`);
       expect([stts.readUInt32BE(4), stts.readUInt32BE(8), stts.readUInt32BE(12)]).toEqual([1, 192, 512]);
       expect([...payload(mp4, `${STBL}/stss`)]).toEqual([0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1]);
       const samples = nalUnitsOf(mp4);
       expect(samples).toHaveLength(192);
-      expect(samples.map((nals) => nals.map((n) => (n[0] ?? 0) & 0x1f))).toEqual([[5], ...new Array<number[]>(191).fill([1])]);
+      expect(samples.map((nals) => nals.map((n) => (n[0] ?? 0) & 0x1f))).toEqual([
+        [5],
+        ...new Array<number[]>(191).fill([1]),
+      ]);
       const mdat = boxes(mp4).get('mdat') ?? [0, 0];
       expect(mdat[1]).toBe(mp4.length);
       expect(payload(mp4, `${STBL}/stco`).readUInt32BE(8)).toBe(mdat[0]);
@@ -109,7 +116,7 @@ describe('media encoders', () => {
     expect(Object.keys(measured)).toHaveLength(4);
   });
 
-  it('MP4: avcC carries the stream\'s SPS and PPS; durations follow the seconds; deterministic per spec', () => {
+  it("MP4: avcC carries the stream's SPS and PPS; durations follow the seconds; deterministic per spec", () => {
     const spec: Mp4Spec = { width: 640, height: 360, seconds: 4, key: 'k' };
     const mp4 = makeMp4(spec);
     const avcC = payload(mp4, `${STBL}/stsd/avc1/avcC`);
@@ -136,7 +143,13 @@ describe('media encoders', () => {
     const mp4 = makeMp4({ width: 64, height: 36, seconds: 1, key: 'p', picture });
     const [[idr = Buffer.alloc(0)] = []] = nalUnitsOf(mp4);
     expect(idr[0]).toBe(0x65);
-    const expected = toYuv420({ width: 64, height: 36, rgb: new Uint8Array(64 * 36 * 3).map((_, i) => (Math.floor(i / 3) % 64 < 32 ? [200, 30, 30] : [30, 30, 200])[i % 3] ?? 0) });
+    const expected = toYuv420({
+      width: 64,
+      height: 36,
+      rgb: new Uint8Array(64 * 36 * 3).map(
+        (_, i) => (Math.floor(i / 3) % 64 < 32 ? [200, 30, 30] : [30, 30, 200])[i % 3] ?? 0,
+      ),
+    });
     // Slice header (20 bits) + mb_type ue(25) (9 bits) + alignment: the samples start at RBSP byte 4;
     // each later macroblock is 2 bytes of mb_type and alignment, then 384 samples. Limited-range
     // samples (≥ 16) never need emulation prevention here.
@@ -145,10 +158,14 @@ describe('media encoders', () => {
       const at = 4 + mb * 386;
       const [mx, my] = [mb % 4, Math.floor(mb / 4)];
       for (let y = 0; y < 16; y += 1) {
-        expect([...rbsp.subarray(at + y * 16, at + y * 16 + 16)]).toEqual([...expected.y.subarray((my * 16 + y) * 64 + mx * 16, (my * 16 + y) * 64 + mx * 16 + 16)]);
+        expect([...rbsp.subarray(at + y * 16, at + y * 16 + 16)]).toEqual([
+          ...expected.y.subarray((my * 16 + y) * 64 + mx * 16, (my * 16 + y) * 64 + mx * 16 + 16),
+        ]);
       }
       for (let y = 0; y < 8; y += 1) {
-        expect([...rbsp.subarray(at + 256 + y * 8, at + 256 + y * 8 + 8)]).toEqual([...expected.cb.subarray((my * 8 + y) * 32 + mx * 8, (my * 8 + y) * 32 + mx * 8 + 8)]);
+        expect([...rbsp.subarray(at + 256 + y * 8, at + 256 + y * 8 + 8)]).toEqual([
+          ...expected.cb.subarray((my * 8 + y) * 32 + mx * 8, (my * 8 + y) * 32 + mx * 8 + 8),
+        ]);
       }
     }
     expect(rbsp.length).toBe(4 + 11 * 386 + 384 + 1);

@@ -73,19 +73,61 @@ export function makeMp4(spec: Mp4Spec): Buffer {
   // 4:2:0 cropping works in pairs of pixels: an odd size is coded one pixel larger.
   const width = spec.width + (spec.width % 2);
   const height = spec.height + (spec.height % 2);
-  const picture = spec.picture === undefined ? paintCover(painterFor(spec.key), width, height, width, height) : coverScale(spec.picture, width, height);
-  const stream = encodeStream({ width, height, fps }, toYuv420(picture), panSteps(panOf({ ...spec, width, height }), frames));
+  const picture =
+    spec.picture === undefined
+      ? paintCover(painterFor(spec.key), width, height, width, height)
+      : coverScale(spec.picture, width, height);
+  const stream = encodeStream(
+    { width, height, fps },
+    toYuv420(picture),
+    panSteps(panOf({ ...spec, width, height }), frames),
+  );
   const samples = stream.frames.map((nal) => Buffer.concat([u32(nal.length), nal]));
   const sizes = samples.map((s) => s.length);
   const { sps, pps } = stream;
   const ftyp = box('ftyp', Buffer.from('isom', 'ascii'), u32(0x200), Buffer.from('isomiso2avc1mp41', 'ascii'));
   const durationMs = Math.round(spec.seconds * 1000);
-  const mvhd = fullBox('mvhd', 0, 0, u32(0, 0, 1000, durationMs, 0x00010000), u16(0x0100), Buffer.alloc(10), MATRIX, Buffer.alloc(24), u32(2));
-  const tkhd = fullBox('tkhd', 0, 3, u32(0, 0, 1, 0, durationMs), Buffer.alloc(8), u16(0, 0, 0, 0), MATRIX, u32(spec.width << 16, spec.height << 16));
+  const mvhd = fullBox(
+    'mvhd',
+    0,
+    0,
+    u32(0, 0, 1000, durationMs, 0x00010000),
+    u16(0x0100),
+    Buffer.alloc(10),
+    MATRIX,
+    Buffer.alloc(24),
+    u32(2),
+  );
+  const tkhd = fullBox(
+    'tkhd',
+    0,
+    3,
+    u32(0, 0, 1, 0, durationMs),
+    Buffer.alloc(8),
+    u16(0, 0, 0, 0),
+    MATRIX,
+    u32(spec.width << 16, spec.height << 16),
+  );
   const mdhd = fullBox('mdhd', 0, 0, u32(0, 0, timescale, frames * 512), u16(0x55c4, 0));
-  const hdlr = fullBox('hdlr', 0, 0, u32(0), Buffer.from('vide', 'ascii'), Buffer.alloc(12), Buffer.from('VideoHandler\0', 'ascii'));
+  const hdlr = fullBox(
+    'hdlr',
+    0,
+    0,
+    u32(0),
+    Buffer.from('vide', 'ascii'),
+    Buffer.alloc(12),
+    Buffer.from('VideoHandler\0', 'ascii'),
+  );
   // AVCDecoderConfigurationRecord: version 1, profile/compatibility/level from the SPS, 4-byte lengths, one SPS, one PPS.
-  const avcC = box('avcC', Buffer.from([1, sps[1] ?? 66, sps[2] ?? 0, sps[3] ?? 30, 0xff, 0xe1]), u16(sps.length), sps, Buffer.from([1]), u16(pps.length), pps);
+  const avcC = box(
+    'avcC',
+    Buffer.from([1, sps[1] ?? 66, sps[2] ?? 0, sps[3] ?? 30, 0xff, 0xe1]),
+    u16(sps.length),
+    sps,
+    Buffer.from([1]),
+    u16(pps.length),
+    pps,
+  );
   const avc1 = box(
     'avc1',
     Buffer.alloc(6),

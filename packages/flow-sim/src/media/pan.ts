@@ -30,7 +30,11 @@ function even(value: number): number {
 export function panFor(prompt: string, width: number, height: number): Pan {
   const text = prompt.toLowerCase();
   let x = /\b(left|leftwards?|westwards?)\b/.test(text) ? -1 : /\b(right|rightwards?|eastwards?)\b/.test(text) ? 1 : 0;
-  let y = /\b(up|upwards?|rising|rises|ascending|skywards?)\b/.test(text) ? -1 : /\b(down|downwards?|falling|falls|descending)\b/.test(text) ? 1 : 0;
+  let y = /\b(up|upwards?|rising|rises|ascending|skywards?)\b/.test(text)
+    ? -1
+    : /\b(down|downwards?|falling|falls|descending)\b/.test(text)
+      ? 1
+      : 0;
   if (x === 0 && y === 0) [x, y] = DIRECTIONS[hash32(`pan:${prompt}`) % DIRECTIONS.length] ?? [1, 0];
   return { x: x * even(width / 8), y: y * even(height / 8) };
 }

@@ -11,7 +11,12 @@ export interface Raster {
 type Painter = (x: number, y: number, w: number, h: number) => Rgb;
 
 /** Where a `width`×`height` window cut from the middle of a source scaled to cover it starts. */
-function coverGeometry(srcWidth: number, srcHeight: number, width: number, height: number): { scale: number; x0: number; y0: number } {
+function coverGeometry(
+  srcWidth: number,
+  srcHeight: number,
+  width: number,
+  height: number,
+): { scale: number; x0: number; y0: number } {
   const scale = Math.max(width / srcWidth, height / srcHeight);
   return { scale, x0: (srcWidth - width / scale) / 2, y0: (srcHeight - height / scale) / 2 };
 }

@@ -20,7 +20,17 @@ function paeth(a: number, b: number, c: number): number {
 }
 
 /** A PNG whose rows are filtered with `filters[y % filters.length]` (the encoder's side of filtering). */
-function png(opts: { width: number; height: number; colorType: number; channels: number; samples: number[]; filters: number[]; depth?: number; interlace?: number; extra?: Buffer[] }): Buffer {
+function png(opts: {
+  width: number;
+  height: number;
+  colorType: number;
+  channels: number;
+  samples: number[];
+  filters: number[];
+  depth?: number;
+  interlace?: number;
+  extra?: Buffer[];
+}): Buffer {
   const { width, height, channels, samples, filters } = opts;
   const stride = width * channels;
   const raw: number[] = [];
@@ -65,7 +75,9 @@ function noise(n: number, seed: number): number[] {
 describe('PNG decoding (start frames)', () => {
   it('RGB with every filter type', () => {
     const samples = noise(7 * 5 * 3, 1);
-    const decoded = decodePng(png({ width: 7, height: 5, colorType: 2, channels: 3, samples, filters: [0, 1, 2, 3, 4] }));
+    const decoded = decodePng(
+      png({ width: 7, height: 5, colorType: 2, channels: 3, samples, filters: [0, 1, 2, 3, 4] }),
+    );
     expect(decoded?.width).toBe(7);
     expect(decoded?.height).toBe(5);
     expect([...(decoded?.rgb ?? [])]).toEqual(samples);
@@ -73,21 +85,46 @@ describe('PNG decoding (start frames)', () => {
 
   it('RGBA and gray+alpha composite over black; gray expands; palette with tRNS', () => {
     const rgba = [10, 20, 30, 255, 200, 100, 50, 0, 255, 255, 255, 128];
-    expect([...(decodePng(png({ width: 3, height: 1, colorType: 6, channels: 4, samples: rgba, filters: [4] }))?.rgb ?? [])]).toEqual([10, 20, 30, 0, 0, 0, 128, 128, 128]);
-    expect([...(decodePng(png({ width: 2, height: 2, colorType: 0, channels: 1, samples: [0, 50, 100, 255], filters: [3, 2] }))?.rgb ?? [])]).toEqual([
-      0, 0, 0, 50, 50, 50, 100, 100, 100, 255, 255, 255,
-    ]);
-    expect([...(decodePng(png({ width: 2, height: 1, colorType: 4, channels: 2, samples: [200, 255, 200, 0], filters: [1] }))?.rgb ?? [])]).toEqual([200, 200, 200, 0, 0, 0]);
+    expect([
+      ...(decodePng(png({ width: 3, height: 1, colorType: 6, channels: 4, samples: rgba, filters: [4] }))?.rgb ?? []),
+    ]).toEqual([10, 20, 30, 0, 0, 0, 128, 128, 128]);
+    expect([
+      ...(decodePng(
+        png({ width: 2, height: 2, colorType: 0, channels: 1, samples: [0, 50, 100, 255], filters: [3, 2] }),
+      )?.rgb ?? []),
+    ]).toEqual([0, 0, 0, 50, 50, 50, 100, 100, 100, 255, 255, 255]);
+    expect([
+      ...(decodePng(png({ width: 2, height: 1, colorType: 4, channels: 2, samples: [200, 255, 200, 0], filters: [1] }))
+        ?.rgb ?? []),
+    ]).toEqual([200, 200, 200, 0, 0, 0]);
     const palette = chunk('PLTE', Buffer.from([255, 0, 0, 0, 255, 0]));
     const trns = chunk('tRNS', Buffer.from([255, 0]));
-    expect([...(decodePng(png({ width: 2, height: 1, colorType: 3, channels: 1, samples: [1, 0], filters: [0], extra: [palette] }))?.rgb ?? [])]).toEqual([0, 255, 0, 255, 0, 0]);
-    expect([...(decodePng(png({ width: 2, height: 1, colorType: 3, channels: 1, samples: [1, 0], filters: [0], extra: [palette, trns] }))?.rgb ?? [])]).toEqual([0, 0, 0, 255, 0, 0]);
+    expect([
+      ...(decodePng(
+        png({ width: 2, height: 1, colorType: 3, channels: 1, samples: [1, 0], filters: [0], extra: [palette] }),
+      )?.rgb ?? []),
+    ]).toEqual([0, 255, 0, 255, 0, 0]);
+    expect([
+      ...(decodePng(
+        png({ width: 2, height: 1, colorType: 3, channels: 1, samples: [1, 0], filters: [0], extra: [palette, trns] }),
+      )?.rgb ?? []),
+    ]).toEqual([0, 0, 0, 255, 0, 0]);
   });
 
   it('falls back (undefined) on 16-bit, interlaced, a bad filter, truncated data and non-PNGs', () => {
-    expect(decodePng(png({ width: 2, height: 1, colorType: 2, channels: 6, samples: noise(12, 2), filters: [0], depth: 16 }))).toBeUndefined();
-    expect(decodePng(png({ width: 2, height: 1, colorType: 2, channels: 3, samples: noise(6, 3), filters: [0], interlace: 1 }))).toBeUndefined();
-    expect(decodePng(png({ width: 2, height: 1, colorType: 2, channels: 3, samples: noise(6, 3), filters: [7] }))).toBeUndefined();
+    expect(
+      decodePng(
+        png({ width: 2, height: 1, colorType: 2, channels: 6, samples: noise(12, 2), filters: [0], depth: 16 }),
+      ),
+    ).toBeUndefined();
+    expect(
+      decodePng(
+        png({ width: 2, height: 1, colorType: 2, channels: 3, samples: noise(6, 3), filters: [0], interlace: 1 }),
+      ),
+    ).toBeUndefined();
+    expect(
+      decodePng(png({ width: 2, height: 1, colorType: 2, channels: 3, samples: noise(6, 3), filters: [7] })),
+    ).toBeUndefined();
     const good = png({ width: 4, height: 4, colorType: 2, channels: 3, samples: noise(48, 4), filters: [1] });
     expect(decodePng(good.subarray(0, good.length - 30))).toBeUndefined();
     expect(decodePng(Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...new Array<number>(40).fill(0)]))).toBeUndefined();

@@ -29,7 +29,7 @@ export function decodePng(bytes: Buffer): Raster | undefined {
   let palette: Buffer | undefined;
   let transparency: Buffer | undefined;
   const idat: Buffer[] = [];
-  for (let at = 8; at + 12 <= bytes.length; ) {
+  for (let at = 8; at + 12 <= bytes.length;) {
     const length = bytes.readUInt32BE(at);
     const type = bytes.toString('latin1', at + 4, at + 8);
     const data = bytes.subarray(at + 8, at + 8 + length);
@@ -46,7 +46,8 @@ export function decodePng(bytes: Buffer): Raster | undefined {
     at += 12 + length;
   }
   const channels = CHANNELS[colorType];
-  if (channels === undefined || width === 0 || height === 0 || width * height > MAX_PIXELS || idat.length === 0) return undefined;
+  if (channels === undefined || width === 0 || height === 0 || width * height > MAX_PIXELS || idat.length === 0)
+    return undefined;
   if (colorType === 3 && palette === undefined) return undefined;
   const stride = width * channels;
   let raw: Buffer;

@@ -8,6 +8,11 @@ import { SIM_HOSTS } from './hosts.js';
  */
 export function chromiumArgsFor(host: string, port: number): string[] {
   // Loopback stays reachable: the simulator's CONNECT proxy (sim.proxy) listens there.
-  const rules = [...SIM_HOSTS.map((name) => `MAP ${name} ${host}:${port}`), 'MAP * ~NOTFOUND', 'EXCLUDE localhost', `EXCLUDE ${host}`];
+  const rules = [
+    ...SIM_HOSTS.map((name) => `MAP ${name} ${host}:${port}`),
+    'MAP * ~NOTFOUND',
+    'EXCLUDE localhost',
+    `EXCLUDE ${host}`,
+  ];
   return [`--host-resolver-rules=${rules.join(', ')}`, '--disable-quic'];
 }

@@ -14,7 +14,11 @@ export interface ConnectProxy {
  * requests alike (Playwright's `context.request` does not use Chromium's
  * --host-resolver-rules), and can reach nothing else.
  */
-export async function startConnectProxy(hosts: readonly string[], target: { host: string; port: number }, bindHost = '127.0.0.1'): Promise<ConnectProxy> {
+export async function startConnectProxy(
+  hosts: readonly string[],
+  target: { host: string; port: number },
+  bindHost = '127.0.0.1',
+): Promise<ConnectProxy> {
   const sockets = new Set<Socket>();
   const track = (socket: Socket): void => {
     sockets.add(socket);

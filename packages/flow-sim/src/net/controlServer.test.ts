@@ -11,7 +11,10 @@ afterAll(async () => {
 });
 
 const call = (path: string, init: RequestInit = {}, token = sim.control.token) =>
-  fetch(`${sim.control.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+  fetch(`${sim.control.url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+  });
 
 describe('HTTP control endpoint', () => {
   it('refuses a missing or wrong token', async () => {
@@ -19,12 +22,30 @@ describe('HTTP control endpoint', () => {
   });
 
   it('steers the same scenario the in-process API sees', async () => {
-    const res = await call('/scenario', { method: 'POST', body: JSON.stringify({ method: 'createAccount', args: [{ email: 'cli@example.com', credits: 42, cohort: 'agent_only' }] }) });
+    const res = await call('/scenario', {
+      method: 'POST',
+      body: JSON.stringify({
+        method: 'createAccount',
+        args: [{ email: 'cli@example.com', credits: 42, cohort: 'agent_only' }],
+      }),
+    });
     expect(res.status).toBe(200);
     expect(sim.scenario.getAccount('cli@example.com')).toMatchObject({ credits: 42, cohort: 'agent_only' });
-    await call('/scenario', { method: 'POST', body: JSON.stringify({ method: 'setFailure', args: ['cli@example.com', 'http_429', { times: 1 }] }) });
-    expect(sim.scenario.listFailures()).toEqual([{ scope: 'cli@example.com', name: 'http_429', options: { times: 1 } }]);
-    expect((await call('/scenario', { method: 'POST', body: JSON.stringify({ method: 'setFailure', args: ['cli@example.com', 'bogus'] }) })).status).toBe(400);
+    await call('/scenario', {
+      method: 'POST',
+      body: JSON.stringify({ method: 'setFailure', args: ['cli@example.com', 'http_429', { times: 1 }] }),
+    });
+    expect(sim.scenario.listFailures()).toEqual([
+      { scope: 'cli@example.com', name: 'http_429', options: { times: 1 } },
+    ]);
+    expect(
+      (
+        await call('/scenario', {
+          method: 'POST',
+          body: JSON.stringify({ method: 'setFailure', args: ['cli@example.com', 'bogus'] }),
+        })
+      ).status,
+    ).toBe(400);
     expect((await call('/scenario', { method: 'POST', body: JSON.stringify({ method: 'close' }) })).status).toBe(400);
   });
 

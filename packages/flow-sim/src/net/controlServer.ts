@@ -7,10 +7,28 @@ import { readBody, sendJson } from './http.js';
 
 /** Scenario methods that the HTTP control endpoint may call. */
 export const CONTROL_METHODS = [
-  'createAccount', 'getAccount', 'updateAccount', 'setCohort', 'setFlowAccess', 'setCredits', 'getCredits', 'signOut',
-  'setFailure', 'clearFailure', 'clearFailures', 'listFailures', 'setLatency', 'setLocale', 'setUrlTtl',
-  'setVariants', 'resetVariants', 'getVariants',
-  'createProject', 'addInstruction', 'addCharacter', 'projectsOf',
+  'createAccount',
+  'getAccount',
+  'updateAccount',
+  'setCohort',
+  'setFlowAccess',
+  'setCredits',
+  'getCredits',
+  'signOut',
+  'setFailure',
+  'clearFailure',
+  'clearFailures',
+  'listFailures',
+  'setLatency',
+  'setLocale',
+  'setUrlTtl',
+  'setVariants',
+  'resetVariants',
+  'getVariants',
+  'createProject',
+  'addInstruction',
+  'addCharacter',
+  'projectsOf',
 ] as const;
 
 export interface ControlInfo {
@@ -30,12 +48,19 @@ function authorized(state: SimState, header: string | undefined): boolean {
  * `authorization: Bearer <token>`. POST /__sim/scenario {"method","args"} calls a Scenario method;
  * GET /__sim/received lists batchexecute calls; POST /__sim/received/clear empties it; GET /__sim/launch.
  */
-export function startControlServer(state: SimState, scenario: Scenario, info: () => ControlInfo, host: string, port: number): Promise<Server> {
+export function startControlServer(
+  state: SimState,
+  scenario: Scenario,
+  info: () => ControlInfo,
+  host: string,
+  port: number,
+): Promise<Server> {
   const server = createServer((req, res) => {
     const run = async (): Promise<void> => {
       if (!authorized(state, req.headers.authorization)) return sendJson(res, 401, { error: 'bad or missing token' });
       const url = new URL(req.url ?? '/', 'http://control');
-      if (req.method === 'GET' && url.pathname === '/__sim/launch') return sendJson(res, 200, { ...info(), contextOptions: { ignoreHTTPSErrors: true } });
+      if (req.method === 'GET' && url.pathname === '/__sim/launch')
+        return sendJson(res, 200, { ...info(), contextOptions: { ignoreHTTPSErrors: true } });
       if (req.method === 'GET' && url.pathname === '/__sim/received') {
         return sendJson(res, 200, state.received.calls(url.searchParams.get('rpc') ?? undefined));
       }
@@ -44,16 +69,22 @@ export function startControlServer(state: SimState, scenario: Scenario, info: ()
         return sendJson(res, 200, { ok: true });
       }
       if (req.method === 'POST' && url.pathname === '/__sim/scenario') {
-        const body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as { method?: string; args?: unknown[] };
+        const body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as {
+          method?: string;
+          args?: unknown[];
+        };
         const method = CONTROL_METHODS.find((m) => m === body.method);
-        if (method === undefined) return sendJson(res, 400, { error: `unknown method ${String(body.method)}`, methods: CONTROL_METHODS });
+        if (method === undefined)
+          return sendJson(res, 400, { error: `unknown method ${String(body.method)}`, methods: CONTROL_METHODS });
         const fn = scenario[method] as (...args: unknown[]) => unknown;
         const result = fn.apply(scenario, Array.isArray(body.args) ? body.args : []);
         return sendJson(res, 200, { result: result ?? null });
       }
       sendJson(res, 404, { error: 'not found' });
     };
-    run().catch((error: unknown) => sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) }));
+    run().catch((error: unknown) =>
+      sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) }),
+    );
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

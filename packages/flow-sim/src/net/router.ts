@@ -1,6 +1,15 @@
 import type { Req, Res } from './http.js';
 import { requestUrl, sendText } from './http.js';
-import { ACCOUNTS_HOST, AISANDBOX_HOST, CONTENT_HOST, FLOW_HOST, GOOGLEVIDEO_HOST, LABS_HOST, MYACCOUNT_HOST, WWW_HOST } from './hosts.js';
+import {
+  ACCOUNTS_HOST,
+  AISANDBOX_HOST,
+  CONTENT_HOST,
+  FLOW_HOST,
+  GOOGLEVIDEO_HOST,
+  LABS_HOST,
+  MYACCOUNT_HOST,
+  WWW_HOST,
+} from './hosts.js';
 import { handleAccounts } from '../hosts/accountsHost.js';
 import { handleContent, handleGooglevideo } from '../hosts/contentHost.js';
 import { handleFlow } from '../hosts/flowHost.js';
@@ -35,7 +44,8 @@ export function createRouter(state: SimState, hanging: Set<Res>): (req: Req, res
       }
     };
     run().catch((error: unknown) => {
-      if (!res.headersSent) sendText(res, 500, `flow-sim internal error: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent)
+        sendText(res, 500, `flow-sim internal error: ${error instanceof Error ? error.message : String(error)}`);
       else res.destroy();
     });
   };

@@ -46,7 +46,10 @@ document.querySelector('input[name=Passwd]').addEventListener('keydown',e=>{if(e
 /** The account chooser: one row per remembered account, `[data-email="<email>"]`. */
 export function chooserPage(continueUrl: string, emails: string[]): string {
   const rows = emails
-    .map((e) => `<li><div class="account-row" role="link" tabindex="0" data-email="${escapeHtml(e)}" data-identifier="${escapeHtml(e)}">${escapeHtml(e)}</div></li>`)
+    .map(
+      (e) =>
+        `<li><div class="account-row" role="link" tabindex="0" data-email="${escapeHtml(e)}" data-identifier="${escapeHtml(e)}">${escapeHtml(e)}</div></li>`,
+    )
     .join('');
   return page(
     'Choose an account - Google Accounts',
@@ -58,5 +61,9 @@ document.querySelector('.use-another').addEventListener('click',()=>{location.as
 }
 
 export function rejectedPage(): string {
-  return page('Couldn’t sign you in', `<h1 id="headingText">Couldn’t sign you in</h1><p>This browser or app may not be secure.</p>`, '');
+  return page(
+    'Couldn’t sign you in',
+    `<h1 id="headingText">Couldn’t sign you in</h1><p>This browser or app may not be secure.</p>`,
+    '',
+  );
 }

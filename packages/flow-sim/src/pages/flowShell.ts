@@ -20,11 +20,26 @@ export interface ShellInput {
 }
 
 function tileOf(state: SimState, m: Media, now: number): Record<string, unknown> {
-  const base = { id: m.id, workflowId: m.workflowId, kind: m.kind, name: m.name, token: m.token, width: m.width, height: m.height, prompt: m.prompt, model: m.model };
+  const base = {
+    id: m.id,
+    workflowId: m.workflowId,
+    kind: m.kind,
+    name: m.name,
+    token: m.token,
+    width: m.width,
+    height: m.height,
+    prompt: m.prompt,
+    model: m.model,
+  };
   if (m.kind !== 'video') return { ...base, status: 3, url: signedUrl(state, `/image/${m.id}`) };
   const status = videoStatus(m, now);
   const ready = videoUrlsReady(m, now);
-  return { ...base, status, url: ready ? signedUrl(state, `/image/${m.id}`) : null, videoUrl: ready ? signedUrl(state, `/video/${m.id}`) : null };
+  return {
+    ...base,
+    status,
+    url: ready ? signedUrl(state, `/image/${m.id}`) : null,
+    videoUrl: ready ? signedUrl(state, `/video/${m.id}`) : null,
+  };
 }
 
 /** The Angular-style shell: boot data inline, the app's own modules from /_/static/. */
@@ -58,9 +73,15 @@ export function flowShell(state: SimState, input: ShellInput): string {
             title: project.title,
             instructions: project.instructions,
             characters: project.characters.map((c) => ({ entityId: c.entityId, displayName: c.displayName })),
-            media: state.library.mediaOfProject(project.id).filter((m) => m.kind !== 'upload').map((m) => tileOf(state, m, now)),
+            media: state.library
+              .mediaOfProject(project.id)
+              .filter((m) => m.kind !== 'upload')
+              .map((m) => tileOf(state, m, now)),
           },
-    projects: account === undefined ? [] : state.library.projectsOf(account.email).map((p) => ({ id: p.id, title: p.title, createdAt: p.createdAt })),
+    projects:
+      account === undefined
+        ? []
+        : state.library.projectsOf(account.email).map((p) => ({ id: p.id, title: p.title, createdAt: p.createdAt })),
     models: { video: VIDEO_MODELS, image: IMAGE_MODELS, imageAspects: IMAGE_ASPECTS, videoAspects: VIDEO_ASPECTS },
   };
   const wiz = {

@@ -41,7 +41,15 @@ const REFUSALS: [FailureName, number, string | undefined][] = [
 ];
 
 export type DispatchOutcome =
-  | { kind: 'http'; status: number; headers: Record<string, string>; body: string; rpcId: string; inner: string; fReq: string }
+  | {
+      kind: 'http';
+      status: number;
+      headers: Record<string, string>;
+      body: string;
+      rpcId: string;
+      inner: string;
+      fReq: string;
+    }
   | { kind: 'rpc'; rpcId: string; inner: string; fReq: string; result: RpcResult };
 
 /** Decides the answer to one batchexecute POST (already authenticated). */
@@ -59,19 +67,22 @@ export function dispatchRpc(state: SimState, account: Account, fReq: string, sou
     return true;
   };
   const base = { rpcId, inner, fReq };
-  if (rpcId === 'maseQ' && applies('maseq_http_400')) return { kind: 'http', status: 400, headers: {}, body: 'Bad Request', ...base };
+  if (rpcId === 'maseQ' && applies('maseq_http_400'))
+    return { kind: 'http', status: 400, headers: {}, body: 'Bad Request', ...base };
   if (applies('http_429')) {
     const retry = state.failures.peek(account.email, 'http_429', rpcId)?.retryAfter ?? 30;
     return { kind: 'http', status: 429, headers: { 'retry-after': String(retry) }, body: 'Too Many Requests', ...base };
   }
   if (applies('http_403')) return { kind: 'http', status: 403, headers: {}, body: 'Forbidden', ...base };
   const fiveOpts = state.failures.peek(account.email, 'http_5xx', rpcId);
-  if (applies('http_5xx')) return { kind: 'http', status: fiveOpts?.status ?? 503, headers: {}, body: 'Service Unavailable', ...base };
+  if (applies('http_5xx'))
+    return { kind: 'http', status: fiveOpts?.status ?? 503, headers: {}, body: 'Service Unavailable', ...base };
   for (const [name, code, reason] of REFUSALS) {
     if (applies(name)) return { kind: 'rpc', ...base, result: refusal(rpcId, code, reason, state.ms('smallReply')) };
   }
   const handler = HANDLERS[rpcId];
-  if (handler === undefined) return { kind: 'rpc', ...base, result: refusal(rpcId, 3, 'UNKNOWN_RPC', state.ms('smallReply')) };
+  if (handler === undefined)
+    return { kind: 'rpc', ...base, result: refusal(rpcId, 3, 'UNKNOWN_RPC', state.ms('smallReply')) };
   const match = /^\/project\/([^/?]+)/.exec(sourcePath);
   let parsedInner: unknown;
   try {
@@ -80,14 +91,26 @@ export function dispatchRpc(state: SimState, account: Account, fReq: string, sou
     return { kind: 'rpc', ...base, result: refusal(rpcId, 3, 'INVALID_ARGUMENT', state.ms('smallReply')) };
   }
   try {
-    const result = handler({ state, account, rpcId, inner: parsedInner, sourceProjectId: match?.[1] ?? null, now: Date.now() });
+    const result = handler({
+      state,
+      account,
+      rpcId,
+      inner: parsedInner,
+      sourceProjectId: match?.[1] ?? null,
+      now: Date.now(),
+    });
     // The job exists and is billed; only its reply cannot be read (seed 000: #1112, #1141).
-    if (isSubmit && result.items[0]?.error === undefined && state.failures.take(account.email, 'unreadable_submit_reply', rpcId) !== null) {
+    if (
+      isSubmit &&
+      result.items[0]?.error === undefined &&
+      state.failures.take(account.email, 'unreadable_submit_reply', rpcId) !== null
+    ) {
       return { kind: 'rpc', ...base, result: { ...result, garbled: true } };
     }
     return { kind: 'rpc', ...base, result };
   } catch (error) {
-    if (error instanceof RpcRefusal) return { kind: 'rpc', ...base, result: refusal(rpcId, error.code, error.reason, state.ms('smallReply')) };
+    if (error instanceof RpcRefusal)
+      return { kind: 'rpc', ...base, result: refusal(rpcId, error.code, error.reason, state.ms('smallReply')) };
     throw error;
   }
 }

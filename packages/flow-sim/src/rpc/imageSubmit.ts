@@ -63,14 +63,27 @@ export function imageSubmit(ctx: RpcContext): RpcResult {
   }
   state.onChange();
   return {
-    items: [{ rpcId: ctx.rpcId, payload: imageReply(state, made.map((m) => imageMedia(state, m, refIds)), made.map((m) => imageWorkflow(m))) }],
+    items: [
+      {
+        rpcId: ctx.rpcId,
+        payload: imageReply(
+          state,
+          made.map((m) => imageMedia(state, m, refIds)),
+          made.map((m) => imageWorkflow(m)),
+        ),
+      },
+    ],
     delayMs: state.ms('imageReply'),
     charged: cost,
   };
 }
 
 export function autoTitle(prompt: string): string {
-  const words = prompt.replace(/[^\p{L}\p{N}\s]/gu, ' ').split(/\s+/).filter(Boolean).slice(0, 5);
+  const words = prompt
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 5);
   const title = words.join(' ');
   return title.length === 0 ? 'Untitled' : title.charAt(0).toUpperCase() + title.slice(1);
 }

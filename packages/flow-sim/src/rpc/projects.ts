@@ -8,7 +8,8 @@ export function createProject(ctx: RpcContext): RpcResult {
   const project = ctx.state.library.createProject(ctx.account.email, title, ctx.now);
   ctx.state.onChange();
   // [U] (flow-captures.md §9): the reply layout was never captured; `wrapped` is the other variant.
-  const payload = ctx.state.variants.projectReply === 'wrapped' ? [null, [project.id, project.title]] : [project.id, [project.title]];
+  const payload =
+    ctx.state.variants.projectReply === 'wrapped' ? [null, [project.id, project.title]] : [project.id, [project.title]];
   return { items: [{ rpcId: ctx.rpcId, payload }], delayMs: ctx.state.ms('projectReply') };
 }
 
@@ -16,7 +17,8 @@ export function createProject(ctx: RpcContext): RpcResult {
 export function renameProject(ctx: RpcContext): RpcResult {
   const parts = asArray(ctx.inner, 'inner');
   const project = ctx.state.library.projects.get(asString(parts[0], 'projectId'));
-  if (project === undefined || project.owner !== ctx.account.email) throw new RpcRefusal(7, 'PUBLIC_ERROR_PROJECT_ACCESS_DENIED');
+  if (project === undefined || project.owner !== ctx.account.email)
+    throw new RpcRefusal(7, 'PUBLIC_ERROR_PROJECT_ACCESS_DENIED');
   const title = asString(parts[1], 'title').trim();
   if (title === '') throw new RpcRefusal(3, 'INVALID_ARGUMENT: title');
   project.title = title;

@@ -55,7 +55,8 @@ export function promptOf(struct: unknown): string {
 export function projectOfContext(ctx: RpcContext, part: unknown): string {
   const projectId = asString(asArray(part, 'client context')[5], 'projectId');
   const project = ctx.state.library.projects.get(projectId);
-  if (project === undefined || project.owner !== ctx.account.email) throw new RpcRefusal(7, 'PUBLIC_ERROR_PROJECT_ACCESS_DENIED');
+  if (project === undefined || project.owner !== ctx.account.email)
+    throw new RpcRefusal(7, 'PUBLIC_ERROR_PROJECT_ACCESS_DENIED');
   return projectId;
 }
 
@@ -67,9 +68,11 @@ export function checkReference(ctx: RpcContext, id: string, type: 'media' | 'ent
   const { library } = ctx.state;
   if (type === 'entity') {
     const character = library.findCharacter(id);
-    if (character === undefined || library.projects.get(character.projectId)?.owner !== ctx.account.email) throw new RpcRefusal(3, 'PUBLIC_ERROR_REFERENCE_NOT_FOUND');
+    if (character === undefined || library.projects.get(character.projectId)?.owner !== ctx.account.email)
+      throw new RpcRefusal(3, 'PUBLIC_ERROR_REFERENCE_NOT_FOUND');
     return;
   }
   const media = library.media.get(id);
-  if (media === undefined || media.owner !== ctx.account.email) throw new RpcRefusal(3, 'PUBLIC_ERROR_REFERENCE_NOT_FOUND');
+  if (media === undefined || media.owner !== ctx.account.email)
+    throw new RpcRefusal(3, 'PUBLIC_ERROR_REFERENCE_NOT_FOUND');
 }

@@ -33,7 +33,14 @@ export function search(ctx: RpcContext): RpcResult {
     for (const c of project.characters) {
       if (query !== '' && !c.displayName.toLowerCase().includes(query)) continue;
       const thumb = state.library.media.get(c.thumbnailMediaId);
-      rows.splice(Math.min(rows.length, 1), 0, [c.entityId, c.displayName, 'CHARACTER', `/asb/${thumb?.token ?? ''}`, [512, 512], 'entity']);
+      rows.splice(Math.min(rows.length, 1), 0, [
+        c.entityId,
+        c.displayName,
+        'CHARACTER',
+        `/asb/${thumb?.token ?? ''}`,
+        [512, 512],
+        'entity',
+      ]);
     }
   }
   return { items: [{ rpcId: ctx.rpcId, payload: [rows] }], delayMs: state.ms('searchReply') };

@@ -52,7 +52,13 @@ export function upload(ctx: RpcContext): RpcResult {
   state.onChange();
   if (state.failures.take(account.email, 'maseq_project_id_first', ctx.rpcId) !== null) {
     // The confusion risk the original guards against (flow-captures.md §9): the project id comes first.
-    return { items: [{ rpcId: ctx.rpcId, payload: [projectId, media.id, [fileName, [size.width, size.height]]] }], delayMs };
+    return {
+      items: [{ rpcId: ctx.rpcId, payload: [projectId, media.id, [fileName, [size.width, size.height]]] }],
+      delayMs,
+    };
   }
-  return { items: [{ rpcId: ctx.rpcId, payload: [media.id, projectId, [fileName, [size.width, size.height]]] }], delayMs };
+  return {
+    items: [{ rpcId: ctx.rpcId, payload: [media.id, projectId, [fileName, [size.width, size.height]]] }],
+    delayMs,
+  };
 }

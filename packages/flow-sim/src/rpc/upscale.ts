@@ -10,11 +10,15 @@ import type { RpcContext, RpcResult } from './rpcTypes.js';
 export function imageUpscale(ctx: RpcContext): RpcResult {
   const parts = asArray(ctx.inner, 'inner');
   const media = ctx.state.library.media.get(asString(parts[0], 'mediaId'));
-  if (media === undefined || media.owner !== ctx.account.email || media.kind === 'video') throw new RpcRefusal(5, 'NOT_FOUND');
+  if (media === undefined || media.owner !== ctx.account.email || media.kind === 'video')
+    throw new RpcRefusal(5, 'NOT_FOUND');
   const res = parts[1] === 2 ? 2 : 1;
   if (res === 2 && ctx.account.tier !== 'ultra') throw new RpcRefusal(7, 'PUBLIC_ERROR_UPSCALE_NOT_AVAILABLE');
   const { bytes } = imageFor(ctx.state, { ...media, kind: 'image' }, res === 2 ? 4 : 2);
-  return { items: [{ rpcId: ctx.rpcId, payload: [['metadata'], bytes.toString('base64')] }], delayMs: ctx.state.ms('imageUpscaleReply') };
+  return {
+    items: [{ rpcId: ctx.rpcId, payload: [['metadata'], bytes.toString('base64')] }],
+    delayMs: ctx.state.ms('imageUpscaleReply'),
+  };
 }
 
 /**
@@ -25,8 +29,13 @@ export function videoUpscale(ctx: RpcContext): RpcResult {
   const parts = asArray(ctx.inner, 'inner');
   const media = ctx.state.library.media.get(asString(parts[0], 'mediaId'));
   const job = media?.video;
-  if (media === undefined || job === undefined || media.owner !== ctx.account.email || job.finalStatus !== 3) throw new RpcRefusal(5, 'NOT_FOUND');
+  if (media === undefined || job === undefined || media.owner !== ctx.account.email || job.finalStatus !== 3)
+    throw new RpcRefusal(5, 'NOT_FOUND');
   const submittedAt = ctx.now;
-  job.upsample = { mediaId: `${media.id}${UPSAMPLED}`, submittedAt, doneAt: submittedAt + ctx.state.ms('videoUpscaleDone') };
+  job.upsample = {
+    mediaId: `${media.id}${UPSAMPLED}`,
+    submittedAt,
+    doneAt: submittedAt + ctx.state.ms('videoUpscaleDone'),
+  };
   return { items: [{ rpcId: ctx.rpcId, payload: [job.upsample.mediaId] }], delayMs: ctx.state.ms('videoUpscaleReply') };
 }

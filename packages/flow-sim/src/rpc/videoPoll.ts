@@ -18,7 +18,18 @@ export function resolveVideo(state: SimState, id: string): Media | undefined {
     id,
     width: base.aspectIndex === 1 ? 1080 : 1920,
     height: base.aspectIndex === 1 ? 1920 : 1080,
-    video: { ...job, runningAt: ups.submittedAt, doneAt: ups.doneAt, urlAt: ups.doneAt, resolution: '1080p', finalStatus: 3, stuck: false, withoutUrl: false, swapped: false, sizeMismatch: false },
+    video: {
+      ...job,
+      runningAt: ups.submittedAt,
+      doneAt: ups.doneAt,
+      urlAt: ups.doneAt,
+      resolution: '1080p',
+      finalStatus: 3,
+      stuck: false,
+      withoutUrl: false,
+      swapped: false,
+      sizeMismatch: false,
+    },
   };
 }
 
@@ -45,7 +56,9 @@ export function videoPoll(ctx: RpcContext): RpcResult {
   const projectId = typeof parts[1] === 'string' ? parts[1] : ctx.sourceProjectId;
   let clips: Media[];
   if (ids.length > 0) {
-    clips = ids.map((id) => resolveVideo(state, id)).filter((m): m is Media => m !== undefined && m.owner === ctx.account.email);
+    clips = ids
+      .map((id) => resolveVideo(state, id))
+      .filter((m): m is Media => m !== undefined && m.owner === ctx.account.email);
   } else {
     clips = state.library
       .mediaOfProject(projectId ?? '')
@@ -57,7 +70,19 @@ export function videoPoll(ctx: RpcContext): RpcResult {
     const other = state.library.mediaOfProject(projectId ?? '').find((m) => m.kind === 'video' && !named.has(m.id));
     clips = [other ?? phantomClip(state, projectId ?? '', ctx.account.email, ctx.now), ...clips];
   }
-  return { items: [{ rpcId: ctx.rpcId, payload: [null, 881, clips.map((m) => [videoRecord(state, m, ctx.now, { urls: state.variants.videoUrls === 'poll' })])] }], delayMs: state.ms('pollReply') };
+  return {
+    items: [
+      {
+        rpcId: ctx.rpcId,
+        payload: [
+          null,
+          881,
+          clips.map((m) => [videoRecord(state, m, ctx.now, { urls: state.variants.videoUrls === 'poll' })]),
+        ],
+      },
+    ],
+    delayMs: state.ms('pollReply'),
+  };
 }
 
 /** A finished clip of the same project that the page never asked about (not stored). */
@@ -79,7 +104,21 @@ function phantomClip(state: SimState, projectId: string, owner: string, now: num
     token: 'CAEphantom',
     mimeType: 'video/mp4',
     hiddenForSearches: 0,
-    video: { submittedAt: 0, runningAt: 0, doneAt: 0, urlAt: 0, seconds: 8, resolution: '720p', finalStatus: 3, stuck: false, withoutUrl: false, swapped: false, sizeMismatch: false, charged: 0, refunded: true },
+    video: {
+      submittedAt: 0,
+      runningAt: 0,
+      doneAt: 0,
+      urlAt: 0,
+      seconds: 8,
+      resolution: '720p',
+      finalStatus: 3,
+      stuck: false,
+      withoutUrl: false,
+      swapped: false,
+      sizeMismatch: false,
+      charged: 0,
+      refunded: true,
+    },
   };
 }
 
@@ -94,8 +133,13 @@ export function resultFetch(ctx: RpcContext): RpcResult {
   const delayMs = state.ms('pollReply');
   if (typeof parts[0] !== 'string') {
     const projectId = typeof parts[1] === 'string' ? parts[1] : (ctx.sourceProjectId ?? '');
-    const done = state.library.mediaOfProject(projectId).filter((m) => m.kind === 'video' && m.owner === ctx.account.email);
-    return { items: [{ rpcId: ctx.rpcId, payload: done.map((m) => videoRecord(state, m, ctx.now, { urls: true })) }], delayMs };
+    const done = state.library
+      .mediaOfProject(projectId)
+      .filter((m) => m.kind === 'video' && m.owner === ctx.account.email);
+    return {
+      items: [{ rpcId: ctx.rpcId, payload: done.map((m) => videoRecord(state, m, ctx.now, { urls: true })) }],
+      delayMs,
+    };
   }
   const workflowId = parts[0];
   // The 1080p shadow is fetched by its `<mediaId>_upsampled` id ([U]: the upscale's result fetch was not captured).
@@ -106,5 +150,8 @@ export function resultFetch(ctx: RpcContext): RpcResult {
   settleRefund(state, media, ctx.now);
   const status = videoStatus(media, ctx.now);
   const running = status === 6 || status === 2;
-  return { items: [{ rpcId: ctx.rpcId, payload: running ? workflowId : videoRecord(state, media, ctx.now, { urls: true }) }], delayMs };
+  return {
+    items: [{ rpcId: ctx.rpcId, payload: running ? workflowId : videoRecord(state, media, ctx.now, { urls: true }) }],
+    delayMs,
+  };
 }

@@ -29,9 +29,11 @@ export function videoSubmit(ctx: RpcContext): RpcResult {
   const refs = Array.isArray(first[6]) ? (first[6] as unknown[]) : [];
   const frameIds = frames.filter((f): f is string => typeof f === 'string');
   if (info.mode === 'i2v' && typeof frames[0] !== 'string') throw new RpcRefusal(3, 'INVALID_ARGUMENT: start frame');
-  if (info.mode === 'interp' && frameIds.length !== 2) throw new RpcRefusal(3, 'INVALID_ARGUMENT: interpolation needs start and end frames');
+  if (info.mode === 'interp' && frameIds.length !== 2)
+    throw new RpcRefusal(3, 'INVALID_ARGUMENT: interpolation needs start and end frames');
   if (info.mode === 'r2v' && refs.length === 0) throw new RpcRefusal(3, 'INVALID_ARGUMENT: references');
-  if (info.mode === 'r2v' && refs.length > info.model.refCap) throw new RpcRefusal(3, 'INVALID_ARGUMENT: too many references');
+  if (info.mode === 'r2v' && refs.length > info.model.refCap)
+    throw new RpcRefusal(3, 'INVALID_ARGUMENT: too many references');
   for (const id of frameIds) checkReference(ctx, id, 'media');
   for (const ref of refs) {
     const r = asArray(ref, 'reference');
@@ -41,19 +43,37 @@ export function videoSubmit(ctx: RpcContext): RpcResult {
   if (account.credits < cost) throw new RpcRefusal(8, 'PUBLIC_ERROR_INSUFFICIENT_CREDITS');
   account.credits -= cost;
   // The start frame is what an i2v or interpolation clip shows (media/catalogMedia.ts mp4For).
-  const startFrameId = (info.mode === 'i2v' || info.mode === 'interp') && typeof frames[0] === 'string' ? frames[0] : undefined;
+  const startFrameId =
+    (info.mode === 'i2v' || info.mode === 'interp') && typeof frames[0] === 'string' ? frames[0] : undefined;
   const made: Media[] = [];
   for (const raw of requests) {
     const request = asArray(raw, 'request');
     const prompt = promptOf(request[0]);
-    made.push(createJob(ctx, projectId, prompt, key, aspect.index, info.seconds, resolution, Math.ceil(cost / requests.length), startFrameId));
+    made.push(
+      createJob(
+        ctx,
+        projectId,
+        prompt,
+        key,
+        aspect.index,
+        info.seconds,
+        resolution,
+        Math.ceil(cost / requests.length),
+        startFrameId,
+      ),
+    );
   }
   state.onChange();
   const delayMs = state.ms('videoSubmitReply');
   if (ctx.rpcId === 'MZZa6b' && state.failures.take(account.email, 'mzza6b_null_status', ctx.rpcId) !== null) {
     return { items: [{ rpcId: ctx.rpcId, payload: null, error: [5] }], delayMs, charged: cost };
   }
-  const payload = [null, 881, made.map((m) => workflowSummary(m)), made.map((m) => [videoRecord(state, m, ctx.now, { urls: true })])];
+  const payload = [
+    null,
+    881,
+    made.map((m) => workflowSummary(m)),
+    made.map((m) => [videoRecord(state, m, ctx.now, { urls: true })]),
+  ];
   return { items: [{ rpcId: ctx.rpcId, payload }], delayMs, charged: cost };
 }
 

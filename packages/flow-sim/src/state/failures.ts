@@ -51,7 +51,8 @@ export class FailureBoard {
 
   list(): { scope: string; name: FailureName; options: FailureOptions }[] {
     const out: { scope: string; name: FailureName; options: FailureOptions }[] = [];
-    for (const [scope, m] of this.#byScope) for (const [name, f] of m) if (f.remaining > 0) out.push({ scope, name, options: f.options });
+    for (const [scope, m] of this.#byScope)
+      for (const [name, f] of m) if (f.remaining > 0) out.push({ scope, name, options: f.options });
     return out;
   }
 }

@@ -84,7 +84,12 @@ export class Library {
   }
 
   addMedia(fields: Omit<Media, 'id' | 'workflowId' | 'token'> & { id?: string }): Media {
-    const media: Media = { ...fields, id: fields.id ?? this.random.uuid(), workflowId: this.random.uuid(), token: `CAE${this.random.hex(18)}` };
+    const media: Media = {
+      ...fields,
+      id: fields.id ?? this.random.uuid(),
+      workflowId: this.random.uuid(),
+      token: `CAE${this.random.hex(18)}`,
+    };
     this.media.set(media.id, media);
     this.#byToken.set(media.token, media.id);
     return media;

@@ -47,7 +47,10 @@ export function persistTo(state: SimState, dataDir: string): () => void {
       secret: state.secret,
       accounts: [...state.accounts.values()],
       projects: [...state.library.projects.values()],
-      media: [...state.library.media.values()].map((m) => ({ ...m, bytes: m.bytes?.toString('base64') })) as Snapshot['media'],
+      media: [...state.library.media.values()].map((m) => ({
+        ...m,
+        bytes: m.bytes?.toString('base64'),
+      })) as Snapshot['media'],
     };
     const file = join(dataDir, 'flow-sim.json');
     writeFileSync(`${file}.tmp`, JSON.stringify(snap));

@@ -11,7 +11,9 @@ export async function openProject(page: Page, projectId: string): Promise<void> 
 }
 
 function radioByIcon(page: Page, ligature: string) {
-  return page.locator('.cdk-overlay-pane:has([role=radiogroup]) [role=radio]').filter({ has: page.locator(`mat-icon:text-is("${ligature}")`) });
+  return page
+    .locator('.cdk-overlay-pane:has([role=radiogroup]) [role=radio]')
+    .filter({ has: page.locator(`mat-icon:text-is("${ligature}")`) });
 }
 
 /** Clicks radios (by ligature, or by number token for durations / counts) and reads aria-checked back. */
@@ -21,7 +23,10 @@ export async function pickSettings(page: Page, picks: { icon?: string; token?: s
     const radio =
       pick.icon !== undefined
         ? radioByIcon(page, pick.icon)
-        : page.locator('.cdk-overlay-pane:has([role=radiogroup]) [role=radio]').filter({ hasText: new RegExp(`(^|\\D)${pick.token ?? ''}(\\D|$)`) }).first();
+        : page
+            .locator('.cdk-overlay-pane:has([role=radiogroup]) [role=radio]')
+            .filter({ hasText: new RegExp(`(^|\\D)${pick.token ?? ''}(\\D|$)`) })
+            .first();
     await radio.click();
     await radio.and(page.locator('[aria-checked=true]')).waitFor();
   }
@@ -55,11 +60,23 @@ export async function uploadPng(page: Page, name: string, width = 64, height = 4
   const reply = page.waitForResponse((r) => r.url().includes('rpcids=maseQ'));
   const chooser = page.waitForEvent('filechooser');
   await page.click('xpath=//button[.//mat-icon[normalize-space()="add"]][not(ancestor::flow-prompt-box)]');
-  await page.locator('.cdk-overlay-pane [role=menuitem]').filter({ has: page.locator('mat-icon:text-is("upload")') }).click();
+  await page
+    .locator('.cdk-overlay-pane [role=menuitem]')
+    .filter({ has: page.locator('mat-icon:text-is("upload")') })
+    .click();
   await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: makePng(width, height, name) });
   const dialog = page.locator('[role=dialog]');
   const sent = page.waitForRequest((r) => r.url().includes('rpcids=maseQ'));
-  const first = await Promise.race([dialog.waitFor().then(() => 'dialog', () => 'none'), sent.then(() => 'sent', () => 'none')]);
+  const first = await Promise.race([
+    dialog.waitFor().then(
+      () => 'dialog',
+      () => 'none',
+    ),
+    sent.then(
+      () => 'sent',
+      () => 'none',
+    ),
+  ]);
   if (first === 'dialog') await dialog.locator('button.flow-button-medium').nth(1).click();
   const text = await (await reply).text();
   const m = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(text);
@@ -81,12 +98,18 @@ export function captureBodies(page: Page): { rpc: string; url: string; body: str
 }
 
 /** Generates one image or video in a project through its composer, like a person; returns the new tile's media id. */
-export async function makeMedia(context: BrowserContext, projectId: string, kind: 'image' | 'video', prompt: string): Promise<string> {
+export async function makeMedia(
+  context: BrowserContext,
+  projectId: string,
+  kind: 'image' | 'video',
+  prompt: string,
+): Promise<string> {
   const page = await context.newPage();
   try {
     await openProject(page, projectId);
     const tiles = page.locator(`${kind === 'image' ? 'flow-image-tile' : 'flow-video-tile'} img[data-media-id]`);
-    const ids = (): Promise<Array<string | null>> => tiles.evaluateAll((els) => els.map((e) => e.getAttribute('data-media-id')));
+    const ids = (): Promise<Array<string | null>> =>
+      tiles.evaluateAll((els) => els.map((e) => e.getAttribute('data-media-id')));
     const before = new Set(await ids());
     if (kind === 'image') await pickSettings(page, [{ icon: 'image' }]);
     await typePrompt(page, prompt);

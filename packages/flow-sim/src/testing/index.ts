@@ -2,4 +2,13 @@
 // way a person does. Test code only (it needs playwright-core); the simulator itself never imports it.
 export { launchSimBrowser, runtimeBrowserFor, type SimBrowser, type SimBrowserLaunch } from './simBrowser.js';
 export { foreignHosts, signIn, watchHosts } from './signIn.js';
-export { captureBodies, makeMedia, openProject, pickModel, pickSettings, submit, typePrompt, uploadPng } from './flowPage.js';
+export {
+  captureBodies,
+  makeMedia,
+  openProject,
+  pickModel,
+  pickSettings,
+  submit,
+  typePrompt,
+  uploadPng,
+} from './flowPage.js';

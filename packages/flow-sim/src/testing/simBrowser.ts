@@ -48,7 +48,13 @@ export interface SimBrowser {
 
 /** `browser` of a gflow runtime (createGflow) that talks to `sim`, exactly as --sandbox does. */
 export function runtimeBrowserFor(sim: FlowSim): SimBrowser['runtimeBrowser'] {
-  return { extraArgs: [...sim.chromiumArgs], proxy: sim.proxy.server, ignoreHTTPSErrors: true, headless: true, sandbox: true };
+  return {
+    extraArgs: [...sim.chromiumArgs],
+    proxy: sim.proxy.server,
+    ignoreHTTPSErrors: true,
+    headless: true,
+    sandbox: true,
+  };
 }
 
 /** Which Chromium, with which flags (after the simulator's own), for launchSimBrowser. */
@@ -80,7 +86,8 @@ export async function launchSimBrowser(launch: SimBrowserLaunch, options: FlowSi
     launch: { executablePath, extraArgs: [...args], ignoreHTTPSErrors: true, headless: true, proxy: sim.proxy },
     runtimeBrowser: runtimeBrowserFor(sim),
     browser,
-    launchPersistent: (dir) => chromium.launchPersistentContext(dir, { executablePath, headless: true, args, ...sim.contextOptions }),
+    launchPersistent: (dir) =>
+      chromium.launchPersistentContext(dir, { executablePath, headless: true, args, ...sim.contextOptions }),
     signedInPage,
     async signedInContext(email, password) {
       const { ctx, page } = await signedInPage(email, password);

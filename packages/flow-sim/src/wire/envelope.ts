@@ -20,10 +20,23 @@ export function encodeEnvelope(items: WireItem[], reqId: number): string {
   let total = 0;
   const lines = items.map((item) =>
     JSON.stringify([
-      ['wrb.fr', item.rpcId, item.payload === null ? null : JSON.stringify(item.payload), null, null, item.error ?? null, 'generic'],
+      [
+        'wrb.fr',
+        item.rpcId,
+        item.payload === null ? null : JSON.stringify(item.payload),
+        null,
+        null,
+        item.error ?? null,
+        'generic',
+      ],
     ]),
   );
-  lines.push(JSON.stringify([['di', 40 + (reqId % 300)], ['af.httprm', 39 + (reqId % 300), `${-(reqId * 7919) % 1e9}`, 5]]));
+  lines.push(
+    JSON.stringify([
+      ['di', 40 + (reqId % 300)],
+      ['af.httprm', 39 + (reqId % 300), `${-(reqId * 7919) % 1e9}`, 5],
+    ]),
+  );
   for (const line of lines) {
     out += chunk(line);
     total += 1;
@@ -50,7 +63,8 @@ export function decodeFreq(fReq: string): DecodedCall[] {
   if (!Array.isArray(parsed) || !Array.isArray(parsed[0])) throw new Error('f.req is not [[...]]');
   const out: DecodedCall[] = [];
   for (const call of parsed[0] as unknown[]) {
-    if (!Array.isArray(call) || typeof call[0] !== 'string' || typeof call[1] !== 'string') throw new Error('bad f.req call');
+    if (!Array.isArray(call) || typeof call[0] !== 'string' || typeof call[1] !== 'string')
+      throw new Error('bad f.req call');
     out.push({ rpcId: call[0], inner: call[1], fReq });
   }
   return out;

@@ -48,7 +48,10 @@ export function videoRecord(state: SimState, media: Media, now: number, options:
   const mediaId = media.id;
   let posterUrl: string | null = null;
   let mp4Url: string | null = null;
-  const size = status === 3 ? mp4For(state, media, mediaId.endsWith('_upsampled')).length + (job?.sizeMismatch === true ? 12_345 : 0) : null;
+  const size =
+    status === 3
+      ? mp4For(state, media, mediaId.endsWith('_upsampled')).length + (job?.sizeMismatch === true ? 12_345 : 0)
+      : null;
   if (ready) {
     posterUrl = signedUrl(state, `/image/${mediaId}`);
     mp4Url = signedUrl(state, `/video/${mediaId}`);
@@ -65,19 +68,35 @@ export function videoRecord(state: SimState, media: Media, now: number, options:
     details[11] = [];
   }
   if (size !== null) details[13] = size;
-  if (status !== 3 && status !== 2 && status !== 6) details[12] = [job?.finalStatus === 7 ? 'PUBLIC_ERROR_CONTENT_POLICY' : 'UNKNOWN'];
+  if (status !== 3 && status !== 2 && status !== 6)
+    details[12] = [job?.finalStatus === 7 ? 'PUBLIC_ERROR_CONTENT_POLICY' : 'UNKNOWN'];
   const info: unknown[] = new Array<unknown>(17).fill(null);
   info[1] = 926545;
   info[7] = media.prompt;
   info[8] = ready ? mp4Url : null;
   info[12] = media.model;
   info[16] = media.aspectIndex;
-  return [media.workflowId, media.projectId, mediaId, recordMarker(state), null, details, null, [info, [null, null, [job?.seconds ?? 8]], [media.workflowId]]];
+  return [
+    media.workflowId,
+    media.projectId,
+    mediaId,
+    recordMarker(state),
+    null,
+    details,
+    null,
+    [info, [null, null, [job?.seconds ?? 8]], [media.workflowId]],
+  ];
 }
 
 /** The workflow summary that submit replies carry: `[mediaId, null, null, [title, [ts], …, workflowId, …], projectId]`. */
 export function workflowSummary(media: Media): unknown[] {
-  return [media.id, null, null, [media.name, timestamp(media.createdAt), null, null, media.workflowId, 'batch'], media.projectId];
+  return [
+    media.id,
+    null,
+    null,
+    [media.name, timestamp(media.createdAt), null, null, media.workflowId, 'batch'],
+    media.projectId,
+  ];
 }
 
 /** Image MEDIA: `[mediaId, null, workflowId, null, null, null, [DETAILS, null, [w, h]]]`. */

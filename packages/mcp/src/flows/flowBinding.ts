@@ -1,7 +1,13 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import type { FlowListChange, FlowRegistry } from './flowRegistry.js';
-import { registerFlowPrompt, registerFlowResource, registerFlowTemplate, registerFlowTool, type RemovableHandle } from './registerFlowEntry.js';
+import {
+  registerFlowPrompt,
+  registerFlowResource,
+  registerFlowTemplate,
+  registerFlowTool,
+  type RemovableHandle,
+} from './registerFlowEntry.js';
 
 interface Held {
   readonly signature: string;
@@ -43,15 +49,27 @@ export class FlowBinding {
 
   sync(change: FlowListChange): void {
     if (change.tools) {
-      this.#syncTable(this.#tools, this.registry.tools().map((t) => [t.name, t.signature, () => registerFlowTool(this.server, this.gflow, t, this.logger)] as const));
+      this.#syncTable(
+        this.#tools,
+        this.registry
+          .tools()
+          .map((t) => [t.name, t.signature, () => registerFlowTool(this.server, this.gflow, t, this.logger)] as const),
+      );
     }
     if (change.prompts) {
-      this.#syncTable(this.#prompts, this.registry.prompts().map((p) => [p.name, p.signature, () => registerFlowPrompt(this.server, p)] as const));
+      this.#syncTable(
+        this.#prompts,
+        this.registry.prompts().map((p) => [p.name, p.signature, () => registerFlowPrompt(this.server, p)] as const),
+      );
     }
     if (change.resources) {
       this.#syncTable(this.#resources, [
-        ...this.registry.resources().map((r) => [`uri:${r.uri}`, r.signature, () => registerFlowResource(this.server, r)] as const),
-        ...this.registry.templates().map((t) => [`template:${t.name}`, t.signature, () => registerFlowTemplate(this.server, t)] as const),
+        ...this.registry
+          .resources()
+          .map((r) => [`uri:${r.uri}`, r.signature, () => registerFlowResource(this.server, r)] as const),
+        ...this.registry
+          .templates()
+          .map((t) => [`template:${t.name}`, t.signature, () => registerFlowTemplate(this.server, t)] as const),
       ]);
     }
   }

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { GflowLogger } from '../gflowPort.js';
-import type { CompiledFlow, CompiledPrompt, CompiledResource, CompiledResourceTemplate, CompiledTool, FlowListKind } from './compiledFlow.js';
+import type {
+  CompiledFlow,
+  CompiledPrompt,
+  CompiledResource,
+  CompiledResourceTemplate,
+  CompiledTool,
+  FlowListKind,
+} from './compiledFlow.js';
 import { compileFlow, type CompileEnvironment } from './compileFlow.js';
 import { listFlowFiles } from './flowFiles.js';
 import { formatFlowProblem, type FlowProblem } from './flowProblem.js';
@@ -102,7 +109,14 @@ export class FlowRegistry {
         source = fs.readFileSync(file, 'utf8');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        problems.set(file, [{ file, line: 1, reason: `cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, severity: 'error' }]);
+        problems.set(file, [
+          {
+            file,
+            line: 1,
+            reason: `cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+            severity: 'error',
+          },
+        ]);
         if (old) next.set(file, old);
         continue;
       }
@@ -115,7 +129,10 @@ export class FlowRegistry {
       }
       const { flow, problems: found } = this.#compile(file, source);
       // Live flows claim their names first: the processed ones and those still to come.
-      const others = [...next.values(), ...[...this.#flows].filter(([f]) => f !== file && !next.has(f) && files.includes(f)).map(([, f]) => f)];
+      const others = [
+        ...next.values(),
+        ...[...this.#flows].filter(([f]) => f !== file && !next.has(f) && files.includes(f)).map(([, f]) => f),
+      ];
       const clash = flow ? findClash(flow, others, this.#options.reserved) : undefined;
       const all = clash ? [...found, clash] : found;
       if (all.length) problems.set(file, all);
@@ -125,11 +142,16 @@ export class FlowRegistry {
     this.#flows = next;
     this.#problems = problems;
     for (const problem of this.problems()) {
-      this.#options.logger.warn(problem.severity === 'error' ? 'mcp.flows.rejected' : 'mcp.flows.entry_skipped', { problem: formatFlowProblem(problem) });
+      this.#options.logger.warn(problem.severity === 'error' ? 'mcp.flows.rejected' : 'mcp.flows.entry_skipped', {
+        problem: formatFlowProblem(problem),
+      });
     }
     const change = diff(before, snapshot(this.flows()));
     if (Object.keys(change).length > 0) {
-      this.#options.logger.info('mcp.flows.reloaded', { flows: this.flows().map((f) => f.name), changed: Object.keys(change) });
+      this.#options.logger.info('mcp.flows.reloaded', {
+        flows: this.flows().map((f) => f.name),
+        changed: Object.keys(change),
+      });
       for (const listener of [...this.#listeners]) {
         try {
           listener(change);

@@ -24,7 +24,10 @@ export type CompletionSource = z.output<typeof completionSource>;
 
 const step = z.strictObject({
   name: z.string().regex(STEP_NAME, 'must be an identifier (letters, digits, "_")').optional(),
-  operation: z.string().min(1).describe('A core operation name (generateImage) or its MCP tool name (gflow_generate_image).'),
+  operation: z
+    .string()
+    .min(1)
+    .describe('A core operation name (generateImage) or its MCP tool name (gflow_generate_image).'),
   arguments: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -55,7 +58,10 @@ export const resourceEntry = z
     content: z.union([z.string(), z.strictObject({ resource: z.string().min(1) })]),
     parameters: z.array(parameter).optional(),
   })
-  .refine((r) => !(r.uri && r.uri_template), { message: 'give either uri or uri_template, not both', path: ['uri_template'] })
+  .refine((r) => !(r.uri && r.uri_template), {
+    message: 'give either uri or uri_template, not both',
+    path: ['uri_template'],
+  })
   .refine((r) => !r.parameters || r.uri_template, { message: 'parameters need a uri_template', path: ['parameters'] });
 export type ResourceEntry = z.output<typeof resourceEntry>;
 
@@ -78,7 +84,10 @@ export const promptEntry = z
     template: z.string().optional(),
     messages: z.array(message).min(1).optional(),
   })
-  .refine((p) => (p.template === undefined) !== (p.messages === undefined), { message: 'give exactly one of template or messages', path: ['template'] });
+  .refine((p) => (p.template === undefined) !== (p.messages === undefined), {
+    message: 'give exactly one of template or messages',
+    path: ['template'],
+  });
 export type PromptEntry = z.output<typeof promptEntry>;
 
 export const ENTRY_KINDS = ['mcp_tool', 'mcp_resource', 'mcp_prompt'] as const;

@@ -15,7 +15,12 @@ export const FLOW_WATCH_DEBOUNCE_MS = 150;
  * yet is awaited through its parent, so `mkdir flows` then adding a file
  * works without a restart.
  */
-export function watchFlowDirs(dirs: readonly string[], onChange: () => void, logger: GflowLogger, debounceMs = FLOW_WATCH_DEBOUNCE_MS): FlowWatcher {
+export function watchFlowDirs(
+  dirs: readonly string[],
+  onChange: () => void,
+  logger: GflowLogger,
+  debounceMs = FLOW_WATCH_DEBOUNCE_MS,
+): FlowWatcher {
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   const watchers = new Map<string, fs.FSWatcher>();
@@ -29,7 +34,9 @@ export function watchFlowDirs(dirs: readonly string[], onChange: () => void, log
   };
   const watch = (target: string, key: string, listener: (filename: string | null) => void): boolean => {
     try {
-      const watcher = fs.watch(target, { persistent: false }, (_event, filename) => listener(filename === null ? null : String(filename)));
+      const watcher = fs.watch(target, { persistent: false }, (_event, filename) =>
+        listener(filename === null ? null : String(filename)),
+      );
       watcher.on('error', (error) => logger.warn('mcp.flows.watch_error', { dir: target, error: String(error) }));
       watchers.set(key, watcher);
       return true;

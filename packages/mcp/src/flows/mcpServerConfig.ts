@@ -26,9 +26,15 @@ export interface McpServerConfig {
 const table = z.strictObject({
   enabled: z.boolean().default(true),
   port: z.number().int().min(0).max(65_535).optional(),
-  path: z.string().regex(/^\/[A-Za-z0-9/_.-]*$/, 'must start with "/" and hold only letters, digits, "/", "_", "." or "-"').default('/mcp'),
+  path: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_.-]*$/, 'must start with "/" and hold only letters, digits, "/", "_", "." or "-"')
+    .default('/mcp'),
   credentials_path: z.string().min(1).optional(),
-  resource_uri_scheme: z.string().regex(/^[a-z][a-z0-9+.-]{0,31}$/, 'must be a URI scheme (lowercase letter, then letters, digits, "+", "." or "-")').default('gflow'),
+  resource_uri_scheme: z
+    .string()
+    .regex(/^[a-z][a-z0-9+.-]{0,31}$/, 'must be a URI scheme (lowercase letter, then letters, digits, "+", "." or "-")')
+    .default('gflow'),
 });
 
 export const DEFAULT_MCP_SERVER_CONFIG: McpServerConfig = { enabled: true, path: '/mcp', resourceUriScheme: 'gflow' };
@@ -42,7 +48,8 @@ export function readMcpServerConfig(configToml: string): McpServerConfig {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `mcp_server.${issue.path.join('.')}` : 'mcp_server';
     throw new ConfigurationError(`config.toml [${where}]: ${issue?.message ?? 'invalid'}`, {
-      remediationHint: 'Fix the [mcp_server] table of config.toml in the gflow home (keys: enabled, port, path, credentials_path, resource_uri_scheme).',
+      remediationHint:
+        'Fix the [mcp_server] table of config.toml in the gflow home (keys: enabled, port, path, credentials_path, resource_uri_scheme).',
     });
   }
   const { enabled, port, path, credentials_path, resource_uri_scheme } = parsed.data;

@@ -25,8 +25,18 @@ function claimsOf(flow: CompiledFlow): Claim[] {
     ...flow.tools.map((t) => ({ table: 'tool', key: t.name, line: t.line, what: `tool "${t.name}"` })),
     ...flow.prompts.map((p) => ({ table: 'prompt', key: p.name, line: p.line, what: `prompt "${p.name}"` })),
     ...flow.resources.map((r) => ({ table: 'resource', key: r.uri, line: r.line, what: `resource URI ${r.uri}` })),
-    ...flow.templates.map((t) => ({ table: 'template-name', key: t.name, line: t.line, what: `resource template "${t.name}"` })),
-    ...flow.templates.map((t) => ({ table: 'template-uri', key: t.uriTemplate, line: t.line, what: `uri_template ${t.uriTemplate}` })),
+    ...flow.templates.map((t) => ({
+      table: 'template-name',
+      key: t.name,
+      line: t.line,
+      what: `resource template "${t.name}"`,
+    })),
+    ...flow.templates.map((t) => ({
+      table: 'template-uri',
+      key: t.uriTemplate,
+      line: t.line,
+      what: `uri_template ${t.uriTemplate}`,
+    })),
   ];
 }
 
@@ -52,10 +62,20 @@ function reservedFor(claim: Claim, reserved: ReservedNames): boolean {
  * by another live flow, or twice inside the flow itself — as a problem with
  * the entry's line; undefined when every name is free.
  */
-export function findClash(candidate: CompiledFlow, others: readonly CompiledFlow[], reserved: ReservedNames): FlowProblem | undefined {
+export function findClash(
+  candidate: CompiledFlow,
+  others: readonly CompiledFlow[],
+  reserved: ReservedNames,
+): FlowProblem | undefined {
   const taken = new Map<string, string>();
-  for (const other of others) for (const claim of claimsOf(other)) taken.set(`${claim.table}\0${claim.key}`, other.file);
-  const problem = (claim: Claim, reason: string): FlowProblem => ({ file: candidate.file, line: claim.line, reason, severity: 'error' });
+  for (const other of others)
+    for (const claim of claimsOf(other)) taken.set(`${claim.table}\0${claim.key}`, other.file);
+  const problem = (claim: Claim, reason: string): FlowProblem => ({
+    file: candidate.file,
+    line: claim.line,
+    reason,
+    severity: 'error',
+  });
   for (const claim of claimsOf(candidate)) {
     if (reservedFor(claim, reserved)) return problem(claim, `name clash: ${claim.what} is a built-in gflow name`);
     const key = `${claim.table}\0${claim.key}`;

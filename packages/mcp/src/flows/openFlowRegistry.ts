@@ -2,7 +2,11 @@ import path from 'node:path';
 import { OPERATIONS, type Operation } from '@gflow/core';
 import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import { BUILTIN_PROMPT_NAMES } from '../prompts/registerPrompts.js';
-import { BUILTIN_RESOURCE_URIS, BUILTIN_TEMPLATE_NAMES, BUILTIN_TEMPLATE_URIS } from '../resources/registerResources.js';
+import {
+  BUILTIN_RESOURCE_URIS,
+  BUILTIN_TEMPLATE_NAMES,
+  BUILTIN_TEMPLATE_URIS,
+} from '../resources/registerResources.js';
 import type { CompileEnvironment } from './compileFlow.js';
 import type { FlowProblem } from './flowProblem.js';
 import { FlowRegistry } from './flowRegistry.js';
@@ -43,7 +47,9 @@ function reservedOf(operations: readonly Operation[]): ReservedNames {
 }
 
 function dirsOf(gflow: Pick<GflowLike, 'layout'>, options: FlowsOptions): string[] {
-  const dirs = [...(options.includeHome === false ? [] : [gflow.layout.flowsDir]), ...(options.dirs ?? [])].map((dir) => path.resolve(dir));
+  const dirs = [...(options.includeHome === false ? [] : [gflow.layout.flowsDir]), ...(options.dirs ?? [])].map((dir) =>
+    path.resolve(dir),
+  );
   return [...new Set(dirs)];
 }
 
@@ -53,7 +59,11 @@ function dirsOf(gflow: Pick<GflowLike, 'layout'>, options: FlowsOptions): string
  * given directories, and starts watching them. Problems are logged; the
  * entries that loaded are live.
  */
-export function openFlowRegistry(gflow: GflowLike, options: FlowsOptions = {}, logger: GflowLogger = gflow.logger): FlowRegistry | undefined {
+export function openFlowRegistry(
+  gflow: GflowLike,
+  options: FlowsOptions = {},
+  logger: GflowLogger = gflow.logger,
+): FlowRegistry | undefined {
   const config = readMcpServerConfig(gflow.layout.configToml);
   if (!config.enabled) {
     logger.info('mcp.flows.disabled', { detail: 'config.toml [mcp_server] enabled = false' });
@@ -62,7 +72,11 @@ export function openFlowRegistry(gflow: GflowLike, options: FlowsOptions = {}, l
   const operations = gflow.operations();
   const registry = new FlowRegistry({
     dirs: dirsOf(gflow, options),
-    environment: environmentOf(operations, gflow.settings.noSpend === true, options.resourceUriScheme ?? config.resourceUriScheme),
+    environment: environmentOf(
+      operations,
+      gflow.settings.noSpend === true,
+      options.resourceUriScheme ?? config.resourceUriScheme,
+    ),
     reserved: reservedOf(operations),
     logger,
   });
@@ -82,7 +96,11 @@ export function flowLoadReport(dirs: readonly string[], gflow?: GflowLike): Flow
   const operations = gflow ? gflow.operations() : [...OPERATIONS];
   const registry = new FlowRegistry({
     dirs: dirs.map((dir) => path.resolve(dir)),
-    environment: environmentOf(operations, gflow?.settings.noSpend === true, gflow ? readMcpServerConfig(gflow.layout.configToml).resourceUriScheme : 'gflow'),
+    environment: environmentOf(
+      operations,
+      gflow?.settings.noSpend === true,
+      gflow ? readMcpServerConfig(gflow.layout.configToml).resourceUriScheme : 'gflow',
+    ),
     reserved: reservedOf(operations),
     logger: silent,
   });

@@ -1,7 +1,16 @@
 import path from 'node:path';
 import { LineCounter, isNode, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
-import { ENTRY_KINDS, ENTRY_SCHEMAS, FLOW_NAME, flowHeader, type EntryKind, type PromptEntry, type ResourceEntry, type ToolEntry } from './flowSchema.js';
+import {
+  ENTRY_KINDS,
+  ENTRY_SCHEMAS,
+  FLOW_NAME,
+  flowHeader,
+  type EntryKind,
+  type PromptEntry,
+  type ResourceEntry,
+  type ToolEntry,
+} from './flowSchema.js';
 import type { FlowProblem } from './flowProblem.js';
 
 export type YamlPath = ReadonlyArray<string | number>;
@@ -29,7 +38,11 @@ export function parseFlowFile(file: string, source: string): { flow?: ParsedFlow
   const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const problem = (line: number, reason: string): FlowProblem => ({ file, line, reason, severity: 'error' });
   if (doc.errors.length > 0) {
-    return { problems: doc.errors.map((error) => problem(lineCounter.linePos(error.pos[0]).line, `YAML: ${firstLine(error.message)}`)) };
+    return {
+      problems: doc.errors.map((error) =>
+        problem(lineCounter.linePos(error.pos[0]).line, `YAML: ${firstLine(error.message)}`),
+      ),
+    };
   }
   const lineOf = (at: YamlPath): number => lineOfPath(doc, lineCounter, at);
   const root: unknown = doc.toJS({ maxAliasCount: 100 });
@@ -47,9 +60,19 @@ export function parseFlowFile(file: string, source: string): { flow?: ParsedFlow
     base = ['entries'];
     if (header.data.name) flowName = header.data.name;
   } else {
-    return { problems: [problem(1, 'a flow file holds a list of entries (- mcp_tool: …, - mcp_resource: …, - mcp_prompt: …) or a mapping with entries:')] };
+    return {
+      problems: [
+        problem(
+          1,
+          'a flow file holds a list of entries (- mcp_tool: …, - mcp_resource: …, - mcp_prompt: …) or a mapping with entries:',
+        ),
+      ],
+    };
   }
-  if (!FLOW_NAME.test(flowName)) problems.push(problem(1, `flow name "${flowName}" must be 1–64 letters, digits, "_" or "-" (set name: or rename the file)`));
+  if (!FLOW_NAME.test(flowName))
+    problems.push(
+      problem(1, `flow name "${flowName}" must be 1–64 letters, digits, "_" or "-" (set name: or rename the file)`),
+    );
 
   const parsed: ParsedEntry[] = [];
   entries.forEach((entry, index) => {
@@ -57,7 +80,9 @@ export function parseFlowFile(file: string, source: string): { flow?: ParsedFlow
     const keys = entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? Object.keys(entry) : [];
     const kind = keys[0] as EntryKind | undefined;
     if (keys.length !== 1 || !kind || !ENTRY_KINDS.includes(kind)) {
-      problems.push(problem(lineOf(at), `entry ${index + 1} must be a mapping with exactly one key: ${ENTRY_KINDS.join(', ')}`));
+      problems.push(
+        problem(lineOf(at), `entry ${index + 1} must be a mapping with exactly one key: ${ENTRY_KINDS.join(', ')}`),
+      );
       return;
     }
     const body = (entry as Record<string, unknown>)[kind];
@@ -72,7 +97,12 @@ export function parseFlowFile(file: string, source: string): { flow?: ParsedFlow
   return { flow: { file, name: flowName, entries: parsed, lineOf }, problems: [] };
 }
 
-function zodProblems(error: z.ZodError, prefix: YamlPath, lineOf: (at: YamlPath) => number, file: string): FlowProblem[] {
+function zodProblems(
+  error: z.ZodError,
+  prefix: YamlPath,
+  lineOf: (at: YamlPath) => number,
+  file: string,
+): FlowProblem[] {
   return error.issues.slice(0, 10).map((issue) => {
     const at = [...prefix, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))];
     const where = at.join('.');

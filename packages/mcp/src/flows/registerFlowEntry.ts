@@ -1,4 +1,10 @@
-import { ResourceTemplate, completable, type GetPromptResult, type McpServer, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import {
+  ResourceTemplate,
+  completable,
+  type GetPromptResult,
+  type McpServer,
+  type StandardSchemaWithJSON,
+} from '@modelcontextprotocol/server';
 import { annotationsFor, type OperationKind } from '@gflow/core';
 import { z } from 'zod';
 import type { GflowLike, GflowLogger } from '../gflowPort.js';
@@ -22,11 +28,25 @@ const KIND_RANK: Readonly<Record<OperationKind, number>> = { read: 0, mutate: 1,
 function advertisedJsonSchema(schema: JsonSchema): StandardSchemaWithJSON<unknown, unknown> {
   const frozen = deepFreeze(structuredClone(schema) as Record<string, unknown>);
   const json = (): Record<string, unknown> => frozen;
-  return { '~standard': { version: 1, vendor: 'gflow-flow', validate: (value: unknown) => ({ value }), jsonSchema: { input: json, output: json } } };
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'gflow-flow',
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: { input: json, output: json },
+    },
+  };
 }
 
-export function registerFlowTool(server: McpServer, gflow: GflowLike, tool: CompiledTool, logger: GflowLogger): RemovableHandle {
-  const kind = tool.steps.map((s) => s.operation.kind).reduce<OperationKind>((a, b) => (KIND_RANK[b] > KIND_RANK[a] ? b : a), 'read');
+export function registerFlowTool(
+  server: McpServer,
+  gflow: GflowLike,
+  tool: CompiledTool,
+  logger: GflowLogger,
+): RemovableHandle {
+  const kind = tool.steps
+    .map((s) => s.operation.kind)
+    .reduce<OperationKind>((a, b) => (KIND_RANK[b] > KIND_RANK[a] ? b : a), 'read');
   const usesBrowser = tool.steps.some((s) => s.operation.usesBrowser);
   return server.registerTool(
     tool.name,
@@ -35,7 +55,11 @@ export function registerFlowTool(server: McpServer, gflow: GflowLike, tool: Comp
       description: tool.description,
       inputSchema: advertisedJsonSchema(tool.inputSchema),
       annotations: { ...(tool.title ? { title: tool.title } : {}), ...annotationsFor(kind, usesBrowser) },
-      _meta: { 'dev.gflow/flow': tool.flow, 'dev.gflow/kind': kind, 'dev.gflow/steps': tool.steps.map((s) => `${s.name}:${s.operation.name}`) },
+      _meta: {
+        'dev.gflow/flow': tool.flow,
+        'dev.gflow/kind': kind,
+        'dev.gflow/steps': tool.steps.map((s) => `${s.name}:${s.operation.name}`),
+      },
     },
     (args: unknown, ctx) => runFlowTool(gflow, tool, args, ctx, logger),
   );
@@ -57,10 +81,14 @@ export function registerFlowResource(server: McpServer, resource: CompiledResour
 
 export function registerFlowTemplate(server: McpServer, template: CompiledResourceTemplate): RemovableHandle {
   const complete = Object.fromEntries(
-    Object.entries(template.completions).map(([variable, values]) => [variable, (typed: string) => matchCompletion(values, typed)] as const),
+    Object.entries(template.completions).map(
+      ([variable, values]) => [variable, (typed: string) => matchCompletion(values, typed)] as const,
+    ),
   );
   const parameters = Object.entries(template.parameterDescriptions);
-  const description = [template.description, ...parameters.map(([name, text]) => `{${name}}: ${text}`)].filter(Boolean).join('\n');
+  const description = [template.description, ...parameters.map(([name, text]) => `{${name}}: ${text}`)]
+    .filter(Boolean)
+    .join('\n');
   return server.registerResource(
     template.name,
     new ResourceTemplate(template.uriTemplate, { list: undefined, complete }),
@@ -70,7 +98,9 @@ export function registerFlowTemplate(server: McpServer, template: CompiledResour
       mimeType: template.mimeType,
       _meta: { 'dev.gflow/flow': template.flow },
     },
-    (uri, variables) => ({ contents: [{ uri: uri.href, mimeType: template.mimeType, text: template.content.render({ ...variables }) }] }),
+    (uri, variables) => ({
+      contents: [{ uri: uri.href, mimeType: template.mimeType, text: template.content.render({ ...variables }) }],
+    }),
   );
 }
 
@@ -88,7 +118,9 @@ export function registerFlowPrompt(server: McpServer, prompt: CompiledPrompt): R
     const field = arg.required ? base : base.optional();
     shape[arg.name] = arg.description ? field.describe(arg.description) : field;
   }
-  return server.registerPrompt(prompt.name, { ...meta, argsSchema: z.object(shape) }, (args) => renderPrompt(prompt, args as Record<string, unknown>));
+  return server.registerPrompt(prompt.name, { ...meta, argsSchema: z.object(shape) }, (args) =>
+    renderPrompt(prompt, args as Record<string, unknown>),
+  );
 }
 
 /** Renders a prompt's messages over {arguments}, defaults filled in for absent arguments. */
@@ -101,6 +133,9 @@ export function renderPrompt(prompt: CompiledPrompt, given: Readonly<Record<stri
   }
   return {
     ...(prompt.description ? { description: prompt.description } : {}),
-    messages: prompt.messages.map((message) => ({ role: message.role, content: { type: 'text' as const, text: message.template.render({ arguments: args }) } })),
+    messages: prompt.messages.map((message) => ({
+      role: message.role,
+      content: { type: 'text' as const, text: message.template.render({ arguments: args }) },
+    })),
   };
 }

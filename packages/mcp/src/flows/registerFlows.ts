@@ -18,7 +18,13 @@ const liveBindings = new WeakMap<FlowRegistry, Set<WeakRef<FlowBinding>>>();
  * HTTP) pass `live: false`; their clients hear of changes through the
  * handler's `notify`.
  */
-export function registerFlows(server: McpServer, gflow: GflowLike, registry: FlowRegistry, logger: GflowLogger, live: boolean): void {
+export function registerFlows(
+  server: McpServer,
+  gflow: GflowLike,
+  registry: FlowRegistry,
+  logger: GflowLogger,
+  live: boolean,
+): void {
   const binding = new FlowBinding(server, gflow, registry, logger);
   binding.sync(ALL_LISTS);
   if (!live) return;

@@ -25,7 +25,13 @@ function stops(status: string | undefined, isLast: boolean): boolean {
  * a failed/pending generation, ends the call with that step's name in the
  * envelope. The output is the templated `result`, else the last step's.
  */
-export async function runFlowTool(gflow: GflowLike, tool: CompiledTool, rawArgs: unknown, ctx: ServerContext, logger: GflowLogger): Promise<CallToolResult> {
+export async function runFlowTool(
+  gflow: GflowLike,
+  tool: CompiledTool,
+  rawArgs: unknown,
+  ctx: ServerContext,
+  logger: GflowLogger,
+): Promise<CallToolResult> {
   const signal = ctx.mcpReq.signal;
   const invalid = validateJson(tool.inputSchema, rawArgs ?? {});
   if (invalid) {
@@ -42,7 +48,10 @@ export async function runFlowTool(gflow: GflowLike, tool: CompiledTool, rawArgs:
     try {
       stepArgs = renderTemplateValue(step.arguments, { arguments: args, steps });
     } catch (error) {
-      const failure = new ConfigurationError(`Flow ${tool.flow}, tool ${tool.name}, step ${step.name}: a template failed to render (${(error as Error).message}).`, { cause: error });
+      const failure = new ConfigurationError(
+        `Flow ${tool.flow}, tool ${tool.name}, step ${step.name}: a template failed to render (${(error as Error).message}).`,
+        { cause: error },
+      );
       return withStep(errorToolResult(failure, tool.name, logger, signal), tool, step.name);
     }
     try {
@@ -73,14 +82,22 @@ function statusOf(value: unknown): string | undefined {
 /** Adds the flow and the failing step's name to a failed result (structured content and text). */
 function withStep(result: CallToolResult, tool: CompiledTool, step: string): CallToolResult {
   const structured = { ...(result.structuredContent ?? {}), flow: tool.flow, step };
-  return { ...result, structuredContent: structured, content: [{ type: 'text', text: JSON.stringify(structured) }, ...result.content.slice(1)] };
+  return {
+    ...result,
+    structuredContent: structured,
+    content: [{ type: 'text', text: JSON.stringify(structured) }, ...result.content.slice(1)],
+  };
 }
 
 /**
  * Progress across the pipeline: step i of n owns the range [i, i+1) of the
  * phases scale, so values strictly increase from one step to the next.
  */
-function pipelineProgress(ctx: ServerContext, stepCount: number, logger: GflowLogger): (index: number, step: string) => (event: ProgressEvent) => void {
+function pipelineProgress(
+  ctx: ServerContext,
+  stepCount: number,
+  logger: GflowLogger,
+): (index: number, step: string) => (event: ProgressEvent) => void {
   const progressToken = ctx.mcpReq._meta?.progressToken;
   return (index, step) => {
     const map = progressMapper();
@@ -89,7 +106,12 @@ function pipelineProgress(ctx: ServerContext, stepCount: number, logger: GflowLo
       const params = map(event);
       if (!params) return;
       const progress = Math.round((index * params.total + params.progress) * 100) / 100;
-      const notification = { progressToken, progress, total: stepCount * params.total, message: `${step}: ${params.message}` };
+      const notification = {
+        progressToken,
+        progress,
+        total: stepCount * params.total,
+        message: `${step}: ${params.message}`,
+      };
       ctx.mcpReq.notify({ method: 'notifications/progress', params: notification }).catch((error: unknown) => {
         logger.debug('mcp.progress.send_failed', { error: String(error) });
       });

@@ -22,7 +22,12 @@ export interface TemplateIssue {
 }
 
 /** Compiles every template inside a value; problems are collected with their YAML path. */
-export function compileTemplateValue(value: unknown, scope: TemplateScope, at: YamlPath, issues: TemplateIssue[]): TemplateValue {
+export function compileTemplateValue(
+  value: unknown,
+  scope: TemplateScope,
+  at: YamlPath,
+  issues: TemplateIssue[],
+): TemplateValue {
   if (typeof value === 'string') {
     if (!isTemplate(value)) return { t: 'literal', value };
     try {
@@ -32,9 +37,15 @@ export function compileTemplateValue(value: unknown, scope: TemplateScope, at: Y
       return { t: 'literal', value };
     }
   }
-  if (Array.isArray(value)) return { t: 'array', items: value.map((item, index) => compileTemplateValue(item, scope, [...at, index], issues)) };
+  if (Array.isArray(value))
+    return { t: 'array', items: value.map((item, index) => compileTemplateValue(item, scope, [...at, index], issues)) };
   if (value !== null && typeof value === 'object') {
-    return { t: 'object', entries: Object.entries(value).map(([key, item]) => [key, compileTemplateValue(item, scope, [...at, key], issues)] as const) };
+    return {
+      t: 'object',
+      entries: Object.entries(value).map(
+        ([key, item]) => [key, compileTemplateValue(item, scope, [...at, key], issues)] as const,
+      ),
+    };
   }
   return { t: 'literal', value };
 }
@@ -48,7 +59,9 @@ export function renderTemplateValue(value: TemplateValue, context: object): unkn
       if (!value.template.wholePath) return value.template.render(context);
       return lookupPath(context, value.template.wholePath) ?? undefined;
     case 'array':
-      return value.items.map((item) => renderTemplateValue(item, context)).filter((item) => item !== undefined && item !== null);
+      return value.items
+        .map((item) => renderTemplateValue(item, context))
+        .filter((item) => item !== undefined && item !== null);
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [key, item] of value.entries) {

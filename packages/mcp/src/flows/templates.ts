@@ -9,7 +9,9 @@ import Handlebars from 'handlebars';
  */
 const hb = Handlebars.create();
 hb.registerHelper('json', (value: unknown) => JSON.stringify(value ?? null));
-hb.registerHelper('default', (value: unknown, fallback: unknown) => (value === undefined || value === null || value === '' ? fallback : value));
+hb.registerHelper('default', (value: unknown, fallback: unknown) =>
+  value === undefined || value === null || value === '' ? fallback : value,
+);
 
 const BUILTIN_HELPERS = new Set(['if', 'unless', 'each', 'with', 'lookup', 'log', 'json', 'default']);
 /** Blocks whose body runs in another context (its paths are relative to the item). */
@@ -38,7 +40,10 @@ export function compileTemplate(source: string, scope: TemplateScope): CompiledT
   checkProgram(program, scope, false);
   const delegate = hb.compile(source, { noEscape: true, strict: false });
   const only = program.body.length === 1 ? program.body[0] : undefined;
-  const wholePath = only && isPlainPathMustache(only) ? (only as hbs.AST.MustacheStatement & { path: hbs.AST.PathExpression }).path.parts : undefined;
+  const wholePath =
+    only && isPlainPathMustache(only)
+      ? (only as hbs.AST.MustacheStatement & { path: hbs.AST.PathExpression }).path.parts
+      : undefined;
   return {
     source,
     ...(wholePath ? { wholePath } : {}),
@@ -55,7 +60,8 @@ export function isTemplate(value: string): boolean {
 export function lookupPath(context: unknown, parts: readonly string[]): unknown {
   let current: unknown = context;
   for (const part of parts) {
-    if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, part)) return undefined;
+    if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, part))
+      return undefined;
     current = (current as Record<string, unknown>)[part];
   }
   return current;
@@ -66,7 +72,13 @@ function isPlainPathMustache(node: Node): boolean {
   const mustache = node as hbs.AST.MustacheStatement;
   if (mustache.params.length > 0 || mustache.hash?.pairs.length) return false;
   const path = mustache.path as hbs.AST.PathExpression;
-  return path.type === 'PathExpression' && !path.data && path.depth === 0 && path.parts.length > 0 && !BUILTIN_HELPERS.has(path.original);
+  return (
+    path.type === 'PathExpression' &&
+    !path.data &&
+    path.depth === 0 &&
+    path.parts.length > 0 &&
+    !BUILTIN_HELPERS.has(path.original)
+  );
 }
 
 function checkProgram(program: hbs.AST.Program | undefined, scope: TemplateScope, relative: boolean): void {
@@ -104,7 +116,12 @@ function checkStatement(node: Node, scope: TemplateScope, relative: boolean): vo
   }
 }
 
-function checkArguments(params: readonly hbs.AST.Expression[], hash: hbs.AST.Hash | undefined, scope: TemplateScope, relative: boolean): void {
+function checkArguments(
+  params: readonly hbs.AST.Expression[],
+  hash: hbs.AST.Hash | undefined,
+  scope: TemplateScope,
+  relative: boolean,
+): void {
   for (const param of params) checkExpression(param, scope, relative);
   for (const pair of hash?.pairs ?? []) checkExpression(pair.value, scope, relative);
 }
@@ -124,11 +141,15 @@ function checkExpression(node: hbs.AST.Node, scope: TemplateScope, relative: boo
   const [root, child] = path.parts;
   const allowed = root === undefined ? undefined : scope.get(root);
   if (allowed === undefined) {
-    throw new Error(`unknown variable "${path.original}" (a template here can read ${[...scope.keys()].map((k) => `${k}.…`).join(', ') || 'nothing'})`);
+    throw new Error(
+      `unknown variable "${path.original}" (a template here can read ${[...scope.keys()].map((k) => `${k}.…`).join(', ') || 'nothing'})`,
+    );
   }
   if (allowed === 'any' || child === undefined) return;
   if (!allowed.has(child)) {
     const known = [...allowed];
-    throw new Error(`unknown variable "${path.original}": ${root} has ${known.length ? known.join(', ') : 'no entries'} here`);
+    throw new Error(
+      `unknown variable "${path.original}": ${root} has ${known.length ? known.join(', ') : 'no entries'} here`,
+    );
   }
 }

@@ -6,4 +6,3 @@ export function mediaTypeOfPath(file: string): string | undefined {
   const type = mimeOf(path.extname(file));
   return type === 'application/octet-stream' ? undefined : type;
 }
-

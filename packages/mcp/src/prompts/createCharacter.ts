@@ -3,15 +3,18 @@ import { z } from 'zod';
 import { GENDER_SUGGESTIONS, suggest } from './suggestions.js';
 
 export const createCharacterArgs = z.object({
-  name: z.string().min(1).describe('The character\'s display name (required); it is how prompts mention them (@Name).'),
-  gender: completable(z.string(), (value) => suggest(GENDER_SUGGESTIONS, value)).optional().describe('neutral (default), female, male, non-binary.'),
+  name: z.string().min(1).describe("The character's display name (required); it is how prompts mention them (@Name)."),
+  gender: completable(z.string(), (value) => suggest(GENDER_SUGGESTIONS, value))
+    .optional()
+    .describe('neutral (default), female, male, non-binary.'),
   appearance: z.string().optional().describe('Face, body, age, hair — what must stay the same in every shot.'),
   clothing: z.string().optional().describe('Default outfit.'),
 });
 
 export type CreateCharacterArgs = z.output<typeof createCharacterArgs>;
 
-const given = (value: string | undefined, fallback: string): string => (value && value.trim() ? value.trim() : fallback);
+const given = (value: string | undefined, fallback: string): string =>
+  value && value.trim() ? value.trim() : fallback;
 
 /** An instruction that has the agent define a consistent character: face, body, wardrobe and voice. */
 export function createCharacter(args: CreateCharacterArgs): GetPromptResult {

@@ -5,14 +5,21 @@ import { CAMERA_SUGGESTIONS, LIGHTING_SUGGESTIONS, SETTING_SUGGESTIONS, suggest 
 export const expandPromptArgs = z.object({
   subject: z.string().min(1).describe('Who or what the shot is about (required).'),
   action: z.string().optional().describe('What the subject does.'),
-  setting: completable(z.string(), (value) => suggest(SETTING_SUGGESTIONS, value)).optional().describe('Where it happens.'),
-  camera: completable(z.string(), (value) => suggest(CAMERA_SUGGESTIONS, value)).optional().describe('Framing, lens and camera movement.'),
-  lighting: completable(z.string(), (value) => suggest(LIGHTING_SUGGESTIONS, value)).optional().describe('Light and mood.'),
+  setting: completable(z.string(), (value) => suggest(SETTING_SUGGESTIONS, value))
+    .optional()
+    .describe('Where it happens.'),
+  camera: completable(z.string(), (value) => suggest(CAMERA_SUGGESTIONS, value))
+    .optional()
+    .describe('Framing, lens and camera movement.'),
+  lighting: completable(z.string(), (value) => suggest(LIGHTING_SUGGESTIONS, value))
+    .optional()
+    .describe('Light and mood.'),
 });
 
 export type ExpandPromptArgs = z.output<typeof expandPromptArgs>;
 
-const given = (value: string | undefined, fallback: string): string => (value && value.trim() ? value.trim() : fallback);
+const given = (value: string | undefined, fallback: string): string =>
+  value && value.trim() ? value.trim() : fallback;
 
 /**
  * An instruction that has the agent write one generation prompt with Google's

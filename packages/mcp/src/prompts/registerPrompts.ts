@@ -11,7 +11,8 @@ export function registerPrompts(server: McpServer): void {
     'expand_prompt',
     {
       title: 'Expand a prompt',
-      description: "Structure a simple idea into Google's five-component prompt formula (Subject + Action + Location + Composition + Style) before calling a generation tool.",
+      description:
+        "Structure a simple idea into Google's five-component prompt formula (Subject + Action + Location + Composition + Style) before calling a generation tool.",
       argsSchema: expandPromptArgs,
     },
     (args) => expandPrompt(args),

@@ -4,10 +4,10 @@ const COMMON_RULES = [
   '## Rules',
   '- Use these MCP tools; do not shell out to the `gflow` CLI from a terminal tool. The tools return structured JSON; the CLI prints for humans.',
   '- `profile` is a plain profile name ("default" resolves as the CLI does), never a path.',
-  '- `output` / `out_dir` are relative to the server\'s output directory and must stay inside it; the server refuses anything else.',
+  "- `output` / `out_dir` are relative to the server's output directory and must stay inside it; the server refuses anything else.",
   '- Call gflow_auth_status first when in doubt: it is free, and a dead session fails fast there instead of minutes into a generation.',
-  '- One browser profile serves one process at a time. This server keeps its browser warm after a call (the profile\'s lease with it),',
-  '  but gives the profile up within about a second when another gflow process (another client\'s server, a CLI run) waits for it,',
+  "- One browser profile serves one process at a time. This server keeps its browser warm after a call (the profile's lease with it),",
+  "  but gives the profile up within about a second when another gflow process (another client's server, a CLI run) waits for it,",
   '  and right after its running call when busy. A call that has to wait reports `waiting-for-profile` progress naming the holder.',
   '',
   '## Errors',
@@ -23,7 +23,7 @@ const COMMON_RULES = [
   '## Resources',
   '- gflow://docs/known-issues — one line per known issue; gflow://docs/known-issues/{slug} for one issue.',
   '- gflow://db/schema — the SQLite catalog schema.',
-  '- gflow://media/{media_id} — a generated file\'s bytes (blob) from the local catalog, at most 20 MiB; larger videos: use the file path.',
+  "- gflow://media/{media_id} — a generated file's bytes (blob) from the local catalog, at most 20 MiB; larger videos: use the file path.",
   '- gflow://projects/{project_id} — a catalogued project as JSON: counts and its newest media ids with their files. Both ids complete.',
 ];
 
@@ -31,15 +31,15 @@ const SPEND_SECTION = [
   '## Generating',
   '- gflow_generate_image (Nano Banana / Imagen) and gflow_generate_video (Veo / Omni). Video spends Flow credits; images use per-model daily quotas.',
   '- Use the expand_prompt prompt to structure an idea as Subject + Action + Location + Composition + Style before generating.',
-  '- `wait=true` (default) runs the job inside the call: minutes for a video, which can outlast your client\'s tool timeout.',
+  "- `wait=true` (default) runs the job inside the call: minutes for a video, which can outlast your client's tool timeout.",
   '- `wait=false` returns `{status: "pending", task_id}` at once. Poll `tasks/get` (extension io.modelcontextprotocol/tasks) with that id:',
   '  `working` while it runs, then `completed` with `result` = the reply wait=true would have given. A failed generation is also',
   '  `completed`, with `result.isError: true` — check it before using the files. `tasks/cancel` stops it; `tasks/get` then says `cancelled`.',
   '- A cancelled job whose submit had fired may still have spent a credit: check the Flow project before retrying.',
   '- A completed result lists `files` (absolute paths) and carries `resource_link` items: file:// URIs to them, and gflow://media/<media_id>',
-  '  per media id for when you cannot read the server\'s files (resources/read returns the bytes).',
+  "  per media id for when you cannot read the server's files (resources/read returns the bytes).",
   '- Rate limit: a burst of 8 generations, then one per 20 s; beyond that you get `{status: "rate_limited"}` with `retry_after`.',
-  '- Chain image → video by passing a generated image\'s media id as `initial_frame` or in `reference_images`.',
+  "- Chain image → video by passing a generated image's media id as `initial_frame` or in `reference_images`.",
 ];
 
 const NO_SPEND_SECTION = [
@@ -52,11 +52,13 @@ const NO_SPEND_SECTION = [
 
 /** The agent guide served at gflow://docs/mcp-guide; a different text in no-spend mode. */
 export function agentGuide(operations: readonly Operation[], noSpend: boolean): string {
-  const toolLines = operations.map((op) => `- ${op.mcpName} — ${op.title} (${op.kind}${op.usesBrowser ? ', opens a browser' : ''})`);
+  const toolLines = operations.map(
+    (op) => `- ${op.mcpName} — ${op.title} (${op.kind}${op.usesBrowser ? ', opens a browser' : ''})`,
+  );
   return [
     noSpend ? '# gflow MCP server — agent guide (read-only, no-spend)' : '# gflow MCP server — agent guide',
     '',
-    'gflow drives Google Flow (Veo video, Nano Banana / Imagen images) in the user\'s own signed-in browser profile.',
+    "gflow drives Google Flow (Veo video, Nano Banana / Imagen images) in the user's own signed-in browser profile.",
     '',
     '## Tools on this server',
     ...toolLines,

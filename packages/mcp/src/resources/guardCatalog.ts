@@ -26,11 +26,19 @@ export async function guardCatalogRead<T>(logger: GflowLogger, uri: string, read
  * not break resources/list or completion/complete for the other entries, so
  * a failure is logged and answered with the fallback.
  */
-export async function catalogOrFallback<T>(logger: GflowLogger, what: string, fallback: T, read: () => Promise<T> | T): Promise<T> {
+export async function catalogOrFallback<T>(
+  logger: GflowLogger,
+  what: string,
+  fallback: T,
+  read: () => Promise<T> | T,
+): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    logger.warn('mcp.resource.catalog_unavailable', { what, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    logger.warn('mcp.resource.catalog_unavailable', {
+      what,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
     return fallback;
   }
 }

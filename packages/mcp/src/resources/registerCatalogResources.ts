@@ -1,4 +1,11 @@
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, ResourceTemplate, type McpServer, type Resource } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  ResourceTemplate,
+  type McpServer,
+  type Resource,
+} from '@modelcontextprotocol/server';
 import { matchCompletion } from '../flows/completion.js';
 import { MEDIA_RESOURCE_CAP_BYTES } from '@gflow/core';
 import type { GflowLike } from '../gflowPort.js';
@@ -40,7 +47,10 @@ export function registerCatalogResources(server: McpServer, gflow: GflowLike): v
       complete: {
         media_id: (value) =>
           catalogOrFallback(logger, 'media.complete', [], async () =>
-            matchCompletion((await recentMedia(gflow, COMPLETION_SCAN, false)).map((row) => row.media_id), value),
+            matchCompletion(
+              (await recentMedia(gflow, COMPLETION_SCAN, false)).map((row) => row.media_id),
+              value,
+            ),
           ),
       },
     }),
@@ -53,8 +63,14 @@ export function registerCatalogResources(server: McpServer, gflow: GflowLike): v
     },
     async (uri, variables) => {
       const mediaId = String(variables['media_id'] ?? '');
-      const read = await guardCatalogRead(logger, uri.href, async () => (await gflow.run('readMediaBytes', { media_id: mediaId.slice(0, 256) })) as unknown as CatalogMediaRead);
-      if (read.found) return { contents: [{ uri: uri.href, mimeType: read.mimeType, blob: read.bytes.toString('base64') }] };
+      const read = await guardCatalogRead(
+        logger,
+        uri.href,
+        async () =>
+          (await gflow.run('readMediaBytes', { media_id: mediaId.slice(0, 256) })) as unknown as CatalogMediaRead,
+      );
+      if (read.found)
+        return { contents: [{ uri: uri.href, mimeType: read.mimeType, blob: read.bytes.toString('base64') }] };
       if (read.reason === 'too-large') {
         throw new ProtocolError(
           ProtocolErrorCode.InvalidRequest,
@@ -75,25 +91,41 @@ export function registerCatalogResources(server: McpServer, gflow: GflowLike): v
   server.registerResource(
     PROJECT_TEMPLATE_NAME,
     new ResourceTemplate(PROJECT_TEMPLATE, {
-      list: async () => ({ resources: await catalogOrFallback(logger, 'projects.list', [], async () => projectListEntries(await recentProjects(gflow, CATALOG_LIST_LIMIT))) }),
+      list: async () => ({
+        resources: await catalogOrFallback(logger, 'projects.list', [], async () =>
+          projectListEntries(await recentProjects(gflow, CATALOG_LIST_LIMIT)),
+        ),
+      }),
       complete: {
         project_id: (value) =>
           catalogOrFallback(logger, 'projects.complete', [], async () =>
-            matchCompletion(unique((await recentProjects(gflow, COMPLETION_SCAN)).map((item) => item.project_id)), value),
+            matchCompletion(
+              unique((await recentProjects(gflow, COMPLETION_SCAN)).map((item) => item.project_id)),
+              value,
+            ),
           ),
       },
     }),
     {
       title: 'gflow project summary',
-      description: 'A catalogued Flow project as JSON: title, profile, created_at, image/video counts, its newest media ids with their files.',
+      description:
+        'A catalogued Flow project as JSON: title, profile, created_at, image/video counts, its newest media ids with their files.',
       mimeType: 'application/json',
       cacheHint: PROJECT_READ_HINT,
     },
     async (uri, variables) => {
       const projectId = String(variables['project_id'] ?? '');
-      const read = await guardCatalogRead(logger, uri.href, async () => (await gflow.run('catalogProjectSummary', { project_id: projectId.slice(0, 256) })) as unknown as ProjectSummaryRead);
+      const read = await guardCatalogRead(
+        logger,
+        uri.href,
+        async () =>
+          (await gflow.run('catalogProjectSummary', {
+            project_id: projectId.slice(0, 256),
+          })) as unknown as ProjectSummaryRead,
+      );
       const summary = read.found ? withResources(read.summary) : undefined;
-      if (!summary) throw new ResourceNotFoundError(uri.href, `No catalogued project with id "${projectId.slice(0, 128)}".`);
+      if (!summary)
+        throw new ResourceNotFoundError(uri.href, `No catalogued project with id "${projectId.slice(0, 128)}".`);
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(summary, null, 2) }] };
     },
   );
@@ -124,11 +156,22 @@ type CatalogMediaRead =
   | { readonly found: false; readonly reason: 'unknown-id' | 'no-verified-file' }
   | { readonly found: false; readonly reason: 'too-large'; readonly bytes: number; readonly kind: string };
 
-type ProjectSummaryRead = { readonly found: false } | { readonly found: true; readonly summary: { readonly newest_media: ReadonlyArray<{ readonly media_id: string }> } & Record<string, unknown> };
+type ProjectSummaryRead =
+  | { readonly found: false }
+  | {
+      readonly found: true;
+      readonly summary: { readonly newest_media: ReadonlyArray<{ readonly media_id: string }> } & Record<
+        string,
+        unknown
+      >;
+    };
 
 /** The newest catalogued media (core's recentCatalogMedia), one row per media id. */
 async function recentMedia(gflow: GflowLike, perKind: number, withFilesOnly: boolean): Promise<readonly MediaRow[]> {
-  const result = (await gflow.run('recentCatalogMedia', { per_kind: perKind, with_files_only: withFilesOnly })) as unknown as { items: readonly MediaRow[] };
+  const result = (await gflow.run('recentCatalogMedia', {
+    per_kind: perKind,
+    with_files_only: withFilesOnly,
+  })) as unknown as { items: readonly MediaRow[] };
   return result.items;
 }
 

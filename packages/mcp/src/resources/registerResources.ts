@@ -15,7 +15,11 @@ export const DB_SCHEMA_URI = 'gflow://db/schema';
 export const BUILTIN_RESOURCE_URIS: readonly string[] = [MCP_GUIDE_URI, KNOWN_ISSUES_URI, DB_SCHEMA_URI];
 export const BUILTIN_TEMPLATE_NAME = 'known-issue';
 /** Every built-in template's name and URI template (flows may not reuse them). */
-export const BUILTIN_TEMPLATE_NAMES: readonly string[] = [BUILTIN_TEMPLATE_NAME, MEDIA_TEMPLATE_NAME, PROJECT_TEMPLATE_NAME];
+export const BUILTIN_TEMPLATE_NAMES: readonly string[] = [
+  BUILTIN_TEMPLATE_NAME,
+  MEDIA_TEMPLATE_NAME,
+  PROJECT_TEMPLATE_NAME,
+];
 export const BUILTIN_TEMPLATE_URIS: readonly string[] = [KNOWN_ISSUE_TEMPLATE, MEDIA_TEMPLATE, PROJECT_TEMPLATE];
 
 /** resources/read results may be cached for five minutes, by the requesting client only. */
@@ -32,7 +36,15 @@ export function registerResources(server: McpServer, gflow: GflowLike, docsDir: 
       mimeType: 'text/markdown',
       cacheHint: READ_HINT,
     },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: agentGuide(gflow.operations(), gflow.settings.noSpend === true) }] }),
+    (uri) => ({
+      contents: [
+        {
+          uri: uri.href,
+          mimeType: 'text/markdown',
+          text: agentGuide(gflow.operations(), gflow.settings.noSpend === true),
+        },
+      ],
+    }),
   );
 
   server.registerResource(
@@ -40,7 +52,8 @@ export function registerResources(server: McpServer, gflow: GflowLike, docsDir: 
     KNOWN_ISSUES_URI,
     {
       title: 'gflow known issues (index)',
-      description: 'One line per known issue: slug, title, status. Read gflow://docs/known-issues/{slug} for one issue.',
+      description:
+        'One line per known issue: slug, title, status. Read gflow://docs/known-issues/{slug} for one issue.',
       mimeType: 'text/markdown',
       cacheHint: READ_HINT,
     },
@@ -69,8 +82,14 @@ export function registerResources(server: McpServer, gflow: GflowLike, docsDir: 
     },
     async (uri, variables) => {
       const slug = String(variables['slug'] ?? '');
-      const issue = parseKnownIssues(await readKnownIssuesMarkdown(docsDir)).find((candidate) => candidate.slug === slug);
-      if (!issue) throw new ResourceNotFoundError(uri.href, `No known issue with slug "${slug.slice(0, 100)}"; read ${KNOWN_ISSUES_URI} for the list.`);
+      const issue = parseKnownIssues(await readKnownIssuesMarkdown(docsDir)).find(
+        (candidate) => candidate.slug === slug,
+      );
+      if (!issue)
+        throw new ResourceNotFoundError(
+          uri.href,
+          `No known issue with slug "${slug.slice(0, 100)}"; read ${KNOWN_ISSUES_URI} for the list.`,
+        );
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: knownIssueText(issue) }] };
     },
   );
@@ -80,7 +99,8 @@ export function registerResources(server: McpServer, gflow: GflowLike, docsDir: 
     DB_SCHEMA_URI,
     {
       title: 'gflow catalog schema',
-      description: 'The SQLite schema of the local catalog (gflow.db): profiles, projects, assets, operations, files, tasks.',
+      description:
+        'The SQLite schema of the local catalog (gflow.db): profiles, projects, assets, operations, files, tasks.',
       mimeType: 'application/sql',
       cacheHint: READ_HINT,
     },

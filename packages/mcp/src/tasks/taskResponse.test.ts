@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { taskResponse } from './taskResponse.js';
 
-const base = { task_id: 't1', task_type: 't2v', profile: 'default', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:01:00Z' };
+const base = {
+  task_id: 't1',
+  task_type: 't2v',
+  profile: 'default',
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:01:00Z',
+};
 
 describe('taskResponse', () => {
   it('shows pending as working and keeps ttlMs null', () => {
-    expect(taskResponse({ ...base, status: 'pending' })).toEqual({ taskId: 't1', status: 'working', ttlMs: null, createdAt: base.created_at, lastUpdatedAt: base.updated_at });
+    expect(taskResponse({ ...base, status: 'pending' })).toEqual({
+      taskId: 't1',
+      status: 'working',
+      ttlMs: null,
+      createdAt: base.created_at,
+      lastUpdatedAt: base.updated_at,
+    });
   });
 
   it('shows indeterminate as cancelled and says a credit may have been spent', () => {
@@ -15,7 +27,13 @@ describe('taskResponse', () => {
   });
 
   it('links the media of a completed task', () => {
-    const view = taskResponse({ ...base, status: 'completed', result: { status: 'completed', files: ['/tmp/out/videos/a.mp4'] } });
-    expect(view.result?.content).toContainEqual(expect.objectContaining({ type: 'resource_link', uri: 'file:///tmp/out/videos/a.mp4', mimeType: 'video/mp4' }));
+    const view = taskResponse({
+      ...base,
+      status: 'completed',
+      result: { status: 'completed', files: ['/tmp/out/videos/a.mp4'] },
+    });
+    expect(view.result?.content).toContainEqual(
+      expect.objectContaining({ type: 'resource_link', uri: 'file:///tmp/out/videos/a.mp4', mimeType: 'video/mp4' }),
+    );
   });
 });

@@ -25,18 +25,32 @@ const MAY_HAVE_SPENT =
  * (`indeterminate`) says a credit may have been spent.
  */
 export function taskResponse(view: TaskView): TaskResponse {
-  const base = { taskId: view.task_id, ttlMs: null, createdAt: view.created_at, lastUpdatedAt: view.updated_at } as const;
+  const base = {
+    taskId: view.task_id,
+    ttlMs: null,
+    createdAt: view.created_at,
+    lastUpdatedAt: view.updated_at,
+  } as const;
   switch (view.status) {
     case 'pending':
     case 'working':
       return { ...base, status: 'working', ...(view.phase ? { statusMessage: view.phase } : {}) };
     case 'completed':
-      return { ...base, status: 'completed', result: renderToolResult(view.result ?? { status: 'completed', task_id: view.task_id }) };
+      return {
+        ...base,
+        status: 'completed',
+        result: renderToolResult(view.result ?? { status: 'completed', task_id: view.task_id }),
+      };
     case 'failed':
       return {
         ...base,
         status: 'completed',
-        result: renderToolResult({ ...(view.result ?? {}), status: 'failed', task_id: view.task_id, ...(view.error ? { error: view.error } : {}) }),
+        result: renderToolResult({
+          ...(view.result ?? {}),
+          status: 'failed',
+          task_id: view.task_id,
+          ...(view.error ? { error: view.error } : {}),
+        }),
       };
     case 'cancelled':
       return { ...base, status: 'cancelled' };

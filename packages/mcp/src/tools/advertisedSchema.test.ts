@@ -8,7 +8,11 @@ function isDeepFrozen(value: unknown): boolean {
 }
 
 describe('advertisedSchema', () => {
-  const schema = z.object({ prompt: z.string().describe('What to make'), count: z.number().int().min(1).max(4).default(1), tags: z.array(z.object({ name: z.string() })).optional() });
+  const schema = z.object({
+    prompt: z.string().describe('What to make'),
+    count: z.number().int().min(1).max(4).default(1),
+    tags: z.array(z.object({ name: z.string() })).optional(),
+  });
 
   it('converts once and hands every caller the same frozen JSON Schema', () => {
     const wrapper = advertisedSchema(schema, 'input');
@@ -16,7 +20,11 @@ describe('advertisedSchema', () => {
     const jsonSchema = wrapper['~standard'].jsonSchema;
     const first = jsonSchema.input({ target: 'draft-2020-12' });
     expect(jsonSchema.input({ target: 'draft-2020-12' })).toBe(first);
-    expect(first).toMatchObject({ type: 'object', required: ['prompt'], properties: { prompt: { type: 'string', description: 'What to make' } } });
+    expect(first).toMatchObject({
+      type: 'object',
+      required: ['prompt'],
+      properties: { prompt: { type: 'string', description: 'What to make' } },
+    });
     expect(isDeepFrozen(first)).toBe(true);
     expect(() => {
       (first['properties'] as Record<string, unknown>)['extra'] = {};

@@ -8,12 +8,16 @@ import { z } from 'zod';
  * so a bad argument comes back as gflow's 400 `bad-parameter` envelope rather
  * than the SDK's plain "Input validation error" text.
  */
-export function advertisedSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): StandardSchemaWithJSON<unknown, unknown> {
+export function advertisedSchema(
+  schema: z.ZodType,
+  io: 'input' | 'output' = 'input',
+): StandardSchemaWithJSON<unknown, unknown> {
   const perIo = WRAPPERS.get(schema) ?? new Map<string, StandardSchemaWithJSON<unknown, unknown>>();
   WRAPPERS.set(schema, perIo);
   const known = perIo.get(io);
   if (known) return known;
-  const json = (options?: { readonly target?: string }): Record<string, unknown> => convert(schema, io, zodTarget(options?.target));
+  const json = (options?: { readonly target?: string }): Record<string, unknown> =>
+    convert(schema, io, zodTarget(options?.target));
   const wrapper: StandardSchemaWithJSON<unknown, unknown> = {
     '~standard': {
       version: 1,
@@ -33,7 +37,11 @@ export function advertisedSchema(schema: z.ZodType, io: 'input' | 'output' = 'in
 const WRAPPERS = new WeakMap<z.ZodType, Map<string, StandardSchemaWithJSON<unknown, unknown>>>();
 const CONVERTED = new WeakMap<z.ZodType, Map<string, Record<string, unknown>>>();
 
-function convert(schema: z.ZodType, io: 'input' | 'output', target: 'draft-2020-12' | 'draft-07' | 'openapi-3.0'): Record<string, unknown> {
+function convert(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  target: 'draft-2020-12' | 'draft-07' | 'openapi-3.0',
+): Record<string, unknown> {
   const key = `${io}:${target}`;
   const perKey = CONVERTED.get(schema) ?? new Map<string, Record<string, unknown>>();
   CONVERTED.set(schema, perKey);

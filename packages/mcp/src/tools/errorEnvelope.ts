@@ -15,9 +15,17 @@ export interface ErrorEnvelope {
  * <Class>; details were logged server-side.") and their real text and stack go
  * to the server log only.
  */
-export function errorToolResult(thrown: unknown, tool: string, logger: GflowLogger, signal?: AbortSignal): CallToolResult {
+export function errorToolResult(
+  thrown: unknown,
+  tool: string,
+  logger: GflowLogger,
+  signal?: AbortSignal,
+): CallToolResult {
   // A call the client cancelled (or whose connection closed) is a cancellation, whatever the handler threw.
-  const error = signal?.aborted && !isGflowError(thrown) ? new CancelledError('The call was cancelled by the client.', { cause: thrown }) : thrown;
+  const error =
+    signal?.aborted && !isGflowError(thrown)
+      ? new CancelledError('The call was cancelled by the client.', { cause: thrown })
+      : thrown;
   const body = toErrorEnvelopeBody(error);
   if (!isGflowError(error)) {
     logger.error('mcp.tool.unexpected_error', {

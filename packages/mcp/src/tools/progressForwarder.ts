@@ -19,10 +19,16 @@ export function progressMapper(): (event: ProgressEvent) => ProgressParams | und
     const index = PROGRESS_PHASES.indexOf(event.phase);
     const base = index < 0 ? Math.max(last, 0) : index;
     const fraction =
-      event.progress !== undefined && event.total !== undefined && event.total > 0 ? Math.min(Math.max(event.progress / event.total, 0), 0.99) : 0;
+      event.progress !== undefined && event.total !== undefined && event.total > 0
+        ? Math.min(Math.max(event.progress / event.total, 0), 0.99)
+        : 0;
     const progress = Math.round((base + fraction) * 100) / 100;
     if (progress <= last) return undefined;
     last = progress;
-    return { progress, total: PROGRESS_PHASES.length - 1, message: event.message ? `${event.phase}: ${event.message}` : event.phase };
+    return {
+      progress,
+      total: PROGRESS_PHASES.length - 1,
+      message: event.message ? `${event.phase}: ${event.message}` : event.phase,
+    };
   };
 }

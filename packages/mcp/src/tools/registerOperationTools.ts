@@ -14,7 +14,11 @@ import { renderToolResult } from './renderResult.js';
  * forwarded when the client asked for it, and anything thrown becomes gflow's
  * error envelope.
  */
-export function registerOperationTools(server: McpServer, gflow: GflowLike, logger: GflowLogger): Map<string, RegisteredTool> {
+export function registerOperationTools(
+  server: McpServer,
+  gflow: GflowLike,
+  logger: GflowLogger,
+): Map<string, RegisteredTool> {
   const tools = new Map<string, RegisteredTool>();
   for (const op of gflow.operations()) {
     tools.set(op.mcpName, registerOperationTool(server, gflow, op, logger));
@@ -22,7 +26,12 @@ export function registerOperationTools(server: McpServer, gflow: GflowLike, logg
   return tools;
 }
 
-function registerOperationTool(server: McpServer, gflow: GflowLike, op: Operation, logger: GflowLogger): RegisteredTool {
+function registerOperationTool(
+  server: McpServer,
+  gflow: GflowLike,
+  op: Operation,
+  logger: GflowLogger,
+): RegisteredTool {
   const outputIsObject = jsonSchemaRootType(op.output, 'output') === 'object';
   return server.registerTool(
     op.mcpName,
@@ -63,8 +72,10 @@ function progressSender(ctx: ServerContext, logger: GflowLogger): (event: Progre
     if (progressToken === undefined || ctx.mcpReq.signal.aborted) return;
     const params = map(event);
     if (!params) return;
-    ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...params } }).catch((error: unknown) => {
-      logger.debug('mcp.progress.send_failed', { error: String(error) });
-    });
+    ctx.mcpReq
+      .notify({ method: 'notifications/progress', params: { progressToken, ...params } })
+      .catch((error: unknown) => {
+        logger.debug('mcp.progress.send_failed', { error: String(error) });
+      });
   };
 }

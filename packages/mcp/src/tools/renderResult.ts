@@ -17,7 +17,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function renderToolResult(value: unknown): CallToolResult {
   const structured = isPlainObject(value) ? value : { result: value ?? null };
   const status = typeof structured['status'] === 'string' ? structured['status'] : undefined;
-  const files = Array.isArray(structured['files']) ? structured['files'].filter((f): f is string => typeof f === 'string') : [];
+  const files = Array.isArray(structured['files'])
+    ? structured['files'].filter((f): f is string => typeof f === 'string')
+    : [];
   const links = status === 'completed' ? [...mediaLinks(files), ...catalogMediaLinks(generatedMedia(structured))] : [];
   return {
     content: [{ type: 'text', text: JSON.stringify(structured) }, ...links],
@@ -31,7 +33,10 @@ function generatedMedia(structured: Record<string, unknown>): GeneratedMedia[] {
   const items = Array.isArray(structured['media']) ? structured['media'].filter(isPlainObject) : [];
   const media: GeneratedMedia[] = items
     .filter((item) => typeof item['media_id'] === 'string')
-    .map((item) => ({ mediaId: item['media_id'] as string, file: typeof item['file'] === 'string' ? item['file'] : undefined }));
+    .map((item) => ({
+      mediaId: item['media_id'] as string,
+      file: typeof item['file'] === 'string' ? item['file'] : undefined,
+    }));
   const first = structured['flow_media_id'];
   return typeof first === 'string' ? [...media, { mediaId: first }] : media;
 }

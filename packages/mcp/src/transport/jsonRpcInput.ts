@@ -19,10 +19,18 @@ export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isId = (v: unknown): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+const isId = (v: unknown): v is string | number =>
+  typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 
 function invalid(id: unknown, why: string): LineVerdict {
-  return { kind: 'answer', response: { jsonrpc: '2.0', id: isId(id) ? id : null, error: { code: INVALID_REQUEST, message: `Invalid Request: ${why}` } } };
+  return {
+    kind: 'answer',
+    response: {
+      jsonrpc: '2.0',
+      id: isId(id) ? id : null,
+      error: { code: INVALID_REQUEST, message: `Invalid Request: ${why}` },
+    },
+  };
 }
 
 /**
@@ -44,22 +52,32 @@ export function judgeJsonRpcLine(line: string): LineVerdict {
 }
 
 /** The answer to a message that is not JSON at all (JSON-RPC §5.1: id null). */
-export const PARSE_ERROR_RESPONSE: JsonRpcErrorResponse = { jsonrpc: '2.0', id: null, error: { code: PARSE_ERROR, message: 'Parse error: the message is not JSON' } };
+export const PARSE_ERROR_RESPONSE: JsonRpcErrorResponse = {
+  jsonrpc: '2.0',
+  id: null,
+  error: { code: PARSE_ERROR, message: 'Parse error: the message is not JSON' },
+};
 
 /** judgeJsonRpcLine for a message already parsed (the HTTP body). */
 export function judgeJsonRpcMessage(message: unknown): LineVerdict {
-  if (Array.isArray(message)) return invalid(null, message.length === 0 ? 'an empty batch' : 'batches are not supported by MCP');
+  if (Array.isArray(message))
+    return invalid(null, message.length === 0 ? 'an empty batch' : 'batches are not supported by MCP');
   if (!isObject(message)) return invalid(null, 'a message must be a JSON object');
   const hasId = Object.hasOwn(message, 'id');
   const id = message['id'];
   const label = hasId ? (isId(id) ? undefined : 'id must be a string or a number') : undefined;
-  if (message['jsonrpc'] !== '2.0') return hasId ? invalid(id, 'jsonrpc must be "2.0"') : { kind: 'drop', why: 'jsonrpc is not "2.0"' };
+  if (message['jsonrpc'] !== '2.0')
+    return hasId ? invalid(id, 'jsonrpc must be "2.0"') : { kind: 'drop', why: 'jsonrpc is not "2.0"' };
   if (Object.hasOwn(message, 'method')) {
     if (typeof message['method'] !== 'string' || message['method'] === '') {
-      return hasId ? invalid(id, 'method must be a non-empty string') : { kind: 'drop', why: 'a notification whose method is not a string' };
+      return hasId
+        ? invalid(id, 'method must be a non-empty string')
+        : { kind: 'drop', why: 'a notification whose method is not a string' };
     }
     if (Object.hasOwn(message, 'params') && !isObject(message['params'])) {
-      return hasId ? invalid(id, 'params must be an object') : { kind: 'drop', why: 'a notification whose params is not an object' };
+      return hasId
+        ? invalid(id, 'params must be an object')
+        : { kind: 'drop', why: 'a notification whose params is not an object' };
     }
     if (label !== undefined) return invalid(id, label);
     if (hasId && id === null) return invalid(null, 'a request id must not be null');
@@ -68,10 +86,19 @@ export function judgeJsonRpcMessage(message: unknown): LineVerdict {
   // No method: a response to one of the server's requests.
   const isResult = Object.hasOwn(message, 'result');
   const isError = Object.hasOwn(message, 'error');
-  if (hasId && (isResult !== isError) && (isResult || (isObject(message['error']) && Number.isInteger(message['error']['code']) && typeof message['error']['message'] === 'string'))) {
+  if (
+    hasId &&
+    isResult !== isError &&
+    (isResult ||
+      (isObject(message['error']) &&
+        Number.isInteger(message['error']['code']) &&
+        typeof message['error']['message'] === 'string'))
+  ) {
     return { kind: 'pass' };
   }
-  return hasId && isId(id) ? invalid(id, 'neither a request (method) nor a response (result or error)') : { kind: 'drop', why: 'neither a request nor a response' };
+  return hasId && isId(id)
+    ? invalid(id, 'neither a request (method) nor a response (result or error)')
+    : { kind: 'drop', why: 'neither a request nor a response' };
 }
 
 /**
@@ -79,7 +106,11 @@ export function judgeJsonRpcMessage(message: unknown): LineVerdict {
  * the SDK's stdio transport), malformed ones are answered through `answer` (or logged through
  * `drop` when they carry no id). The input's end ends the output.
  */
-export function filterJsonRpcInput(input: Readable, answer: (response: JsonRpcErrorResponse) => void, drop: (why: string) => void): Readable {
+export function filterJsonRpcInput(
+  input: Readable,
+  answer: (response: JsonRpcErrorResponse) => void,
+  drop: (why: string) => void,
+): Readable {
   const out = new PassThrough();
   let buffered = '';
   const take = (line: string): void => {

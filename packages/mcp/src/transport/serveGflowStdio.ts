@@ -38,7 +38,12 @@ export function serveGflowStdio(gflow: GflowLike, options: ServeGflowStdioOption
   const ownsFlows = !(options.flows instanceof FlowRegistry) && options.flows !== false;
   let flows: FlowRegistry | undefined;
   try {
-    flows = options.flows instanceof FlowRegistry ? options.flows : options.flows === false ? undefined : openFlowRegistry(gflow, options.flows ?? {}, logger);
+    flows =
+      options.flows instanceof FlowRegistry
+        ? options.flows
+        : options.flows === false
+          ? undefined
+          : openFlowRegistry(gflow, options.flows ?? {}, logger);
   } catch (error) {
     guard.restore();
     throw error;
@@ -50,10 +55,20 @@ export function serveGflowStdio(gflow: GflowLike, options: ServeGflowStdioOption
     (why) => logger.warn('mcp.stdio.dropped', { why }),
   );
   const transport = new StdioServerTransport(input, guard.protocolOut);
-  const handle = serveStdio((ctx) => createGflowMcpServer(gflow, { era: ctx.era, logger, flows, liveFlows: true, ...(options.docsDir ? { docsDir: options.docsDir } : {}) }), {
-    transport,
-    onerror: (error) => logger.warn('mcp.stdio.error', { error: error.message }),
-  });
+  const handle = serveStdio(
+    (ctx) =>
+      createGflowMcpServer(gflow, {
+        era: ctx.era,
+        logger,
+        flows,
+        liveFlows: true,
+        ...(options.docsDir ? { docsDir: options.docsDir } : {}),
+      }),
+    {
+      transport,
+      onerror: (error) => logger.warn('mcp.stdio.error', { error: error.message }),
+    },
+  );
   logger.info('mcp.stdio.ready', { noSpend: gflow.settings.noSpend === true });
 
   let resolveClosed!: () => void;

@@ -8,7 +8,10 @@ import { Writable } from 'node:stream';
  */
 export function redirectStdoutToStderr(): { readonly protocolOut: Writable; restore(): void } {
   const stdout = process.stdout;
-  const originalWrite = stdout.write.bind(stdout) as (chunk: string | Uint8Array, callback?: (error?: Error | null) => void) => boolean;
+  const originalWrite = stdout.write.bind(stdout) as (
+    chunk: string | Uint8Array,
+    callback?: (error?: Error | null) => void,
+  ) => boolean;
   const protocolOut = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       originalWrite(chunk, (error) => callback(error ?? null));
@@ -16,7 +19,11 @@ export function redirectStdoutToStderr(): { readonly protocolOut: Writable; rest
   });
   protocolOut.on('error', () => {});
   const redirected = ((chunk: string | Uint8Array, encodingOrCallback?: unknown, callback?: unknown): boolean =>
-    (process.stderr.write as (...args: unknown[]) => boolean)(chunk, encodingOrCallback, callback)) as typeof stdout.write;
+    (process.stderr.write as (...args: unknown[]) => boolean)(
+      chunk,
+      encodingOrCallback,
+      callback,
+    )) as typeof stdout.write;
   stdout.write = redirected;
   return {
     protocolOut,

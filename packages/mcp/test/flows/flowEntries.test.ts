@@ -32,9 +32,15 @@ describe.each(ERAS)('flow entries over HTTP (%s era)', (era) => {
     const { client, registry } = await setup(era);
     expect(registry?.problems()).toEqual([]);
     const tools = (await client.listTools()).tools;
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['model_brief', 'voices_then_bad_tool', 'gflow_list_models']));
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['model_brief', 'voices_then_bad_tool', 'gflow_list_models']),
+    );
     const brief = tools.find((t) => t.name === 'model_brief');
-    expect(brief?.inputSchema).toMatchObject({ type: 'object', required: ['subject'], properties: { shots: { type: 'integer', default: 2 } } });
+    expect(brief?.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['subject'],
+      properties: { shots: { type: 'integer', default: 2 } },
+    });
     expect(brief?.annotations).toMatchObject({ readOnlyHint: true });
     const prompts = (await client.listPrompts()).prompts;
     expect(prompts.map((p) => p.name).sort()).toEqual(['classify', 'create_character', 'expand_prompt', 'explain']);
@@ -43,9 +49,14 @@ describe.each(ERAS)('flow entries over HTTP (%s era)', (era) => {
       expect.objectContaining({ name: 'tone', required: false }),
     ]);
     const resources = (await client.listResources()).resources.map((r) => r.uri);
-    expect(resources).toEqual(expect.arrayContaining(['gflow://demo/guide', 'https://example.com/notes/inline', 'gflow://docs/mcp-guide']));
+    expect(resources).toEqual(
+      expect.arrayContaining(['gflow://demo/guide', 'https://example.com/notes/inline', 'gflow://docs/mcp-guide']),
+    );
     const templates = (await client.listResourceTemplates()).resourceTemplates;
-    expect(templates.find((t) => t.name === 'account')).toMatchObject({ uriTemplate: 'gflow://account/{id}/summary', mimeType: 'text/markdown' });
+    expect(templates.find((t) => t.name === 'account')).toMatchObject({
+      uriTemplate: 'gflow://account/{id}/summary',
+      mimeType: 'text/markdown',
+    });
   });
 
   it('runs a multi-step tool: arguments, defaults, earlier step results, typed pass-through and a templated result', async () => {
@@ -60,22 +71,34 @@ describe.each(ERAS)('flow entries over HTTP (%s era)', (era) => {
     expect(String(out['expanded'])).toMatch(/\d+ models/);
   });
 
-  it('validates arguments against input_schema with gflow\'s 400 envelope', async () => {
+  it("validates arguments against input_schema with gflow's 400 envelope", async () => {
     const { client } = await setup(era);
     const missing = await client.callTool({ name: 'model_brief', arguments: {} });
     expect(missing.isError).toBe(true);
-    expect(missing.structuredContent).toMatchObject({ status: 'error', error: { status: 400, detail: expect.stringContaining('subject: required') } });
+    expect(missing.structuredContent).toMatchObject({
+      status: 'error',
+      error: { status: 400, detail: expect.stringContaining('subject: required') },
+    });
     const range = await client.callTool({ name: 'model_brief', arguments: { subject: 'x', shots: 9 } });
-    expect(range.structuredContent).toMatchObject({ error: { status: 400, detail: expect.stringContaining('shots: must be <= 4') } });
+    expect(range.structuredContent).toMatchObject({
+      error: { status: 400, detail: expect.stringContaining('shots: must be <= 4') },
+    });
     const extra = await client.callTool({ name: 'model_brief', arguments: { subject: 'x', colour: 'red' } });
-    expect(extra.structuredContent).toMatchObject({ error: { detail: expect.stringContaining('colour: unknown parameter') } });
+    expect(extra.structuredContent).toMatchObject({
+      error: { detail: expect.stringContaining('colour: unknown parameter') },
+    });
   });
 
   it('names the failing step in the error envelope', async () => {
     const { client } = await setup(era);
     const result = await client.callTool({ name: 'voices_then_bad_tool', arguments: {} });
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ status: 'error', flow: 'demo', step: 'expand', error: { status: 400 } });
+    expect(result.structuredContent).toMatchObject({
+      status: 'error',
+      flow: 'demo',
+      step: 'expand',
+      error: { status: 400 },
+    });
     expect(JSON.parse((result.content[0] as { text: string }).text)).toMatchObject({ step: 'expand' });
   });
 
@@ -100,7 +123,9 @@ describe.each(ERAS)('flow entries over HTTP (%s era)', (era) => {
   it('renders prompts: one template with a default, and few-shot messages', async () => {
     const { client } = await setup(era);
     const explain = await client.getPrompt({ name: 'explain', arguments: { query: 'SELECT 1 & 2 < 3' } });
-    expect(explain.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Explain (formal): SELECT 1 & 2 < 3' } }]);
+    expect(explain.messages).toEqual([
+      { role: 'user', content: { type: 'text', text: 'Explain (formal): SELECT 1 & 2 < 3' } },
+    ]);
     const casual = await client.getPrompt({ name: 'explain', arguments: { query: 'q', tone: 'casual' } });
     expect((casual.messages[0]?.content as { text: string }).text).toBe('Explain (casual): q');
     const classify = await client.getPrompt({ name: 'classify', arguments: { message: 'My invoice is wrong' } });
@@ -114,24 +139,50 @@ describe.each(ERAS)('flow entries over HTTP (%s era)', (era) => {
 
   it('completes from inline values and from a file (case-insensitive prefix, empty returns all)', async () => {
     const { client } = await setup(era);
-    const complete = async (ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string }, name: string, value: string) =>
-      (await client.complete({ ref, argument: { name, value } })).completion;
+    const complete = async (
+      ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
+      name: string,
+      value: string,
+    ) => (await client.complete({ ref, argument: { name, value } })).completion;
     expect((await complete({ type: 'ref/prompt', name: 'explain' }, 'tone', 'F')).values).toEqual(['formal', 'Fun']);
-    expect((await complete({ type: 'ref/prompt', name: 'explain' }, 'tone', '')).values).toEqual(['formal', 'casual', 'urgent', 'Fun']);
-    expect((await complete({ type: 'ref/prompt', name: 'classify' }, 'label', 'SU')).values).toEqual(['support', 'Supplies']);
-    expect((await complete({ type: 'ref/prompt', name: 'classify' }, 'label', '')).values).toEqual(['sales', 'support', 'other', 'Supplies']);
+    expect((await complete({ type: 'ref/prompt', name: 'explain' }, 'tone', '')).values).toEqual([
+      'formal',
+      'casual',
+      'urgent',
+      'Fun',
+    ]);
+    expect((await complete({ type: 'ref/prompt', name: 'classify' }, 'label', 'SU')).values).toEqual([
+      'support',
+      'Supplies',
+    ]);
+    expect((await complete({ type: 'ref/prompt', name: 'classify' }, 'label', '')).values).toEqual([
+      'sales',
+      'support',
+      'other',
+      'Supplies',
+    ]);
     const ids = await complete({ type: 'ref/resource', uri: 'gflow://account/{id}/summary' }, 'id', '001q');
     expect(ids.values).toEqual(['001Qy0abc', '001Qy0abd']);
   });
 
   it('caps completion at 100 values with total and hasMore', async () => {
     const { client } = await setup(era);
-    const all = (await client.complete({ ref: { type: 'ref/resource', uri: 'gflow://account/{id}/summary' }, argument: { name: 'id', value: '' } })).completion;
+    const all = (
+      await client.complete({
+        ref: { type: 'ref/resource', uri: 'gflow://account/{id}/summary' },
+        argument: { name: 'id', value: '' },
+      })
+    ).completion;
     expect(all.values).toHaveLength(100);
     expect(all.values[0]).toBe('001Qy0abc');
     expect(all.total).toBe(153);
     expect(all.hasMore).toBe(true);
-    const some = (await client.complete({ ref: { type: 'ref/resource', uri: 'gflow://account/{id}/summary' }, argument: { name: 'id', value: '914' } })).completion;
+    const some = (
+      await client.complete({
+        ref: { type: 'ref/resource', uri: 'gflow://account/{id}/summary' },
+        argument: { name: 'id', value: '914' },
+      })
+    ).completion;
     expect(some.values).toHaveLength(10);
     expect(some.total).toBe(10);
     expect(some.hasMore).toBe(false);

@@ -24,7 +24,11 @@ export function saveAtomically(file: string, text: string): void {
   fs.renameSync(temp, file);
 }
 
-export const LIST_CHANGED = ['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed'] as const;
+export const LIST_CHANGED = [
+  'notifications/tools/list_changed',
+  'notifications/prompts/list_changed',
+  'notifications/resources/list_changed',
+] as const;
 export type ListChangedMethod = (typeof LIST_CHANGED)[number];
 
 /** Records the list_changed notifications a client receives, in order. */
@@ -135,6 +139,13 @@ entries:
 export const DEMO_FILES: Record<string, string> = {
   'demo.yaml': DEMO_FLOW,
   'docs/guide.md': '# Guide\nRead me.\n',
-  'completions/ids.txt': ['# account ids', '', '  001Qy0abc  ', '001Qy0abd', '002Zz', ...Array.from({ length: 150 }, (_, i) => `9${String(i).padStart(3, '0')}`)].join('\n'),
+  'completions/ids.txt': [
+    '# account ids',
+    '',
+    '  001Qy0abc  ',
+    '001Qy0abd',
+    '002Zz',
+    ...Array.from({ length: 150 }, (_, i) => `9${String(i).padStart(3, '0')}`),
+  ].join('\n'),
   'completions/labels.txt': 'sales\nsupport\n# comment\n\nother\nSupplies\n',
 };

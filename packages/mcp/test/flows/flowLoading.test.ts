@@ -16,13 +16,19 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function load(files: Record<string, string>, options: { noSpend?: boolean } = {}): { registry: FlowRegistry; dir: string; gflow: Gflow; lines: string[] } {
+function load(
+  files: Record<string, string>,
+  options: { noSpend?: boolean } = {},
+): { registry: FlowRegistry; dir: string; gflow: Gflow; lines: string[] } {
   const { lines, logger } = captureLogger();
   const { gflow } = makeTestGflow({ ...options, logger });
   const dir = makeFlowDir(files);
   const registry = openFlowRegistry(gflow, { dirs: [dir], includeHome: false, watch: false });
   if (!registry) throw new Error('flows disabled');
-  cleanups.push(() => registry.close(), () => gflow.close());
+  cleanups.push(
+    () => registry.close(),
+    () => gflow.close(),
+  );
   return { registry, dir, gflow, lines };
 }
 
@@ -50,7 +56,12 @@ function expectRejected(registry: FlowRegistry, dir: string, text: string): Retu
   const change = registry.reload();
   expect(change).toEqual({});
   expect(registry.tools().map((t) => t.description)).toEqual(['v1']);
-  expect(registry.prompts().map((p) => p.name).sort()).toEqual(['hello', 'other_prompt']);
+  expect(
+    registry
+      .prompts()
+      .map((p) => p.name)
+      .sort(),
+  ).toEqual(['hello', 'other_prompt']);
   return registry.problems();
 }
 
@@ -60,14 +71,30 @@ describe('loading flow files', () => {
     expect(registry.problems()).toEqual([]);
     const problems = expectRejected(registry, dir, '- mcp_tool:\n    name: models\n    description: [unclosed\n');
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ file: path.join(dir, 'a.yaml'), severity: 'error', reason: expect.stringMatching(/^YAML: /) });
+    expect(problems[0]).toMatchObject({
+      file: path.join(dir, 'a.yaml'),
+      severity: 'error',
+      reason: expect.stringMatching(/^YAML: /),
+    });
     expect(problems[0]?.line).toBeGreaterThanOrEqual(3);
     expect(lines.some((line) => line.includes('mcp.flows.rejected') && line.includes('a.yaml:'))).toBe(true);
   });
 
   it('reports a misspelt key, a missing field and a bad entry kind with their lines', () => {
     const { registry, dir } = load({ 'a.yaml': GOOD, 'b.yaml': OTHER });
-    const problems = expectRejected(registry, dir, ['- mcp_tool:', '    name: models', '    descripton: typo', '    steps:', '      - operation: listModels', '- mcp_widget: {}', ''].join('\n'));
+    const problems = expectRejected(
+      registry,
+      dir,
+      [
+        '- mcp_tool:',
+        '    name: models',
+        '    descripton: typo',
+        '    steps:',
+        '      - operation: listModels',
+        '- mcp_widget: {}',
+        '',
+      ].join('\n'),
+    );
     expect(problems.map((p) => [p.line, p.reason])).toEqual([
       [2, expect.stringContaining('description')],
       [2, expect.stringContaining('descripton')],
@@ -77,8 +104,22 @@ describe('loading flow files', () => {
 
   it('reports an unknown operation on the operation line', () => {
     const { registry, dir } = load({ 'a.yaml': GOOD, 'b.yaml': OTHER });
-    const problems = expectRejected(registry, dir, ['- mcp_tool:', '    name: models', '    description: v2', '    steps:', '      - operation: listModels', '      - operation: makeCoffee', ''].join('\n'));
-    expect(problems).toEqual([expect.objectContaining({ line: 6, reason: expect.stringContaining('unknown operation "makeCoffee"') })]);
+    const problems = expectRejected(
+      registry,
+      dir,
+      [
+        '- mcp_tool:',
+        '    name: models',
+        '    description: v2',
+        '    steps:',
+        '      - operation: listModels',
+        '      - operation: makeCoffee',
+        '',
+      ].join('\n'),
+    );
+    expect(problems).toEqual([
+      expect.objectContaining({ line: 6, reason: expect.stringContaining('unknown operation "makeCoffee"') }),
+    ]);
   });
 
   it.each([
@@ -89,29 +130,61 @@ describe('loading flow files', () => {
     ['a partial', '{{> header}}', 'partials'],
   ])('reports a template with %s on its line', (_what, template, reason) => {
     const { registry, dir } = load({ 'a.yaml': GOOD, 'b.yaml': OTHER });
-    const text = ['- mcp_tool:', '    name: models', '    description: v2', '    steps: [{ operation: listModels }]', '- mcp_prompt:', '    name: hello', '    arguments: [{ name: who }]', `    template: ${JSON.stringify(template)}`, ''].join('\n');
+    const text = [
+      '- mcp_tool:',
+      '    name: models',
+      '    description: v2',
+      '    steps: [{ operation: listModels }]',
+      '- mcp_prompt:',
+      '    name: hello',
+      '    arguments: [{ name: who }]',
+      `    template: ${JSON.stringify(template)}`,
+      '',
+    ].join('\n');
     const problems = expectRejected(registry, dir, text);
     expect(problems).toEqual([expect.objectContaining({ line: 8, reason: expect.stringContaining(reason) })]);
   });
 
   it('refuses a step that reads a later step, and accepts the same read from a later step', () => {
-    const forward = ['- mcp_tool:', '    name: t', '    description: d', '    steps:', '      - name: a', '        operation: listModels', '      - name: b', '        operation: runPromptTools', '        arguments: { prompt: "{{steps.c.x}}", tools: [{ name: x }] }', ''].join('\n');
+    const forward = [
+      '- mcp_tool:',
+      '    name: t',
+      '    description: d',
+      '    steps:',
+      '      - name: a',
+      '        operation: listModels',
+      '      - name: b',
+      '        operation: runPromptTools',
+      '        arguments: { prompt: "{{steps.c.x}}", tools: [{ name: x }] }',
+      '',
+    ].join('\n');
     const { registry } = load({ 'a.yaml': forward });
-    expect(registry.problems()).toEqual([expect.objectContaining({ line: 9, reason: expect.stringContaining('steps has a here') })]);
+    expect(registry.problems()).toEqual([
+      expect.objectContaining({ line: 9, reason: expect.stringContaining('steps has a here') }),
+    ]);
   });
 
   it('rejects name clashes with built-ins and with other flows; other flows stay unaffected', () => {
     const { registry, dir } = load({ 'a.yaml': GOOD, 'b.yaml': OTHER });
     const builtin = expectRejected(registry, dir, GOOD.replace('name: hello', 'name: expand_prompt'));
-    expect(builtin).toEqual([expect.objectContaining({ line: 8, reason: 'name clash: prompt "expand_prompt" is a built-in gflow name' })]);
+    expect(builtin).toEqual([
+      expect.objectContaining({ line: 8, reason: 'name clash: prompt "expand_prompt" is a built-in gflow name' }),
+    ]);
     const prefixed = expectRejected(registry, dir, GOOD.replace('name: models', 'name: gflow_models'));
     expect(prefixed[0]?.reason).toContain('tool "gflow_models" is a built-in gflow name');
     const other = expectRejected(registry, dir, GOOD.replace('name: hello', 'name: other_prompt'));
-    expect(other).toEqual([expect.objectContaining({ line: 8, reason: `name clash: prompt "other_prompt" is already declared in ${path.join(dir, 'b.yaml')}` })]);
+    expect(other).toEqual([
+      expect.objectContaining({
+        line: 8,
+        reason: `name clash: prompt "other_prompt" is already declared in ${path.join(dir, 'b.yaml')}`,
+      }),
+    ]);
     // A new file that clashes with a live flow is refused; the live one keeps its entry.
     writeFiles(dir, { 'a.yaml': GOOD, 'c.yaml': OTHER });
     registry.reload();
-    expect(registry.problems()).toEqual([expect.objectContaining({ file: path.join(dir, 'c.yaml'), reason: expect.stringContaining('other_prompt') })]);
+    expect(registry.problems()).toEqual([
+      expect.objectContaining({ file: path.join(dir, 'c.yaml'), reason: expect.stringContaining('other_prompt') }),
+    ]);
     expect(registry.flows().map((f) => path.basename(f.file))).toEqual(['a.yaml', 'b.yaml']);
   });
 
@@ -127,8 +200,12 @@ describe('loading flow files', () => {
   });
 
   it('refuses resource files outside the flow directory', () => {
-    const { registry } = load({ 'a.yaml': '- mcp_resource:\n    name: r\n    content: { resource: ../../etc/passwd }\n' });
-    expect(registry.problems()).toEqual([expect.objectContaining({ line: 2, reason: expect.stringContaining('inside the flow') })]);
+    const { registry } = load({
+      'a.yaml': '- mcp_resource:\n    name: r\n    content: { resource: ../../etc/passwd }\n',
+    });
+    expect(registry.problems()).toEqual([
+      expect.objectContaining({ line: 2, reason: expect.stringContaining('inside the flow') }),
+    ]);
   });
 
   it('loads the shipped example; under no-spend the spending tool is left out with a warning', () => {
@@ -137,7 +214,9 @@ describe('loading flow files', () => {
     const { gflow } = makeTestGflow({ noSpend: true });
     cleanups.push(() => gflow.close());
     const readOnly = flowLoadReport([EXAMPLES], gflow);
-    expect(readOnly).toEqual([expect.objectContaining({ severity: 'warning', line: 26, reason: expect.stringContaining('no-spend') })]);
+    expect(readOnly).toEqual([
+      expect.objectContaining({ severity: 'warning', line: 26, reason: expect.stringContaining('no-spend') }),
+    ]);
     expect(formatFlowProblem(readOnly[0]!)).toMatch(/storyboard\.yaml:26: tool "storyboard_shot" is not registered/);
   });
 
@@ -147,7 +226,10 @@ describe('loading flow files', () => {
     fs.writeFileSync(path.join(home, 'config.toml'), '[mcp_server]\nenabled = false\n');
     expect(openFlowRegistry(gflow, { dirs: [makeFlowDir({ 'a.yaml': GOOD })], watch: false })).toBeUndefined();
     fs.writeFileSync(path.join(home, 'config.toml'), '[mcp_server]\nresource_uri_scheme = "studio"\n');
-    const registry = openFlowRegistry(gflow, { dirs: [makeFlowDir({ 'a.yaml': '- mcp_resource: { name: r, content: x }\n' })], watch: false });
+    const registry = openFlowRegistry(gflow, {
+      dirs: [makeFlowDir({ 'a.yaml': '- mcp_resource: { name: r, content: x }\n' })],
+      watch: false,
+    });
     cleanups.push(() => registry?.close());
     expect(registry?.resources().map((r) => r.uri)).toEqual(['studio://a/r']);
   });

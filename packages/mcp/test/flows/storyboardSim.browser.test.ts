@@ -36,7 +36,14 @@ describe('storyboard_shot against the Flow simulator (real browser path)', () =>
     gflow = createGflow({
       surface: 'mcp',
       // The simulated sign-in takes seconds; fail within a minute rather than the 600 s default.
-      env: { GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out'), GFLOW_CLI_PROFILE: PROFILE, GFLOW_CLI_LOG_LEVEL: 'ERROR', GFLOW_CLI_AUTH_LOGIN_TIMEOUT: '60', ...browserSetting() },
+      env: {
+        GFLOW_CLI_HOME: home,
+        GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out'),
+        GFLOW_CLI_PROFILE: PROFILE,
+        GFLOW_CLI_LOG_LEVEL: 'ERROR',
+        GFLOW_CLI_AUTH_LOGIN_TIMEOUT: '60',
+        ...browserSetting(),
+      },
       cwd: home,
       // The only differences from production are launch options: host mapping, the simulator's proxy, its certificate.
       browser: { ...kit.runtimeBrowser, autofillLogin: { email: ACCOUNT, password: PASSWORD } },
@@ -61,12 +68,23 @@ describe('storyboard_shot against the Flow simulator (real browser path)', () =>
     const client = await connectClient(handler, 'legacy');
     try {
       const result = await client.callTool(
-        { name: 'storyboard_shot', arguments: { subject: 'a red kite over a green hill', motion: 'the kite climbs, slow push-in', profile: PROFILE } },
+        {
+          name: 'storyboard_shot',
+          arguments: {
+            subject: 'a red kite over a green hill',
+            motion: 'the kite climbs, slow push-in',
+            profile: PROFILE,
+          },
+        },
         { timeout: 230_000 },
       );
       const out = result.structuredContent as Record<string, unknown>;
       expect(result.isError, JSON.stringify(out)).toBeFalsy();
-      expect(out).toMatchObject({ status: 'completed', still_media_id: expect.any(String), clip_media_id: expect.any(String) });
+      expect(out).toMatchObject({
+        status: 'completed',
+        still_media_id: expect.any(String),
+        clip_media_id: expect.any(String),
+      });
       expect(out['still_media_id']).not.toBe(out['clip_media_id']);
       const files = out['files'] as string[];
       expect(files).toHaveLength(2);
@@ -78,7 +96,9 @@ describe('storyboard_shot against the Flow simulator (real browser path)', () =>
       expect(submits.every((entry) => entry.httpStatus === 200 && entry.email === ACCOUNT)).toBe(true);
       expect(submits[1]?.sourcePath).toBe(submits[0]?.sourcePath);
       expect(gflow.catalog.assets.getByMediaId(PROFILE, String(out['clip_media_id']))).toMatchObject({ kind: 'video' });
-      expect(gflow.catalog.assets.getByMediaId(PROFILE, String(out['still_media_id']))).toMatchObject({ kind: 'image' });
+      expect(gflow.catalog.assets.getByMediaId(PROFILE, String(out['still_media_id']))).toMatchObject({
+        kind: 'image',
+      });
     } finally {
       await client.close();
       await handler.close();

@@ -37,7 +37,11 @@ function flagArgs(flag: FlagSpec, value: unknown): string[] {
  * one named after `args.mode` (video t2v/i2v/r2v), else the first whose flags
  * and positionals take every argument.
  */
-export function pickCommand(leaves: readonly CliLeaf[], operation: string, args: Readonly<Record<string, unknown>>): { leaf: CliLeaf; args: Record<string, unknown> } {
+export function pickCommand(
+  leaves: readonly CliLeaf[],
+  operation: string,
+  args: Readonly<Record<string, unknown>>,
+): { leaf: CliLeaf; args: Record<string, unknown> } {
   const candidates = leaves.filter((l) => l.spec.operation === operation);
   if (!candidates.length) throw new NoCliCommandError(`No gflow command runs ${operation}.`);
   const mode = typeof args['mode'] === 'string' ? args['mode'] : undefined;
@@ -46,9 +50,15 @@ export function pickCommand(leaves: readonly CliLeaf[], operation: string, args:
     const { mode: _mode, ...rest } = args;
     return { leaf: byMode, args: rest };
   }
-  const takes = (leaf: CliLeaf) => Object.keys(args).every((key) => leaf.flags.some((f) => f.key === key) || leaf.positionals.some((p) => p.key === key));
+  const takes = (leaf: CliLeaf) =>
+    Object.keys(args).every(
+      (key) => leaf.flags.some((f) => f.key === key) || leaf.positionals.some((p) => p.key === key),
+    );
   const leaf = candidates.find(takes);
-  if (!leaf) throw new NoCliCommandError(`No gflow command for ${operation} takes ${Object.keys(args).join(', ')} (tried ${candidates.map((c) => c.path).join(', ')}).`);
+  if (!leaf)
+    throw new NoCliCommandError(
+      `No gflow command for ${operation} takes ${Object.keys(args).join(', ')} (tried ${candidates.map((c) => c.path).join(', ')}).`,
+    );
   return { leaf, args: { ...args } };
 }
 
@@ -81,7 +91,15 @@ export function cliDriver(where: SurfaceHome): SurfaceDriver {
       try {
         reply = JSON.parse(run.stdout);
       } catch {
-        return { ok: false, problem: { type: 'about:blank', title: 'not one JSON document', detail: `stdout: ${run.stdout.slice(0, 500)}\nstderr: ${run.stderr.slice(0, 500)}` }, exitCode: run.exitCode };
+        return {
+          ok: false,
+          problem: {
+            type: 'about:blank',
+            title: 'not one JSON document',
+            detail: `stdout: ${run.stdout.slice(0, 500)}\nstderr: ${run.stderr.slice(0, 500)}`,
+          },
+          exitCode: run.exitCode,
+        };
       }
       return outcomeOfReply(reply, run.exitCode !== 0, run.exitCode);
     },

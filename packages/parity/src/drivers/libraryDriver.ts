@@ -25,7 +25,9 @@ export function libraryDriver(where: SurfaceHome): SurfaceDriver {
       }
     },
     async listTools() {
-      return runtime().operations().map((o) => o.mcpName);
+      return runtime()
+        .operations()
+        .map((o) => o.mcpName);
     },
     serverLog: () => undefined,
     async close() {

@@ -6,7 +6,13 @@ import { type CallOutcome, type SurfaceDriver, operationNamed, outcomeOfReply } 
 
 const START_TIMEOUT_MS = 30_000;
 
-function driverOver(surface: SurfaceName, where: SurfaceHome, client: Client, log: () => string, stop: () => Promise<void>): SurfaceDriver {
+function driverOver(
+  surface: SurfaceName,
+  where: SurfaceHome,
+  client: Client,
+  log: () => string,
+  stop: () => Promise<void>,
+): SurfaceDriver {
   return {
     surface,
     home: where.home,
@@ -19,9 +25,15 @@ function driverOver(surface: SurfaceName, where: SurfaceHome, client: Client, lo
         result = await client.callTool({ name, arguments: { ...args } });
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
-        return { ok: false, problem: { type: 'about:blank', title: 'MCP protocol error', detail }, protocolError: true };
+        return {
+          ok: false,
+          problem: { type: 'about:blank', title: 'MCP protocol error', detail },
+          protocolError: true,
+        };
       }
-      const reply = result.structuredContent ?? JSON.parse(((result.content as Array<{ text?: string }>)[0]?.text ?? 'null')) as unknown;
+      const reply =
+        result.structuredContent ??
+        (JSON.parse((result.content as Array<{ text?: string }>)[0]?.text ?? 'null') as unknown);
       return outcomeOfReply(reply, result.isError === true);
     },
     async listTools() {

@@ -73,12 +73,22 @@ export function outcomeOfReply(reply: unknown, failed: boolean, exitCode?: numbe
     if (failed || isFailureStatus(status)) {
       const problem: Problem = isProblem(error)
         ? error
-        : { type: 'about:blank', title: status ?? 'error', detail: typeof error === 'string' ? error : JSON.stringify(error ?? reply) };
+        : {
+            type: 'about:blank',
+            title: status ?? 'error',
+            detail: typeof error === 'string' ? error : JSON.stringify(error ?? reply),
+          };
       return { ok: false, problem, reply, ...(status ? { status } : {}), ...extra };
     }
     return { ok: true, result: reply };
   }
-  if (failed) return { ok: false, problem: { type: 'about:blank', title: 'unreadable reply', detail: JSON.stringify(reply) }, reply, ...extra };
+  if (failed)
+    return {
+      ok: false,
+      problem: { type: 'about:blank', title: 'unreadable reply', detail: JSON.stringify(reply) },
+      reply,
+      ...extra,
+    };
   return { ok: true, result: { result: reply } };
 }
 

@@ -30,6 +30,11 @@ verifies('errors.unexpected-masked', async (s) => {
 });
 
 verifies('auth-status.marker-missing', async (s) => {
-  const problem = expectFailure(await s.call('authStatus', { profile: 'nomarker' }), { code: 'profile-marker-missing', status: 409, exit: 1, retryable: false });
+  const problem = expectFailure(await s.call('authStatus', { profile: 'nomarker' }), {
+    code: 'profile-marker-missing',
+    status: 409,
+    exit: 1,
+    retryable: false,
+  });
   expect(problem.remediation_hint).toContain('gflow auth login --browser chrome');
 });

@@ -30,8 +30,12 @@ verifies('rate-limit.after-validation', async (s) => {
     if (!outcome.ok && codeOf(outcome.problem) === 'rate-limit') break;
   }
   // Validation comes first: an invalid call is a bad parameter even with no token left.
-  for (let i = 0; i < 3; i++) expectFailure(await s.call('generateImage', INVALID), { code: 'bad-parameter', status: 400 });
-  expectFailure(await s.call('generateVideo', { ...VALID, ui_mode: 'agentic' }), { code: 'bad-parameter', status: 400 });
+  for (let i = 0; i < 3; i++)
+    expectFailure(await s.call('generateImage', INVALID), { code: 'bad-parameter', status: 400 });
+  expectFailure(await s.call('generateVideo', { ...VALID, ui_mode: 'agentic' }), {
+    code: 'bad-parameter',
+    status: 400,
+  });
   // The token comes before profile resolution: a valid call is refused by the limiter, not for its missing profile.
   const outcome = await s.call('generateImage', { ...VALID, profile: 'nobody' });
   if (outcome.ok) throw new Error('a generation ran with an empty bucket');

@@ -28,27 +28,54 @@ verifies('errors.problem-details-envelope', async (s) => {
 });
 
 verifies('errors.bad-parameter', async (s) => {
-  expectFailure(await s.call('generateImage', { prompt: PROMPT, count: 9 }), { code: 'bad-parameter', status: 400, exit: 2, retryable: false });
+  expectFailure(await s.call('generateImage', { prompt: PROMPT, count: 9 }), {
+    code: 'bad-parameter',
+    status: 400,
+    exit: 2,
+    retryable: false,
+  });
   expectFailure(await s.call('listProjects', { offset: -1 }), { code: 'bad-parameter', status: 400, exit: 2 });
 });
 
 verifies('profile.plain-name', async (s) => {
   for (const profile of ['../outside', '/etc/gflow']) {
-    expectFailure(await s.call('listProjects', { profile }), { code: 'security', status: 403, exit: 13, retryable: false });
+    expectFailure(await s.call('listProjects', { profile }), {
+      code: 'security',
+      status: 403,
+      exit: 13,
+      retryable: false,
+    });
   }
-  expectFailure(await s.call('generateImage', { prompt: PROMPT, profile: '../outside' }), { code: 'security', status: 403, exit: 13 });
+  expectFailure(await s.call('generateImage', { prompt: PROMPT, profile: '../outside' }), {
+    code: 'security',
+    status: 403,
+    exit: 13,
+  });
 });
 
 verifies('output.mcp-confined', async (s) => {
-  expectFailure(await s.call('generateImage', { prompt: PROMPT, output: '../escape.png' }), { code: 'invalid-output', status: 400 });
-  expectFailure(await s.call('generateVideo', { prompt: PROMPT, output: '/tmp/gflow-parity-elsewhere.mp4' }), { code: 'invalid-output', status: 400 });
-  const problem = expectFailure(await s.call('downloadMedia', { media_id: 'vid-seeded', out_dir: '../escape' }), { code: 'invalid-output', status: 400 });
+  expectFailure(await s.call('generateImage', { prompt: PROMPT, output: '../escape.png' }), {
+    code: 'invalid-output',
+    status: 400,
+  });
+  expectFailure(await s.call('generateVideo', { prompt: PROMPT, output: '/tmp/gflow-parity-elsewhere.mp4' }), {
+    code: 'invalid-output',
+    status: 400,
+  });
+  const problem = expectFailure(await s.call('downloadMedia', { media_id: 'vid-seeded', out_dir: '../escape' }), {
+    code: 'invalid-output',
+    status: 400,
+  });
   expect(problem['parameter']).toBe('out_dir');
 });
 
 verifies('output.directory-refused', async (s) => {
   for (const operation of ['generateImage', 'generateVideo']) {
-    const problem = expectFailure(await s.call(operation, { prompt: PROMPT, output: s.outputDir }), { code: 'invalid-output', status: 400, exit: 2 });
+    const problem = expectFailure(await s.call(operation, { prompt: PROMPT, output: s.outputDir }), {
+      code: 'invalid-output',
+      status: 400,
+      exit: 2,
+    });
     expect(problem.detail).toMatch(/directory/);
   }
 });
@@ -77,7 +104,11 @@ verifies('voices.static', async (s) => {
   expect(voices.length).toBeGreaterThan(0);
   expect(result['count']).toBe(voices.length);
   for (const voice of voices) {
-    expect(voice).toEqual({ name: expect.any(String), description: expect.any(String), sample_url: voice['sample_url'] === null ? null : expect.any(String) });
+    expect(voice).toEqual({
+      name: expect.any(String),
+      description: expect.any(String),
+      sample_url: voice['sample_url'] === null ? null : expect.any(String),
+    });
   }
   expect(new Set(voices.map((v) => v['name'])).size).toBe(voices.length);
 });
@@ -96,9 +127,23 @@ verifies('models.catalog', async (s) => {
   expect(image.aspects).toEqual(expect.arrayContaining(['9:16', '16:9', '1:1', '4:3', '3:4']));
   expect(video.aspects).toEqual(expect.arrayContaining(['9:16', '16:9']));
   expect(video.tiers.length).toBeGreaterThan(0);
-  for (const m of image.models) expect(m).toMatchObject({ name: expect.any(String), label: expect.any(String), aliases: expect.any(Array), ref_cap: expect.any(Number), default: expect.any(Boolean) });
+  for (const m of image.models)
+    expect(m).toMatchObject({
+      name: expect.any(String),
+      label: expect.any(String),
+      aliases: expect.any(Array),
+      ref_cap: expect.any(Number),
+      default: expect.any(Boolean),
+    });
   expect(image.models.filter((m) => m['default'] === true)).toHaveLength(1);
-  for (const m of video.models) expect(m).toMatchObject({ name: expect.any(String), label: expect.any(String), aliases: expect.any(Array), ref_cap: expect.any(Number), max_duration: expect.any(Number) });
+  for (const m of video.models)
+    expect(m).toMatchObject({
+      name: expect.any(String),
+      label: expect.any(String),
+      aliases: expect.any(Array),
+      ref_cap: expect.any(Number),
+      max_duration: expect.any(Number),
+    });
 });
 
 // An accepted alias gets past model validation and is then refused for its
@@ -112,7 +157,10 @@ verifies('models.aliases-accepted', async (s) => {
     ['generateVideo', (result['video'] as { models: ModelEntry[] }).models],
   ];
   for (const [operation, models] of groups) {
-    const control = expectFailure(await s.call(operation, { prompt: PROMPT, model: 'no-such-model', output: s.outputDir }), { code: 'bad-parameter' });
+    const control = expectFailure(
+      await s.call(operation, { prompt: PROMPT, model: 'no-such-model', output: s.outputDir }),
+      { code: 'bad-parameter' },
+    );
     expect(control['parameter']).toBe('model');
     for (const model of models) {
       expect(model.aliases.length).toBeGreaterThan(0);
@@ -131,9 +179,18 @@ verifies('models.aliases-accepted', async (s) => {
 verifies('tools.listed-and-accepted', async (s) => {
   const tools = expectOk(await s.call('listTools', {}))['tools'] as Array<Record<string, unknown>>;
   expect(tools.length).toBeGreaterThan(0);
-  for (const tool of tools) expect(tool).toMatchObject({ name: expect.any(String), title: expect.any(String), description: expect.any(String), category: expect.any(String) });
+  for (const tool of tools)
+    expect(tool).toMatchObject({
+      name: expect.any(String),
+      title: expect.any(String),
+      description: expect.any(String),
+      category: expect.any(String),
+    });
   for (const tool of s.costly ? tools.slice(0, 1) : tools) {
-    expectFailure(await s.call('generateImage', { prompt: PROMPT, tools: [{ name: tool['name'] }], output: s.outputDir }), { code: 'invalid-output' });
+    expectFailure(
+      await s.call('generateImage', { prompt: PROMPT, tools: [{ name: tool['name'] }], output: s.outputDir }),
+      { code: 'invalid-output' },
+    );
   }
 });
 
@@ -147,9 +204,15 @@ verifies('tools.unknown-invalid-tools', async (s) => {
 verifies('usage-stats.report', async (s) => {
   const result = expectOk(await s.call('usageStats', {}));
   expect(result['weeks']).toBe(12);
-  expect(result['telemetry']).toMatchObject({ state: expect.any(String), upload: { enabled: expect.any(Boolean), reason: expect.any(String) } });
+  expect(result['telemetry']).toMatchObject({
+    state: expect.any(String),
+    upload: { enabled: expect.any(Boolean), reason: expect.any(String) },
+  });
   expect(result['telemetry']).toHaveProperty('switch');
-  expect(result).toMatchObject({ invocations: { total: expect.any(Number) }, generations: { total: expect.any(Number) } });
+  expect(result).toMatchObject({
+    invocations: { total: expect.any(Number) },
+    generations: { total: expect.any(Number) },
+  });
   expect(expectOk(await s.call('usageStats', { weeks: 53 }))['weeks']).toBe(53);
   expectFailure(await s.call('usageStats', { weeks: 54 }), { code: 'bad-parameter', status: 400, exit: 2 });
 });
@@ -162,15 +225,27 @@ verifies('usage-stats.counts-tool-calls', async (s) => {
 });
 
 verifies('video.agentic-rejected', async (s) => {
-  const problem = expectFailure(await s.call('generateVideo', { prompt: PROMPT, ui_mode: 'Agentic' }), { code: 'bad-parameter', status: 400, exit: 2 });
+  const problem = expectFailure(await s.call('generateVideo', { prompt: PROMPT, ui_mode: 'Agentic' }), {
+    code: 'bad-parameter',
+    status: 400,
+    exit: 2,
+  });
   expect(problem.detail).toMatch(/agentic/);
 });
 
 verifies('image.instructions-classic-conflict', async (s) => {
-  const problem = expectFailure(await s.call('generateImage', { prompt: PROMPT, instructions: ['keep it moody'], ui_mode: 'classic' }), { code: 'bad-parameter', status: 400, exit: 2 });
+  const problem = expectFailure(
+    await s.call('generateImage', { prompt: PROMPT, instructions: ['keep it moody'], ui_mode: 'classic' }),
+    { code: 'bad-parameter', status: 400, exit: 2 },
+  );
   expect(problem['parameter']).toBe('ui_mode');
 });
 
 verifies('characters.unpaired-entity', async (s) => {
-  expectFailure(await s.call('generateImage', { prompt: PROMPT, reference_entities: ['char-1'] }), { code: 'flow-host-migrated', status: 501, exit: 36, retryable: false });
+  expectFailure(await s.call('generateImage', { prompt: PROMPT, reference_entities: ['char-1'] }), {
+    code: 'flow-host-migrated',
+    status: 501,
+    exit: 36,
+    retryable: false,
+  });
 });
