@@ -38,15 +38,13 @@ const OPTION = `${A.overlayPane} ${A.assetOption}`;
 const MAX_BINDS = 6;
 
 async function chipIds(ctx: OpContext): Promise<Chip[]> {
-  return ctx.page
-    .locator(A.mentionChip)
-    .evaluateAll((els) =>
-      els.map((e) => ({
-        type: e.getAttribute('data-reference-type'),
-        id: e.getAttribute('data-entity-id'),
-        label: (e.textContent ?? '').replace(/^\s*@/, ''),
-      })),
-    );
+  return ctx.page.locator(A.mentionChip).evaluateAll((els) =>
+    els.map((e) => ({
+      type: e.getAttribute('data-reference-type'),
+      id: e.getAttribute('data-entity-id'),
+      label: (e.textContent ?? '').replace(/^\s*@/, ''),
+    })),
+  );
 }
 
 /**
