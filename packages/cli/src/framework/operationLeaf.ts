@@ -62,39 +62,42 @@ export function requireOperation(
   );
 }
 
-/** Validates with the operation's schema, naming the CLI flag in the message (exit 2). */
-export function validateInput(
-  op: Operation,
-  input: Record<string, unknown>,
+/**
+ * Core's input refusal (one validation, in core: `gflow.run` parses with the operation's schema)
+ * restated with the CLI's names: `--out-dir: …` or `PROMPT: …` instead of `out_dir: …`. Any other
+ * error, and a refusal of a key that is no flag, passes unchanged. Exit 2 either way.
+ */
+export function withCliNames(
+  error: unknown,
   flags: readonly FlagSpec[],
   positionals: readonly PositionalSpec[],
-): void {
-  const parsed = op.input.safeParse(input);
-  if (parsed.success) return;
-  const issue = parsed.error.issues[0];
-  const key = String(issue?.path[0] ?? '');
+): unknown {
+  if (!(error instanceof BadParameterError)) return error;
+  const path = error.extensions['parameter_path'];
+  const parameter = error.extensions['parameter'];
+  if (
+    !Array.isArray(path) ||
+    path.length === 0 ||
+    typeof parameter !== 'string' ||
+    !error.message.startsWith(`${parameter}: `)
+  )
+    return error;
+  const key = String(path[0]);
   const flag = flags.find((f) => f.key === key);
   const positional = positionals.find((p) => p.key === key);
-  const where = flag
-    ? `--${flag.name}`
-    : positional
-      ? positional.name
-      : issue?.path.length
-        ? issue.path.join('.')
-        : 'input';
-  const rest = issue && issue.path.length > 1 ? ` (${issue.path.slice(1).join('.')})` : '';
-  throw new BadParameterError(`${where}${rest}: ${issue?.message ?? 'invalid value'}`, {
-    extensions: {
-      parameter: key || where,
-      issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.join('.'), message: i.message })),
-    },
+  if (!flag && !positional) return error;
+  const where = flag ? `--${flag.name}` : (positional as PositionalSpec).name;
+  const rest = path.length > 1 ? ` (${path.slice(1).join('.')})` : '';
+  return new BadParameterError(`${where}${rest}: ${error.message.slice(parameter.length + 2)}`, {
+    extensions: { ...error.extensions, parameter: key },
+    cause: error,
   });
 }
 
 /**
  * Runs one core operation for a command: refuses clearly when it is missing,
- * builds the input (given the schema's keys), validates it with the schema
- * (naming the CLI flag) and runs it with Ctrl-C and progress wired in.
+ * builds the input (given the schema's keys) and runs it with Ctrl-C and progress wired in;
+ * core validates it, and a refusal names the CLI flag.
  */
 export async function runOperation(
   ctx: LeafContext,
@@ -107,8 +110,11 @@ export async function runOperation(
   const op = requireOperation(gflow, name, ctx.commandPath, OPERATIONS);
   const keys = new Set(Object.keys((op.input as { shape?: object }).shape ?? {}));
   const input = await buildInput(keys);
-  validateInput(op, input, names.flags ?? [], names.positionals ?? []);
-  return gflow.run(name, input, { signal: ctx.signal, onProgress: (event) => ctx.onProgress(event) });
+  try {
+    return await gflow.run(name, input, { signal: ctx.signal, onProgress: (event) => ctx.onProgress(event) });
+  } catch (error) {
+    throw withCliNames(error, names.flags ?? [], names.positionals ?? []);
+  }
 }
 
 /**

@@ -8,6 +8,8 @@ export function badParameterFromZod(error: z.ZodError): BadParameterError {
   return new BadParameterError(`${where}: ${issue?.message ?? 'invalid'}`, {
     extensions: {
       parameter: where,
+      // The offending key as a path, so an adapter can name it its own way (the CLI says --flag).
+      parameter_path: issue ? issue.path.map(String) : [],
       issues: error.issues.slice(0, 5).map((i) => ({ path: i.path.join('.'), message: i.message })),
     },
   });
