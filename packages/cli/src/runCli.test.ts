@@ -34,13 +34,13 @@ describe('runCli', () => {
     expect(io.err()).toMatch(/^Error: \[CancelledError\] Interrupted/);
   });
 
-  it('a command whose operation is not in core yet fails with a clear message', async () => {
+  it('a command bound to an operation core lacks is a bug: exit 1, masked, no crash', async () => {
     const io = createBufferIo();
     expect(await runCli(root, ['future'], { io, version: '1', env: env() })).toBe(1);
-    expect(io.err()).toContain('needs the core operation "noSuchOperation"');
+    expect(io.err()).toContain('Unexpected Error; details were logged server-side.');
     const json = createBufferIo();
     await runCli(root, ['future', '--json'], { io: json, version: '1', env: env() });
-    expect(JSON.parse(json.out())).toMatchObject({ title: 'gflow error', retryable: false });
+    expect(JSON.parse(json.out())).toMatchObject({ title: 'Unexpected Error', retryable: false });
   });
 
   it('masks unexpected errors unless GFLOW_CLI_DEBUG_TRACEBACK is on', async () => {

@@ -1,11 +1,10 @@
 import type { CommandDef } from 'citty';
-import { runCommand } from 'citty';
 import type { SettingKey } from '@gflow/core';
 import { CancelledError, UsageError, isGflowError } from '@gflow/errors';
 import { type ParsedValues, parseArgv } from './args/parseArgv.js';
 import type { CliIo } from './cliIo.js';
 import type { ChildEntry, LeafOutput, LeafSpec } from './framework/commandSpec.js';
-import { defineLeaf, groupSpecOf, leafFlags, leafSpecOf, loadChild } from './framework/commandSpec.js';
+import { groupSpecOf, leafFlags, leafSpecOf, loadChild } from './framework/commandSpec.js';
 import { type NodeRuntime, createLeafContext } from './framework/leafContext.js';
 import { type RuntimeFactory, defaultRuntimeFactory } from './framework/runtimeFactory.js';
 import { createProgressReporter } from './output/progressReporter.js';
@@ -105,7 +104,7 @@ export async function runCli(root: CommandDef, argv: readonly string[], options:
       io.stdout.write(await renderHelp(def, path));
       return 0;
     }
-    return await runLeaf(leafSpecOf(def) ? def : defineLeaf(leaf), leaf, path, rest, {
+    return await runLeaf(leaf, path, rest, {
       ...options,
       env,
       cwd,
@@ -118,13 +117,6 @@ export async function runCli(root: CommandDef, argv: readonly string[], options:
   }
 }
 
-/** citty's own argument errors are usage errors (exit 2), with its colours removed. */
-function fromCitty(error: unknown): unknown {
-  if (error instanceof Error && error.name === 'CLIError')
-    return new UsageError(error.message.replace(/\u001b\[[0-9;]*m/g, ''), { cause: error });
-  return error;
-}
-
 interface LeafRunOptions extends RunCliOptions {
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
@@ -134,7 +126,6 @@ interface LeafRunOptions extends RunCliOptions {
 }
 
 async function runLeaf(
-  def: CommandDef,
   leaf: LeafSpec,
   path: readonly string[],
   rest: readonly string[],
@@ -178,8 +169,9 @@ async function runLeaf(
       else options.signal.addEventListener('abort', onAbort, { once: true });
     });
     aborted.catch(() => undefined);
-    const running = runCommand(def, { rawArgs: [...rest], data: { execute: () => leaf.run(ctx, values) } });
-    const { result } = await (leaf.handlesInterrupt ? running : Promise.race([running, aborted]));
+    // The argv was parsed once (parseArgv above): the leaf runs with those values.
+    const running = leaf.run(ctx, values);
+    const result = await (leaf.handlesInterrupt ? running : Promise.race([running, aborted]));
     progress.stop();
     exitCode = writeOutput(io, result as LeafOutput | undefined, json);
   } catch (error) {
@@ -187,7 +179,7 @@ async function runLeaf(
     const interrupted = options.signal.aborted && !(isGflowError(error) && error.code === 'cancelled');
     const failure = interrupted
       ? new CancelledError('Interrupted (Ctrl-C); the operation was cancelled.', { cause: error })
-      : fromCitty(error);
+      : error;
     exitCode = renderFailure(io, failure, { json, env });
   } finally {
     const gflow = ctx.existingGflow;

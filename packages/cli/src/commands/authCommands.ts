@@ -12,7 +12,6 @@ const login = operationLeaf({
   description: 'Sign in to Google Flow in a browser window and save the session in a profile.',
   operation: 'authLogin',
   schema: opSchema('authLogin'),
-  fallbackFlags: () => [PROFILE_FLAG],
   examples: [
     'gflow auth login',
     'gflow auth login --profile work --browser chrome',
@@ -90,7 +89,6 @@ const renew = operationLeaf({
   description: 'Renew an expired Flow session headlessly from the saved cookies (no credits).',
   operation: 'authRenew',
   schema: opSchema('authRenew'),
-  fallbackFlags: () => [PROFILE_FLAG],
   examples: ['gflow auth renew --profile work'],
 });
 

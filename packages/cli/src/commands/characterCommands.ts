@@ -1,23 +1,13 @@
-import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
 import { renderFields, renderTable } from '../output/table.js';
-
-const PROJECT_FLAG = flag({
-  key: 'project',
-  kind: 'string',
-  valueHint: 'PROJECT_ID',
-  required: true,
-  description: 'The Flow project.',
-});
 
 const list = operationLeaf({
   name: 'list',
   description: "List a project's saved characters and their entity ids (read-only; opens a browser).",
   operation: 'characterList',
   schema: opSchema('characterList'),
-  fallbackFlags: () => [PROJECT_FLAG, PROFILE_FLAG],
   examples: ['gflow character list --project 1a2b3c'],
   render: (result) => {
     const r = result as { characters?: Array<Record<string, unknown>> };
@@ -37,18 +27,6 @@ const show = operationLeaf({
   operation: 'characterShow',
   schema: opSchema('characterShow'),
   overrides: { entity_id: { name: 'id', valueHint: 'ENTITY_ID' } },
-  fallbackFlags: () => [
-    PROJECT_FLAG,
-    flag({
-      key: 'entity_id',
-      name: 'id',
-      kind: 'string',
-      valueHint: 'ENTITY_ID',
-      description: "The character's entity id.",
-    }),
-    flag({ key: 'name', kind: 'string', description: "The character's exact display name." }),
-    PROFILE_FLAG,
-  ],
   examples: ['gflow character show --project 1a2b3c --name Mira'],
   render: (result) => {
     const character = (result as { character?: Record<string, unknown> }).character;

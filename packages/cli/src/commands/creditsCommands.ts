@@ -1,4 +1,3 @@
-import { PROFILE_FLAG } from '../args/flagSpec.js';
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
@@ -10,7 +9,6 @@ const user = operationLeaf({
   operation: 'getCredits',
   schema: opSchema('getCredits'),
   overrides: { all_profiles: { omit: true } },
-  fallbackFlags: () => [PROFILE_FLAG],
   examples: ['gflow credits user', 'gflow credits user --profile work --json'],
   render: (result) => ({ data: result, text: renderFields(result as Record<string, unknown>) }),
 });
@@ -22,7 +20,6 @@ const list = operationLeaf({
   schema: opSchema('getCredits'),
   fixed: { all_profiles: true },
   overrides: { all_profiles: { omit: true }, profile: { omit: true } },
-  fallbackFlags: () => [],
   examples: ['gflow credits list --json'],
   render: (result) => {
     const r = result as { profiles?: Array<Record<string, unknown>>; total_credits?: number };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '@gflow/errors';
 import { assertFlowIdLike } from './mediaId.js';
-import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
+import { flag } from '../args/flagSpec.js';
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
@@ -56,10 +56,6 @@ const download = operationLeaf({
   schema: opSchema('downloadMedia'),
   positionals: ['media_id'],
   overrides: { out_dir: { name: 'out', valueHint: 'DIR' } },
-  fallbackFlags: () => [
-    PROFILE_FLAG,
-    flag({ key: 'out_dir', name: 'out', kind: 'string', valueHint: 'DIR', description: 'Directory to write into.' }),
-  ],
   toInput: (input, _values, ctx) =>
     typeof input['out_dir'] === 'string' ? { ...input, out_dir: path.resolve(ctx.cwd, input['out_dir']) } : input,
   examples: ['gflow data download 7d1e-media-id', 'gflow data download 7d1e-media-id --out ./clips'],

@@ -1,5 +1,4 @@
 import { generateImageInput } from '@gflow/core';
-import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
@@ -70,10 +69,6 @@ const upload = operationLeaf({
   operation: 'uploadImage',
   schema: opSchema('uploadImage'),
   positionals: ['path'],
-  fallbackFlags: () => [
-    PROFILE_FLAG,
-    flag({ key: 'project', kind: 'string', valueHint: 'PROJECT_ID', description: 'The Flow project to upload into.' }),
-  ],
   toInput: (input, _values, ctx) =>
     typeof input['path'] === 'string' ? { ...input, path: localOrMediaId(ctx.cwd, input['path']) } : input,
   examples: ['gflow image upload ./photo.jpg --project 1a2b3c'],
@@ -86,17 +81,6 @@ const upscale = operationLeaf({
   schema: opSchema('upscaleImage'),
   positionals: ['media_id'],
   overrides: { out_dir: { name: 'out', valueHint: 'DIR' } },
-  fallbackFlags: () => [
-    PROFILE_FLAG,
-    flag({ key: 'scale', kind: 'enum', options: ['2k', '4k'], description: 'Target size.' }),
-    flag({
-      key: 'project',
-      kind: 'string',
-      valueHint: 'PROJECT_ID',
-      description: 'The project (default: from the catalog).',
-    }),
-    flag({ key: 'out_dir', name: 'out', kind: 'string', valueHint: 'DIR', description: 'Directory to write into.' }),
-  ],
   examples: ['gflow image upscale 3f0c2a1e-media-id --scale 2k'],
 });
 

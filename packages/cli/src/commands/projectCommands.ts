@@ -1,4 +1,3 @@
-import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
@@ -51,10 +50,6 @@ const create = operationLeaf({
   operation: 'projectsCreate',
   schema: opSchema('projectsCreate'),
   overrides: { title: { aliases: ['name', 'project-name'] } },
-  fallbackFlags: () => [
-    flag({ key: 'title', kind: 'string', aliases: ['name', 'project-name'], description: 'The project title.' }),
-    PROFILE_FLAG,
-  ],
   examples: ['gflow project create --title "Spring campaign"'],
 });
 
@@ -64,7 +59,6 @@ const rename = operationLeaf({
   operation: 'projectsRename',
   schema: opSchema('projectsRename'),
   positionals: ['project', 'title'],
-  fallbackFlags: () => [PROFILE_FLAG],
   examples: ['gflow project rename 1a2b3c "Spring campaign v2"'],
 });
 

@@ -1,5 +1,4 @@
 import { generateVideoInput } from '@gflow/core';
-import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
 import type { FlagOverride } from '../args/zodFlags.js';
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
@@ -93,17 +92,6 @@ const upscale = operationLeaf({
   schema: opSchema('upscaleVideo'),
   positionals: ['media_id'],
   overrides: { out_dir: { name: 'out', valueHint: 'DIR' } },
-  fallbackFlags: () => [
-    PROFILE_FLAG,
-    flag({ key: 'scale', kind: 'enum', options: ['1080p', '720p', '270p'], description: 'Target.' }),
-    flag({
-      key: 'project',
-      kind: 'string',
-      valueHint: 'PROJECT_ID',
-      description: 'The project (default: from the catalog).',
-    }),
-    flag({ key: 'out_dir', name: 'out', kind: 'string', valueHint: 'DIR', description: 'Directory to write into.' }),
-  ],
   examples: ['gflow video upscale 7d1e-media-id --scale 1080p'],
 });
 

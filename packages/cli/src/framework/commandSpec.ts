@@ -85,7 +85,7 @@ export function toCittyArgs(spec: LeafSpec): ArgsDef {
   return args;
 }
 
-/** A leaf command: a citty command whose arguments and run come from a LeafSpec. */
+/** A leaf command: a citty command (its help and arguments) for a LeafSpec; runCli parses the argv once and runs the spec. */
 export function defineLeaf(spec: LeafSpec): CommandDef {
   const def = defineCommand({
     meta: {
@@ -95,7 +95,6 @@ export function defineLeaf(spec: LeafSpec): CommandDef {
       ...(spec.hidden ? { hidden: true } : {}),
     },
     args: () => toCittyArgs(spec),
-    run: ({ data }) => (data as { execute?: () => Promise<unknown> } | undefined)?.execute?.(),
   });
   LEAVES.set(def, spec);
   return def as CommandDef;

@@ -2,9 +2,13 @@ import { OPERATIONS } from '@gflow/core';
 
 /**
  * The input schema of a core operation, looked up when help or the command
- * needs it (undefined while the operation is not in core yet). Command modules
- * import this; they load lazily, so `--help` of other commands never pays for core.
+ * needs it. Command modules import this; they load lazily, so `--help` of other
+ * commands never pays for core. An unknown name is a bug (the command tests name it).
  */
 export function opSchema(name: string): () => unknown {
-  return () => OPERATIONS.find((o) => o.name === name)?.input;
+  return () => {
+    const op = OPERATIONS.find((o) => o.name === name);
+    if (!op) throw new Error(`no core operation "${name}"`);
+    return op.input;
+  };
 }

@@ -1,4 +1,4 @@
-import { BadParameterError, ConfigurationError, GflowError } from '@gflow/errors';
+import { BadParameterError, ConfigurationError } from '@gflow/errors';
 import type { Gflow, Operation } from '@gflow/core';
 import type { FlagSpec, PositionalSpec } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';
@@ -14,8 +14,6 @@ export interface OperationLeafOptions {
   readonly operation: string;
   /** The operation's input schema, read at help/run time (core's registry, or an exported schema). */
   readonly schema: () => unknown;
-  /** Flags to use while the operation (and so its schema) is not in core yet. */
-  readonly fallbackFlags?: () => readonly FlagSpec[];
   readonly overrides?: Readonly<Record<string, FlagOverride>>;
   /** Schema keys taken as positionals, in order. */
   readonly positionals?: readonly string[];
@@ -37,7 +35,7 @@ export interface OperationLeafOptions {
   readonly handlesInterrupt?: boolean;
 }
 
-/** The registered operation with this name, or a clear refusal naming why it is missing. */
+/** The registered operation with this name, or the no-spend refusal when it spends. */
 export function requireOperation(
   gflow: Gflow,
   name: string,
@@ -54,12 +52,8 @@ export function requireOperation(
       },
     );
   }
-  throw new GflowError(
-    `'gflow ${commandPath}' needs the core operation "${name}", which this build of @gflow/core does not provide yet.`,
-    {
-      remediationHint: 'Update gflow; this command becomes available when its operation ships.',
-    },
-  );
+  // Every leaf's operation is in core's registry (apps/app/test/commandCoverage.test.ts): a bug.
+  throw new Error(`'gflow ${commandPath}' names the core operation "${name}", which core does not have.`);
 }
 
 /**
@@ -132,11 +126,10 @@ export function operationLeaf(options: OperationLeafOptions): CommandDefLike {
       ...Object.fromEntries(Object.keys(options.fixed ?? {}).map((key) => [key, { omit: true }])),
       ...options.overrides,
     };
-    const own =
-      schema === undefined
-        ? [...(options.fallbackFlags?.() ?? [])]
-        : zodFlags(schema, { overrides, positionals: options.positionals ?? [] });
-    return [...own, ...(options.extraFlags?.() ?? [])];
+    return [
+      ...zodFlags(schema, { overrides, positionals: options.positionals ?? [] }),
+      ...(options.extraFlags?.() ?? []),
+    ];
   };
   const spec: LeafSpec = {
     name: options.name,
