@@ -103,28 +103,11 @@ export async function runGenerationTask(
       { signal: options.signal, onProgress: progress },
       (session) =>
         withIncidentCapture(runtime, session, facts, async () => {
-          const generated = await generate(
-            runtime,
-            session,
-            plan,
-            payload,
-            profile.name,
-            options.signal,
-            onDriverProgress,
-          );
+          const run: JobRun = { runtime, session, plan, payload, profile: profile.name, signal: options.signal };
+          const generated = await generate(run, onDriverProgress);
           known.projectId = generated.projectId;
           known.mediaIds = generated.items.map((i) => i.mediaId);
-          return recordAndDownload(
-            runtime,
-            session,
-            plan,
-            payload,
-            profile.name,
-            operationId as number,
-            generated,
-            options.signal,
-            progress,
-          );
+          return recordAndDownload(run, { operationId: operationId as number, generated, progress });
         }),
     );
     catalog.operations.succeed(operationId, { flowProjectId: known.projectId });
@@ -143,7 +126,12 @@ export async function runGenerationTask(
     // Media Flow already named (the submit reply) are catalogued, so `data download` can fetch them
     // later by id; the job ended before their files were written.
     if (known.mediaIds.length > 0 && known.projectId)
-      catalogueNamedMedia(runtime, claimed.profile, plan, known.projectId, known.mediaIds, operationId);
+      catalogueNamedMedia(runtime, plan, {
+        profile: claimed.profile,
+        projectId: known.projectId,
+        mediaIds: known.mediaIds,
+        operationId,
+      });
     return {
       status:
         settled.status === 'indeterminate' ? 'indeterminate' : settled.status === 'cancelled' ? 'cancelled' : 'failed',
@@ -159,12 +147,10 @@ export async function runGenerationTask(
 /** Records assets Flow named for a job that stopped before their files were written (status `pending`). */
 function catalogueNamedMedia(
   runtime: RuntimeServices,
-  profile: string,
   plan: ImagePlan | VideoPlan,
-  projectId: string,
-  mediaIds: readonly string[],
-  operationId: number | undefined,
+  named: { profile: string; projectId: string; mediaIds: readonly string[]; operationId: number | undefined },
 ): void {
+  const { profile, projectId, mediaIds, operationId } = named;
   try {
     const catalog = runtime.catalog;
     for (const [i, mediaId] of mediaIds.entries()) {
@@ -231,15 +217,18 @@ async function resolveAll(
   };
 }
 
-async function generate(
-  runtime: RuntimeServices,
-  session: FlowSession,
-  plan: ImagePlan | VideoPlan,
-  payload: GenerationTaskPayload,
-  profile: string,
-  signal: AbortSignal,
-  onProgress: (event: DriverProgress) => void,
-): Promise<Generated> {
+/** One generation job's run: what generate and recordAndDownload share. */
+interface JobRun {
+  readonly runtime: RuntimeServices;
+  readonly session: FlowSession;
+  readonly plan: ImagePlan | VideoPlan;
+  readonly payload: GenerationTaskPayload;
+  readonly profile: string;
+  readonly signal: AbortSignal;
+}
+
+async function generate(run: JobRun, onProgress: (event: DriverProgress) => void): Promise<Generated> {
+  const { runtime, session, plan, payload, profile, signal } = run;
   const refs: { references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference } =
     await resolveAll(runtime, plan, profile);
   // A chained generation (a media id as frame or reference) stays in that media's project unless
@@ -286,16 +275,11 @@ async function generate(
 }
 
 async function recordAndDownload(
-  runtime: RuntimeServices,
-  session: FlowSession,
-  plan: ImagePlan | VideoPlan,
-  payload: GenerationTaskPayload,
-  profile: string,
-  operationId: number,
-  generated: Generated,
-  signal: AbortSignal,
-  progress: (event: ProgressEvent) => void,
+  run: JobRun,
+  outcome: { operationId: number; generated: Generated; progress: (event: ProgressEvent) => void },
 ): Promise<GenerationResult> {
+  const { runtime, session, plan, payload, profile, signal } = run;
+  const { operationId, generated, progress } = outcome;
   const catalog = runtime.catalog;
   const kind: MediaKind = plan.kind;
   catalog.projects.upsert({

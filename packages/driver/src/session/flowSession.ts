@@ -154,7 +154,14 @@ export class FlowSession {
       const tap = new WireTap(page, this.#logger);
       this.#lastOp = { what, page, tap };
       this.#lastFailure = null;
-      const ctx = new OpContext(page, tap, this.#flowHost, this.#logger, signal, onProgress ?? (() => undefined));
+      const ctx = new OpContext({
+        page,
+        tap,
+        flowHost: this.#flowHost,
+        logger: this.#logger,
+        signal,
+        progress: onProgress ?? (() => undefined),
+      });
       try {
         return await body(ctx);
       } catch (error) {

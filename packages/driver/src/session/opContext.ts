@@ -31,14 +31,28 @@ export class OpContext {
   #closedReason: string | null = null;
   readonly #onClose: () => void;
 
-  constructor(
-    readonly page: Page,
-    readonly tap: WireTap,
-    readonly flowHost: FlowHostSetting,
-    readonly logger: DriverLogger,
-    readonly signal: AbortSignal | undefined,
-    readonly progress: (event: DriverProgressEvent) => void,
-  ) {
+  readonly page: Page;
+  readonly tap: WireTap;
+  readonly flowHost: FlowHostSetting;
+  readonly logger: DriverLogger;
+  readonly signal: AbortSignal | undefined;
+  readonly progress: (event: DriverProgressEvent) => void;
+
+  constructor(parts: {
+    page: Page;
+    tap: WireTap;
+    flowHost: FlowHostSetting;
+    logger: DriverLogger;
+    signal: AbortSignal | undefined;
+    progress: (event: DriverProgressEvent) => void;
+  }) {
+    this.page = parts.page;
+    this.tap = parts.tap;
+    this.flowHost = parts.flowHost;
+    this.logger = parts.logger;
+    this.signal = parts.signal;
+    this.progress = parts.progress;
+    const page = parts.page;
     this.#onClose = () => {
       this.#closedReason = 'the browser page closed';
     };

@@ -30,10 +30,11 @@ export function handleContent(state: SimState, req: Req, res: Res, url: URL): vo
   } else {
     ({ bytes: body, type } = imageFor(state, media));
   }
-  sendMedia(state, req, res, media.owner, body, type);
+  sendMedia(state, req, res, { owner: media.owner, body, type });
 }
 
-function sendMedia(state: SimState, req: Req, res: Res, owner: string, body: Buffer, type: string): void {
+function sendMedia(state: SimState, req: Req, res: Res, media: { owner: string; body: Buffer; type: string }): void {
+  const { owner, body, type } = media;
   res.writeHead(200, {
     'content-type': type,
     'content-length': String(body.length),
@@ -60,5 +61,9 @@ export function handleGooglevideo(state: SimState, req: Req, res: Res, url: URL)
   if (check !== 'ok') return sendText(res, 403, check === 'expired' ? 'Expired' : 'Forbidden');
   const media = resolveVideo(state, match[1] ?? '');
   if (media === undefined || media.kind !== 'video') return sendText(res, 404, 'Not Found');
-  sendMedia(state, req, res, media.owner, mp4For(state, media, media.id.endsWith('_upsampled')), 'video/mp4');
+  sendMedia(state, req, res, {
+    owner: media.owner,
+    body: mp4For(state, media, media.id.endsWith('_upsampled')),
+    type: 'video/mp4',
+  });
 }

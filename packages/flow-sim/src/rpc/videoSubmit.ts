@@ -50,17 +50,16 @@ export function videoSubmit(ctx: RpcContext): RpcResult {
     const request = asArray(raw, 'request');
     const prompt = promptOf(request[0]);
     made.push(
-      createJob(
-        ctx,
+      createJob(ctx, {
         projectId,
         prompt,
         key,
-        aspect.index,
-        info.seconds,
+        aspectIndex: aspect.index,
+        seconds: info.seconds,
         resolution,
-        Math.ceil(cost / requests.length),
+        charged: Math.ceil(cost / requests.length),
         startFrameId,
-      ),
+      }),
     );
   }
   state.onChange();
@@ -77,17 +76,20 @@ export function videoSubmit(ctx: RpcContext): RpcResult {
   return { items: [{ rpcId: ctx.rpcId, payload }], delayMs, charged: cost };
 }
 
-function createJob(
-  ctx: RpcContext,
-  projectId: string,
-  prompt: string,
-  key: string,
-  aspectIndex: number,
-  seconds: number,
-  resolution: string,
-  charged: number,
-  startFrameId: string | undefined,
-): Media {
+/** One clip of a video submit, as the request asked for it. */
+interface JobRequest {
+  readonly projectId: string;
+  readonly prompt: string;
+  readonly key: string;
+  readonly aspectIndex: number;
+  readonly seconds: number;
+  readonly resolution: string;
+  readonly charged: number;
+  readonly startFrameId: string | undefined;
+}
+
+function createJob(ctx: RpcContext, job: JobRequest): Media {
+  const { projectId, prompt, key, aspectIndex, seconds, resolution, charged, startFrameId } = job;
   const { state, account } = ctx;
   const email = account.email;
   const submittedAt = ctx.now + state.ms('videoSubmitReply');
