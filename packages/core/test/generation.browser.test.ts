@@ -124,6 +124,22 @@ describe('the generation path against the simulator', () => {
     expect(JSON.parse(operation?.metadataJson ?? '{}')).toMatchObject({ entity_ids: [entityId] });
   }, 180_000);
 
+  it('a lost submit reply on a one-clip t2v (seed 000 #1141): completed, recovered: true, downloaded and catalogued', async () => {
+    h.sim.scenario.setFailure(EMAIL, 'unreadable_submit_reply', { times: 1 });
+    const prompt = `a lost reply, found again ${Date.now()}`;
+    const result = (await gflow.run('generateVideo', {
+      prompt,
+      mode: 't2v',
+      aspect: '16:9',
+      profile: 'alice',
+    })) as Completed & { recovered?: boolean };
+    expect(result.status, JSON.stringify(result.error)).toBe('completed');
+    expect(result.recovered).toBe(true);
+    expect(fs.readFileSync(result.files[0]!).subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(gflow.catalog.assets.getByMediaId('alice', result.flow_media_id)).toMatchObject({ kind: 'video' });
+    expect(gflow.tasks.get(result.task_id)?.status).toBe('completed');
+  }, 120_000);
+
   it('runs wait=false in the background and answers tasks.get', async () => {
     const pending = (await gflow.run('generateImage', {
       prompt: 'background job',

@@ -372,6 +372,7 @@ async function recordAndDownload(
     media,
     params: payload.params,
     ...(runtime.browserOverrides.sandbox ? { sandbox: true } : {}),
+    ...(generated.recovered ? { recovered: true } : {}),
   };
 }
 

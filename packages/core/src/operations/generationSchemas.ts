@@ -156,5 +156,7 @@ export const generationResult = z.looseObject({
   params: z.record(z.string(), z.unknown()).optional(),
   error: z.unknown().optional(),
   sandbox: z.boolean().optional(),
+  /** Flow's submit reply was lost and the clip was followed to through the project's listing (seed 000 #1112, #1141). */
+  recovered: z.boolean().optional(),
 });
 export type GenerationResult = z.output<typeof generationResult>;
