@@ -4,7 +4,7 @@
 // The driver has no simulator branch: it must pass on every value. Real Chromium, one simulator.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VARIANT_NAMES, VARIANT_VALUES, type Variants, makePng } from '@gflow/flow-sim';
 import { createProject, downloadMediaById, renameProject, upscaleImage, upscaleVideo } from '../src/index.js';
 import { useRig } from './helpers/simSession.js';
@@ -16,6 +16,19 @@ beforeAll(async () => {
   rig.sim.scenario.createAccount({ email, credits: 100_000, uploadTermsAccepted: true, tier: 'pro' });
   await rig.signIn(email);
 }, 60_000);
+
+// A failed journey says what the driver and the simulator were doing: its last log lines and the
+// last calls the simulator received (a matrix run is long; a timeout alone says nothing).
+afterEach((context) => {
+  if (context.task.result?.state !== 'fail') return;
+  const calls = rig.sim.received
+    .calls()
+    .slice(-15)
+    .map((c) => `${c.at} ms ${c.rpcId}`);
+  process.stderr.write(
+    `\n[matrix] ${context.task.name} failed; driver log:\n${rig.logs.slice(-30).join('\n')}\nsimulator received:\n${calls.join('\n')}\n`,
+  );
+});
 
 /** The defaults, then every other value of each switch on its own. */
 const CONFIGS: ReadonlyArray<readonly [string, Partial<Variants>]> = [
