@@ -17,18 +17,36 @@ beforeAll(async () => {
   await rig.signIn(email);
 }, 60_000);
 
-// A failed journey says what the driver and the simulator were doing: its last log lines and the
-// last calls the simulator received (a matrix run is long; a timeout alone says nothing).
-afterEach((context) => {
+// A failed journey says what the driver and the simulator were doing: the driver's last log lines
+// and the simulator's last calls (idle DTaVef noise left out), the page's anchors and its last
+// network entries, and a screenshot in the temp dir (a matrix run is long; a timeout says nothing).
+afterEach(async (context) => {
   if (context.task.result?.state !== 'fail') return;
+  const noisy = (line: string): boolean => line.includes('DTaVef');
   const calls = rig.sim.received
     .calls()
+    .filter((c) => c.rpcId !== 'DTaVef')
     .slice(-15)
-    .map((c) => `${c.at} ms ${c.rpcId}`);
+    .map((c) => `${c.at} ms ${c.rpcId} ${c.httpStatus ?? ''}`);
+  const snapshot = await rig.session.captureIncident().catch((error: unknown) => String(error));
+  let page = '';
+  if (snapshot !== null && typeof snapshot === 'object') {
+    const shot = snapshot.screenshot === null ? null : path.join(rig.profileDir, `matrix-failure-${Date.now()}.png`);
+    if (shot !== null && snapshot.screenshot !== null) await writeFile(shot, snapshot.screenshot);
+    page = JSON.stringify({
+      url: snapshot.url,
+      ui: snapshot.ui,
+      network: snapshot.network.slice(-12),
+      screenshot: shot,
+    });
+  } else page = String(snapshot);
   process.stderr.write(
-    `\n[matrix] ${context.task.name} failed; driver log:\n${rig.logs.slice(-30).join('\n')}\nsimulator received:\n${calls.join('\n')}\n`,
+    `\n[matrix] ${context.task.name} failed\ndriver log:\n${rig.logs
+      .filter((l) => !noisy(l))
+      .slice(-40)
+      .join('\n')}\n` + `simulator received:\n${calls.join('\n')}\npage:\n${page}\n`,
   );
-});
+}, 30_000);
 
 /** The defaults, then every other value of each switch on its own. */
 const CONFIGS: ReadonlyArray<readonly [string, Partial<Variants>]> = [
@@ -42,6 +60,9 @@ const ftyp = (bytes: Buffer): string => bytes.subarray(4, 8).toString('latin1');
 
 // Each journey may make a clip (URLs 2–8 s after it is done, at every latency): generous per test.
 const JOURNEY_MS = 120_000;
+// The driver's own deadline is shorter, so a stalled journey ends with the driver's error (and the
+// log below) and frees the session, instead of holding it while the next journeys time out too.
+const DRIVER_MS = 90_000;
 
 describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (_label, variants) => {
   let projectId: string;
@@ -106,7 +127,7 @@ describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (_label, v
       aspect: '16:9',
       count: 1,
       startFrame: { mediaId, displayName: name },
-      timeoutMs: 120_000,
+      timeoutMs: DRIVER_MS,
     });
     expect(result.submitRpc).toBe('eb1hJf');
     expect(rig.sim.received.calls('eb1hJf').at(-1)?.inner).toContain(mediaId);
@@ -129,7 +150,7 @@ describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (_label, v
       aspect: '9:16',
       count: 1,
       characters: [character],
-      timeoutMs: 120_000,
+      timeoutMs: DRIVER_MS,
     });
     expect(result.submitRpc).toBe('MZZa6b');
     expect(rig.sim.received.calls('MZZa6b').at(-1)?.inner).toContain(character.entityId);
@@ -149,7 +170,7 @@ describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (_label, v
       projectId,
       mediaId: videoId,
       scale: '1080p',
-      timeoutMs: 120_000,
+      timeoutMs: DRIVER_MS,
     });
     expect(ftyp(video.bytes)).toBe('ftyp');
   });

@@ -1,7 +1,7 @@
 import { ReferenceNotFoundError, UiSelectorDriftError } from '@gflow/errors';
 import type { OpContext } from '../session/opContext.js';
 import { pollUntil, sleep } from '../util/abort.js';
-import { A, textWithoutIcons } from './anchors.js';
+import { A, textsWithoutIcons } from './anchors.js';
 import { driftError } from './drift.js';
 import { safeClick } from './safeClick.js';
 
@@ -9,11 +9,12 @@ async function findOption(ctx: OpContext, displayName: string, timeoutMs: number
   const options = ctx.page.locator(`${A.picker} ${A.assetOption}`);
   return pollUntil(
     async () => {
-      const n = await options.count().catch(() => 0);
-      for (let i = 0; i < n; i += 1) {
-        if ((await textWithoutIcons(options.nth(i)).catch(() => '')).includes(displayName)) return i;
-      }
-      return undefined;
+      // One snapshot of every option's text: the list re-renders while a search settles, and
+      // reading the options one by one waited up to 30 s for each that had gone (measured: a
+      // stalled journey in the variant matrix, two minutes with no request on the wire).
+      const texts = await textsWithoutIcons(options).catch((): string[] => []);
+      const index = texts.findIndex((text) => text.includes(displayName));
+      return index < 0 ? undefined : index;
     },
     { timeoutMs, intervalMs: 250, signal: ctx.signal },
   );

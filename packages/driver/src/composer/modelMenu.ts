@@ -2,7 +2,7 @@ import { ConfigurationError, VideoModelSelectionError } from '@gflow/errors';
 import { type MenuEntry, candidateShown, labelMatches, pickMenuCandidate } from '@gflow/flow-facts';
 import type { OpContext } from '../session/opContext.js';
 import { pollUntil, sleep } from '../util/abort.js';
-import { A, textWithoutIcons, withIcon } from './anchors.js';
+import { A, textWithoutIcons, textsWithoutIcons, withIcon } from './anchors.js';
 import { driftError } from './drift.js';
 import { openSettings, settingsPane } from './settingsPane.js';
 import { safeClick } from './safeClick.js';
@@ -41,9 +41,8 @@ export async function pickModel<T extends MenuEntry>(ctx: OpContext, wanted: Mod
   });
   if (opened !== true) throw await driftError(page, 'The model menu did not open', A.menu);
   const items = menu.locator(A.menuItem);
-  const count = await items.count();
-  const texts: string[] = [];
-  for (let i = 0; i < count; i += 1) texts.push(await textWithoutIcons(items.nth(i)));
+  // One snapshot of the entries (one by one, an entry that re-rendered away waits 30 s).
+  const texts = await textsWithoutIcons(items);
   const pick = pickMenuCandidate(texts, wanted.candidates);
   if (pick.kind !== 'one') {
     await page.keyboard.press('Escape');
