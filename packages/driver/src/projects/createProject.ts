@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { BadParameterError, UiSelectorDriftError, WireFormatError } from '@gflow/errors';
 import { FLOW_ORIGIN, projectIdOfUrl } from '../flow/hosts.js';
-import { sleep } from '../util/abort.js';
+import { throwIfAborted } from '../util/abort.js';
 import { openFlowPage, waitForAnchor, withLigature } from './flowPage.js';
 import { parseCreateProjectReply } from './projectReplies.js';
 import { TITLE_BUTTON, renameInPage } from './renameInPage.js';
@@ -44,7 +44,7 @@ export async function createProject(context: BrowserContext, options: CreateProj
     if (answered.status === 200 && answered.envelope === null) {
       // The reply's body was gone: the page opened the new project with a full document load
       // before it could be read. The project it opened is the one the reply named.
-      while (projectIdOfUrl(page.url()) === null && Date.now() < deadline) await sleep(200, options.signal);
+      await urlReached(page, (id) => id !== null, deadline, options.signal);
       const opened = projectIdOfUrl(page.url());
       if (opened === null)
         throw new WireFormatError(
@@ -53,8 +53,8 @@ export async function createProject(context: BrowserContext, options: CreateProj
       created = { project_id: opened, title: await headerTitle(page, wait) };
     } else {
       created = parseCreateProjectReply(payloadOf(answered));
-      while (projectIdOfUrl(page.url()) !== created.project_id && Date.now() < deadline)
-        await sleep(200, options.signal);
+      const id = created.project_id;
+      await urlReached(page, (opened) => opened === id, deadline, options.signal);
     }
     if (wanted === undefined || wanted === created.title) return created;
     if (projectIdOfUrl(page.url()) !== created.project_id) {
@@ -74,4 +74,18 @@ async function headerTitle(page: Page, wait: { signal?: AbortSignal | undefined;
   if (!(await waitForAnchor(page, button, wait)))
     throw new UiSelectorDriftError(`The new project's editor shows no title (\`${TITLE_BUTTON}\`).`);
   return ((await button.first().textContent()) ?? '').trim();
+}
+
+/** Waits (until `deadline`) for the page's URL to name a project `wanted` accepts: a state, not a poll. */
+async function urlReached(
+  page: Page,
+  wanted: (projectId: string | null) => boolean,
+  deadline: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const timeout = Math.max(1, deadline - Date.now());
+  await page
+    .waitForURL((url) => wanted(projectIdOfUrl(url.href)), { timeout, waitUntil: 'commit' })
+    .catch(() => undefined);
+  throwIfAborted(signal);
 }
