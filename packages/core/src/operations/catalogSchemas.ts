@@ -19,17 +19,18 @@ export function pageOf<T extends z.ZodType>(row: T) {
   });
 }
 
-/** A catalogued project, as `project list`, `data list projects` and gflow_list_projects show it. */
-export const projectRow = z.strictObject({
+/** What every view of a catalogued project shows. */
+const projectFields = {
   project_id: z.string().min(1),
   title: nullableString,
   profile: z.string().min(1),
   source: nullableString,
   created_at: isoTime,
-  image_count: count,
-  video_count: count,
   url: z.string().regex(/^https:\/\/flow\.google\.com\/project\/[\w-]+$/),
-});
+};
+
+/** A catalogued project, as `project list`, `data list projects` and gflow_list_projects show it. */
+export const projectRow = z.strictObject({ ...projectFields, image_count: count, video_count: count });
 
 /** The fields a media row and a shown asset share. */
 const mediaFields = {
@@ -91,15 +92,8 @@ export const errorRow = z.strictObject({
   completed_at: isoTime.nullable(),
 });
 
-export const shownProject = z.strictObject({
-  project_id: z.string().min(1),
-  title: nullableString,
-  profile: z.string().min(1),
-  source: nullableString,
-  created_at: isoTime,
-  updated_at: isoTime.nullable(),
-  url: z.string().regex(/^https:\/\/flow\.google\.com\/project\/[\w-]+$/),
-});
+/** One catalogued project, as `project show` prints it. */
+export const shownProject = z.strictObject({ ...projectFields, updated_at: isoTime.nullable() });
 
 export const prunedFiles = z.strictObject({
   status: z.literal('ok'),
