@@ -34,6 +34,12 @@ export const FAILURE_NAMES = [
   'image_empty_reply',
   'maseq_project_id_first',
   'unreadable_submit_reply',
+  'agent_quote_more',
+  'agent_second_confirm',
+  'agent_unreadable_count',
+  'agent_extra_results',
+  'agent_no_result',
+  'agent_only_loads',
 ] as const;
 export type FailureName = (typeof FAILURE_NAMES)[number];
 

@@ -127,9 +127,12 @@ async function fetchBlob(url) {
   return res.blob();
 }
 
+/** Agent-only accounts' tiles carry no media id at all (flow-captures.md §2). */
+const tileId = (mediaId) => (boot.cohort === 'agent_only' ? null : mediaId);
+
 export function imageTile({ mediaId, url, token, name, width, height }) {
   const img = h('img', {
-    'data-media-id': mediaId,
+    'data-media-id': tileId(mediaId),
     src: token ? `/asb/${token}` : url,
     alt: name,
     width,
@@ -141,7 +144,7 @@ export function imageTile({ mediaId, url, token, name, width, height }) {
     { label: t('dl2k'), run: async () => upscale(mediaId, 1, '2k') },
     { label: t('dl4k'), disabled: boot.tier !== 'ultra', run: async () => upscale(mediaId, 2, '4k') },
   ];
-  const tile = h('flow-image-tile', { class: 'asset-tile', 'data-media-id': mediaId }, img);
+  const tile = h('flow-image-tile', { class: 'asset-tile', 'data-media-id': tileId(mediaId) }, img);
   tile.addEventListener('click', () => openDetail(h('img', { src: img.src, alt: name }), items));
   return tile;
 }
@@ -153,11 +156,11 @@ async function upscale(mediaId, res, suffix) {
 }
 
 export function videoTile({ mediaId, posterUrl, mp4Url, token, name }) {
-  const img = h('img', { 'data-media-id': mediaId, src: token ? `/asb/${token}` : posterUrl, alt: name });
+  const img = h('img', { 'data-media-id': tileId(mediaId), src: token ? `/asb/${token}` : posterUrl, alt: name });
   // A loaded tile plays from its opaque /asb/ URL, which redirects to googlevideo (flow-captures.md §2).
   const playable = token && boot.variants.videoTileSrc === 'asb-redirect' ? `/asb/${token}=v` : mp4Url;
   const video = h('video', { preload: 'none', muted: true, playsinline: true });
-  const tile = h('flow-video-tile', { class: 'asset-tile', 'data-media-id': mediaId }, img, video);
+  const tile = h('flow-video-tile', { class: 'asset-tile', 'data-media-id': tileId(mediaId) }, img, video);
   // the <video> mounts its source only on hover
   tile.addEventListener('mouseenter', () => {
     if (!video.getAttribute('src')) video.src = playable;

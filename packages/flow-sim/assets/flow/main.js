@@ -5,7 +5,7 @@ import { composer } from './composer.js';
 import { boot, h, scaled, t } from './dom.js';
 import { galleryView } from './gallery.js';
 import { resumeJobs, submitClassic } from './generate.js';
-import { assetGrid, imageTile, pendingTile, videoTile } from './grid.js';
+import { assetGrid, pendingTile } from './grid.js';
 import { toolbar } from './upload.js';
 import { rpc } from './wire.js';
 
@@ -37,16 +37,12 @@ function projectView() {
       ? h('aside', { class: 'instructions-panel' }, h('h3', {}, t('instructions')), ...instructions)
       : null;
   if (boot.cohort === 'agent_only') {
-    const finished = (m) =>
-      m.kind === 'video'
-        ? videoTile({ mediaId: m.id, posterUrl: m.posterUrl, mp4Url: m.mp4Url, name: m.name })
-        : imageTile({ mediaId: m.id, url: m.url, name: m.name, width: m.width, height: m.height });
     render(
       h(
         'div',
         { class: 'app-shell' },
         header(),
-        h('main', { class: 'project-editor agent-only' }, side, agentOnlyView(grid, pendingTile, finished)),
+        h('main', { class: 'project-editor agent-only' }, side, agentOnlyView(grid, pendingTile)),
       ),
     );
   } else {

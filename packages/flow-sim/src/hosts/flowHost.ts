@@ -7,7 +7,7 @@ import { flowShell } from '../pages/flowShell.js';
 import type { FlowRoute } from '../pages/flowShell.js';
 import type { SimState } from '../state/simState.js';
 import { flowSession, googleSession, osidCookies } from './auth.js';
-import { handleAgentTurn } from './agentTurn.js';
+import { AGENT_PATHS, handleAgentRun, handleAgentSettings, handleAgentTurn } from './agentTurn.js';
 import { handleBatchexecute } from './batchexecute.js';
 import { sendAsset } from './staticAssets.js';
 
@@ -18,8 +18,9 @@ const VIDEO_TOKEN_SUFFIX = '=v';
 export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, hanging: Set<Res>): Promise<void> {
   const path = url.pathname;
   if (path === BATCH_PATH && req.method === 'POST') return handleBatchexecute(state, req, res, url, hanging);
-  if (path === '/_/AiSandboxAngularFrontend/agent/turn' && req.method === 'POST')
-    return handleAgentTurn(state, req, res);
+  if (req.method === 'POST' && path === AGENT_PATHS.turn) return handleAgentTurn(state, req, res);
+  if (req.method === 'POST' && path === AGENT_PATHS.run) return handleAgentRun(state, req, res);
+  if (req.method === 'POST' && path === AGENT_PATHS.settings) return handleAgentSettings(state, req, res);
   if (path.startsWith('/_/static/')) return sendAsset(res, path.slice('/_/static/'.length));
   if (path === '/_/login') {
     const read = state.signer.read(url.searchParams.get('auth') ?? undefined, 'osid-handoff');
@@ -77,6 +78,9 @@ export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, 
     }
   }
   const consent = parseCookies(req).get('SOCS') === undefined;
+  // A project load that serves the agent-only composer whatever the cohort (the switch's `times`).
+  const agentOnlyLoad =
+    project !== undefined && signedIn && state.failures.take(account.email, 'agent_only_loads') !== null;
   sendHtml(
     res,
     200,
@@ -87,6 +91,7 @@ export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, 
       project,
       identityRecheck: recheck,
       consent,
+      ...(agentOnlyLoad ? { cohort: 'agent_only' as const } : {}),
     }),
   );
 }

@@ -6,6 +6,7 @@ import type { SimState } from '../state/simState.js';
 import { videoStatus, videoUrlsReady } from '../wire/records.js';
 import { IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from '../wire/models.js';
 import { labelsFor } from './labels.js';
+import { agentSettingsOf } from '../state/agentSettings.js';
 
 export type FlowRoute = 'gallery' | 'project' | 'about' | 'notfound' | 'unavailable';
 
@@ -17,6 +18,8 @@ export interface ShellInput {
   project: Project | undefined;
   identityRecheck: boolean;
   consent: boolean;
+  /** Overrides the account's cohort for this load (failure switch agent_only_loads). */
+  cohort?: Account['cohort'];
 }
 
 function tileOf(state: SimState, m: Media, now: number): Record<string, unknown> {
@@ -53,7 +56,7 @@ export function flowShell(state: SimState, input: ShellInput): string {
     labels: labelsFor(state.locale),
     latencyScale: state.scale,
     email: account?.email ?? null,
-    cohort: account?.cohort ?? 'classic',
+    cohort: input.cohort ?? account?.cohort ?? 'classic',
     credits: account?.credits ?? 0,
     tier: account?.tier ?? 'free',
     pickerCommit: account?.pickerCommit ?? 'click',
@@ -72,6 +75,7 @@ export function flowShell(state: SimState, input: ShellInput): string {
             id: project.id,
             title: project.title,
             instructions: project.instructions,
+            agent: agentSettingsOf(state, project),
             characters: project.characters.map((c) => ({ entityId: c.entityId, displayName: c.displayName })),
             media: state.library
               .mediaOfProject(project.id)

@@ -16,6 +16,20 @@ export interface Project {
   createdAt: number;
   instructions: string[];
   characters: Character[];
+  /** The agent-only composer's saved settings (created on first read). */
+  agent?: AgentSettings;
+}
+
+/** Agent settings of a project (flow-wire §4 "Agent-only composer"): labels as the settings view shows them. */
+export interface AgentSettings {
+  imageAspect: string;
+  imageCount: number;
+  videoAspect: string;
+  videoCount: number;
+  imageModel: string;
+  videoModel: string;
+  /** "Confirm before generating". */
+  confirm: 'always' | 'never';
 }
 
 export type MediaKind = 'image' | 'video' | 'upload';
