@@ -1,3 +1,5 @@
+import type { AgentSettings } from './state/library.js';
+import { agentSettingsOf } from './state/agentSettings.js';
 import { newAccount, normalizeEmail, viewOf } from './state/accounts.js';
 import type { Account } from './state/accounts.js';
 import { latencyScale } from './state/latency.js';
@@ -13,9 +15,20 @@ import type {
   ProjectInit,
   SimLocale,
 } from './types.js';
+import { type InstructionCardInit, copyBrief, makeCard, seedTitle } from './state/brief.js';
 import { readImageSize } from './media/imageSize.js';
 import { makePng } from './media/png.js';
 import { type Variants, checkVariants, defaultVariants } from './variants.js';
+
+/** An instruction card as the scenario reports it. */
+export interface InstructionCardView {
+  id: string;
+  title: string;
+  text: string;
+  enabled: boolean;
+  imageMediaIds: string[];
+  characterIds: string[];
+}
 
 /** The typed scenario API: accounts, cohorts, failures, latency, locale and seeded content. */
 export class Scenario {
@@ -133,12 +146,32 @@ export class Scenario {
   createProject(email: string, init: ProjectInit = {}): { id: string; title: string } {
     const account = this.#account(email);
     const project = this.#state.library.createProject(account.email, init.title ?? 'Untitled project', Date.now());
-    project.instructions.push(...(init.instructions ?? []));
+    for (const text of init.instructions ?? [])
+      project.brief.cards.push(makeCard(this.#state.random, { title: seedTitle(project.brief), text }));
     return this.#changed({ id: project.id, title: project.title });
   }
 
-  addInstruction(projectId: string, text: string): void {
-    this.#project(projectId).instructions.push(text);
+  /** Adds an enabled card with this text, titled "Instruction N" (the first free N). */
+  addInstruction(projectId: string, text: string): InstructionCardView {
+    const brief = this.#project(projectId).brief;
+    return this.addInstructionCard(projectId, { title: seedTitle(brief), text });
+  }
+
+  /** Adds an instruction card to a project's brief (titles are not checked for uniqueness, as Flow's may not be). */
+  addInstructionCard(projectId: string, init: InstructionCardInit): InstructionCardView {
+    const card = makeCard(this.#state.random, init);
+    this.#project(projectId).brief.cards.push(card);
+    return this.#changed(copyBrief({ enabled: true, cards: [card] }).cards[0] as InstructionCardView);
+  }
+
+  /** A copy of a project's brief: the master switch and its cards in order. */
+  briefOf(projectId: string): { enabled: boolean; cards: InstructionCardView[] } {
+    return copyBrief(this.#project(projectId).brief);
+  }
+
+  /** Turns a project's brief on or off as a whole (the master switch). */
+  setBriefEnabled(projectId: string, enabled: boolean): void {
+    this.#project(projectId).brief.enabled = enabled;
     this.#state.onChange();
   }
 
@@ -187,6 +220,26 @@ export class Scenario {
 
   projectsOf(email: string): { id: string; title: string }[] {
     return this.#state.library.projectsOf(this.#account(email).email).map((p) => ({ id: p.id, title: p.title }));
+  }
+
+  /** The agent-only composer's saved settings of a project (flow-wire §4). */
+  agentSettingsOf(projectId: string): AgentSettings {
+    return { ...agentSettingsOf(this.#state, this.#project(projectId)) };
+  }
+
+  setAgentSettings(projectId: string, patch: Partial<AgentSettings>): AgentSettings {
+    const project = this.#project(projectId);
+    project.agent = { ...agentSettingsOf(this.#state, project), ...patch };
+    return this.#changed({ ...project.agent });
+  }
+
+  /** The generated media of a project (uploads excluded), newest first. */
+  mediaOf(projectId: string): { id: string; kind: 'image' | 'video'; prompt: string; width: number; height: number }[] {
+    return this.#state.library
+      .mediaOfProject(this.#project(projectId).id)
+      .flatMap((m) =>
+        m.kind === 'upload' ? [] : [{ id: m.id, kind: m.kind, prompt: m.prompt, width: m.width, height: m.height }],
+      );
   }
 
   #project(projectId: string) {

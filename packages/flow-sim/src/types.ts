@@ -34,6 +34,7 @@ export const FAILURE_NAMES = [
   'image_empty_reply',
   'maseq_project_id_first',
   'unreadable_submit_reply',
+  'brief_save_lossy',
   'agent_quote_more',
   'agent_second_confirm',
   'agent_unreadable_count',
@@ -116,6 +117,7 @@ export interface ReceivedRpc {
 
 export interface ProjectInit {
   title?: string;
+  /** Instruction cards from bare texts, titled "Instruction 1", "Instruction 2", … */
   instructions?: string[];
 }
 

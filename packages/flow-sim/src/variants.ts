@@ -22,6 +22,10 @@ export const VARIANT_VALUES = {
   omni12Key: ['omni_1_2_flash', 'abra_1_2'],
   /** §9 [U] `jHPbke` / `o8DA4` replies: `[projectId,[title]]` / `[title]`, or wrapped `[null,[projectId,title]]` / `[[title, projectId]]`. */
   projectReply: ['flat', 'wrapped'],
+  /** [U] the brief panel (never captured): every change saves at once, or changes wait for its Save button. */
+  briefSave: ['auto', 'explicit'],
+  /** [U] removing an instruction card asks to confirm in a dialog, or removes at once. */
+  briefRemoveConfirm: ['dialog', 'none'],
   /** §2 [U] an agent-only finished tile's picture: a signed CDN URL naming the uuid (flow-wire §4), or an opaque `/asb/…` (§2). */
   agentTileSrc: ['cdn', 'asb'],
   /** [U] an agent-only image turn under "Confirm before generating: Always": no confirmation (only the video credit gate was described), or one. */

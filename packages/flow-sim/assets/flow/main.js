@@ -1,5 +1,6 @@
 // Boot: the client-side router (about / 404 / unavailable hops), gallery and project editor.
 import { agentChip, agentOnlyView } from './agent.js';
+import { briefPanel } from './brief.js';
 import { aboutView, consentBar, header, messageView, promoDialog } from './chrome.js';
 import { composer } from './composer.js';
 import { boot, h, scaled, t } from './dom.js';
@@ -29,13 +30,8 @@ function renderRoute(route) {
 
 function projectView() {
   const grid = assetGrid();
-  const instructions = (boot.project.instructions ?? []).map((text) =>
-    h('flow-instruction-card', { class: 'instruction-card' }, text),
-  );
-  const side =
-    instructions.length > 0
-      ? h('aside', { class: 'instructions-panel' }, h('h3', {}, t('instructions')), ...instructions)
-      : null;
+  // The brief panel, in both layouts and also when the brief is empty (brief.js).
+  const side = briefPanel();
   if (boot.cohort === 'agent_only') {
     render(
       h(

@@ -49,15 +49,25 @@ function rightsDialog() {
   });
 }
 
-async function uploadFile(file) {
+/**
+ * Uploads one image through maseQ, after the one-time rights dialog. Answers the media id (the
+ * reply's first slot), null when the reply has none, undefined when the dialog was cancelled;
+ * throws when the rpc fails. The toolbar and the brief panel's references both use it.
+ */
+export async function uploadImage(file) {
   if (!app.termsAccepted) {
-    if (!(await rightsDialog())) return;
+    if (!(await rightsDialog())) return undefined;
     app.termsAccepted = true;
   }
   const data = await readBase64(file);
+  const reply = await rpc('maseQ', [[null, data, file.type || 'image/png'], file.name, app.projectId]);
+  return typeof reply?.[0] === 'string' ? reply[0] : null;
+}
+
+async function uploadFile(file) {
   try {
-    const reply = await rpc('maseQ', [[null, data, file.type || 'image/png'], file.name, app.projectId]);
-    const id = typeof reply?.[0] === 'string' ? reply[0] : null;
+    const id = await uploadImage(file);
+    if (id === undefined) return;
     snackbar(id ? t('uploaded') : t('somethingWrong'));
     app.emit(id ? 'uploaded' : 'upload-declined');
   } catch {

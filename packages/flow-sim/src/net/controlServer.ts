@@ -27,6 +27,9 @@ export const CONTROL_METHODS = [
   'getVariants',
   'createProject',
   'addInstruction',
+  'addInstructionCard',
+  'briefOf',
+  'setBriefEnabled',
   'addCharacter',
   'projectsOf',
 ] as const;

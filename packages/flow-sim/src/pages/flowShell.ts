@@ -6,6 +6,7 @@ import type { SimState } from '../state/simState.js';
 import { videoStatus, videoUrlsReady } from '../wire/records.js';
 import { IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from '../wire/models.js';
 import { labelsFor } from './labels.js';
+import { briefPayload } from '../rpc/brief.js';
 import { agentSettingsOf } from '../state/agentSettings.js';
 
 export type FlowRoute = 'gallery' | 'project' | 'about' | 'notfound' | 'unavailable';
@@ -74,7 +75,8 @@ export function flowShell(state: SimState, input: ShellInput): string {
         : {
             id: project.id,
             title: project.title,
-            instructions: project.instructions,
+            // The brief in the save reply's layout (rpc/brief.ts), so the panel reads one shape.
+            brief: briefPayload(state.library, project),
             agent: agentSettingsOf(state, project),
             characters: project.characters.map((c) => ({ entityId: c.entityId, displayName: c.displayName })),
             media: state.library

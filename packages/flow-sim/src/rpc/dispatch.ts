@@ -4,6 +4,7 @@ import type { SimState } from '../state/simState.js';
 import type { FailureName } from '../types.js';
 import { decodeFreq, refusalError } from '../wire/envelope.js';
 import type { WireItem } from '../wire/envelope.js';
+import { BRIEF_RPC, saveBrief } from './brief.js';
 import { imageSubmit } from './imageSubmit.js';
 import { createProject, emptyReply, renameProject } from './projects.js';
 import { RpcRefusal } from './rpcTypes.js';
@@ -30,6 +31,7 @@ const HANDLERS: Record<string, RpcHandler> = {
   p0UkFb: videoUpscale,
   WuwhI: emptyReply,
   DTaVef: emptyReply,
+  [BRIEF_RPC]: saveBrief,
 };
 
 const REFUSALS: [FailureName, number, string | undefined][] = [

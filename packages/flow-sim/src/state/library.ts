@@ -1,3 +1,4 @@
+import { type ProjectBrief, emptyBrief } from './brief.js';
 import type { SeededRandom } from './random.js';
 
 export interface Character {
@@ -14,7 +15,8 @@ export interface Project {
   owner: string;
   title: string;
   createdAt: number;
-  instructions: string[];
+  /** The Agent-mode brief: master switch and instruction cards (state/brief.ts). */
+  brief: ProjectBrief;
   characters: Character[];
   /** The agent-only composer's saved settings (created on first read). */
   agent?: AgentSettings;
@@ -88,7 +90,14 @@ export class Library {
   constructor(private readonly random: SeededRandom) {}
 
   createProject(owner: string, title: string, now: number): Project {
-    const project: Project = { id: this.random.uuid(), owner, title, createdAt: now, instructions: [], characters: [] };
+    const project: Project = {
+      id: this.random.uuid(),
+      owner,
+      title,
+      createdAt: now,
+      brief: emptyBrief(),
+      characters: [],
+    };
     this.projects.set(project.id, project);
     return project;
   }

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Account } from './accounts.js';
+import { migrateBrief } from './brief.js';
 import type { Media, Project } from './library.js';
 import type { SimState } from './simState.js';
 
@@ -29,7 +30,10 @@ export function loadState(state: SimState, dataDir: string): void {
     return;
   }
   for (const a of snap.accounts) state.accounts.set(a.email, a);
-  for (const p of snap.projects) state.library.projects.set(p.id, p);
+  for (const p of snap.projects) {
+    migrateBrief(state.random, p);
+    state.library.projects.set(p.id, p);
+  }
   for (const m of snap.media) {
     const { bytes, ...rest } = m;
     state.library.restore(bytes === undefined ? rest : { ...rest, bytes: Buffer.from(bytes, 'base64') });
