@@ -63,19 +63,6 @@ describe('sessions, UI arms and landings', () => {
     }
   });
 
-  it('refuses an agent-only composer with FlowAgentUiError (25), not retryable, nothing submitted', async () => {
-    rig.sim.scenario.setCohort(email, 'agent_only');
-    const before = submitCount();
-    try {
-      const error = await rig.session.generateImage({ ...image, projectId }).catch((e: unknown) => e);
-      expect(error).toMatchObject({ exitCode: 25 });
-      expect(isRetryable(error)).toBe(false);
-      expect(submitCount()).toBe(before);
-    } finally {
-      rig.sim.scenario.setCohort(email, 'classic');
-    }
-  });
-
   it('a project of another account → /404?reason=project → ConfigurationError (11)', async () => {
     rig.sim.scenario.createAccount({ email: 'other@example.com' });
     const foreign = rig.sim.scenario.createProject('other@example.com').id;

@@ -48,7 +48,7 @@ export async function waitForEditor(ctx: OpContext, timeouts: OpenTimeouts): Pro
       landing = null;
       const ready =
         (await ctx.page
-          .locator(`${A.trigger}, ${A.agentChip}`)
+          .locator(`${A.trigger}, ${A.agentChip}, flow-creative-agent-prompt-box`)
           .count()
           .catch(() => 0)) > 0;
       if (ready) {

@@ -1,6 +1,6 @@
 import { FlowAgentUiError, UiModeUnavailableError } from '@gflow/errors';
 import type { OpContext } from '../session/opContext.js';
-import { pollUntil, sleep } from '../util/abort.js';
+import { pollUntil } from '../util/abort.js';
 import { A, withIcon } from './anchors.js';
 import { driftError } from './drift.js';
 import { safeClick } from './safeClick.js';
@@ -22,26 +22,27 @@ export async function detectArm(ctx: OpContext): Promise<UiArm> {
   return chips === 0 ? 'agent-only' : 'agent-mode';
 }
 
-/** Makes the classic composer usable: switches agent mode off; refuses agent-only (25, not retryable). */
-export async function ensureClassic(ctx: OpContext): Promise<void> {
+/** The settled arm: a moment after readiness the trigger can still be on its way. */
+export async function settleArm(ctx: OpContext): Promise<UiArm> {
+  const classic = await pollUntil(async () => ((await detectArm(ctx)) === 'classic' ? true : undefined), {
+    timeoutMs: 1_000,
+    intervalMs: 100,
+    signal: ctx.signal,
+  });
+  return classic === true ? 'classic' : detectArm(ctx);
+}
+
+/** An agent-only composer gflow cannot drive either: no classic arm and no agent prompt box it knows (25). */
+export function unknownAgentComposer(): FlowAgentUiError {
+  return new FlowAgentUiError(
+    'This account has an agent-only Flow composer, but not one gflow recognises: the settings trigger is hidden, there is no agent-mode chip and no agent prompt box. Nothing was submitted.',
+    { retryable: false, remediationHint: 'Generate from the Flow web UI, and file an issue with the incident bundle.' },
+  );
+}
+
+/** Agent mode is on (the chip pressed): switch it off and wait for the classic trigger (flow-wire §4, #749). */
+export async function leaveAgentMode(ctx: OpContext): Promise<void> {
   const { page } = ctx;
-  // The trigger can take a moment after readiness; give the arm a short settle.
-  let arm = await detectArm(ctx);
-  if (arm !== 'classic') {
-    await sleep(600, ctx.signal);
-    arm = await detectArm(ctx);
-  }
-  if (arm === 'classic') return;
-  if (arm === 'agent-only') {
-    throw new FlowAgentUiError(
-      'This account has an agent-only Flow composer: the settings trigger is hidden and there is no agent-mode chip to switch back to the classic composer. Nothing was submitted.',
-      {
-        retryable: false,
-        remediationHint:
-          'Generate from the Flow web UI, or use text-to-image / text-to-video through the agent composer.',
-      },
-    );
-  }
   ctx.logger.info('agent mode is on; switching it off');
   const panelClose = withIcon(page, page.locator(`${A.agentPanel} button`), 'close').first();
   if (await panelClose.isVisible().catch(() => false))

@@ -11,6 +11,7 @@ import { findImageRecords } from '../wire/imageRecords.js';
 import { checkImageSubmit } from '../wire/submitCheck.js';
 import { prepareComposer, refuseUnportedReferences, resolveReferences, validateCharacters } from './prepare.js';
 import { awaitReply, clickGuardedSubmit } from './submitWatcher.js';
+import { agentOnlyRefusal, generateAgentImage } from '../agent/generateAgent.js';
 import type { GeneratedItem, GenerateImageRequest, FlowGenerationResult } from './types.js';
 
 export function validateImageRequest(req: GenerateImageRequest): void {
@@ -35,7 +36,10 @@ export async function generateImage(
   if (model === undefined) throw new ConfigurationError(`Unknown image model ${req.model}.`);
   refuseUnportedReferences(req.references ?? []);
   const characters = req.characters ?? [];
-  const projectId = await prepareComposer(ctx, req.projectId, timeouts);
+  const prepared = await prepareComposer(ctx, req.projectId, timeouts, agentOnlyRefusal({ kind: 'image', image: req }));
+  const { projectId } = prepared;
+  if (prepared.arm === 'agent-only')
+    return generateAgentImage(ctx, { ...req, projectId }, { confirm: req.agentConfirm ?? 'always' });
   const uploads: UploadedFile[] = [];
   const refs = await resolveReferences(ctx, req.references ?? [], uploads, timeouts);
 
@@ -106,12 +110,18 @@ export async function generateImage(
   if (items.length !== req.count)
     ctx.logger.warn('image count differs from the request', { asked: req.count, got: items.length });
   const mediaIds = items.map((i) => i.mediaId);
-  ctx.report({ phase: 'done', projectId, mediaIds, workflowIds: items.map((i) => i.workflowId) });
+  ctx.report({
+    phase: 'done',
+    projectId,
+    mediaIds,
+    workflowIds: items.flatMap((i) => (i.workflowId === null ? [] : [i.workflowId])),
+  });
   return {
     projectId: records[0]?.projectId ?? projectId,
     items,
     submitRpc: seen.call.rpcId,
     submitBody: seen.redactedBody,
     uploads,
+    arm: 'classic',
   };
 }

@@ -13,6 +13,7 @@ import { type VideoRecord, findVideoRecords, findWorkflowSummaries } from '../wi
 import { followLostSubmit, lostReplyFollowable } from './lostReply.js';
 import { prepareComposer, refuseUnportedReferences, resolveReferences } from './prepare.js';
 import { awaitReply, clickGuardedSubmit } from './submitWatcher.js';
+import { agentOnlyRefusal, generateAgentVideo } from '../agent/generateAgent.js';
 import type { GeneratedItem, GenerateVideoRequest, FlowGenerationResult } from './types.js';
 import { splitOutcomes, watchVideoJob } from './videoWatcher.js';
 import { validateVideoRequest } from './validateVideo.js';
@@ -29,7 +30,10 @@ export async function generateVideo(
     ...(req.endFrame === undefined ? [] : [req.endFrame]),
     ...(req.references ?? []),
   ]);
-  const projectId = await prepareComposer(ctx, req.projectId, timeouts);
+  const prepared = await prepareComposer(ctx, req.projectId, timeouts, agentOnlyRefusal({ kind: 'video', video: req }));
+  const { projectId } = prepared;
+  if (prepared.arm === 'agent-only')
+    return generateAgentVideo(ctx, { ...req, projectId }, { confirm: req.agentConfirm ?? 'always' });
   const uploads: UploadedFile[] = [];
   const [start] = req.startFrame === undefined ? [] : await resolveReferences(ctx, [req.startFrame], uploads, timeouts);
   const [end] = req.endFrame === undefined ? [] : await resolveReferences(ctx, [req.endFrame], uploads, timeouts);
@@ -176,7 +180,7 @@ export async function generateVideo(
     phase: 'done',
     projectId,
     mediaIds: items.map((i) => i.mediaId),
-    workflowIds: items.map((i) => i.workflowId),
+    workflowIds: items.flatMap((i) => (i.workflowId === null ? [] : [i.workflowId])),
     status: 3,
   });
   return {
@@ -185,6 +189,7 @@ export async function generateVideo(
     submitRpc: seen.call.rpcId,
     submitBody: seen.redactedBody,
     uploads,
+    arm: 'classic',
     ...(recovered ? { recovered: true } : {}),
   };
 }

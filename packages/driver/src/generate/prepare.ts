@@ -1,25 +1,64 @@
 import { ConfigurationError, FlowHostMigratedError } from '@gflow/errors';
 import { dismissOverlays } from '../composer/overlays.js';
-import { type OpenTimeouts, openProject } from '../composer/openProject.js';
+import { type OpenTimeouts, openProject, waitForEditor } from '../composer/openProject.js';
 import { waitForSubmitReady } from '../composer/submitButton.js';
-import { ensureClassic } from '../composer/uiArm.js';
+import { leaveAgentMode, settleArm, unknownAgentComposer } from '../composer/uiArm.js';
+import { AG } from '../agent/agentSettings.js';
+import { agentOnlyRefused } from '../agent/generateAgent.js';
 import { type UploadedFile, uploadFile } from '../composer/uploads.js';
 import type { OpContext } from '../session/opContext.js';
 import type { CharacterInput, ReferenceInput } from './types.js';
 import { safeClick } from '../composer/safeClick.js';
 
-/** Opens the project, clears overlays and makes sure the classic composer is in front. */
+/** Free page reloads before a form the agent-only composer cannot take is refused (seed 000, #1142). */
+export const AGENT_ONLY_RELOADS = 3;
+
+export interface PreparedComposer {
+  readonly projectId: string;
+  readonly arm: 'classic' | 'agent-only';
+}
+
+/**
+ * Opens the project, clears overlays and puts a composer in front: the classic one (switching
+ * agent mode off), or — on an account whose composer is agent-only — that one, when the run is a
+ * form its agent can take (`agentRefusal` null). A form it cannot take is refused (36) before
+ * anything is clicked, after up to three free reloads in case Flow serves the classic composer on
+ * the next load.
+ */
 export async function prepareComposer(
   ctx: OpContext,
   projectId: string | undefined,
   timeouts: OpenTimeouts,
-): Promise<string> {
+  agentRefusal: string | null,
+): Promise<PreparedComposer> {
   ctx.report({ phase: 'opening' });
   const id = await openProject(ctx, projectId, timeouts);
-  await dismissOverlays(ctx, { settleMs: 300 });
-  await ensureClassic(ctx);
-  await dismissOverlays(ctx);
-  return id;
+  for (let reloads = 0; ; reloads += 1) {
+    await dismissOverlays(ctx, { settleMs: 300 });
+    const arm = await settleArm(ctx);
+    if (arm === 'agent-mode') await leaveAgentMode(ctx);
+    if (arm !== 'agent-only') {
+      await dismissOverlays(ctx);
+      return { projectId: id, arm: 'classic' };
+    }
+    if ((await ctx.page.locator(AG.box).count()) === 0) throw unknownAgentComposer();
+    if (agentRefusal === null) return { projectId: id, arm: 'agent-only' };
+    if (reloads >= AGENT_ONLY_RELOADS) throw agentOnlyRefused(agentRefusal);
+    ctx.logger.info('the composer is agent-only; reloading in case Flow serves the classic one', {
+      reload: reloads + 1,
+    });
+    await reloadEditor(ctx, timeouts);
+  }
+}
+
+async function reloadEditor(ctx: OpContext, timeouts: OpenTimeouts): Promise<void> {
+  ctx.landingChecks = false;
+  try {
+    await ctx.page.reload({ waitUntil: 'domcontentloaded', timeout: timeouts.navigationMs });
+  } catch (error) {
+    throw ctx.mapError(error, 'reloading the Flow editor');
+  }
+  await waitForEditor(ctx, timeouts);
 }
 
 /** Refuses, before anything is opened, reference forms the flow.google.com driver cannot attach (36). */

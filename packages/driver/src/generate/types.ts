@@ -27,6 +27,8 @@ export interface GenerateImageRequest {
   readonly onProgress?: (event: DriverProgressEvent) => void;
   /** Budget for the synchronous image reply (default 180 s). */
   readonly replyTimeoutMs?: number;
+  /** "Confirm before generating" on an agent-only composer (GFLOW_CLI_AGENT_CONFIRM; default always). */
+  readonly agentConfirm?: 'always' | 'never';
 }
 
 export interface GenerateVideoRequest {
@@ -47,11 +49,14 @@ export interface GenerateVideoRequest {
   readonly onProgress?: (event: DriverProgressEvent) => void;
   /** The caller's overall budget from the submit click to terminal records. */
   readonly timeoutMs: number;
+  /** "Confirm before generating" on an agent-only composer (GFLOW_CLI_AGENT_CONFIRM; default always). */
+  readonly agentConfirm?: 'always' | 'never';
 }
 
 export interface GeneratedItem {
   readonly mediaId: string;
-  readonly workflowId: string;
+  /** Null where the page never names one (the agent-only composer's results). */
+  readonly workflowId: string | null;
   readonly seed?: number;
   readonly prompt: string;
   readonly modelKey: string;
@@ -74,4 +79,8 @@ export interface FlowGenerationResult {
   readonly uploads: ReadonlyArray<{ readonly displayName: string; readonly mediaId: string }>;
   /** The submit reply was lost and the clip was found through the project's listing (#1112, #1141). */
   readonly recovered?: boolean;
+  /** The composer that made it: the classic one, or the agent-only composer's chat agent. */
+  readonly arm: 'classic' | 'agent-only';
+  /** The credits the agent's confirmation quoted (agent-only runs that asked for one). */
+  readonly agentQuotedCredits?: number;
 }

@@ -239,7 +239,7 @@ export class FlowSession {
   uploadImage(request: UploadImageRequest): Promise<UploadImageResult> {
     return this.#run('uploading an image', request.signal, request.onProgress, async (ctx) => {
       await readUploadable(request.path);
-      const projectId = await prepareComposer(ctx, request.projectId, this.#timeouts);
+      const { projectId } = await prepareComposer(ctx, request.projectId, this.#timeouts, 'uploading an image');
       ctx.report({ phase: 'uploading', projectId });
       const uploaded = await uploadFile(
         ctx,
