@@ -240,6 +240,7 @@ async function generate(run: JobRun, onProgress: (event: DriverProgress) => void
     ...(project ? { projectId: project } : {}),
     prompt: payload.expanded_prompt,
     count: plan.count,
+    agentConfirm: runtime.settings.agentConfirm,
     signal,
     onProgress,
   };
@@ -373,6 +374,12 @@ async function recordAndDownload(
     params: payload.params,
     ...(runtime.browserOverrides.sandbox ? { sandbox: true } : {}),
     ...(generated.recovered ? { recovered: true } : {}),
+    ...(generated.arm === 'agent-only'
+      ? {
+          ui_arm: 'agent-only',
+          ...(generated.agentQuotedCredits === undefined ? {} : { agent_quoted_credits: generated.agentQuotedCredits }),
+        }
+      : {}),
   };
 }
 

@@ -31,6 +31,8 @@ export interface ResolvedSettings extends Settings {
   readonly browserArgs: string[];
   readonly flowHost: 'auto' | 'flow.google.com' | 'labs.google';
   readonly uiMode: 'auto' | 'classic' | 'agentic';
+  /** "Confirm before generating" on an agent-only composer (GFLOW_CLI_AGENT_CONFIRM). */
+  readonly agentConfirm: 'always' | 'never';
   readonly locale: string;
   readonly incidentCapture: boolean;
   readonly debugTraceback: boolean;
@@ -116,6 +118,7 @@ export function loadSettings(options: LoadSettingsOptions = {}): ResolvedSetting
     browserArgs: v.browserArgs ?? [],
     flowHost: v.flowHost ?? 'auto',
     uiMode: v.uiMode ?? 'auto',
+    agentConfirm: v.agentConfirm ?? 'always',
     locale: v.locale ?? 'en-US',
     incidentCapture: v.incidentCapture ?? true,
     debugTraceback: v.debugTraceback ?? false,

@@ -305,6 +305,14 @@ export const SETTINGS = {
     defaultText: 'auto',
     doc: 'Flow UI arm; auto resolves to classic.',
   }),
+  agentConfirm: spec({
+    key: 'agentConfirm',
+    env: 'GFLOW_CLI_AGENT_CONFIRM',
+    schema: lowerEnum(['always', 'never']),
+    accepts: 'always | never',
+    defaultText: 'always',
+    doc: '"Confirm before generating" in the agent settings of an agent-only composer, for the run (restored afterwards). always: gflow reads each credit confirmation and approves only one that quotes what was asked.',
+  }),
   locale: spec({
     key: 'locale',
     env: 'GFLOW_CLI_LOCALE',

@@ -76,14 +76,19 @@ interface TurnSnapshot {
 }
 
 async function snapshot(ctx: OpContext): Promise<TurnSnapshot> {
+  // No named helper functions in page callbacks: tsx (esbuild keepNames) wraps them in a __name
+  // helper that does not exist in the page (src/pageFunctions.test.ts).
   return ctx.page.evaluate((sel) => {
-    const abs = (u: string | null): string | null => (u ? new URL(u, location.href).href : null);
-    const visible = (el: Element | null): boolean => el !== null && (el as HTMLElement).offsetParent !== null;
-    const tiles = Array.from(document.querySelectorAll(`${sel.imageTile}, ${sel.videoTile}`)).map((el) => ({
-      kind: (el.tagName.toLowerCase() === sel.videoTile ? 'video' : 'image') as 'image' | 'video',
-      picture: abs(el.querySelector('img')?.getAttribute('src') ?? null) ?? '',
-      playable: abs(el.querySelector('video')?.getAttribute('src') ?? null),
-    }));
+    const base = location.href;
+    const tiles = Array.from(document.querySelectorAll(`${sel.imageTile}, ${sel.videoTile}`)).map((el) => {
+      const src = el.querySelector('img')?.getAttribute('src') ?? '';
+      const video = el.querySelector('video')?.getAttribute('src') ?? '';
+      return {
+        kind: (el.tagName.toLowerCase() === sel.videoTile ? 'video' : 'image') as 'image' | 'video',
+        picture: src === '' ? '' : new URL(src, base).href,
+        playable: video === '' ? null : new URL(video, base).href,
+      };
+    });
     const gates = Array.from(document.querySelectorAll(sel.permission)).map((el, index) => ({
       index,
       text: (el.querySelector('p')?.textContent ?? el.textContent ?? '').replace(/\s+/g, ' ').trim(),
@@ -91,12 +96,12 @@ async function snapshot(ctx: OpContext): Promise<TurnSnapshot> {
     }));
     const replies = Array.from(document.querySelectorAll('flow-agent-message, flow-agent-panel .agent-message'));
     return {
-      busy: Array.from(document.querySelectorAll(sel.stop)).some(visible),
+      busy: Array.from(document.querySelectorAll(sel.stop)).some((el) => (el as HTMLElement).offsetParent !== null),
       pending: document.querySelectorAll(sel.pendingTile).length,
       tiles,
       gates,
       posters: Array.from(document.querySelectorAll(`${sel.videoOption} img`)).map(
-        (img) => abs(img.getAttribute('src')) ?? '',
+        (img) => new URL(img.getAttribute('src') ?? '', base).href,
       ),
       lastReply: (replies[replies.length - 1]?.textContent ?? '').replace(/\s+/g, ' ').trim(),
     };
