@@ -376,7 +376,7 @@ async function recordAndDownload(
     ...(generated.recovered ? { recovered: true } : {}),
     ...(generated.arm === 'agent-only'
       ? {
-          ui_arm: 'agent-only',
+          ui_arm: 'agent-only' as const,
           ...(generated.agentQuotedCredits === undefined ? {} : { agent_quoted_credits: generated.agentQuotedCredits }),
         }
       : {}),

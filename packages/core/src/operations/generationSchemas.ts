@@ -158,5 +158,9 @@ export const generationResult = z.looseObject({
   sandbox: z.boolean().optional(),
   /** Flow's submit reply was lost and the clip was followed to through the project's listing (seed 000 #1112, #1141). */
   recovered: z.boolean().optional(),
+  /** Made by the chat agent of an agent-only composer (seed 000 §6.1, #799); absent for the classic composer. */
+  ui_arm: z.literal('agent-only').optional(),
+  /** The credits the agent's confirmation quoted, when it asked for one. */
+  agent_quoted_credits: z.number().int().nonnegative().optional(),
 });
 export type GenerationResult = z.output<typeof generationResult>;
