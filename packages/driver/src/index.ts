@@ -6,6 +6,7 @@ export { openFlowSession } from './session/openFlowSession.js';
 export { FlowSession } from './session/flowSession.js';
 export type { DriverProgressEvent } from './session/opContext.js';
 export type { IncidentSnapshot } from './session/incidentSnapshot.js';
+export { pageSnapshotOf } from './session/scratchPage.js';
 
 // Models, the menu rule, model keys, magic bytes and the profile markers are Flow facts: import
 // them from @gflow/flow-facts (the one table the driver picks from and checks against).
@@ -28,6 +29,6 @@ export { renameProject } from './projects/renameProject.js';
 export { listCharacters, showCharacter } from './characters/listCharacters.js';
 export { readBrief } from './instructions/readBrief.js';
 export { changeBrief } from './instructions/writeBrief.js';
-export type { BriefChange } from './instructions/brief.js';
+export type { Brief, BriefCard, BriefChange } from './instructions/brief.js';
 export { upscaleImage } from './upscale/upscaleImage.js';
 export { upscaleVideo } from './upscale/upscaleVideo.js';

@@ -81,16 +81,21 @@ describe('characters', () => {
 });
 
 describe('instruction brief', () => {
-  it('reads the live cards and fails safe on a write, changing nothing', async () => {
+  it('reads the seeded cards, and an added card is written through the panel and read back', async () => {
     const brief = await readBrief(pro, { projectId });
     expect(brief.enabled).toBe(true);
-    expect(brief.cards.map((c) => c.text)).toEqual(['Keep it noir.', 'Golden hour light.']);
-    const error = await changeBrief(pro, {
+    expect(brief.cards.map((c) => [c.title, c.text])).toEqual([
+      ['Instruction 1', 'Keep it noir.'],
+      ['Instruction 2', 'Golden hour light.'],
+    ]);
+    const written = await changeBrief(pro, {
       projectId,
-      change: { op: 'add', card: { title: 'Cast', text: 'Mira leads.' } },
-    }).catch((e: unknown) => e);
-    expect(exitCodeOf(error)).toBe(7);
-    expect((await readBrief(pro, { projectId })).cards).toHaveLength(2);
+      change: { op: 'add', card: { title: 'Cast', text: 'Mira leads.', characters: ['Mira'] } },
+    });
+    const mira = h.sim.scenario.briefOf(projectId).cards.find((c) => c.title === 'Cast')?.characterIds;
+    expect(mira).toHaveLength(1);
+    expect(written.after.cards.map((c) => c.title)).toEqual(['Instruction 1', 'Instruction 2', 'Cast']);
+    expect((await readBrief(pro, { projectId })).cards[2]).toMatchObject({ text: 'Mira leads.', character_ids: mira });
   });
 });
 

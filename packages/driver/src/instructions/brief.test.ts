@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exitCodeOf } from '@gflow/errors';
-import { type Brief, applyBriefChange } from './brief.js';
+import { type Brief, type BriefCard, applyBriefChange, diffBriefs } from './brief.js';
 
 const live: Brief = {
   enabled: true,
@@ -74,5 +74,52 @@ describe('applyBriefChange', () => {
   it('refuses an ambiguous title with 11', () => {
     const twins: Brief = { enabled: true, cards: [live.cards[0]!, { ...live.cards[0]!, id: 'c9' }] };
     expect(code(() => applyBriefChange(twins, { op: 'remove', select: { title: 'Style' } }))).toBe(11);
+  });
+});
+
+describe('diffBriefs', () => {
+  const card = (over: Partial<BriefCard>): BriefCard => ({
+    id: 'c1',
+    title: 'Style',
+    enabled: true,
+    text: 'noir',
+    image_media_ids: [],
+    character_ids: [],
+    ...over,
+  });
+  it('is empty when Flow shows what was asked (order, outer whitespace and reference order aside)', () => {
+    const intended: Brief = {
+      enabled: true,
+      cards: [card({ image_media_ids: ['m1', 'm2'] }), card({ id: null, title: 'New', text: 'n ' })],
+    };
+    const live: Brief = {
+      enabled: true,
+      cards: [card({ id: 'c9', title: 'New', text: 'n' }), card({ image_media_ids: ['m2', 'm1'] })],
+    };
+    expect(diffBriefs(intended, live)).toEqual([]);
+  });
+  it('names every difference: switch, text, enabled, references, missing, extra, no id', () => {
+    const intended: Brief = {
+      enabled: false,
+      cards: [card({}), card({ id: null, title: 'New' }), card({ id: 'c3', title: 'Gone' })],
+    };
+    const live: Brief = {
+      enabled: true,
+      cards: [
+        card({ text: '', enabled: false, character_ids: ['e1'] }),
+        card({ id: null, title: 'New', image_media_ids: ['m1'] }),
+        card({ id: 'c4', title: 'Extra' }),
+      ],
+    };
+    expect(diffBriefs(intended, live)).toEqual([
+      'the brief is switched on, not off',
+      'card "Style" has the text ""',
+      'card "Style" is disabled',
+      'card "Style" references the characters [e1]',
+      'card "New" has no id',
+      'card "New" references the images [m1]',
+      'card "Gone" is missing',
+      'an unexpected card "Extra" is there',
+    ]);
   });
 });

@@ -21,8 +21,14 @@ export interface NewCard {
   readonly title: string;
   readonly text: string;
   readonly enabled?: boolean;
+  /** Image references by Flow media id. */
   readonly image_media_ids?: readonly string[];
+  /** Local image files to upload as image references (≤ 20 MB, PNG/JPEG/WebP/GIF). */
+  readonly image_files?: readonly string[];
+  /** Saved characters by entity id (what a live card carries). */
   readonly character_ids?: readonly string[];
+  /** Saved characters by entity id or display name, resolved in the project before anything changes. */
+  readonly characters?: readonly string[];
 }
 
 export type CardSelector = { readonly id: string } | { readonly title: string };
@@ -100,4 +106,55 @@ export function applyBriefChange(brief: Brief, change: BriefChange): Brief {
       };
     }
   }
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
+/** Whether a live card already says what `want` asks (title, text, references; not the switch). */
+export function sameContent(live: BriefCard, want: BriefCard): boolean {
+  return (
+    live.title === want.title &&
+    live.text.trim() === want.text.trim() &&
+    sameSet(live.image_media_ids, want.image_media_ids) &&
+    sameSet(live.character_ids, want.character_ids)
+  );
+}
+
+/**
+ * How the live brief differs from the intended one, one sentence per difference (empty: the same).
+ * Cards are matched by id, a new card (no id yet) by title; order is not compared (the panel
+ * appends new cards and cannot reorder), references as sets, text with outer whitespace trimmed.
+ */
+export function diffBriefs(intended: Brief, live: Brief): string[] {
+  const out: string[] = [];
+  if (intended.enabled !== live.enabled)
+    out.push(`the brief is switched ${live.enabled ? 'on' : 'off'}, not ${intended.enabled ? 'on' : 'off'}`);
+  const unmatched = [...live.cards];
+  const take = (i: number): BriefCard | undefined => (i < 0 ? undefined : unmatched.splice(i, 1)[0]);
+  for (const want of intended.cards) {
+    const got =
+      want.id === null
+        ? take(unmatched.findIndex((c) => sameTitle(c.title, want.title)))
+        : take(unmatched.findIndex((c) => c.id === want.id));
+    const name = JSON.stringify(want.title);
+    if (got === undefined) {
+      out.push(`card ${name} is missing`);
+      continue;
+    }
+    if (got.id === null) out.push(`card ${name} has no id`);
+    if (got.title !== want.title) out.push(`card ${name} is titled ${JSON.stringify(got.title)}`);
+    if (got.text.trim() !== want.text.trim()) out.push(`card ${name} has the text ${JSON.stringify(clip(got.text))}`);
+    if (got.enabled !== want.enabled) out.push(`card ${name} is ${got.enabled ? 'enabled' : 'disabled'}`);
+    if (!sameSet(got.image_media_ids, want.image_media_ids))
+      out.push(`card ${name} references the images [${got.image_media_ids.join(', ')}]`);
+    if (!sameSet(got.character_ids, want.character_ids))
+      out.push(`card ${name} references the characters [${got.character_ids.join(', ')}]`);
+  }
+  for (const extra of unmatched) out.push(`an unexpected card ${JSON.stringify(extra.title)} is there`);
+  return out;
+}
+
+function clip(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

@@ -1,8 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { UiSelectorDriftError } from '@gflow/errors';
 import { projectUrl } from '../flow/hosts.js';
-import { assertOnFlowApp, openFlowPage, waitForAnchor } from '../projects/flowPage.js';
+import { assertOnFlowApp, waitForAnchor } from '../projects/flowPage.js';
+import { withScratchPage } from '../session/scratchPage.js';
 import type { Brief, BriefCard } from './brief.js';
+import { CARD, MASTER, PANEL } from './panel.js';
 
 export interface BriefOptions {
   readonly projectId: string;
@@ -10,44 +12,61 @@ export interface BriefOptions {
   readonly timeoutMs?: number;
 }
 
-/**
- * [U] Where the project editor shows its brief. flow-wire does not say how flow.google.com reads
- * or writes Agent-mode instruction cards; this follows the simulator's contract: the editor renders
- * each card as a `flow-instruction-card`, optionally with `data-card-id`, `data-enabled`, a
- * `.instruction-card-title` and `.instruction-card-text`; an optional `[role="switch"]` in the
- * instructions panel is the master switch (absent = on). No cards rendered = an empty brief.
- */
-export const CARD = 'flow-instruction-card';
-export const PANEL = 'aside.instructions-panel, flow-instructions-panel';
-const EDITOR_READY = 'flow-prompt-box, flow-asset-grid, flow-base-prompt-box, flow-instruction-card';
+type Wait = { signal?: AbortSignal | undefined; timeoutMs: number };
+
+const EDITOR_READY = 'flow-prompt-box, flow-asset-grid, flow-base-prompt-box, flow-creative-agent-prompt-box';
+/** How long the brief panel may trail the rest of the editor. */
+const PANEL_GRACE_MS = 5_000;
 
 /** Reads a project's live brief from its editor page (credit-free, read-only). */
 export async function readBrief(context: BrowserContext, options: BriefOptions): Promise<Brief> {
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
-  const page = await openFlowPage(context, projectUrl(options.projectId), wait);
-  try {
-    return await readBriefInPage(page, wait);
-  } finally {
-    await page.close().catch(() => undefined);
-  }
+  return withScratchPage(context, projectUrl(options.projectId), { ...wait, what: 'reading the brief' }, (page) =>
+    readBriefInPage(page, wait),
+  );
 }
 
-export async function readBriefInPage(
-  page: Page,
-  wait: { signal?: AbortSignal | undefined; timeoutMs: number },
-): Promise<Brief> {
-  if (!(await waitForAnchor(page, page.locator(EDITOR_READY), wait))) {
+/**
+ * Waits for the editor and its brief panel ([U], panel.ts). An editor without a panel gflow knows
+ * is UiSelectorDriftError (23): the cards cannot be read, and nothing is changed.
+ */
+export async function waitForPanel(page: Page, wait: Wait): Promise<void> {
+  if (!(await waitForAnchor(page, page.locator(`${PANEL}, ${EDITOR_READY}`), wait))) {
     throw new UiSelectorDriftError('The project editor never rendered, so its brief could not be read.');
   }
   assertOnFlowApp(page);
+  try {
+    await page
+      .locator(PANEL)
+      .first()
+      .waitFor({ state: 'visible', timeout: Math.min(PANEL_GRACE_MS, wait.timeoutMs) });
+  } catch (error) {
+    throw new UiSelectorDriftError(
+      'The project editor shows no brief panel gflow knows (aside.instructions-panel), so its instruction cards cannot be read or changed; nothing was changed.',
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * [U] Reads the brief the panel shows: each `flow-instruction-card` with `data-card-id`,
+ * `data-enabled` (else its `[role=switch]`'s `aria-checked`), `.instruction-card-title`,
+ * `.instruction-card-text` and the comma-separated `data-image-media-ids` / `data-character-ids`;
+ * the master switch is the panel's `[role=switch]` outside the cards (absent = on).
+ */
+export async function readBriefInPage(page: Page, wait: Wait): Promise<Brief> {
+  await waitForPanel(page, wait);
   const cards = await page.locator(CARD).evaluateAll((els) =>
     els.map((el) => {
       const title = el.querySelector('.instruction-card-title')?.textContent?.trim() ?? '';
       const body = el.querySelector('.instruction-card-text')?.textContent ?? el.textContent ?? '';
+      const own = el.querySelector('[role="switch"]')?.getAttribute('aria-checked');
+      const flag = el.getAttribute('data-enabled') ?? own ?? 'true';
+      const id = el.getAttribute('data-card-id');
       return {
-        id: el.getAttribute('data-card-id'),
+        id: id === null || id === '' ? null : id,
         title,
-        enabled: el.getAttribute('data-enabled') !== 'false' && el.getAttribute('aria-disabled') !== 'true',
+        enabled: flag !== 'false' && el.getAttribute('aria-disabled') !== 'true',
         text: body.trim(),
         // No named helper functions in page callbacks: tsx (esbuild keepNames) wraps
         // them in a __name helper that does not exist in the page (src/pageFunctions.test.ts).
@@ -56,7 +75,7 @@ export async function readBriefInPage(
       };
     }),
   );
-  const master = page.locator(PANEL).locator('[role="switch"]').first();
+  const master = page.locator(PANEL).first().locator(MASTER).first();
   const enabled = (await master.count()) === 0 ? true : (await master.getAttribute('aria-checked')) !== 'false';
   return { enabled, cards: cards as BriefCard[] };
 }
