@@ -99,7 +99,12 @@ async function authorised(
   }
 }
 
-function record(state: SimState, account: Account, rpcId: string, projectId: string, raw: string, charged = 0): void {
+function record(
+  state: SimState,
+  account: Account,
+  call: { rpcId: string; projectId: string; raw: string; charged?: number },
+): void {
+  const { rpcId, projectId, raw, charged = 0 } = call;
   state.received.push({
     at: Date.now() - state.startedAt,
     email: account.email,
@@ -129,7 +134,7 @@ export async function handleAgentSettings(state: SimState, req: Req, res: Res): 
     const settings = checkSettings(ok.body['settings']);
     if (settings === null) return sendText(res, 400, 'Bad Request');
     project.agent = { ...settings };
-    record(state, ok.account, 'agent.settings', project.id, ok.raw);
+    record(state, ok.account, { rpcId: 'agent.settings', projectId: project.id, raw: ok.raw });
     state.onChange();
   }
   sendJson(res, 200, { settings: agentSettingsOf(state, project) });
@@ -188,7 +193,7 @@ export async function handleAgentTurn(state: SimState, req: Req, res: Res): Prom
     done: false,
   };
   turns(state).set(turn.id, turn);
-  record(state, account, 'agent.turn', project.id, raw);
+  record(state, account, { rpcId: 'agent.turn', projectId: project.id, raw });
   const gated = settings.confirm === 'always' && (kind === 'video' || state.variants.agentImageGate === 'confirm');
   const unreadable = kind === 'video' && state.failures.take(account.email, 'agent_unreadable_count') !== null;
   sendJson(res, 200, {
@@ -209,7 +214,7 @@ export async function handleAgentRun(state: SimState, req: Req, res: Res): Promi
   if (project === undefined) return sendText(res, 400, 'Bad Request');
   if (body['approve'] !== true) {
     turn.done = true;
-    record(state, account, 'agent.reject', project.id, raw);
+    record(state, account, { rpcId: 'agent.reject', projectId: project.id, raw });
     return sendJson(res, 200, { reply: 'OK, I will not make it.', media: [] });
   }
   if (turn.confirmations === 0 && state.failures.take(account.email, 'agent_second_confirm') !== null) {
@@ -218,11 +223,11 @@ export async function handleAgentRun(state: SimState, req: Req, res: Res): Promi
   }
   turn.done = true;
   if (account.credits < turn.cost) {
-    record(state, account, 'agent.run', project.id, raw);
+    record(state, account, { rpcId: 'agent.run', projectId: project.id, raw });
     return sendJson(res, 200, { reply: 'You do not have enough credits for that.', media: [] });
   }
   account.credits -= turn.cost;
-  record(state, account, 'agent.run', project.id, raw, turn.cost);
+  record(state, account, { rpcId: 'agent.run', projectId: project.id, raw, charged: turn.cost });
   if (state.failures.take(account.email, 'agent_no_result') !== null) {
     await sleep(state.ms(turn.kind === 'video' ? 'videoDoneAfter' : 'imageReply') / 4);
     return sendJson(res, 200, {
