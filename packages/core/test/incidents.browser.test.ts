@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { GflowError } from '@gflow/errors';
 import { resolveProfile } from '../src/home/profiles.js';
 import type { Gflow } from '../src/runtime/gflow.js';
 import { signInProfile, useHarness } from './simHarness.js';
@@ -119,6 +120,48 @@ describe('incident bundles', () => {
     expect(result.status).toBe('failed');
     expect(result.error?.incident?.capture_status).toBe('skipped');
     expect(bundles()).toHaveLength(before);
+  }, 120_000);
+
+  it('an instruction write that Flow stores otherwise (exit 7) is photographed on the editor page it drove', async () => {
+    const projectId = h.sim.scenario.createProject(EMAIL, { title: 'Briefed' }).id;
+    h.sim.scenario.setFailure(EMAIL, 'brief_save_lossy', { times: 1 });
+    const error = await gflow
+      .run('instructionsAdd', { project: projectId, title: 'Cast', text: 'Mira leads.', profile: 'inc' })
+      .then(
+        () => undefined,
+        (e: unknown) => e as GflowError,
+      );
+    expect(error?.code).toBe('wire-format');
+    expect(error?.incident).toEqual({ id: expect.stringMatching(/^[0-9a-f]{16}$/), capture_status: 'captured' });
+    const dir = bundleOf(error!.incident!.id);
+    expectPrivateAndClean(dir);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      operation: 'gflow_instructions_add',
+      captured_at_failure: true,
+      may_have_spent: false,
+    });
+    expect(manifest['error']).toMatchObject({ code: 'wire-format', exit_code: 7 });
+    expect(String(manifest['url'])).toContain(`/project/${projectId}`);
+    const network = JSON.parse(fs.readFileSync(path.join(dir, 'network.json'), 'utf8')) as {
+      entries: Array<{ rpcIds: string[]; status: number }>;
+    };
+    // The page's own save went out and was answered (what it stored is the difference).
+    expect(network.entries.find((e) => e.rpcIds.includes('simBrief'))).toMatchObject({ status: 200 });
+  }, 120_000);
+
+  it('a refusal the driver raises on the editor page (an ambiguous title, 11) is bundled like its other failures', async () => {
+    const projectId = h.sim.scenario.createProject(EMAIL, { title: 'Twins' }).id;
+    h.sim.scenario.addInstructionCard(projectId, { title: 'Twin', text: 'a' });
+    h.sim.scenario.addInstructionCard(projectId, { title: 'twin', text: 'b' });
+    const before = bundles().length;
+    const error = await gflow.run('instructionsRm', { project: projectId, title: 'TWIN', profile: 'inc' }).then(
+      () => undefined,
+      (e: unknown) => e as GflowError,
+    );
+    expect(error?.code).toBe('configuration');
+    expect(error?.incident?.capture_status).toBe('captured');
+    expect(bundles()).toHaveLength(before + 1);
   }, 120_000);
 
   it('GFLOW_CLI_INCIDENT_CAPTURE=false writes nothing and says disabled', async () => {

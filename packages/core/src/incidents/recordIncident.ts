@@ -1,4 +1,4 @@
-import type { FlowSession } from '@gflow/driver';
+import type { FlowSession, IncidentSnapshot } from '@gflow/driver';
 import { type ErrorCode, type GflowError, type IncidentRef, hasErrorCode, toGflowError } from '@gflow/errors';
 import type { Logger } from '../runtime/logger.js';
 import { pruneIncidents } from './pruneIncidents.js';
@@ -18,6 +18,9 @@ export interface IncidentFacts {
   readonly phase?: string | null;
   readonly mayHaveSpent?: boolean;
 }
+
+/** Where a failure's page snapshot comes from: a driver session, or a driver function's own page. */
+export type IncidentSource = Pick<FlowSession, 'failedInOperation' | 'captureIncident'>;
 
 /** Never a bundle: nothing went wrong in the page (a cancellation) or there is no page left. */
 const NEVER: readonly ErrorCode[] = ['cancelled', 'browser-session-closed'];
@@ -44,7 +47,7 @@ export function isBrowserFailure(error: GflowError, raisedByDriver: boolean): bo
  */
 export async function recordIncident(
   host: IncidentHost,
-  session: FlowSession,
+  session: IncidentSource,
   thrown: unknown,
   error: GflowError,
   facts: IncidentFacts,
@@ -98,7 +101,7 @@ export async function recordIncident(
  */
 export async function withIncidentCapture<T>(
   host: IncidentHost,
-  session: FlowSession,
+  session: IncidentSource,
   facts: () => IncidentFacts,
   fn: () => Promise<T>,
 ): Promise<T> {
@@ -109,4 +112,21 @@ export async function withIncidentCapture<T>(
     if (error.incident === undefined) error.incident = await recordIncident(host, session, thrown, error, facts());
     throw error;
   }
+}
+
+/**
+ * A failure of a driver function that ran on a page of its own (the driver's withScratchPage, e.g.
+ * the instruction cards): when the driver photographed that page at the failure, the bundle is
+ * recorded from that snapshot and the error answered with `incident` set; otherwise `thrown` as it
+ * was (nothing was seen in a page, so there is nothing to bundle).
+ */
+export async function recordPageIncident(host: IncidentHost, thrown: unknown, facts: IncidentFacts): Promise<unknown> {
+  const { pageSnapshotOf } = await import('@gflow/driver');
+  const snapshot: IncidentSnapshot | null = pageSnapshotOf(thrown);
+  if (snapshot === null) return thrown;
+  const error = toGflowError(thrown);
+  if (error.incident !== undefined) return error;
+  const source: IncidentSource = { failedInOperation: () => true, captureIncident: () => Promise.resolve(snapshot) };
+  error.incident = await recordIncident(host, source, thrown, error, facts);
+  return error;
 }

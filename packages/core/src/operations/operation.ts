@@ -19,6 +19,8 @@ export interface OperationContext {
   readonly surface: Surface;
   readonly signal: AbortSignal;
   readonly onProgress?: (event: ProgressEvent) => void;
+  /** The MCP tool name of the operation being run (incident bundles name it). */
+  readonly operation?: string;
 }
 
 export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {

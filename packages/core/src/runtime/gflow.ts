@@ -170,6 +170,7 @@ export class Gflow {
       surface: this.surface,
       signal: options.signal ?? new AbortController().signal,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      operation: operation.mcpName,
     };
     return (await this.#running.run(operation, () => operation.handler(parsed.data, context))) as z.output<O['output']>;
   }
