@@ -57,6 +57,7 @@ export {
   mimeOf,
   sniffMedia,
 } from '@gflow/flow-facts';
+export { parseInstructionCardsFile, type InstructionCardEntry } from './operations/instructionCardsFile.js';
 export { BUILTIN_PROMPT_TOOLS, loadPromptTools, expandPrompt, type PromptTool } from './promptTools/promptTools.js';
 export { SETTINGS, type SettingKey, type SettingSpec, type Settings } from './settings/settingsSpec.js';
 export {

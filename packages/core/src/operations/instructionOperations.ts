@@ -1,20 +1,24 @@
-import type { changeBrief } from '@gflow/driver';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Brief, BriefCard, BriefChange } from '@gflow/driver';
 import { BadParameterError } from '@gflow/errors';
 import { z } from 'zod';
+import { checkLocalImage } from '../jobs/references.js';
 import { withProfileBrowser } from './browserContext.js';
 import { flowId, profileParam } from './generationSchemas.js';
 import { MEDIA_UUID } from './validateGeneration.js';
 import { type Operation, type OperationContext, defineOperation } from './operation.js';
 
-type BriefChange = Parameters<typeof changeBrief>[1]['change'];
-
 const NOTE =
-  'Reads the live Agent-mode brief of the project, changes it and writes the whole card set back, so card ids are kept. No credits, no rate limit.';
+  "gflow drives the project's brief panel in the Flow editor the way a person does (it sends no request of its own), then reloads the editor and compares the cards Flow shows with the intended set: any difference fails with wire-format (exit 7, not retryable) carrying both sets, and the cards are left as Flow shows them (no undo, no retry). Refused before anything is clicked: an ambiguous title (configuration, 11), a card or reference the project does not have (reference-not-found, 32). The reply is the card set as Flow shows it after the write. How flow.google.com stores instruction cards was never captured: the panel gflow knows is the simulator's [U]. No credits, no rate limit.";
+const REFS =
+  'Each ref is classified: a Flow media UUID → an image reference; a local image path (absolute, containing a path separator, ending in .png/.jpg/.jpeg/.webp/.gif, or an existing file; relative paths against the working directory) → checked like the generate tools’ reference_images (a regular file ≤ 20 MB with PNG/JPEG/WebP/GIF magic bytes, nothing else is read), uploaded into the project under a run-unique name and referenced; anything else → a saved character of the project by entity id or display name (case-insensitive; two of that name: 11).';
 const project = flowId('project');
 const selectorFields = {
   title: z.string().trim().min(1).max(200).optional().describe('The card title (case-insensitive).'),
   card_id: z.string().trim().min(1).max(128).optional().describe('The stable card id.'),
 };
+const refList = z.array(z.string().trim().min(1).max(4096)).max(20);
 
 function selectorOf(input: {
   title?: string | undefined;
@@ -25,20 +29,51 @@ function selectorOf(input: {
   return input.card_id ? { id: input.card_id } : { title: input.title as string };
 }
 
-/** Classifies `refs`: a media UUID → image reference; anything else → a character id. */
-function classifyRefs(refs: readonly string[] | undefined): { image_media_ids: string[]; character_ids: string[] } {
-  const list = refs ?? [];
-  return {
-    image_media_ids: list.filter((r) => MEDIA_UUID.test(r)),
-    character_ids: list.filter((r) => !MEDIA_UUID.test(r)),
-  };
+const IMAGE_EXTENSION = /\.(png|jpe?g|webp|gif)$/i;
+
+/** Whether a ref names a local file rather than a character. */
+function looksLikePath(ref: string, cwd: string): boolean {
+  return (
+    path.isAbsolute(ref) || /[\\/]/.test(ref) || IMAGE_EXTENSION.test(ref) || fs.existsSync(path.resolve(cwd, ref))
+  );
 }
 
-async function change(context: OperationContext, input: { project: string; profile: string }, what: BriefChange) {
+/**
+ * Classifies `refs` (see REFS): a media UUID → `image_media_ids`; a local image path → `image_files`
+ * (canonical, checked as the generate tools check reference_images: a regular file ≤ 20 MB with
+ * image magic, else 2 before the browser opens); anything else → `characters` (an entity id or a
+ * display name, resolved in the project by the driver).
+ */
+export function classifyRefs(
+  refs: readonly string[] | undefined,
+  parameter: string,
+  cwd: string = process.cwd(),
+): { image_media_ids: string[]; image_files: string[]; characters: string[] } {
+  const out = { image_media_ids: [] as string[], image_files: [] as string[], characters: [] as string[] };
+  for (const [i, ref] of (refs ?? []).entries()) {
+    if (MEDIA_UUID.test(ref)) out.image_media_ids.push(ref.toLowerCase());
+    else if (looksLikePath(ref, cwd)) out.image_files.push(checkLocalImage(ref, `${parameter}[${i}]`, cwd).path);
+    else out.characters.push(ref);
+  }
+  return out;
+}
+
+async function change(
+  context: OperationContext,
+  input: { project: string; profile?: string | undefined },
+  what: BriefChange,
+) {
   const { changeBrief } = await import('@gflow/driver');
   return withProfileBrowser(context, input.profile, (browser) =>
     changeBrief(browser, { projectId: input.project, change: what, signal: context.signal }),
   );
+}
+
+const sameTitle = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** What every write answers: the brief as Flow shows it after the write. */
+function shown(projectId: string, after: Brief) {
+  return { status: 'ok' as const, project_id: projectId, enabled: after.enabled, cards: after.cards };
 }
 
 const briefOutput = z.looseObject({ status: z.literal('ok'), project_id: z.string() });
@@ -47,7 +82,8 @@ export const instructionsList = defineOperation({
   name: 'instructionsList',
   mcpName: 'gflow_instructions_list',
   title: 'List instruction cards',
-  description: "Lists a project's persistent Agent-mode instruction cards (the live brief; credits-free).",
+  description:
+    "Lists a project's persistent Agent-mode instruction cards as the project editor's brief panel shows them: {enabled (the master switch), cards[{id, title, enabled, text, image_media_ids, character_ids}]}. Read-only, no credits. A page without a brief panel gflow knows is ui-selector-drift (23) [U].",
   kind: 'read',
   usesBrowser: true,
   input: z.object({ project, profile: profileParam }),
@@ -57,7 +93,7 @@ export const instructionsList = defineOperation({
     const brief = await withProfileBrowser(context, input.profile, (browser) =>
       readBrief(browser, { projectId: input.project, signal: context.signal }),
     );
-    return { status: 'ok' as const, project_id: input.project, enabled: brief.enabled, cards: brief.cards };
+    return shown(input.project, brief);
   },
 });
 
@@ -65,14 +101,14 @@ export const instructionsAdd = defineOperation({
   name: 'instructionsAdd',
   mcpName: 'gflow_instructions_add',
   title: 'Add an instruction card',
-  description: `Adds a persistent instruction card. Each ref is classified: a media UUID is an image reference, anything else a character id. ${NOTE}`,
+  description: `Adds one instruction card to the project's brief (a title the brief already has is refused, 11). ${REFS} Returns {enabled, card, cards}. ${NOTE}`,
   kind: 'mutate',
   usesBrowser: true,
   input: z.object({
     project,
     title: z.string().trim().min(1).max(200),
     text: z.string().trim().min(1).max(10_000),
-    refs: z.array(z.string().trim().min(1)).max(20).optional(),
+    refs: refList.optional().describe('Media UUIDs, local image paths, or character ids / names.'),
     enabled: z.boolean().default(true),
     profile: profileParam,
   }),
@@ -80,10 +116,10 @@ export const instructionsAdd = defineOperation({
   handler: async (input, context) => {
     const written = await change(context, input, {
       op: 'add',
-      card: { title: input.title, text: input.text, enabled: input.enabled, ...classifyRefs(input.refs) },
+      card: { title: input.title, text: input.text, enabled: input.enabled, ...classifyRefs(input.refs, 'refs') },
     });
-    const card = written.after.cards.find((c) => c.title.toLowerCase() === input.title.toLowerCase());
-    return { status: 'ok' as const, project_id: input.project, enabled: written.after.enabled, card };
+    const card = written.after.cards.find((c) => sameTitle(c.title, input.title));
+    return { ...shown(input.project, written.after), card };
   },
 });
 
@@ -91,7 +127,7 @@ export const instructionsSetEnabled = defineOperation({
   name: 'instructionsSetEnabled',
   mcpName: 'gflow_instructions_set_enabled',
   title: 'Enable or disable an instruction card',
-  description: `Enables or disables one card selected by title or card_id. ${NOTE}`,
+  description: `Switches one card on or off, selected by title (case-insensitive) or card_id (exactly one). Returns {enabled, card, cards}. ${NOTE}`,
   kind: 'mutate',
   usesBrowser: true,
   input: z.object({ project, enabled: z.boolean(), ...selectorFields, profile: profileParam }),
@@ -100,9 +136,9 @@ export const instructionsSetEnabled = defineOperation({
     const select = selectorOf(input);
     const written = await change(context, input, { op: 'set_enabled', select, enabled: input.enabled });
     const card = written.after.cards.find((c) =>
-      'id' in select ? c.id === select.id : c.title.toLowerCase() === select.title.toLowerCase(),
+      'id' in select ? c.id === select.id : sameTitle(c.title, select.title),
     );
-    return { status: 'ok' as const, project_id: input.project, enabled: written.after.enabled, card };
+    return { ...shown(input.project, written.after), card };
   },
 });
 
@@ -110,7 +146,7 @@ export const instructionsRm = defineOperation({
   name: 'instructionsRm',
   mcpName: 'gflow_instructions_rm',
   title: 'Remove an instruction card',
-  description: `Removes one card selected by title or card_id; returns the removed card. ${NOTE}`,
+  description: `Removes one card, selected by title (case-insensitive) or card_id (exactly one), confirming Flow's dialog when it asks. Returns {enabled, card (the removed card, as it was), cards}. ${NOTE}`,
   kind: 'mutate',
   usesBrowser: true,
   input: z.object({ project, ...selectorFields, profile: profileParam }),
@@ -118,10 +154,10 @@ export const instructionsRm = defineOperation({
   handler: async (input, context) => {
     const select = selectorOf(input);
     const written = await change(context, input, { op: 'remove', select });
-    const card = written.before.cards.find(
-      (c) => !written.after.cards.some((a) => a.id === c.id && a.title === c.title),
+    const card: BriefCard | undefined = written.before.cards.find(
+      (c) => !written.after.cards.some((a) => a.id === c.id),
     );
-    return { status: 'ok' as const, project_id: input.project, enabled: written.after.enabled, card };
+    return { ...shown(input.project, written.after), card };
   },
 });
 
@@ -129,14 +165,14 @@ export const instructionsToggleMode = defineOperation({
   name: 'instructionsToggleMode',
   mcpName: 'gflow_instructions_toggle_mode',
   title: 'Switch the brief on or off',
-  description: `Flips the brief-level master switch; cards are left untouched. ${NOTE}`,
+  description: `Sets the brief's master switch on or off; the cards are left as they are. Returns {agent_mode_enabled, enabled, cards}. ${NOTE}`,
   kind: 'mutate',
   usesBrowser: true,
   input: z.object({ project, enabled: z.boolean(), profile: profileParam }),
   output: briefOutput,
   handler: async (input, context) => {
     const written = await change(context, input, { op: 'toggle_mode', enabled: input.enabled });
-    return { status: 'ok' as const, project_id: input.project, agent_mode_enabled: written.after.enabled };
+    return { ...shown(input.project, written.after), agent_mode_enabled: written.after.enabled };
   },
 });
 
@@ -144,7 +180,7 @@ export const instructionsApply = defineOperation({
   name: 'instructionsApply',
   mcpName: 'gflow_instructions_apply',
   title: 'Replace every instruction card',
-  description: `Declarative full sync: REPLACES all cards with the given set (destructive). A card whose title matches a live one keeps its id. ${NOTE}`,
+  description: `Declarative full sync, destructive: the brief ends with exactly these cards. Live cards whose title is not in the set are removed; a card whose title matches a live one (case-insensitive) keeps that card and its id and is edited to match; the rest are added (Flow shows them in its own order). Titles must be unique. Each card's ref list is classified as in gflow_instructions_add. ${REFS} Returns {enabled, cards}. ${NOTE}`,
   kind: 'mutate',
   usesBrowser: true,
   input: z.object({
@@ -154,7 +190,7 @@ export const instructionsApply = defineOperation({
         z.object({
           title: z.string().trim().min(1).max(200),
           text: z.string().trim().min(1).max(10_000),
-          ref: z.array(z.string().trim().min(1)).max(20).optional(),
+          ref: refList.optional().describe('Media UUIDs, local image paths, or character ids / names.'),
           enabled: z.boolean().default(true),
         }),
       )
@@ -163,19 +199,23 @@ export const instructionsApply = defineOperation({
   }),
   output: briefOutput,
   handler: async (input, context) => {
-    const cards = input.cards.map((c) => ({
+    const titles = input.cards.map((c) => c.title.toLowerCase());
+    const twice = titles.findIndex((t, i) => titles.indexOf(t) !== i);
+    if (twice >= 0)
+      throw new BadParameterError(
+        `Two cards are titled ${JSON.stringify(input.cards[twice]?.title)}; titles must be unique.`,
+        {
+          extensions: { parameter: `cards[${twice}].title` },
+        },
+      );
+    const cards = input.cards.map((c, i) => ({
       title: c.title,
       text: c.text,
       enabled: c.enabled,
-      ...classifyRefs(c.ref),
+      ...classifyRefs(c.ref, `cards[${i}].ref`),
     }));
     const written = await change(context, input, { op: 'apply', cards });
-    return {
-      status: 'ok' as const,
-      project_id: input.project,
-      enabled: written.after.enabled,
-      cards: written.after.cards,
-    };
+    return shown(input.project, written.after);
   },
 });
 
