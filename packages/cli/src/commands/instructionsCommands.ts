@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseInstructionCardsFile } from '@gflow/core';
 import { BadParameterError, UsageError } from '@gflow/errors';
 import { type PositionalSpec, PROFILE_FLAG, flag } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';
@@ -85,11 +86,21 @@ const list = cardLeaf({
   input: () => ({}),
 });
 
+/** A ref that names a file under the working directory becomes its absolute path (core checks it is an image). */
+function resolveRef(ref: string, cwd: string): string {
+  const local = path.resolve(cwd, ref);
+  return fs.existsSync(local) ? local : ref;
+}
+
 const add = cardLeaf({
   name: 'add',
-  description: 'Add an instruction card. --ref: a local image, a media id, or a character id/name.',
+  description:
+    'Add an instruction card. --ref: a local image (uploaded), a media id, or a saved character (id or name).',
   operation: 'instructionsAdd',
-  examples: ['gflow instructions add "House style" --text "Muted colours, 35mm" --project 1a2b3c'],
+  examples: [
+    'gflow instructions add "House style" --text "Muted colours, 35mm" --project 1a2b3c',
+    'gflow instructions add "Cast" --text "Mira leads" --ref Mira --ref ./mood.png --project 1a2b3c',
+  ],
   positional: TITLE,
   flags: () => [
     flag({ key: 'text', kind: 'string', required: true, description: 'The instruction text.' }),
@@ -99,15 +110,14 @@ const add = cardLeaf({
       kind: 'string',
       repeatable: true,
       valueHint: 'REF',
-      description: 'An image path, media id or character (repeatable).',
+      description:
+        'An image path (relative to the current directory), a media id, or a character id or name (repeatable).',
     }),
     flag({ key: 'disabled', kind: 'boolean', description: 'Add the card switched off.' }),
   ],
   input: (values, ctx) => {
     if (values['title'] === undefined) throw new UsageError('Missing argument TITLE.');
-    const refs = (values['refs'] as string[] | undefined)?.map((r) =>
-      fs.existsSync(path.resolve(ctx.cwd, r)) ? path.resolve(ctx.cwd, r) : r,
-    );
+    const refs = (values['refs'] as string[] | undefined)?.map((r) => resolveRef(r, ctx.cwd));
     return {
       title: values['title'],
       text: values['text'],
@@ -163,21 +173,33 @@ const toggleMode = cardLeaf({
 
 const apply = cardLeaf({
   name: 'apply',
-  description: 'Replace every card with the ones in a JSON file: [{title, text, ref?, enabled?}] (destructive).',
+  description:
+    'Replace every card with the ones in a JSON or TOML file (destructive): cards whose title matches keep their id, the others are removed or added.',
   operation: 'instructionsApply',
-  examples: ['gflow instructions apply cards.json --project 1a2b3c'],
-  positional: { key: 'file', name: 'FILE', required: true, description: 'A JSON file of cards.' },
+  examples: [
+    'gflow instructions apply cards.json --project 1a2b3c',
+    'gflow instructions apply cards.toml --project 1a2b3c',
+  ],
+  positional: {
+    key: 'file',
+    name: 'FILE',
+    required: true,
+    description:
+      'JSON [{"title", "text", "ref"?: [...], "enabled"?: true}] or TOML [[cards]] tables; refs as for add (paths relative to the current directory).',
+  },
   input: (values, ctx) => {
     const file = path.resolve(ctx.cwd, String(values['file']));
-    let cards: unknown;
+    let text: string;
     try {
-      const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
-      cards = Array.isArray(parsed) ? parsed : (parsed as { cards?: unknown }).cards;
+      text = fs.readFileSync(file, 'utf8');
     } catch {
-      throw new BadParameterError('The cards file must be JSON: [{title, text, ref?, enabled?}] or {cards: [...]}.', {
+      throw new BadParameterError(`The cards file ${String(values['file'])} cannot be read.`, {
         extensions: { parameter: 'file' },
       });
     }
+    const cards = parseInstructionCardsFile(file, text).map((card) =>
+      card.ref === undefined ? card : { ...card, ref: card.ref.map((r) => resolveRef(r, ctx.cwd)) },
+    );
     return { cards };
   },
 });
