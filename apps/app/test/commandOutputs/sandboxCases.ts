@@ -3,7 +3,7 @@
 // (later cases use what earlier ones made). Run by ../sandboxCommands.browser.test.ts.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FlowSim } from '@gflow/flow-sim';
+import { type FlowSim, makePng } from '@gflow/flow-sim';
 import { SANDBOX_ACCOUNT as SANDBOX_EMAIL } from '../../src/sandbox/sandbox.js';
 import { expect } from 'vitest';
 import * as S from '../outputSchemas.js';
@@ -243,45 +243,63 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
       expect(p['character']).toMatchObject({ display_name: 'Mira' });
     },
   },
-  // The brief of the test project starts empty (the simulator seeds no cards). Writing the brief is not
-  // possible yet: the driver reads the live brief, computes the new card set and refuses with
-  // WireFormatError (exit 7), changing nothing; a card that is not there is refused first (exit 32).
+  // The brief of the test project starts empty. Each command drives the editor's brief panel and
+  // answers the card set as Flow shows it after the write (checked against the simulator's state).
   'instructions add': {
     output: OP,
     run: async (t) => {
-      const p = await t.problem(instr('add', 'House style', '--text', 'Muted colours, 35mm'), {
-        sandbox: true,
-        code: 'wire-format',
-        exit: 7,
+      const png = path.join(t.home, 'house-style.png');
+      fs.writeFileSync(png, makePng(80, 60, 'house style'));
+      const p = await t.json(
+        instr('add', 'House style', '--text', 'Muted colours, 35mm', '--ref', png, '--ref', 'Mira'),
+        { sandbox: true },
+      );
+      const stored = t.sim.scenario.briefOf(need('projectId')).cards;
+      expect(stored).toHaveLength(1);
+      expect(p['card']).toMatchObject({
+        id: stored[0]?.id,
+        title: 'House style',
+        enabled: true,
+        image_media_ids: stored[0]?.imageMediaIds,
+        character_ids: stored[0]?.characterIds,
       });
-      expect(p).toMatchObject({ live_cards: 0, intended_cards: 1, retryable: false });
+      expect(stored[0]?.imageMediaIds).toHaveLength(1);
+      expect(stored[0]?.characterIds).toHaveLength(1);
+    },
+  },
+  'instructions disable': {
+    output: OP,
+    run: async (t) => {
+      const id = t.sim.scenario.briefOf(need('projectId')).cards[0]?.id ?? '';
+      const p = await t.json([...instr('disable'), '--id', id], { sandbox: true });
+      expect(p['card']).toMatchObject({ id, enabled: false });
     },
   },
   'instructions enable': {
     output: OP,
-    run: async (t) =>
-      void (await t.problem(instr('enable', 'House style'), { sandbox: true, code: 'reference-not-found', exit: 32 })),
-  },
-  'instructions disable': {
-    output: OP,
-    run: async (t) =>
-      void (await t.problem([...instr('disable'), '--id', 'card-1'], {
-        sandbox: true,
-        code: 'reference-not-found',
-        exit: 32,
-      })),
+    run: async (t) => {
+      const p = await t.json(instr('enable', 'house STYLE'), { sandbox: true });
+      expect(p['card']).toMatchObject({ title: 'House style', enabled: true });
+      expect(t.sim.scenario.briefOf(need('projectId')).cards[0]?.enabled).toBe(true);
+    },
   },
   'instructions rm': {
     output: OP,
-    run: async (t) =>
-      void (await t.problem(instr('rm', 'House style'), { sandbox: true, code: 'reference-not-found', exit: 32 })),
+    run: async (t) => {
+      const p = await t.json(instr('rm', 'House style'), { sandbox: true });
+      expect(p).toMatchObject({ card: { title: 'House style' }, cards: [] });
+      expect(t.sim.scenario.briefOf(need('projectId')).cards).toEqual([]);
+    },
   },
   'instructions toggle-mode': {
     output: OP,
     run: async (t) => {
-      expect(
-        await t.problem(instr('toggle-mode', '--off'), { sandbox: true, code: 'wire-format', exit: 7 }),
-      ).toMatchObject({ live_cards: 0, intended_cards: 0 });
+      expect(await t.json(instr('toggle-mode', '--off'), { sandbox: true })).toMatchObject({
+        agent_mode_enabled: false,
+      });
+      expect(await t.json(instr('toggle-mode', '--on'), { sandbox: true })).toMatchObject({
+        agent_mode_enabled: true,
+      });
     },
   },
   'instructions apply': {
@@ -295,27 +313,24 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
           { title: 'Lens', text: '85mm', enabled: false },
         ]),
       );
-      expect(await t.problem(instr('apply', file), { sandbox: true, code: 'wire-format', exit: 7 })).toMatchObject({
-        live_cards: 0,
-        intended_cards: 2,
-      });
+      const p = await t.json(instr('apply', file), { sandbox: true });
+      expect((p['cards'] as Array<{ title: string; enabled: boolean }>).map((c) => [c.title, c.enabled])).toEqual([
+        ['Palette', true],
+        ['Lens', false],
+      ]);
     },
   },
-  // Last, with two cards in the brief: the list reads them.
+  // Last: the list reads what apply left and a card seeded beside it.
   'instructions list': {
     output: OP,
     run: async (t) => {
-      expect(await t.json(instr('list'), { sandbox: true })).toMatchObject({
-        project_id: need('projectId'),
-        enabled: true,
-        cards: [],
-      });
-      t.sim.scenario.addInstruction(need('projectId'), 'Keep it noir.');
       t.sim.scenario.addInstruction(need('projectId'), 'Golden hour light.');
       const p = await t.json(instr('list'), { sandbox: true });
-      expect((p['cards'] as Array<{ text: string; enabled: boolean }>).map((c) => [c.text, c.enabled])).toEqual([
-        ['Keep it noir.', true],
-        ['Golden hour light.', true],
+      expect(p).toMatchObject({ project_id: need('projectId'), enabled: true });
+      expect((p['cards'] as Array<{ title: string; text: string }>).map((c) => [c.title, c.text])).toEqual([
+        ['Palette', 'Teal and orange'],
+        ['Lens', '85mm'],
+        ['Instruction 3', 'Golden hour light.'],
       ]);
     },
   },

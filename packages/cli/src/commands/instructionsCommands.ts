@@ -110,8 +110,7 @@ const add = cardLeaf({
       kind: 'string',
       repeatable: true,
       valueHint: 'REF',
-      description:
-        'An image path (relative to the current directory), a media id, or a character id or name (repeatable).',
+      description: 'An image path (relative to the current directory), a media id, or a character id or name.',
     }),
     flag({ key: 'disabled', kind: 'boolean', description: 'Add the card switched off.' }),
   ],
