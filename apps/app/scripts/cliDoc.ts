@@ -120,6 +120,24 @@ system Chrome/Chromium), catalog migrations (drift, newer schema, pending), task
 more than 24 h, operations \`started\` for more than 24 h, catalogued files missing on disk.
 A catalog that does not exist yet is not created. Exit 0, or 33 on a \`warn\` or \`fail\`.
 
+## \`gflow instructions\`
+
+A project's persistent Agent-mode brief: a master switch (\`toggle-mode --on|--off\`) and
+instruction cards (\`list\`, \`add TITLE --text … [--ref …] [--disabled]\`, \`enable\` / \`disable\` /
+\`rm\` by TITLE, case-insensitive, or \`--id\`, and \`apply FILE\`). Each write drives the editor's
+brief panel the way a person does, then reloads the editor and compares what Flow shows with what
+was asked; \`--json\` prints the card set as Flow shows it after the write. A difference is exit 7
+(the cards are left as Flow shows them, with an incident bundle); an ambiguous title is exit 11 and
+a missing card 32, both before anything is clicked. \`--ref\` (repeatable) is a Flow media id, a
+local image (a path relative to the current directory; PNG/JPEG/WebP/GIF, ≤ 20 MB; uploaded into
+the project) or a saved character's id or name. \`apply FILE\` replaces every card (destructive):
+cards whose title matches a live card keep it and its id, the rest are removed or added. The file is
+JSON (\`[{"title", "text", "ref"?: […], "enabled"?: true}]\` or \`{"cards": […]}\`) or TOML
+(\`[[cards]]\` tables with \`title\`, \`text\`, \`ref\`, \`enabled\`), chosen by the \`.json\` / \`.toml\`
+extension (another name is tried as JSON, then TOML); a file that is neither, or a card with a
+missing or unknown key, is exit 2 with nothing sent. How flow.google.com's brief panel looks was
+never captured (docs/KNOWN_ISSUES.md).
+
 ## Command reference
 `;
 
