@@ -177,4 +177,34 @@ describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (label, va
     });
     expect(ftyp(video.bytes)).toBe('ftyp');
   });
+
+  it('agent-only composer: t2i ×2 and t2v through the agent, its settings put back', async () => {
+    rig.sim.scenario.setCohort(email, 'agent_only');
+    try {
+      const before = rig.sim.scenario.agentSettingsOf(projectId);
+      const images = await rig.session.generateImage({
+        prompt: 'a kite on a beach',
+        model: 'nano2',
+        aspect: '3:4',
+        count: 2,
+        projectId,
+      });
+      expect(images.items).toHaveLength(2);
+      const made = rig.sim.scenario.mediaOf(projectId);
+      for (const item of images.items) expect(made.map((m) => m.id)).toContain(item.mediaId);
+      const clip = await rig.session.generateVideo({
+        mode: 't2v',
+        prompt: 'surf at dawn',
+        aspect: '16:9',
+        count: 1,
+        projectId,
+        timeoutMs: DRIVER_MS,
+      });
+      expect(clip.items[0]?.mediaId).toBe(rig.sim.scenario.mediaOf(projectId)[0]?.id);
+      expect(ftyp((await rig.session.download(clip.items[0]?.url ?? '', { kind: 'video' })).bytes)).toBe('ftyp');
+      expect(rig.sim.scenario.agentSettingsOf(projectId)).toEqual(before);
+    } finally {
+      rig.sim.scenario.setCohort(email, 'classic');
+    }
+  });
 });
