@@ -19,6 +19,11 @@ function processIo(): CliIo {
     stderr: process.stderr,
     // isatty(0) rather than process.stdin.isTTY: it does not set up the stdin stream.
     stdinIsTTY: isatty(0),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
     // readline loads only when a command asks something (most never do).
     readLine: async (question) => {
       const readline = await import('node:readline');

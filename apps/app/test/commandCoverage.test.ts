@@ -7,7 +7,6 @@ import { CATALOG_CASES } from './commandOutputs/catalogCases.js';
 import {
   type CaseTable,
   type CommandTree,
-  batchView,
   commandTree,
   operationNamed,
   toolElement,
@@ -60,16 +59,16 @@ describe('every command has a case', () => {
     expect(operationNamed('generateImage').output.safeParse({ status: 'done' }).success).toBe(false);
     expect(operationNamed('listTools').output.safeParse({ tools: [{ title: 'no name' }] }).success).toBe(false);
     expect(
-      batchView(operationNamed('generateImage').output).safeParse({
+      operationNamed('generateBatch').output.safeParse({
         status: 'completed',
-        results: [{ prompt: 'x', status: 'nope' }],
+        flow_project_id: null,
+        items: [{ status: 'nope' }],
+        pauses_ms: [],
+        exit_code: 0,
       }).success,
     ).toBe(false);
     expect(
-      batchView(operationNamed('generateImage').output).safeParse({
-        status: 'completed',
-        results: [{ status: 'completed' }],
-      }).success,
+      operationNamed('generateBatch').output.safeParse({ status: 'completed', items: [], pauses_ms: [] }).success,
     ).toBe(false);
     expect(toolElement(operationNamed('listTools').output).safeParse({ name: 7 }).success).toBe(false);
     expect(

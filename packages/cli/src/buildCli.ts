@@ -24,6 +24,10 @@ const TOP: Readonly<Record<string, { readonly description: string; readonly load
     description: 'Generate and manage videos (t2v, i2v, r2v, upscale).',
     load: async () => (await import('./commands/videoCommands.js')).videoCommand,
   },
+  run: {
+    description: 'Run the image prompts of a config file (JSON or TOML) in one session and one project.',
+    load: async () => (await import('./commands/runCommand.js')).runCommand,
+  },
   credits: {
     description: 'Read the Flow credit balance (user, list).',
     load: async () => (await import('./commands/creditsCommands.js')).creditsCommand,

@@ -15,16 +15,21 @@ export interface CliIo {
   /** Reads one line from the terminal (confirmations); undefined when stdin is not a TTY. */
   readonly readLine?: (question: string) => Promise<string | undefined>;
   readonly stdinIsTTY?: boolean;
+  /** Reads all of standard input (`--stdin`); undefined where the CLI has none. */
+  readonly readStdin?: () => Promise<string>;
 }
 
 /** Collects output in memory (tests, embedding). */
-export function createBufferIo(options: { readonly tty?: boolean } = {}): CliIo & { out(): string; err(): string } {
+export function createBufferIo(
+  options: { readonly tty?: boolean; readonly stdin?: string } = {},
+): CliIo & { out(): string; err(): string } {
   let out = '';
   let err = '';
   return {
     stdout: { write: (chunk: string) => (out += chunk), isTTY: options.tty ?? false },
     stderr: { write: (chunk: string) => (err += chunk), isTTY: options.tty ?? false },
     stdinIsTTY: false,
+    ...(options.stdin === undefined ? {} : { readStdin: async () => options.stdin as string }),
     out: () => out,
     err: () => err,
   };

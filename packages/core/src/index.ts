@@ -58,6 +58,14 @@ export {
   sniffMedia,
 } from '@gflow/flow-facts';
 export { parseInstructionCardsFile, type InstructionCardEntry } from './operations/instructionCardsFile.js';
+export { parsePromptLines, parseRunConfig, type RunConfigPrompt } from './operations/runConfigFile.js';
+export {
+  MAX_BATCH_ITEMS,
+  generateBatchInput,
+  parseJitter,
+  type GenerateBatchInput,
+  type GenerateBatchResult,
+} from './operations/batchOperation.js';
 export { BUILTIN_PROMPT_TOOLS, loadPromptTools, expandPrompt, type PromptTool } from './promptTools/promptTools.js';
 export { SETTINGS, type SettingKey, type SettingSpec, type Settings } from './settings/settingsSpec.js';
 export {

@@ -10,3 +10,4 @@ export {
   createTokenBucket,
   rateLimitedError,
 } from './tokenBucket.js';
+export { abortableSleep } from './abortableSleep.js';

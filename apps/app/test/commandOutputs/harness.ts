@@ -232,19 +232,6 @@ export async function libraryRun(
   }
 }
 
-/** `image batch`: the CLI's wrapper, each result the generateImage envelope plus the entry's `prompt`. */
-export function batchView(output: Schema): Schema {
-  const result = z.looseObject({ prompt: z.string().min(1) }).superRefine(({ prompt: _prompt, ...rest }, ctx) => {
-    const parsed = output.safeParse(rest);
-    if (!parsed.success)
-      ctx.addIssue({
-        code: 'custom',
-        message: `not a generateImage result: ${JSON.stringify(parsed.error.issues).slice(0, 500)}`,
-      });
-  });
-  return z.strictObject({ status: z.enum(['completed', 'partial']), results: z.array(result).min(1) });
-}
-
 /** A listing printed as JSON Lines: one element of the operation output's array `key` (`items`, `projects`). */
 export function rowsOf(key: string): (output: Schema) => Schema {
   return (output) => (output as unknown as { shape: Record<string, { element: Schema }> }).shape[key]!.element;

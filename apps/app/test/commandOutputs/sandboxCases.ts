@@ -11,7 +11,6 @@ import {
   type CaseTable,
   type FailureCase,
   OP,
-  batchView,
   expectValid,
   fieldOf,
   libraryRun,
@@ -165,19 +164,28 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
     },
   },
   'image batch': {
-    output: { op: true, view: batchView },
+    output: OP,
     run: async (t) => {
       const manifest = path.join(t.home, 'batch.json');
       fs.writeFileSync(manifest, JSON.stringify([{ text: 'a lighthouse at dawn', aspect_ratio: '16:9' }]));
-      const p = await t.json(['image', 'batch', manifest], { sandbox: true });
-      expect(p['status']).toBe('completed');
-      // An entry the operation refuses is reported in place (its problem as `error`); exit = the worst code.
-      fs.writeFileSync(manifest, JSON.stringify([{ text: 'four is the most', count: 9 }]));
-      const partial = await t.json(['image', 'batch', manifest], { sandbox: true, exit: 2 });
-      expect(partial).toMatchObject({ status: 'partial', results: [{ prompt: 'four is the most', status: 'error' }] });
-      const error = (partial['results'] as Array<{ error: { type: string } }>)[0]?.error;
-      expectValid(S.problemDocument, error, 'image batch entry error');
-      expect(S.exitCodeOfProblem(error as { type: string })).toBe(2);
+      const p = await t.json(['image', 'batch', manifest, '--jitter', '0'], { sandbox: true });
+      expect(p).toMatchObject({ status: 'completed', exit_code: 0, items: [{ status: 'completed' }] });
+      // A manifest with an entry the run refuses is refused whole, before anything is sent.
+      fs.writeFileSync(manifest, JSON.stringify([{ text: 'fine' }, { text: 'four is the most', count: 9 }]));
+      const refused = await t.problem(['image', 'batch', manifest], { sandbox: true, code: 'bad-parameter' });
+      expect(String(refused['detail'])).toMatch(/items\.1\.count/);
+    },
+  },
+  run: {
+    output: OP,
+    run: async (t) => {
+      const config = path.join(t.home, 'run.json');
+      const out = path.join(t.home, 'run-out');
+      fs.writeFileSync(config, JSON.stringify({ prompts: [{ text: 'a kite', output_filename: 'kite.jpg' }] }));
+      const p = await t.json(['run', '--config', config, '--output-dir', out], { sandbox: true });
+      expect(p).toMatchObject({ status: 'completed', items: [{ files: [path.join(out, 'kite.jpg')] }] });
+      fs.writeFileSync(config, '{"prompts": []}');
+      await t.problem(['run', '--config', config], { sandbox: true, code: 'bad-parameter' });
     },
   },
   'video t2v': {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadParameterError, exitCodeOf, toErrorEnvelopeBody } from '@gflow/errors';
+import { BadParameterError } from '@gflow/errors';
+import { MAX_BATCH_ITEMS } from '@gflow/core';
 import { PROFILE_FLAG, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import { defineLeaf } from '../framework/commandSpec.js';
-import { runOperation } from '../framework/operationLeaf.js';
-import { renderTable } from '../output/table.js';
 import { generationInput } from './generationFlags.js';
+import { bulkFlags, failFastOf, runBatchOperation } from './imageBulk.js';
 
 export interface BatchEntry {
   readonly text: string;
@@ -14,7 +14,7 @@ export interface BatchEntry {
   readonly model?: string;
 }
 
-const MAX_PROMPTS = 5;
+const MAX_PROMPTS = MAX_BATCH_ITEMS;
 
 /** `.json` `[{text,count,aspect_ratio,model}]` or `.tsv` lines `prompt<TAB>count<TAB>aspect_ratio<TAB>model`. */
 export function parseBatchManifest(file: string, text: string): BatchEntry[] {
@@ -59,8 +59,8 @@ export function parseBatchManifest(file: string, text: string): BatchEntry[] {
 
 export const imageBatchCommand = defineLeaf({
   name: 'batch',
-  description: `Generate up to ${MAX_PROMPTS} prompts from a .tsv or .json manifest, one after another. Exit = the highest per-prompt code.`,
-  operation: 'generateImage',
+  description: `Generate up to ${MAX_PROMPTS} prompts from a .tsv or .json manifest, one after another in one session and one Flow project. Exit = the highest per-prompt code.`,
+  operation: 'generateBatch',
   positionals: () => [
     {
       key: 'manifest',
@@ -91,12 +91,7 @@ export const imageBatchCommand = defineLeaf({
       valueHint: 'PROJECT_ID',
       description: 'Generate every prompt into this project.',
     }),
-    flag({
-      key: 'fail_fast',
-      name: 'fail-fast',
-      kind: 'boolean',
-      description: 'Stop at the first failure (default: continue).',
-    }),
+    ...bulkFlags(),
     flag({ key: 'out', kind: 'string', valueHint: 'DIR', description: 'Write the files flat into DIR.' }),
     SANDBOX_FLAG,
   ],
@@ -110,37 +105,26 @@ export const imageBatchCommand = defineLeaf({
       throw new BadParameterError('Cannot read the batch manifest.', { extensions: { parameter: 'manifest' } });
     }
     const entries = parseBatchManifest(file, text);
-    const results: Array<Record<string, unknown>> = [];
-    let worst = 0;
-    for (const entry of entries) {
-      try {
-        const result = (await runOperation(ctx, 'generateImage', () =>
-          generationInput(
-            {
-              prompt: entry.text,
-              count: entry.count ?? values['count'] ?? 1,
-              aspect: entry.aspect_ratio ?? values['aspect'],
-              ...(entry.model ? { model: entry.model } : {}),
-              ...(values['profile'] ? { profile: values['profile'] } : {}),
-              ...(values['project'] ? { project: values['project'] } : {}),
-            },
-            values,
-            ctx,
-          ),
-        )) as { status: string; files?: string[] };
-        results.push({ prompt: entry.text, ...result });
-        if (result.status !== 'completed') worst = Math.max(worst, 1);
-      } catch (error) {
-        if (ctx.signal.aborted) throw error;
-        worst = Math.max(worst, exitCodeOf(error));
-        results.push({ prompt: entry.text, status: 'error', error: toErrorEnvelopeBody(error) });
-        if (values['fail_fast'] === true) break;
-      }
-    }
-    const table = renderTable(
-      ['PROMPT', 'STATUS', 'FILES'],
-      results.map((r) => [r['prompt'], r['status'], (r['files'] as string[] | undefined)?.join(' ')]),
+    const common = generationInput(
+      Object.fromEntries(
+        ['count', 'aspect', 'profile', 'project'].filter((k) => values[k] !== undefined).map((k) => [k, values[k]]),
+      ),
+      values,
+      ctx,
     );
-    return { data: { status: worst === 0 ? 'completed' : 'partial', results }, text: table, exitCode: worst };
+    const stem = typeof common['output'] === 'string' ? common['output'] : undefined;
+    delete common['output'];
+    return runBatchOperation(ctx, {
+      ...common,
+      items: entries.map((entry, i) => ({
+        prompt: entry.text,
+        ...(entry.count === undefined ? {} : { count: entry.count }),
+        ...(entry.aspect_ratio ? { aspect: entry.aspect_ratio } : {}),
+        ...(entry.model ? { model: entry.model } : {}),
+        ...(stem ? { output: `${stem}-${i + 1}` } : {}),
+      })),
+      fail_fast: failFastOf(values),
+      ...(typeof values['jitter'] === 'string' ? { jitter: values['jitter'] } : {}),
+    });
   },
 });

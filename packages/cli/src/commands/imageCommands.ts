@@ -2,7 +2,17 @@ import { generateImageInput } from '@gflow/core';
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
+import { UsageError } from '@gflow/errors';
+import { MAX_BATCH_ITEMS } from '@gflow/core';
 import { imageBatchCommand } from './imageBatch.js';
+import {
+  bulkFlags,
+  collectPrompts,
+  failFastOf,
+  promptSourceFlags,
+  refuseSinglePromptFlags,
+  runBatchOperation,
+} from './imageBulk.js';
 import {
   GENERATION_OVERRIDES,
   generationExtraFlags,
@@ -18,20 +28,65 @@ const IMAGE_ASPECT = {
   description: 'Aspect ratio: 9:16 (CLI default), 16:9, 1:1, 4:3, 3:4.',
 } as const;
 
+/** Flags that name one prompt's result: refused with several prompts (exit 2). */
+const SINGLE_PROMPT_ONLY = {
+  output: '-o/--output',
+  reference_entities: '--reference-entity',
+  reference_entity_names: '--reference-entity-name',
+  instructions: '-i/--instruction',
+} as const;
+
 const t2i = operationLeaf({
   name: 't2i',
-  description: 'Text-to-image with Nano Banana (free daily quota, no credits).',
+  description: `Text-to-image with Nano Banana (free daily quota, no credits). Several prompts (arguments, --prompts-file, --stdin; up to ${MAX_BATCH_ITEMS}) run one after another in one session and one Flow project, with a pause between submits.`,
   operation: 'generateImage',
   schema: imageSchema,
   positionals: ['prompt'],
+  variadicLast: true,
+  optionalPositionals: true,
   overrides: { ...GENERATION_OVERRIDES, aspect: IMAGE_ASPECT, reference_images: { omit: true } },
-  extraFlags: generationExtraFlags,
+  extraFlags: () => [...generationExtraFlags(), ...promptSourceFlags(), ...bulkFlags()],
   toInput: generationInput,
   render: (result, _values, ctx) => renderGeneration(result, ctx),
   handlesInterrupt: true,
+  async run(ctx, values, base) {
+    const prompts = await collectPrompts(values, ctx);
+    const failFast = failFastOf(values);
+    if (prompts.length === 1 && values['prompts_file'] === undefined && values['stdin'] !== true) {
+      if (values['jitter'] !== undefined || failFast)
+        throw new UsageError('--jitter and --fail-fast are for several prompts.', {
+          extensions: { parameter: 'jitter' },
+        });
+      return base.single({ ...values, prompt: prompts[0] });
+    }
+    refuseSinglePromptFlags(values, SINGLE_PROMPT_ONLY);
+    if (values['wait'] === false)
+      throw new UsageError('--no-wait takes one prompt; several run in one blocking session.', {
+        extensions: { parameter: 'wait' },
+      });
+    const common = generationInput(
+      Object.fromEntries(
+        ['model', 'aspect', 'count', 'tools', 'profile', 'project', 'project_name', 'ui_mode']
+          .filter((key) => values[key] !== undefined)
+          .map((key) => [key, values[key]]),
+      ),
+      values,
+      ctx,
+    );
+    const stem = typeof common['output'] === 'string' ? common['output'] : undefined;
+    delete common['output'];
+    return runBatchOperation(ctx, {
+      ...common,
+      items: prompts.map((prompt, i) => ({ prompt, ...(stem ? { output: `${stem}-${i + 1}` } : {}) })),
+      fail_fast: failFast,
+      ...(typeof values['jitter'] === 'string' ? { jitter: values['jitter'] } : {}),
+    });
+  },
   examples: [
     'gflow image t2i "a red fox in fresh snow"',
     'gflow image t2i "city at night" -n 4 --aspect 16:9 --model nano-pro',
+    'gflow image t2i "a fox" "a hare" "an owl" --json',
+    'gflow image t2i --prompts-file shots.txt --fail-fast --out ./shots',
     'gflow image t2i "logo" -o logo.png --json',
     'gflow image t2i "poster" -t creative-director',
   ],

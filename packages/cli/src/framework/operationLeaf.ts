@@ -33,6 +33,21 @@ export interface OperationLeafOptions {
   readonly aliases?: readonly string[];
   /** Ctrl-C goes to the operation (which settles its task and says what was spent) instead of cutting it off. */
   readonly handlesInterrupt?: boolean;
+  /** The positionals may be absent (the command takes them from elsewhere too, e.g. --prompts-file). */
+  readonly optionalPositionals?: boolean;
+  /**
+   * Runs the command instead of the one-operation default; `single(values)` is that default
+   * (for the case the command still is one operation call).
+   */
+  readonly run?: (
+    ctx: LeafContext,
+    values: ParsedValues,
+    base: {
+      readonly flags: readonly FlagSpec[];
+      readonly positionals: readonly PositionalSpec[];
+      single(values: ParsedValues): Promise<LeafOutput>;
+    },
+  ) => Promise<LeafOutput>;
 }
 
 /** The registered operation with this name, or the no-spend refusal when it spends. */
@@ -118,7 +133,11 @@ export async function runOperation(
  */
 export function operationLeaf(options: OperationLeafOptions): CommandDefLike {
   const positionals = (): readonly PositionalSpec[] =>
-    options.positionals?.length ? zodPositionals(options.schema(), options.positionals, options.variadicLast) : [];
+    options.positionals?.length
+      ? zodPositionals(options.schema(), options.positionals, options.variadicLast).map((p) =>
+          options.optionalPositionals ? { ...p, required: false } : p,
+        )
+      : [];
   const flags = (): readonly FlagSpec[] => {
     const schema = options.schema();
     // A fixed key is the command's, not the user's: it never becomes a flag.
@@ -141,18 +160,22 @@ export function operationLeaf(options: OperationLeafOptions): CommandDefLike {
     ...(options.aliases ? { aliases: options.aliases } : {}),
     ...(options.handlesInterrupt ? { handlesInterrupt: true } : {}),
     async run(ctx, values) {
-      const result = await runOperation(
-        ctx,
-        options.operation,
-        (keys) => {
-          const input: Record<string, unknown> = { ...options.fixed };
-          for (const [key, value] of Object.entries(values))
-            if (keys.has(key) && value !== undefined) input[key] = value;
-          return options.toInput ? options.toInput(input, values, ctx) : input;
-        },
-        { flags: flags(), positionals: positionals() },
-      );
-      return options.render ? await options.render(result, values, ctx) : { data: result };
+      const single = async (given: ParsedValues): Promise<LeafOutput> => {
+        const result = await runOperation(
+          ctx,
+          options.operation,
+          (keys) => {
+            const input: Record<string, unknown> = { ...options.fixed };
+            for (const [key, value] of Object.entries(given))
+              if (keys.has(key) && value !== undefined) input[key] = value;
+            return options.toInput ? options.toInput(input, given, ctx) : input;
+          },
+          { flags: flags(), positionals: positionals() },
+        );
+        return options.render ? await options.render(result, given, ctx) : { data: result };
+      };
+      if (options.run) return options.run(ctx, values, { flags: flags(), positionals: positionals(), single });
+      return single(values);
     },
   };
   return defineLeaf(spec);

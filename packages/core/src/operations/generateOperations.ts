@@ -28,7 +28,7 @@ type Kind = 'image' | 'video';
  * to the output dir; the CLI's -o: the user's own path, never a directory) or the output dir's
  * layout, and in either case a directory files can really be written into.
  */
-function outputFileFor(input: { output?: string | undefined }, context: OperationContext): string | undefined {
+export function outputFileFor(input: { output?: string | undefined }, context: OperationContext): string | undefined {
   const { settings } = context.runtime;
   if (!input.output) {
     ensureWritableDirectory(settings.outputDir, 'GFLOW_CLI_OUTPUT_DIR');
@@ -66,10 +66,11 @@ function paramsOf(kind: Kind, input: GenerateImageInput | GenerateVideoInput): R
  * token bucket (where the surface policy says so: MCP, HTTP), profile resolution, the task row, then the job —
  * inline for wait=true, in this process's background for wait=false.
  */
-async function submitGeneration(
+export async function submitGeneration(
   kind: Kind,
   input: GenerateImageInput | GenerateVideoInput,
   context: OperationContext,
+  options: { readonly rateLimited?: boolean } = {},
 ): Promise<GenerationResult> {
   const { runtime } = context;
   const { settings } = runtime;
@@ -93,7 +94,8 @@ async function submitGeneration(
       remediationHint: 'Unset GFLOW_MCP_NO_SPEND or drop --no-spend to generate.',
     });
   }
-  if (policy.rateLimit) {
+  // A batch takes its tokens itself (it waits for one instead of failing halfway).
+  if (policy.rateLimit && options.rateLimited !== false) {
     const taken = runtime.limiter.tryTake();
     if (!taken.ok) {
       const error = rateLimitedError(

@@ -1,5 +1,5 @@
 import { BadParameterError } from '@gflow/errors';
-import { parse as parseToml } from 'smol-toml';
+import { parseJsonOrToml } from './structuredFile.js';
 
 /** One entry of an `instructions apply` file: the seed's shape `{title, text, ref?, enabled?}`. */
 export interface InstructionCardEntry {
@@ -17,10 +17,6 @@ function bad(message: string, entry?: number): BadParameterError {
   return new BadParameterError(`${message} A cards file is ${SHAPE}.`, {
     extensions: { parameter: 'file', ...(entry === undefined ? {} : { entry }) },
   });
-}
-
-function parseJson(text: string): unknown {
-  return JSON.parse(text) as unknown;
 }
 
 /** The list of cards in a parsed document: an array, or its `cards` key. */
@@ -67,26 +63,7 @@ function entryOf(raw: unknown, i: number): InstructionCardEntry {
  * is BadParameterError (exit 2, 400) naming the card; nothing is sent anywhere.
  */
 export function parseInstructionCardsFile(fileName: string, text: string): InstructionCardEntry[] {
-  const lower = fileName.toLowerCase();
-  const formats: Array<['JSON' | 'TOML', (t: string) => unknown]> = lower.endsWith('.toml')
-    ? [['TOML', parseToml]]
-    : lower.endsWith('.json')
-      ? [['JSON', parseJson]]
-      : [
-          ['JSON', parseJson],
-          ['TOML', parseToml],
-        ];
-  const problems: string[] = [];
-  for (const [format, parse] of formats) {
-    let doc: unknown;
-    try {
-      doc = parse(text);
-    } catch (error) {
-      const first = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-      problems.push(`not valid ${format} (${first})`);
-      continue;
-    }
-    return listOf(doc).map(entryOf);
-  }
-  throw bad(`The cards file is ${problems.join(', and ')}.`);
+  const parsed = parseJsonOrToml(fileName, text);
+  if (!parsed.ok) throw bad(`The cards file is ${parsed.problems}.`);
+  return listOf(parsed.doc).map(entryOf);
 }

@@ -21,6 +21,7 @@ import {
   showProject,
 } from './catalogQueries.js';
 import { generateImage, generateVideo } from './generateOperations.js';
+import { generateBatch } from './batchOperation.js';
 import { deleteProfile, listProfiles, telemetry, useProfile } from './profileOperations.js';
 import type { Operation } from './operation.js';
 import { characterVoices, listModels, listTools, runPromptTools } from './staticOperations.js';
@@ -32,6 +33,7 @@ import { characterVoices, listModels, listTools, runPromptTools } from './static
 export const OPERATIONS: readonly Operation[] = [
   generateImage,
   generateVideo,
+  generateBatch,
   authLogin,
   authStatus,
   authRenew,

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { BadParameterError, UsageError } from '@gflow/errors';
+import { MAX_BATCH_ITEMS, parsePromptLines } from '@gflow/core';
+import { type FlagSpec, flag } from '../args/flagSpec.js';
+import type { ParsedValues } from '../args/parseArgv.js';
+import type { LeafOutput } from '../framework/commandSpec.js';
+import type { LeafContext } from '../framework/leafContext.js';
+import { runOperation } from '../framework/operationLeaf.js';
+import { renderTable } from '../output/table.js';
+
+/** The flags of a run of many prompts (image t2i with several, image batch, run --config). */
+export function bulkFlags(): FlagSpec[] {
+  return [
+    flag({
+      key: 'fail_fast',
+      name: 'fail-fast',
+      kind: 'boolean',
+      description: 'Stop at the first failed prompt (default: --continue-on-error).',
+    }),
+    flag({
+      key: 'continue_on_error',
+      name: 'continue-on-error',
+      kind: 'boolean',
+      description: 'Go on with the other prompts when one fails (the default).',
+    }),
+    flag({
+      key: 'jitter',
+      kind: 'string',
+      valueHint: 'MIN-MAX',
+      description: 'Pause between submits in seconds: MIN-MAX, N or 0 (default GFLOW_CLI_JITTER_RANGE, 0.5-1.5).',
+    }),
+  ];
+}
+
+/** The flags that add prompts to `image t2i`. */
+export function promptSourceFlags(): FlagSpec[] {
+  return [
+    flag({
+      key: 'prompts_file',
+      name: 'prompts-file',
+      kind: 'string',
+      valueHint: 'FILE',
+      description: 'Read prompts from FILE, one per line (blank lines and # comments skipped).',
+    }),
+    flag({ key: 'stdin', kind: 'boolean', description: 'Read prompts from standard input, one per line.' }),
+  ];
+}
+
+/** The prompts of `image t2i`: the arguments, then --prompts-file, then --stdin. */
+export async function collectPrompts(values: ParsedValues, ctx: LeafContext): Promise<string[]> {
+  const given = values['prompt'];
+  const prompts = Array.isArray(given) ? given.map(String) : typeof given === 'string' ? [given] : [];
+  if (typeof values['prompts_file'] === 'string') {
+    const file = path.resolve(ctx.cwd, values['prompts_file']);
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new BadParameterError(
+        `Cannot read --prompts-file ${values['prompts_file']} (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+        { extensions: { parameter: 'prompts-file' } },
+      );
+    }
+    prompts.push(...parsePromptLines(text));
+  }
+  if (values['stdin'] === true) {
+    if (!ctx.io.readStdin) throw new UsageError('--stdin needs a standard input to read.');
+    prompts.push(...parsePromptLines(await ctx.io.readStdin()));
+  }
+  if (prompts.length === 0)
+    throw new UsageError('Missing argument PROMPT (or --prompts-file FILE / --stdin).', {
+      extensions: { parameter: 'PROMPT' },
+    });
+  if (prompts.length > MAX_BATCH_ITEMS)
+    throw new UsageError(`A run takes at most ${MAX_BATCH_ITEMS} prompts; got ${prompts.length}.`, {
+      extensions: { parameter: 'PROMPT' },
+    });
+  return prompts;
+}
+
+/** --fail-fast and --continue-on-error are each other's opposite. */
+export function failFastOf(values: ParsedValues): boolean {
+  if (values['fail_fast'] === true && values['continue_on_error'] === true)
+    throw new UsageError('Use --fail-fast or --continue-on-error, not both.', {
+      extensions: { parameter: 'fail-fast' },
+    });
+  return values['fail_fast'] === true;
+}
+
+/** Flags that name one prompt's result and make no sense for several. */
+export function refuseSinglePromptFlags(values: ParsedValues, keys: Readonly<Record<string, string>>): void {
+  for (const [key, name] of Object.entries(keys)) {
+    const value = values[key];
+    if (value === undefined || value === false || (Array.isArray(value) && value.length === 0)) continue;
+    throw new UsageError(`${name} works with one prompt only; with several, drop it (or run them one by one).`, {
+      extensions: { parameter: name },
+    });
+  }
+}
+
+interface BatchItemView {
+  readonly status: string;
+  readonly prompt?: string;
+  readonly files?: readonly string[];
+  readonly flow_media_id?: string | null;
+  readonly params?: { readonly prompt?: string };
+  readonly error?: { readonly title?: string; readonly detail?: string };
+}
+
+/** Runs core's generateBatch and renders it: a table on a terminal, the whole document with --json; exit = the highest per-prompt code. */
+export async function runBatchOperation(ctx: LeafContext, input: Record<string, unknown>): Promise<LeafOutput> {
+  const result = (await runOperation(ctx, 'generateBatch', () => input)) as {
+    status: string;
+    flow_project_id: string | null;
+    items: BatchItemView[];
+    pauses_ms: number[];
+    exit_code: number;
+  };
+  const rows = result.items.map((item, i) => [
+    String(i + 1),
+    item.status,
+    item.prompt ?? item.params?.prompt ?? '',
+    item.status === 'completed' ? (item.files ?? []).join(', ') : (item.error?.detail ?? item.error?.title ?? ''),
+  ]);
+  const done = result.items.filter((i) => i.status === 'completed').length;
+  const text = `${renderTable(['#', 'STATUS', 'PROMPT', 'FILES / ERROR'], rows)}\n${done}/${result.items.length} completed in project ${result.flow_project_id ?? '-'}`;
+  return { data: result, text, ...(result.exit_code === 0 ? {} : { exitCode: result.exit_code }) };
+}

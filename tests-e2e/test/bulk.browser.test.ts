@@ -1,0 +1,160 @@
+// Journey: many images in one run (issue #20) — `image t2i` with several prompts, `--prompts-file`,
+// `image batch`, `gflow run --config` and the `gflow_generate_batch` MCP tool, all through core's
+// one batch home: every prompt checked first, one Flow project, a measured pause between submits,
+// each prompt catalogued as it finishes, exit = the highest per-prompt code.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { json, jsonLines } from '@gflow/testkit';
+import { SANDBOX_EMAIL, useSandbox } from '@gflow/testkit/sandbox';
+import { imagePixels } from './helpers/media.js';
+
+const e2e = useSandbox({ seed: 'journey-bulk', signIn: true });
+
+interface Batch {
+  readonly status: string;
+  readonly flow_project_id: string;
+  readonly items: Array<{ status: string; files?: string[]; flow_project_id?: string; flow_media_id?: string }>;
+  readonly pauses_ms: number[];
+  readonly exit_code: number;
+}
+
+/** The project each image submit the simulator received was sent from (its page path). */
+function submitProjects(): string[] {
+  return e2e.sim.received.calls('ogiZ0b').map((c) => c.sourcePath.replace(/^\/project\//, '').split('/')[0] ?? '');
+}
+
+function tempFile(name: string, text: string): string {
+  const file = path.join(e2e.home, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+describe('many images, one run', () => {
+  it('image t2i "a" "b" "c": three images in one new project, pauses within the default 0.5–1.5 s', async () => {
+    e2e.sim.received.clear();
+    const before = e2e.sim.scenario.projectsOf(SANDBOX_EMAIL).length;
+    const run = await e2e.cli(['image', 't2i', 'a fox', 'a hare', 'an owl', '--aspect', '1:1', '--sandbox', '--json']);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const batch = json(run) as unknown as Batch;
+    expect(batch.status).toBe('completed');
+    expect(batch.items).toHaveLength(3);
+    expect(new Set(batch.items.map((i) => i.flow_project_id))).toEqual(new Set([batch.flow_project_id]));
+    expect(e2e.sim.scenario.projectsOf(SANDBOX_EMAIL).length).toBe(before + 1);
+    expect(submitProjects()).toEqual([batch.flow_project_id, batch.flow_project_id, batch.flow_project_id]);
+    expect(batch.pauses_ms).toHaveLength(2);
+    for (const pause of batch.pauses_ms) {
+      expect(pause).toBeGreaterThanOrEqual(500);
+      expect(pause).toBeLessThan(3_000);
+    }
+    // The simulator saw the submits apart by at least the pause.
+    const at = e2e.sim.received.calls('ogiZ0b').map((c) => c.at);
+    expect((at[1] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(batch.pauses_ms[0]!);
+    for (const item of batch.items) expect(imagePixels(item.files![0]!)).not.toBeNull();
+    const rows = jsonLines(await e2e.cli(['data', 'list', 'images', '--sandbox', '--json', '--limit', '100']));
+    for (const item of batch.items) expect(rows.some((r) => r['media_id'] === item.flow_media_id)).toBe(true);
+  }, 240_000);
+
+  it('--prompts-file: a refused prompt → exit 5; the others go on by default, --fail-fast skips them', async () => {
+    const file = tempFile('prompts.txt', '# shots\nsomething refused\n\na lighthouse\na harbour\n');
+    const project = e2e.sim.scenario.createProject(SANDBOX_EMAIL).id;
+    const args = ['image', 't2i', '--prompts-file', file, '--project', project, '--jitter', '0', '--sandbox', '--json'];
+    e2e.sim.received.clear();
+    e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'content_policy', { times: 1, rpcIds: ['ogiZ0b'] });
+    const goOn = await e2e.cli(args);
+    const all = json(goOn) as unknown as Batch;
+    expect(all.items.map((i) => i.status)).toEqual(['failed', 'completed', 'completed']);
+    expect(goOn.exitCode).toBe(5);
+    expect(all.status).toBe('partial');
+
+    e2e.sim.received.clear();
+    e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'content_policy', { times: 1, rpcIds: ['ogiZ0b'] });
+    const fast = await e2e.cli([...args, '--fail-fast']);
+    const stopped = json(fast) as unknown as Batch;
+    expect(stopped.items.map((i) => i.status)).toEqual(['failed', 'skipped', 'skipped']);
+    expect(fast.exitCode).toBe(5);
+    expect(e2e.sim.received.calls('ogiZ0b')).toHaveLength(1);
+  }, 240_000);
+
+  it('gflow run --config (JSON and TOML): the named files in --output-dir; a bad config sends nothing (exit 2)', async () => {
+    const out = path.join(e2e.home, 'run-out');
+    const config = tempFile(
+      'run.json',
+      JSON.stringify({
+        prompts: [
+          { text: 'a red door', aspect_ratio: '16:9', output_filename: 'door.jpg' },
+          { text: 'a blue window', output_filename: 'window.jpg', count: 1 },
+          { text: 'a green roof', aspect_ratio: '1:1', output_filename: 'roof.jpg' },
+        ],
+      }),
+    );
+    const run = await e2e.cli([
+      'run',
+      '--config',
+      config,
+      '--output-dir',
+      out,
+      '--jitter',
+      '0.1',
+      '--sandbox',
+      '--json',
+    ]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const batch = json(run) as unknown as Batch;
+    expect(batch.items.map((i) => i.files?.[0])).toEqual(
+      ['door.jpg', 'window.jpg', 'roof.jpg'].map((f) => path.join(out, f)),
+    );
+    for (const f of ['door.jpg', 'window.jpg', 'roof.jpg']) expect(fs.existsSync(path.join(out, f))).toBe(true);
+    expect(new Set(batch.items.map((i) => i.flow_project_id)).size).toBe(1);
+
+    const toml = tempFile('run.toml', '[[prompts]]\ntext = "a kite"\noutput_filename = "kite.jpg"\n');
+    const tomlRun = await e2e.cli(['run', '--config', toml, '--output-dir', out, '--sandbox', '--json']);
+    expect(tomlRun.exitCode, tomlRun.stderr).toBe(0);
+    expect(fs.existsSync(path.join(out, 'kite.jpg'))).toBe(true);
+
+    e2e.sim.received.clear();
+    const bad = tempFile('bad.json', JSON.stringify({ prompts: [{ text: 'ok' }, { text: 'x', aspect_ratio: '2:1' }] }));
+    const refused = await e2e.cli(['run', '--config', bad, '--sandbox', '--json']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stdout + refused.stderr).toMatch(/items\.1\.aspect/);
+    expect(e2e.sim.received.calls('ogiZ0b')).toHaveLength(0);
+  }, 240_000);
+
+  it('refusals before anything is sent: -o with several prompts, --jitter junk, 51 prompts', async () => {
+    e2e.sim.received.clear();
+    const o = await e2e.cli(['image', 't2i', 'a', 'b', '-o', 'x.jpg', '--sandbox']);
+    expect(o.exitCode).toBe(2);
+    expect(o.stderr).toMatch(/-o\/--output works with one prompt only/);
+    const jitter = await e2e.cli(['image', 't2i', 'a', 'b', '--jitter', 'soon', '--sandbox']);
+    expect(jitter.exitCode).toBe(2);
+    const many = await e2e.cli(['image', 't2i', ...Array.from({ length: 51 }, (_, i) => `p${i}`), '--sandbox']);
+    expect(many.exitCode).toBe(2);
+    expect(e2e.sim.received.calls('ogiZ0b')).toHaveLength(0);
+  }, 120_000);
+
+  it('image batch (TSV) and the gflow_generate_batch MCP tool use the same run: one project each', async () => {
+    const manifest = tempFile('batch.tsv', 'a pier\t1\t16:9\na boat\t2\t9:16\n');
+    const run = await e2e.cli(['image', 'batch', manifest, '--jitter', '0', '--sandbox', '--json']);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const batch = json(run) as unknown as Batch;
+    expect(batch.items.map((i) => i.files?.length)).toEqual([1, 2]);
+    expect(new Set(batch.items.map((i) => i.flow_project_id)).size).toBe(1);
+
+    const conn = await e2e.mcpStdio(['--sandbox']);
+    try {
+      const reply = await conn.call('gflow_generate_batch', {
+        items: [{ prompt: 'a moth' }, { prompt: 'a beetle', aspect: '16:9' }],
+        jitter: '0.1',
+      });
+      expect(reply.isError, JSON.stringify(reply.structured)).toBe(false);
+      const mcp = reply.structured as unknown as Batch;
+      expect(mcp.status).toBe('completed');
+      expect(mcp.items).toHaveLength(2);
+      expect(new Set(mcp.items.map((i) => i.flow_project_id)).size).toBe(1);
+    } catch (error) {
+      throw new Error(`${String(error)}\nserver stderr:\n${conn.stderr().slice(-3000)}`, { cause: error });
+    } finally {
+      await conn.close();
+    }
+  }, 240_000);
+});
