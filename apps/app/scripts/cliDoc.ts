@@ -138,6 +138,23 @@ extension (another name is tried as JSON, then TOML); a file that is neither, or
 missing or unknown key, is exit 2 with nothing sent. How flow.google.com's brief panel looks was
 never captured (docs/KNOWN_ISSUES.md).
 
+## Many prompts in one run
+
+\`gflow image t2i\` takes several prompts (arguments, \`--prompts-file FILE\` with one per line,
+blank lines and \`#\` comments skipped, and \`--stdin\`), up to 50; \`gflow image batch MANIFEST\`
+(\`.tsv\` or \`.json\`) and \`gflow run --config FILE\` (JSON or TOML: \`{prompts: [{text,
+aspect_ratio?, model?, count?, output_filename?}]}\`, with \`--output-dir\`) run the same way,
+through core's \`generateBatch\` (MCP: \`gflow_generate_batch\`): every prompt is checked before
+anything is sent (one bad prompt refuses the run, exit 2); then one browser session and one Flow
+project for the whole run (\`--project\`, else the one the first prompt creates), a random pause
+between submits (\`--jitter MIN-MAX\` seconds, \`N\` or \`0\`; default \`GFLOW_CLI_JITTER_RANGE\`,
+0.5–1.5 s), and each prompt its own task, catalogued and downloaded as it finishes.
+\`--continue-on-error\` is the default; \`--fail-fast\` stops at the first failed prompt (the rest
+are \`skipped\`). The exit code is the highest per-prompt code. \`--json\` prints one document:
+\`{status: completed|partial|failed, flow_project_id, items[] (one generation envelope per prompt),
+pauses_ms[], exit_code}\`. \`-o\`, the entity flags, \`-i\` and \`--no-wait\` take one prompt only
+(exit 2 with several); \`--out DIR\` names the files \`DIR/gflow-<stamp>-<n>\`.
+
 ## Command reference
 `;
 
