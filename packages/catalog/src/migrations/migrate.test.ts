@@ -126,8 +126,12 @@ describe('migrations', () => {
     openCatalog({ path: dbPath }).close();
     const dir = path.join(tmp.dir, 'migrations');
     mkdirSync(dir);
-    copyFileSync(path.join(MIGRATIONS_DIR, '0001_initial.sql'), path.join(dir, '0001_initial.sql'));
-    writeFileSync(path.join(dir, '0002_more.sql'), 'ALTER TABLE assets ADD COLUMN note TEXT;\n');
+    for (const m of MIGRATIONS) copyFileSync(path.join(MIGRATIONS_DIR, m.filename), path.join(dir, m.filename));
+    const next = MIGRATIONS.length + 1;
+    writeFileSync(
+      path.join(dir, `${String(next).padStart(4, '0')}_more.sql`),
+      'ALTER TABLE assets ADD COLUMN note TEXT;\n',
+    );
     const migrations = loadMigrations(dir);
     expect(() => openCatalog({ path: dbPath, migrations, readonly: true })).toThrow(/opened read-only/);
     const catalog = openCatalog({ path: dbPath, migrations });
@@ -135,11 +139,11 @@ describe('migrations', () => {
       pending: [],
       drifted: [],
       unknown: [],
-      userVersion: 2,
-      latest: 2,
+      userVersion: next,
+      latest: next,
     });
     catalog.close();
-    // The shipped code (one migration) now sees a newer schema.
+    // The shipped code (one migration fewer) now sees a newer schema.
     expect(() => openCatalog({ path: dbPath })).toThrow(DataMigrationError);
   });
 

@@ -1,7 +1,17 @@
 import { assets, localFiles, operationAssets, operations, profiles, projects } from './catalogTables.js';
-import { generationQueue, usageEvents } from './queueTables.js';
+import { generationQueue, usageEvents, videoChains } from './queueTables.js';
 
-export { assets, localFiles, operationAssets, operations, profiles, projects, generationQueue, usageEvents };
+export {
+  assets,
+  localFiles,
+  operationAssets,
+  operations,
+  profiles,
+  projects,
+  generationQueue,
+  usageEvents,
+  videoChains,
+};
 
 /** Every drizzle table of the catalog, keyed for `drizzle({ schema })`. */
 export const catalogSchema = {
@@ -13,6 +23,7 @@ export const catalogSchema = {
   localFiles,
   generationQueue,
   usageEvents,
+  videoChains,
 } as const;
 
 export type CatalogSchema = typeof catalogSchema;

@@ -46,3 +46,22 @@ export const usageEvents = sqliteTable(
   },
   (t) => [index('usage_events_by_time').on(t.occurredAt)],
 );
+
+/** Video chains and how far each got (migrations/0002_video_chains.sql). */
+export const videoChains = sqliteTable(
+  'video_chains',
+  {
+    chainId: text('chain_id').primaryKey().notNull(),
+    profileName: text('profile_name')
+      .notNull()
+      .references(() => profiles.name),
+    status: text('status', { enum: ['running', 'completed', 'failed'] })
+      .notNull()
+      .default('running'),
+    specJson: text('spec_json').notNull(),
+    stateJson: text('state_json').notNull(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('video_chains_by_profile').on(t.profileName, t.createdAt)],
+);
