@@ -6,6 +6,7 @@ import { MIGRATIONS, type Migration } from './migrations/loadMigrations.js';
 import { type MigrationStatus, migrate, migrationStatus, verifyMigrated } from './migrations/migrate.js';
 import { type AssetListing, createAssetListing } from './repositories/assetListing.js';
 import { type AssetsRepo, createAssetsRepo } from './repositories/assetsRepo.js';
+import { type ChainsRepo, createChainsRepo } from './repositories/chainsRepo.js';
 import { type ErrorsRepo, createErrorsRepo } from './repositories/errorsRepo.js';
 import { type LocalFilesRepo, createLocalFilesRepo } from './repositories/localFilesRepo.js';
 import { type MediaLookup, createMediaLookup } from './repositories/mediaLookup.js';
@@ -44,6 +45,8 @@ export interface Catalog {
   readonly errors: ErrorsRepo;
   readonly tasks: TasksRepo;
   readonly usage: UsageRepo;
+  /** Video chains and how far each got (`video chain --resume-from`). */
+  readonly chains: ChainsRepo;
   /** Migration state as of now (for `doctor`). */
   migrationStatus(): MigrationStatus;
   /** Runs `fn` in one BEGIN IMMEDIATE transaction (repository calls inside join it). */
@@ -95,6 +98,7 @@ export function openCatalog(options: OpenCatalogOptions): Catalog {
     errors: createErrorsRepo(ctx),
     tasks: createTasksRepo(ctx, profiles),
     usage: createUsageRepo(ctx),
+    chains: createChainsRepo(ctx, profiles),
     migrationStatus: () => migrationStatus(db, migrations),
     transaction: ctx.write,
     database: db,
