@@ -171,6 +171,9 @@ export class FlowAccountChooserError extends GflowError {
 export class FlowAccessUnavailableError extends GflowError {
   static override readonly code: ErrorCode = 'flow-access-unavailable';
 }
+export class BudgetExceededError extends GflowError {
+  static override readonly code: ErrorCode = 'budget-exceeded';
+}
 export class RecaptchaError extends GflowError {
   static override readonly code: ErrorCode = 'recaptcha-mint';
 }
@@ -253,6 +256,7 @@ export const ERROR_CLASSES = Object.fromEntries(
     InsufficientCreditsError,
     FlowAccountChooserError,
     FlowAccessUnavailableError,
+    BudgetExceededError,
     RecaptchaError,
     BatchPartialError,
     BatchIntegrityError,

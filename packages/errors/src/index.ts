@@ -79,6 +79,7 @@ export {
   InsufficientCreditsError,
   FlowAccountChooserError,
   FlowAccessUnavailableError,
+  BudgetExceededError,
   RecaptchaError,
   BatchPartialError,
   BatchIntegrityError,

@@ -10,7 +10,7 @@ export interface ErrorRow {
   /** The parent code; `gflow` is the root. */
   readonly parent: string | null;
   readonly title: string;
-  /** Process exit code for the CLI (0–39, 130). Inherited when absent. */
+  /** Process exit code for the CLI (0–40, 130). Inherited when absent. */
   readonly exit?: number;
   /** HTTP status (problem details `status`). Inherited when absent. */
   readonly status?: number;
@@ -411,6 +411,15 @@ export const ERROR_TABLE = {
     status: 403,
     retryable: false,
     hint: 'This Google account cannot reach Flow: it needs a Google AI Plus/Pro/Ultra or qualifying Workspace plan (https://flow.google.com). Only the account owner can fix this; do not retry.',
+  },
+  'budget-exceeded': {
+    className: 'BudgetExceededError',
+    parent: 'gflow',
+    title: 'Budget Exceeded',
+    exit: 40,
+    status: 402,
+    retryable: false,
+    hint: 'A credit budget (GFLOW_CLI_MAX_CREDITS_PER_CALL, --max-credits / max_credits, GFLOW_CLI_DAILY_CREDIT_BUDGET) refused this submit before the click; nothing was sent or spent. Raise the budget, pick a cheaper model, or wait for tomorrow.',
   },
   'recaptcha-mint': { className: 'RecaptchaError', parent: 'gflow', title: 'reCAPTCHA Failed', exit: 1, status: 503 },
   'batch-partial': { className: 'BatchPartialError', parent: 'gflow', title: 'Batch Partial', exit: 1, status: 207 },
