@@ -1,5 +1,6 @@
 import type { AgentSettings } from './state/library.js';
 import { agentSettingsOf } from './state/agentSettings.js';
+import { clipFrameFor } from './media/catalogMedia.js';
 import { newAccount, normalizeEmail, viewOf } from './state/accounts.js';
 import type { Account } from './state/accounts.js';
 import { latencyScale } from './state/latency.js';
@@ -240,6 +241,13 @@ export class Scenario {
       .flatMap((m) =>
         m.kind === 'upload' ? [] : [{ id: m.id, kind: m.kind, prompt: m.prompt, width: m.width, height: m.height }],
       );
+  }
+
+  /** What a finished clip's first or last frame shows (its encoder's input, not a decode): `{width, height, rgb}`. */
+  expectedFrame(mediaId: string, which: 'first' | 'last'): { width: number; height: number; rgb: Uint8Array } {
+    const media = this.#state.library.media.get(mediaId);
+    if (media?.kind !== 'video') throw new Error(`no such clip: ${mediaId}`);
+    return clipFrameFor(this.#state, media, which);
   }
 
   #project(projectId: string) {

@@ -1,7 +1,8 @@
 import type { Media } from '../state/library.js';
 import type { SimState } from '../state/simState.js';
 import { makeJpeg } from './jpeg.js';
-import { makeMp4 } from './mp4.js';
+import { type Mp4Spec, frameCount, makeMp4, panOf } from './mp4.js';
+import { panAt } from './pan.js';
 import { coverScale, paintCover } from './picture.js';
 import type { Raster } from './picture.js';
 import { painterFor } from './pixels.js';
@@ -58,20 +59,48 @@ function pictureOf(state: SimState, media: Media, width: number, height: number,
  * job's start frame (i2v, interpolation) or of the painting for its id (the poster's), panned the
  * way its prompt says. The upsample shows the same picture and move, larger.
  */
-export function mp4For(state: SimState, media: Media, upsampled = false): Buffer {
+function clipSpec(state: SimState, media: Media, upsampled: boolean): Mp4Spec {
   const resolution = upsampled ? '1080p' : (media.video?.resolution ?? '720p');
   const { width, height } = videoSize(resolution, media.aspectIndex);
   const baseId = media.id.endsWith(UPSAMPLED) ? media.id.slice(0, -UPSAMPLED.length) : media.id;
-  return cached(`mp4:${state.seed}:${baseId}:${resolution}`, () =>
-    makeMp4({
-      width,
-      height,
-      seconds: media.video?.seconds ?? 8,
-      key: `${state.seed}:${baseId}`,
-      prompt: media.prompt,
-      picture: pictureOf(state, media, width, height),
-    }),
-  );
+  return {
+    width,
+    height,
+    seconds: media.video?.seconds ?? 8,
+    key: `${state.seed}:${baseId}`,
+    prompt: media.prompt,
+    picture: pictureOf(state, media, width, height),
+  };
+}
+
+export function mp4For(state: SimState, media: Media, upsampled = false): Buffer {
+  const resolution = upsampled ? '1080p' : (media.video?.resolution ?? '720p');
+  const baseId = media.id.endsWith(UPSAMPLED) ? media.id.slice(0, -UPSAMPLED.length) : media.id;
+  // The picture is painted (or decoded) only on a miss.
+  return cached(`mp4:${state.seed}:${baseId}:${resolution}`, () => makeMp4(clipSpec(state, media, upsampled)));
+}
+
+/**
+ * What a clip's first or last frame shows, from the encoder's input (not by decoding): its picture
+ * seen through the camera at the start or the end of its move, the edge repeated beyond it (as the
+ * decoder does). Tests hold what gflow took from the decoded clip against it.
+ */
+export function clipFrameFor(state: SimState, media: Media, which: 'first' | 'last'): Raster {
+  const spec = clipSpec(state, media, false);
+  const picture = spec.picture as Raster;
+  const frames = frameCount(spec);
+  const d = panAt(panOf(spec), frames, which === 'first' ? 0 : frames - 1);
+  const { width, height } = picture;
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    const sy = Math.min(Math.max(y + d.y, 0), height - 1);
+    for (let x = 0; x < width; x += 1) {
+      const sx = Math.min(Math.max(x + d.x, 0), width - 1);
+      const from = (sy * width + sx) * 3;
+      rgb.set(picture.rgb.subarray(from, from + 3), (y * width + x) * 3);
+    }
+  }
+  return { width, height, rgb };
 }
 
 /** The image bytes of a media item: generated JPEG, video poster JPEG, or the uploaded file. */

@@ -12,3 +12,4 @@ export {
   typePrompt,
   uploadPng,
 } from './flowPage.js';
+export { decodePng } from '../media/pngDecode.js';
