@@ -6,6 +6,7 @@ import { MIGRATIONS, type Migration } from './migrations/loadMigrations.js';
 import { type MigrationStatus, migrate, migrationStatus, verifyMigrated } from './migrations/migrate.js';
 import { type AssetListing, createAssetListing } from './repositories/assetListing.js';
 import { type AssetsRepo, createAssetsRepo } from './repositories/assetsRepo.js';
+import { type CreditsRepo, createCreditsRepo } from './repositories/creditsRepo.js';
 import { type ChainsRepo, createChainsRepo } from './repositories/chainsRepo.js';
 import { type ErrorsRepo, createErrorsRepo } from './repositories/errorsRepo.js';
 import { type LocalFilesRepo, createLocalFilesRepo } from './repositories/localFilesRepo.js';
@@ -47,6 +48,8 @@ export interface Catalog {
   readonly usage: UsageRepo;
   /** Video chains and how far each got (`video chain --resume-from`). */
   readonly chains: ChainsRepo;
+  /** The credit ledger: quotes reserved against the daily budget, measured spend, usage (issue 24). */
+  readonly credits: CreditsRepo;
   /** Migration state as of now (for `doctor`). */
   migrationStatus(): MigrationStatus;
   /** Runs `fn` in one BEGIN IMMEDIATE transaction (repository calls inside join it). */
@@ -99,6 +102,7 @@ export function openCatalog(options: OpenCatalogOptions): Catalog {
     tasks: createTasksRepo(ctx, profiles),
     usage: createUsageRepo(ctx),
     chains: createChainsRepo(ctx, profiles),
+    credits: createCreditsRepo(ctx),
     migrationStatus: () => migrationStatus(db, migrations),
     transaction: ctx.write,
     database: db,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLAIM_TASK_SQL } from './tasks/tasksRepo.js';
+import { CREDIT_SQL } from './repositories/creditsRepo.js';
 import { ERROR_PAGE_SQL } from './repositories/errorsRepo.js';
 import { MEDIA_LOOKUP_SQL } from './repositories/mediaLookup.js';
 import { MEDIA_PAGE_SQL } from './repositories/assetListing.js';
@@ -32,6 +33,13 @@ describe('every catalog read uses an index', () => {
     ['error page', ERROR_PAGE_SQL.all, [21, 0]],
     ['error page by profile', ERROR_PAGE_SQL.byProfile, ['profile0', 21, 0]],
     ['task claim', CLAIM_TASK_SQL, [{ taskId: 't', claimant: 'c', now: 'n', checkpoint: '{}' }]],
+    ["a profile's credits today (the budget check)", CREDIT_SQL.dayTotal, ['profile0', '2026-03-04', 1]],
+    ['credit usage per day', CREDIT_SQL.usageByDay, [{ since: '2026-03-01', until: '2026-03-04', profile: null }]],
+    [
+      "a profile's credit usage per day",
+      CREDIT_SQL.usageByProfileDay,
+      [{ since: '2026-03-01', until: '2026-03-04', profile: 'profile0' }],
+    ],
   ];
 
   for (const [name, sql, params] of reads) {

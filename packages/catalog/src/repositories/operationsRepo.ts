@@ -24,6 +24,8 @@ export interface StartOperationInput {
   readonly model?: string | null;
   readonly aspectRatio?: string | null;
   readonly taskId?: string | null;
+  /** The surface the call came through (the credit ledger groups by it). */
+  readonly surface?: 'cli' | 'mcp' | 'http' | 'library' | null;
   /** tool, entity_ids, entity_names, … */
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
@@ -112,6 +114,7 @@ export function createOperationsRepo(ctx: CatalogContext, profilesRepo: Profiles
             flowProjectId: optionalFlowId(input.flowProjectId, 'project_id'),
             status: 'started',
             taskId: input.taskId ?? null,
+            surface: input.surface ?? null,
             prompt: redacted ? null : prompt,
             promptHash: prompt === null ? null : sha256Text(prompt),
             promptRedacted: redacted && prompt !== null,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
- * drizzle mirror of migrations/0001_initial.sql (the SQL files are the truth;
+ * drizzle mirror of migrations/0001_initial.sql and 0003_credit_ledger.sql (the SQL files are the truth;
  * schemaParity.test.ts checks that every column here exists there and back).
  */
 export const profiles = sqliteTable('profiles', {
@@ -93,6 +93,12 @@ export const operations = sqliteTable(
     startedAt: text('started_at').notNull(),
     completedAt: text('completed_at'),
     metadataJson: text('metadata_json').notNull().default('{}'),
+    // migrations/0003_credit_ledger.sql
+    surface: text('surface', { enum: ['cli', 'mcp', 'http', 'library'] }),
+    creditsQuoted: integer('credits_quoted'),
+    creditsSpent: integer('credits_spent'),
+    creditDay: text('credit_day'),
+    creditState: text('credit_state', { enum: ['reserved', 'released', 'estimated'] }),
   },
   (t) => [
     index('operations_by_started').on(t.startedAt),
@@ -103,6 +109,12 @@ export const operations = sqliteTable(
     index('operations_failed_by_profile_started')
       .on(t.profileName, sql`${t.startedAt} DESC`, sql`${t.id} DESC`)
       .where(sql`status = 'failed'`),
+    index('operations_credits_by_profile_day')
+      .on(t.profileName, t.creditDay)
+      .where(sql`credit_day IS NOT NULL`),
+    index('operations_credits_by_day')
+      .on(t.creditDay)
+      .where(sql`credit_day IS NOT NULL`),
   ],
 );
 
