@@ -41,6 +41,7 @@ export const FAILURE_NAMES = [
   'agent_extra_results',
   'agent_no_result',
   'agent_only_loads',
+  'no_cost_line',
 ] as const;
 export type FailureName = (typeof FAILURE_NAMES)[number];
 

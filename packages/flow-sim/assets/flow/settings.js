@@ -171,12 +171,14 @@ function paneBody() {
   const rows = groups().map(radioGroup);
   // A slider model's duration row sits where the radios would, before the count row [U].
   if (settings.mode === 'video' && currentVideoModel().slider) rows.splice(rows.length - 1, 0, durationSlider());
+  // Under the count row: "Generating will use <b>N</b> credits" (flow-wire §4); the failure switch
+  // no_cost_line serves a pane without it [U].
   return h(
     'div',
     { class: 'settings-panel' },
     modelBtn,
     ...rows,
-    h('div', { class: 'cost-line' }, before, h('b', {}, String(cost)), after ?? ''),
+    boot.noCostLine ? null : h('div', { class: 'cost-line' }, before, h('b', {}, String(cost)), after ?? ''),
   );
 }
 

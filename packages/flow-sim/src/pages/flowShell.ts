@@ -69,6 +69,8 @@ export function flowShell(state: SimState, input: ShellInput): string {
     // Test switch: the page's submit ignores part of what the composer shows (see README).
     variants: { ...state.variants },
     wrongSubmitBody: account !== undefined && state.failures.peek(account.email, 'wrong_submit_body') !== null,
+    // [U] A settings pane without its cost line (a cohort or layout gflow has not seen; see README).
+    noCostLine: account !== undefined && state.failures.peek(account.email, 'no_cost_line') !== null,
     project:
       project === undefined
         ? null
