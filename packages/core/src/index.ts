@@ -59,6 +59,7 @@ export {
 } from '@gflow/flow-facts';
 export { parseInstructionCardsFile, type InstructionCardEntry } from './operations/instructionCardsFile.js';
 export { parsePromptLines, parseRunConfig, type RunConfigPrompt } from './operations/runConfigFile.js';
+export { MAX_CHAIN_LINKS, parseChainFile, type ChainResult } from './operations/chainOperation.js';
 export {
   MAX_BATCH_ITEMS,
   generateBatchInput,

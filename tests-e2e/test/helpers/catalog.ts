@@ -65,3 +65,30 @@ export function integrityCheck(dbPath: string): string {
     (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map((row) => row.integrity_check).join('\n'),
   );
 }
+
+/** How many operations (runs of a job) the catalog recorded for a task. */
+export function operationCount(dbPath: string, taskId: string): number {
+  return withDb(
+    dbPath,
+    (db) => (db.prepare('SELECT count(*) AS n FROM operations WHERE task_id = ?').get(taskId) as { n: number }).n,
+  );
+}
+
+export interface ChainRow {
+  readonly chain_id: string;
+  readonly status: string;
+  readonly state: { links: Array<{ status: string; flow_media_id?: string | null; file?: string | null }> };
+}
+
+/** The sandbox's video chains, newest first. */
+export function chainRows(dbPath: string): ChainRow[] {
+  return withDb(dbPath, (db) =>
+    (
+      db.prepare('SELECT chain_id, status, state_json FROM video_chains ORDER BY created_at DESC').all() as Array<{
+        chain_id: string;
+        status: string;
+        state_json: string;
+      }>
+    ).map((r) => ({ chain_id: r.chain_id, status: r.status, state: JSON.parse(r.state_json) as ChainRow['state'] })),
+  );
+}

@@ -22,6 +22,7 @@ import {
 } from './catalogQueries.js';
 import { generateImage, generateVideo } from './generateOperations.js';
 import { generateBatch } from './batchOperation.js';
+import { chainStatus, generateChain } from './chainOperation.js';
 import { deleteProfile, listProfiles, telemetry, useProfile } from './profileOperations.js';
 import type { Operation } from './operation.js';
 import { characterVoices, listModels, listTools, runPromptTools } from './staticOperations.js';
@@ -34,6 +35,8 @@ export const OPERATIONS: readonly Operation[] = [
   generateImage,
   generateVideo,
   generateBatch,
+  generateChain,
+  chainStatus,
   authLogin,
   authStatus,
   authRenew,

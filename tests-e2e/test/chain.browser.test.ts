@@ -1,0 +1,164 @@
+// Journey: a video chain (issue #20) — `gflow video chain story.jsonl -y`: link 1 text-to-video,
+// links 2 and 3 image-to-video from the last frame of the clip before, which gflow took from the
+// downloaded clip and uploaded (held here against what the simulator's encoder put in that frame);
+// a dry run sends nothing; a chain killed after link 2 is resumed and spends only link 3.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodePng } from '@gflow/flow-sim/testing';
+import { json, waitFor } from '@gflow/testkit';
+import { submits, useSandbox } from '@gflow/testkit/sandbox';
+import { chainRows } from './helpers/catalog.js';
+import { videoPixels } from './helpers/media.js';
+
+const e2e = useSandbox({ seed: 'journey-chain', signIn: true });
+
+interface Chain {
+  readonly status: string;
+  readonly chain_id: string;
+  readonly flow_project_id: string;
+  readonly made: number;
+  readonly links: Array<{ status: string; mode: string; flow_media_id: string; file: string; frame: string | null }>;
+}
+
+const STORY = [
+  { prompt: 'a lighthouse on a cliff, the camera pans right' },
+  { prompt: 'the beam sweeps the sea, the camera pans left' },
+  { prompt: 'a ship turns toward the light, the camera tilts up' },
+];
+
+function storyFile(name: string): string {
+  const file = path.join(e2e.home, name);
+  fs.writeFileSync(file, `# the story\n${STORY.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  return file;
+}
+
+type Picture = { width: number; height: number; rgb: Uint8Array };
+function mae(a: Picture, b: Picture): number {
+  let sum = 0;
+  let n = 0;
+  for (let y = 4; y < a.height; y += 16)
+    for (let x = 4; x < a.width; x += 16) {
+      const i = (y * a.width + x) * 3;
+      for (let c = 0; c < 3; c += 1) sum += Math.abs((a.rgb[i + c] ?? 0) - (b.rgb[i + c] ?? 0));
+      n += 3;
+    }
+  return sum / n;
+}
+
+/** The PNG bytes of every upload (maseQ) the simulator received, in order. */
+function uploadedFrames(): Picture[] {
+  return e2e.sim.received.calls('maseQ').map((call) => {
+    const b64 = ((JSON.parse(String(call.inner)) as unknown[][])[0]?.[1] as string | undefined) ?? '';
+    const picture = decodePng(Buffer.from(b64, 'base64'));
+    if (picture === undefined) throw new Error('an upload that is not a PNG');
+    return picture;
+  });
+}
+
+describe('video chain', () => {
+  it('--dry-run checks the whole plan and sends nothing; an Omni link is refused (exit 2)', async () => {
+    e2e.sim.received.clear();
+    const plan = await e2e.cli(['video', 'chain', storyFile('plan.jsonl'), '--dry-run', '--sandbox', '--json']);
+    expect(plan.exitCode, plan.stderr).toBe(0);
+    expect(json(plan)).toMatchObject({
+      status: 'planned',
+      chain_id: null,
+      links: [{ mode: 't2v' }, { mode: 'i2v' }, { mode: 'i2v' }],
+    });
+    const omni = path.join(e2e.home, 'omni.jsonl');
+    fs.writeFileSync(omni, '{"prompt": "a"}\n{"prompt": "b", "model": "omni_flash"}\n');
+    const refused = await e2e.cli(['video', 'chain', omni, '-y', '--sandbox', '--json']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stdout).toMatch(/links\[1\]: chains take Veo models/);
+    const noTty = await e2e.cli(['video', 'chain', storyFile('ask.jsonl'), '--sandbox']);
+    expect(noTty.exitCode).toBe(2);
+    expect(noTty.stderr).toMatch(/pass -y/);
+    expect(submits(e2e.sim)).toEqual([]);
+  }, 120_000);
+
+  it('-y makes 3 playable clips; links 2 and 3 start from the last frame of the clip before', async () => {
+    e2e.sim.received.clear();
+    const out = path.join(e2e.home, 'story');
+    const run = await e2e.cli(
+      [
+        'video',
+        'chain',
+        storyFile('story.jsonl'),
+        '-y',
+        '--aspect',
+        '16:9',
+        '--jitter',
+        '0',
+        '--out-dir',
+        out,
+        '--sandbox',
+        '--json',
+      ],
+      {
+        timeoutMs: 290_000,
+      },
+    );
+    expect(run.exitCode, run.stderr.slice(-2000)).toBe(0);
+    const chain = json(run) as unknown as Chain;
+    expect(chain).toMatchObject({ status: 'completed', made: 3 });
+    expect(submits(e2e.sim)).toEqual(['YhhmEf', 'eb1hJf', 'eb1hJf']);
+    for (const link of chain.links) {
+      expect(link.file.startsWith(out + path.sep)).toBe(true);
+      expect(videoPixels(link.file), link.file).toMatchObject({ width: 1280, height: 720 });
+    }
+    const frames = uploadedFrames();
+    expect(frames).toHaveLength(2);
+    for (const [k, frame] of frames.entries()) {
+      const before = chain.links[k]!.flow_media_id;
+      const last = e2e.sim.scenario.expectedFrame(before, 'last');
+      const first = e2e.sim.scenario.expectedFrame(before, 'first');
+      const error = mae(frame, last);
+      expect(error, `link ${k + 2}'s start frame against the last frame of link ${k + 1}`).toBeLessThan(5);
+      expect(mae(frame, first), 'and it is not that clip’s first frame').toBeGreaterThan(2 * error + 5);
+    }
+    const status = await e2e.cli(['video', 'chain-status', chain.chain_id, '--sandbox', '--json']);
+    expect(json(status)).toMatchObject({
+      status: 'completed',
+      links: [{ status: 'done' }, { status: 'done' }, { status: 'done' }],
+    });
+  }, 300_000);
+
+  it('killed after link 2, --resume-from makes only link 3', async () => {
+    e2e.sim.received.clear();
+    const earlier = new Set(chainRows(e2e.dbPath).map((r) => r.chain_id));
+    const victim = e2e.spawn([
+      'video',
+      'chain',
+      storyFile('killed.jsonl'),
+      '-y',
+      '--jitter',
+      '0',
+      '--sandbox',
+      '--json',
+    ]);
+    let chainId = '';
+    try {
+      const row = await waitFor(
+        'link 2 done in the catalog',
+        () => chainRows(e2e.dbPath).find((r) => !earlier.has(r.chain_id) && r.state.links[1]?.status === 'done'),
+        240_000,
+      );
+      chainId = row.chain_id;
+      victim.killGroup();
+      await victim.done;
+    } finally {
+      victim.killGroup();
+    }
+    expect(submits(e2e.sim)).toEqual(['YhhmEf', 'eb1hJf']);
+    const resumed = await e2e.cli(['video', 'chain', '--resume-from', chainId, '-y', '--sandbox', '--json'], {
+      timeoutMs: 200_000,
+    });
+    expect(resumed.exitCode, resumed.stderr.slice(-2000)).toBe(0);
+    const chain = json(resumed) as unknown as Chain;
+    expect(chain).toMatchObject({ status: 'completed', made: 1, chain_id: chainId });
+    // Only link 3 was sent: one more i2v, no second text-to-video.
+    expect(submits(e2e.sim)).toEqual(['YhhmEf', 'eb1hJf', 'eb1hJf']);
+    expect(chain.links.every((l) => fs.existsSync(l.file))).toBe(true);
+  }, 300_000);
+});
