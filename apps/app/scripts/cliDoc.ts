@@ -155,6 +155,22 @@ are \`skipped\`). The exit code is the highest per-prompt code. \`--json\` print
 pauses_ms[], exit_code}\`. \`-o\`, the entity flags, \`-i\` and \`--no-wait\` take one prompt only
 (exit 2 with several); \`--out DIR\` names the files \`DIR/gflow-<stamp>-<n>\`.
 
+## Video chains
+
+\`gflow video chain story.jsonl\` makes a story longer than one clip: one JSON link per line,
+\`{"prompt", "model"?, "duration"?, "aspect"?}\` (blank lines and \`#\` comments skipped; at most
+\`--max-links\`, default 10, never more than 20). Link 1 is text-to-video; each later link is
+image-to-video from the **last frame** of the clip before: gflow takes it from the downloaded clip
+with the browser it drives (a \`<video>\` seeked to the end, drawn to a canvas), writes it beside the
+clip as \`link-<n>.last.png\` and uploads it as the Start frame under a run-unique name. The plan is
+checked whole before anything is sent; \`--dry-run\` prints it and stops. Without \`-y\` the command
+asks before spending (and refuses, exit 2, where there is no terminal to ask). Veo models only
+(Omni's image-to-video requests were never captured). The chain's state is in the catalog after
+every link: \`--resume-from CHAIN_ID\` continues after a crash, a kill or a failed link and makes
+only the links that are not done; \`gflow video chain-status CHAIN_ID\` shows it. The clips go to
+\`--out-dir\` (default \`<output>/chains/<chain id>\`). MCP: \`gflow_generate_chain\` (with
+\`wait: false\`, then \`gflow_chain_status\`).
+
 ## Command reference
 `;
 

@@ -25,6 +25,7 @@ export interface SandboxFixture {
 
 /** What earlier cases produced, for the chained ones. */
 const state: {
+  chainId?: string;
   projectId?: string;
   imageId?: string;
   imageFile?: string;
@@ -211,6 +212,26 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
           sandbox: true,
         }),
       ),
+  },
+  'video chain': {
+    output: OP,
+    run: async (t) => {
+      const story = path.join(t.home, 'story.jsonl');
+      fs.writeFileSync(story, '{"prompt": "a kite rises"}\n{"prompt": "the kite dips"}\n');
+      const plan = await t.json(['video', 'chain', story, '--dry-run'], { sandbox: true });
+      expect(plan).toMatchObject({ status: 'planned', links: [{ mode: 't2v' }, { mode: 'i2v' }] });
+      const p = await t.json(['video', 'chain', story, '-y', '--jitter', '0'], { sandbox: true });
+      expect(p).toMatchObject({ status: 'completed', made: 2 });
+      state.chainId = String(p['chain_id']);
+    },
+  },
+  'video chain-status': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['video', 'chain-status', need('chainId')], { sandbox: true });
+      expect(p).toMatchObject({ status: 'completed', chain_id: need('chainId') });
+      await t.problem(['video', 'chain-status', 'ch-none'], { sandbox: true, code: 'reference-not-found' });
+    },
   },
   'video upscale': {
     output: OP,
