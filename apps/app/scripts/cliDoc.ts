@@ -56,8 +56,11 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
   stderr. Errors gflow did not raise itself are masked
   (\`Unexpected <Class>; details were logged server-side.\`) unless GFLOW_CLI_DEBUG_TRACEBACK=1.
 - **Progress:** a spinner on stderr names the phase (starting the browser, submitting,
-  generating with Flow's status, downloading with a byte bar) — only on a terminal and never
-  with \`--json\`.
+  generating with Flow's status, downloading with a byte bar; \`item k/N\` or \`link k/N\` in a run
+  of many) — only on a terminal and never with \`--json\`. \`--progress jsonl\` (or
+  GFLOW_CLI_PROGRESS=jsonl) writes one JSON line per event to stderr instead
+  (\`{"type":"progress","at","phase","message"?,…}\`), for scripts, also with \`--json\`;
+  \`--progress off\` writes none. An unknown GFLOW_CLI_PROGRESS value means \`auto\`.
 - **Ctrl-C** (or SIGTERM) cancels the running operation and exits 130; files are written
   atomically, so no partial file is left. A generation stopped before its submit says nothing
   was sent; one stopped after it is recorded \`indeterminate\` at once (credits may have been

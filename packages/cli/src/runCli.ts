@@ -7,7 +7,7 @@ import type { ChildEntry, LeafOutput, LeafSpec } from './framework/commandSpec.j
 import { groupSpecOf, leafFlags, leafSpecOf, loadChild } from './framework/commandSpec.js';
 import { type NodeRuntime, createLeafContext } from './framework/leafContext.js';
 import { type RuntimeFactory, defaultRuntimeFactory } from './framework/runtimeFactory.js';
-import { createProgressReporter } from './output/progressReporter.js';
+import { createProgressReporter, progressModeOf } from './output/progressReporter.js';
 import { renderFailure } from './output/renderFailure.js';
 import { renderHelp } from './output/renderHelp.js';
 import { writeOutput } from './output/writeOutput.js';
@@ -132,13 +132,13 @@ async function runLeaf(
   options: LeafRunOptions,
 ): Promise<number> {
   const { io, env, json } = options;
-  const progress = createProgressReporter(io.stderr, !json && io.stderr.isTTY === true);
   let values: ParsedValues;
   try {
     values = parseArgv(rest, leafFlags(leaf), leaf.positionals?.() ?? []);
   } catch (error) {
     return renderFailure(io, error, { json, env });
   }
+  const progress = createProgressReporter(io.stderr, { mode: progressModeOf(values['progress'], env), json });
   const settingFlags = { ...options.settingFlags };
   if (values['sandbox'] === true) settingFlags.sandbox = true;
   if (values['no_spend'] === true) settingFlags.noSpend = true;

@@ -59,6 +59,14 @@ export const JSON_FLAG: FlagSpec = flag({
   kind: 'boolean',
   description: 'Write exactly one JSON document to stdout (logs go to stderr).',
 });
+export const PROGRESS_FLAG: FlagSpec = flag({
+  key: 'progress',
+  kind: 'enum',
+  options: ['auto', 'jsonl', 'off'],
+  valueHint: 'auto|jsonl|off',
+  description:
+    'Progress on stderr: auto (a status line on a terminal, none otherwise), jsonl (one JSON line per event, for scripts) or off. Default GFLOW_CLI_PROGRESS, else auto.',
+});
 export const PROFILE_FLAG: FlagSpec = flag({
   key: 'profile',
   kind: 'string',

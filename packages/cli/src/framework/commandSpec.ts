@@ -2,7 +2,7 @@ import type { ArgsDef, CommandDef } from 'citty';
 import { defineCommand } from 'citty';
 import type { Surface } from '@gflow/core';
 import type { FlagSpec, PositionalSpec } from '../args/flagSpec.js';
-import { JSON_FLAG, SANDBOX_FLAG } from '../args/flagSpec.js';
+import { JSON_FLAG, PROGRESS_FLAG, SANDBOX_FLAG } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';
 import type { LeafContext } from './leafContext.js';
 
@@ -67,6 +67,8 @@ export function leafFlags(spec: LeafSpec): FlagSpec[] {
   const flags = [...(spec.flags?.() ?? [])];
   if (spec.sandbox !== false && !flags.some((f) => f.key === 'sandbox')) flags.push(SANDBOX_FLAG);
   if (spec.json !== false && !flags.some((f) => f.key === 'json')) flags.push(JSON_FLAG);
+  // Commands that run core operations report progress (a terminal line, or JSON lines for scripts).
+  if (spec.operation !== undefined && !flags.some((f) => f.key === 'progress')) flags.push(PROGRESS_FLAG);
   return flags;
 }
 

@@ -44,11 +44,30 @@ export function formatProgress(event: ProgressEvent, frame = ''): string {
   return parts.filter(Boolean).join(' ');
 }
 
+export type ProgressMode = 'auto' | 'jsonl' | 'off';
+
+/** `--progress`, else GFLOW_CLI_PROGRESS, else auto; anything else is refused by the caller's parser. */
+export function progressModeOf(flag: unknown, env: NodeJS.ProcessEnv): ProgressMode {
+  const value = typeof flag === 'string' ? flag : (env['GFLOW_CLI_PROGRESS'] ?? 'auto').trim().toLowerCase();
+  return value === 'jsonl' || value === 'off' ? value : 'auto';
+}
+
 /**
- * A spinner line on stderr naming the phase. Silent (a no-op) unless stderr
- * is a terminal and the output is not --json, so pipes and logs stay clean.
+ * Progress on stderr. `auto`: a spinner line naming the phase when stderr is a terminal and the
+ * output is not --json, else nothing (pipes and logs stay clean). `jsonl`: one JSON object per
+ * event (`{"type":"progress","at":…,"phase":…,"message"?:…}`), for scripts. `off`: nothing.
  */
-export function createProgressReporter(stream: CliStream, enabled: boolean): ProgressReporter {
+export function createProgressReporter(
+  stream: CliStream,
+  options: { readonly mode: ProgressMode; readonly json: boolean },
+): ProgressReporter {
+  if (options.mode === 'jsonl')
+    return {
+      update: (event) =>
+        void stream.write(`${JSON.stringify({ type: 'progress', at: new Date().toISOString(), ...event })}\n`),
+      stop: () => undefined,
+    };
+  const enabled = options.mode === 'auto' && !options.json && stream.isTTY === true;
   if (!enabled) return { update: () => undefined, stop: () => undefined };
   let last: ProgressEvent | undefined;
   let frame = 0;

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createProgressReporter, progressModeOf } from './progressReporter.js';
+
+function stream(tty: boolean) {
+  let text = '';
+  return { write: (chunk: string) => (text += chunk), isTTY: tty, columns: 80, text: () => text };
+}
+
+describe('progress on stderr', () => {
+  it('jsonl: one JSON object per event, also with --json and without a terminal', () => {
+    const err = stream(false);
+    const p = createProgressReporter(err, { mode: 'jsonl', json: true });
+    p.update({ phase: 'queued', message: 'item 1/3' });
+    p.update({ phase: 'generating', message: 'item 1/3: generating' });
+    p.stop();
+    const lines = err
+      .text()
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ type: 'progress', phase: 'queued', message: 'item 1/3' });
+    expect(typeof lines[1]?.['at']).toBe('string');
+  });
+
+  it('auto: a status line on a terminal only, never with --json; off: nothing', () => {
+    const tty = stream(true);
+    const p = createProgressReporter(tty, { mode: 'auto', json: false });
+    p.update({ phase: 'generating', message: 'item 2/3: generating' });
+    p.stop();
+    expect(tty.text()).toContain('Generating – item 2/3: generating');
+    for (const [mode, json, isTTY] of [
+      ['auto', true, true],
+      ['auto', false, false],
+      ['off', false, true],
+    ] as const) {
+      const s = stream(isTTY);
+      const q = createProgressReporter(s, { mode, json });
+      q.update({ phase: 'queued' });
+      q.stop();
+      expect(s.text(), `${mode} json=${json} tty=${isTTY}`).toBe('');
+    }
+  });
+
+  it('the flag beats GFLOW_CLI_PROGRESS, which beats auto', () => {
+    expect(progressModeOf('off', { GFLOW_CLI_PROGRESS: 'jsonl' })).toBe('off');
+    expect(progressModeOf(undefined, { GFLOW_CLI_PROGRESS: ' JSONL ' })).toBe('jsonl');
+    expect(progressModeOf(undefined, {})).toBe('auto');
+    expect(progressModeOf(undefined, { GFLOW_CLI_PROGRESS: 'loud' })).toBe('auto');
+  });
+});
