@@ -216,7 +216,15 @@ async function runLinks(
       const { minMs, maxMs } = options.jitterMs;
       await abortableSleep(minMs + Math.random() * (maxMs - minMs), context.signal, 'the pause between links');
     }
-    context.onProgress?.({ phase: 'queued', message: `link ${index + 1}/${inputs.length}` });
+    const label = `link ${index + 1}/${inputs.length}`;
+    const onProgress = context.onProgress;
+    onProgress?.({ phase: 'queued', message: label });
+    const linkContext: OperationContext = {
+      ...context,
+      ...(onProgress
+        ? { onProgress: (event) => onProgress({ ...event, message: `${label}: ${event.message ?? event.phase}` }) }
+        : {}),
+    };
     const result = await submitGeneration(
       'video',
       {
@@ -226,7 +234,7 @@ async function runLinks(
         profile,
         output: path.join(dir, `link-${index + 1}`),
       },
-      context,
+      linkContext,
     );
     made += 1;
     state.project ??= typeof result.flow_project_id === 'string' ? result.flow_project_id : null;
