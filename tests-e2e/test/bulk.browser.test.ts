@@ -120,6 +120,30 @@ describe('many images, one run', () => {
     expect(e2e.sim.received.calls('ogiZ0b')).toHaveLength(0);
   }, 240_000);
 
+  it('--progress jsonl: one JSON line per event on stderr, naming item k/N and its phases', async () => {
+    const run = await e2e.cli([
+      'image',
+      't2i',
+      'a reed',
+      'a heron',
+      '--jitter',
+      '0',
+      '--progress',
+      'jsonl',
+      '--sandbox',
+      '--json',
+    ]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const events = run.stderr
+      .split('\n')
+      .filter((line) => line.startsWith('{"type":"progress"'))
+      .map((line) => JSON.parse(line) as { phase: string; message?: string });
+    expect(events.some((e) => e.phase === 'queued' && e.message === 'item 1/2')).toBe(true);
+    expect(events.some((e) => e.phase === 'queued' && e.message === 'item 2/2')).toBe(true);
+    expect(events.some((e) => e.phase === 'downloading' && e.message?.startsWith('item 2/2: '))).toBe(true);
+    expect((json(run) as unknown as Batch).status).toBe('completed');
+  }, 120_000);
+
   it('refusals before anything is sent: -o with several prompts, --jitter junk, 51 prompts', async () => {
     e2e.sim.received.clear();
     const o = await e2e.cli(['image', 't2i', 'a', 'b', '-o', 'x.jpg', '--sandbox']);
