@@ -8,6 +8,7 @@ import { type AssetListing, createAssetListing } from './repositories/assetListi
 import { type AssetsRepo, createAssetsRepo } from './repositories/assetsRepo.js';
 import { type CreditsRepo, createCreditsRepo } from './repositories/creditsRepo.js';
 import { type ChainsRepo, createChainsRepo } from './repositories/chainsRepo.js';
+import { type UploadsRepo, createUploadsRepo } from './repositories/uploadsRepo.js';
 import { type ErrorsRepo, createErrorsRepo } from './repositories/errorsRepo.js';
 import { type LocalFilesRepo, createLocalFilesRepo } from './repositories/localFilesRepo.js';
 import { type MediaLookup, createMediaLookup } from './repositories/mediaLookup.js';
@@ -48,6 +49,8 @@ export interface Catalog {
   readonly usage: UsageRepo;
   /** Video chains and how far each got (`video chain --resume-from`). */
   readonly chains: ChainsRepo;
+  /** Local files uploaded into Flow projects, by content (a later run mentions them in place). */
+  readonly uploads: UploadsRepo;
   /** The credit ledger: quotes reserved against the daily budget, measured spend, usage (issue 24). */
   readonly credits: CreditsRepo;
   /** Migration state as of now (for `doctor`). */
@@ -102,6 +105,7 @@ export function openCatalog(options: OpenCatalogOptions): Catalog {
     tasks: createTasksRepo(ctx, profiles),
     usage: createUsageRepo(ctx),
     chains: createChainsRepo(ctx, profiles),
+    uploads: createUploadsRepo(ctx, profiles),
     credits: createCreditsRepo(ctx),
     migrationStatus: () => migrationStatus(db, migrations),
     transaction: ctx.write,

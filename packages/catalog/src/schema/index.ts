@@ -1,5 +1,5 @@
 import { assets, localFiles, operationAssets, operations, profiles, projects } from './catalogTables.js';
-import { generationQueue, usageEvents, videoChains } from './queueTables.js';
+import { generationQueue, uploads, usageEvents, videoChains } from './queueTables.js';
 
 export {
   assets,
@@ -11,6 +11,7 @@ export {
   generationQueue,
   usageEvents,
   videoChains,
+  uploads,
 };
 
 /** Every drizzle table of the catalog, keyed for `drizzle({ schema })`. */
@@ -24,6 +25,7 @@ export const catalogSchema = {
   generationQueue,
   usageEvents,
   videoChains,
+  uploads,
 } as const;
 
 export type CatalogSchema = typeof catalogSchema;

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { profiles } from './catalogTables.js';
 
 /** The generation task queue (see README "Tasks"). */
@@ -64,4 +64,26 @@ export const videoChains = sqliteTable(
     updatedAt: text('updated_at').notNull(),
   },
   (t) => [index('video_chains_by_profile').on(t.profileName, t.createdAt)],
+);
+
+/** Local files uploaded into a Flow project, by content (migrations/0004_uploads.sql). */
+export const uploads = sqliteTable(
+  'uploads',
+  {
+    profileName: text('profile_name')
+      .notNull()
+      .references(() => profiles.name),
+    flowProjectId: text('flow_project_id').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: integer('bytes').notNull(),
+    flowMediaId: text('flow_media_id').notNull(),
+    displayName: text('display_name').notNull(),
+    sourcePath: text('source_path'),
+    createdAt: text('created_at').notNull(),
+    lastUsedAt: text('last_used_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.profileName, t.flowProjectId, t.sha256, t.bytes] }),
+    index('uploads_by_media').on(t.profileName, t.flowMediaId),
+  ],
 );
