@@ -5,6 +5,8 @@ import { driftError } from '../composer/drift.js';
 import { typePrompt } from '../composer/promptText.js';
 import { safeClick } from '../composer/safeClick.js';
 import { isAllowedMediaUrl } from '../download/allowlist.js';
+import { decideSubmit, readShownBalance } from '../composer/costLine.js';
+import type { SubmitHook, SubmitQuote } from '../generate/types.js';
 import type { OpContext } from '../session/opContext.js';
 import { pollUntil } from '../util/abort.js';
 import { AG } from './agentSettings.js';
@@ -115,6 +117,10 @@ export interface AgentTurnRequest {
   /** The model label the run asked for (a quote naming another one is not approved). */
   readonly modelLabels: readonly string[];
   readonly timeoutMs: number;
+  /** The caller's decision before the spend: at the credit confirmation, or before the directive when none is expected. */
+  readonly beforeSubmit?: SubmitHook;
+  /** A credit confirmation will come ("Confirm before generating: Always" on a video turn, flow-wire §4). */
+  readonly gateExpected: boolean;
 }
 
 export interface AgentTurnResult {
@@ -123,6 +129,10 @@ export interface AgentTurnResult {
   readonly posters: readonly string[];
   readonly quote: AgentQuote | null;
   readonly lastReply: string;
+  /** What the hook was shown last (before the directive, or at the confirmation). */
+  readonly submitQuote?: SubmitQuote;
+  /** The hook said stop: before the directive (nothing sent), or at the confirmation (rejected). */
+  readonly stopped?: 'before-submit' | 'agent-confirmation';
 }
 
 function agentError(ctx: OpContext, detail: string, extra: Record<string, unknown> = {}): FlowAgentUiError {
@@ -154,12 +164,51 @@ async function answerGate(ctx: OpContext, index: number, glyph: 'check' | 'close
     throw await driftError(ctx.page, 'The credit confirmation did not take the answer', AG.permission);
 }
 
+interface GateState {
+  approved: number;
+  latest: TurnSnapshot;
+  sawBusy: boolean;
+  submitQuote?: SubmitQuote;
+  stopped?: 'agent-confirmation';
+}
+
+/**
+ * The caller's hook at a confirmation that quotes what was asked: approve (`submit`), or reject it
+ * (`stop`, a dry run, or a throw: a refusal, rethrown once the confirmation is rejected).
+ */
+async function askHook(
+  ctx: OpContext,
+  req: AgentTurnRequest,
+  gate: { index: number; text: string },
+  quote: AgentQuote,
+  state: GateState,
+): Promise<'approve' | 'stop'> {
+  const submitQuote: SubmitQuote = {
+    credits: quote.credits,
+    source: 'agent-confirmation',
+    balance: await readShownBalance(ctx),
+    text: redactText(gate.text).slice(0, 200),
+  };
+  state.submitQuote = submitQuote;
+  let decision: 'submit' | 'stop';
+  try {
+    decision = await decideSubmit(ctx, req.beforeSubmit, submitQuote);
+  } catch (error) {
+    await answerGate(ctx, gate.index, 'close');
+    throw error;
+  }
+  if (decision === 'submit') return 'approve';
+  await answerGate(ctx, gate.index, 'close');
+  state.stopped = 'agent-confirmation';
+  return 'stop';
+}
+
 /** Judges an open confirmation; returns the quote when it may be approved, else throws (rejecting or leaving it). */
 async function judgeGate(
   ctx: OpContext,
   req: AgentTurnRequest,
   gate: { index: number; text: string },
-  state: { approved: number; latest: TurnSnapshot },
+  state: GateState,
 ): Promise<AgentQuote> {
   const quote = readQuote(gate.text);
   const detail = { agent_quote: redactText(gate.text).slice(0, 500), ...replyOf(state.latest) };
@@ -189,6 +238,7 @@ async function judgeGate(
       { ...detail, agent_quoted_count: quote.count },
     );
   }
+  if ((await askHook(ctx, req, gate, quote, state)) === 'stop') return quote;
   await answerGate(ctx, gate.index, 'check');
   return quote;
 }
@@ -201,6 +251,13 @@ async function judgeGate(
 export async function runAgentTurn(ctx: OpContext, req: AgentTurnRequest): Promise<AgentTurnResult> {
   const before = await snapshot(ctx);
   const seenTiles = new Set(before.tiles.map((t) => t.picture));
+  let early: SubmitQuote | undefined;
+  if (!req.gateExpected) {
+    // No confirmation will quote this turn: the directive is what spends, so the hook decides now.
+    early = { credits: null, source: 'none', balance: await readShownBalance(ctx), text: null };
+    if ((await decideSubmit(ctx, req.beforeSubmit, early)) === 'stop')
+      return { tiles: [], posters: [], quote: null, lastReply: '', submitQuote: early, stopped: 'before-submit' };
+  }
   await typePrompt(ctx, req.directive);
   const submit = ctx.page.locator(AG.generate).first();
   if ((await submit.count()) === 0)
@@ -210,7 +267,7 @@ export async function runAgentTurn(ctx: OpContext, req: AgentTurnRequest): Promi
   ctx.report({ phase: 'submitting' });
   await safeClick(ctx, submit, 'submitting to the agent');
   ctx.report({ phase: 'generating' });
-  const state = { approved: 0, latest: before, sawBusy: false };
+  const state: GateState = { approved: 0, latest: before, sawBusy: false, ...(early ? { submitQuote: early } : {}) };
   let quote: AgentQuote | null = null;
   const deadline = Date.now() + req.timeoutMs;
   const done = await pollUntil(
@@ -220,17 +277,30 @@ export async function runAgentTurn(ctx: OpContext, req: AgentTurnRequest): Promi
       state.latest = now;
       if (now.busy || now.pending > 0) state.sawBusy = true;
       const open = now.gates.find((g) => g.index >= before.gates.length && g.open);
-      if (open !== undefined) {
+      if (open !== undefined && state.stopped === undefined) {
         quote = await judgeGate(ctx, req, open, state);
-        state.approved += 1;
+        if (state.stopped === undefined) state.approved += 1;
         return undefined;
       }
+      // Stopped at the confirmation (rejected): wait for the turn to wind down, nothing more.
+      if (state.stopped !== undefined) return now.busy ? undefined : now;
       const added = now.tiles.length - before.tiles.length;
       const over = !now.busy && now.pending === 0 && (state.sawBusy || added > 0 || now.lastReply !== before.lastReply);
       return over ? now : undefined;
     },
     { timeoutMs: Math.max(0, deadline - Date.now()), intervalMs: 250, signal: ctx.signal },
   );
+  if (state.stopped !== undefined) {
+    ctx.afterSubmit = false; // the confirmation was rejected: nothing was generated or spent
+    return {
+      tiles: [],
+      posters: [],
+      quote,
+      lastReply: '',
+      ...(state.submitQuote ? { submitQuote: state.submitQuote } : {}),
+      stopped: state.stopped,
+    };
+  }
   if (done === undefined) {
     if (req.kind === 'video')
       throw new TransportTimeoutError(
@@ -267,6 +337,7 @@ export async function runAgentTurn(ctx: OpContext, req: AgentTurnRequest): Promi
     posters: after.posters.slice(before.posters.length),
     quote,
     lastReply: after.lastReply === before.lastReply ? '' : after.lastReply,
+    ...(state.submitQuote ? { submitQuote: state.submitQuote } : {}),
   };
 }
 

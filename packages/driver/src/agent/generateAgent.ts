@@ -164,7 +164,11 @@ export async function generateAgentImage(
         count: req.count,
         modelLabels: menu?.map((e) => e.label) ?? [],
         timeoutMs: req.replyTimeoutMs ?? 180_000,
+        ...(req.beforeSubmit ? { beforeSubmit: req.beforeSubmit } : {}),
+        // Only a video turn's credit gate was described (flow-wire §4); an image turn may spend unquoted.
+        gateExpected: false,
       });
+      if (turn.stopped !== undefined) return done(ctx, req.projectId, [], turn);
       const items = await itemsOf(ctx, 'image', turn, req.prompt);
       checkCount(ctx, 'image', items, {
         count: req.count,
@@ -193,7 +197,10 @@ export async function generateAgentVideo(
         count: 1,
         modelLabels: model?.menu.map((e) => e.label) ?? [],
         timeoutMs: req.timeoutMs,
+        ...(req.beforeSubmit ? { beforeSubmit: req.beforeSubmit } : {}),
+        gateExpected: options.confirm === 'always',
       });
+      if (turn.stopped !== undefined) return done(ctx, req.projectId, [], turn);
       const items = await itemsOf(ctx, 'video', turn, req.prompt);
       checkCount(ctx, 'video', items, { count: 1, reply: turn.lastReply, others: turn.tiles.length - items.length });
       return done(ctx, req.projectId, items, turn);
@@ -216,5 +223,7 @@ function done(
     uploads: [],
     arm: 'agent-only',
     ...(turn.quote?.credits == null ? {} : { agentQuotedCredits: turn.quote.credits }),
+    ...(turn.submitQuote ? { quote: turn.submitQuote } : {}),
+    ...(turn.stopped ? { stopped: turn.stopped } : {}),
   };
 }

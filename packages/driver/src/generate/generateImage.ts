@@ -4,6 +4,7 @@ import { pickModel } from '../composer/modelMenu.js';
 import { attachMentions } from '../composer/mentions.js';
 import { typePrompt } from '../composer/promptText.js';
 import { closeSettings, setChoice } from '../composer/settingsPane.js';
+import { decideSubmit, readCostLine, readShownBalance, stoppedBeforeSubmit } from '../composer/costLine.js';
 import type { UploadedFile } from '../composer/uploads.js';
 import { IMAGE_ASPECT_ICONS, findImageModel } from '@gflow/flow-facts';
 import type { OpContext } from '../session/opContext.js';
@@ -58,9 +59,15 @@ export async function generateImage(
     match: (r) => r.text.toLowerCase() === `x${req.count}`,
     ifAbsent: req.count === 1 ? 'skip' : 'refuse',
   });
+  // The cost line under the count row (images Flow quotes as 0 say 0), read once every setting is in place.
+  const costLine = await readCostLine(ctx);
   await closeSettings(ctx);
   await typePrompt(ctx, req.prompt);
   await attachMentions(ctx, refs, characters);
+
+  const quote = { ...costLine, source: 'cost-line' as const, balance: await readShownBalance(ctx) };
+  if ((await decideSubmit(ctx, req.beforeSubmit, quote)) === 'stop')
+    return stoppedBeforeSubmit(ctx, { projectId, uploads, quote });
 
   const seen = await clickGuardedSubmit(
     ctx,
@@ -123,5 +130,6 @@ export async function generateImage(
     submitBody: seen.redactedBody,
     uploads,
     arm: 'classic',
+    quote,
   };
 }

@@ -5,6 +5,7 @@ import { pickModel } from '../composer/modelMenu.js';
 import type { OpenTimeouts } from '../composer/openProject.js';
 import { typePrompt } from '../composer/promptText.js';
 import { closeSettings, numberToken, setChoice, setDurationSlider } from '../composer/settingsPane.js';
+import { decideSubmit, readCostLine, readShownBalance, stoppedBeforeSubmit } from '../composer/costLine.js';
 import type { UploadedFile } from '../composer/uploads.js';
 import { VIDEO_ASPECT_ICONS, findVideoModel } from '@gflow/flow-facts';
 import type { OpContext } from '../session/opContext.js';
@@ -90,6 +91,8 @@ export async function generateVideo(
     match: (r) => r.text.toLowerCase() === `x${req.count}`,
     ifAbsent: req.count === 1 ? 'skip' : 'refuse',
   });
+  // The cost line under the count row, read once every setting is in place (flow-wire §4).
+  const costLine = await readCostLine(ctx);
   await closeSettings(ctx);
 
   if (start !== undefined) await bindFrame(ctx, 'Start', start.displayName, 1);
@@ -107,6 +110,9 @@ export async function generateVideo(
     referenceIds: refs.map((r) => r.mediaId),
     entityIds: (req.characters ?? []).map((c) => c.entityId),
   };
+  const quote = { ...costLine, source: 'cost-line' as const, balance: await readShownBalance(ctx) };
+  if ((await decideSubmit(ctx, req.beforeSubmit, quote)) === 'stop')
+    return stoppedBeforeSubmit(ctx, { projectId, uploads, quote });
   const seen = await clickGuardedSubmit(ctx, (call) => checkVideoSubmit(call, want), 15_000);
   const { clickedAt } = seen;
   let initial: VideoRecord[];
@@ -190,6 +196,7 @@ export async function generateVideo(
     submitBody: seen.redactedBody,
     uploads,
     arm: 'classic',
+    quote,
     ...(recovered ? { recovered: true } : {}),
   };
 }

@@ -1,10 +1,14 @@
 import type { ImageAspect, ImageModelName, VideoAspect, VideoModelName } from '@gflow/flow-facts';
 import type { DriverProgressEvent } from '../session/opContext.js';
 
-/** A reference: a local file (uploaded under a run-unique name) or an existing Flow asset. */
+/**
+ * A reference: a local file (uploaded under a run-unique name) or an existing Flow asset of the
+ * project, attached in place by its display name — with, optionally, its verified local file to
+ * upload instead when the picker does not list it (`fallbackPath`).
+ */
 export type ReferenceInput =
   | { readonly path: string; readonly displayName?: string }
-  | { readonly mediaId: string; readonly displayName?: string };
+  | { readonly mediaId: string; readonly displayName?: string; readonly fallbackPath?: string };
 
 /**
  * A saved character of the project (flow-wire §5): attached as an `@` mention of its display name,
@@ -14,6 +18,31 @@ export interface CharacterInput {
   readonly entityId: string;
   readonly displayName: string;
 }
+
+/**
+ * What Flow says a submit will cost, read right before the click that spends: the classic
+ * settings pane's cost line (flow-wire §4), or the agent-only composer's credit confirmation.
+ */
+export interface SubmitQuote {
+  /** The credits quoted; null when Flow showed none the driver could read (images quoted 0 say 0). */
+  readonly credits: number | null;
+  /** `cost-line` (classic pane), `agent-confirmation` (the agent's gate), `none` (an agent turn with no gate to come). */
+  readonly source: 'cost-line' | 'agent-confirmation' | 'none';
+  /** The balance the page shows (the header's credits control); null when unreadable. */
+  readonly balance: number | null;
+  /** The text the quote was read from (redacted, clipped), or null. */
+  readonly text: string | null;
+}
+
+/** `submit`: click. `stop`: click nothing and return the quote (a dry run). */
+export type SubmitDecision = 'submit' | 'stop';
+
+/**
+ * The caller's decision between reading the quote and the click (core's budgets and dry runs).
+ * It may throw (a refusal): the driver then clicks nothing — on the agent route it rejects the
+ * open confirmation — and the error propagates. The driver has no budget logic of its own.
+ */
+export type SubmitHook = (quote: SubmitQuote) => Promise<SubmitDecision>;
 
 export interface GenerateImageRequest {
   readonly projectId?: string;
@@ -29,6 +58,8 @@ export interface GenerateImageRequest {
   readonly replyTimeoutMs?: number;
   /** "Confirm before generating" on an agent-only composer (GFLOW_CLI_AGENT_CONFIRM; default always). */
   readonly agentConfirm?: 'always' | 'never';
+  /** Called once the composer is configured, with the quote, before the click that spends. */
+  readonly beforeSubmit?: SubmitHook;
 }
 
 export interface GenerateVideoRequest {
@@ -51,6 +82,8 @@ export interface GenerateVideoRequest {
   readonly timeoutMs: number;
   /** "Confirm before generating" on an agent-only composer (GFLOW_CLI_AGENT_CONFIRM; default always). */
   readonly agentConfirm?: 'always' | 'never';
+  /** Called once the composer is configured, with the quote, before the click that spends. */
+  readonly beforeSubmit?: SubmitHook;
 }
 
 export interface GeneratedItem {
@@ -83,4 +116,11 @@ export interface FlowGenerationResult {
   readonly arm: 'classic' | 'agent-only';
   /** The credits the agent's confirmation quoted (agent-only runs that asked for one). */
   readonly agentQuotedCredits?: number;
+  /** What was read before the click (absent when the run never reached that point). */
+  readonly quote?: SubmitQuote;
+  /**
+   * The hook said `stop`: nothing was generated and `items` is empty. `before-submit`: nothing was
+   * clicked; `agent-confirmation`: the agent's directive was sent and its confirmation rejected.
+   */
+  readonly stopped?: 'before-submit' | 'agent-confirmation';
 }

@@ -188,6 +188,8 @@ export class FlowSession {
     const last = this.#lastOp;
     if (!this.#incidentCapture || last === null || this.#closed || signal?.aborted === true) return;
     if (hasErrorCode(error, 'cancelled') || hasErrorCode(error, 'browser-session-closed')) return;
+    // A refusal of the caller's submit hook (a credit budget) is not the page's failure.
+    if (hasErrorCode(error, 'budget-exceeded')) return;
     failure.snapshot = await capturePage(last, true).catch(() => null);
   }
 
