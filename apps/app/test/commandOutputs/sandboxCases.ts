@@ -417,6 +417,18 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
     run: async (t) => {
       const p = await t.json(['data', 'usage', '--weeks', '2'], { sandbox: true });
       expect(p['weeks']).toBe(2);
+      expect((p['credits'] as { total: { quoted: number } }).total.quoted).toBeGreaterThan(0);
+    },
+  },
+  'credits usage': {
+    output: OP,
+    run: async (t) => {
+      // The videos above were quoted before their clicks (the sandbox's cost table: Veo Lite 8 s = 10).
+      const p = await t.json(['credits', 'usage', '--days', '2', '--profile', 'sandbox'], { sandbox: true });
+      expect(p).toMatchObject({ status: 'ok', days: 2, profile: 'sandbox' });
+      const today = p['today'] as { quoted: number; remaining: number | null };
+      expect(today.quoted).toBeGreaterThanOrEqual(10);
+      expect(today.remaining).toBeNull();
     },
   },
 };

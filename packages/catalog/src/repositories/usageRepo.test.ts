@@ -17,6 +17,10 @@ describe('usage stats', () => {
       errorDetail: 'x',
     });
     c.operations.start({ profile: 'alice', command: 'video t2v', model: 'veo-fast' });
+    // A dry run generated nothing: not a generation.
+    const dry = c.operations.start({ profile: 'alice', command: 'video t2v', model: 'omni_flash' }).id;
+    c.credits.estimate(dry, { day: '2026-03-02', quoted: 12 });
+    c.operations.succeed(dry);
     clock.set('2025-06-01T00:00:00.000Z');
     c.usage.record({ surface: 'cli', command: 'models' }); // long ago: outside the window
     c.operations.start({ profile: 'alice', command: 'image t2i', model: 'nano2' });

@@ -83,8 +83,9 @@ export function createUsageRepo(ctx: CatalogContext): UsageRepo {
   );
   const generations = (column: string, alias: string, order: string) =>
     ctx.db.prepare(
+      // A dry run (credit_state 'estimated') generated nothing: it is not counted as a generation.
       `SELECT ${column} AS ${alias}, count(*) AS count FROM operations WHERE started_at >= ? AND started_at <= ?
-       GROUP BY ${alias} ORDER BY ${order}`,
+       AND credit_state IS NOT 'estimated' GROUP BY ${alias} ORDER BY ${order}`,
     );
   const genByCommand = generations('command', 'command', 'count DESC, command');
   const genByModel = generations('model', 'model', 'count DESC, model');

@@ -36,8 +36,67 @@ const list = operationLeaf({
   },
 });
 
+interface UsageRowView {
+  readonly quoted: number;
+  readonly spent: number;
+  readonly operations: number;
+  readonly unquoted: number;
+  readonly measured: number;
+}
+
+const usage = operationLeaf({
+  name: 'usage',
+  description:
+    'Credits Flow quoted before each submit (and measured spend) per day, model and surface, from the local catalog — what GFLOW_CLI_DAILY_CREDIT_BUDGET is checked against. No browser.',
+  operation: 'creditUsage',
+  schema: opSchema('creditUsage'),
+  overrides: { days: { valueHint: 'N' }, profile: { valueHint: 'NAME' } },
+  examples: ['gflow credits usage', 'gflow credits usage --days 30 --json', 'gflow credits usage --profile work'],
+  render: (result) => {
+    const r = result as {
+      since: string;
+      until: string;
+      total: UsageRowView;
+      by_day: Array<UsageRowView & { day: string }>;
+      by_model: Array<UsageRowView & { model: string | null }>;
+      by_surface: Array<UsageRowView & { surface: string | null }>;
+      budgets: { daily_credit_budget: number | null; max_credits_per_call: number | null };
+      today: { day: string; quoted: number; remaining: number | null };
+      estimates: { count: number; quoted: number };
+    };
+    const cells = (row: UsageRowView) => [row.quoted, row.measured > 0 ? row.spent : '-', row.operations];
+    const table = (label: string, rows: ReadonlyArray<UsageRowView & { readonly key: string | null }>) =>
+      renderTable(
+        [label, 'QUOTED', 'SPENT', 'RUNS'],
+        rows.map((row) => [row.key ?? '-', ...cells(row)]),
+      );
+    const budget = r.budgets.daily_credit_budget;
+    const lines = [
+      `Credits ${r.since} … ${r.until}: ${r.total.quoted} quoted${r.total.measured > 0 ? `, ${r.total.spent} measured spent` : ''} in ${r.total.operations} run(s)${r.total.unquoted > 0 ? ` (${r.total.unquoted} without a readable quote)` : ''}.`,
+      `Today (${r.today.day}): ${r.today.quoted}${budget === null ? '' : ` of ${budget} (GFLOW_CLI_DAILY_CREDIT_BUDGET, per profile)`}${r.today.remaining === null ? '' : `, ${r.today.remaining} left`}; per call: ${r.budgets.max_credits_per_call ?? 'no cap'}.`,
+      ...(r.estimates.count > 0 ? [`Dry runs: ${r.estimates.count} (${r.estimates.quoted} quoted, not counted).`] : []),
+      '',
+      table(
+        'DAY',
+        r.by_day.map((row) => ({ ...row, key: row.day })),
+      ),
+      '',
+      table(
+        'MODEL',
+        r.by_model.map((row) => ({ ...row, key: row.model })),
+      ),
+      '',
+      table(
+        'SURFACE',
+        r.by_surface.map((row) => ({ ...row, key: row.surface })),
+      ),
+    ];
+    return { data: result, text: lines.join('\n') };
+  },
+});
+
 export const creditsCommand = defineGroup({
   name: 'credits',
-  description: 'Flow credits (they fund video; images use per-model daily quotas).',
-  children: { user, list },
+  description: 'Flow credits (they fund video; images use per-model daily quotas) and what gflow spent of them.',
+  children: { user, list, usage },
 });

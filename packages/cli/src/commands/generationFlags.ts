@@ -93,6 +93,7 @@ interface GenerationResultView {
   readonly flow_media_id?: string | null;
   readonly flow_media_ids?: readonly string[];
   readonly error?: unknown;
+  readonly credits_quoted?: number | null;
 }
 
 /**
@@ -126,6 +127,30 @@ function failureOf(error: unknown, status: string): unknown {
   return new GflowError(typeof error === 'string' ? error : `The generation ended ${status}.`);
 }
 
+interface EstimateView {
+  readonly credits_quoted?: number | null;
+  readonly balance?: number | null;
+  readonly flow_project_id?: string | null;
+  readonly plan?: { readonly quote_source?: string; readonly submitted?: string };
+  readonly budget?: { readonly would_refuse?: string | null; readonly today_quoted?: number };
+  readonly uploads?: ReadonlyArray<{ readonly display_name: string; readonly media_id: string }>;
+}
+
+/** A dry run: the quote, the balance, whether a budget would refuse it, and the uploads it had to make. */
+function renderEstimate(r: EstimateView): string {
+  const quoted =
+    r.credits_quoted === null || r.credits_quoted === undefined ? 'unreadable' : `${r.credits_quoted} credits`;
+  const refuse = r.budget?.would_refuse ?? null;
+  const lines = [
+    `Estimate: ${quoted} (balance ${r.balance ?? 'unknown'}); nothing was submitted.`,
+    ...(refuse === null ? [] : [`A submit would be refused by the budget (${refuse}).`]),
+    ...(r.uploads?.length
+      ? [`Uploaded (kept in the project): ${r.uploads.map((u) => `${u.display_name} ${u.media_id}`).join(', ')}`]
+      : []),
+  ];
+  return `${lines.join('\n')}\n${renderFields({ project: r.flow_project_id, quote_source: r.plan?.quote_source })}`;
+}
+
 /**
  * Files first (one per line, easy to pipe), then the ids. A reply whose status
  * is a failure (core's FAILURE_STATUSES) exits with its error's code: --json
@@ -135,9 +160,15 @@ export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput 
   const r = result as GenerationResultView;
   if (r.status === 'completed') {
     const files = (r.files ?? []).join('\n');
-    const ids = renderFields({ task_id: r.task_id, project: r.flow_project_id, media: r.flow_media_id });
+    const ids = renderFields({
+      task_id: r.task_id,
+      project: r.flow_project_id,
+      media: r.flow_media_id,
+      ...(r.credits_quoted === undefined ? {} : { credits_quoted: r.credits_quoted ?? 'unreadable' }),
+    });
     return { data: result, text: files ? `${files}\n${ids}` : ids };
   }
+  if (r.status === 'estimated') return { data: result, text: renderEstimate(result as EstimateView) };
   // Not completed and not a failure: pending (wait=false).
   if (!isFailureStatus(r.status)) return { data: result, text: `Queued: task ${r.task_id ?? '?'}` };
   const failure =

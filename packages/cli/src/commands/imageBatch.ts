@@ -5,7 +5,7 @@ import { MAX_BATCH_ITEMS } from '@gflow/core';
 import { PROFILE_FLAG, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import { defineLeaf } from '../framework/commandSpec.js';
 import { generationInput } from './generationFlags.js';
-import { bulkFlags, failFastOf, runBatchOperation } from './imageBulk.js';
+import { bulkFlags, failFastOf, runBatchOperation, spendFlags, spendInput } from './imageBulk.js';
 
 export interface BatchEntry {
   readonly text: string;
@@ -92,6 +92,7 @@ export const imageBatchCommand = defineLeaf({
       description: 'Generate every prompt into this project.',
     }),
     ...bulkFlags(),
+    ...spendFlags(),
     flag({ key: 'out', kind: 'string', valueHint: 'DIR', description: 'Write the files flat into DIR.' }),
     SANDBOX_FLAG,
   ],
@@ -125,6 +126,7 @@ export const imageBatchCommand = defineLeaf({
       })),
       fail_fast: failFastOf(values),
       ...(typeof values['jitter'] === 'string' ? { jitter: values['jitter'] } : {}),
+      ...spendInput(values),
     });
   },
 });

@@ -33,6 +33,34 @@ export function bulkFlags(): FlagSpec[] {
   ];
 }
 
+/** --dry-run and --max-credits of the runs whose flags are not an operation's schema (image batch, run --config). */
+export function spendFlags(): FlagSpec[] {
+  return [
+    flag({
+      key: 'dry_run',
+      name: 'dry-run',
+      kind: 'boolean',
+      description:
+        "Estimate every prompt: do all the work up to each submit, read Flow's quote and the balance, submit nothing.",
+    }),
+    flag({
+      key: 'max_credits',
+      name: 'max-credits',
+      kind: 'number',
+      valueHint: 'N',
+      description: 'Refuse any submit quoted above N credits (only lowers GFLOW_CLI_MAX_CREDITS_PER_CALL).',
+    }),
+  ];
+}
+
+/** The spend flags as generateBatch input. */
+export function spendInput(values: ParsedValues): Record<string, unknown> {
+  return {
+    ...(values['dry_run'] === true ? { dry_run: true } : {}),
+    ...(typeof values['max_credits'] === 'number' ? { max_credits: values['max_credits'] } : {}),
+  };
+}
+
 /** The flags that add prompts to `image t2i`. */
 export function promptSourceFlags(): FlagSpec[] {
   return [
@@ -106,6 +134,7 @@ interface BatchItemView {
   readonly flow_media_id?: string | null;
   readonly params?: { readonly prompt?: string };
   readonly error?: { readonly title?: string; readonly detail?: string };
+  readonly credits_quoted?: number | null;
 }
 
 /** Runs core's generateBatch and renders it: a table on a terminal, the whole document with --json; exit = the highest per-prompt code. */
@@ -116,14 +145,23 @@ export async function runBatchOperation(ctx: LeafContext, input: Record<string, 
     items: BatchItemView[];
     pauses_ms: number[];
     exit_code: number;
+    credits_quoted?: number | null;
   };
   const rows = result.items.map((item, i) => [
     String(i + 1),
     item.status,
     item.prompt ?? item.params?.prompt ?? '',
-    item.status === 'completed' ? (item.files ?? []).join(', ') : (item.error?.detail ?? item.error?.title ?? ''),
+    item.status === 'completed'
+      ? (item.files ?? []).join(', ')
+      : item.status === 'estimated'
+        ? `quoted ${item.credits_quoted ?? 'unreadable'}`
+        : (item.error?.detail ?? item.error?.title ?? ''),
   ]);
-  const done = result.items.filter((i) => i.status === 'completed').length;
-  const text = `${renderTable(['#', 'STATUS', 'PROMPT', 'FILES / ERROR'], rows)}\n${done}/${result.items.length} completed in project ${result.flow_project_id ?? '-'}`;
+  const estimated = result.items.some((i) => i.status === 'estimated');
+  const done = result.items.filter((i) => i.status === 'completed' || i.status === 'estimated').length;
+  const summary = estimated
+    ? `${done}/${result.items.length} estimated in project ${result.flow_project_id ?? '-'}: ${result.credits_quoted ?? 'unreadable'} credits quoted in all; nothing was submitted`
+    : `${done}/${result.items.length} completed in project ${result.flow_project_id ?? '-'}`;
+  const text = `${renderTable(['#', 'STATUS', 'PROMPT', 'FILES / ERROR'], rows)}\n${summary}`;
   return { data: result, text, ...(result.exit_code === 0 ? {} : { exitCode: result.exit_code }) };
 }

@@ -66,7 +66,7 @@ const t2i = operationLeaf({
       });
     const common = generationInput(
       Object.fromEntries(
-        ['model', 'aspect', 'count', 'tools', 'profile', 'project', 'project_name', 'ui_mode']
+        ['model', 'aspect', 'count', 'tools', 'profile', 'project', 'project_name', 'ui_mode', 'dry_run', 'max_credits']
           .filter((key) => values[key] !== undefined)
           .map((key) => [key, values[key]]),
       ),

@@ -4,7 +4,7 @@ import { BadParameterError } from '@gflow/errors';
 import { MAX_BATCH_ITEMS, parseRunConfig } from '@gflow/core';
 import { PROFILE_FLAG, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import { defineLeaf } from '../framework/commandSpec.js';
-import { bulkFlags, failFastOf, runBatchOperation } from './imageBulk.js';
+import { bulkFlags, failFastOf, runBatchOperation, spendFlags, spendInput } from './imageBulk.js';
 
 /**
  * `gflow run --config FILE`: the original's run file (`{prompts[1..50]{text, aspect_ratio, model,
@@ -38,6 +38,7 @@ export const runCommand = defineLeaf({
       description: 'Generate every prompt into this project (else one new project for the run).',
     }),
     ...bulkFlags(),
+    ...spendFlags(),
     PROFILE_FLAG,
     SANDBOX_FLAG,
   ],
@@ -74,6 +75,7 @@ export const runCommand = defineLeaf({
       })),
       fail_fast: failFastOf(values),
       ...(typeof values['jitter'] === 'string' ? { jitter: values['jitter'] } : {}),
+      ...spendInput(values),
     });
   },
 });

@@ -22,8 +22,8 @@ export interface IncidentFacts {
 /** Where a failure's page snapshot comes from: a driver session, or a driver function's own page. */
 export type IncidentSource = Pick<FlowSession, 'failedInOperation' | 'captureIncident'>;
 
-/** Never a bundle: nothing went wrong in the page (a cancellation) or there is no page left. */
-const NEVER: readonly ErrorCode[] = ['cancelled', 'browser-session-closed'];
+/** Never a bundle: nothing went wrong in the page (a cancellation, a credit budget's refusal) or there is no page left. */
+const NEVER: readonly ErrorCode[] = ['cancelled', 'browser-session-closed', 'budget-exceeded'];
 /** Raised by core around the browser (a catalog lookup, a local file, a setting) unless the driver raised it. */
 const LOCAL: readonly ErrorCode[] = [
   'usage',

@@ -19,6 +19,7 @@ import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import { type GenerationTaskPayload, planOf } from './generationPayload.js';
 import { type MediaKind, extensionOf, targetPathFor, writeMedia } from './mediaFiles.js';
 import { type LocalReference, resolveReference } from './references.js';
+import { SpendControl, budgetOfTask, estimatedEnvelope, spendPayloadOf } from './spendControl.js';
 
 export interface RunTaskOptions {
   readonly signal: AbortSignal;
@@ -58,6 +59,7 @@ export async function runGenerationTask(
     mayHaveSpent: false,
   };
   let operationId: number | undefined;
+  let spend: SpendControl | undefined;
 
   try {
     const profile = resolveProfile(runtime.layout, { requested: claimed.profile });
@@ -71,8 +73,17 @@ export async function runGenerationTask(
       aspectRatio: plan.aspect,
       taskId,
       flowProjectId: known.projectId,
+      surface: spendPayloadOf(payload).surface ?? null,
       metadata: { tools: payload.input.tools ?? [], entity_ids: plan.characters.map((c) => c.entityId) },
     }).id;
+    // The credit ledger (issue 24): the driver hands Flow's quote to spend.hook before the click.
+    spend = new SpendControl(runtime, {
+      operationId,
+      profile: profile.name,
+      budget: budgetOfTask(runtime.settings, payload),
+      dryRun: payload.input.dry_run === true,
+      signal: options.signal,
+    });
     catalog.tasks.updateCheckpoint(taskId, claimant, { phase: 'started', operation_id: operationId });
     // The driver reports `submitting` before the click: from then on credits may be spent,
     // so the checkpoint says so before the click's outcome is known.
@@ -104,10 +115,23 @@ export async function runGenerationTask(
       (session) =>
         withIncidentCapture(runtime, session, facts, async () => {
           const run: JobRun = { runtime, session, plan, payload, profile: profile.name, signal: options.signal };
-          const generated = await generate(run, onDriverProgress);
+          const generated = await generate(run, onDriverProgress, spend as SpendControl);
           known.projectId = generated.projectId;
           known.mediaIds = generated.items.map((i) => i.mediaId);
-          return recordAndDownload(run, { operationId: operationId as number, generated, progress });
+          if (generated.stopped !== undefined)
+            return estimatedEnvelope(spend as SpendControl, {
+              taskId,
+              mode: plan.mode,
+              params: payload.params,
+              projectId: generated.projectId,
+              arm: generated.arm,
+              stopped: generated.stopped,
+              uploads: generated.uploads,
+              sandbox: runtime.browserOverrides.sandbox === true,
+            });
+          const done = await recordAndDownload(run, { operationId: operationId as number, generated, progress });
+          await spend?.measure(session, plan.kind);
+          return { ...done, ...spend?.envelopeFields() };
         }),
     );
     catalog.operations.succeed(operationId, { flowProjectId: known.projectId });
@@ -117,6 +141,7 @@ export async function runGenerationTask(
   } catch (thrown) {
     const error = toGflowError(thrown);
     if (operationId !== undefined) catalog.operations.failWith(operationId, error, { flowProjectId: known.projectId });
+    spend?.settleFailure(error, known.mayHaveSpent);
     // An aborted job is a cancellation whatever the driver saw last (the browser may close first).
     const settled: TaskRecord =
       hasErrorCode(error, 'cancelled') || options.signal.aborted
@@ -139,6 +164,7 @@ export async function runGenerationTask(
       task_type: claimed.taskType,
       ...(known.mediaIds[0] ? { flow_media_id: known.mediaIds[0], flow_media_ids: [...known.mediaIds] } : {}),
       ...(known.projectId ? { flow_project_id: known.projectId } : {}),
+      ...spend?.envelopeFields(),
       error: toErrorEnvelopeBody(error),
     };
   }
@@ -227,7 +253,11 @@ interface JobRun {
   readonly signal: AbortSignal;
 }
 
-async function generate(run: JobRun, onProgress: (event: DriverProgress) => void): Promise<Generated> {
+async function generate(
+  run: JobRun,
+  onProgress: (event: DriverProgress) => void,
+  spend: SpendControl,
+): Promise<Generated> {
   const { runtime, session, plan, payload, profile, signal } = run;
   const refs: { references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference } =
     await resolveAll(runtime, plan, profile);
@@ -243,6 +273,7 @@ async function generate(run: JobRun, onProgress: (event: DriverProgress) => void
     agentConfirm: runtime.settings.agentConfirm,
     signal,
     onProgress,
+    beforeSubmit: spend.hook,
   };
   const references = refs.references.map((r) => ({ path: r.path, displayName: r.displayName }));
   // Saved characters go to the driver as `@` mentions of their names, verified by entity id.

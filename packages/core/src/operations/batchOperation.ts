@@ -50,6 +50,8 @@ const shared = generateImageInput.pick({
   project: true,
   project_name: true,
   ui_mode: true,
+  dry_run: true,
+  max_credits: true,
 });
 
 export const generateBatchInput = shared.extend({
@@ -76,6 +78,8 @@ export const generateBatchResult = z.looseObject({
   pauses_ms: z.array(z.number().int().nonnegative()),
   /** The highest per-prompt exit code (0 when every prompt completed). */
   exit_code: z.number().int().nonnegative(),
+  /** The quotes Flow showed, summed over the prompts that reached the click (null when one could not be read). */
+  credits_quoted: z.number().int().nonnegative().nullable().optional(),
 });
 export type GenerateBatchResult = z.output<typeof generateBatchResult>;
 
@@ -83,7 +87,7 @@ const FAILED = new Set(['failed', 'error', 'cancelled', 'indeterminate', 'rate_l
 
 /** The exit code a failed item's envelope carries (its problem document), 1 when it carries none. */
 function exitOf(result: GenerationResult): number {
-  if (result.status === 'completed' || result.status === 'pending') return 0;
+  if (result.status === 'completed' || result.status === 'pending' || result.status === 'estimated') return 0;
   const error = result.error as ProblemDetails | undefined;
   if (error !== undefined && typeof error === 'object' && typeof error.type === 'string')
     return exitCodeOf(fromProblem(error)) || 1;
@@ -168,13 +172,18 @@ export async function runBatch(input: GenerateBatchInput, context: OperationCont
   }
   const generated = results.filter((r): r is GenerationResult => r.status !== 'skipped');
   const exit = Math.max(0, ...generated.map(exitOf));
-  const done = generated.filter((r) => r.status === 'completed').length;
+  // A dry run (dry_run) estimates every prompt: `estimated` items count as done.
+  const done = generated.filter((r) => r.status === 'completed' || r.status === 'estimated').length;
+  const quoted = generated.filter((r) => r.credits_quoted !== undefined).map((r) => r.credits_quoted ?? null);
   return {
     status: done === inputs.length ? 'completed' : done === 0 ? 'failed' : 'partial',
     flow_project_id: project ?? null,
     items: results,
     pauses_ms: pauses,
     exit_code: exit,
+    ...(quoted.length === 0
+      ? {}
+      : { credits_quoted: quoted.includes(null) ? null : quoted.reduce<number>((a, b) => a + (b ?? 0), 0) }),
   };
 }
 
@@ -197,7 +206,7 @@ export const generateBatch = defineOperation({
   name: 'generateBatch',
   mcpName: 'gflow_generate_batch',
   title: 'Generate many images',
-  description: `Text-to-image for 1–${MAX_BATCH_ITEMS} prompts in one run: every prompt is checked before anything is sent, then they go one after another in one browser session and one Flow project (project, else project_name, else the one the first prompt creates), with a random pause (jitter, default 0.5–1.5 s) between submits. Each prompt is its own task, catalogued and downloaded as it finishes. Returns {status: completed|partial|failed, flow_project_id, items[] (one generation envelope per prompt), pauses_ms[], exit_code}. Images draw on Flow's free daily per-model quota.`,
+  description: `Text-to-image for 1–${MAX_BATCH_ITEMS} prompts in one run: every prompt is checked before anything is sent, then they go one after another in one browser session and one Flow project (project, else project_name, else the one the first prompt creates), with a random pause (jitter, default 0.5–1.5 s) between submits. Each prompt is its own task, catalogued and downloaded as it finishes. Returns {status: completed|partial|failed, flow_project_id, items[] (one generation envelope per prompt), pauses_ms[], exit_code, credits_quoted}. dry_run=true estimates every prompt (each item {status:"estimated", credits_quoted, …}; nothing is submitted). Images draw on Flow's free daily per-model quota.`,
   kind: 'spend',
   usesBrowser: true,
   input: generateBatchInput,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { usageRecordingEnabled } from '../home/configToml.js';
 import { resolveProfile } from '../home/profiles.js';
 import { projectRow } from './catalogSchemas.js';
+import { creditUsageOf } from './creditOperations.js';
 import { defineOperation } from './operation.js';
 
 export const listProjects = defineOperation({
@@ -65,7 +66,7 @@ export const usageStats = defineOperation({
   mcpName: 'gflow_usage_stats',
   title: 'Usage statistics',
   description:
-    'Local gflow usage over the last N weeks (default 12, 1..53): command and tool invocations per week and surface, and generations by command, model, status and month from the catalog. Local data only; nothing is uploaded.',
+    "Local gflow usage over the last N weeks (default 12, 1..53): command and tool invocations per week and surface, generations by command, model, status and month from the catalog, and credits: what Flow quoted before each submit (and measured spend) per local day, model and surface, with the budgets (GFLOW_CLI_DAILY_CREDIT_BUDGET, GFLOW_CLI_MAX_CREDITS_PER_CALL) — the numbers of 'gflow credits usage'. Local data only; nothing is uploaded.",
   kind: 'read',
   usesBrowser: false,
   input: z.object({ weeks: z.number().int().min(1).max(53).default(12) }),
@@ -88,6 +89,7 @@ export const usageStats = defineOperation({
       },
       invocations: stats.invocations,
       generations: stats.generations,
+      credits: creditUsageOf(runtime, { since: stats.since.slice(0, 10) }),
     };
   },
 });

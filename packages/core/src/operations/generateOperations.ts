@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { resolveProfile } from '../home/profiles.js';
 import type { GenerationTaskPayload } from '../jobs/generationPayload.js';
 import { runGenerationTask } from '../jobs/generationJob.js';
+import { creditBudgetOf } from '../jobs/spendControl.js';
 import { assertNotDirectory, confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { llmEndpointOf } from '../promptTools/llmClient.js';
@@ -124,6 +125,9 @@ export async function submitGeneration(
     expanded_prompt: expanded,
     ...(outputFile ? { output_file: outputFile } : {}),
     params: paramsOf(kind, input),
+    // The credit ledger (issue 24): the surface, and the budgets as this process resolved them.
+    surface: context.surface,
+    credit_budget: creditBudgetOf(settings, input.max_credits),
   } as GenerationTaskPayload;
   runtime.catalog.tasks.create({
     taskId,
@@ -144,7 +148,7 @@ export async function submitGeneration(
 }
 
 const SPEND_NOTE =
-  "Images draw on Flow's free daily per-model quota; video spends Flow credits. Checked before anything is sent: an invalid request spends nothing.";
+  "Images draw on Flow's free daily per-model quota; video spends Flow credits. Checked before anything is sent: an invalid request spends nothing. Flow's credit quote is read before the click (credits_quoted; credits_spent when a balance read measures it); dry_run=true returns {status:\"estimated\", credits_quoted, balance, plan} without submitting; max_credits, GFLOW_CLI_MAX_CREDITS_PER_CALL and GFLOW_CLI_DAILY_CREDIT_BUDGET refuse an over-budget submit before the click (budget-exceeded, exit 40; an unreadable quote under a budget is refused too).";
 
 export const generateImage = defineOperation({
   name: 'generateImage',

@@ -31,6 +31,9 @@ export const toolSpec = z.object({
 const WAIT_DESCRIPTION =
   'true (default): run the generation inside this call and return the files — minutes for a video, which can outlast your MCP client\'s tool timeout (raise it, or use wait=false). false: return {status:"pending", task_id} at once; the job runs in this server\'s background, one at a time per profile; read it with tasks/get (io.modelcontextprotocol/tasks) and stop it with tasks/cancel. A task id is a bearer capability.';
 
+const DRY_RUN_DESCRIPTION =
+  'true: do everything up to the submit click (checks, project, references uploaded and attached, settings set), read Flow\'s credit quote and the balance, and return {status:"estimated", credits_quoted, balance, plan, budget} without submitting: nothing is generated or spent (uploads stay in the project and are listed).';
+
 const OUTPUT_DESCRIPTION =
   'File to write (MCP: relative to, and confined inside, the output directory GFLOW_CLI_OUTPUT_DIR; a directory is refused). With count > 1 the files are <stem>_1, <stem>_2, …';
 
@@ -72,6 +75,16 @@ const shared = {
     .describe('Flow UI arm: auto (= classic), classic or agentic.'),
   output: z.string().trim().min(1).max(1024).optional().describe(OUTPUT_DESCRIPTION),
   wait: z.boolean().default(true).describe(WAIT_DESCRIPTION),
+  dry_run: z.boolean().default(false).describe(DRY_RUN_DESCRIPTION),
+  max_credits: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .optional()
+    .describe(
+      'Refuse (budget-exceeded) a submit whose quote is above this many credits; it can only lower GFLOW_CLI_MAX_CREDITS_PER_CALL, never raise it. A quote that cannot be read is then refused too.',
+    ),
 };
 
 export const generateImageInput = z.object({
@@ -158,9 +171,20 @@ export const generationResult = z.looseObject({
   sandbox: z.boolean().optional(),
   /** Flow's submit reply was lost and the clip was followed to through the project's listing (seed 000 #1112, #1141). */
   recovered: z.boolean().optional(),
+  /** A reference sent in place (already in the project) was not listed by Flow's picker, so its local file was uploaded. */
+  reference_uploaded: z.boolean().optional(),
   /** Made by the chat agent of an agent-only composer (seed 000 §6.1, #799); absent for the classic composer. */
   ui_arm: z.literal('agent-only').optional(),
   /** The credits the agent's confirmation quoted, when it asked for one. */
   agent_quoted_credits: z.number().int().nonnegative().optional(),
+  /** What Flow quoted before the click (the settings pane's cost line, the agent's confirmation); null: unreadable. */
+  credits_quoted: z.number().int().nonnegative().nullable().optional(),
+  /** What a balance read after the run measured; null: not measured. */
+  credits_spent: z.number().int().nonnegative().nullable().optional(),
+  /** A dry run (status "estimated"): the balance the page showed, what would run, the budgets, the uploads made. */
+  balance: z.number().int().nonnegative().nullable().optional(),
+  plan: z.record(z.string(), z.unknown()).optional(),
+  budget: z.record(z.string(), z.unknown()).optional(),
+  uploads: z.array(z.looseObject({ display_name: z.string(), media_id: z.string() })).optional(),
 });
 export type GenerationResult = z.output<typeof generationResult>;

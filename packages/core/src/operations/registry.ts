@@ -6,6 +6,7 @@ import { INSTRUCTION_OPERATIONS } from './instructionOperations.js';
 import { downloadMedia, upscaleImage, upscaleVideo } from './mediaOperations.js';
 import { uploadImage } from './uploadOperation.js';
 import { listProjects, usageStats } from './catalogOperations.js';
+import { creditUsage } from './creditOperations.js';
 import {
   catalogProjectSummary,
   doctor,
@@ -56,6 +57,7 @@ export const OPERATIONS: readonly Operation[] = [
   characterVoices,
   listProjects,
   usageStats,
+  creditUsage,
   listMedia,
   listProfileActivity,
   listErrors,

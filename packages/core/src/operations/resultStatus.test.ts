@@ -7,8 +7,8 @@ describe('the result statuses', () => {
     expect(generationResult.shape.status.options).toEqual([...RESULT_STATUSES]);
   });
 
-  it('say failure for every status but completed and pending, and for nothing that is not a status', () => {
-    expect(RESULT_STATUSES.filter((s) => !isFailureStatus(s))).toEqual(['completed', 'pending']);
+  it('say failure for every status but completed, estimated (a dry run) and pending, and for nothing that is not a status', () => {
+    expect(RESULT_STATUSES.filter((s) => !isFailureStatus(s))).toEqual(['completed', 'estimated', 'pending']);
     expect([...FAILURE_STATUSES].sort()).toEqual([
       'cancelled',
       'error',

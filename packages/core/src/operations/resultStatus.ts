@@ -1,9 +1,11 @@
 /**
  * The statuses of a generation envelope (`{status, task_id, …}`), the one vocabulary of its error
- * channel: wait=true ends `completed` or in a failure, wait=false answers `pending`.
+ * channel: wait=true ends `completed` or in a failure, wait=false answers `pending`, a dry run
+ * `estimated` (nothing submitted; not a failure).
  */
 export const RESULT_STATUSES = [
   'completed',
+  'estimated',
   'failed',
   'pending',
   'error',

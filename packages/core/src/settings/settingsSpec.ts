@@ -144,6 +144,22 @@ export const SETTINGS = {
     defaultText: 'off',
     doc: 'Never register the credit-spending tools (MCP) and refuse spending commands.',
   }),
+  maxCreditsPerCall: spec({
+    key: 'maxCreditsPerCall',
+    env: 'GFLOW_CLI_MAX_CREDITS_PER_CALL',
+    schema: int(0, 1_000_000),
+    accepts: 'credits 0–1000000',
+    defaultText: '– (no cap)',
+    doc: 'Refuse (budget-exceeded, exit 40) a submit whose quote, read from Flow before the click, is above this; --max-credits / max_credits can only lower it. With a cap set, a submit whose quote cannot be read is refused (fail closed).',
+  }),
+  dailyCreditBudget: spec({
+    key: 'dailyCreditBudget',
+    env: 'GFLOW_CLI_DAILY_CREDIT_BUDGET',
+    schema: int(0, 1_000_000),
+    accepts: 'credits 0–1000000',
+    defaultText: '– (no budget)',
+    doc: "Per profile and local day: refuse (budget-exceeded, exit 40) a submit whose quote would take the day's quoted total in the catalog past this, across every gflow process on the machine. With a budget set, a submit whose quote cannot be read is refused (fail closed).",
+  }),
   sandbox: spec({
     key: 'sandbox',
     env: 'GFLOW_CLI_SANDBOX',
