@@ -88,7 +88,7 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
 | 11 | configuration (a bad setting, a corrupt MCP client config, a profile in use, no-spend, an output that cannot be written) |
 | 12 | login timeout |
 | 13 | security boundary (a profile that looks like a path) |
-| 14–32, 34–39 | see the error taxonomy (@gflow/errors), e.g. 16 catalog, 22 4K upscale needs Ultra, 36 not on flow.google.com, 37 insufficient credits |
+| 14–32, 34–40 | see the error taxonomy (@gflow/errors), e.g. 16 catalog, 22 4K upscale needs Ultra, 36 not on flow.google.com, 37 insufficient credits, 40 a credit budget refused the submit |
 | 33 | \`doctor\` found issues |
 | 130 | interrupted (Ctrl-C) |
 
@@ -173,6 +173,37 @@ every link: \`--resume-from CHAIN_ID\` continues after a crash, a kill or a fail
 only the links that are not done; \`gflow video chain-status CHAIN_ID\` shows it. The clips go to
 \`--out-dir\` (default \`<output>/chains/<chain id>\`). MCP: \`gflow_generate_chain\` (with
 \`wait: false\`, then \`gflow_chain_status\`).
+
+## Spend control: quotes, \`--dry-run\`, budgets
+
+Before every submit gflow reads what Flow says it will cost: the settings pane's cost line
+("Generating will use **N** credits", under the count row) once the composer is configured, or on an
+agent-only composer the agent's credit confirmation. The quote is in every result
+(\`credits_quoted\`; \`null\` when Flow showed no readable line — a warning in the log, never a
+failure) and in the catalog's operation row; after a video gflow reads the balance again (one page
+load of flow.google.com) and reports the drop as \`credits_spent\` (\`null\` when it cannot be
+measured: no balance shown, an unchanged balance, a failed read).
+
+- **\`--dry-run\`** (every generation command: \`image t2i\` (one or many prompts), \`image i2i\`,
+  \`image batch\`, \`run --config\`, \`video t2v|i2v|r2v\`) does all the work up to the click — checks,
+  project, references uploaded and attached, settings set — reads the quote and the balance, and
+  prints \`{status: "estimated", credits_quoted, balance, plan, budget, uploads}\` (exit 0) without
+  submitting; uploads it had to make stay in the project and are listed. \`budget.would_refuse\`
+  says whether a real submit would pass the budgets. Runs of many prompts estimate every one and
+  sum \`credits_quoted\`. On an agent-only composer a video's quote comes from the agent's
+  confirmation, so its dry run sends the directive and rejects the confirmation (nothing is
+  generated or charged); an image dry run there sends nothing and has no quote.
+- **\`GFLOW_CLI_MAX_CREDITS_PER_CALL\`** refuses a submit quoted above it; **\`--max-credits N\`** can
+  only lower it for one command. **\`GFLOW_CLI_DAILY_CREDIT_BUDGET\`** refuses a submit whose quote
+  would take the profile's quoted total for the local day past it — across every gflow process on
+  the machine (the catalog decides in one transaction). A refusal is \`budget-exceeded\`, exit 40,
+  not retryable, raised before the click (nothing sent, nothing spent); its hint names the setting
+  and today's total. **With a budget set, a submit whose quote cannot be read is refused too**
+  (fail closed); so is an agent-only turn that shows no confirmation before it spends (an image
+  turn, or \`GFLOW_CLI_AGENT_CONFIRM=never\`).
+- **\`gflow credits usage [--days N] [--profile P] --json\`**: quoted (and measured) credits per local
+  day, model and surface, today's total and what the daily budget leaves; dry runs are counted
+  apart. \`gflow data usage\` / \`gflow_usage_stats\` carry the same numbers (\`credits\`).
 
 ## Command reference
 `;
