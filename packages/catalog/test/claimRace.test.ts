@@ -14,7 +14,7 @@ interface Worker {
   go(): void;
 }
 
-function startWorker(dbPath: string, claimant: string, count: number, order: 'up' | 'down'): Worker {
+function startWorker(dbPath: string, claimant: string, count: number, order: 'up' | 'down' | 'next'): Worker {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER, dbPath, claimant, String(count), order], {
     cwd: PACKAGE_DIR,
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -77,6 +77,34 @@ describe('claim race between real processes', () => {
     const winners = new Map(rows.map((t) => [t.taskId, t.claimant]));
     for (const id of a) expect(winners.get(id)).toBe('mcp:alice:1:a');
     for (const id of b) expect(winners.get(id)).toBe('mcp:alice:2:b');
+    catalog.close();
+  }, 30_000);
+
+  it('two processes draining one queue with claimNext: each task is claimed once, by one of them', async () => {
+    const dbPath = path.join(tmp.dir, 'gflow.db');
+    const count = 1000;
+    const catalog = openCatalog({ path: dbPath });
+    for (let i = 0; i < count; i++)
+      catalog.tasks.create({ taskId: `race-${i}`, profile: 'alice', taskType: 't2i', payload: {} });
+    catalog.tasks.create({ taskId: 'not-alice', profile: 'bob', taskType: 't2i', payload: {} });
+
+    const workers = [
+      startWorker(dbPath, 'worker:alice:1:a', count, 'next'),
+      startWorker(dbPath, 'worker:alice:2:b', count, 'next'),
+    ];
+    await Promise.all(workers.map((w) => w.ready));
+    for (const w of workers) w.go();
+    const [a = [], b = []] = await Promise.all(workers.map((w) => w.result));
+
+    expect(a.length + b.length).toBe(count);
+    expect(new Set([...a, ...b]).size).toBe(count);
+    expect(a.filter((id) => b.includes(id))).toEqual([]);
+    expect(a.length).toBeGreaterThan(0);
+    expect(b.length).toBeGreaterThan(0);
+    // Each drains oldest first: its own claims are in queue order.
+    const position = (id: string): number => Number(id.slice('race-'.length));
+    for (const won of [a, b]) expect(won.map(position)).toEqual([...won.map(position)].sort((x, y) => x - y));
+    expect(catalog.tasks.get('not-alice')?.status).toBe('pending');
     catalog.close();
   }, 30_000);
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { ClaimantParts } from './taskTypes.js';
 
 /** `mcp:<profile>:<pid>:<startToken>`. */
@@ -15,18 +16,36 @@ export function parseClaimant(claimant: string): ClaimantParts | undefined {
 }
 
 /**
+ * Linux: the process has exited but nobody has reaped it (state Z or X in /proc/<pid>/stat). A
+ * detached worker whose parent exited is reparented to init, and a container's pid 1 does not
+ * always reap: its dead worker would otherwise look alive to signal 0 forever.
+ */
+function isZombie(pid: number): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // `pid (comm) state …`; comm may hold spaces and parentheses, so read after the last `)`.
+    const state = stat.slice(stat.lastIndexOf(')') + 2).charAt(0);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A same-host liveness check for claimants: alive when the pid exists (signal 0
- * succeeds or is refused with EPERM). It cannot tell a reused pid from the
- * original process; callers that know their live start tokens should pass
- * `liveClaimants` (or combine both) to settleAbandoned instead.
+ * succeeds or is refused with EPERM) and is not a zombie (an exited process
+ * nobody reaped). It cannot tell a reused pid from the original process; callers
+ * that know their live start tokens should pass `liveClaimants` (or combine
+ * both) to settleAbandoned instead.
  */
 export function claimantPidIsAlive(claimant: string): boolean {
   const parts = parseClaimant(claimant);
   if (parts === undefined) return false;
   try {
     process.kill(parts.pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  return !isZombie(parts.pid);
 }

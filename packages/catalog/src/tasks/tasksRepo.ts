@@ -58,11 +58,12 @@ export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo)
   const get = ctx.db.prepare(`SELECT ${TASK_COLUMNS} FROM generation_queue WHERE task_id = ?`);
   const claimStmt = ctx.db.prepare(CLAIM_TASK_SQL);
   const nextPending = ctx.db.prepare(
-    `SELECT task_id AS taskId FROM generation_queue WHERE profile_name = ? AND status = 'pending' ORDER BY created_at, task_id LIMIT 1`,
+    // rowid breaks ties within a millisecond in insertion order (task ids are random).
+    `SELECT task_id AS taskId FROM generation_queue WHERE profile_name = ? AND status = 'pending' ORDER BY created_at, rowid LIMIT 1`,
   );
   const listStmt = ctx.db.prepare(
     `SELECT ${TASK_COLUMNS} FROM generation_queue WHERE (@profile IS NULL OR profile_name = @profile)
-     AND (@status IS NULL OR status = @status) ORDER BY created_at DESC, task_id DESC LIMIT @limit OFFSET @offset`,
+     AND (@status IS NULL OR status = @status) ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`,
   );
   const refuse = ctx.db.prepare(
     `UPDATE generation_queue SET status = 'failed', error_json = ?, updated_at = ? WHERE task_id = ? AND status = 'working'`,
