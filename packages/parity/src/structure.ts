@@ -65,6 +65,8 @@ export const MCP_EXEMPT: Readonly<Record<string, string>> = {
   'data prune': 'destructive, CLI-only: drops catalog rows of missing local files',
   'data errors export': 'local catalog admin: writes JSON Lines to any path the operator names',
   'data errors prune': 'destructive, CLI-only: deletes failed-operation records',
+  'credits usage':
+    "the ledger's credit numbers (creditUsage is CLI/library only by its surfaces): gflow_usage_stats carries the same numbers in its credits block",
   'mcp setup': 'bootstrap: registers gflow in an MCP client config',
   'mcp run': 'the MCP server itself (stdio)',
   serve: 'the MCP server itself (Streamable HTTP / SSE)',
