@@ -3,10 +3,17 @@
 export { createGflow } from './runtime/createGflow.js';
 export { Gflow, type CreateGflowOptions, type RunOptions } from './runtime/gflow.js';
 export { badParameterFromZod } from './runtime/badParameterFromZod.js';
-export type { RuntimeServices, BrowserSessions, SessionUse } from './runtime/runtimeServices.js';
+export type {
+  RuntimeServices,
+  BrowserSessions,
+  SessionUse,
+  JobLauncher,
+  LaunchRequest,
+} from './runtime/runtimeServices.js';
 export { SURFACE_POLICY, type Surface, type SurfacePolicy } from './runtime/surfacePolicy.js';
 export { PROGRESS_PHASES, type ProgressPhase, type ProgressEvent } from './runtime/progressPhases.js';
 export type { TaskService, TaskView, TaskStatus } from './runtime/taskService.js';
+export type { DrainReport } from './jobs/taskWorker.js';
 export { OPERATIONS } from './operations/registry.js';
 export { MEDIA_RESOURCE_CAP_BYTES } from './catalogViews/readCatalogMedia.js';
 export type { DoctorCheck, Severity as DoctorSeverity } from './health/doctorChecks.js';

@@ -7,6 +7,8 @@ export interface HomeLayout {
   readonly locksDir: string;
   readonly incidentsDir: string;
   readonly flowsDir: string;
+  /** Logs of the processes gflow starts itself (the CLI's background workers). */
+  readonly logsDir: string;
   readonly dotenv: string;
   /** Usage lines recorded while the catalog was closed (see Gflow.recordUsage). */
   readonly usageJournal: string;
@@ -22,6 +24,7 @@ export function homeLayout(home: string): HomeLayout {
     locksDir: path.join(home, 'locks'),
     incidentsDir: path.join(home, 'incidents'),
     flowsDir: path.join(home, 'flows'),
+    logsDir: path.join(home, 'logs'),
     dotenv: path.join(home, '.env'),
     usageJournal: path.join(home, 'usage-journal.jsonl'),
     profileDir: (name) => path.join(home, `${PROFILE_DIR_PREFIX}${name}`),

@@ -16,7 +16,8 @@ import type { GenerationResult } from '../operations/generationSchemas.js';
 import type { ImagePlan, VideoPlan } from '../operations/validateGeneration.js';
 import type { ProgressEvent } from '../runtime/progressPhases.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
-import { type GenerationTaskPayload, planOf } from './generationPayload.js';
+import type { ResolvedSettings } from '../settings/loadSettings.js';
+import { type GenerationTaskPayload, effectiveSettings, planOf } from './generationPayload.js';
 import { type MediaKind, extensionOf, targetPathFor, writeMedia } from './mediaFiles.js';
 import { type LocalReference, resolveReference } from './references.js';
 import { SpendControl, budgetOfTask, estimatedEnvelope, spendPayloadOf } from './spendControl.js';
@@ -24,9 +25,19 @@ import { SpendControl, budgetOfTask, estimatedEnvelope, spendPayloadOf } from '.
 export interface RunTaskOptions {
   readonly signal: AbortSignal;
   readonly onProgress?: ((event: ProgressEvent) => void) | undefined;
+  /** How often the row is read for a cancel another process asked for (`cancel_requested_at`); default 500 ms. */
+  readonly cancelPollMs?: number;
 }
 
 type Generated = Awaited<ReturnType<FlowSession['generateImage']>>;
+
+/** The runtime's phases a job records in its row's checkpoint (the driver's are recorded as they come). */
+const RECORDED_PHASES: ReadonlySet<string> = new Set([
+  'waiting-for-profile',
+  'starting-browser',
+  'downloading',
+  'recording',
+]);
 
 /**
  * Runs one generation task end to end: claim the row, open (or reuse) the
@@ -48,7 +59,26 @@ export async function runGenerationTask(
   const claimed = catalog.tasks.claim(taskId, claimant);
   if (!claimed)
     throw new DataIntegrityError('Another process claimed this task first.', { extensions: { task_id: taskId } });
+  return runClaimedGenerationTask(runtime, claimed, options);
+}
+
+/**
+ * Runs a task this process has claimed (runGenerationTask, or a worker's claimNext). The row is
+ * the job's truth for every surface: its checkpoint follows the phases, and a cancel asked for
+ * elsewhere (`cancel_requested_at`, set by `gflow task cancel` or another server's tasks/cancel)
+ * aborts the job as this process's own signal would: `cancelled` before the submit click,
+ * `indeterminate` after it.
+ */
+export async function runClaimedGenerationTask(
+  runtime: RuntimeServices,
+  claimed: TaskRecord,
+  options: RunTaskOptions,
+): Promise<GenerationResult> {
+  const catalog = runtime.catalog;
+  const taskId = claimed.taskId;
+  const claimant = claimed.claimant ?? runtime.claimantFor(claimed.profile);
   const payload = claimed.payload as unknown as GenerationTaskPayload;
+  const settings = effectiveSettings(runtime.settings, payload);
   const plan = planOf(payload);
   const started = Date.now();
   const progress = (event: ProgressEvent): void => options.onProgress?.({ ...event, elapsedMs: Date.now() - started });
@@ -60,6 +90,30 @@ export async function runGenerationTask(
   };
   let operationId: number | undefined;
   let spend: SpendControl | undefined;
+  let recorded: string | null = null;
+  /** Progress that also lands in the checkpoint (what `gflow task wait` shows), once per phase. */
+  const tracked = (event: ProgressEvent): void => {
+    if (RECORDED_PHASES.has(event.phase) && event.phase !== recorded) {
+      recorded = event.phase;
+      try {
+        catalog.tasks.updateCheckpoint(taskId, claimant, { phase: event.phase });
+      } catch {
+        // The row was settled meanwhile (a cancel); the job's own outcome says what happened.
+      }
+    }
+    progress(event);
+  };
+  const cancelled = new AbortController();
+  const signal = AbortSignal.any([options.signal, cancelled.signal]);
+  const watch = setInterval(() => {
+    try {
+      if (catalog.tasks.get(taskId)?.cancelRequestedAt)
+        cancelled.abort(new DOMException('Cancelled by a task cancel request.', 'AbortError'));
+    } catch {
+      // A catalog that cannot be read now is read again at the next tick.
+    }
+  }, options.cancelPollMs ?? 500);
+  watch.unref();
 
   try {
     const profile = resolveProfile(runtime.layout, { requested: claimed.profile });
@@ -82,9 +136,10 @@ export async function runGenerationTask(
       profile: profile.name,
       budget: budgetOfTask(runtime.settings, payload),
       dryRun: payload.input.dry_run === true,
-      signal: options.signal,
+      signal,
     });
     catalog.tasks.updateCheckpoint(taskId, claimant, { phase: 'started', operation_id: operationId });
+    recorded = 'started';
     // The driver reports `submitting` before the click: from then on credits may be spent,
     // so the checkpoint says so before the click's outcome is known.
     const onDriverProgress = (event: DriverProgress): void => {
@@ -92,6 +147,7 @@ export async function runGenerationTask(
       if (event.mediaIds?.length) known.mediaIds = [...event.mediaIds];
       const spending = event.mayHaveSpent || event.phase === 'submitting' || event.phase === 'submitted';
       known.phase = event.phase;
+      recorded = event.phase;
       if (spending) known.mayHaveSpent = true;
       catalog.tasks.updateCheckpoint(taskId, claimant, {
         phase: event.phase,
@@ -109,44 +165,51 @@ export async function runGenerationTask(
 
     // A failure is photographed here, inside the callback: the session and its page still exist.
     const facts = () => ({ operation: payload.command, taskId, phase: known.phase, mayHaveSpent: known.mayHaveSpent });
-    const result = await runtime.sessions.withSession(
-      profile,
-      { signal: options.signal, onProgress: progress },
-      (session) =>
-        withIncidentCapture(runtime, session, facts, async () => {
-          const run: JobRun = { runtime, session, plan, payload, profile: profile.name, signal: options.signal };
-          const generated = await generate(run, onDriverProgress, spend as SpendControl);
-          known.projectId = generated.projectId;
-          known.mediaIds = generated.items.map((i) => i.mediaId);
-          if (generated.stopped !== undefined)
-            return estimatedEnvelope(spend as SpendControl, {
-              taskId,
-              mode: plan.mode,
-              params: payload.params,
-              projectId: generated.projectId,
-              arm: generated.arm,
-              stopped: generated.stopped,
-              uploads: generated.uploads,
-              sandbox: runtime.browserOverrides.sandbox === true,
-            });
-          const done = await recordAndDownload(run, { operationId: operationId as number, generated, progress });
-          await spend?.measure(session, plan.kind);
-          return { ...done, ...spend?.envelopeFields() };
-        }),
+    const result = await runtime.sessions.withSession(profile, { signal, onProgress: tracked }, (session) =>
+      withIncidentCapture(runtime, session, facts, async () => {
+        const run: JobRun = { runtime, settings, session, plan, payload, profile: profile.name, signal };
+        const generated = await generate(run, onDriverProgress, spend as SpendControl);
+        known.projectId = generated.projectId;
+        known.mediaIds = generated.items.map((i) => i.mediaId);
+        if (generated.stopped !== undefined)
+          return estimatedEnvelope(spend as SpendControl, {
+            taskId,
+            mode: plan.mode,
+            params: payload.params,
+            projectId: generated.projectId,
+            arm: generated.arm,
+            stopped: generated.stopped,
+            uploads: generated.uploads,
+            sandbox: runtime.browserOverrides.sandbox === true,
+          });
+        const done = await recordAndDownload(run, { operationId: operationId as number, generated, progress: tracked });
+        await spend?.measure(session, plan.kind);
+        return { ...done, ...spend?.envelopeFields() };
+      }),
     );
     catalog.operations.succeed(operationId, { flowProjectId: known.projectId });
     catalog.tasks.complete(taskId, claimant, result, { flowMediaId: result.flow_media_id ?? null });
     progress({ phase: 'done' });
     return result;
   } catch (thrown) {
-    const error = toGflowError(thrown);
+    const raised = toGflowError(thrown);
+    // An aborted job is a cancellation whatever the driver saw last (the browser may close first).
+    const stopped = hasErrorCode(raised, 'cancelled') || signal.aborted;
+    const error =
+      stopped && !hasErrorCode(raised, 'cancelled')
+        ? new CancelledError(
+            known.mayHaveSpent
+              ? 'Cancelled after the submit: credits may have been spent.'
+              : 'Cancelled before the submit; nothing was sent to Flow.',
+            { cause: raised },
+          )
+        : raised;
     if (operationId !== undefined) catalog.operations.failWith(operationId, error, { flowProjectId: known.projectId });
     spend?.settleFailure(error, known.mayHaveSpent);
-    // An aborted job is a cancellation whatever the driver saw last (the browser may close first).
-    const settled: TaskRecord =
-      hasErrorCode(error, 'cancelled') || options.signal.aborted
-        ? catalog.tasks.cancel(taskId, { claimant })
-        : catalog.tasks.fail(taskId, claimant, error, { flowMediaId: known.mediaIds[0] ?? null });
+    // A cancellation is recorded with its problem: `cancelled`, or `indeterminate` after the submit click.
+    const settled: TaskRecord = catalog.tasks.fail(taskId, claimant, error, {
+      flowMediaId: known.mediaIds[0] ?? null,
+    });
     runtime.logger.warn('generation failed', { task_id: taskId, code: error.code, status: settled.status });
     // Media Flow already named (the submit reply) are catalogued, so `data download` can fetch them
     // later by id; the job ended before their files were written.
@@ -167,6 +230,8 @@ export async function runGenerationTask(
       ...spend?.envelopeFields(),
       error: toErrorEnvelopeBody(error),
     };
+  } finally {
+    clearInterval(watch);
   }
 }
 
@@ -246,6 +311,8 @@ async function resolveAll(
 /** One generation job's run: what generate and recordAndDownload share. */
 interface JobRun {
   readonly runtime: RuntimeServices;
+  /** The runtime's settings with the job's own from its row (effectiveSettings). */
+  readonly settings: ResolvedSettings;
   readonly session: FlowSession;
   readonly plan: ImagePlan | VideoPlan;
   readonly payload: GenerationTaskPayload;
@@ -258,19 +325,18 @@ async function generate(
   onProgress: (event: DriverProgress) => void,
   spend: SpendControl,
 ): Promise<Generated> {
-  const { runtime, session, plan, payload, profile, signal } = run;
+  const { runtime, settings, session, plan, payload, profile, signal } = run;
   const refs: { references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference } =
     await resolveAll(runtime, plan, profile);
   // A chained generation (a media id as frame or reference) stays in that media's project unless
   // the caller named one: the result lands beside its source in Flow.
   const inherited = [refs.startFrame, ...refs.references].find((r) => r?.projectId)?.projectId;
-  const project =
-    payload.input.project ?? (payload.input.project_name ? undefined : inherited) ?? runtime.settings.project;
+  const project = payload.input.project ?? (payload.input.project_name ? undefined : inherited) ?? settings.project;
   const common = {
     ...(project ? { projectId: project } : {}),
     prompt: payload.expanded_prompt,
     count: plan.count,
-    agentConfirm: runtime.settings.agentConfirm,
+    agentConfirm: settings.agentConfirm,
     signal,
     onProgress,
     beforeSubmit: spend.hook,
@@ -286,7 +352,7 @@ async function generate(
       aspect: plan.aspect,
       references,
       characters,
-      replyTimeoutMs: runtime.settings.timeoutSeconds * 1000,
+      replyTimeoutMs: settings.timeoutSeconds * 1000,
     });
   }
   return session.generateVideo({
@@ -302,7 +368,7 @@ async function generate(
     ...(refs.endFrame ? { endFrame: { path: refs.endFrame.path, displayName: refs.endFrame.displayName } } : {}),
     references,
     characters,
-    timeoutMs: runtime.settings.timeoutSeconds * 1000,
+    timeoutMs: settings.timeoutSeconds * 1000,
   });
 }
 
@@ -310,7 +376,7 @@ async function recordAndDownload(
   run: JobRun,
   outcome: { operationId: number; generated: Generated; progress: (event: ProgressEvent) => void },
 ): Promise<GenerationResult> {
-  const { runtime, session, plan, payload, profile, signal } = run;
+  const { runtime, settings, session, plan, payload, profile, signal } = run;
   const { operationId, generated, progress } = outcome;
   const catalog = runtime.catalog;
   const kind: MediaKind = plan.kind;
@@ -352,7 +418,7 @@ async function recordAndDownload(
     });
     const extension = extensionOf(bytes) ?? sniffed;
     const target = targetPathFor({
-      outputDir: runtime.settings.outputDir,
+      outputDir: settings.outputDir,
       kind,
       mediaId: item.mediaId,
       index: i + 1,
@@ -364,7 +430,7 @@ async function recordAndDownload(
       if (isGflowError(error)) throw error;
       const code = (error as NodeJS.ErrnoException).code ?? 'error';
       throw new OutputWriteFailedError(
-        `Could not write ${shownPath(runtime.settings.outputDir, target)} (${code}). The media ${item.mediaId} was made in Flow project ${generated.projectId}; recover it with 'gflow data download ${item.mediaId}' (gflow_download_media), which spends nothing.`,
+        `Could not write ${shownPath(settings.outputDir, target)} (${code}). The media ${item.mediaId} was made in Flow project ${generated.projectId}; recover it with 'gflow data download ${item.mediaId}' (gflow_download_media), which spends nothing.`,
         {
           cause: error,
           retryable: false,

@@ -33,6 +33,9 @@ export interface SessionPoolOptions {
   readonly queue: KeyedQueue;
   /** Keep sessions warm between calls (daemons), released after an idle period or handed over. */
   readonly keepWarm: boolean;
+  /** The lease wait and holder name when not the surface's (a background worker waits like a server and says "worker"). */
+  readonly leaseWait?: 'cli' | 'server';
+  readonly leaseHolder?: string;
   /** The operation running in the caller's async context, named in the lease ("Generate images (gflow_generate_image)"). */
   readonly runningOperation?: () => { readonly title: string; readonly mcpName: string } | undefined;
   /** Takes the profile's cross-process lease; default @gflow/lease's acquireProfileLease (loaded lazily). Tests pass fakes. */
@@ -144,9 +147,9 @@ export class SessionPool implements BrowserSessions {
       locksDir: this.#options.locksDir,
       profileDir: profile.dir,
       profileName: profile.name,
-      waitSeconds: leaseWaitSecondsFor(this.#options.settings, policy.leaseWait),
+      waitSeconds: leaseWaitSecondsFor(this.#options.settings, this.#options.leaseWait ?? policy.leaseWait),
       signal: use.signal,
-      surface: policy.leaseHolder,
+      surface: this.#options.leaseHolder ?? policy.leaseHolder,
       activity: { state: 'busy', doing: this.#doing(use) },
       onWait: (holder) => use.onProgress?.({ phase: 'waiting-for-profile', message: waitingMessage(holder) }),
     });

@@ -4,7 +4,7 @@ import { ConfigurationError, hasErrorCode, toErrorEnvelopeBody } from '@gflow/er
 import { rateLimitedError } from '@gflow/lease/limits';
 import type { z } from 'zod';
 import { resolveProfile } from '../home/profiles.js';
-import type { GenerationTaskPayload } from '../jobs/generationPayload.js';
+import { type GenerationTaskPayload, jobSettingsOf } from '../jobs/generationPayload.js';
 import { runGenerationTask } from '../jobs/generationJob.js';
 import { creditBudgetOf } from '../jobs/spendControl.js';
 import { assertNotDirectory, confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
@@ -65,7 +65,8 @@ function paramsOf(kind: Kind, input: GenerateImageInput | GenerateVideoInput): R
  * The generation path shared by every surface: semantic checks, prompt tools
  * and output rules (all before anything is queued), the no-spend gate, the
  * token bucket (where the surface policy says so: MCP, HTTP), profile resolution, the task row, then the job —
- * inline for wait=true, in this process's background for wait=false.
+ * inline for wait=true; for wait=false in a detached worker (the CLI's runtime.background), else in this
+ * process's background.
  */
 export async function submitGeneration(
   kind: Kind,
@@ -128,6 +129,8 @@ export async function submitGeneration(
     // The credit ledger (issue 24): the surface, and the budgets as this process resolved them.
     surface: context.surface,
     credit_budget: creditBudgetOf(settings, input.max_credits),
+    // Whoever claims a wait=false row (a worker started with other settings, perhaps) runs it with these.
+    ...(input.wait ? {} : { job_settings: jobSettingsOf(settings) }),
   } as GenerationTaskPayload;
   runtime.catalog.tasks.create({
     taskId,
@@ -136,6 +139,16 @@ export async function submitGeneration(
     payload: payload as unknown as Record<string, unknown>,
   });
 
+  if (!input.wait && runtime.background) {
+    // The CLI: a detached worker process runs it (the row is the truth for every surface).
+    try {
+      runtime.background.launch({ taskId, profile: profile.name, logsDir: runtime.layout.logsDir });
+    } catch (error) {
+      runtime.catalog.tasks.cancel(taskId);
+      throw error;
+    }
+    return { status: 'pending', task_id: taskId, task_type: plan.mode };
+  }
   if (!input.wait) {
     const controller = new AbortController();
     const done = runGenerationTask(runtime, taskId, { signal: controller.signal }).catch((error: unknown) => {

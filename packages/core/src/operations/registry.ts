@@ -25,6 +25,7 @@ import { generateImage, generateVideo } from './generateOperations.js';
 import { generateBatch } from './batchOperation.js';
 import { chainStatus, generateChain } from './chainOperation.js';
 import { deleteProfile, listProfiles, telemetry, useProfile } from './profileOperations.js';
+import { TASK_OPERATIONS } from './taskOperations.js';
 import type { Operation } from './operation.js';
 import { characterVoices, listModels, listTools, runPromptTools } from './staticOperations.js';
 
@@ -74,4 +75,5 @@ export const OPERATIONS: readonly Operation[] = [
   useProfile,
   deleteProfile,
   telemetry,
+  ...TASK_OPERATIONS,
 ] as readonly Operation[];

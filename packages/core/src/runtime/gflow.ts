@@ -14,13 +14,15 @@ import {
   loadSettings,
 } from '../settings/loadSettings.js';
 import type { BrowserOverrides } from '../jobs/browserLaunch.js';
+import { runClaimedGenerationTask } from '../jobs/generationJob.js';
 import { SessionPool } from '../jobs/sessionPool.js';
+import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
 import { badParameterFromZod } from './badParameterFromZod.js';
 import { CatalogLoader } from './catalogLoader.js';
 import { JobRegistry } from './jobRegistry.js';
 import { type Logger, createLogger } from './logger.js';
 import type { ProgressEvent } from './progressPhases.js';
-import type { RuntimeServices } from './runtimeServices.js';
+import type { JobLauncher, RuntimeServices } from './runtimeServices.js';
 import { SURFACE_POLICY, type Surface } from './surfacePolicy.js';
 import { createTaskService } from './taskServiceImpl.js';
 import type { TaskService } from './taskService.js';
@@ -35,6 +37,14 @@ export interface CreateGflowOptions extends LoadSettingsOptions {
   /** Keep browser sessions warm between calls; default: the surface policy (MCP and HTTP yes, CLI and library no). */
   readonly keepSessionsWarm?: boolean;
   readonly logger?: Logger;
+  /**
+   * A background worker's runtime (`gflow worker run`): its claims and lease say `worker`, its
+   * browser stays warm between tasks, and it waits for a busy profile like a server (180 s unless
+   * GFLOW_CLI_LEASE_WAIT_SECONDS says otherwise).
+   */
+  readonly worker?: boolean;
+  /** Where wait=false generations run instead of this process's background (the CLI's detached worker). */
+  readonly background?: JobLauncher;
 }
 
 const SOURCE_WORDS: Readonly<Record<SettingSource, string>> = {
@@ -72,6 +82,9 @@ export class Gflow {
   readonly browserOverrides: BrowserOverrides;
   readonly logger: Logger;
   readonly sessions: SessionPool;
+  /** A background worker's runtime (CreateGflowOptions.worker). */
+  readonly worker: boolean;
+  readonly background: JobLauncher | undefined;
   /** Distinguishes this process's claims from a dead one's with a reused pid. */
   readonly startToken = randomBytes(6).toString('hex');
   readonly #operations = new Map<string, Operation>();
@@ -99,6 +112,8 @@ export class Gflow {
       );
     }
     this.logger = options.logger ?? createLogger({ level: this.settings.logLevel, format: this.settings.logFormat });
+    this.worker = options.worker === true;
+    this.background = options.background;
     this.sessions = new SessionPool({
       surface: this.surface,
       settings: this.settings,
@@ -106,7 +121,8 @@ export class Gflow {
       logger: this.logger,
       browser: this.browserOverrides,
       queue: this.profileQueue,
-      keepWarm: options.keepSessionsWarm ?? SURFACE_POLICY[this.surface].keepWarm,
+      keepWarm: options.keepSessionsWarm ?? (this.worker || SURFACE_POLICY[this.surface].keepWarm),
+      ...(this.worker ? { leaseWait: 'server' as const, leaseHolder: 'worker' } : {}),
       runningOperation: () => this.currentOperation,
     });
     this.onClose(() => this.sessions.closeAll());
@@ -206,7 +222,46 @@ export class Gflow {
 
   /** The claimant string this process writes on the task rows it runs. */
   claimantFor(profile: string): string {
-    return formatClaimant({ surface: this.surface, profile, pid: process.pid, startToken: this.startToken });
+    return formatClaimant({
+      surface: this.worker ? 'worker' : this.surface,
+      profile,
+      pid: process.pid,
+      startToken: this.startToken,
+    });
+  }
+
+  /**
+   * The background worker's loop on one profile's task queue (drainTaskQueue): one worker per
+   * profile (its lock in the home's locks/), the profile's lease before each claim, the tasks run
+   * one by one in their operation's context (the lease names it to other processes), and back
+   * once the queue has stayed empty for `idleSeconds`. Stopping the signal cancels the running job.
+   */
+  async drainQueue(
+    profile: string,
+    options: {
+      readonly signal?: AbortSignal;
+      readonly idleSeconds?: number;
+      readonly pollMs?: number;
+      readonly onEvent?: (event: string, fields: Readonly<Record<string, unknown>>) => void;
+    } = {},
+  ): Promise<DrainReport> {
+    await this.ready();
+    const { tryNamedLock } = await import('@gflow/lease');
+    const services = this.#services;
+    return drainTaskQueue(services, {
+      profile,
+      signal: options.signal ?? new AbortController().signal,
+      idleMs: (options.idleSeconds ?? 5) * 1000,
+      ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      tryLock: () => tryNamedLock(this.layout.locksDir, `worker-${profile}`),
+      runTask: (record, signal) => {
+        const kind = (record.payload as { kind?: unknown }).kind;
+        const operation = this.#operations.get(kind === 'video' ? 'generateVideo' : 'generateImage');
+        const run = () => runClaimedGenerationTask(services, record, { signal });
+        return operation ? this.#running.run(operation, run) : run();
+      },
+    });
   }
 
   /**
@@ -263,6 +318,7 @@ function servicesOf(gflow: Gflow): RuntimeServices {
     sessions: gflow.sessions,
     limiter: gflow.limiter,
     jobs: gflow.jobs,
+    background: gflow.background,
     claimantFor: (profile: string) => gflow.claimantFor(profile),
     flushUsage: () => gflow.flushUsage(),
   });

@@ -45,6 +45,7 @@ describe('context.runtime', () => {
     const { runtime: services, surface } = await context();
     expect(surface).toBe('mcp');
     expect(Object.keys(services).sort()).toEqual([
+      'background',
       'browserOverrides',
       'catalog',
       'claimantFor',

@@ -25,6 +25,24 @@ export interface BrowserSessions {
   withProfileExclusive<T>(profile: { name: string; dir: string }, use: SessionUse, fn: () => Promise<T>): Promise<T>;
 }
 
+/** What a background launch is given: the pending row's id and profile, and where its log goes. */
+export interface LaunchRequest {
+  readonly taskId: string;
+  readonly profile: string;
+  /** The logs directory of the runtime that queued it (the sandbox's own under --sandbox). */
+  readonly logsDir: string;
+}
+
+/**
+ * Where a wait=false generation runs when not in this process: the CLI hands its row to a
+ * detached `gflow worker run` that outlives the command. Without one, the job runs in this
+ * process's background (MCP and HTTP servers, the library), for as long as the process lives.
+ */
+export interface JobLauncher {
+  /** Called once the task row is written (pending); throws when the job could not be handed over. */
+  launch(request: LaunchRequest): void;
+}
+
 /**
  * What an operation may use of the runtime that runs it (`context.runtime`), and nothing more: no
  * way to run another operation, list them or close the runtime. The `Gflow` facade builds it;
@@ -47,6 +65,8 @@ export interface RuntimeServices {
   readonly limiter: Pick<TokenBucket, 'tryTake'>;
   /** Generation jobs running in this process's background (tasks/cancel reaches them). */
   readonly jobs: { add(job: RunningJob): void };
+  /** Runs wait=false generations outside this process (the CLI's worker); undefined: in this process. */
+  readonly background?: JobLauncher | undefined;
   /** The claimant string this process writes on the task rows it runs. */
   claimantFor(profile: string): string;
   /** Writes the usage lines batched so far (a usage report reads them). */

@@ -1,0 +1,183 @@
+// The task operations over a real catalog (a temp home), the job played by the test through the
+// catalog's own transitions: listing and showing rows, following a task to its envelope (and its
+// phases as progress), a timeout, unknown ids, and cancelling a pending and a running task.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CancelledError, ContentPolicyError, exitCodeOf } from '@gflow/errors';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ProgressEvent } from '../runtime/progressPhases.js';
+import { createGflow } from '../runtime/createGflow.js';
+import type { Gflow } from '../runtime/gflow.js';
+
+let home: string;
+let gflow: Gflow;
+const WORKER = 'worker:alice:4242:tok';
+
+beforeEach(async () => {
+  home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-task-ops-'));
+  gflow = await createGflow({
+    surface: 'library',
+    env: { GFLOW_CLI_HOME: home, GFLOW_CLI_LOG_LEVEL: 'ERROR' },
+    cwd: home,
+  }).ready();
+});
+
+afterEach(async () => {
+  await gflow.close();
+  fs.rmSync(home, { recursive: true, force: true });
+});
+
+const tasks = () => gflow.catalog.tasks;
+
+function queue(profile = 'alice'): string {
+  return tasks().create({
+    profile,
+    taskType: 't2i',
+    payload: { kind: 'image', command: 'image t2i', input: { prompt: 'a secret prompt' } },
+  }).taskId;
+}
+
+async function failure(run: Promise<unknown>): Promise<unknown> {
+  return run.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error,
+  );
+}
+
+describe('listTasks and showTask', () => {
+  it('lists newest first with status filter and pages; rows carry no prompt; show adds result or error', async () => {
+    const a = queue();
+    const b = queue();
+    const c = queue('bob');
+    // The 4242 in the claimant is read back as the runner's pid.
+    tasks().claim(a, WORKER);
+    tasks().complete(a, WORKER, { status: 'completed', task_id: a, files: ['/x/a.jpg'] });
+    tasks().claim(b, WORKER);
+    tasks().fail(b, WORKER, new ContentPolicyError('Refused.'));
+
+    const all = (await gflow.run('listTasks', {})) as { items: Array<Record<string, unknown>>; has_more: boolean };
+    expect(all.items.map((t) => t['task_id'])).toEqual([c, b, a]);
+    expect(JSON.stringify(all)).not.toContain('secret');
+    expect(all.items[2]).toMatchObject({
+      status: 'completed',
+      command: 'image t2i',
+      runner: { surface: 'worker', pid: 4242 },
+      may_have_spent: false,
+      cancel_requested: false,
+    });
+    expect(all.items[0]).toMatchObject({ status: 'pending', phase: null, runner: null, claimed_at: null });
+    const failed = (await gflow.run('listTasks', { status: 'failed' })) as { items: Array<{ task_id: string }> };
+    expect(failed.items.map((t) => t.task_id)).toEqual([b]);
+    expect(await gflow.run('listTasks', { profile: 'alice', limit: 1 })).toMatchObject({
+      count: 1,
+      has_more: true,
+      next_offset: 1,
+    });
+
+    const shownA = (await gflow.run('showTask', { task_id: a })) as { task: Record<string, unknown> };
+    expect(shownA.task).toMatchObject({ status: 'completed', result: { files: ['/x/a.jpg'] }, error: null });
+    const shownB = (await gflow.run('showTask', { task_id: b })) as { task: Record<string, unknown> };
+    expect(shownB.task).toMatchObject({
+      status: 'failed',
+      result: null,
+      error: { type: expect.stringContaining('content-policy'), exit_code: 5 },
+    });
+  });
+
+  it('an unknown id is reference-not-found (exit 32); a malformed one is a bad parameter (exit 2)', async () => {
+    const unknown = await failure(gflow.run('showTask', { task_id: 'no-such-task' }));
+    expect(unknown).toMatchObject({ code: 'reference-not-found' });
+    expect(exitCodeOf(unknown)).toBe(32);
+    for (const op of ['waitTask', 'cancelTask'])
+      expect(exitCodeOf(await failure(gflow.run(op, { task_id: 'no-such-task' })))).toBe(32);
+    expect(exitCodeOf(await failure(gflow.run('showTask', { task_id: '../etc' })))).toBe(2);
+  });
+});
+
+describe('waitTask', () => {
+  it('follows the row to its end, one progress event per phase, and returns the stored envelope', async () => {
+    const id = queue();
+    const seen: string[] = [];
+    // Each phase reported moves the "job" on: the test needs no clock.
+    const step = (event: ProgressEvent): void => {
+      seen.push(`${event.phase}${event.message ? `:${event.message}` : ''}`);
+      if (seen.length === 1) tasks().claim(id, WORKER);
+      else if (seen.length === 2) tasks().updateCheckpoint(id, WORKER, { phase: 'submitting', may_have_spent: true });
+      else tasks().complete(id, WORKER, { status: 'completed', task_id: id, files: ['/x/done.jpg'] });
+    };
+    const result = await gflow.run('waitTask', { task_id: id, poll_ms: 50 }, { onProgress: step });
+    expect(result).toEqual({ status: 'completed', task_id: id, files: ['/x/done.jpg'] });
+    expect(seen).toEqual(['queued', 'starting-browser:claimed', 'submitting']);
+  });
+
+  it('a failed task answers its envelope with the problem and its message; a cancelled one a cancellation', async () => {
+    const a = queue();
+    tasks().claim(a, WORKER);
+    tasks().fail(a, WORKER, new ContentPolicyError('Refused.'));
+    expect(await gflow.run('waitTask', { task_id: a })).toMatchObject({
+      status: 'failed',
+      task_id: a,
+      task_type: 't2i',
+      error: { type: expect.stringContaining('content-policy'), message: expect.stringContaining('Refused.') },
+    });
+    const b = queue();
+    tasks().cancel(b);
+    expect(await gflow.run('waitTask', { task_id: b })).toMatchObject({
+      status: 'cancelled',
+      error: { type: expect.stringContaining('cancelled'), detail: expect.stringContaining('before it ran') },
+    });
+  });
+
+  it('gives up after timeout_seconds with transport-timeout (exit 9); the task is left as it was', async () => {
+    const id = queue();
+    const error = await failure(gflow.run('waitTask', { task_id: id, timeout_seconds: 0.1, poll_ms: 50 }));
+    expect(exitCodeOf(error)).toBe(9);
+    expect(error).toMatchObject({ extensions: { task_id: id, task_status: 'pending' } });
+    expect(tasks().get(id)?.status).toBe('pending');
+  });
+});
+
+describe('cancelTask', () => {
+  it('cancels a pending task at once; a settled one is left alone', async () => {
+    const id = queue();
+    const reply = (await gflow.run('cancelTask', { task_id: id })) as { task: Record<string, unknown> };
+    expect(reply.task).toMatchObject({ status: 'cancelled', cancel_requested: false });
+    const done = queue();
+    tasks().claim(done, WORKER);
+    tasks().complete(done, WORKER, { status: 'completed', task_id: done });
+    expect(((await gflow.run('cancelTask', { task_id: done })) as { task: { status: string } }).task.status).toBe(
+      'completed',
+    );
+  });
+
+  it('asks a running task to stop and waits for the process running it: indeterminate after its submit', async () => {
+    const id = queue();
+    tasks().claim(id, WORKER);
+    tasks().updateCheckpoint(id, WORKER, { phase: 'submitted', may_have_spent: true });
+    // Without waiting: the request is in the row, the task still runs.
+    const asked = (await gflow.run('cancelTask', { task_id: id, timeout_seconds: 0 })) as {
+      task: Record<string, unknown>;
+    };
+    expect(asked.task).toMatchObject({ status: 'working', cancel_requested: true });
+    // The "worker" honours the request as a job does (runClaimedGenerationTask's watch).
+    const worker = setInterval(() => {
+      const row = tasks().get(id);
+      if (row?.status === 'working' && row.cancelRequestedAt) tasks().fail(id, WORKER, new CancelledError('stopped'));
+    }, 10);
+    try {
+      const reply = (await gflow.run('cancelTask', { task_id: id, timeout_seconds: 30 })) as {
+        task: Record<string, unknown>;
+      };
+      expect(reply.task).toMatchObject({
+        status: 'indeterminate',
+        may_have_spent: true,
+        error: { exit_code: 130 },
+      });
+    } finally {
+      clearInterval(worker);
+    }
+  });
+});
