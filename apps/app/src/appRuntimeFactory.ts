@@ -1,5 +1,5 @@
 import type { RuntimeFactory } from '@gflow/cli';
-import { defaultRuntimeFactory } from '@gflow/cli';
+import { backgroundFor, defaultRuntimeFactory } from '@gflow/cli';
 
 /**
  * The CLI's runtime factory plus the sandbox (`--sandbox`, or GFLOW_CLI_SANDBOX=true from the
@@ -15,12 +15,16 @@ export function appRuntimeFactory(notify: (line: string) => void): RuntimeFactor
     if (!sandbox) return defaultRuntimeFactory(request);
     const { sandbox: _sandbox, ...flags } = request.flags;
     const { openSandbox } = await import('./sandbox/sandbox.js');
+    // A --no-wait job's worker opens the same sandbox (attached to the same simulator, if any).
+    const background = await backgroundFor(request, true);
     const { gflow } = await openSandbox({
       surface: request.surface,
       env: request.env,
       cwd: request.cwd,
       flags,
       notify,
+      ...(request.worker ? { worker: true } : {}),
+      ...(background ? { background } : {}),
     });
     return gflow;
   };

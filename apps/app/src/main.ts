@@ -15,7 +15,12 @@ process.on('SIGINT', () => {
 // jobs (indeterminate after a submit) and close their browsers before exiting.
 process.on('SIGTERM', () => controller.abort());
 
-const code = await runGflow(process.argv.slice(2), { signal: controller.signal });
+// --no-wait's detached worker is this same binary: the node running it and the script it was started as.
+const script = process.argv[1];
+const code = await runGflow(process.argv.slice(2), {
+  signal: controller.signal,
+  ...(script ? { workerCommand: [process.execPath, script] } : {}),
+});
 const flushed = (stream: NodeJS.WriteStream): Promise<void> =>
   new Promise((resolve) => stream.write('', () => resolve()));
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);

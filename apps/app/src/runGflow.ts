@@ -11,6 +11,12 @@ export interface RunGflowOptions {
   readonly io?: CliIo;
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
+  /**
+   * How to start this binary again (`[process.execPath, <bin/gflow.js>]`, main.ts passes its own):
+   * `--no-wait` hands its job to a detached `gflow worker run` started so. Without it the job runs
+   * in this process's background and ends with it.
+   */
+  readonly workerCommand?: readonly string[];
 }
 
 function processIo(): CliIo {
@@ -51,5 +57,6 @@ export async function runGflow(argv: readonly string[], options: RunGflowOptions
     ...(options.signal ? { signal: options.signal } : {}),
     runtimeFactory: appRuntimeFactory((line) => void io.stderr.write(`${line}\n`)),
     node: nodeSupport(process.versions.node, GFLOW_NODE_RANGE),
+    ...(options.workerCommand ? { workerCommand: options.workerCommand } : {}),
   });
 }

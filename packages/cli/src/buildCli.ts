@@ -11,7 +11,9 @@ export interface BuildCliOptions {
 }
 
 /** Top-level commands: a summary for the root help, and a lazy loader (so `gflow models` loads only models). */
-const TOP: Readonly<Record<string, { readonly description: string; readonly load: () => Promise<CommandDef> }>> = {
+const TOP: Readonly<
+  Record<string, { readonly description: string; readonly load: () => Promise<CommandDef>; readonly hidden?: true }>
+> = {
   auth: {
     description: 'Sign in to Flow and manage profiles (login, status, renew, logout, list, use).',
     load: async () => (await import('./commands/authCommands.js')).authCommand,
@@ -43,6 +45,15 @@ const TOP: Readonly<Record<string, { readonly description: string; readonly load
   project: {
     description: 'Flow projects (list, show, create, rename).',
     load: async () => (await import('./commands/projectCommands.js')).projectCommand,
+  },
+  task: {
+    description: 'Queued generation tasks (--no-wait): list, show, wait, cancel.',
+    load: async () => (await import('./commands/taskCommands.js')).taskCommand,
+  },
+  worker: {
+    description: 'Internal: the background worker that --no-wait starts.',
+    load: async () => (await import('./commands/workerCommand.js')).workerCommand,
+    hidden: true,
   },
   data: {
     description: 'The local catalog: list, media, prune, download, errors.',
@@ -110,7 +121,11 @@ export function buildCli(options: BuildCliOptions): CommandDef {
     const nested = extras
       .filter(([path]) => path.length === 2 && path[0] === name)
       .map(([path, def]) => [path[1] as string, def] as const);
-    children[name] = { description: entry.description, load: withExtras(entry.load, nested) };
+    children[name] = {
+      description: entry.description,
+      load: withExtras(entry.load, nested),
+      ...(entry.hidden ? { hidden: true } : {}),
+    };
   }
   for (const [path, def] of extras) if (path.length === 1) children[path[0] as string] = def;
   return defineGroup({

@@ -22,6 +22,12 @@ export interface RunCliOptions {
   readonly runtimeFactory?: RuntimeFactory;
   /** The running Node against the binary's supported range (`gflow doctor` reports it). */
   readonly node?: NodeRuntime;
+  /**
+   * How to start this binary again (`[process.execPath, <bin/gflow.js>]`): `--no-wait` hands its
+   * job to a detached `gflow worker run` started so. Without it the job runs in this process's
+   * background (and ends with it).
+   */
+  readonly workerCommand?: readonly string[];
 }
 
 const HELP = new Set(['-h', '--help']);
@@ -155,6 +161,8 @@ async function runLeaf(
     runtimeFactory: options.runtimeFactory ?? defaultRuntimeFactory,
     progress,
     node: options.node,
+    ...(leaf.worker ? { worker: true } : {}),
+    workerCommand: options.workerCommand,
   });
   let exitCode = 0;
   try {

@@ -5,6 +5,7 @@ import { ConfigurationError } from '@gflow/errors';
 import {
   ACCOUNT_MARKER,
   type Gflow,
+  type JobLauncher,
   type LoadSettingsOptions,
   type SettingKey,
   type Surface,
@@ -27,6 +28,10 @@ export interface OpenSandboxOptions extends LoadSettingsOptions {
   readonly surface: Surface;
   /** Where notices go (stderr by default; never stdout, which may carry JSON-RPC). */
   readonly notify?: (line: string) => void;
+  /** A background worker's runtime (`gflow worker run --sandbox`). */
+  readonly worker?: boolean;
+  /** Where the runtime's wait=false generations run (the CLI's detached worker). */
+  readonly background?: JobLauncher;
 }
 
 export interface SandboxRuntime {
@@ -142,6 +147,8 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
         sandbox: true,
         autofillLogin: { email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD },
       },
+      ...(options.worker ? { worker: true } : {}),
+      ...(options.background ? { background: options.background } : {}),
     });
     gflow.onClose(() => link.close());
     notify(SANDBOX_NOTICE);

@@ -32,7 +32,10 @@ export const GENERATION_OVERRIDES: Readonly<Record<string, FlagOverride>> = {
   project: { valueHint: 'PROJECT_ID' },
   profile: { valueHint: 'NAME' },
   model: { valueHint: 'MODEL' },
-  wait: { description: 'Wait for the result (default). --no-wait queues the job and prints its task id.' },
+  wait: {
+    description:
+      "Wait for the result (default); --no-wait hands the job to a background worker and prints its task id ('gflow task wait ID' follows it).",
+  },
   prompt: { omit: true },
 };
 
@@ -170,7 +173,13 @@ export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput 
   }
   if (r.status === 'estimated') return { data: result, text: renderEstimate(result as EstimateView) };
   // Not completed and not a failure: pending (wait=false).
-  if (!isFailureStatus(r.status)) return { data: result, text: `Queued: task ${r.task_id ?? '?'}` };
+  if (!isFailureStatus(r.status)) {
+    const id = r.task_id ?? '?';
+    return {
+      data: result,
+      text: `Queued: task ${id}\nFollow it with 'gflow task wait ${id}'; stop it with 'gflow task cancel ${id}'.`,
+    };
+  }
   const failure =
     r.status === 'cancelled' || r.status === 'indeterminate' ? interrupted(r) : failureOf(r.error, r.status);
   if (!ctx.json) throw failure;

@@ -38,6 +38,8 @@ export interface LeafSpec {
   readonly recordUsage?: boolean;
   /** The runtime surface (mcp run → 'mcp', serve → 'http'); default 'cli'. */
   readonly surface?: Surface;
+  /** The command is the background worker (`worker run`): its runtime is a worker's (core's CreateGflowOptions.worker). */
+  readonly worker?: boolean;
   readonly aliases?: readonly string[];
   readonly hidden?: boolean;
   run(ctx: LeafContext, values: ParsedValues): Promise<LeafOutput | undefined>;
@@ -47,7 +49,8 @@ export interface LeafSpec {
 export type CommandDefLike = CommandDef;
 
 /** A child of a group: a command, or a lazily loaded one with its summary for help. */
-export type ChildEntry = CommandDef | { readonly description: string; readonly load: () => Promise<CommandDef> };
+export type ChildEntry =
+  CommandDef | { readonly description: string; readonly load: () => Promise<CommandDef>; readonly hidden?: boolean };
 
 export interface GroupSpec {
   readonly name: string;
@@ -128,7 +131,7 @@ export function groupSpecOf(def: unknown): GroupSpec | undefined {
 /** The summary of a child without loading it. */
 export async function childSummary(entry: ChildEntry): Promise<{ description: string; hidden: boolean }> {
   if ('load' in entry && typeof entry.load === 'function')
-    return { description: entry.description as string, hidden: false };
+    return { description: entry.description as string, hidden: entry.hidden === true };
   const def = entry as CommandDef;
   const leaf = leafSpecOf(def);
   const group = groupSpecOf(def);

@@ -57,6 +57,10 @@ export interface LeafContextOptions {
   readonly runtimeFactory: RuntimeFactory;
   readonly progress: ProgressReporter;
   readonly node?: NodeRuntime | undefined;
+  /** The leaf's runtime is a background worker's (LeafSpec.worker). */
+  readonly worker?: boolean;
+  /** How to start this binary again, for --no-wait's detached worker (RunCliOptions.workerCommand). */
+  readonly workerCommand?: readonly string[] | undefined;
 }
 
 export function createLeafContext(options: LeafContextOptions): LeafContext {
@@ -83,7 +87,14 @@ export function createLeafContext(options: LeafContextOptions): LeafContext {
     },
     async gflow(request) {
       pending ??= options
-        .runtimeFactory({ surface: options.surface, env: options.env, cwd: options.cwd, flags })
+        .runtimeFactory({
+          surface: options.surface,
+          env: options.env,
+          cwd: options.cwd,
+          flags,
+          ...(options.worker ? { worker: true } : {}),
+          ...(options.workerCommand ? { workerCommand: options.workerCommand } : {}),
+        })
         .then((g) => (runtime = g));
       const gflow = await pending;
       return request?.loadCatalog === false ? gflow : gflow.ready();

@@ -1,5 +1,5 @@
 import { ConfigurationError } from '@gflow/errors';
-import type { Gflow, SettingKey, Surface } from '@gflow/core';
+import type { Gflow, JobLauncher, SettingKey, Surface } from '@gflow/core';
 
 /** What a command asks of the runtime factory. */
 export interface RuntimeRequest {
@@ -8,6 +8,30 @@ export interface RuntimeRequest {
   readonly cwd: string;
   /** Settings given as flags (`--profile` for servers, `--no-spend`, `--sandbox`, `-v`). */
   readonly flags: Partial<Record<SettingKey, unknown>>;
+  /** The runtime of a background worker (`gflow worker run`): see core's CreateGflowOptions.worker. */
+  readonly worker?: boolean;
+  /**
+   * How to start this binary again (`[process.execPath, <bin/gflow.js>]`): with it, a CLI
+   * runtime hands --no-wait generations to a detached worker (backgroundFor). Without it (the
+   * CLI used as a library) they run in the process's own background, as a library's do.
+   */
+  readonly workerCommand?: readonly string[];
+}
+
+/**
+ * The background a CLI runtime hands its wait=false generations to: a detached worker, when the
+ * binary says how to start itself and this runtime is neither a server nor a worker itself.
+ */
+export async function backgroundFor(request: RuntimeRequest, sandbox: boolean): Promise<JobLauncher | undefined> {
+  if (request.surface !== 'cli' || request.worker === true || !request.workerCommand?.length) return undefined;
+  const { createWorkerLauncher } = await import('./workerLauncher.js');
+  return createWorkerLauncher({
+    command: request.workerCommand,
+    env: request.env,
+    cwd: request.cwd,
+    flags: request.flags,
+    sandbox,
+  });
 }
 
 /**
@@ -24,10 +48,13 @@ export const defaultRuntimeFactory: RuntimeFactory = async (request) => {
     });
   }
   const { createGflow } = await import('@gflow/core');
+  const background = await backgroundFor(request, false);
   return createGflow({
     surface: request.surface,
     env: request.env,
     cwd: request.cwd,
     flags: request.flags,
+    ...(request.worker ? { worker: true } : {}),
+    ...(background ? { background } : {}),
   });
 };
