@@ -73,3 +73,11 @@ export const updatePayload = z.strictObject({
   upgraded: z.literal(false),
   notes: z.string(),
 });
+
+/** `worker run --json`: why the worker left and the tasks it ran (CLI-only, no core operation). */
+export const workerReportPayload = z.strictObject({
+  status: z.literal('ok'),
+  profile: z.string().min(1),
+  reason: z.enum(['drained', 'another-worker', 'stopped']),
+  ran: z.array(z.string().min(1)),
+});

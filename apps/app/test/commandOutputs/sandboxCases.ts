@@ -28,6 +28,7 @@ const state: {
   chainId?: string;
   projectId?: string;
   imageId?: string;
+  taskId?: string;
   imageFile?: string;
   videoId?: string;
 } = {};
@@ -175,6 +176,65 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
       fs.writeFileSync(manifest, JSON.stringify([{ text: 'fine' }, { text: 'four is the most', count: 9 }]));
       const refused = await t.problem(['image', 'batch', manifest], { sandbox: true, code: 'bad-parameter' });
       expect(String(refused['detail'])).toMatch(/items\.1\.count/);
+    },
+  },
+  'task wait': {
+    output: OP,
+    run: async (t) => {
+      // --no-wait hands the job to a detached worker; task wait follows the row to the envelope.
+      const queued = await t.run(['image', 't2i', 'a heron at dusk', '--no-wait', '--json'], { sandbox: true });
+      expect(queued.exitCode, queued.stderr.slice(-1500)).toBe(0);
+      expectValid(operationNamed('generateImage').output, JSON.parse(queued.stdout), 'image t2i --no-wait');
+      state.taskId = String((JSON.parse(queued.stdout) as { task_id: string }).task_id);
+      completed(await t.json(['task', 'wait', state.taskId], { sandbox: true }));
+    },
+  },
+  'task show': {
+    output: { op: true, view: fieldOf('task') },
+    run: async (t) => {
+      const p = await t.json(['task', 'show', need('taskId')], { sandbox: true });
+      expect(p).toMatchObject({ task_id: need('taskId'), status: 'completed', runner: { surface: 'worker' } });
+      await t.problem(['task', 'show', 'no-such-task'], { sandbox: true, code: 'reference-not-found' });
+    },
+  },
+  'task list': {
+    output: { op: true, view: rowsOf('items') },
+    run: async (t) => {
+      const rows = await t.rows(['task', 'list', '--status', 'completed'], { sandbox: true });
+      expect(rows.map((r) => r['task_id'])).toContain(need('taskId'));
+    },
+  },
+  'task cancel': {
+    output: { op: true, view: fieldOf('task') },
+    run: async (t) => {
+      // A settled task is left as it is.
+      expect(await t.json(['task', 'cancel', need('taskId')], { sandbox: true })).toMatchObject({
+        status: 'completed',
+      });
+      // Flow never finishes this one: pending when asked, it is cancelled at once; already running,
+      // its worker stops it within the wait (indeterminate once past the submit).
+      t.sim.scenario.setFailure(SANDBOX_EMAIL, 'stuck_generation', { times: 1 });
+      try {
+        const queued = await t.run(['image', 't2i', 'never made', '--no-wait', '--json'], { sandbox: true });
+        const id = String((JSON.parse(queued.stdout) as { task_id: string }).task_id);
+        const p = await t.json(['task', 'cancel', id], { sandbox: true });
+        expect(['cancelled', 'indeterminate']).toContain(p['status']);
+      } finally {
+        t.sim.scenario.clearFailures();
+      }
+    },
+  },
+  'worker run': {
+    output: { schema: S.workerReportPayload },
+    run: async (t) => {
+      // The worker --no-wait starts, run by hand: the queue is empty (or another worker drains it),
+      // so it leaves at once with its report; its log is stderr.
+      const p = await t.json(['worker', 'run', '--profile', 'sandbox', '--idle-seconds', '0'], { sandbox: true });
+      expect(p).toMatchObject({ status: 'ok', profile: 'sandbox', ran: [] });
+      await t.problem(['worker', 'run', '--profile', 'sandbox', '--idle-seconds', '-1'], {
+        sandbox: true,
+        code: 'usage',
+      });
     },
   },
   run: {

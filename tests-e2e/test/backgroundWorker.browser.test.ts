@@ -1,0 +1,234 @@
+// Journey (issue 20): background jobs that outlive the CLI. `gflow image t2i … --no-wait` hands its
+// task to a detached `gflow worker run` and returns at once; `gflow task wait|list|show|cancel`
+// read and steer the catalog row; a worker killed mid-job leaves its task settled at the next
+// start; two workers started together on one queue run each task once. Every process is the
+// real binary with --sandbox, attached to this file's simulator.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { integrityCheck, operationCount, taskRow, taskRows } from './helpers/catalog.js';
+import { processesMentioning } from './helpers/processes.js';
+import { type CliResult, json, jsonLines, waitFor } from '@gflow/testkit';
+import { SANDBOX_EMAIL, submits, useSandbox } from '@gflow/testkit/sandbox';
+
+const e2e = useSandbox({ seed: 'journey-background-worker', signIn: true });
+const workerPids = new Set<number>();
+
+const describeRun = (r: CliResult): string =>
+  `exit ${r.exitCode}\nstdout: ${r.stdout.slice(0, 1500)}\nstderr: ${r.stderr.slice(-2500)}`;
+
+/** The pid in a `worker:<profile>:<pid>:<token>` claimant. */
+function workerPidOf(taskId: string): number {
+  const claimant = taskRow(e2e.dbPath, taskId)?.claimant ?? '';
+  const m = /^worker:sandbox:(\d+):/.exec(claimant);
+  if (!m) throw new Error(`task ${taskId} is not claimed by a worker: ${claimant}`);
+  const pid = Number(m[1]);
+  workerPids.add(pid);
+  return pid;
+}
+
+/** Alive and not a zombie (a detached worker's parent has exited; pid 1 may never reap it). */
+function running(pid: number): boolean {
+  try {
+    return !/^State:\s+[ZX]/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Queues one image with --no-wait and returns its task id, checking the pending envelope. */
+async function queued(prompt: string): Promise<{ taskId: string; endedAt: number }> {
+  const r = await e2e.cli(['image', 't2i', prompt, '--aspect', '1:1', '--no-wait', '--sandbox', '--json']);
+  const endedAt = Date.now();
+  expect(r.exitCode, describeRun(r)).toBe(0);
+  const envelope = json(r);
+  expect(envelope).toMatchObject({ status: 'pending', task_id: expect.any(String), task_type: 't2i' });
+  return { taskId: String(envelope['task_id']), endedAt };
+}
+
+const workerLog = (): string => {
+  try {
+    return fs.readFileSync(path.join(e2e.sandboxHome, 'logs', 'worker-sandbox.log'), 'utf8');
+  } catch {
+    return '';
+  }
+};
+const count = (text: string, needle: string): number => text.split(needle).length - 1;
+const GAVE_WAY = '"event":"worker: another worker holds the queue"';
+
+afterAll(async () => {
+  // Leave no worker behind for the next file: each leaves once its queue stays empty; one a failed
+  // test left busy is stopped with its browser.
+  try {
+    await waitFor('the workers to exit', () => [...workerPids].every((pid) => !running(pid)), 30_000);
+  } finally {
+    for (const pid of workerPids) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+  }
+});
+
+describe('background jobs that outlive the CLI (--no-wait, gflow task, gflow worker run)', () => {
+  it('--no-wait returns at once with a task id; task wait follows it to exit 0; the file exists; list shows it', async () => {
+    e2e.sim.received.clear();
+    const { taskId, endedAt } = await queued('a lantern on a jetty');
+
+    const waited = await e2e.cli(['task', 'wait', taskId, '--sandbox']);
+    expect(waited.exitCode, describeRun(waited)).toBe(0);
+    // Progress lines on stderr while it ran, the files first on stdout.
+    expect(waited.stderr).toContain(`task ${taskId.slice(0, 8)}: `);
+    const file = waited.stdout.split('\n')[0] ?? '';
+    expect(path.isAbsolute(file) && fs.existsSync(file), describeRun(waited)).toBe(true);
+    expect(file.startsWith(e2e.outputDir)).toBe(true);
+
+    const row = taskRow(e2e.dbPath, taskId);
+    expect(row?.status).toBe('completed');
+    workerPidOf(taskId);
+    expect(submits(e2e.sim)).toEqual(['ogiZ0b']);
+
+    // The command did not wait for the job: the row completed after the command had exited.
+    const shown = await e2e.cli(['task', 'show', taskId, '--sandbox', '--json']);
+    expect(shown.exitCode, describeRun(shown)).toBe(0);
+    const task = json(shown);
+    expect(task).toMatchObject({
+      task_id: taskId,
+      status: 'completed',
+      command: 'image t2i',
+      runner: { surface: 'worker' },
+      result: { status: 'completed', files: [file] },
+      error: null,
+    });
+    expect(Date.parse(String(task['updated_at']))).toBeGreaterThan(endedAt);
+
+    const waitedJson = await e2e.cli(['task', 'wait', taskId, '--sandbox', '--json']);
+    expect(waitedJson.exitCode).toBe(0);
+    expect(json(waitedJson)).toMatchObject({ status: 'completed', task_id: taskId, files: [file] });
+
+    const listed = await e2e.cli(['task', 'list', '--sandbox', '--json']);
+    expect(listed.exitCode, describeRun(listed)).toBe(0);
+    expect(jsonLines(listed)).toContainEqual(expect.objectContaining({ task_id: taskId, status: 'completed' }));
+    const none = await e2e.cli(['task', 'list', '--status', 'pending', '--sandbox', '--json']);
+    expect(jsonLines(none).map((t) => t['task_id'])).not.toContain(taskId);
+
+    const unknown = await e2e.cli(['task', 'show', '00000000-0000-4000-8000-000000000000', '--sandbox', '--json']);
+    expect(unknown.exitCode).toBe(32);
+    expect(json(unknown)).toMatchObject({ type: expect.stringContaining('reference-not-found') });
+  }, 150_000);
+
+  it('task cancel: a pending task at once; a running one past its submit is indeterminate, and wait exits 130', async () => {
+    e2e.sim.received.clear();
+    e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'stuck_generation');
+    try {
+      const stuck = (await queued('a generation Flow never finishes')).taskId;
+      await waitFor('the stuck submit to reach the simulator', () => submits(e2e.sim).length === 1, 60_000);
+      await waitFor('the stuck task to be working', () => taskRow(e2e.dbPath, stuck)?.status === 'working', 10_000);
+      workerPidOf(stuck);
+      // The worker is busy: this one waits in the queue (its own worker found the queue taken).
+      const behind = (await queued('queued behind it')).taskId;
+      expect(taskRow(e2e.dbPath, behind)?.status).toBe('pending');
+
+      const cancelled = await e2e.cli(['task', 'cancel', behind, '--sandbox', '--json']);
+      expect(cancelled.exitCode, describeRun(cancelled)).toBe(0);
+      expect(json(cancelled)).toMatchObject({ task_id: behind, status: 'cancelled', may_have_spent: false });
+      expect(taskRow(e2e.dbPath, behind)?.status).toBe('cancelled');
+
+      // Waiting with a timeout leaves it running: exit 9.
+      const impatient = await e2e.cli(['task', 'wait', stuck, '--timeout', '1', '--sandbox', '--json']);
+      expect(impatient.exitCode, describeRun(impatient)).toBe(9);
+      expect(json(impatient)).toMatchObject({ type: expect.stringContaining('transport-timeout'), task_id: stuck });
+      expect(taskRow(e2e.dbPath, stuck)?.status).toBe('working');
+
+      // Past its submit: the worker is asked, stops the job, and the row says a credit may have been spent.
+      const stopped = await e2e.cli(['task', 'cancel', stuck, '--sandbox', '--json']);
+      expect(stopped.exitCode, describeRun(stopped)).toBe(0);
+      expect(json(stopped)).toMatchObject({ task_id: stuck, status: 'indeterminate', may_have_spent: true });
+      expect(taskRow(e2e.dbPath, stuck)?.status).toBe('indeterminate');
+
+      const waited = await e2e.cli(['task', 'wait', stuck, '--sandbox', '--json']);
+      expect(waited.exitCode, describeRun(waited)).toBe(130);
+      expect(json(waited)).toMatchObject({
+        status: 'indeterminate',
+        task_id: stuck,
+        error: { type: expect.stringContaining('cancelled') },
+      });
+      // Nothing was sent for the cancelled one.
+      expect(submits(e2e.sim)).toEqual(['ogiZ0b']);
+    } finally {
+      e2e.sim.scenario.clearFailures();
+    }
+  }, 150_000);
+
+  const behindTheKilled: string[] = [];
+
+  it('a worker killed mid-job (after its submit) leaves its task settled indeterminate at the next start', async () => {
+    e2e.sim.received.clear();
+    e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'stuck_generation', { times: 1 });
+    const victim = (await queued('killed with its worker')).taskId;
+    await waitFor('the submit to reach the simulator', () => submits(e2e.sim).length === 1, 60_000);
+    await waitFor(
+      'a spend checkpoint',
+      () => JSON.parse(taskRow(e2e.dbPath, victim)?.checkpoint_json ?? '{}').may_have_spent === true,
+      10_000,
+    );
+    const pid = workerPidOf(victim);
+    // Three more, queued while that worker holds the queue: their own workers give way to it.
+    const before = count(workerLog(), GAVE_WAY);
+    for (const prompt of ['one', 'two', 'three'])
+      behindTheKilled.push((await queued(`behind the victim: ${prompt}`)).taskId);
+    await waitFor('their three workers to give way', () => count(workerLog(), GAVE_WAY) >= before + 3, 60_000);
+
+    process.kill(-pid, 'SIGKILL'); // the worker's process group: it and its Chromium
+    const profileDir = path.join(e2e.sandboxHome, 'profile_sandbox');
+    await waitFor(
+      'the worker and its browser to be gone',
+      () => !running(pid) && processesMentioning(profileDir).length === 0,
+      15_000,
+    );
+    // Nothing has opened the catalog since: the row still says working.
+    expect(taskRow(e2e.dbPath, victim)?.status).toBe('working');
+    expect(behindTheKilled.map((id) => taskRow(e2e.dbPath, id)?.status)).toEqual(['pending', 'pending', 'pending']);
+
+    // The next start (any gflow that opens the catalog) settles it: it had submitted.
+    const shown = await e2e.cli(['task', 'show', victim, '--sandbox', '--json']);
+    expect(shown.exitCode, describeRun(shown)).toBe(0);
+    expect(json(shown)).toMatchObject({
+      status: 'indeterminate',
+      may_have_spent: true,
+      error: { type: expect.stringContaining('daemon-recovery') },
+    });
+    const waited = await e2e.cli(['task', 'wait', victim, '--sandbox', '--json']);
+    expect(waited.exitCode).toBe(1);
+    expect(json(waited)).toMatchObject({
+      status: 'indeterminate',
+      error: { type: expect.stringContaining('daemon-recovery') },
+    });
+  }, 150_000);
+
+  it('two workers started together on one queue: each task runs exactly once', async () => {
+    expect(behindTheKilled).toHaveLength(3);
+    e2e.sim.received.clear();
+    const args = ['worker', 'run', '--profile', 'sandbox', '--sandbox', '--idle-seconds', '0'];
+    const workers = [e2e.spawn(args), e2e.spawn(args)];
+    for (const w of workers) workerPids.add(w.pid);
+    const results = await Promise.all(workers.map((w) => w.done));
+    for (const r of results) expect(r.exitCode, describeRun(r)).toBe(0);
+
+    const claimed = results.flatMap((r) =>
+      r.stderr
+        .split('\n')
+        .filter((line) => line.includes('"event":"worker: task claimed"'))
+        .map((line) => String((JSON.parse(line) as { task_id: string }).task_id)),
+    );
+    expect([...claimed].sort()).toEqual([...behindTheKilled].sort());
+    for (const id of behindTheKilled) expect(taskRow(e2e.dbPath, id)?.status).toBe('completed');
+    expect(submits(e2e.sim)).toEqual(['ogiZ0b', 'ogiZ0b', 'ogiZ0b']);
+    // Exactly one run of the job per task in the catalog.
+    expect(behindTheKilled.map((id) => operationCount(e2e.dbPath, id))).toEqual([1, 1, 1]);
+    expect(taskRows(e2e.dbPath).filter((row) => row.status === 'working')).toEqual([]);
+    expect(integrityCheck(e2e.dbPath)).toBe('ok');
+  }, 150_000);
+});
