@@ -107,6 +107,46 @@ first; the result is written with indent 2 and a trailing newline. \`--no-spend\
 written: add it to \`args\` yourself for a read-only server.
 **Override the file** with \`--config-path FILE\` or \`GFLOW_CLI_MCP_CONFIG_PATH\` (tests, unusual installs).
 
+## Background jobs: \`--no-wait\` and \`gflow task\`
+
+\`--no-wait\` (\`image t2i\`, \`image i2i\`, \`video t2v\`, \`video i2v\`, \`video r2v\`) runs every check a
+waiting run does, writes the task row (\`pending\`) in the catalog, hands it to a background worker
+and prints \`{status: "pending", task_id, task_type}\` at once (exit 0). The worker is the same
+binary, \`gflow worker run --profile P\` (internal), detached in its own process group with its
+output appended to \`<home>/logs/worker-P.log\` (\`<home>/sandbox/logs/\` under \`--sandbox\`); the
+job outlives the command, its terminal and Ctrl-C.
+
+- **One worker per profile.** Each \`--no-wait\` starts one; a worker that finds another draining
+  the profile's queue (a lock in \`<home>/locks/\`) leaves at once, and the one draining takes the new
+  task. It runs the queue oldest first with the job a waiting run uses, keeps its browser warm
+  between tasks and exits once the queue has stayed empty for 5 s. It takes the profile's lease
+  before it claims a task, waiting for a busy profile like a server (180 s, GFLOW_CLI_LEASE_WAIT_SECONDS,
+  and again while tasks are pending); an idle \`gflow serve\` / \`gflow mcp run\` on the profile hands
+  it over. A running server is not asked to run the task itself.
+- **Its settings are the command's.** The worker gets the command's environment, working
+  directory and setting flags (\`-v\` included), GFLOW_CLI_HOME explicitly, and the catalog and
+  output directory (outside the sandbox) or the simulator to attach to (GFLOW_CLI_SANDBOX_SIM,
+  inside it). The job's output directory, timeout, default project and GFLOW_CLI_AGENT_CONFIRM
+  travel in the task row, so a worker already running for the profile writes where the queuing
+  command said; its browser settings (headless, executable, proxy) are its own.
+- **\`gflow task list\`** (\`--status\`, \`--profile\`, \`--limit\`/\`--offset\`; JSON Lines with \`--json\`
+  or when piped), **\`task show ID\`** (the row, the result envelope once completed, the problem
+  details once it failed or was cancelled), **\`task wait ID\`** (a line per phase on stderr,
+  \`task 6f1c2a3b: Submitting 12s\`; exits with the job's code: 0 completed, otherwise the error's —
+  130 cancelled or stopped after the submit, 1 a worker that died, 9 when \`--timeout SECONDS\` runs
+  out and the task keeps running; \`--json\` prints the final envelope, as a waiting run would), and
+  **\`task cancel ID\`** (a pending task is cancelled at once; a running one is asked to stop through
+  its row and settles \`cancelled\` before its submit click, \`indeterminate\` after it — credits may
+  have been spent — never \`failed\`; \`--timeout\` bounds the wait for it, default 60 s). An unknown
+  id exits 32. Tasks live in a catalog: a task queued with \`--sandbox\` is read with \`--sandbox\`.
+- **A killed worker** (SIGKILL, a crash) leaves its row \`working\` until the next gflow opens the
+  catalog (any command, \`task show\` included): it is then settled \`indeterminate\` when the job had
+  reached its submit, \`failed\` before it. SIGTERM stops a worker like Ctrl-C: the running job is
+  cancelled and settled at once.
+- **One job model.** An MCP \`wait=false\` generation is a row of the same queue, run in the
+  server's own background; \`gflow task …\` reads and cancels it too, and \`tasks/get\` /
+  \`tasks/cancel\` reach a task a CLI worker runs.
+
 ## \`gflow update\`
 
 \`update --check [--json]\` asks the npm registry (\`GFLOW_CLI_UPDATE_REGISTRY\`, else
