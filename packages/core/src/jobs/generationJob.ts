@@ -20,6 +20,7 @@ import type { ResolvedSettings } from '../settings/loadSettings.js';
 import { type GenerationTaskPayload, effectiveSettings, planOf } from './generationPayload.js';
 import { type MediaKind, extensionOf, targetPathFor, writeMedia } from './mediaFiles.js';
 import { type LocalReference, resolveReference } from './references.js';
+import { fellBackToUpload, placeReference, rememberUploads } from './placeReferences.js';
 import { SpendControl, budgetOfTask, estimatedEnvelope, spendPayloadOf } from './spendControl.js';
 
 export interface RunTaskOptions {
@@ -341,36 +342,50 @@ async function generate(
     onProgress,
     beforeSubmit: spend.hook,
   };
-  const references = refs.references.map((r) => ({ path: r.path, displayName: r.displayName }));
+  // In place where the asset is already in the project (a media id of it, or a file uploaded there before).
+  const where = { profile, project };
+  const references = refs.references.map((r) => placeReference(runtime.catalog, r, where));
+  const startFrame = refs.startFrame ? placeReference(runtime.catalog, refs.startFrame, where) : undefined;
+  const endFrame = refs.endFrame ? placeReference(runtime.catalog, refs.endFrame, where) : undefined;
+  const sent = [...references, ...(startFrame ? [startFrame] : []), ...(endFrame ? [endFrame] : [])];
+  const remember = (generated: Generated): Generated => {
+    rememberUploads(runtime.catalog, generated, profile);
+    if (fellBackToUpload(sent, generated)) referenceUploaded.add(generated);
+    return generated;
+  };
   // Saved characters go to the driver as `@` mentions of their names, verified by entity id.
   const characters = plan.characters.map((c) => ({ entityId: c.entityId, displayName: c.name }));
   if (plan.kind === 'image') {
     // The driver takes the names of the same table (@gflow/flow-facts); planImage already refused Imagen 4.
-    return session.generateImage({
-      ...common,
-      model: plan.model.name,
-      aspect: plan.aspect,
-      references,
-      characters,
-      replyTimeoutMs: settings.timeoutSeconds * 1000,
-    });
+    return remember(
+      await session.generateImage({
+        ...common,
+        model: plan.model.name,
+        aspect: plan.aspect,
+        references,
+        characters,
+        replyTimeoutMs: settings.timeoutSeconds * 1000,
+      }),
+    );
   }
-  return session.generateVideo({
+  const video = await session.generateVideo({
     ...common,
     mode: plan.mode,
     aspect: plan.aspect,
     ...(plan.model ? { model: plan.model.name } : {}),
     ...(plan.duration !== undefined ? { duration: plan.duration } : {}),
     ...(plan.resolution ? { resolution: plan.resolution } : {}),
-    ...(refs.startFrame
-      ? { startFrame: { path: refs.startFrame.path, displayName: refs.startFrame.displayName } }
-      : {}),
-    ...(refs.endFrame ? { endFrame: { path: refs.endFrame.path, displayName: refs.endFrame.displayName } } : {}),
+    ...(startFrame ? { startFrame } : {}),
+    ...(endFrame ? { endFrame } : {}),
     references,
     characters,
     timeoutMs: settings.timeoutSeconds * 1000,
   });
+  return remember(video);
 }
+
+/** Runs whose in-place reference the picker did not list, so its file was uploaded after all. */
+const referenceUploaded = new WeakSet<object>();
 
 async function recordAndDownload(
   run: JobRun,
@@ -393,6 +408,7 @@ async function recordAndDownload(
       kind,
       flowProjectId: generated.projectId,
       flowWorkflowId: item.workflowId ?? null,
+      ...(item.displayName ? { displayName: item.displayName } : {}),
       model: plan.model?.name ?? null,
       aspectRatio: plan.aspect,
       width: item.width ?? null,
@@ -471,6 +487,7 @@ async function recordAndDownload(
     params: payload.params,
     ...(runtime.browserOverrides.sandbox ? { sandbox: true } : {}),
     ...(generated.recovered ? { recovered: true } : {}),
+    ...(referenceUploaded.has(generated) ? { reference_uploaded: true } : {}),
     ...(generated.arm === 'agent-only'
       ? {
           ui_arm: 'agent-only' as const,

@@ -13,6 +13,8 @@ export interface LocalReference {
   readonly mediaId?: string;
   /** The Flow project that media was made in, when known. */
   readonly projectId?: string;
+  /** The name Flow's library lists the media by (the catalog's display name), when recorded. */
+  readonly flowName?: string;
 }
 
 /** A local image path: canonicalised once (symlinks resolved), ≤ 20 MB, PNG/JPEG/WebP/GIF by magic bytes. */
@@ -73,6 +75,7 @@ export async function resolveReference(
   return {
     ...checked,
     displayName: resolved.displayName ?? checked.displayName,
+    ...(resolved.displayName ? { flowName: resolved.displayName } : {}),
     mediaId: ref.mediaId,
     ...(resolved.asset.flowProjectId ? { projectId: resolved.asset.flowProjectId } : {}),
   };

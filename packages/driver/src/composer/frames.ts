@@ -4,6 +4,7 @@ import { pollUntil, sleep } from '../util/abort.js';
 import { A, textsWithoutIcons } from './anchors.js';
 import { driftError } from './drift.js';
 import { safeClick } from './safeClick.js';
+import { type AttachableReference, withUploadFallback } from './mentions.js';
 
 async function findOption(ctx: OpContext, displayName: string, timeoutMs: number): Promise<number | undefined> {
   const options = ctx.page.locator(`${A.picker} ${A.assetOption}`);
@@ -62,6 +63,7 @@ export async function bindFrame(
     await page.keyboard.press('Escape');
     throw new ReferenceNotFoundError(
       `The frame picker lists no asset named ${displayName} after three searches. Nothing was submitted.`,
+      { extensions: { not_listed: true } },
     );
   }
   // Re-resolved by name at the click: the list re-renders on every search, a position goes stale.
@@ -105,4 +107,18 @@ export async function bindFrame(
       },
     );
   }
+}
+
+/**
+ * Binds a frame reference: in place by its display name, and — when the picker does not list it
+ * and the reference carries a fallback (an upload of its verified local file) — that upload
+ * instead; the reference then becomes the upload (AttachableReference).
+ */
+export async function bindFrameRef(
+  ctx: OpContext,
+  slot: 'Start' | 'End',
+  ref: AttachableReference,
+  boundAfter: number,
+): Promise<void> {
+  await withUploadFallback(ctx, ref, 'the frame picker', () => bindFrame(ctx, slot, ref.displayName, boundAfter));
 }

@@ -202,17 +202,60 @@ export async function addMention(ctx: OpContext, target: MentionTarget): Promise
   }
   throw new ReferenceNotFoundError(
     `The @ picker lists nothing named ${target.displayName} after three tries. Nothing was submitted.`,
+    { extensions: { not_listed: true } },
   );
+}
+
+/**
+ * A reference to attach. One that names an existing asset (in place: no upload) may carry a
+ * `fallback` — an upload of its verified local file — used only when the picker does not list the
+ * asset; the reference then becomes that upload (its `mediaId` and `displayName` are replaced, so
+ * the submit guard checks the id that was really bound).
+ */
+export interface AttachableReference {
+  displayName: string;
+  mediaId: string;
+  fallback?: () => Promise<{ readonly displayName: string; readonly mediaId: string }>;
+}
+
+/** Whether a failed mention found nothing of that name at all (not a wrong chip): a fallback may help. */
+export function notListed(error: unknown): boolean {
+  return error instanceof ReferenceNotFoundError && error.extensions['not_listed'] === true;
+}
+
+/**
+ * Runs `attach` for an in-place reference; when the picker lists nothing of its name and it carries
+ * a fallback, uploads that file, makes the reference the upload and attaches again.
+ */
+export async function withUploadFallback(
+  ctx: OpContext,
+  ref: AttachableReference,
+  picker: string,
+  attach: () => Promise<void>,
+): Promise<void> {
+  try {
+    await attach();
+  } catch (error) {
+    if (ref.fallback === undefined || !notListed(error)) throw error;
+    ctx.logger.warn(`${picker} does not list the asset; uploading its local file instead`, { name: ref.displayName });
+    const uploaded = await ref.fallback();
+    ref.mediaId = uploaded.mediaId;
+    ref.displayName = uploaded.displayName;
+    delete ref.fallback;
+    await attach();
+  }
 }
 
 /** Attaches the references, then the saved characters, as `@` mentions at the end of the prompt. */
 export async function attachMentions(
   ctx: OpContext,
-  refs: ReadonlyArray<{ readonly displayName: string; readonly mediaId: string }>,
+  refs: ReadonlyArray<AttachableReference>,
   characters: ReadonlyArray<{ readonly displayName: string; readonly entityId: string }>,
 ): Promise<void> {
   for (const ref of refs)
-    await addMention(ctx, { displayName: ref.displayName, id: ref.mediaId, referenceType: 'media' });
+    await withUploadFallback(ctx, ref, 'the picker', () =>
+      addMention(ctx, { displayName: ref.displayName, id: ref.mediaId, referenceType: 'media' }),
+    );
   for (const character of characters)
     await addMention(ctx, { displayName: character.displayName, id: character.entityId, referenceType: 'entity' });
 }

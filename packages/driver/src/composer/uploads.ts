@@ -26,6 +26,8 @@ export function runUniqueName(filePath: string, hex: string = randomBytes(4).toS
 export interface UploadedFile {
   readonly mediaId: string;
   readonly displayName: string;
+  /** The local file it was made from (core remembers it by content, to mention it in place next time). */
+  readonly sourcePath?: string;
 }
 
 /** Pre-checks a local image: ≤20 MB and PNG/JPEG/WebP/GIF magic (flow-wire §5). */
@@ -132,5 +134,5 @@ export async function uploadFile(
     );
   }
   ctx.logger.info('uploaded', { displayName, mediaId });
-  return { mediaId, displayName };
+  return { mediaId, displayName, sourcePath: filePath };
 }

@@ -109,6 +109,7 @@ export async function generateImage(
       prompt: r.prompt ?? req.prompt,
       modelKey: picked.token,
       url: r.url,
+      ...(r.title === null || r.title === '' ? {} : { displayName: r.title }),
       ...(r.seed === null ? {} : { seed: r.seed }),
       ...(r.width === null ? {} : { width: r.width }),
       ...(r.height === null ? {} : { height: r.height }),

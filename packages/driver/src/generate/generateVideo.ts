@@ -1,5 +1,5 @@
 import { WireFormatError, isGflowError } from '@gflow/errors';
-import { bindFrame } from '../composer/frames.js';
+import { bindFrameRef } from '../composer/frames.js';
 import { attachMentions } from '../composer/mentions.js';
 import { pickModel } from '../composer/modelMenu.js';
 import type { OpenTimeouts } from '../composer/openProject.js';
@@ -95,8 +95,8 @@ export async function generateVideo(
   const costLine = await readCostLine(ctx);
   await closeSettings(ctx);
 
-  if (start !== undefined) await bindFrame(ctx, 'Start', start.displayName, 1);
-  if (end !== undefined) await bindFrame(ctx, 'End', end.displayName, 2);
+  if (start !== undefined) await bindFrameRef(ctx, 'Start', start, 1);
+  if (end !== undefined) await bindFrameRef(ctx, 'End', end, 2);
   await typePrompt(ctx, req.prompt);
   await attachMentions(ctx, refs, req.characters ?? []);
 

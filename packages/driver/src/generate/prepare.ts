@@ -6,6 +6,7 @@ import { leaveAgentMode, settleArm, unknownAgentComposer } from '../composer/uiA
 import { AG } from '../agent/agentSettings.js';
 import { agentOnlyRefused } from '../agent/generateAgent.js';
 import { type UploadedFile, uploadFile } from '../composer/uploads.js';
+import type { AttachableReference } from '../composer/mentions.js';
 import type { OpContext } from '../session/opContext.js';
 import type { CharacterInput, ReferenceInput } from './types.js';
 import { safeClick } from '../composer/safeClick.js';
@@ -84,12 +85,14 @@ export function validateCharacters(characters: readonly CharacterInput[]): void 
   }
 }
 
-/** A reference ready to attach: its display name in Flow's library and its media id. */
-export type ResolvedReference = UploadedFile;
+/** A reference ready to attach: its display name in Flow's library, its media id, and maybe an upload to fall back on. */
+export type ResolvedReference = AttachableReference;
 
 /**
- * Uploads local files (run-unique names) and passes existing assets through. An existing asset
- * without its display name cannot be found in the picker by name: that form is not ported (36).
+ * Uploads local files (run-unique names) and passes existing assets through to be attached in
+ * place; an existing asset with a verified local file keeps an upload of it as its fallback (used
+ * only when the picker does not list the asset). An existing asset without its display name cannot
+ * be found in the picker by name: that form is not ported (36).
  */
 export async function resolveReferences(
   ctx: OpContext,
@@ -98,14 +101,23 @@ export async function resolveReferences(
   timeouts: OpenTimeouts,
 ): Promise<ResolvedReference[]> {
   const out: ResolvedReference[] = [];
+  const upload = async (file: string): Promise<UploadedFile> => {
+    ctx.report({ phase: 'uploading' });
+    const uploaded = await uploadFile(ctx, file, { timeoutMs: timeouts.uploadMs });
+    uploads.push(uploaded);
+    return uploaded;
+  };
   for (const ref of refs) {
     if ('path' in ref) {
-      ctx.report({ phase: 'uploading' });
-      const uploaded = await uploadFile(ctx, ref.path, { timeoutMs: timeouts.uploadMs });
-      uploads.push(uploaded);
-      out.push(uploaded);
+      const uploaded = await upload(ref.path);
+      out.push({ mediaId: uploaded.mediaId, displayName: uploaded.displayName });
     } else if (ref.displayName !== undefined && ref.displayName !== '') {
-      out.push({ mediaId: ref.mediaId, displayName: ref.displayName });
+      const fallbackPath = ref.fallbackPath;
+      out.push({
+        mediaId: ref.mediaId,
+        displayName: ref.displayName,
+        ...(fallbackPath === undefined ? {} : { fallback: () => upload(fallbackPath) }),
+      });
     } else {
       throw new FlowHostMigratedError(
         `A Flow media id (${ref.mediaId}) without its display name cannot be attached on flow.google.com: the picker lists assets by name only. Nothing was submitted.`,

@@ -88,6 +88,8 @@ export interface GenerateVideoRequest {
 
 export interface GeneratedItem {
   readonly mediaId: string;
+  /** The title Flow's library lists it by (what a later run searches the pickers for), when the reply names it. */
+  readonly displayName?: string;
   /** Null where the page never names one (the agent-only composer's results). */
   readonly workflowId: string | null;
   readonly seed?: number;
@@ -109,7 +111,11 @@ export interface FlowGenerationResult {
   /** The submit's form-decoded body, redacted and clipped. */
   readonly submitBody: string;
   /** Local uploads made for this run: display name → media id. */
-  readonly uploads: ReadonlyArray<{ readonly displayName: string; readonly mediaId: string }>;
+  readonly uploads: ReadonlyArray<{
+    readonly displayName: string;
+    readonly mediaId: string;
+    readonly sourcePath?: string;
+  }>;
   /** The submit reply was lost and the clip was found through the project's listing (#1112, #1141). */
   readonly recovered?: boolean;
   /** The composer that made it: the classic one, or the agent-only composer's chat agent. */

@@ -81,8 +81,7 @@ export async function lastFrameOf(context: BrowserContext, mp4: Uint8Array): Pro
   try {
     const arg = JSON.stringify({ b64: Buffer.from(mp4).toString('base64'), timeoutMs: 5_000 });
     const out = (await page.evaluate(`(${LAST_FRAME_IN_PAGE})(${arg})`)) as
-      | { error: string }
-      | { png: string; width: number; height: number; duration: number; mediaTime: number | null };
+      { error: string } | { png: string; width: number; height: number; duration: number; mediaTime: number | null };
     if ('error' in out) throw new MediaDownloadError(`Could not take the clip's last frame: ${out.error}.`);
     return {
       png: Buffer.from(out.png.slice(out.png.indexOf(',') + 1), 'base64'),

@@ -28,7 +28,13 @@ describe('image records', () => {
       width: 888,
       height: 1184,
       referenceIds: [START],
+      title: 'A cat',
     });
+  });
+
+  it('a record without its workflow has no title (and no project)', () => {
+    const [r] = findImageRecords([[[media(MEDIA, 1, 2)]], []]);
+    expect(r).toMatchObject({ title: null, projectId: null });
   });
 
   it('reads several media in either nesting', () => {

@@ -18,6 +18,8 @@ export interface ImageRecord {
   readonly height: number | null;
   /** Media ids named in DETAILS[15] (the references). */
   readonly referenceIds: readonly string[];
+  /** WORKFLOW[3][0]: the title the library (and the `@` and Frames pickers) list the image by. */
+  readonly title: string | null;
 }
 
 function isMediaShape(v: unknown): v is unknown[] {
@@ -70,6 +72,10 @@ export function findImageRecords(payload: unknown): ImageRecord[] {
       width: typeof size[0] === 'number' ? size[0] : null,
       height: typeof size[1] === 'number' ? size[1] : null,
       referenceIds: refs,
+      title:
+        typeof (workflow?.[3] as unknown[] | undefined)?.[0] === 'string'
+          ? ((workflow?.[3] as string[])[0] ?? null)
+          : null,
     };
   });
 }
