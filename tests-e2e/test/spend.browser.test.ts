@@ -2,7 +2,10 @@
 // in the catalog's ledger; --dry-run / dry_run submit nothing; the per-call cap and the daily
 // budget refuse before the click (budget-exceeded, exit 40) and allow under it; a pane without a
 // cost line under a budget fails closed. Real CLI and MCP children against the simulator.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makePng } from '@gflow/flow-sim';
 import { json } from '@gflow/testkit';
 import { SANDBOX_EMAIL, submits, useSandbox } from '@gflow/testkit/sandbox';
 
@@ -46,6 +49,31 @@ describe('journey: spend control', () => {
     // The estimate is in the ledger, apart: it does not count toward the day.
     const usage = json(await e2e.cli(['credits', 'usage', '--sandbox', '--json']));
     expect(usage).toMatchObject({ estimates: { count: 1, quoted: 12 }, today: { quoted: 0 } });
+  }, 120_000);
+
+  it('video i2v --dry-run with a local start frame: the upload it had to make is reported, nothing is submitted', async () => {
+    const frame = path.join(e2e.home, 'dawn.png');
+    fs.writeFileSync(frame, makePng(640, 360, 'dawn'));
+    e2e.sim.received.clear();
+    const run = await e2e.cli([
+      'video',
+      'i2v',
+      'it wakes',
+      '--initial-frame',
+      frame,
+      '--dry-run',
+      '--sandbox',
+      '--json',
+    ]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const estimate = json(run);
+    expect(estimate).toMatchObject({ status: 'estimated', credits_quoted: expect.any(Number) });
+    const uploads = estimate['uploads'] as Array<{ display_name: string; media_id: string }>;
+    expect(uploads).toEqual([
+      { display_name: expect.stringMatching(/^dawn-[0-9a-f]{8}\.png$/), media_id: expect.any(String) },
+    ]);
+    expect(e2e.sim.received.calls('maseQ')).toHaveLength(1);
+    expect(submits(e2e.sim)).toEqual([]);
   }, 120_000);
 
   it('GFLOW_CLI_DAILY_CREDIT_BUDGET=20: the first 12-credit video passes, the second is refused and nothing is sent', async () => {
