@@ -37,6 +37,10 @@ export const CLI_TO_MCP: Readonly<Record<string, string>> = {
   'tools list': 'gflow_list_tools',
   'tools show': 'gflow_list_tools',
   'tools run': 'gflow_run_prompt_tools',
+  'image batch': 'gflow_generate_batch',
+  run: 'gflow_generate_batch',
+  'video chain': 'gflow_generate_chain',
+  'video chain-status': 'gflow_chain_status',
 };
 
 /** CLI command path → why it has no MCP tool. */
@@ -51,8 +55,6 @@ export const MCP_EXEMPT: Readonly<Record<string, string>> = {
   'auth use': 'local config admin: writes default_profile to config.toml',
   'image upload':
     'CLI/library only: uploadImage puts a local file into a Flow project; agents attach local files through reference_images / initial_frame instead',
-  'image batch':
-    'CLI orchestration: a serial loop over gflow_generate_image with a fail-fast policy; an agent calls gflow_generate_image once per prompt',
   'project show': 'not yet ported: one catalogued project; gflow_list_projects lists them',
   'project create':
     'mutates Flow: projectsCreate is CLI/library only by its surfaces; the generate tools create a project through project_name',
@@ -112,6 +114,9 @@ export const OPTION_RENAMES: Readonly<Record<string, string>> = {
 export const LEAF_OPTION_RENAMES: Readonly<Record<string, string>> = {
   'instructions apply:file': 'cards',
   'tools run:name': 'tools',
+  'image batch:manifest': 'items',
+  'run:config': 'items',
+  'video chain:file': 'links',
 };
 
 /** CLI parameter keys that need no tool parameter on any command, and why. */
@@ -125,9 +130,16 @@ export const DEFAULT_OPTION_EXEMPT: Readonly<Record<string, string>> = {
   prompts_file: 'terminal batch input',
   transport: 'server transport, not a call parameter',
   jitter: 'pacing of CLI batches',
+  progress: 'how the CLI shows progress on stderr (a status line or JSON lines); MCP sends progress notifications',
+  continue_on_error: 'the default of a run of many (fail_fast false); a CLI spelling of the opposite of --fail-fast',
 };
 
 /** `'<command>:<key>'` → why that CLI parameter has no tool parameter. GAP entries name the issue. */
 export const OPTION_EXEMPT: Readonly<Record<string, string>> = {
   'tools run:style': 'folded into tools[0].options.style of gflow_run_prompt_tools',
+  'image t2i:fail_fast':
+    'several prompts on the command line run through gflow_generate_batch, whose fail_fast it is; one prompt has nothing to stop',
+  'run:output_dir': "folded into each item's output (output_filename under the directory)",
+  'image batch:out': "folded into each item's output",
+  'video chain:yes': 'a terminal confirmation before spending; an MCP call is the decision',
 };

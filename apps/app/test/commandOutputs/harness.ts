@@ -14,7 +14,6 @@ import { ERROR_TYPE_BASE, type ErrorCode, httpStatusForCode, titleForCode } from
 import type { CliResult } from '@gflow/testkit';
 import { cli } from '@gflow/testkit/cli';
 import { expect, it } from 'vitest';
-import { z } from 'zod';
 import { mcpRunCommand } from '../../src/commands/mcpRunCommand.js';
 import { serveCommand } from '../../src/commands/serveCommand.js';
 import * as S from '../outputSchemas.js';

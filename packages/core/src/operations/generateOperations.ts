@@ -161,7 +161,7 @@ export async function submitGeneration(
 }
 
 const SPEND_NOTE =
-  "Images draw on Flow's free daily per-model quota; video spends Flow credits. Checked before anything is sent: an invalid request spends nothing. Flow's credit quote is read before the click (credits_quoted; credits_spent when a balance read measures it); dry_run=true returns {status:\"estimated\", credits_quoted, balance, plan} without submitting; max_credits, GFLOW_CLI_MAX_CREDITS_PER_CALL and GFLOW_CLI_DAILY_CREDIT_BUDGET refuse an over-budget submit before the click (budget-exceeded, exit 40; an unreadable quote under a budget is refused too).";
+  'Images draw on Flow\'s free daily per-model quota; video spends Flow credits. Checked before anything is sent: an invalid request spends nothing. Flow\'s credit quote is read before the click (credits_quoted; credits_spent when a balance read measures it); dry_run=true returns {status:"estimated", credits_quoted, balance, plan} without submitting; max_credits, GFLOW_CLI_MAX_CREDITS_PER_CALL and GFLOW_CLI_DAILY_CREDIT_BUDGET refuse an over-budget submit before the click (budget-exceeded, exit 40; an unreadable quote under a budget is refused too).';
 
 export const generateImage = defineOperation({
   name: 'generateImage',
