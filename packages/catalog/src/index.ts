@@ -11,8 +11,6 @@ export type { MediaListItem } from './repositories/assetListing.js';
 export type { LocalFileRow } from './repositories/localFilesRepo.js';
 
 export type { JournaledUsage } from './repositories/usageRepo.js';
-export type { ChainRecord, ChainStatus } from './repositories/chainsRepo.js';
-export type { UploadRecord } from './repositories/uploadsRepo.js';
 
 export type { TaskStatus, TaskRecord } from './tasks/taskTypes.js';
 export { formatClaimant, claimantPidIsAlive } from './tasks/claimant.js';

@@ -11,12 +11,7 @@ export {
   type ChildEntry,
 } from './framework/commandSpec.js';
 
-export {
-  type RuntimeFactory,
-  type RuntimeRequest,
-  backgroundFor,
-  defaultRuntimeFactory,
-} from './framework/runtimeFactory.js';
+export { type RuntimeFactory, backgroundFor, defaultRuntimeFactory } from './framework/runtimeFactory.js';
 export { type FlagSpec, type PositionalSpec, flag, PROFILE_FLAG, NO_SPEND_FLAG } from './args/flagSpec.js';
 
 export { renderHelp } from './output/renderHelp.js';

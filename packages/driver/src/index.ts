@@ -15,7 +15,7 @@ export { pageSnapshotOf } from './session/scratchPage.js';
 // Downloads
 export { downloadMedia } from './download/download.js';
 export { downloadMediaById } from './projects/findMediaUrl.js';
-export { lastFrameOf, type LastFrame } from './media/lastFrame.js';
+export { lastFrameOf } from './media/lastFrame.js';
 
 // Sign-in and session probes
 export { loginWithBrowser } from './auth/loginWithBrowser.js';
