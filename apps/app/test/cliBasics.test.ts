@@ -39,7 +39,7 @@ describe('gflow basics', () => {
     }
     const leaf = await cli(['image', 't2i', '--help']);
     expect(leaf.exitCode).toBe(0);
-    expect(leaf.stdout).toContain('Usage: gflow image t2i [OPTIONS] <PROMPT>');
+    expect(leaf.stdout).toContain('Usage: gflow image t2i [OPTIONS] [PROMPT...]');
     expect(leaf.stdout).toMatch(/-n, --count 1-4/);
     expect(leaf.stdout).toMatch(/--reference-entity ENTITY_ID \.\.\./);
     expect(leaf.stdout).toMatch(/--ui-mode auto\|classic\|agentic/);

@@ -31,6 +31,9 @@ export const A = {
   uploadTermsButton: 'button.flow-button-medium',
 } as const;
 
+/** The opaque token of a `/asb/<token>` thumbnail: grid tiles and picker options of one asset share it (flow-wire §4). */
+export const ASB_TOKEN = /\/asb\/([^/?#]+)/;
+
 function iconRegex(name: string): RegExp {
   return new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
 }

@@ -1,21 +1,50 @@
 import { ReferenceNotFoundError, UiSelectorDriftError } from '@gflow/errors';
 import type { OpContext } from '../session/opContext.js';
 import { pollUntil, sleep } from '../util/abort.js';
-import { A, textsWithoutIcons } from './anchors.js';
+import { A, ASB_TOKEN, textsWithoutIcons } from './anchors.js';
 import { driftError } from './drift.js';
 import { safeClick } from './safeClick.js';
 import { type AttachableReference, withUploadFallback } from './mentions.js';
 
-async function findOption(ctx: OpContext, displayName: string, timeoutMs: number): Promise<number | undefined> {
+/**
+ * The option to click: the first whose text contains the name — or, when the media id is known
+ * (an asset attached in place), the one whose thumbnail shows that media: option thumbnails are
+ * `/asb/<token>`, the same token as the grid tile `img[data-media-id=<id>]` (flow-wire §4). Titles
+ * repeat (two images of one prompt), so a name alone may point at another asset: with the tile on
+ * the page the token decides; without it, only a single option of that name is taken.
+ */
+async function findOption(
+  ctx: OpContext,
+  target: { displayName: string; mediaId?: string | undefined },
+  timeoutMs: number,
+): Promise<number | undefined> {
   const options = ctx.page.locator(`${A.picker} ${A.assetOption}`);
+  const tileToken =
+    target.mediaId === undefined
+      ? undefined
+      : await ctx.page
+          .locator(`img[data-media-id="${target.mediaId.replace(/["\\]/g, '')}"]`)
+          .first()
+          .getAttribute('src', { timeout: 1_000 })
+          .then((src) => (src === null ? undefined : ASB_TOKEN.exec(src)?.[1]))
+          .catch(() => undefined);
   return pollUntil(
     async () => {
       // One snapshot of every option's text: the list re-renders while a search settles, and
       // reading the options one by one waited up to 30 s for each that had gone (measured: a
       // stalled journey in the variant matrix, two minutes with no request on the wire).
       const texts = await textsWithoutIcons(options).catch((): string[] => []);
-      const index = texts.findIndex((text) => text.includes(displayName));
-      return index < 0 ? undefined : index;
+      const named = texts.map((text, i) => ({ text, i })).filter((o) => o.text.includes(target.displayName));
+      if (named.length === 0) return undefined;
+      if (target.mediaId === undefined) return named[0]?.i;
+      const thumbs = await options
+        .evaluateAll((els) => els.map((el) => el.querySelector('img')?.getAttribute('src') ?? ''))
+        .catch((): string[] => []);
+      if (tileToken !== undefined) {
+        const hit = named.find((o) => ASB_TOKEN.exec(thumbs[o.i] ?? '')?.[1] === tileToken);
+        return hit === undefined ? undefined : hit.i;
+      }
+      return named.length === 1 ? named[0]?.i : undefined;
     },
     { timeoutMs, intervalMs: 250, signal: ctx.signal },
   );
@@ -29,9 +58,10 @@ async function findOption(ctx: OpContext, displayName: string, timeoutMs: number
 export async function bindFrame(
   ctx: OpContext,
   slot: 'Start' | 'End',
-  displayName: string,
+  target: { displayName: string; mediaId?: string | undefined },
   boundAfter: number,
 ): Promise<void> {
+  const { displayName } = target;
   const { page } = ctx;
   ctx.check(`binding the ${slot} frame`);
   const chip = page.locator(A.emptyChip).first();
@@ -57,7 +87,7 @@ export async function bindFrame(
     ctx.check(`binding the ${slot} frame`);
     await search.fill('');
     await search.fill(displayName);
-    index = await findOption(ctx, displayName, 2_500 * attempt);
+    index = await findOption(ctx, target, 2_500 * attempt);
   }
   if (index === undefined) {
     await page.keyboard.press('Escape');
@@ -66,8 +96,8 @@ export async function bindFrame(
       { extensions: { not_listed: true } },
     );
   }
-  // Re-resolved by name at the click: the list re-renders on every search, a position goes stale.
-  await picker.locator(A.assetOption).filter({ hasText: displayName }).first().click({ timeout: 5_000 });
+  // The option found in the settled list (its position), clicked at once.
+  await picker.locator(A.assetOption).nth(index).click({ timeout: 5_000 });
   await sleep(500, ctx.signal);
   if (await picker.isVisible().catch(() => false)) {
     const confirm = picker.locator(A.addToPrompt).first();
@@ -120,5 +150,8 @@ export async function bindFrameRef(
   ref: AttachableReference,
   boundAfter: number,
 ): Promise<void> {
-  await withUploadFallback(ctx, ref, 'the frame picker', () => bindFrame(ctx, slot, ref.displayName, boundAfter));
+  // The media id picks the option (by its thumbnail) among those of the same title.
+  await withUploadFallback(ctx, ref, 'the frame picker', () =>
+    bindFrame(ctx, slot, { displayName: ref.displayName, mediaId: ref.mediaId }, boundAfter),
+  );
 }

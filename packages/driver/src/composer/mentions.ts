@@ -2,7 +2,7 @@ import { ReferenceNotFoundError } from '@gflow/errors';
 import type { Locator } from 'playwright-core';
 import type { OpContext } from '../session/opContext.js';
 import { pollUntil, sleep } from '../util/abort.js';
-import { A, textsWithoutIcons } from './anchors.js';
+import { A, ASB_TOKEN, textsWithoutIcons } from './anchors.js';
 import { caretToEnd } from './promptText.js';
 
 export interface MentionTarget {
@@ -81,8 +81,6 @@ async function candidates(
 export function mentionQuery(name: string): string {
   return name.trim().split(/\s/)[0] ?? '';
 }
-
-const ASB_TOKEN = /\/asb\/([^/?#]+)/;
 
 /**
  * Whether a picker option shows another asset than the media id asked for: option thumbnails
