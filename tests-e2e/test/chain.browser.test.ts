@@ -57,15 +57,22 @@ function uploadedFrames(): Picture[] {
 }
 
 describe('video chain', () => {
-  it('--dry-run checks the whole plan and sends nothing; an Omni link is refused (exit 2)', async () => {
+  it("--dry-run checks the whole plan, reads Flow's price of each link and sends nothing; an Omni link is refused (exit 2)", async () => {
     e2e.sim.received.clear();
     const plan = await e2e.cli(['video', 'chain', storyFile('plan.jsonl'), '--dry-run', '--sandbox', '--json']);
     expect(plan.exitCode, plan.stderr).toBe(0);
+    // Flow's default model (Veo 3.1 - Lite, 8 s) quotes 10 credits a clip (flow-wire §4, measured).
     expect(json(plan)).toMatchObject({
       status: 'planned',
       chain_id: null,
-      links: [{ mode: 't2v' }, { mode: 'i2v' }, { mode: 'i2v' }],
+      credits_quoted: 30,
+      links: [
+        { mode: 't2v', credits_quoted: 10 },
+        { mode: 'i2v', credits_quoted: 10 },
+        { mode: 'i2v', credits_quoted: 10 },
+      ],
     });
+    expect(submits(e2e.sim)).toEqual([]);
     const omni = path.join(e2e.home, 'omni.jsonl');
     fs.writeFileSync(omni, '{"prompt": "a"}\n{"prompt": "b", "model": "omni_flash"}\n');
     const refused = await e2e.cli(['video', 'chain', omni, '-y', '--sandbox', '--json']);

@@ -11,21 +11,35 @@ interface ChainView {
   readonly status: string;
   readonly chain_id: string | null;
   readonly flow_project_id: string | null;
-  readonly links: Array<{ index: number; prompt: string; mode: string; status: string; file?: string | null }>;
+  readonly links: Array<{
+    index: number;
+    prompt: string;
+    mode: string;
+    status: string;
+    file?: string | null;
+    credits_quoted?: number | null;
+  }>;
+  readonly credits_quoted?: number | null;
   readonly made: number;
   readonly exit_code: number;
 }
 
 function renderChain(result: unknown): LeafOutput {
   const r = result as ChainView;
+  const planned = r.status === 'planned';
   const table = renderTable(
-    ['LINK', 'MODE', 'STATUS', 'PROMPT', 'FILE'],
-    r.links.map((l) => [String(l.index + 1), l.mode, l.status, l.prompt, l.file ?? '']),
+    ['LINK', 'MODE', 'STATUS', 'PROMPT', planned ? 'CREDITS' : 'FILE'],
+    r.links.map((l) => [
+      String(l.index + 1),
+      l.mode,
+      l.status,
+      l.prompt,
+      planned ? (l.credits_quoted == null ? '?' : String(l.credits_quoted)) : (l.file ?? ''),
+    ]),
   );
-  const head =
-    r.status === 'planned'
-      ? `Plan (nothing sent): ${r.links.length} clips`
-      : `Chain ${r.chain_id ?? '-'}: ${r.status}, ${r.made} made by this run, project ${r.flow_project_id ?? '-'}`;
+  const head = planned
+    ? `Plan (nothing sent): ${r.links.length} clips, ${r.credits_quoted == null ? 'price not read' : `${r.credits_quoted} credits quoted by Flow`}`
+    : `Chain ${r.chain_id ?? '-'}: ${r.status}, ${r.made} made by this run, project ${r.flow_project_id ?? '-'}`;
   const resume =
     r.status === 'failed' && r.chain_id ? `\nContinue it with: gflow video chain --resume-from ${r.chain_id}` : '';
   return { data: result, text: `${head}\n${table}${resume}`, ...(r.exit_code === 0 ? {} : { exitCode: r.exit_code }) };
@@ -40,7 +54,12 @@ export const videoChainCommand = defineLeaf({
     { key: 'file', name: 'FILE', description: 'The chain, one JSON link per line (omit with --resume-from).' },
   ],
   flags: () => [
-    flag({ key: 'dry_run', name: 'dry-run', kind: 'boolean', description: 'Check and print the plan; send nothing.' }),
+    flag({
+      key: 'dry_run',
+      name: 'dry-run',
+      kind: 'boolean',
+      description: "Check the plan and read Flow's price of each link in the composer; submit nothing.",
+    }),
     flag({ key: 'yes', aliases: ['y'], kind: 'boolean', description: 'Do not ask before spending credits.' }),
     flag({
       key: 'resume_from',
@@ -110,8 +129,9 @@ export const videoChainCommand = defineLeaf({
       ...(values['project'] ? { project: values['project'] } : {}),
       ...(values['profile'] ? { profile: values['profile'] } : {}),
     };
+    // --dry-run reads Flow's price of each link too (nothing is submitted).
     if (values['dry_run'] === true)
-      return renderChain(await runOperation(ctx, 'generateChain', () => ({ ...input, dry_run: true })));
+      return renderChain(await runOperation(ctx, 'generateChain', () => ({ ...input, dry_run: true, quote: true })));
     if (values['yes'] !== true) {
       // The plan first (checked whole, nothing sent), then the question.
       const plan = (await runOperation(ctx, 'generateChain', () => ({ ...input, dry_run: true }))) as ChainView;

@@ -59,6 +59,12 @@ export const generateChainInput = z.object({
     .optional()
     .describe('Pause between links: MIN-MAX seconds, N or 0 (GFLOW_CLI_JITTER_RANGE).'),
   dry_run: z.boolean().default(false).describe('Only check and print the plan; nothing is sent.'),
+  quote: z
+    .boolean()
+    .default(false)
+    .describe(
+      "With dry_run: also read Flow's price of each link in the composer (a text-to-video estimate per distinct model, duration and aspect; nothing is submitted, a project may be created).",
+    ),
   out_dir: z
     .string()
     .trim()
@@ -80,6 +86,8 @@ const linkResult = z.looseObject({
   prompt: z.string(),
   mode: z.enum(['t2v', 'i2v']),
   status: z.enum(['planned', 'pending', 'done', 'failed']),
+  /** Flow's quote for this link (dry_run + quote): its text-to-video price with the link's model, duration and aspect [U for i2v]. */
+  credits_quoted: z.number().nullable().optional(),
   task_id: z.string().nullable().optional(),
   flow_media_id: z.string().nullable().optional(),
   file: z.string().nullable().optional(),
@@ -96,7 +104,7 @@ export const chainResult = z.looseObject({
   /** Links made by this call (a resumed chain skips the finished ones). */
   made: z.number().int().nonnegative(),
   exit_code: z.number().int().nonnegative(),
-  /** Flow's price is read only in the composer, so a plan cannot quote it yet. */
+  /** The credits the chain will spend, from Flow's own quotes (dry_run + quote); null when not read or unreadable. */
   credits_quoted: z.number().nullable(),
 });
 export type ChainResult = z.output<typeof chainResult>;
@@ -177,6 +185,55 @@ function view(chainId: string | null, state: ChainState, status: ChainResult['st
     made,
     exit_code: failed === undefined ? 0 : exitOf(failed.error),
     credits_quoted: null,
+  };
+}
+
+/**
+ * A dry run's price: Flow's own quote for each link, read in the composer with nothing submitted
+ * (the generation path's dry_run). Image-to-video links are quoted as text-to-video with the same
+ * model, duration and aspect — their frame does not exist yet, and no capture says the two prices
+ * differ [U]; one estimate per distinct combination.
+ */
+async function quoteLinks(
+  context: OperationContext,
+  input: GenerateChainInput & { profile: string },
+  state: ChainState,
+  spec: ChainSpec,
+): Promise<ChainResult> {
+  const byCombo = new Map<string, number | null>();
+  let project = state.project ?? undefined;
+  for (const [index, link] of spec.links.entries()) {
+    const key = `${link.model ?? ''}|${link.duration ?? ''}|${link.aspect}`;
+    if (!byCombo.has(key)) {
+      const estimate = await submitGeneration(
+        'video',
+        generateVideoInput.parse({
+          prompt: link.prompt,
+          mode: 't2v',
+          aspect: link.aspect,
+          ...(link.model ? { model: link.model } : {}),
+          ...(link.duration === undefined ? {} : { duration: link.duration }),
+          ...(project ? { project } : {}),
+          profile: input.profile,
+          dry_run: true,
+          wait: true,
+        }),
+        context,
+      );
+      if (estimate.status !== 'estimated') {
+        state.links[index] = { ...(state.links[index] as LinkResult), error: estimate.error ?? null };
+        return { ...view(null, state, 'failed', 0), exit_code: exitOf(estimate.error) };
+      }
+      project ??= typeof estimate.flow_project_id === 'string' ? estimate.flow_project_id : undefined;
+      byCombo.set(key, typeof estimate.credits_quoted === 'number' ? estimate.credits_quoted : null);
+    }
+    (state.links[index] as LinkResult).credits_quoted = byCombo.get(key) ?? null;
+  }
+  const quotes = state.links.map((l) => l.credits_quoted ?? null);
+  state.project = project ?? null;
+  return {
+    ...view(null, state, 'planned', 0),
+    credits_quoted: quotes.includes(null) ? null : quotes.reduce<number>((a, b) => a + (b ?? 0), 0),
   };
 }
 
@@ -321,7 +378,10 @@ export async function runChain(input: GenerateChainInput, context: OperationCont
         status: input.dry_run ? 'planned' : 'pending',
       })),
     };
-    if (input.dry_run) return view(null, state, 'planned', 0);
+    if (input.dry_run)
+      return input.quote
+        ? quoteLinks(context, { ...input, profile: profile.name }, state, spec)
+        : view(null, state, 'planned', 0);
     chain = { id: `ch-${randomUUID()}`, spec, state };
     runtime.catalog.chains.create({
       chainId: chain.id,
@@ -353,7 +413,7 @@ export const generateChain = defineOperation({
   name: 'generateChain',
   mcpName: 'gflow_generate_chain',
   title: 'Generate a chain of clips',
-  description: `A story longer than one clip: link 1 is text-to-video, each later link image-to-video from the last frame of the clip before (gflow takes it from the downloaded clip and uploads it as the Start frame). 1–${MAX_CHAIN_LINKS} links of {prompt, model?, duration?, aspect?}; Veo models only. The plan is checked whole before anything is sent (dry_run: only that). The chain's progress is kept in the catalog after every link: resume_from=<chain_id> continues after a crash or a failed link without re-making (or re-billing) finished links. wait=false returns the chain_id at once (gflow_chain_status). Spends Flow credits per link. Returns {status, chain_id, flow_project_id, links[{index, prompt, mode, status, task_id, flow_media_id, file, frame}], made, exit_code}.`,
+  description: `A story longer than one clip: link 1 is text-to-video, each later link image-to-video from the last frame of the clip before (gflow takes it from the downloaded clip and uploads it as the Start frame). 1–${MAX_CHAIN_LINKS} links of {prompt, model?, duration?, aspect?}; Veo models only. The plan is checked whole before anything is sent (dry_run: only that; with quote=true also Flow's price per link, nothing submitted). The chain's progress is kept in the catalog after every link: resume_from=<chain_id> continues after a crash or a failed link without re-making (or re-billing) finished links. wait=false returns the chain_id at once (gflow_chain_status). Spends Flow credits per link. Returns {status, chain_id, flow_project_id, links[{index, prompt, mode, status, task_id, flow_media_id, file, frame}], made, exit_code}.`,
   kind: 'spend',
   usesBrowser: true,
   input: generateChainInput,
