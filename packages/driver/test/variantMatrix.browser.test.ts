@@ -48,11 +48,25 @@ afterEach(async (context) => {
   );
 }, 30_000);
 
-/** The defaults, then every other value of each switch on its own. */
-const CONFIGS: ReadonlyArray<readonly [string, Partial<Variants>]> = [
-  ['the captured defaults', {}],
-  ...VARIANT_NAMES.flatMap((name) =>
-    VARIANT_VALUES[name].slice(1).map((value) => [`${name}=${value}`, { [name]: value }] as const),
+/**
+ * Switches that shape one part of the app only, and the journeys they run here: the agent-only
+ * composer's run only its journey; the brief panel's none (test/instructions.browser.test.ts drives
+ * every instruction action on each of their values). Every other switch runs every journey.
+ */
+const SCOPE: Partial<Record<keyof Variants, 'agent' | 'elsewhere'>> = {
+  agentTileSrc: 'agent',
+  agentImageGate: 'agent',
+  briefSave: 'elsewhere',
+  briefRemoveConfirm: 'elsewhere',
+};
+
+/** The defaults, then every other value of each switch on its own (with the journeys it shapes). */
+const CONFIGS: ReadonlyArray<readonly [string, Partial<Variants>, 'all' | 'agent']> = [
+  ['the captured defaults', {}, 'all'],
+  ...VARIANT_NAMES.filter((name) => SCOPE[name] !== 'elsewhere').flatMap((name) =>
+    VARIANT_VALUES[name]
+      .slice(1)
+      .map((value) => [`${name}=${value}`, { [name]: value }, SCOPE[name] === 'agent' ? 'agent' : 'all'] as const),
   ),
 ];
 
@@ -64,7 +78,7 @@ const JOURNEY_MS = 120_000;
 // log below) and frees the session, instead of holding it while the next journeys time out too.
 const DRIVER_MS = 90_000;
 
-describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (label, variants) => {
+describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (label, variants, scope) => {
   let projectId: string;
   let imageId: string;
   let videoId: string;
@@ -78,107 +92,111 @@ describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (label, va
     rig.sim.scenario.setVariants(variants);
   });
 
-  it('creates and renames a project (replies read by shape)', async () => {
-    const created = await createProject(rig.session.context, { title: 'Matrix run' });
-    expect(created.title).toBe('Matrix run');
-    projectId = created.project_id;
-    const renamed = await renameProject(rig.session.context, { projectId, title: 'Matrix run, renamed' });
-    expect(renamed.title).toBe('Matrix run, renamed');
-    character.entityId = rig.sim.scenario.addCharacter(projectId, { displayName: character.displayName }).entityId;
-  });
-
-  it('t2i: the default image model, the token its menu entry sends, a real image', async () => {
-    const result = await rig.session.generateImage({
-      projectId,
-      prompt: 'a lighthouse keeper at dawn',
-      model: 'nano2',
-      aspect: '1:1',
-      count: 1,
+  // The classic composer's journeys (not for a switch of the agent-only composer alone).
+  if (scope === 'all') {
+    it('creates and renames a project (replies read by shape)', async () => {
+      const created = await createProject(rig.session.context, { title: 'Matrix run' });
+      expect(created.title).toBe('Matrix run');
+      projectId = created.project_id;
+      const renamed = await renameProject(rig.session.context, { projectId, title: 'Matrix run, renamed' });
+      expect(renamed.title).toBe('Matrix run, renamed');
+      character.entityId = rig.sim.scenario.addCharacter(projectId, { displayName: character.displayName }).entityId;
     });
-    const item = result.items[0]!;
-    expect(['BELUGA', 'NARWHAL']).toContain(item.modelKey);
-    expect(rig.sim.received.calls('ogiZ0b').at(-1)?.inner).toContain(item.modelKey);
-    const file = await rig.session.download(item.url, { kind: 'image' });
-    expect(['.jpg', '.png']).toContain(file.extension);
-    imageId = item.mediaId;
-  });
 
-  it('i2i with an uploaded reference: the @ media chip binds and the body carries its id', async () => {
-    const ref = path.join(rig.profileDir, `ref-${Date.now()}.png`);
-    await writeFile(ref, makePng(120, 90, 'ref'));
-    const result = await rig.session.generateImage({
-      projectId,
-      prompt: 'the same keeper in the rain',
-      model: 'nano-pro',
-      aspect: '16:9',
-      count: 1,
-      references: [{ path: ref }],
+    it('t2i: the default image model, the token its menu entry sends, a real image', async () => {
+      const result = await rig.session.generateImage({
+        projectId,
+        prompt: 'a lighthouse keeper at dawn',
+        model: 'nano2',
+        aspect: '1:1',
+        count: 1,
+      });
+      const item = result.items[0]!;
+      expect(['BELUGA', 'NARWHAL']).toContain(item.modelKey);
+      expect(rig.sim.received.calls('ogiZ0b').at(-1)?.inner).toContain(item.modelKey);
+      const file = await rig.session.download(item.url, { kind: 'image' });
+      expect(['.jpg', '.png']).toContain(file.extension);
+      imageId = item.mediaId;
     });
-    expect(result.uploads).toHaveLength(1);
-    expect(rig.sim.received.calls('ogiZ0b').at(-1)?.inner).toContain(result.uploads[0]!.mediaId);
-  });
 
-  it('i2v from a media id in the project: the Frames chip binds it in place, no upload', async () => {
-    const name = `frame-${Date.now()}.png`;
-    const { mediaId } = rig.sim.scenario.addUpload(email, projectId, name, makePng(640, 360, name));
-    const uploads = rig.sim.received.calls('maseQ').length;
-    const result = await rig.session.generateVideo({
-      mode: 'i2v',
-      projectId,
-      prompt: 'the lamp turns on',
-      model: 'veo_3_1_lite',
-      aspect: '16:9',
-      count: 1,
-      startFrame: { mediaId, displayName: name },
-      timeoutMs: DRIVER_MS,
+    it('i2i with an uploaded reference: the @ media chip binds and the body carries its id', async () => {
+      const ref = path.join(rig.profileDir, `ref-${Date.now()}.png`);
+      await writeFile(ref, makePng(120, 90, 'ref'));
+      const result = await rig.session.generateImage({
+        projectId,
+        prompt: 'the same keeper in the rain',
+        model: 'nano-pro',
+        aspect: '16:9',
+        count: 1,
+        references: [{ path: ref }],
+      });
+      expect(result.uploads).toHaveLength(1);
+      expect(rig.sim.received.calls('ogiZ0b').at(-1)?.inner).toContain(result.uploads[0]!.mediaId);
     });
-    expect(result.submitRpc).toBe('eb1hJf');
-    expect(rig.sim.received.calls('eb1hJf').at(-1)?.inner).toContain(mediaId);
-    expect(rig.sim.received.calls('maseQ').length).toBe(uploads);
-    const clip = await rig.session.download(result.items[0]!.url, {
-      kind: 'video',
-      fallbackUrl: result.items[0]!.posterUrl ?? null,
-    });
-    expect(ftyp(clip.bytes)).toBe('ftyp');
-    videoId = result.items[0]!.mediaId;
-  });
 
-  it('r2v with a saved character: the entity chip binds and MZZa6b carries its id', async () => {
-    const result = await rig.session.generateVideo({
-      mode: 'r2v',
-      projectId,
-      prompt: 'walks the pier',
-      model: 'veo_3_1_lite',
-      duration: 8,
-      aspect: '9:16',
-      count: 1,
-      characters: [character],
-      timeoutMs: DRIVER_MS,
+    it('i2v from a media id in the project: the Frames chip binds it in place, no upload', async () => {
+      const name = `frame-${Date.now()}.png`;
+      const { mediaId } = rig.sim.scenario.addUpload(email, projectId, name, makePng(640, 360, name));
+      const uploads = rig.sim.received.calls('maseQ').length;
+      const result = await rig.session.generateVideo({
+        mode: 'i2v',
+        projectId,
+        prompt: 'the lamp turns on',
+        model: 'veo_3_1_lite',
+        aspect: '16:9',
+        count: 1,
+        startFrame: { mediaId, displayName: name },
+        timeoutMs: DRIVER_MS,
+      });
+      expect(result.submitRpc).toBe('eb1hJf');
+      expect(rig.sim.received.calls('eb1hJf').at(-1)?.inner).toContain(mediaId);
+      expect(rig.sim.received.calls('maseQ').length).toBe(uploads);
+      const clip = await rig.session.download(result.items[0]!.url, {
+        kind: 'video',
+        fallbackUrl: result.items[0]!.posterUrl ?? null,
+      });
+      expect(ftyp(clip.bytes)).toBe('ftyp');
+      videoId = result.items[0]!.mediaId;
     });
-    expect(result.submitRpc).toBe('MZZa6b');
-    expect(rig.sim.received.calls('MZZa6b').at(-1)?.inner).toContain(character.entityId);
-  });
 
-  it('downloads an image and a video again by media id', async () => {
-    const image = await downloadMediaById(rig.session.context, { projectId, mediaId: imageId, kind: 'image' });
-    expect(['.jpg', '.png']).toContain(image.extension);
-    const video = await downloadMediaById(rig.session.context, { projectId, mediaId: videoId, kind: 'video' });
-    expect(ftyp(video.bytes)).toBe('ftyp');
-  });
-
-  it('upscales the image to 2K and the video to 1080p through the detail view', async () => {
-    const image = await upscaleImage(rig.session.context, { projectId, mediaId: imageId, scale: '2k' });
-    expect(['.jpg', '.png']).toContain(image.extension);
-    const video = await upscaleVideo(rig.session.context, {
-      projectId,
-      mediaId: videoId,
-      scale: '1080p',
-      timeoutMs: DRIVER_MS,
+    it('r2v with a saved character: the entity chip binds and MZZa6b carries its id', async () => {
+      const result = await rig.session.generateVideo({
+        mode: 'r2v',
+        projectId,
+        prompt: 'walks the pier',
+        model: 'veo_3_1_lite',
+        duration: 8,
+        aspect: '9:16',
+        count: 1,
+        characters: [character],
+        timeoutMs: DRIVER_MS,
+      });
+      expect(result.submitRpc).toBe('MZZa6b');
+      expect(rig.sim.received.calls('MZZa6b').at(-1)?.inner).toContain(character.entityId);
     });
-    expect(ftyp(video.bytes)).toBe('ftyp');
-  });
+
+    it('downloads an image and a video again by media id', async () => {
+      const image = await downloadMediaById(rig.session.context, { projectId, mediaId: imageId, kind: 'image' });
+      expect(['.jpg', '.png']).toContain(image.extension);
+      const video = await downloadMediaById(rig.session.context, { projectId, mediaId: videoId, kind: 'video' });
+      expect(ftyp(video.bytes)).toBe('ftyp');
+    });
+
+    it('upscales the image to 2K and the video to 1080p through the detail view', async () => {
+      const image = await upscaleImage(rig.session.context, { projectId, mediaId: imageId, scale: '2k' });
+      expect(['.jpg', '.png']).toContain(image.extension);
+      const video = await upscaleVideo(rig.session.context, {
+        projectId,
+        mediaId: videoId,
+        scale: '1080p',
+        timeoutMs: DRIVER_MS,
+      });
+      expect(ftyp(video.bytes)).toBe('ftyp');
+    });
+  }
 
   it('agent-only composer: t2i ×2 and t2v through the agent, its settings put back', async () => {
+    projectId ??= rig.sim.scenario.createProject(email).id;
     rig.sim.scenario.setCohort(email, 'agent_only');
     try {
       const before = rig.sim.scenario.agentSettingsOf(projectId);
