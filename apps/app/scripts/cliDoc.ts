@@ -206,7 +206,9 @@ pauses_ms[], exit_code}\`. \`-o\`, the entity flags, \`-i\` and \`--no-wait\` ta
 image-to-video from the **last frame** of the clip before: gflow takes it from the downloaded clip
 with the browser it drives (a \`<video>\` seeked to the end, drawn to a canvas), writes it beside the
 clip as \`link-<n>.last.png\` and uploads it as the Start frame under a run-unique name. The plan is
-checked whole before anything is sent; \`--dry-run\` prints it and stops. Without \`-y\` the command
+checked whole before anything is sent; \`--dry-run\` prints it with Flow's price of each link (read in
+the composer as a text-to-video estimate per distinct model, duration and aspect — that an
+image-to-video link costs the same is not captured) and submits nothing. Without \`-y\` the command
 asks before spending (and refuses, exit 2, where there is no terminal to ask). Veo models only
 (Omni's image-to-video requests were never captured). The chain's state is in the catalog after
 every link: \`--resume-from CHAIN_ID\` continues after a crash, a kill or a failed link and makes
