@@ -60,11 +60,15 @@ const lines = [{ node: process.versions.node, what: 'every suite', status: mainS
 // 2. The other supported line: tests beside the code, the journeys, the demo.
 const second = secondLineNode();
 if (second) {
-  log(`Node ${second.version}: the unit tests (npm run test:unit), the e2e journeys and the sandbox demo`);
+  log(`Node ${second.version}: the unit tests (npm run test:unit), the core e2e journeys and the sandbox demo`);
   const dir = path.join(work, 'second');
   const env = { ...envWithNode(second.binary), ...base, GFLOW_TEST_REPORT_DIR: dir };
   const units = spawnSync(second.binary, [testUnit], { stdio: 'inherit', env }).status ?? 1;
-  const journeys = runPnpm(['--filter', '@gflow/tests-e2e', 'test'], { env });
+  // The second line proves the runtime on the other Node (native SQLite, the browser, the servers,
+  // the worker, every surface): the journeys of the generation path, its failures and its processes
+  // (tests-e2e `test:second-line`). Journeys that only add product behaviour on top of those
+  // (batches, chains, agent mode, spend control, instructions, references) run on the pinned line.
+  const journeys = runPnpm(['--filter', '@gflow/tests-e2e', 'run', 'test:second-line'], { env });
   const demoHome = path.join(work, 'demo-home');
   const demo = runPnpm(['--filter', '@gflow/app', 'run', 'demo'], {
     env: { ...env, GFLOW_CLI_HOME: demoHome, GFLOW_CLI_OUTPUT_DIR: path.join(demoHome, 'out') },
@@ -72,7 +76,7 @@ if (second) {
   const sum = tally(dir);
   lines.push({
     node: second.version,
-    what: 'unit tests, e2e journeys, demo',
+    what: 'unit tests, core e2e journeys, demo',
     status: units || journeys || demo,
     passed: sum.passed + (demo === 0 ? 1 : 0),
     failed: sum.failed + (demo === 0 ? 0 : 1),
