@@ -150,8 +150,14 @@ export async function bindFrameRef(
   ref: AttachableReference,
   boundAfter: number,
 ): Promise<void> {
-  // The media id picks the option (by its thumbnail) among those of the same title.
+  // In place, the media id picks the option (by its thumbnail) among those of the same title; a
+  // fresh upload's run-unique name is its own.
   await withUploadFallback(ctx, ref, 'the frame picker', () =>
-    bindFrame(ctx, slot, { displayName: ref.displayName, mediaId: ref.mediaId }, boundAfter),
+    bindFrame(
+      ctx,
+      slot,
+      { displayName: ref.displayName, ...(ref.inPlace ? { mediaId: ref.mediaId } : {}) },
+      boundAfter,
+    ),
   );
 }

@@ -213,6 +213,8 @@ export async function addMention(ctx: OpContext, target: MentionTarget): Promise
 export interface AttachableReference {
   displayName: string;
   mediaId: string;
+  /** An existing asset attached in place (not an upload of this run): titles repeat, so its id decides among options. */
+  inPlace?: boolean;
   fallback?: () => Promise<{ readonly displayName: string; readonly mediaId: string }>;
 }
 
@@ -239,6 +241,7 @@ export async function withUploadFallback(
     const uploaded = await ref.fallback();
     ref.mediaId = uploaded.mediaId;
     ref.displayName = uploaded.displayName;
+    ref.inPlace = false;
     delete ref.fallback;
     await attach();
   }

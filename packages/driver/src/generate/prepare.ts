@@ -116,6 +116,7 @@ export async function resolveReferences(
       out.push({
         mediaId: ref.mediaId,
         displayName: ref.displayName,
+        inPlace: true,
         ...(fallbackPath === undefined ? {} : { fallback: () => upload(fallbackPath) }),
       });
     } else {
