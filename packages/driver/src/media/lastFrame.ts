@@ -36,13 +36,6 @@ const LAST_FRAME_IN_PAGE = `async ({ b64, timeoutMs }) => {
     });
     if (meta !== null) return { error: meta };
     if (!(video.duration > 0) || !video.videoWidth) return { error: 'the clip has no video frames' };
-    let mediaTime = null;
-    const shown = new Promise((resolve) => {
-      video.requestVideoFrameCallback((now, info) => {
-        mediaTime = info.mediaTime;
-        resolve(null);
-      });
-    });
     const target = Math.max(0, video.duration - 0.01);
     const seeked = await new Promise((resolve) => {
       video.addEventListener('seeked', () => resolve(null), { once: true });
@@ -50,7 +43,19 @@ const LAST_FRAME_IN_PAGE = `async ({ b64, timeoutMs }) => {
       video.currentTime = target;
     });
     if (seeked !== null) return { error: seeked };
-    await Promise.race([shown, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+    // The frame presented after the seek (a callback registered earlier can report the first
+    // frame's presentation on a busy machine): wait for one near the end, else the timeout.
+    let mediaTime = null;
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const t = await Promise.race([
+        new Promise((resolve) => video.requestVideoFrameCallback((now, info) => resolve(info.mediaTime))),
+        new Promise((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))),
+      ]);
+      if (t === null) break;
+      mediaTime = t;
+      if (t >= target - 0.5) break;
+    }
     if (video.readyState < 2) return { error: 'no frame at ' + target.toFixed(3) + ' s' };
     const canvas = document.createElement('canvas');
     canvas.width = video.videoWidth;
