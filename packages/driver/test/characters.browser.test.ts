@@ -71,25 +71,37 @@ describe('saved characters as @ mentions against the simulator', () => {
     expect(await chipsOnPage()).toEqual(['media:', `entity:${sol.entityId}`]);
   });
 
-  it('a media named exactly like the character is listed first: its chip is removed and the character bound', async () => {
-    const project = rig.sim.scenario.createProject(email);
-    const mira = rig.sim.scenario.addCharacter(project.id, { displayName: 'Mira' });
-    // Newer than the character's thumbnail, so the search lists it first, before the character.
-    const lookalike = rig.sim.scenario.addUpload(email, project.id, 'Mira', makePng(64, 64, 'not the character'));
-    const result = await rig.session.generateImage({
-      projectId: project.id,
-      prompt: 'a portrait',
-      model: 'nano2',
-      aspect: '1:1',
-      count: 1,
-      characters: [{ entityId: mira.entityId, displayName: 'Mira' }],
-    });
-    expect(result.items).toHaveLength(1);
-    const inner = rig.sim.received.calls('ogiZ0b').at(-1)?.inner ?? '';
-    expect(inner).toContain(mira.entityId);
-    expect(inner).not.toContain(lookalike.mediaId);
-    expect(await chipsOnPage()).toEqual([`entity:${mira.entityId}`]);
-  });
+  // Names repeat and the search is unranked: an option that binds the wrong chip is not tried again,
+  // also when the next reply lists the options in another order (searchOrder=shuffled).
+  it.each(['fixed', 'shuffled'] as const)(
+    'media named exactly like the character (search order %s): their chips are removed and the character bound',
+    async (searchOrder) => {
+      rig.sim.scenario.setVariants({ searchOrder });
+      try {
+        const project = rig.sim.scenario.createProject(email);
+        const mira = rig.sim.scenario.addCharacter(project.id, { displayName: 'Mira' });
+        // Newer than the character's thumbnail, so the fixed order lists them first, before the character.
+        const lookalikes = ['not the character', 'nor this one'].map(
+          (text) => rig.sim.scenario.addUpload(email, project.id, 'Mira', makePng(64, 64, text)).mediaId,
+        );
+        const result = await rig.session.generateImage({
+          projectId: project.id,
+          prompt: 'a portrait',
+          model: 'nano2',
+          aspect: '1:1',
+          count: 1,
+          characters: [{ entityId: mira.entityId, displayName: 'Mira' }],
+        });
+        expect(result.items).toHaveLength(1);
+        const inner = rig.sim.received.calls('ogiZ0b').at(-1)?.inner ?? '';
+        expect(inner).toContain(mira.entityId);
+        for (const id of lookalikes) expect(inner).not.toContain(id);
+        expect(await chipsOnPage()).toEqual([`entity:${mira.entityId}`]);
+      } finally {
+        rig.sim.scenario.resetVariants();
+      }
+    },
+  );
 
   it('a character id that is not in the project is refused before submit (32), and no chip is left', async () => {
     const project = rig.sim.scenario.createProject(email);

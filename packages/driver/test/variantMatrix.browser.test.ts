@@ -51,13 +51,16 @@ afterEach(async (context) => {
 /**
  * Switches that shape one part of the app only, and the journeys they run here: the agent-only
  * composer's run only its journey; the brief panel's none (test/instructions.browser.test.ts drives
- * every instruction action on each of their values). Every other switch runs every journey.
+ * every instruction action on each of their values), nor the search order's
+ * (test/characters.browser.test.ts binds through same-named options on each). Every other switch
+ * runs every journey.
  */
 const SCOPE: Partial<Record<keyof Variants, 'agent' | 'elsewhere'>> = {
   agentTileSrc: 'agent',
   agentImageGate: 'agent',
   briefSave: 'elsewhere',
   briefRemoveConfirm: 'elsewhere',
+  searchOrder: 'elsewhere',
 };
 
 /** The defaults, then every other value of each switch on its own (with the journeys it shapes). */

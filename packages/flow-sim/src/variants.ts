@@ -22,6 +22,8 @@ export const VARIANT_VALUES = {
   omni12Key: ['omni_1_2_flash', 'abra_1_2'],
   /** §9 [U] `jHPbke` / `o8DA4` replies: `[projectId,[title]]` / `[title]`, or wrapped `[null,[projectId,title]]` / `[[title, projectId]]`. */
   projectReply: ['flat', 'wrapped'],
+  /** §4 [U] `UpteDb` replies: one unranked list in a fixed order, or in another order on every reply (nothing says it is stable). */
+  searchOrder: ['fixed', 'shuffled'],
   /** [U] the brief panel (never captured): every change saves at once, or changes wait for its Save button. */
   briefSave: ['auto', 'explicit'],
   /** [U] removing an instruction card asks to confirm in a dialog, or removes at once. */

@@ -48,26 +48,38 @@ async function chipIds(ctx: OpContext): Promise<Chip[]> {
 }
 
 /**
+ * What identifies a picker option across re-renders: its name (icons left out) and its thumbnail's
+ * address. Positions do not: a reply to a shorter query typed on the way can list the same options
+ * in another order, and the list re-renders when the last reply lands.
+ */
+async function optionKeys(named: Locator): Promise<string[]> {
+  const names = await textsWithoutIcons(named);
+  const thumbs = await named.evaluateAll((els) => els.map((el) => el.querySelector('img')?.getAttribute('src') ?? ''));
+  return names.map((n, i) => `${n}\u0000${thumbs[i] ?? ''}`);
+}
+
+const nameOfKey = (key: string): string => key.slice(0, key.indexOf('\u0000'));
+
+/**
  * The options whose name contains the target's, once the list has stopped re-rendering (the same
- * names on two polls in a row): their positions within `named`, options named exactly like the
- * target first. Undefined when none is listed in time.
+ * options on two polls in a row): their keys (optionKeys), options named exactly like the target
+ * first. Undefined when none is listed in time.
  */
 async function candidates(
   ctx: OpContext,
   named: Locator,
   name: string,
   timeoutMs: number,
-): Promise<number[] | undefined> {
+): Promise<string[] | undefined> {
   let previous: string | undefined;
   return pollUntil(
     async () => {
-      const names = await textsWithoutIcons(named).catch(() => [] as string[]);
-      const key = names.join('\n');
-      const stable = key === previous;
-      previous = key;
-      if (!stable || names.length === 0) return undefined;
-      const order = names.map((n, i) => ({ i, exact: n === name }));
-      return [...order.filter((o) => o.exact), ...order.filter((o) => !o.exact)].map((o) => o.i);
+      const keys = await optionKeys(named).catch(() => [] as string[]);
+      const joined = keys.join('\n');
+      const stable = joined === previous;
+      previous = joined;
+      if (!stable || keys.length === 0) return undefined;
+      return [...keys.filter((k) => nameOfKey(k) === name), ...keys.filter((k) => nameOfKey(k) !== name)];
     },
     { timeoutMs, intervalMs: 200, signal: ctx.signal },
   );
@@ -142,7 +154,8 @@ async function removeLastChip(ctx: OpContext, want: number, label: string): Prom
  * (`@` + the name's first word), a picker option named like the target committed (Enter on the active one, else a click), then the new
  * chip verified (chipMatches: type, and a character's entity id or a media chip's label). Characters and media share one unranked
  * search, and names are not unique: an option that binds another chip is removed again and the
- * next option of that name is tried. Nothing is submitted unless the asked-for chip is bound.
+ * next option of that name (one not tried yet, told apart by its name and thumbnail, never by its
+ * position: replies may list them in another order) is tried. Nothing is submitted unless the asked-for chip is bound.
  */
 export async function addMention(ctx: OpContext, target: MentionTarget): Promise<void> {
   const { page } = ctx;
@@ -150,15 +163,18 @@ export async function addMention(ctx: OpContext, target: MentionTarget): Promise
   const named = page.locator(OPTION).filter({ hasText: target.displayName });
   const query = mentionQuery(target.displayName);
   const wrong: string[] = [];
+  // Options already bound (or seen to show another asset), by key: never tried twice.
+  const tried = new Set<string>();
   let misses = 0;
+  let moved = 0;
   while (misses < 3 && wrong.length < MAX_BINDS) {
     ctx.check('attaching a reference');
     const before = await chipIds(ctx);
     await caretToEnd(ctx);
     await page.keyboard.type(` @${query}`, { delay: 15 });
     const order = await candidates(ctx, named, target.displayName, 2_500 * (misses + 1));
-    const index = order?.[wrong.length];
-    if (index === undefined) {
+    const key = order?.find((k) => !tried.has(k));
+    if (key === undefined) {
       await eraseQuery(ctx, query);
       // Every option of that name was tried; otherwise late indexing: wait and search again.
       if (order !== undefined) break;
@@ -166,9 +182,17 @@ export async function addMention(ctx: OpContext, target: MentionTarget): Promise
       await sleep(400 * misses, ctx.signal);
       continue;
     }
-    // The option is re-resolved by name at the click, not by a stale position in the whole list.
+    // The option is found again by its key at the click: the list may have re-rendered since.
+    const index = (await optionKeys(named).catch(() => [] as string[])).indexOf(key);
+    if (index < 0) {
+      await eraseQuery(ctx, query);
+      moved += 1;
+      if (moved > 3) misses += 1;
+      continue;
+    }
     const option = named.nth(index);
     if (target.referenceType === 'media' && (await showsOtherMedia(ctx, option, target.id))) {
+      tried.add(key);
       wrong.push(`media with another thumbnail than ${target.id}`);
       await eraseQuery(ctx, query);
       continue;
@@ -189,6 +213,7 @@ export async function addMention(ctx: OpContext, target: MentionTarget): Promise
       });
     }
     if (added.length === 1 && added[0] !== undefined && chipMatches(added[0], target)) return;
+    tried.add(key);
     wrong.push(added.map((c) => `${c.type ?? 'untyped'}:${c.id || c.label}`).join('+'));
     await removeLastChip(ctx, before.length, label);
   }

@@ -43,5 +43,25 @@ export function search(ctx: RpcContext): RpcResult {
       ]);
     }
   }
+  if (state.variants.searchOrder === 'shuffled') shuffle(rows, nextReply(state));
   return { items: [{ rpcId: ctx.rpcId, payload: [rows] }], delayMs: state.ms('searchReply') };
+}
+
+const replies = new WeakMap<object, number>();
+
+/** The how-manieth search reply of this simulator (seeds the `shuffled` order, so a run is repeatable). */
+function nextReply(state: object): number {
+  const n = (replies.get(state) ?? 0) + 1;
+  replies.set(state, n);
+  return n;
+}
+
+/** A Fisher–Yates shuffle driven by a small LCG seeded with `seed`. */
+function shuffle(rows: unknown[], seed: number): void {
+  let x = (seed * 2_654_435_761) >>> 0;
+  for (let i = rows.length - 1; i > 0; i -= 1) {
+    x = (Math.imul(x, 1_103_515_245) + 12_345) >>> 0;
+    const j = x % (i + 1);
+    [rows[i], rows[j]] = [rows[j], rows[i]];
+  }
 }
