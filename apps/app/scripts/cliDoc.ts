@@ -43,6 +43,10 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
   (Output Write Failed) naming the media id to fetch with \`gflow data download\`.
 - **The sandbox:** \`--sandbox\`, or GFLOW_CLI_SANDBOX=true in the environment or a \`.env\`, runs
   against the built-in Flow simulator in \`<home>/sandbox\` and says so on stderr.
+- **Characters:** \`--reference-entity ID\` with \`--reference-entity-name NAME\` at the same
+  position (images and r2v). An \`@Name\` inside the prompt of an image or an r2v video is attached
+  where it stands when exactly one saved character has that name (two: exit 11, naming both ids);
+  a word that names no character stays text.
 - **The submit guard:** the page's own submit request is held in the browser and checked against
   the job asked for (model, mode, duration, every frame, reference and character id); a body that
   does not match is aborted before it leaves, exit 7, "nothing was sent".

@@ -107,6 +107,31 @@ describe('flow-captures.md, by default', () => {
     await ctx.close();
   });
 
+  it('§1 an @ option reads as its name followed directly by its type word ("me.jpgImage")', async () => {
+    const { email, project, page, ctx } = await signedIn();
+    rig.sim.scenario.addUpload(email, project.id, 'me.jpg', makePng(64, 64, 'me'));
+    rig.sim.scenario.addCharacter(project.id, { displayName: 'Marlow' });
+    await openProject(page, project.id);
+    await pickSettings(page, [{ icon: 'image' }]);
+    await page.click('flow-prompt-box [contenteditable=true]');
+    await page.keyboard.type('@m');
+    const options = page.locator('.cdk-overlay-pane button[role=option].asset-item');
+    await expect
+      .poll(async () =>
+        (
+          await options.evaluateAll((els) =>
+            els.map((e) => {
+              const clone = e.cloneNode(true) as Element;
+              for (const icon of Array.from(clone.querySelectorAll('mat-icon'))) icon.remove();
+              return (clone.textContent ?? '').trim();
+            }),
+          )
+        ).sort(),
+      )
+      .toEqual(['MarlowCharacter', 'Marlow.pngImage', 'me.jpgImage'].sort());
+    await ctx.close();
+  });
+
   it('§2 a loaded video tile plays from /asb/…, which redirects to *.googlevideo.com with video/mp4 bytes (ftyp)', async () => {
     const { project, page, ctx } = await signedIn();
     const mediaId = await t2vClip(page, project);

@@ -38,7 +38,14 @@ const OUTPUT_DESCRIPTION =
   'File to write (MCP: relative to, and confined inside, the output directory GFLOW_CLI_OUTPUT_DIR; a directory is refused). With count > 1 the files are <stem>_1, <stem>_2, …';
 
 const shared = {
-  prompt: z.string().trim().min(1, 'prompt must not be empty').max(20_000).describe('What to generate.'),
+  prompt: z
+    .string()
+    .trim()
+    .min(1, 'prompt must not be empty')
+    .max(20_000)
+    .describe(
+      'What to generate. On images and r2v videos an @Name of a saved character is attached where it stands (exactly one character of that name; two are refused naming their ids; no character of that name: plain text).',
+    ),
   count: z.number().int().min(1).max(4).default(1).describe('How many results, 1–4.'),
   reference_entities: z
     .array(flowId('a character entity id'))

@@ -24,6 +24,8 @@ export const A = {
   assetOption: 'button.asset-item[role="option"]',
   addToPrompt: 'button.detail-add-to-prompt-btn',
   mentionChip: '.mention-chip',
+  /** The `@` overlay's tabs (All, Images, …, Uploads): what tells it from the other overlays. */
+  mentionTab: 'mat-list-item[role="tab"]',
   consentBar: '#glue-cookie-notification-bar-1, .glue-cookie-notification-bar',
   consentReject: 'button.glue-cookie-notification-bar__reject',
   consentAccept: 'button.glue-cookie-notification-bar__accept',

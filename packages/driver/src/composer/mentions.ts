@@ -12,7 +12,7 @@ export interface MentionTarget {
   readonly referenceType: 'media' | 'entity';
 }
 
-interface Chip {
+export interface Chip {
   readonly type: string | null;
   readonly id: string | null;
   /** The chip's label: its text without the leading `@`. */
@@ -33,7 +33,7 @@ export function chipMatches(chip: Chip, target: MentionTarget): boolean {
   return chip.label.trim() === target.displayName.trim();
 }
 
-const OPTION = `${A.overlayPane} ${A.assetOption}`;
+export const OPTION = `${A.overlayPane} ${A.assetOption}`;
 /** How many options of the same name gflow binds (and removes again) before it refuses. */
 const MAX_BINDS = 6;
 
@@ -58,19 +58,13 @@ async function optionKeys(named: Locator): Promise<string[]> {
   return names.map((n, i) => `${n}\u0000${thumbs[i] ?? ''}`);
 }
 
-const nameOfKey = (key: string): string => key.slice(0, key.indexOf('\u0000'));
+export const nameOfKey = (key: string): string => key.slice(0, key.indexOf('\u0000'));
 
 /**
- * The options whose name contains the target's, once the list has stopped re-rendering (the same
- * options on two polls in a row): their keys (optionKeys), options named exactly like the target
- * first. Undefined when none is listed in time.
+ * The options listed once the list has stopped re-rendering (the same options on two polls in a
+ * row), as keys (optionKeys). Undefined when none is listed in time.
  */
-async function candidates(
-  ctx: OpContext,
-  named: Locator,
-  name: string,
-  timeoutMs: number,
-): Promise<string[] | undefined> {
+async function settledKeys(ctx: OpContext, named: Locator, timeoutMs: number): Promise<string[] | undefined> {
   let previous: string | undefined;
   return pollUntil(
     async () => {
@@ -78,11 +72,26 @@ async function candidates(
       const joined = keys.join('\n');
       const stable = joined === previous;
       previous = joined;
-      if (!stable || keys.length === 0) return undefined;
-      return [...keys.filter((k) => nameOfKey(k) === name), ...keys.filter((k) => nameOfKey(k) !== name)];
+      return stable && keys.length > 0 ? keys : undefined;
     },
     { timeoutMs, intervalMs: 200, signal: ctx.signal },
   );
+}
+
+/**
+ * Whether an option's text names `name`: the name alone, or followed directly by the type word the
+ * `@` overlay writes after it ("me.jpgImage", "MeAvatar": flow-captures.md §1), one capitalised
+ * word in any language.
+ */
+export function optionNames(text: string, name: string): boolean {
+  if (text === name) return true;
+  return text.startsWith(name) && /^\p{Lu}\p{Ll}+$/u.test(text.slice(name.length));
+}
+
+/** The name an option's text gives: without a trailing type word, when it carries one. */
+export function optionName(text: string): string {
+  const m = /^(.*\S)\p{Lu}\p{Ll}+$/u.exec(text);
+  return m?.[1] ?? text;
 }
 
 /**
@@ -116,9 +125,9 @@ async function showsOtherMedia(ctx: OpContext, option: Locator, mediaId: string)
   return a !== undefined && b !== undefined && a !== b;
 }
 
-/** Erases the typed ` @query` and closes the picker. */
-async function eraseQuery(ctx: OpContext, query: string): Promise<void> {
-  for (let i = 0; i < query.length + 2; i += 1) await ctx.page.keyboard.press('Backspace');
+/** Erases the typed `lead` + `@query` and closes the picker. */
+async function eraseQuery(ctx: OpContext, typed: string): Promise<void> {
+  for (let i = 0; i < typed.length; i += 1) await ctx.page.keyboard.press('Backspace');
   await ctx.page.keyboard.press('Escape');
 }
 
@@ -133,13 +142,13 @@ function addedChips(before: readonly Chip[], now: readonly Chip[]): Chip[] {
   });
 }
 
-/** Deletes the chip just bound at the end of the prompt, and the space typed before it, with key presses. */
-async function removeLastChip(ctx: OpContext, want: number, label: string): Promise<void> {
+/** Deletes the chip just bound at the end of the prompt, and the `lead` typed before it, with key presses. */
+async function removeLastChip(ctx: OpContext, want: number, label: string, lead: string): Promise<void> {
   await caretToEnd(ctx);
   for (let i = 0; i < 3; i += 1) {
     await ctx.page.keyboard.press('Backspace');
     if ((await chipIds(ctx)).length <= want) {
-      await ctx.page.keyboard.press('Backspace');
+      for (let j = 0; j < lead.length; j += 1) await ctx.page.keyboard.press('Backspace');
       return;
     }
   }
@@ -149,52 +158,79 @@ async function removeLastChip(ctx: OpContext, want: number, label: string): Prom
   );
 }
 
+/** How one `@` mention is searched and which of its options is kept (bindOptions). */
+export interface OptionPlan {
+  /** What is typed after `@`. */
+  readonly query: string;
+  /** What is typed before `@`: a space at the end of the prompt, nothing where the prompt's own `@` stands. */
+  readonly lead: string;
+  readonly label: string;
+  /** The options considered. */
+  readonly named: Locator;
+  /** The keys to try, best first, out of the settled list's. */
+  readonly rank: (keys: readonly string[]) => string[];
+  /** How many searches may list nothing (late indexing) before giving up. */
+  readonly searches: number;
+  /** A reason not to bind an option (it shows another asset), checked before the click. */
+  readonly veto?: (option: Locator) => Promise<string | undefined>;
+  /** The chips one option bound: true keeps them and ends; false removes them again. */
+  readonly accept: (added: readonly Chip[]) => boolean;
+}
+
+export interface OptionOutcome {
+  readonly kept: boolean;
+  /** What each removed option had bound. */
+  readonly wrong: readonly string[];
+  /** Whether any search listed a candidate. */
+  readonly listed: boolean;
+}
+
 /**
- * Attaches a reference or a saved character as an `@` mention (flow-wire §4): real key presses
- * (`@` + the name's first word), a picker option named like the target committed (Enter on the active one, else a click), then the new
- * chip verified (chipMatches: type, and a character's entity id or a media chip's label). Characters and media share one unranked
- * search, and names are not unique: an option that binds another chip is removed again and the
- * next option of that name (one not tried yet, told apart by its name and thumbnail, never by its
- * position: replies may list them in another order) is tried. Nothing is submitted unless the asked-for chip is bound.
+ * Real key presses (`lead` + `@` + the query, flow-wire §4), an option committed (Enter on the
+ * active one, else a click), then the new chip judged by `accept`. Names are not unique and the
+ * search is unranked: an option that binds a chip `accept` refuses is removed again and the next
+ * one tried — one not tried yet, told apart by its name and thumbnail, never by its position
+ * (replies may list them in another order).
  */
-export async function addMention(ctx: OpContext, target: MentionTarget): Promise<void> {
+export async function bindOptions(ctx: OpContext, plan: OptionPlan): Promise<OptionOutcome> {
   const { page } = ctx;
-  const label = `${target.referenceType === 'entity' ? 'the character ' : ''}${target.displayName}`;
-  const named = page.locator(OPTION).filter({ hasText: target.displayName });
-  const query = mentionQuery(target.displayName);
+  const typed = `${plan.lead}@${plan.query}`;
   const wrong: string[] = [];
-  // Options already bound (or seen to show another asset), by key: never tried twice.
   const tried = new Set<string>();
   let misses = 0;
   let moved = 0;
-  while (misses < 3 && wrong.length < MAX_BINDS) {
+  let listed = false;
+  while (misses < plan.searches && wrong.length < MAX_BINDS) {
     ctx.check('attaching a reference');
     const before = await chipIds(ctx);
     await caretToEnd(ctx);
-    await page.keyboard.type(` @${query}`, { delay: 15 });
-    const order = await candidates(ctx, named, target.displayName, 2_500 * (misses + 1));
+    await page.keyboard.type(typed, { delay: 15 });
+    const settled = await settledKeys(ctx, plan.named, 2_500 * (misses + 1));
+    const order = settled === undefined ? undefined : plan.rank(settled);
+    if (order !== undefined && order.length > 0) listed = true;
     const key = order?.find((k) => !tried.has(k));
     if (key === undefined) {
-      await eraseQuery(ctx, query);
-      // Every option of that name was tried; otherwise late indexing: wait and search again.
-      if (order !== undefined) break;
+      await eraseQuery(ctx, typed);
+      // Every candidate was tried; otherwise late indexing: wait and search again.
+      if (order !== undefined && order.length > 0) break;
       misses += 1;
-      await sleep(400 * misses, ctx.signal);
+      if (misses < plan.searches) await sleep(400 * misses, ctx.signal);
       continue;
     }
     // The option is found again by its key at the click: the list may have re-rendered since.
-    const index = (await optionKeys(named).catch(() => [] as string[])).indexOf(key);
+    const index = (await optionKeys(plan.named).catch(() => [] as string[])).indexOf(key);
     if (index < 0) {
-      await eraseQuery(ctx, query);
+      await eraseQuery(ctx, typed);
       moved += 1;
       if (moved > 3) misses += 1;
       continue;
     }
-    const option = named.nth(index);
-    if (target.referenceType === 'media' && (await showsOtherMedia(ctx, option, target.id))) {
+    const option = plan.named.nth(index);
+    const vetoed = plan.veto === undefined ? undefined : await plan.veto(option);
+    if (vetoed !== undefined) {
       tried.add(key);
-      wrong.push(`media with another thumbnail than ${target.id}`);
-      await eraseQuery(ctx, query);
+      wrong.push(vetoed);
+      await eraseQuery(ctx, typed);
       continue;
     }
     const active = ((await option.getAttribute('class').catch(() => '')) ?? '').includes('asset-item-active');
@@ -208,23 +244,57 @@ export async function addMention(ctx: OpContext, target: MentionTarget): Promise
       { timeoutMs: 4_000, intervalMs: 150, signal: ctx.signal },
     );
     if (added === undefined) {
-      throw new ReferenceNotFoundError(`The @ mention of ${label} bound no chip. Nothing was submitted.`, {
+      throw new ReferenceNotFoundError(`The @ mention of ${plan.label} bound no chip. Nothing was submitted.`, {
         retryable: false,
       });
     }
-    if (added.length === 1 && added[0] !== undefined && chipMatches(added[0], target)) return;
+    if (plan.accept(added)) return { kept: true, wrong, listed };
     tried.add(key);
     wrong.push(added.map((c) => `${c.type ?? 'untyped'}:${c.id || c.label}`).join('+'));
-    await removeLastChip(ctx, before.length, label);
+    await removeLastChip(ctx, before.length, plan.label, plan.lead);
   }
-  if (wrong.length > 0) {
+  return { kept: false, wrong, listed };
+}
+
+/**
+ * Attaches a reference or a saved character as an `@` mention (bindOptions): `@` + the name's
+ * first word, options named like the target first (exactly, or with their type word), each new chip
+ * verified (chipMatches: type, and a character's entity id or a media chip's label). Nothing is
+ * submitted unless the asked-for chip is bound. `lead` is what is typed before the `@` (a space at
+ * the end of the prompt).
+ */
+export async function addMention(ctx: OpContext, target: MentionTarget, lead = ' '): Promise<void> {
+  const label = `${target.referenceType === 'entity' ? 'the character ' : ''}${target.displayName}`;
+  const name = target.displayName;
+  const outcome = await bindOptions(ctx, {
+    query: mentionQuery(name),
+    lead,
+    label,
+    named: ctx.page.locator(OPTION).filter({ hasText: name }),
+    rank: (keys) => [
+      ...keys.filter((k) => optionNames(nameOfKey(k), name)),
+      ...keys.filter((k) => !optionNames(nameOfKey(k), name)),
+    ],
+    searches: 3,
+    ...(target.referenceType === 'media'
+      ? {
+          veto: async (option: Locator) =>
+            (await showsOtherMedia(ctx, option, target.id))
+              ? `media with another thumbnail than ${target.id}`
+              : undefined,
+        }
+      : {}),
+    accept: (added) => added.length === 1 && added[0] !== undefined && chipMatches(added[0], target),
+  });
+  if (outcome.kept) return;
+  if (outcome.wrong.length > 0) {
     throw new ReferenceNotFoundError(
-      `No @ picker option named ${target.displayName} binds the ${target.referenceType} ${target.id} (the options bound ${wrong.join(', ')}; those chips were removed). Nothing was submitted.`,
+      `No @ picker option named ${name} binds the ${target.referenceType} ${target.id} (the options bound ${outcome.wrong.join(', ')}; those chips were removed). Nothing was submitted.`,
       { retryable: false, extensions: { reference_type: target.referenceType, reference_id: target.id } },
     );
   }
   throw new ReferenceNotFoundError(
-    `The @ picker lists nothing named ${target.displayName} after three tries. Nothing was submitted.`,
+    `The @ picker lists nothing named ${name} after three tries. Nothing was submitted.`,
     { extensions: { not_listed: true } },
   );
 }

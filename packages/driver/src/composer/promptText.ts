@@ -26,13 +26,34 @@ async function focusEditor(ctx: OpContext): Promise<Locator> {
   return ed;
 }
 
-/** Clears the editor (Ctrl+A, Backspace) and inserts the prompt with insertText, so a newline does not submit. */
-export async function typePrompt(ctx: OpContext, prompt: string): Promise<void> {
-  ctx.check('typing the prompt');
+/** Clears the editor (Ctrl+A, Backspace). */
+export async function clearPrompt(ctx: OpContext): Promise<Locator> {
   const ed = await focusEditor(ctx);
   await ctx.page.keyboard.press('ControlOrMeta+A');
   await ctx.page.keyboard.press('Backspace');
+  return ed;
+}
+
+/**
+ * Closes the `@` overlay that inserting text with an `@` opens (with no query: flow-wire §4), so
+ * it cannot take the next key press. Only when it is open: Escape elsewhere may close other panes.
+ */
+export async function closeStrayPicker(ctx: OpContext): Promise<void> {
+  const picker = ctx.page.locator(`${A.overlayPane}:has(${A.mentionTab})`).first();
+  const open = await pollUntil(async () => ((await picker.isVisible().catch(() => false)) ? true : undefined), {
+    timeoutMs: 600,
+    intervalMs: 100,
+    signal: ctx.signal,
+  });
+  if (open === true) await ctx.page.keyboard.press('Escape');
+}
+
+/** Clears the editor and inserts the prompt with insertText, so a newline does not submit. */
+export async function typePrompt(ctx: OpContext, prompt: string): Promise<void> {
+  ctx.check('typing the prompt');
+  const ed = await clearPrompt(ctx);
   await ctx.page.keyboard.insertText(prompt);
+  if (prompt.includes('@')) await closeStrayPicker(ctx);
   const want = prompt.replace(/\s+/g, ' ').trim();
   const ok = await pollUntil(
     async () => {

@@ -2,7 +2,7 @@ import { ConfigurationError, WireFormatError } from '@gflow/errors';
 import type { OpenTimeouts } from '../composer/openProject.js';
 import { pickModel } from '../composer/modelMenu.js';
 import { attachMentions } from '../composer/mentions.js';
-import { typePrompt } from '../composer/promptText.js';
+import { charactersLeft, typePromptWithMentions } from '../composer/promptMentions.js';
 import { closeSettings, setChoice } from '../composer/settingsPane.js';
 import { decideSubmit, readCostLine, readShownBalance, stoppedBeforeSubmit } from '../composer/costLine.js';
 import type { UploadedFile } from '../composer/uploads.js';
@@ -62,8 +62,10 @@ export async function generateImage(
   // The cost line under the count row (images Flow quotes as 0 say 0), read once every setting is in place.
   const costLine = await readCostLine(ctx);
   await closeSettings(ctx);
-  await typePrompt(ctx, req.prompt);
-  await attachMentions(ctx, refs, characters);
+  // `@Name` in the prompt is attached where it stands; the characters it did not name go at the end.
+  const mentioned = await typePromptWithMentions(ctx, req.prompt, characters);
+  await attachMentions(ctx, refs, charactersLeft(characters, mentioned));
+  const entityIds = [...new Set([...characters, ...mentioned].map((c) => c.entityId))];
 
   const quote = { ...costLine, source: 'cost-line' as const, balance: await readShownBalance(ctx) };
   if ((await decideSubmit(ctx, req.beforeSubmit, quote)) === 'stop')
@@ -76,7 +78,7 @@ export async function generateImage(
         token: picked.token,
         prompt: req.prompt,
         referenceIds: refs.map((r) => r.mediaId),
-        entityIds: characters.map((c) => c.entityId),
+        entityIds,
       }),
     15_000,
   );

@@ -1,8 +1,9 @@
-import { WireFormatError, isGflowError } from '@gflow/errors';
+import { ConfigurationError, WireFormatError, isGflowError } from '@gflow/errors';
 import { bindFrameRef } from '../composer/frames.js';
 import { attachMentions } from '../composer/mentions.js';
 import { pickModel } from '../composer/modelMenu.js';
 import type { OpenTimeouts } from '../composer/openProject.js';
+import { charactersLeft, typePromptWithMentions } from '../composer/promptMentions.js';
 import { typePrompt } from '../composer/promptText.js';
 import { closeSettings, numberToken, setChoice, setDurationSlider } from '../composer/settingsPane.js';
 import { decideSubmit, readCostLine, readShownBalance, stoppedBeforeSubmit } from '../composer/costLine.js';
@@ -97,8 +98,19 @@ export async function generateVideo(
 
   if (start !== undefined) await bindFrameRef(ctx, 'Start', start, 1);
   if (end !== undefined) await bindFrameRef(ctx, 'End', end, 2);
-  await typePrompt(ctx, req.prompt);
-  await attachMentions(ctx, refs, req.characters ?? []);
+  // Characters go with r2v only: there an `@Name` in the prompt is attached where it stands (the
+  // characters it did not name go at the end); in the other modes it is text, like any word.
+  const passed = req.characters ?? [];
+  const mentioned = req.mode === 'r2v' ? await typePromptWithMentions(ctx, req.prompt, passed) : [];
+  if (req.mode !== 'r2v') await typePrompt(ctx, req.prompt);
+  await attachMentions(ctx, refs, charactersLeft(passed, mentioned));
+  const entityIds = [...new Set([...passed, ...mentioned].map((c) => c.entityId))];
+  const info = plan.model === null ? undefined : findVideoModel(plan.model);
+  if (info !== undefined && refs.length + entityIds.length > info.refCap) {
+    throw new ConfigurationError(
+      `${info.label} takes at most ${info.refCap} references; with the characters named by @ in the prompt there are ${refs.length + entityIds.length}. Nothing was submitted.`,
+    );
+  }
 
   const want = {
     mode: req.mode,
@@ -108,7 +120,7 @@ export async function generateVideo(
     startId: start?.mediaId ?? null,
     endId: end?.mediaId ?? null,
     referenceIds: refs.map((r) => r.mediaId),
-    entityIds: (req.characters ?? []).map((c) => c.entityId),
+    entityIds,
   };
   const quote = { ...costLine, source: 'cost-line' as const, balance: await readShownBalance(ctx) };
   if ((await decideSubmit(ctx, req.beforeSubmit, quote)) === 'stop')
@@ -130,8 +142,8 @@ export async function generateVideo(
       mode: req.mode,
       count: req.count,
       uploadedFiles: uploads.length,
-      characters: (req.characters ?? []).length,
-      mentions: refs.length + (req.characters ?? []).length,
+      characters: entityIds.length,
+      mentions: refs.length + entityIds.length,
       modelKey: seen.verdict.modelKey,
       clickedAt,
     };

@@ -10,7 +10,11 @@ export async function searchAssets(query, tab = 'ALL') {
   return (reply?.[0] ?? []).map((r) => ({ id: r[0], name: r[1], kind: r[2], thumb: r[3], size: r[4], refType: r[5] }));
 }
 
-function option(asset, active) {
+// The `@` overlay names each option's type right after its name, as text ("me.jpgImage",
+// "a man cryingVideo", "MeAvatar": flow-captures.md §1); a character's word is [U].
+const TYPE_WORD = { IMAGE: 'typeImage', UPLOAD: 'typeImage', VIDEO: 'typeVideo', CHARACTER: 'typeCharacter' };
+
+function option(asset, active, typed = false) {
   return h(
     'button',
     {
@@ -22,6 +26,7 @@ function option(asset, active) {
     h('img', { class: 'asset-thumb', src: asset.thumb, alt: '' }),
     icon(KIND_ICON[asset.kind] ?? 'image'),
     h('span', { class: 'asset-name' }, asset.name),
+    typed ? h('span', { class: 'asset-type' }, t(TYPE_WORD[asset.kind] ?? 'typeImage')) : null,
   );
 }
 
@@ -138,7 +143,7 @@ export function openMentionPicker(anchor, onPick) {
   const renderList = () =>
     list.replaceChildren(
       ...assets.map((a, i) => {
-        const el = option(a, i === active);
+        const el = option(a, i === active, true);
         el.addEventListener('mousedown', (e) => e.preventDefault());
         el.addEventListener('click', () => pick(a));
         return el;
