@@ -23,6 +23,7 @@ export {
   type OperationContext,
   defineOperation,
   annotationsFor,
+  KIND_RANK,
 } from './operations/operation.js';
 export {
   RESULT_STATUSES,

@@ -41,6 +41,26 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
     expect(image?.inputSchema).toMatchObject({ type: 'object', required: ['prompt'] });
   });
 
+  it('annotates by what a tool does: read-only only when nothing changes, destructive only when it removes or overwrites', async () => {
+    const { client, gflow } = await setup(era);
+    const { tools } = await client.listTools();
+    const byName = new Map(tools.map((t) => [t.name, t.annotations]));
+    for (const op of gflow.operations()) {
+      const hints = byName.get(op.mcpName);
+      expect(hints, op.mcpName).toMatchObject({
+        readOnlyHint: op.kind === 'read',
+        destructiveHint: op.kind === 'mutate',
+      });
+    }
+    // Files written and Flow assets made: never read-only, never destructive (they only add).
+    for (const name of ['gflow_download_media', 'gflow_upscale_image', 'gflow_upscale_video', 'gflow_instructions_add'])
+      expect(byName.get(name), name).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    // Removing, replacing and switching cards overwrite what the user had.
+    for (const name of ['gflow_instructions_rm', 'gflow_instructions_apply', 'gflow_instructions_set_enabled'])
+      expect(byName.get(name), name).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(byName.get('gflow_character_list')).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+  });
+
   it('no-spend mode never registers the two spending tools', async () => {
     const { client } = await setup(era, { noSpend: true });
     const names = (await client.listTools()).tools.map((t) => t.name);

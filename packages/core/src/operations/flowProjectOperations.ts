@@ -10,7 +10,7 @@ export const projectsCreate = defineOperation({
   mcpName: 'gflow_project_create',
   title: 'Create a Flow project',
   description: 'Creates a project in Flow (through its own page) and records it in the catalog. Spends nothing.',
-  kind: 'mutate',
+  kind: 'create',
   usesBrowser: true,
   surfaces: ['cli', 'library'],
   input: z.object({ title: z.string().trim().min(1).max(200).optional(), profile: profileParam }),

@@ -102,7 +102,7 @@ export const instructionsAdd = defineOperation({
   mcpName: 'gflow_instructions_add',
   title: 'Add an instruction card',
   description: `Adds one instruction card to the project's brief (a title the brief already has is refused, 11). ${REFS} Returns {enabled, card, cards}. ${NOTE}`,
-  kind: 'mutate',
+  kind: 'create',
   usesBrowser: true,
   input: z.object({
     project,

@@ -51,7 +51,7 @@ export const downloadMedia = defineOperation({
   title: 'Download generated media again',
   description:
     'Fetches an already-generated asset from its Flow project by media id and writes it to disk: the recovery path for a generation that was billed but whose download failed. Spends nothing. Bytes are verified (magic bytes, the size Flow reports) before the file is written atomically, and the catalog records the file. A retryable failure means pause and call again, not a tight loop.',
-  kind: 'read',
+  kind: 'create',
   usesBrowser: true,
   input: z.object({ media_id: mediaId, out_dir: outDir, profile: profileOptional }),
   output: z.looseObject({ status: z.literal('ok'), path: z.string(), bytes: z.number() }),
@@ -113,7 +113,7 @@ function upscaleOperation<S extends readonly [string, ...string[]]>(
     mcpName: kind === 'image' ? 'gflow_upscale_image' : 'gflow_upscale_video',
     title: kind === 'image' ? 'Upscale an image' : 'Upscale or export a video',
     description,
-    kind: 'read',
+    kind: 'create',
     usesBrowser: true,
     input: z.object({
       media_id: mediaId,

@@ -6,11 +6,17 @@ import type { Surface } from '../runtime/surfacePolicy.js';
 /**
  * What an operation does to the world; MCP annotations, no-spend filtering and
  * CLI confirmations derive from it.
- * - read: reads local data or Flow, changes nothing.
+ * - read: reads local data or Flow and changes nothing anywhere: no file written, no Flow state.
+ * - create: adds without spending and removes or overwrites nothing — writes a new file, or a new
+ *   asset, project or card in Flow (downloads, upscales, uploads, a new project or card).
  * - spend: may spend credits or quota (generation); removed entirely in no-spend mode.
- * - mutate: changes Flow or local state without spending (projects, instruction cards).
+ * - mutate: removes or overwrites, in Flow or locally, without spending (rename, remove, replace,
+ *   switch, prune, sign-in state).
  */
-export type OperationKind = 'read' | 'spend' | 'mutate';
+export type OperationKind = 'read' | 'create' | 'spend' | 'mutate';
+
+/** How far each kind reaches, least first (a composed flow takes its steps' furthest). */
+export const KIND_RANK: Readonly<Record<OperationKind, number>> = { read: 0, create: 1, mutate: 2, spend: 3 };
 
 /** What a handler gets: the runtime's services it may use, the surface it serves, its signal and progress. */
 export interface OperationContext {
@@ -56,7 +62,10 @@ export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(
   return operation;
 }
 
-/** MCP tool annotations derived from the kind. */
+/**
+ * MCP tool annotations derived from the kind: read-only only when nothing changes anywhere,
+ * destructive only when something is removed or overwritten (clients may auto-approve by them).
+ */
 export function annotationsFor(
   kind: OperationKind,
   usesBrowser: boolean,

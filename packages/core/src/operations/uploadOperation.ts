@@ -11,7 +11,7 @@ export const uploadImage = defineOperation({
   title: 'Upload an image',
   description:
     'Uploads a local image (PNG/JPEG/WebP/GIF, ≤ 20 MB) into a Flow project through its own upload button, under a run-unique name, and records it; the media id can then be used as a reference or frame. Spends nothing.',
-  kind: 'mutate',
+  kind: 'create',
   usesBrowser: true,
   surfaces: ['cli', 'library'],
   input: z.object({

@@ -5,7 +5,7 @@ import {
   type McpServer,
   type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
-import { annotationsFor, type OperationKind } from '@gflow/core';
+import { KIND_RANK, annotationsFor, type OperationKind } from '@gflow/core';
 import { z } from 'zod';
 import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import type { CompiledPrompt, CompiledResource, CompiledResourceTemplate, CompiledTool } from './compiledFlow.js';
@@ -19,7 +19,6 @@ export interface RemovableHandle {
   remove(): void;
 }
 
-const KIND_RANK: Readonly<Record<OperationKind, number>> = { read: 0, mutate: 1, spend: 2 };
 
 /**
  * Advertises the declared JSON Schema as is; the tool validates it itself (gflow's 400 envelope).
