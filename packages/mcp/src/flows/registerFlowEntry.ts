@@ -19,7 +19,6 @@ export interface RemovableHandle {
   remove(): void;
 }
 
-
 /**
  * Advertises the declared JSON Schema as is; the tool validates it itself (gflow's 400 envelope).
  * One frozen copy per registration serves every tools/list (see advertisedSchema.ts).
