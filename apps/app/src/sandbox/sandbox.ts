@@ -111,7 +111,8 @@ async function attachedSim(url: string, token: string): Promise<SimLink> {
 /**
  * `--sandbox`: starts the Flow simulator in this process and returns a gflow
  * runtime whose home is `<home>/sandbox` (its own profiles, catalog and
- * outputs, so the real ones are untouched) and whose browser maps Google's
+ * outputs, so the real ones are untouched; the configuration — the home `.env`,
+ * flows and prompt tools — stays the user's) and whose browser maps Google's
  * hosts to the simulator. The first use provisions a `sandbox` profile signed
  * in through the real login flow against the simulator's sign-in page.
  */
@@ -137,6 +138,8 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
     const gflow = createGflow({
       surface: options.surface,
       env: sandboxEnv,
+      // State is the sandbox's own; configuration (the home .env, flows, prompt tools) is the user's.
+      configHome: real.configHome,
       ...(options.cwd ? { cwd: options.cwd } : {}),
       flags,
       browser: {

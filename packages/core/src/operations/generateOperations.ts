@@ -81,7 +81,7 @@ export async function submitGeneration(
   let expanded: string;
   try {
     expanded = (
-      await expandPrompt(input.prompt, input.tools ?? [], loadPromptTools(path.join(runtime.layout.home, 'tools')), {
+      await expandPrompt(input.prompt, input.tools ?? [], loadPromptTools(runtime.layout.toolsDir), {
         llm: llmEndpointOf(settings),
         signal: context.signal,
       })

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from '@gflow/flow-facts';
 import { z } from 'zod';
 import { llmEndpointOf } from '../promptTools/llmClient.js';
@@ -83,9 +82,7 @@ export const listTools = defineOperation({
   }),
   output: z.looseObject({ tools: z.array(z.looseObject({ name: z.string() })) }),
   handler: async (input, { runtime }) => {
-    const tools = loadPromptTools(path.join(runtime.layout.home, 'tools')).filter(
-      (t) => !input.name || t.name === input.name,
-    );
+    const tools = loadPromptTools(runtime.layout.toolsDir).filter((t) => !input.name || t.name === input.name);
     return {
       tools: tools.map((t) => ({
         name: t.name,
@@ -109,12 +106,10 @@ export const runPromptTools = defineOperation({
   input: z.object({ prompt: z.string().trim().min(1), tools: z.array(toolSpec).min(1).max(8) }),
   output: z.looseObject({ expanded: z.string() }),
   handler: async (input, { runtime, signal }) => {
-    const { expanded, via } = await expandPrompt(
-      input.prompt,
-      input.tools,
-      loadPromptTools(path.join(runtime.layout.home, 'tools')),
-      { llm: llmEndpointOf(runtime.settings), signal },
-    );
+    const { expanded, via } = await expandPrompt(input.prompt, input.tools, loadPromptTools(runtime.layout.toolsDir), {
+      llm: llmEndpointOf(runtime.settings),
+      signal,
+    });
     return {
       name: input.tools.map((t) => t.name).join('+'),
       original: input.prompt,

@@ -98,7 +98,7 @@ export class Gflow {
 
   constructor(options: CreateGflowOptions, operations: readonly Operation[]) {
     this.settings = options.settings ?? loadSettings(options);
-    this.layout = homeLayout(this.settings.home);
+    this.layout = homeLayout(this.settings.home, this.settings.configHome);
     this.surface = options.surface;
     this.browserOverrides = options.browser ?? {};
     if (this.settings.sandbox && this.browserOverrides.sandbox !== true) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigurationError } from '@gflow/errors';
+import { homeLayout } from '../home/homeLayout.js';
 import { readDotenv } from './dotenv.js';
 import { defaultHome, defaultOutputDir } from './platformDirs.js';
 import { SETTINGS, type SettingKey, type Settings } from './settingsSpec.js';
@@ -11,11 +12,18 @@ export interface LoadSettingsOptions {
   readonly flags?: Partial<Record<SettingKey, unknown>>;
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
+  /**
+   * Where the user's configuration is read from (the home `.env`; flows and prompt tools follow it):
+   * default the home. The sandbox sets the real home here while its state lives in its own.
+   */
+  readonly configHome?: string;
 }
 
 /** Settings with every default applied, plus where each explicit value came from. */
 export interface ResolvedSettings extends Settings {
   readonly home: string;
+  /** Where the user's configuration lives (LoadSettingsOptions.configHome); the home unless the sandbox says otherwise. */
+  readonly configHome: string;
   readonly outputDir: string;
   readonly dbPath: string;
   readonly historyPrompts: 'store' | 'redacted';
@@ -67,7 +75,7 @@ function parseOne(key: SettingKey, raw: unknown, origin: string): unknown {
 
 /**
  * Loads every setting with the precedence flag > environment > `.env` in the
- * working directory > `$GFLOW_CLI_HOME/.env` > default. A bad value throws a
+ * working directory > `$GFLOW_CLI_HOME/.env` (the config home's) > default. A bad value throws a
  * ConfigurationError (exit 11) naming the variable and what it accepts.
  */
 export function loadSettings(options: LoadSettingsOptions = {}): ResolvedSettings {
@@ -96,13 +104,15 @@ export function loadSettings(options: LoadSettingsOptions = {}): ResolvedSetting
 
   take('home', {});
   const home = path.resolve(cwd, (values.home as string | undefined) ?? defaultHome(env));
-  const homeDotenv = readDotenv(path.join(home, '.env'));
+  const configHome = options.configHome === undefined ? home : path.resolve(cwd, options.configHome);
+  const homeDotenv = readDotenv(homeLayout(home, configHome).dotenv);
   for (const key of Object.keys(SETTINGS) as SettingKey[]) if (key !== 'home') take(key, homeDotenv);
 
   const v = values as Settings;
   return {
     ...v,
     home,
+    configHome,
     outputDir: path.resolve(cwd, v.outputDir ?? defaultOutputDir()),
     dbPath: path.resolve(home, v.dbPath ?? 'gflow.db'),
     historyPrompts: v.historyPrompts ?? 'store',
