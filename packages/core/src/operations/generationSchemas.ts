@@ -114,7 +114,9 @@ export const generateImageInput = z.object({
     .array(z.string().trim().min(1).max(2000))
     .max(10)
     .optional()
-    .describe('Ephemeral agent instructions (forces the agentic arm; conflicts with ui_mode="classic").'),
+    .describe(
+      'Ephemeral agent instructions; they force the agentic arm, which flow.google.com does not offer, so any is refused there before anything is sent (the CLI\'s exit 36). With ui_mode="classic" it is a conflict (400). Persistent cards: gflow_instructions_add.',
+    ),
 });
 
 export const generateVideoInput = z.object({
