@@ -7,7 +7,14 @@ const BROWSER = { GFLOW_CLI_BROWSER_EXECUTABLE: process.execPath };
 
 interface DoctorReport {
   overall_status: string;
-  checks: Array<{ check: string; severity: string; detail: string }>;
+  checks: Array<{
+    check: string;
+    severity: string;
+    detail: string;
+    remediation?: string;
+    ids?: string[];
+    count?: number;
+  }>;
 }
 
 describe('gflow doctor', () => {
@@ -54,6 +61,54 @@ describe('gflow doctor', () => {
     expect(r.stdout).toMatch(/catalog\.operations\s+warn/);
     expect(r.stdout).toMatch(/browser\s+fail/);
     expect(r.stdout).toContain('Overall: issues');
+  });
+
+  it('lists a large write-ahead log, a missing file, an unnamed row and a signed-out profile, each with its fix', async () => {
+    const home = makeHome();
+    fs.chmodSync(home, 0o700);
+    await seedMedia(home, 'alice', { fileExists: false });
+    // A profile gflow signed in once whose cookie store is gone.
+    const bob = `${home}/profile_bob`;
+    fs.mkdirSync(bob, { mode: 0o700 });
+    fs.writeFileSync(`${bob}/.gflow_account`, 'bob@example.com');
+    fs.writeFileSync(`${bob}/.gflow_browser_strategy`, 'internal');
+    // A write-ahead log nobody folded in (sparse: its size is what the check reads).
+    fs.closeSync(fs.openSync(`${home}/gflow.db-wal`, 'w'));
+    fs.truncateSync(`${home}/gflow.db-wal`, 80 * 1024 * 1024);
+    const r = await cli(['doctor', '--json'], { home, env: { ...BROWSER, FLOW_CLI_TIMEOUT_SECONDS: '900' } });
+    expect(r.exitCode).toBe(33);
+    const byCheck = new Map((json(r) as unknown as DoctorReport).checks.map((c) => [c.check, c]));
+    expect(byCheck.get('catalog.wal')).toMatchObject({
+      severity: 'warn',
+      remediation: expect.stringContaining('gflow serve'),
+    });
+    expect(byCheck.get('catalog.local_files')).toMatchObject({
+      severity: 'warn',
+      remediation: 'gflow data prune (drops their rows)',
+      count: 1,
+    });
+    expect(byCheck.get('catalog.display_name_missing')).toMatchObject({
+      severity: 'warn',
+      ids: ['img-1', 'vid-alice'],
+      count: 2,
+      remediation: expect.stringContaining('gflow data download'),
+    });
+    expect(byCheck.get('catalog.sha256_missing')).toMatchObject({ severity: 'warn', ids: ['img-1'] });
+    expect(byCheck.get('profiles.cookies')).toMatchObject({
+      severity: 'warn',
+      ids: ['bob'],
+      remediation: 'gflow auth login --profile bob',
+    });
+    expect(byCheck.get('settings.deprecated')).toMatchObject({
+      severity: 'warn',
+      ids: ['FLOW_CLI_TIMEOUT_SECONDS'],
+      remediation: expect.stringContaining('GFLOW_CLI_TIMEOUT_SECONDS'),
+    });
+    expect(byCheck.get('catalog.integrity')).toMatchObject({ severity: 'ok' });
+    // The text form says the same fixes under its table.
+    const text = await cli(['doctor'], { home, env: BROWSER });
+    expect(text.stdout).toContain('To fix:');
+    expect(text.stdout).toContain('profiles.cookies [bob]: gflow auth login --profile bob');
   });
 
   it('reports a bad setting as a finding instead of failing', async () => {

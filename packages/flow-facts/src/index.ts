@@ -78,6 +78,7 @@ export {
 } from './profileNames.js';
 export {
   ACCOUNT_MARKER,
+  COOKIE_STORE_PATHS,
   STRATEGY_MARKER,
   loginStrategyOf,
   readProfileMarkers,

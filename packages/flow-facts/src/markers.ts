@@ -11,6 +11,12 @@ import { join } from 'node:path';
 export const ACCOUNT_MARKER = '.gflow_account';
 export const STRATEGY_MARKER = '.gflow_browser_strategy';
 
+/** Chrome's cookie stores inside a profile, newest layout first (flow-wire §2 "Profile"). */
+export const COOKIE_STORE_PATHS: readonly string[] = [
+  join('Default', 'Network', 'Cookies'),
+  join('Default', 'Cookies'),
+];
+
 export type LoginStrategy = 'chrome' | 'internal';
 
 export interface ProfileMarkers {

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { Catalog } from '@gflow/catalog';
 import { locateBrowser } from '../jobs/browserLaunch.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
+import { checkCatalogRows, checkIntegrity, walState } from './homeChecks.js';
 
 export type Severity = 'ok' | 'info' | 'warn' | 'fail';
 
@@ -11,6 +12,11 @@ export interface DoctorCheck {
   readonly check: string;
   readonly severity: Severity;
   readonly detail: string;
+  /** The one command (or step) that fixes the finding. */
+  readonly remediation?: string;
+  /** The rows or profiles it concerns (at most FINDING_IDS_CAP), and how many there are. */
+  readonly ids?: string[];
+  readonly count?: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -64,19 +70,32 @@ export function checkBrowser(
       };
 }
 
-/** Catalog checks: migrations, stuck tasks and operations, missing local files. Never creates the database. */
-export function checkCatalog(dbPath: string, open: () => Catalog, now = Date.now()): DoctorCheck[] {
+/**
+ * Catalog checks: the file's write-ahead log (read before it is opened), SQLite's quick_check,
+ * migrations, stuck tasks and operations, missing local files, rows without a name or a hash.
+ * Never creates the database.
+ */
+export function checkCatalog(
+  dbPath: string,
+  open: () => Catalog,
+  options: { readonly now?: number; readonly historyPrompts?: 'store' | 'redacted' } = {},
+): DoctorCheck[] {
+  const now = options.now ?? Date.now();
   if (!fs.existsSync(dbPath))
     return [
       { check: 'catalog', severity: 'info', detail: `${dbPath} does not exist yet; it is created on first use.` },
     ];
+  const wal = walState(dbPath);
   let catalog: Catalog;
   try {
     catalog = open();
   } catch (error) {
-    return [{ check: 'catalog', severity: 'fail', detail: error instanceof Error ? error.message : String(error) }];
+    return [
+      wal,
+      { check: 'catalog', severity: 'fail', detail: error instanceof Error ? error.message : String(error) },
+    ];
   }
-  const checks: DoctorCheck[] = [];
+  const checks: DoctorCheck[] = [wal, checkIntegrity(catalog)];
   const status = catalog.migrationStatus();
   if (status.unknown.length)
     checks.push({
@@ -134,9 +153,12 @@ export function checkCatalog(dbPath: string, open: () => Catalog, now = Date.now
       ? {
           check: 'catalog.local_files',
           severity: 'warn',
-          detail: `${missing.removed.length} of ${missing.checked} catalogued files are missing on disk; 'gflow data prune' drops their rows.`,
+          detail: `${missing.removed.length} of ${missing.checked} catalogued files are missing on disk.`,
+          remediation: 'gflow data prune (drops their rows)',
+          count: missing.removed.length,
         }
       : { check: 'catalog.local_files', severity: 'ok', detail: `${missing.checked} catalogued files present` },
   );
+  checks.push(...checkCatalogRows(catalog, options.historyPrompts ?? 'store'));
   return checks;
 }

@@ -2,11 +2,13 @@
 // and a library user run the same code, and the MCP catalog resources read through the ones
 // surfaced for them. No browser; nothing is spent. The rows are the catalog's, in snake_case.
 import fs from 'node:fs';
+import path from 'node:path';
 import { BadParameterError, ReferenceNotFoundError, UsageError } from '@gflow/errors';
 import type { Catalog, MediaListItem } from '@gflow/catalog';
 import { z } from 'zod';
 import { projectSummary } from '../catalogViews/projectSummary.js';
 import { checkBrowser, checkCatalog, checkHome } from '../health/doctorChecks.js';
+import { checkDeprecatedSettings, checkProfiles } from '../health/homeChecks.js';
 import { MEDIA_RESOURCE_CAP_BYTES, readCatalogMedia } from '../catalogViews/readCatalogMedia.js';
 import { recentMedia } from '../catalogViews/recentMedia.js';
 import { validateProfileName } from '../home/profiles.js';
@@ -396,7 +398,7 @@ export const doctor = defineOperation({
   mcpName: 'gflow_doctor',
   title: 'Check the gflow home',
   description:
-    'Read-only checks of the home, the settings, the browser gflow would launch and the catalog (migrations, stuck tasks and operations, missing files). Creates nothing.',
+    'Read-only checks of the home, the settings (also under retired names), the browser gflow would launch, the profiles (signed in, markers, cookies) and the catalog (write-ahead log, integrity, migrations, stuck tasks and operations, missing files, rows without a name or a hash); each finding names its rows and the command that fixes it. Creates nothing.',
   kind: 'read',
   usesBrowser: false,
   surfaces: ['cli', 'library'],
@@ -407,8 +409,15 @@ export const doctor = defineOperation({
     checks: [
       checkHome(runtime.layout.home),
       { check: 'settings', severity: 'ok' as const, detail: `loaded (home ${runtime.settings.home})` },
+      checkDeprecatedSettings(process.env, [
+        { where: '.env in the working directory', file: path.join(process.cwd(), '.env') },
+        { where: runtime.layout.dotenv, file: runtime.layout.dotenv },
+      ]),
       checkBrowser(runtime.settings),
-      ...checkCatalog(runtime.settings.dbPath, () => runtime.catalog),
+      ...checkProfiles(runtime.layout),
+      ...checkCatalog(runtime.settings.dbPath, () => runtime.catalog, {
+        historyPrompts: runtime.settings.historyPrompts,
+      }),
     ],
   }),
 });

@@ -119,4 +119,9 @@ export const doctorCheck = z.strictObject({
   check: z.string().min(1),
   severity: z.enum(['ok', 'info', 'warn', 'fail']),
   detail: z.string(),
+  /** The one command (or step) that fixes the finding. */
+  remediation: z.string().min(1).optional(),
+  /** The rows or profiles it concerns (capped), and how many there are. */
+  ids: z.array(z.string()).optional(),
+  count: count.optional(),
 });

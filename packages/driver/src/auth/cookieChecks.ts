@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { COOKIE_STORE_PATHS } from '@gflow/flow-facts';
 
 /** The cookie fields the checks read (a Playwright `Cookie` fits). */
 export interface CookieLike {
@@ -31,12 +32,6 @@ export function hasLabsSessionCookie(cookies: readonly CookieLike[]): boolean {
     (c) => c.name === '__Secure-next-auth.session-token' && c.value !== '' && onDomain(c, 'labs.google'),
   );
 }
-
-/** Chrome's cookie stores, newest layout first (flow-wire §2 "Profile"). */
-export const COOKIE_STORE_PATHS: readonly string[] = [
-  join('Default', 'Network', 'Cookies'),
-  join('Default', 'Cookies'),
-];
 
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 
