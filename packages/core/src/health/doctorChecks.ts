@@ -4,20 +4,10 @@ import fs from 'node:fs';
 import type { Catalog } from '@gflow/catalog';
 import { locateBrowser } from '../jobs/browserLaunch.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
+import type { DoctorCheck } from './doctorCheck.js';
 import { checkCatalogRows, checkIntegrity, walState } from './homeChecks.js';
 
-export type Severity = 'ok' | 'info' | 'warn' | 'fail';
-
-export interface DoctorCheck {
-  readonly check: string;
-  readonly severity: Severity;
-  readonly detail: string;
-  /** The one command (or step) that fixes the finding. */
-  readonly remediation?: string;
-  /** The rows or profiles it concerns (at most FINDING_IDS_CAP), and how many there are. */
-  readonly ids?: string[];
-  readonly count?: number;
-}
+export type { DoctorCheck, Severity } from './doctorCheck.js';
 
 const DAY_MS = 86_400_000;
 

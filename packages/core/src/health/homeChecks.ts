@@ -9,7 +9,7 @@ import type { HomeLayout } from '../home/homeLayout.js';
 import { listProfileNames } from '../home/profiles.js';
 import { readDotenv } from '../settings/dotenv.js';
 import { SETTINGS, type SettingKey } from '../settings/settingsSpec.js';
-import type { DoctorCheck } from './doctorChecks.js';
+import type { DoctorCheck } from './doctorCheck.js';
 
 /** How many row ids a finding lists (the count says how many there are). */
 export const FINDING_IDS_CAP = 10;
