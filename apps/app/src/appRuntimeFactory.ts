@@ -25,6 +25,7 @@ export function appRuntimeFactory(notify: (line: string) => void): RuntimeFactor
       notify,
       ...(request.worker ? { worker: true } : {}),
       ...(background ? { background } : {}),
+      ...(request.logSink ? { logSink: request.logSink } : {}),
     });
     return gflow;
   };

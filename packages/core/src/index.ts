@@ -102,5 +102,5 @@ export {
 } from './home/profiles.js';
 export { confineToOutputDir, assertNotDirectory } from './output/confine.js';
 export { writeFileAtomic } from './output/atomicWrite.js';
-export { createLogger, type Logger, type LogLevel } from './runtime/logger.js';
+export { createLogger, type Logger, type LogLevel, type LogSink } from './runtime/logger.js';
 export { type BrowserOverrides, findBrowserExecutable } from './jobs/browserLaunch.js';

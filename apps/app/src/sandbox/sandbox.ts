@@ -7,6 +7,7 @@ import {
   type Gflow,
   type JobLauncher,
   type LoadSettingsOptions,
+  type LogSink,
   type SettingKey,
   type Surface,
   createGflow,
@@ -32,6 +33,8 @@ export interface OpenSandboxOptions extends LoadSettingsOptions {
   readonly worker?: boolean;
   /** Where the runtime's wait=false generations run (the CLI's detached worker). */
   readonly background?: JobLauncher;
+  /** Where the runtime's log lines go (the CLI: through its progress line). */
+  readonly logSink?: LogSink;
 }
 
 export interface SandboxRuntime {
@@ -152,6 +155,7 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
       },
       ...(options.worker ? { worker: true } : {}),
       ...(options.background ? { background: options.background } : {}),
+      ...(options.logSink ? { logSink: options.logSink } : {}),
     });
     gflow.onClose(() => link.close());
     notify(SANDBOX_NOTICE);

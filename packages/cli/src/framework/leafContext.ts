@@ -94,6 +94,7 @@ export function createLeafContext(options: LeafContextOptions): LeafContext {
           flags,
           ...(options.worker ? { worker: true } : {}),
           ...(options.workerCommand ? { workerCommand: options.workerCommand } : {}),
+          logSink: { write: (line) => options.progress.print(line), isTTY: options.io.stderr.isTTY === true },
         })
         .then((g) => (runtime = g));
       const gflow = await pending;

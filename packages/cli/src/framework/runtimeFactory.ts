@@ -1,5 +1,5 @@
 import { ConfigurationError } from '@gflow/errors';
-import type { Gflow, JobLauncher, SettingKey, Surface } from '@gflow/core';
+import type { Gflow, JobLauncher, LogSink, SettingKey, Surface } from '@gflow/core';
 
 /** What a command asks of the runtime factory. */
 export interface RuntimeRequest {
@@ -16,6 +16,8 @@ export interface RuntimeRequest {
    * CLI used as a library) they run in the process's own background, as a library's do.
    */
   readonly workerCommand?: readonly string[];
+  /** Where the runtime's log lines go (through the progress line on a terminal): core's CreateGflowOptions.logSink. */
+  readonly logSink?: LogSink;
 }
 
 /**
@@ -56,5 +58,6 @@ export const defaultRuntimeFactory: RuntimeFactory = async (request) => {
     flags: request.flags,
     ...(request.worker ? { worker: true } : {}),
     ...(background ? { background } : {}),
+    ...(request.logSink ? { logSink: request.logSink } : {}),
   });
 };

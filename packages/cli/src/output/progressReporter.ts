@@ -20,6 +20,11 @@ const PHASE_LABEL: Readonly<Record<ProgressPhase, string>> = {
 
 export interface ProgressReporter {
   update(event: ProgressEvent): void;
+  /**
+   * Writes a whole line (a log line) to the same stream: a running spinner's line is cleared first
+   * and drawn again below it, so the two never share a line.
+   */
+  print(line: string): void;
   /** Clears the line (before the result or an error is printed). */
   stop(): void;
 }
@@ -65,10 +70,11 @@ export function createProgressReporter(
     return {
       update: (event) =>
         void stream.write(`${JSON.stringify({ type: 'progress', at: new Date().toISOString(), ...event })}\n`),
+      print: (line) => void stream.write(line),
       stop: () => undefined,
     };
   const enabled = options.mode === 'auto' && !options.json && stream.isTTY === true;
-  if (!enabled) return { update: () => undefined, stop: () => undefined };
+  if (!enabled) return { update: () => undefined, print: (line) => void stream.write(line), stop: () => undefined };
   let last: ProgressEvent | undefined;
   let frame = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -86,6 +92,14 @@ export function createProgressReporter(
         timer = setInterval(draw, 120);
         timer.unref();
       }
+    },
+    print(line) {
+      if (!last) {
+        stream.write(line);
+        return;
+      }
+      stream.write(`\r\x1b[2K${line.endsWith('\n') ? line : `${line}\n`}`);
+      draw();
     },
     stop() {
       if (timer) clearInterval(timer);

@@ -20,7 +20,7 @@ import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
 import { badParameterFromZod } from './badParameterFromZod.js';
 import { CatalogLoader } from './catalogLoader.js';
 import { JobRegistry } from './jobRegistry.js';
-import { type Logger, createLogger } from './logger.js';
+import { type LogSink, type Logger, createLogger, effectiveLogLevel } from './logger.js';
 import type { ProgressEvent } from './progressPhases.js';
 import type { JobLauncher, RuntimeServices } from './runtimeServices.js';
 import { SURFACE_POLICY, type Surface } from './surfacePolicy.js';
@@ -37,6 +37,8 @@ export interface CreateGflowOptions extends LoadSettingsOptions {
   /** Keep browser sessions warm between calls; default: the surface policy (MCP and HTTP yes, CLI and library no). */
   readonly keepSessionsWarm?: boolean;
   readonly logger?: Logger;
+  /** Where the runtime's own logger writes (default stderr); see LogSink. */
+  readonly logSink?: LogSink;
   /**
    * A background worker's runtime (`gflow worker run`): its claims and lease say `worker`, its
    * browser stays warm between tasks, and it waits for a busy profile like a server (180 s unless
@@ -111,7 +113,14 @@ export class Gflow {
         },
       );
     }
-    this.logger = options.logger ?? createLogger({ level: this.settings.logLevel, format: this.settings.logFormat });
+    const sink = options.logSink;
+    this.logger =
+      options.logger ??
+      createLogger({
+        level: effectiveLogLevel(this.settings.logLevel, this.settings.sources.logLevel !== undefined, sink),
+        format: this.settings.logFormat,
+        ...(sink ? { write: (line: string) => sink.write(line), isTTY: sink.isTTY } : {}),
+      });
     this.worker = options.worker === true;
     this.background = options.background;
     this.sessions = new SessionPool({

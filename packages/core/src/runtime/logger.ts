@@ -19,6 +19,22 @@ export interface LoggerOptions {
   readonly isTTY?: boolean;
 }
 
+/** Where a runtime's log lines go instead of stderr (the CLI: through its progress line). */
+export interface LogSink {
+  write(line: string): void;
+  /** Whether the lines land on a terminal: text lines, and below-warning lines quiet unless asked for. */
+  readonly isTTY: boolean;
+}
+
+/**
+ * The level a runtime logs at: the setting; on a terminal, with no level asked for (flag,
+ * environment or .env), warnings and errors only — info lines would share the screen with the
+ * progress line and the result.
+ */
+export function effectiveLogLevel(level: LogLevel, levelAskedFor: boolean, sink: LogSink | undefined): LogLevel {
+  return sink?.isTTY === true && !levelAskedFor && RANK[level] < RANK.WARNING ? 'WARNING' : level;
+}
+
 /** A structured logger on stderr; every message and field is redacted. */
 export function createLogger(options: LoggerOptions): Logger {
   const write = options.write ?? ((line: string) => void process.stderr.write(line));
