@@ -121,10 +121,12 @@ export function checkIntegrity(catalog: Catalog): DoctorCheck {
       };
 }
 
-/** The retired names a setting is still read under: its legacy `FLOW_CLI_*` spelling and its aliases. */
-function retiredNames(key: SettingKey): string[] {
-  const spec = SETTINGS[key];
-  return [...(spec.aliases ?? []), spec.env.replace(/^GFLOW_CLI_/, 'FLOW_CLI_')].filter((n) => n !== spec.env);
+/**
+ * The retired name a setting is still read under: its legacy `FLOW_CLI_*` spelling. (Aliases are
+ * current names — `GFLOW_DAEMON_TOKEN` is the one the MCP guide teaches — and are not flagged.)
+ */
+function retiredName(key: SettingKey): string {
+  return SETTINGS[key].env.replace(/^GFLOW_CLI_/, 'FLOW_CLI_');
 }
 
 /**
@@ -142,12 +144,11 @@ export function checkDeprecatedSettings(
   const found: string[] = [];
   const renames: string[] = [];
   for (const key of Object.keys(SETTINGS) as SettingKey[]) {
-    for (const name of retiredNames(key)) {
-      for (const source of sources) {
-        if (source.values[name] === undefined) continue;
-        found.push(name);
-        renames.push(`${name} → ${SETTINGS[key].env} (${source.where})`);
-      }
+    const name = retiredName(key);
+    for (const source of sources) {
+      if (source.values[name] === undefined) continue;
+      found.push(name);
+      renames.push(`${name} → ${SETTINGS[key].env} (${source.where})`);
     }
   }
   return found.length === 0
