@@ -164,6 +164,30 @@ describe('incident bundles', () => {
     expect(bundles()).toHaveLength(before + 1);
   }, 120_000);
 
+  it('a credit read that fails on a live page (exit 31) leaves a bundle with report.md and browser.json', async () => {
+    h.sim.scenario.setFailure(EMAIL, 'identity_recheck');
+    try {
+      const error = await gflow.run('getCredits', { profile: 'inc' }).then(
+        () => undefined,
+        (e: unknown) => e as GflowError,
+      );
+      expect(error?.exitCode).toBe(31);
+      expect(error?.incident?.capture_status).toBe('captured');
+      const dir = bundleOf(error!.incident!.id);
+      expectPrivateAndClean(dir);
+      const report = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+      expect(report).toContain('**Operation:** gflow_get_credits (reading the credit balance)');
+      expect(report).toContain('exit 31');
+      expect(report).toMatch(/\*\*URL:\*\* https:\/\/flow\.google\.com\//);
+      expect(fs.statSync(path.join(dir, 'report.md')).mode & 0o777).toBe(0o600);
+      const browser = JSON.parse(fs.readFileSync(path.join(dir, 'browser.json'), 'utf8')) as Record<string, unknown>;
+      expect(browser).toMatchObject({ headless: expect.any(Boolean), args: expect.any(Array) });
+      for (const secret of [h.home, ...cookieValues]) expect(report + JSON.stringify(browser)).not.toContain(secret);
+    } finally {
+      h.sim.scenario.clearFailures();
+    }
+  }, 120_000);
+
   it('GFLOW_CLI_INCIDENT_CAPTURE=false writes nothing and says disabled', async () => {
     const off = h.gflow('library', { GFLOW_CLI_INCIDENT_CAPTURE: 'false' });
     const before = bundles().length;

@@ -54,7 +54,7 @@ function mode(file: string): number {
 }
 
 describe('writeIncidentBundle', () => {
-  it('writes the four files, private, under <date>/<stamp>-<id>-<rand>, without secrets', async () => {
+  it('writes its files, private, under <date>/<stamp>-<id>-<rand>, without secrets', async () => {
     const home = tempDir();
     const incidentsDir = path.join(home, 'incidents');
     const id = newIncidentId();
@@ -67,9 +67,29 @@ describe('writeIncidentBundle', () => {
       id,
       operation: 'generateImage',
       error,
-      snapshot: snapshot(),
+      snapshot: snapshot({
+        network: [
+          {
+            seq: 1,
+            rpcIds: ['ogiZ0b'],
+            endpoint: 'https://flow.google.com/_/data/batchexecute',
+            startedAt: '2025-03-04T05:06:06.000Z',
+            durationMs: 420,
+            status: 403,
+            outcome: 'http-error',
+            errorText: null,
+            requestHead: '[]',
+            responseHead: null,
+          },
+        ],
+      }),
       phase: 'submitted',
       redactPaths: [home],
+      browser: {
+        executable: `${home}/chrome/chrome`,
+        headless: true,
+        args: ['--lang=de', `--user-data-dir=${home}/x`],
+      },
       now: new Date('2025-03-04T05:06:07.089Z'),
     });
 
@@ -77,7 +97,14 @@ describe('writeIncidentBundle', () => {
     expect(path.basename(dir)).toMatch(new RegExp(`^20250304T050607089Z-${id}-[0-9a-f]{6}$`));
     expect(BUNDLE_NAME.test(path.basename(dir))).toBe(true);
     for (const d of [incidentsDir, path.dirname(dir), dir, path.join(dir, 'sensitive')]) expect(mode(d)).toBe(0o700);
-    for (const f of ['manifest.json', 'ui.json', 'network.json', 'sensitive/screenshot.png'])
+    for (const f of [
+      'manifest.json',
+      'ui.json',
+      'network.json',
+      'browser.json',
+      'report.md',
+      'sensitive/screenshot.png',
+    ])
       expect(mode(path.join(dir, f))).toBe(0o600);
 
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
@@ -94,10 +121,26 @@ describe('writeIncidentBundle', () => {
       title: 'Request Rejected By Flow',
       exit_code: 10,
     });
-    const all = ['manifest.json', 'ui.json', 'network.json']
+    const all = ['manifest.json', 'ui.json', 'network.json', 'browser.json', 'report.md']
       .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
       .join('\n');
     for (const secret of ['s3cr3t', 'ya29.', home]) expect(all).not.toContain(secret);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'browser.json'), 'utf8'))).toMatchObject({
+      headless: true,
+      args: ['--lang=de', expect.not.stringContaining(home)],
+    });
+    // The report a person reads: what was asked, what happened, the page, the calls, the browser.
+    const report = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+    expect(report).toContain(`# gflow incident ${id}`);
+    expect(report).toContain('**Operation:** generateImage (generating an image)');
+    expect(report).toContain('**Last phase:** submitted');
+    expect(report).toContain('**Request Rejected By Flow** (`waf-rejection`, exit 10)');
+    expect(report).toContain('**URL:** https://flow.google.com/project/p1');
+    expect(report).toMatch(
+      /\| ogiZ0b \| https:\/\/flow\.google\.com\/_\/data\/batchexecute \| 403 \| http-error \| 420 \|/,
+    );
+    expect(report).toContain('**Headless:** yes');
+    expect(report).toContain('`sensitive/screenshot.png`');
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'ui.json'), 'utf8'))).toMatchObject({
       counts: { 'aisandbox-root': 1 },
       settingsTriggerHidden: false,
@@ -119,7 +162,7 @@ describe('writeIncidentBundle', () => {
       files: string[];
       problems: string[];
     };
-    expect(manifest.files).toEqual(['manifest.json', 'ui.json', 'network.json']);
+    expect(manifest.files).toEqual(['manifest.json', 'ui.json', 'network.json', 'browser.json', 'report.md']);
     expect(manifest.problems).toEqual(['screenshot: timeout']);
   });
 });

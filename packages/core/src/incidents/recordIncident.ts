@@ -6,9 +6,19 @@ import { newIncidentId, writeIncidentBundle } from './writeIncidentBundle.js';
 
 /** What core knows about the runtime when a browser operation fails. */
 export interface IncidentHost {
-  readonly settings: { readonly incidentCapture: boolean; readonly home: string; readonly outputDir: string };
+  readonly settings: {
+    readonly incidentCapture: boolean;
+    readonly home: string;
+    readonly outputDir: string;
+    /** How gflow launches the browser (browser.json); absent in hosts that do not launch one. */
+    readonly browserExecutable?: string | undefined;
+    readonly headless?: boolean;
+    readonly browserArgs?: readonly string[];
+  };
   readonly layout: { readonly incidentsDir: string };
   readonly logger: Logger;
+  /** What whoever opened the runtime added to the launch (the sandbox: headless, its arguments). */
+  readonly browserOverrides?: { readonly headless?: boolean; readonly extraArgs?: readonly string[] };
 }
 
 /** What the caller knows about the failed operation (read at the failure). */
@@ -78,6 +88,14 @@ export async function recordIncident(
       mayHaveSpent: facts.mayHaveSpent === true,
       taskId: facts.taskId,
       redactPaths: [host.settings.outputDir, host.settings.home],
+      browser:
+        host.settings.headless === undefined
+          ? null
+          : {
+              executable: host.settings.browserExecutable ?? null,
+              headless: host.browserOverrides?.headless ?? host.settings.headless,
+              args: [...(host.settings.browserArgs ?? []), ...(host.browserOverrides?.extraArgs ?? [])],
+            },
     });
   } catch (failure) {
     host.logger.warn('incident bundle could not be written', {

@@ -3,11 +3,19 @@ import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncidentSnapshot } from '@gflow/driver';
 import { type GflowError, redact } from '@gflow/errors';
+import { type IncidentBrowser, incidentReport } from './incidentReport.js';
 
 /** Bumped when a bundle's files change shape. */
 export const INCIDENT_SCHEMA = 1;
 
-export const BUNDLE_FILES = ['manifest.json', 'ui.json', 'network.json', 'sensitive/screenshot.png'] as const;
+export const BUNDLE_FILES = [
+  'manifest.json',
+  'ui.json',
+  'network.json',
+  'browser.json',
+  'report.md',
+  'sensitive/screenshot.png',
+] as const;
 
 export interface IncidentBundleInput {
   /** `<GFLOW_CLI_HOME>/incidents`. */
@@ -24,6 +32,8 @@ export interface IncidentBundleInput {
   readonly version?: string | null;
   /** Local directories to replace by a placeholder (the home directory always is). */
   readonly redactPaths?: readonly string[];
+  /** The browser as gflow launched it (browser.json); null when the caller does not know. */
+  readonly browser?: IncidentBrowser | null;
   readonly now?: Date;
 }
 
@@ -57,7 +67,8 @@ function json(value: unknown): string {
 
 /**
  * Writes one incident bundle: `<incidentsDir>/<YYYY-MM-DD>/<stamp>-<id>-<rand>/` with
- * manifest.json, ui.json, network.json and sensitive/screenshot.png. Directories are 0700 and
+ * manifest.json, ui.json, network.json, browser.json, report.md (for a person to read and paste)
+ * and sensitive/screenshot.png. Directories are 0700 and
  * files 0600; everything but the screenshot is redacted. A bundle that cannot be written whole is
  * removed. Returns its directory (for the server log only: never put it in an envelope).
  */
@@ -103,9 +114,45 @@ export async function writeIncidentBundle(input: IncidentBundleInput): Promise<s
       ...(snapshot.ui ?? { counts: null }),
     };
     const network = { operation: snapshot.operation, entries: snapshot.network };
-    await privateFile(path.join(dir, 'manifest.json'), json(redact(manifest, options)));
-    await privateFile(path.join(dir, 'ui.json'), json(redact(ui, options)));
-    await privateFile(path.join(dir, 'network.json'), json(redact(network, options)));
+    const browser = redact(
+      input.browser === undefined || input.browser === null
+        ? { executable: null, headless: null, args: [] }
+        : { executable: input.browser.executable, headless: input.browser.headless, args: [...input.browser.args] },
+      options,
+    );
+    const clean = {
+      manifest: redact(manifest, options),
+      ui: redact(ui, options),
+      network: redact(network, options),
+    };
+    const report = incidentReport({
+      incidentId: input.id,
+      createdAt: clean.manifest.created_at,
+      operation: clean.manifest.operation,
+      driverOperation: clean.manifest.driver_operation,
+      phase: clean.manifest.phase,
+      mayHaveSpent: clean.manifest.may_have_spent,
+      error: {
+        code: clean.manifest.error.code,
+        title: clean.manifest.error.title,
+        detail: clean.manifest.error.detail,
+        exitCode: clean.manifest.error.exit_code,
+      },
+      url: clean.ui.url,
+      title: clean.ui.title,
+      network: clean.network.entries,
+      problems: clean.manifest.problems,
+      browser:
+        input.browser === undefined || input.browser === null
+          ? null
+          : { executable: browser.executable, headless: input.browser.headless, args: browser.args },
+      files: clean.manifest.files,
+    });
+    await privateFile(path.join(dir, 'manifest.json'), json(clean.manifest));
+    await privateFile(path.join(dir, 'ui.json'), json(clean.ui));
+    await privateFile(path.join(dir, 'network.json'), json(clean.network));
+    await privateFile(path.join(dir, 'browser.json'), json(browser));
+    await privateFile(path.join(dir, 'report.md'), report);
     if (screenshot && snapshot.screenshot !== null) {
       await privateDir(path.join(dir, 'sensitive'), false);
       await privateFile(path.join(dir, 'sensitive', 'screenshot.png'), snapshot.screenshot);

@@ -1,7 +1,8 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { FlowAppError, WireFormatError } from '@gflow/errors';
 import { FLOW_ORIGIN } from '../flow/hosts.js';
-import { assertOnFlowApp, openFlowPage, waitForAnchor, withLigature } from '../projects/flowPage.js';
+import { assertOnFlowApp, waitForAnchor, withLigature } from '../projects/flowPage.js';
+import { withScratchPage } from '../session/scratchPage.js';
 import { type DriverLogger, SILENT_LOGGER } from '../util/logger.js';
 import { parseCreditsText } from './creditsText.js';
 import { explainPublicLanding } from './publicLanding.js';
@@ -48,8 +49,8 @@ async function textWithoutIcons(locator: Locator): Promise<string> {
 export async function readCredits(context: BrowserContext, options: ReadCreditsOptions = {}): Promise<CreditsBalance> {
   const logger = options.logger ?? SILENT_LOGGER;
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
-  const page = await openFlowPage(context, `${FLOW_ORIGIN}/`, wait);
-  try {
+  // A page of its own, photographed if the read fails (the incident bundle).
+  return withScratchPage(context, `${FLOW_ORIGIN}/`, { ...wait, what: 'reading the credit balance' }, async (page) => {
     const control = creditsControl(page);
     let shown: boolean;
     try {
@@ -75,7 +76,5 @@ export async function readCredits(context: BrowserContext, options: ReadCreditsO
       service_tier: null,
       sku: null,
     };
-  } finally {
-    await page.close().catch(() => undefined);
-  }
+  });
 }

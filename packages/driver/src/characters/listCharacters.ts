@@ -1,9 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { projectUrl } from '../flow/hosts.js';
-import { assertOnFlowApp, openFlowPage } from '../projects/flowPage.js';
+import { ASB_TOKEN } from '../composer/anchors.js';
+import { assertOnFlowApp } from '../projects/flowPage.js';
 import { type RpcReply, expectRpcReply, payloadOf } from '../projects/rpcReply.js';
 import { type FlowCharacter, type PickerRow, parseSearchRows, toCharacters } from './characterRows.js';
 import { CHARACTERS_TAB_INDEX, PICKER_TAB, abandonMention, focusEditor, openMentionPicker } from './mentionPicker.js';
+import { withScratchPage } from '../session/scratchPage.js';
 import { type CharacterSelector, selectCharacter } from './selectCharacter.js';
 
 export interface ListCharactersOptions {
@@ -24,25 +26,28 @@ export async function listCharacters(
   options: ListCharactersOptions,
 ): Promise<FlowCharacter[]> {
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
-  const page = await openFlowPage(context, projectUrl(options.projectId), wait);
-  try {
-    await focusEditor(page, wait, "the project's characters");
-    const first = expectRpcReply(page, 'UpteDb', wait);
-    await openMentionPicker(page);
-    let rows: PickerRow[] = parseSearchRows(payloadOf(await first));
-    const tab = page.locator(PICKER_TAB).nth(CHARACTERS_TAB_INDEX);
-    if (await tab.isVisible().catch(() => false)) {
-      const second: Promise<RpcReply> = expectRpcReply(page, 'UpteDb', wait);
-      await tab.click({ timeout: 5_000 });
-      rows = [...parseSearchRows(payloadOf(await second)), ...rows];
-    }
-    assertOnFlowApp(page);
-    const characters = toCharacters(rows, options.projectId, await gridTokens(page));
-    await abandonMention(page);
-    return characters;
-  } finally {
-    await page.close().catch(() => undefined);
-  }
+  // A page of its own, photographed if the read fails (the incident bundle).
+  return withScratchPage(
+    context,
+    projectUrl(options.projectId),
+    { ...wait, what: "listing the project's characters" },
+    async (page) => {
+      await focusEditor(page, wait, "the project's characters");
+      const first = expectRpcReply(page, 'UpteDb', wait);
+      await openMentionPicker(page);
+      let rows: PickerRow[] = parseSearchRows(payloadOf(await first));
+      const tab = page.locator(PICKER_TAB).nth(CHARACTERS_TAB_INDEX);
+      if (await tab.isVisible().catch(() => false)) {
+        const second: Promise<RpcReply> = expectRpcReply(page, 'UpteDb', wait);
+        await tab.click({ timeout: 5_000 });
+        rows = [...parseSearchRows(payloadOf(await second)), ...rows];
+      }
+      assertOnFlowApp(page);
+      const characters = toCharacters(rows, options.projectId, await gridTokens(page));
+      await abandonMention(page);
+      return characters;
+    },
+  );
 }
 
 /** Shows one character by id or exact name (exactly one selector; an ambiguous name is refused). */
@@ -63,7 +68,7 @@ async function gridTokens(page: Page): Promise<Map<string, string>> {
     .catch(() => [] as (readonly [string, string])[]);
   const map = new Map<string, string>();
   for (const [src, id] of pairs) {
-    const m = /\/asb\/([^/?#]+)/.exec(src);
+    const m = ASB_TOKEN.exec(src);
     if (m?.[1] !== undefined && id !== '') map.set(m[1], id);
   }
   return map;

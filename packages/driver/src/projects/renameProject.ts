@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import { BadParameterError } from '@gflow/errors';
 import { projectUrl } from '../flow/hosts.js';
 import type { ProjectRef } from './createProject.js';
-import { openFlowPage } from './flowPage.js';
+import { withScratchPage } from '../session/scratchPage.js';
 import { renameInPage } from './renameInPage.js';
 
 export interface RenameProjectOptions {
@@ -17,10 +17,14 @@ export async function renameProject(context: BrowserContext, options: RenameProj
   const title = options.title.trim();
   if (title === '') throw new BadParameterError('A project title cannot be empty.');
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
-  const page = await openFlowPage(context, projectUrl(options.projectId), wait);
-  try {
-    return { project_id: options.projectId, title: await renameInPage(page, title, wait) };
-  } finally {
-    await page.close().catch(() => undefined);
-  }
+  // A page of its own, photographed if the rename fails (the incident bundle).
+  return withScratchPage(
+    context,
+    projectUrl(options.projectId),
+    { ...wait, what: 'renaming a project' },
+    async (page) => ({
+      project_id: options.projectId,
+      title: await renameInPage(page, title, wait),
+    }),
+  );
 }
