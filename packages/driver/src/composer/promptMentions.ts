@@ -115,7 +115,7 @@ export async function typePromptWithMentions(
         `@${name} in the prompt names ${ids.length} saved characters (${ids.join(', ')}): Flow does not keep names unique. Nothing was submitted.`,
         {
           remediationHint:
-            'Pass the character meant by its id (reference_entities / --character ID=NAME) and leave @ out of the prompt.',
+            'Pass the character meant by its id and name (reference_entities + reference_entity_names; on the CLI --reference-entity + --reference-entity-name) and leave the @ out of the prompt.',
           extensions: { ambiguous_name: name, entity_ids: ids },
         },
       );
