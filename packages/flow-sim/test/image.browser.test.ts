@@ -116,9 +116,10 @@ describe('image generation, driven like a human', () => {
     // one unranked list: the media named exactly like the character, the character and its thumbnail upload
     await expect.poll(async () => (await options.allTextContents()).length).toBe(3);
     await page.locator('mat-list-item[role=tab]').nth(4).click();
+    // Its name, then its type word (flow-captures §1: "me.jpgImage").
     await expect
       .poll(async () => (await options.allTextContents()).map((t) => t.replace('person', '').trim()))
-      .toEqual(['Mira']);
+      .toEqual(['MiraCharacter']);
     await page.keyboard.press('Enter');
     const chip = page.locator('.mention-chip');
     expect([await chip.getAttribute('data-reference-type'), await chip.getAttribute('data-entity-id')]).toEqual([
