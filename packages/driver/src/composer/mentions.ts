@@ -214,6 +214,9 @@ export async function bindOptions(ctx: OpContext, plan: OptionPlan): Promise<Opt
       // Every candidate was tried; otherwise late indexing: wait and search again.
       if (order !== undefined && order.length > 0) break;
       misses += 1;
+      // A pause, not a wait: Flow's search indexes a fresh upload late and nothing on the page says
+      // when (flow-wire §4: "often missing from the first search, so gflow searches up to 3×");
+      // the next search, after a growing pause, is the only probe.
       if (misses < plan.searches) await sleep(400 * misses, ctx.signal);
       continue;
     }
