@@ -52,8 +52,9 @@ afterEach(async (context) => {
  * Switches that shape one part of the app only, and the journeys they run here: the agent-only
  * composer's run only its journey; the brief panel's none (test/instructions.browser.test.ts drives
  * every instruction action on each of their values), nor the search order's
- * (test/characters.browser.test.ts binds through same-named options on each). Every other switch
- * runs every journey.
+ * (test/characters.browser.test.ts binds through same-named options on each), nor what the
+ * composer holds after a submit (test/warmPage.browser.test.ts runs the warm-page journeys on each).
+ * Every other switch runs every journey.
  */
 const SCOPE: Partial<Record<keyof Variants, 'agent' | 'elsewhere'>> = {
   agentTileSrc: 'agent',
@@ -61,6 +62,7 @@ const SCOPE: Partial<Record<keyof Variants, 'agent' | 'elsewhere'>> = {
   briefSave: 'elsewhere',
   briefRemoveConfirm: 'elsewhere',
   searchOrder: 'elsewhere',
+  composerAfterSubmit: 'elsewhere',
 };
 
 /** The defaults, then every other value of each switch on its own (with the journeys it shapes). */

@@ -114,6 +114,17 @@ export interface ReceivedRpc {
   charged: number;
   /** HTTP status the simulator answered with. */
   httpStatus: number;
+  /** How long the simulator held its reply (its own latency, scaled; 0 for an HTTP error). */
+  replyDelayMs: number;
+}
+
+/** A Flow document the simulator served (a gallery or project page load, not a client-side hop). */
+export interface ServedPage {
+  /** Milliseconds since the simulator started. */
+  at: number;
+  email: string | null;
+  /** The path served, e.g. `/project/<id>` (`/` is the gallery). */
+  path: string;
 }
 
 export interface ProjectInit {

@@ -32,6 +32,8 @@ export const VARIANT_VALUES = {
   agentTileSrc: ['cdn', 'asb'],
   /** [U] an agent-only image turn under "Confirm before generating: Always": no confirmation (only the video credit gate was described), or one. */
   agentImageGate: ['none', 'confirm'],
+  /** [U] the classic composer once a submit is on its way: it keeps the prompt, its chips and bound frames, or it clears them. */
+  composerAfterSubmit: ['keep', 'clear'],
 } as const;
 
 export type VariantName = keyof typeof VARIANT_VALUES;

@@ -346,6 +346,23 @@ describe('flow-captures.md, the variants of what is uncertain', () => {
     await ctx.close();
   });
 
+  it.each([['keep'], ['clear']] as const)(
+    '[U] composerAfterSubmit=%s: what the composer holds once a submit is sent',
+    async (after) => {
+      rig.sim.scenario.setVariants({ composerAfterSubmit: after });
+      const { project, page, ctx } = await signedIn();
+      await openProject(page, project.id);
+      await pickSettings(page, [{ icon: 'image' }]);
+      await typePrompt(page, 'a wren on a wire');
+      await submit(page);
+      await page.locator('flow-image-tile').first().waitFor();
+      expect(rig.sim.received.calls('ogiZ0b').at(-1)?.inner).toContain('a wren on a wire');
+      const left = await page.locator('flow-prompt-box [contenteditable=true]').innerText();
+      expect(left.trim()).toBe(after === 'keep' ? 'a wren on a wire' : '');
+      await ctx.close();
+    },
+  );
+
   it('§7 imageMenu=nb2: the earlier menu offers Nano Banana 2 (NARWHAL) and not 2.1', async () => {
     rig.sim.scenario.setVariants({ imageMenu: 'nb2' });
     const { project, page, ctx } = await signedIn();

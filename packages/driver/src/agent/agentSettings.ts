@@ -5,14 +5,14 @@ import { A, textWithoutIcons, textsWithoutIcons, withIcon } from '../composer/an
 import { driftError } from '../composer/drift.js';
 import { safeClick } from '../composer/safeClick.js';
 import type { OpContext } from '../session/opContext.js';
-import { pollUntil } from '../util/abort.js';
+import { untilDom } from '../util/domWait.js';
 
 /**
  * The agent-only composer (flow-wire §4 "Agent-only composer (#799)"): component tags and
  * classes, Material ligatures and the order of controls — never translated labels.
  */
 export const AG = {
-  box: 'flow-creative-agent-prompt-box',
+  box: A.agentBox,
   generate: 'flow-generate-icon-button button',
   stop: 'flow-stop-icon-button button, button.stop-button',
   settingsView: 'flow-agent-panel flow-settings-view',
@@ -82,11 +82,14 @@ export async function openAgentSettings(ctx: OpContext): Promise<Locator> {
     if (mapped !== error) throw mapped;
     throw await driftError(page, 'Could not open the agent settings', `${AG.box} button`, { cause: error });
   }
-  const opened = await pollUntil(async () => ((await settings.isVisible().catch(() => false)) ? true : undefined), {
-    timeoutMs: 5_000,
-    intervalMs: 100,
-    signal: ctx.signal,
-  });
+  const opened = await untilDom(
+    ctx.page,
+    async () => ((await settings.isVisible().catch(() => false)) ? true : undefined),
+    {
+      timeoutMs: 5_000,
+      signal: ctx.signal,
+    },
+  );
   if (opened !== true) throw await driftError(page, 'The agent settings view did not open', AG.settingsView);
   return settings;
 }
@@ -160,11 +163,14 @@ async function pickAgentModel(
   if (typeof wanted === 'string' ? shown === wanted : candidateShown(shown, wanted) !== undefined) return;
   await safeClick(ctx, button, `opening the agent's ${picker.kind} model menu`);
   const menu = page.locator(`${A.overlayPane} ${A.menu}`).filter({ visible: true }).last();
-  const opened = await pollUntil(async () => ((await menu.isVisible().catch(() => false)) ? true : undefined), {
-    timeoutMs: 4_000,
-    intervalMs: 100,
-    signal: ctx.signal,
-  });
+  const opened = await untilDom(
+    ctx.page,
+    async () => ((await menu.isVisible().catch(() => false)) ? true : undefined),
+    {
+      timeoutMs: 4_000,
+      signal: ctx.signal,
+    },
+  );
   if (opened !== true) throw await driftError(page, `The agent's ${picker.kind} model menu did not open`, A.menu);
   const items = menu.locator(A.menuItem);
   const texts = await textsWithoutIcons(items);
@@ -219,11 +225,14 @@ async function writeSettings(
   const settings = await openAgentSettings(ctx);
   await apply(settings);
   await safeClick(ctx, settings.locator(AG.save).first(), 'saving the agent settings');
-  const closed = await pollUntil(async () => ((await settings.isVisible().catch(() => true)) ? undefined : true), {
-    timeoutMs: 10_000,
-    intervalMs: 100,
-    signal: ctx.signal,
-  });
+  const closed = await untilDom(
+    ctx.page,
+    async () => ((await settings.isVisible().catch(() => true)) ? undefined : true),
+    {
+      timeoutMs: 10_000,
+      signal: ctx.signal,
+    },
+  );
   if (closed !== true) throw await driftError(ctx.page, 'The agent settings did not close after Save', AG.save);
   const again = await openAgentSettings(ctx);
   const shown = await readAgentSettings(ctx, again);
@@ -243,9 +252,8 @@ export async function closeAgentSettings(ctx: OpContext, settings: Locator): Pro
   const back = withIcon(ctx.page, settings.locator('button'), 'arrow_back').first();
   if ((await back.count()) > 0) await safeClick(ctx, back, 'leaving the agent settings');
   else await ctx.page.keyboard.press('Escape');
-  await pollUntil(async () => ((await settings.isVisible().catch(() => false)) ? undefined : true), {
+  await untilDom(ctx.page, async () => ((await settings.isVisible().catch(() => false)) ? undefined : true), {
     timeoutMs: 5_000,
-    intervalMs: 100,
     signal: ctx.signal,
   });
 }

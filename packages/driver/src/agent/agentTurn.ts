@@ -8,7 +8,7 @@ import { isAllowedMediaUrl } from '../download/allowlist.js';
 import { decideSubmit, readShownBalance } from '../composer/costLine.js';
 import type { SubmitHook, SubmitQuote } from '../generate/types.js';
 import type { OpContext } from '../session/opContext.js';
-import { pollUntil } from '../util/abort.js';
+import { untilDom } from '../util/domWait.js';
 import { AG } from './agentSettings.js';
 
 export type AgentKind = 'image' | 'video';
@@ -156,9 +156,10 @@ async function answerGate(ctx: OpContext, index: number, glyph: 'check' | 'close
     row,
     glyph === 'check' ? 'approving the credit confirmation' : 'rejecting the credit confirmation',
   );
-  const answered = await pollUntil(
+  const answered = await untilDom(
+    ctx.page,
     async () => ((await gate.getAttribute('class').catch(() => ''))?.includes('read-only') ? true : undefined),
-    { timeoutMs: 5_000, intervalMs: 100, signal: ctx.signal },
+    { timeoutMs: 5_000, signal: ctx.signal },
   );
   if (answered !== true)
     throw await driftError(ctx.page, 'The credit confirmation did not take the answer', AG.permission);
@@ -270,7 +271,8 @@ export async function runAgentTurn(ctx: OpContext, req: AgentTurnRequest): Promi
   const state: GateState = { approved: 0, latest: before, sawBusy: false, ...(early ? { submitQuote: early } : {}) };
   let quote: AgentQuote | null = null;
   const deadline = Date.now() + req.timeoutMs;
-  const done = await pollUntil(
+  const done = await untilDom(
+    ctx.page,
     async () => {
       ctx.check('waiting for the agent');
       const now = await snapshot(ctx);
@@ -288,7 +290,7 @@ export async function runAgentTurn(ctx: OpContext, req: AgentTurnRequest): Promi
       const over = !now.busy && now.pending === 0 && (state.sawBusy || added > 0 || now.lastReply !== before.lastReply);
       return over ? now : undefined;
     },
-    { timeoutMs: Math.max(0, deadline - Date.now()), intervalMs: 250, signal: ctx.signal },
+    { timeoutMs: Math.max(0, deadline - Date.now()), signal: ctx.signal },
   );
   if (state.stopped !== undefined) {
     ctx.afterSubmit = false; // the confirmation was rejected: nothing was generated or spent

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { WireFormatError } from '@gflow/errors';
-import { clearOverlays } from '../projects/clearOverlays.js';
+import { dismissPageOverlays } from '../composer/overlays.js';
 import { waitForAnchor } from '../projects/flowPage.js';
 
 export const EDITOR = 'flow-prompt-box [contenteditable="true"]';
@@ -23,7 +23,7 @@ export async function focusEditor(
       `The project editor shows no classic composer (\`${EDITOR}\`), so ${purpose} cannot be read on flow.google.com (#875).`,
     );
   }
-  await clearOverlays(page);
+  await dismissPageOverlays(page);
   await editor.first().click({ timeout: 5_000 });
 }
 

@@ -8,6 +8,8 @@ export const A = {
   trigger: '.settings-trigger-button',
   agentChip: 'button.agent-mode-chip',
   agentPanel: 'flow-agent-panel',
+  /** The agent-only composer's prompt box (flow-wire §4 "Agent-only composer (#799)"). */
+  agentBox: 'flow-creative-agent-prompt-box',
   overlayPane: '.cdk-overlay-pane',
   settingsPane: '.cdk-overlay-pane:has([role="radiogroup"])',
   radiogroup: '[role="radiogroup"]',

@@ -1,6 +1,6 @@
 import { ReferenceNotFoundError, UiSelectorDriftError } from '@gflow/errors';
 import type { OpContext } from '../session/opContext.js';
-import { pollUntil, sleep } from '../util/abort.js';
+import { untilDom } from '../util/domWait.js';
 import { A, ASB_TOKEN, textsWithoutIcons } from './anchors.js';
 import { driftError } from './drift.js';
 import { safeClick } from './safeClick.js';
@@ -19,16 +19,15 @@ async function findOption(
   timeoutMs: number,
 ): Promise<number | undefined> {
   const options = ctx.page.locator(`${A.picker} ${A.assetOption}`);
-  const tileToken =
-    target.mediaId === undefined
-      ? undefined
-      : await ctx.page
-          .locator(`img[data-media-id="${target.mediaId.replace(/["\\]/g, '')}"]`)
-          .first()
-          .getAttribute('src', { timeout: 1_000 })
-          .then((src) => (src === null ? undefined : ASB_TOKEN.exec(src)?.[1]))
-          .catch(() => undefined);
-  return pollUntil(
+  // Read in every probe, without waiting: an upload has no grid tile, and a tile may render late.
+  const tile = ctx.page.locator(`img[data-media-id="${(target.mediaId ?? '').replace(/["\\]/g, '')}"]`).first();
+  const tileToken = async (): Promise<string | undefined> => {
+    if (target.mediaId === undefined || (await tile.count().catch(() => 0)) === 0) return undefined;
+    const src = await tile.getAttribute('src', { timeout: 500 }).catch(() => null);
+    return src === null ? undefined : ASB_TOKEN.exec(src)?.[1];
+  };
+  return untilDom(
+    ctx.page,
     async () => {
       // One snapshot of every option's text: the list re-renders while a search settles, and
       // reading the options one by one waited up to 30 s for each that had gone (measured: a
@@ -37,16 +36,17 @@ async function findOption(
       const named = texts.map((text, i) => ({ text, i })).filter((o) => o.text.includes(target.displayName));
       if (named.length === 0) return undefined;
       if (target.mediaId === undefined) return named[0]?.i;
+      const token = await tileToken();
       const thumbs = await options
         .evaluateAll((els) => els.map((el) => el.querySelector('img')?.getAttribute('src') ?? ''))
         .catch((): string[] => []);
-      if (tileToken !== undefined) {
-        const hit = named.find((o) => ASB_TOKEN.exec(thumbs[o.i] ?? '')?.[1] === tileToken);
+      if (token !== undefined) {
+        const hit = named.find((o) => ASB_TOKEN.exec(thumbs[o.i] ?? '')?.[1] === token);
         return hit === undefined ? undefined : hit.i;
       }
       return named.length === 1 ? named[0]?.i : undefined;
     },
-    { timeoutMs, intervalMs: 250, signal: ctx.signal },
+    { timeoutMs, signal: ctx.signal },
   );
 }
 
@@ -74,7 +74,7 @@ export async function bindFrame(
   }
   const picker = page.locator(A.picker).filter({ visible: true }).first();
   if (
-    (await pollUntil(async () => ((await picker.isVisible().catch(() => false)) ? true : undefined), {
+    (await untilDom(ctx.page, async () => ((await picker.isVisible().catch(() => false)) ? true : undefined), {
       timeoutMs: 5_000,
       signal: ctx.signal,
     })) !== true
@@ -98,25 +98,38 @@ export async function bindFrame(
   }
   // The option found in the settled list (its position), clicked at once.
   await picker.locator(A.assetOption).nth(index).click({ timeout: 5_000 });
-  await sleep(500, ctx.signal);
-  if (await picker.isVisible().catch(() => false)) {
-    const confirm = picker.locator(A.addToPrompt).first();
-    if (!(await confirm.isVisible().catch(() => false))) {
+  // The click commits (the picker closes) or asks for "Add to prompt" (pickerCommit variants).
+  const confirm = picker.locator(A.addToPrompt).first();
+  const committed = await untilDom(
+    ctx.page,
+    async () => {
+      if (!(await picker.isVisible().catch(() => false))) return 'closed';
+      return (await confirm.isVisible().catch(() => false)) ? 'confirm' : undefined;
+    },
+    { timeoutMs: 5_000, signal: ctx.signal },
+  );
+  if (committed !== 'closed') {
+    if (committed !== 'confirm') {
       throw new UiSelectorDriftError(
         `The frame picker stayed open after the ${slot} option click and carries no confirm (\`${A.addToPrompt}\`).`,
       );
     }
     await confirm.click({ timeout: 5_000 });
-    const hidden = await pollUntil(async () => ((await picker.isVisible().catch(() => false)) ? undefined : true), {
-      timeoutMs: 5_000,
-      signal: ctx.signal,
-    });
+    const hidden = await untilDom(
+      ctx.page,
+      async () => ((await picker.isVisible().catch(() => false)) ? undefined : true),
+      {
+        timeoutMs: 5_000,
+        signal: ctx.signal,
+      },
+    );
     if (hidden !== true)
       throw new UiSelectorDriftError(
         `The frame picker stayed open after the ${slot} option click and stayed open after its confirm was clicked.`,
       );
   }
-  const bound = await pollUntil(
+  const bound = await untilDom(
+    ctx.page,
     async () =>
       (await page
         .locator(A.boundChip)

@@ -1,7 +1,8 @@
 import { ReferenceNotFoundError } from '@gflow/errors';
 import type { Locator } from 'playwright-core';
 import type { OpContext } from '../session/opContext.js';
-import { pollUntil, sleep } from '../util/abort.js';
+import { sleep } from '../util/abort.js';
+import { untilDom } from '../util/domWait.js';
 import { A, ASB_TOKEN, textsWithoutIcons } from './anchors.js';
 import { caretToEnd } from './promptText.js';
 
@@ -66,7 +67,8 @@ export const nameOfKey = (key: string): string => key.slice(0, key.indexOf('\u00
  */
 async function settledKeys(ctx: OpContext, named: Locator, timeoutMs: number): Promise<string[] | undefined> {
   let previous: string | undefined;
-  return pollUntil(
+  return untilDom(
+    ctx.page,
     async () => {
       const keys = await optionKeys(named).catch(() => [] as string[]);
       const joined = keys.join('\n');
@@ -74,7 +76,7 @@ async function settledKeys(ctx: OpContext, named: Locator, timeoutMs: number): P
       previous = joined;
       return stable && keys.length > 0 ? keys : undefined;
     },
-    { timeoutMs, intervalMs: 200, signal: ctx.signal },
+    { timeoutMs, signal: ctx.signal },
   );
 }
 
@@ -239,12 +241,13 @@ export async function bindOptions(ctx: OpContext, plan: OptionPlan): Promise<Opt
     const active = ((await option.getAttribute('class').catch(() => '')) ?? '').includes('asset-item-active');
     if (active) await page.keyboard.press('Enter');
     else await option.click({ timeout: 5_000 });
-    const added = await pollUntil(
+    const added = await untilDom(
+      ctx.page,
       async () => {
         const now = addedChips(before, await chipIds(ctx));
         return now.length > 0 ? now : undefined;
       },
-      { timeoutMs: 4_000, intervalMs: 150, signal: ctx.signal },
+      { timeoutMs: 4_000, signal: ctx.signal },
     );
     if (added === undefined) {
       throw new ReferenceNotFoundError(`The @ mention of ${plan.label} bound no chip. Nothing was submitted.`, {

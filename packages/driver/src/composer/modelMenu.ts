@@ -1,7 +1,7 @@
 import { ConfigurationError, VideoModelSelectionError } from '@gflow/errors';
 import { type MenuEntry, candidateShown, labelMatches, pickMenuCandidate } from '@gflow/flow-facts';
 import type { OpContext } from '../session/opContext.js';
-import { pollUntil, sleep } from '../util/abort.js';
+import { untilDom, untilTrue } from '../util/domWait.js';
 import { A, textWithoutIcons, textsWithoutIcons, withIcon } from './anchors.js';
 import { driftError } from './drift.js';
 import { openSettings, settingsPane } from './settingsPane.js';
@@ -34,11 +34,14 @@ export async function pickModel<T extends MenuEntry>(ctx: OpContext, wanted: Mod
     if (mapped !== error) throw mapped;
     throw await driftError(page, 'Could not open the model menu', `${A.settingsPane} button`, { cause: error });
   }
-  const opened = await pollUntil(async () => ((await menu.isVisible().catch(() => false)) ? true : undefined), {
-    timeoutMs: 4_000,
-    intervalMs: 150,
-    signal: ctx.signal,
-  });
+  const opened = await untilDom(
+    ctx.page,
+    async () => ((await menu.isVisible().catch(() => false)) ? true : undefined),
+    {
+      timeoutMs: 4_000,
+      signal: ctx.signal,
+    },
+  );
   if (opened !== true) throw await driftError(page, 'The model menu did not open', A.menu);
   const items = menu.locator(A.menuItem);
   // One snapshot of the entries (one by one, an entry that re-rendered away waits 30 s).
@@ -55,19 +58,23 @@ export async function pickModel<T extends MenuEntry>(ctx: OpContext, wanted: Mod
   }
   const want = pick.candidate;
   await items.nth(pick.index).click({ timeout: 5_000 });
-  const picked = await pollUntil(
+  const picked = await untilDom(
+    ctx.page,
     async () => {
       const text = await textWithoutIcons(
         withIcon(page, settingsPane(ctx).locator('button'), 'arrow_drop_down').first(),
       ).catch(() => '');
       return labelMatches(text, want.label, want.exclude) ? true : undefined;
     },
-    { timeoutMs: 3_000, intervalMs: 150, signal: ctx.signal },
+    { timeoutMs: 3_000, signal: ctx.signal },
   );
   // Close the menu only (it can stay open after a switch); the pane stays for the other radios.
   if (await menu.isVisible().catch(() => false)) {
     await page.keyboard.press('Escape');
-    await sleep(200, ctx.signal);
+    await untilTrue(page, async () => !(await menu.isVisible().catch(() => false)), {
+      timeoutMs: 1_000,
+      signal: ctx.signal,
+    });
   }
   if (picked !== true) {
     const Err = wanted.kind === 'video' ? VideoModelSelectionError : ConfigurationError;

@@ -2,11 +2,16 @@ import { ConfigurationError, NetworkError, UiSelectorDriftError } from '@gflow/e
 import { FLOW_ORIGIN, flowLandingKind, projectIdOfUrl, projectUrl } from '../flow/hosts.js';
 import { landingError } from '../flow/landingError.js';
 import type { OpContext } from '../session/opContext.js';
-import { sleep } from '../util/abort.js';
+import { nextDomChange, untilTrue } from '../util/domWait.js';
 import { A, withIcon } from './anchors.js';
+import { warmPageRefusal } from './warmPage.js';
 
 /** A non-app landing must hold this long before it is believed (sign-in hops pass through). */
 const STABLE_LANDING_MS = 3_000;
+/** Between looks at a landing that shows no DOM change (a URL that holds still): the stability clock's tick. */
+const LANDING_RECHECK_MS = 250;
+/** How long a new-project click has to reach the editor before the button is tried again (Flow: ~0.5 s, `projectReply`). */
+const NEW_PROJECT_MS = 5_000;
 
 export interface OpenTimeouts {
   readonly navigationMs: number;
@@ -48,7 +53,7 @@ export async function waitForEditor(ctx: OpContext, timeouts: OpenTimeouts): Pro
       landing = null;
       const ready =
         (await ctx.page
-          .locator(`${A.trigger}, ${A.agentChip}, flow-creative-agent-prompt-box`)
+          .locator(`${A.trigger}, ${A.agentChip}, ${A.agentBox}`)
           .count()
           .catch(() => 0)) > 0;
       if (ready) {
@@ -68,7 +73,7 @@ export async function waitForEditor(ctx: OpContext, timeouts: OpenTimeouts): Pro
         `The Flow editor never became ready in ${Math.round(timeouts.readyMs / 1000)} s: \`${A.trigger}\` was not rendered.`,
       );
     }
-    await sleep(250, ctx.signal);
+    await nextDomChange(ctx.page, LANDING_RECHECK_MS);
   }
 }
 
@@ -79,6 +84,14 @@ export async function openProject(
   timeouts: OpenTimeouts,
 ): Promise<string> {
   if (projectId !== undefined) {
+    const refusal = await warmPageRefusal(ctx, projectId);
+    if (refusal === null) {
+      // A warm session's next run on the same project: the open editor, as its last run left it.
+      ctx.landingChecks = true;
+      ctx.logger.debug('reusing the open project page', { projectId });
+      return projectId;
+    }
+    ctx.logger.debug('loading the project page', { projectId, because: refusal });
     await goto(ctx, projectUrl(projectId), timeouts);
     await waitForEditor(ctx, timeouts);
     const landed = projectIdOfUrl(ctx.page.url());
@@ -119,7 +132,11 @@ async function createProject(ctx: OpContext, timeouts: OpenTimeouts): Promise<st
           .first()
           .click({ timeout: 5_000 })
           .catch(() => undefined);
-        await sleep(500, ctx.signal);
+        // One click makes one project: wait for the editor's URL before the button may be clicked again.
+        await untilTrue(page, async () => projectIdOfUrl(page.url()) !== null, {
+          timeoutMs: NEW_PROJECT_MS,
+          signal: ctx.signal,
+        });
         continue;
       }
     }
@@ -130,7 +147,7 @@ async function createProject(ctx: OpContext, timeouts: OpenTimeouts): Promise<st
         'No project id was given and the Flow gallery offered no new-project button (an `add` icon button) in time; pass a project id.',
       );
     }
-    await sleep(300, ctx.signal);
+    await nextDomChange(page, LANDING_RECHECK_MS);
   }
   await waitForEditor(ctx, timeouts);
   const id = projectIdOfUrl(page.url());

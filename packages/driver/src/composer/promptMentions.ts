@@ -1,6 +1,6 @@
 import { ConfigurationError } from '@gflow/errors';
 import type { OpContext } from '../session/opContext.js';
-import { pollUntil } from '../util/abort.js';
+import { untilDom } from '../util/domWait.js';
 import { A } from './anchors.js';
 import { driftError } from './drift.js';
 import { type Chip, OPTION, addMention, bindOptions, mentionQuery, nameOfKey, optionName } from './mentions.js';
@@ -129,7 +129,8 @@ export async function typePromptWithMentions(
   }
   await insertPlain(ctx, prompt.slice(pos));
   const tail = prompt.slice(pos).replace(/\s+/gu, ' ').trim();
-  const shown = await pollUntil(
+  const shown = await untilDom(
+    ctx.page,
     async () => {
       const text = (
         (await editor(ctx)
@@ -138,7 +139,7 @@ export async function typePromptWithMentions(
       ).replace(/\s+/gu, ' ');
       return text.includes(tail) ? true : undefined;
     },
-    { timeoutMs: 2_000, intervalMs: 100, signal: ctx.signal },
+    { timeoutMs: 2_000, signal: ctx.signal },
   );
   if (shown !== true)
     throw await driftError(ctx.page, 'The prompt did not appear in the editor after typing', A.editor);

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import type { OpContext } from '../session/opContext.js';
-import { pollUntil } from '../util/abort.js';
+import { untilDom } from '../util/domWait.js';
 import { A } from './anchors.js';
 import { driftError } from './drift.js';
 import { safeClick } from './safeClick.js';
@@ -40,11 +40,14 @@ export async function clearPrompt(ctx: OpContext): Promise<Locator> {
  */
 export async function closeStrayPicker(ctx: OpContext): Promise<void> {
   const picker = ctx.page.locator(`${A.overlayPane}:has(${A.mentionTab})`).first();
-  const open = await pollUntil(async () => ((await picker.isVisible().catch(() => false)) ? true : undefined), {
-    timeoutMs: 600,
-    intervalMs: 100,
-    signal: ctx.signal,
-  });
+  const open = await untilDom(
+    ctx.page,
+    async () => ((await picker.isVisible().catch(() => false)) ? true : undefined),
+    {
+      timeoutMs: 600,
+      signal: ctx.signal,
+    },
+  );
   if (open === true) await ctx.page.keyboard.press('Escape');
 }
 
@@ -55,12 +58,13 @@ export async function typePrompt(ctx: OpContext, prompt: string): Promise<void> 
   await ctx.page.keyboard.insertText(prompt);
   if (prompt.includes('@')) await closeStrayPicker(ctx);
   const want = prompt.replace(/\s+/g, ' ').trim();
-  const ok = await pollUntil(
+  const ok = await untilDom(
+    ctx.page,
     async () => {
       const text = ((await ed.innerText().catch(() => '')) ?? '').replace(/\s+/g, ' ').trim();
       return text.includes(want) ? true : undefined;
     },
-    { timeoutMs: 2_000, intervalMs: 100, signal: ctx.signal },
+    { timeoutMs: 2_000, signal: ctx.signal },
   );
   if (ok !== true) throw await driftError(ctx.page, 'The prompt did not appear in the editor after typing', A.editor);
 }

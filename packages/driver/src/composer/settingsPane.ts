@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { ConfigurationError, UiSelectorDriftError } from '@gflow/errors';
 import type { OpContext } from '../session/opContext.js';
-import { pollUntil, sleep } from '../util/abort.js';
+import { untilDom, untilTrue } from '../util/domWait.js';
 import { A } from './anchors.js';
 import { driftError } from './drift.js';
 import { safeClick } from './safeClick.js';
@@ -51,11 +51,14 @@ export async function openSettings(ctx: OpContext): Promise<Locator> {
       if (mapped !== error) throw mapped;
       throw await driftError(ctx.page, 'Could not click the settings trigger', A.trigger, { cause: error });
     }
-    const open = await pollUntil(async () => ((await pane.isVisible().catch(() => false)) ? true : undefined), {
-      timeoutMs: 4_000,
-      intervalMs: 150,
-      signal: ctx.signal,
-    });
+    const open = await untilDom(
+      ctx.page,
+      async () => ((await pane.isVisible().catch(() => false)) ? true : undefined),
+      {
+        timeoutMs: 4_000,
+        signal: ctx.signal,
+      },
+    );
     if (open === true) return pane;
   }
   throw await driftError(ctx.page, 'The settings pane did not open', A.settingsPane);
@@ -131,14 +134,15 @@ export async function setChoice(ctx: OpContext, choice: Choice): Promise<void> {
         });
       continue;
     }
-    const ok = await pollUntil(
+    const ok = await untilDom(
+      ctx.page,
       async () => {
         const now = await readGroups(pane).catch(() => []);
         const idx = findGroup(now, choice.kind);
         const hit = (now[idx] ?? []).find(choice.match);
         return hit?.checked === true ? true : undefined;
       },
-      { timeoutMs: 2_000, intervalMs: 200, signal: ctx.signal },
+      { timeoutMs: 2_000, signal: ctx.signal },
     );
     if (ok === true) return;
   }
@@ -188,6 +192,15 @@ export async function setDurationSlider(ctx: OpContext, seconds: number): Promis
   return true;
 }
 
+/** Visible overlay panes (settings pane, model menu): what an Escape takes one of. */
+async function overlayCount(ctx: OpContext): Promise<number> {
+  return ctx.page
+    .locator(A.overlayPane)
+    .filter({ visible: true })
+    .count()
+    .catch(() => 0);
+}
+
 /** Closes menu and pane with Escapes and verifies no settings pane or menu overlay remains. */
 export async function closeSettings(ctx: OpContext): Promise<void> {
   const { page } = ctx;
@@ -202,9 +215,11 @@ export async function closeSettings(ctx: OpContext): Promise<void> {
       .filter({ visible: true })
       .count()
       .catch(() => 0)) > 0;
+  // One Escape closes the top overlay (the model menu can stay open over the pane: two are needed then).
   for (let i = 0; i < 3 && (await open()); i += 1) {
+    const before = await overlayCount(ctx);
     await page.keyboard.press('Escape');
-    await sleep(200, ctx.signal);
+    await untilTrue(page, async () => (await overlayCount(ctx)) < before, { timeoutMs: 1_000, signal: ctx.signal });
   }
   if (await open())
     throw await driftError(page, 'The settings pane or model menu stayed open after three Escapes', A.settingsPane);

@@ -1,7 +1,7 @@
 import { InsufficientCreditsError } from '@gflow/errors';
 import type { Locator } from 'playwright-core';
 import type { OpContext } from '../session/opContext.js';
-import { pollUntil } from '../util/abort.js';
+import { untilDom } from '../util/domWait.js';
 import { A, withIcon } from './anchors.js';
 import { driftError } from './drift.js';
 
@@ -24,14 +24,15 @@ async function creditsWarning(ctx: OpContext): Promise<boolean> {
  */
 export async function waitForSubmitReady(ctx: OpContext): Promise<Locator> {
   const button = submitButton(ctx);
-  const state = await pollUntil(
+  const state = await untilDom(
+    ctx.page,
     async () => {
       ctx.check('waiting for the submit button');
       if (await creditsWarning(ctx)) return 'credits' as const;
       if ((await button.count()) > 0 && (await button.isEnabled().catch(() => false))) return 'ready' as const;
       return undefined;
     },
-    { timeoutMs: 5_000, intervalMs: 100, signal: ctx.signal },
+    { timeoutMs: 5_000, signal: ctx.signal },
   );
   if (state === 'credits') {
     throw new InsufficientCreditsError(

@@ -1,6 +1,6 @@
 import { FlowAgentUiError, UiModeUnavailableError } from '@gflow/errors';
 import type { OpContext } from '../session/opContext.js';
-import { pollUntil } from '../util/abort.js';
+import { untilDom } from '../util/domWait.js';
 import { A, withIcon } from './anchors.js';
 import { driftError } from './drift.js';
 import { safeClick } from './safeClick.js';
@@ -24,9 +24,8 @@ export async function detectArm(ctx: OpContext): Promise<UiArm> {
 
 /** The settled arm: a moment after readiness the trigger can still be on its way. */
 export async function settleArm(ctx: OpContext): Promise<UiArm> {
-  const classic = await pollUntil(async () => ((await detectArm(ctx)) === 'classic' ? true : undefined), {
+  const classic = await untilDom(ctx.page, async () => ((await detectArm(ctx)) === 'classic' ? true : undefined), {
     timeoutMs: 1_000,
-    intervalMs: 100,
     signal: ctx.signal,
   });
   return classic === true ? 'classic' : detectArm(ctx);
@@ -60,7 +59,8 @@ export async function leaveAgentMode(ctx: OpContext): Promise<void> {
     if (mapped !== error) throw mapped;
     throw await driftError(page, 'Could not click the agent-mode chip', A.agentChip, { cause: error });
   }
-  const visible = await pollUntil(
+  const visible = await untilDom(
+    ctx.page,
     async () =>
       (await page
         .locator(A.trigger)
@@ -71,7 +71,6 @@ export async function leaveAgentMode(ctx: OpContext): Promise<void> {
         : undefined,
     {
       timeoutMs: 20_000,
-      intervalMs: 250,
       signal: ctx.signal,
     },
   );

@@ -35,7 +35,7 @@ export async function prepareComposer(
   ctx.report({ phase: 'opening' });
   const id = await openProject(ctx, projectId, timeouts);
   for (let reloads = 0; ; reloads += 1) {
-    await dismissOverlays(ctx, { settleMs: 300 });
+    await dismissOverlays(ctx);
     const arm = await settleArm(ctx);
     if (arm === 'agent-mode') await leaveAgentMode(ctx);
     if (arm !== 'agent-only') {

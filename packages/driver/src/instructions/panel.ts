@@ -7,7 +7,7 @@ import { readUploadable, runUniqueName } from '../composer/uploads.js';
 import { projectIdOfUrl } from '../flow/hosts.js';
 import { withLigature } from '../projects/flowPage.js';
 import { expectRpcReply, payloadOf } from '../projects/rpcReply.js';
-import { pollUntil } from '../util/abort.js';
+import { untilDom } from '../util/domWait.js';
 import { firstUuid } from '../wire/uuid.js';
 
 /**
@@ -135,13 +135,14 @@ export class BriefPanel {
   async remove(card: Locator): Promise<void> {
     await this.#click(this.#button(card, GLYPH.remove), "a card's remove button");
     const dialog = this.page.locator(CONFIRM).first();
-    const next = await pollUntil(
+    const next = await untilDom(
+      this.page,
       async () => {
         if (await dialog.isVisible().catch(() => false)) return 'dialog';
         if ((await card.count()) === 0 || (await this.page.locator(BUSY).count()) > 0) return 'done';
         return undefined;
       },
-      { timeoutMs: this.wait.timeoutMs, intervalMs: 100, signal: this.wait.signal },
+      { timeoutMs: this.wait.timeoutMs, signal: this.wait.signal },
     );
     if (next === undefined) throw this.#drift('removing a card neither asked to confirm nor removed it');
     if (next === 'dialog') await this.#click(this.#button(dialog, GLYPH.remove), "the confirm dialog's remove button");

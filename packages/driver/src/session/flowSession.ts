@@ -50,6 +50,13 @@ export interface DownloadRequest {
 }
 
 /**
+ * How long a page left by a successful operation stays reusable without a navigation. A policy,
+ * not a measurement: Flow ships web releases and re-checks its session on a page load, so a page
+ * idle longer than this is loaded afresh.
+ */
+const WARM_PAGE_IDLE_MS = 10 * 60_000;
+
+/**
  * One warm browser context on one profile. Operations run one at a time; the session can be kept
  * by a daemon and reused. A browser that dies closes the session (BrowserSessionClosedError).
  */
@@ -63,6 +70,8 @@ export class FlowSession {
   #closeReason = '';
   #queue: Promise<unknown> = Promise.resolve();
   #page: Page | null = null;
+  /** When the last operation succeeded on #page (null: the page is fresh, or the last operation failed on it). */
+  #pageSucceededAt: number | null = null;
   readonly #incidentCapture: boolean;
   #lastOp: LastOperation | null = null;
   /** What the last operation failed with, and its page as it was then (null when not captured). */
@@ -129,6 +138,7 @@ export class FlowSession {
     if (this.#closed) throw new BrowserSessionClosedError(`The browser session is closed (${this.#closeReason}).`);
     if (this.#page === null || this.#page.isClosed()) {
       const open = this.#context.pages().filter((p) => !p.isClosed());
+      this.#pageSucceededAt = null;
       try {
         this.#page = open[0] ?? (await this.#context.newPage());
       } catch (error) {
@@ -154,6 +164,9 @@ export class FlowSession {
       const tap = new WireTap(page, this.#logger);
       this.#lastOp = { what, page, tap };
       this.#lastFailure = null;
+      const succeededAt = this.#pageSucceededAt;
+      // Never reuse a page an operation failed on: the next one navigates (or reloads) it.
+      this.#pageSucceededAt = null;
       const ctx = new OpContext({
         page,
         tap,
@@ -161,9 +174,12 @@ export class FlowSession {
         logger: this.#logger,
         signal,
         progress: onProgress ?? (() => undefined),
+        warmPage: succeededAt !== null && Date.now() - succeededAt < WARM_PAGE_IDLE_MS,
       });
       try {
-        return await body(ctx);
+        const result = await body(ctx);
+        this.#pageSucceededAt = Date.now();
+        return result;
       } catch (error) {
         const mapped = ctx.mapError(error, what);
         if (!isGflowError(mapped) && this.#closed) throw ctx.closedError(what, error);

@@ -37,6 +37,11 @@ export class OpContext {
   readonly logger: DriverLogger;
   readonly signal: AbortSignal | undefined;
   readonly progress: (event: DriverProgressEvent) => void;
+  /**
+   * The page was left by an operation that succeeded on it, recently: opening the project it is
+   * still on may reuse it after a health check instead of navigating (openProject).
+   */
+  readonly warmPage: boolean;
 
   constructor(parts: {
     page: Page;
@@ -45,6 +50,7 @@ export class OpContext {
     logger: DriverLogger;
     signal: AbortSignal | undefined;
     progress: (event: DriverProgressEvent) => void;
+    warmPage?: boolean;
   }) {
     this.page = parts.page;
     this.tap = parts.tap;
@@ -52,6 +58,7 @@ export class OpContext {
     this.logger = parts.logger;
     this.signal = parts.signal;
     this.progress = parts.progress;
+    this.warmPage = parts.warmPage ?? false;
     const page = parts.page;
     this.#onClose = () => {
       this.#closedReason = 'the browser page closed';

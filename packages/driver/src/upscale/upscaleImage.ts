@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { BadParameterError, UpscaleUnavailableError } from '@gflow/errors';
 import { projectUrl } from '../flow/hosts.js';
-import { clearOverlays } from '../projects/clearOverlays.js';
+import { dismissPageOverlays } from '../composer/overlays.js';
 import { assertOnFlowApp, openFlowPage } from '../projects/flowPage.js';
 import { expectRpcReply, payloadOf } from '../projects/rpcReply.js';
 import { readRefusal } from '../wire/refusal.js';
@@ -37,7 +37,7 @@ export async function upscaleImage(context: BrowserContext, options: UpscaleImag
   const page = await openFlowPage(context, projectUrl(options.projectId), wait);
   try {
     const tile = await findTile(page, 'image', options.mediaId, wait);
-    await clearOverlays(page);
+    await dismissPageOverlays(page);
     const entry = await menuEntry(page, tile, options.scale.toUpperCase());
     const reply = expectRpcReply(page, 'SPrCad', { ...wait, requestBody: (body) => body.includes(options.mediaId) });
     await entry.click({ timeout: 5_000 });

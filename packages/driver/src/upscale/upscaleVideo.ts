@@ -2,7 +2,7 @@ import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { BadParameterError, FlowAppError, TransportTimeoutError, WireFormatError } from '@gflow/errors';
 import { projectUrl } from '../flow/hosts.js';
 import type { MediaExtension } from '@gflow/flow-facts';
-import { clearOverlays } from '../projects/clearOverlays.js';
+import { dismissPageOverlays } from '../composer/overlays.js';
 import { assertOnFlowApp, openFlowPage } from '../projects/flowPage.js';
 import { fetchMediaInPage } from '../projects/mediaFetch.js';
 import { expectRpcReply, payloadOf } from '../projects/rpcReply.js';
@@ -47,7 +47,7 @@ export async function upscaleVideo(context: BrowserContext, options: UpscaleVide
   const page = await openFlowPage(context, projectUrl(options.projectId), wait);
   try {
     const tile = await findTile(page, 'video', options.mediaId, wait);
-    await clearOverlays(page);
+    await dismissPageOverlays(page);
     const entry = await menuEntry(page, tile, options.scale);
     if (options.scale === '1080p') return await upsample(page, entry, options, budget);
     const contentReply = page

@@ -33,21 +33,3 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
-
-/**
- * Polls `probe` every `intervalMs` until it returns a non-undefined value or `timeoutMs` passes
- * (then resolves undefined). Honours the signal.
- */
-export async function pollUntil<T>(
-  probe: () => Promise<T | undefined>,
-  options: { timeoutMs: number; intervalMs?: number; signal?: AbortSignal | undefined },
-): Promise<T | undefined> {
-  const deadline = Date.now() + options.timeoutMs;
-  for (;;) {
-    throwIfAborted(options.signal);
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() >= deadline) return undefined;
-    await sleep(Math.min(options.intervalMs ?? 200, Math.max(0, deadline - Date.now())), options.signal);
-  }
-}

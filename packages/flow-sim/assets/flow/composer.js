@@ -219,6 +219,18 @@ export function renderSubmit() {
   submitSlot.replaceChildren(submitButton);
 }
 
+/** Empties the prompt (its mention chips with it) and unbinds both frames: after a submit, on `composerAfterSubmit: 'clear'` [U]. */
+export function clearComposer() {
+  if (editor) {
+    editor.replaceChildren();
+    editor.classList.add('is-empty');
+  }
+  frames.start = null;
+  frames.end = null;
+  renderChips();
+  scheduleEnable();
+}
+
 export function composer(onSubmit, agentChip) {
   submitHandler = onSubmit;
   chipsRow = h('div', { class: 'frame-chips' });

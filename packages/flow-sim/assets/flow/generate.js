@@ -1,7 +1,7 @@
 // Submit: the page builds the wire from pane state, sends it, and follows the job to a tile.
 import { app, boot, scaled, t, uuid } from './dom.js';
 import { snackbar } from './chrome.js';
-import { frames, mentions, promptText, renderSubmit } from './composer.js';
+import { clearComposer, frames, mentions, promptText, renderSubmit } from './composer.js';
 import { failedTile, imageTile, pendingTile, replaceTile, setProgress, videoTile } from './grid.js';
 import { currentCost, currentImageModel, currentVideoModel, imageAspect, settings, videoAspect } from './settings.js';
 import { clientContext, promptStruct, recaptchaToken, rpc, RpcRefusalError } from './wire.js';
@@ -67,8 +67,10 @@ export async function submitClassic() {
   const ctx = clientContext(app.projectId, token);
   const cost = currentCost();
   setTimeout(() => rpc('WuwhI', [prompt, app.projectId]).catch(() => {}), scaled(18000));
-  if (settings.mode === 'image') return submitImage(prompt, ctx, cost);
-  return submitVideo(prompt, ctx, cost);
+  const submitted = settings.mode === 'image' ? submitImage(prompt, ctx, cost) : submitVideo(prompt, ctx, cost);
+  // [U] what the composer shows once a submit is on its way: what it held (default), or nothing.
+  if (boot.variants.composerAfterSubmit === 'clear') clearComposer();
+  return submitted;
 }
 
 async function submitImage(prompt, ctx, cost) {

@@ -102,9 +102,9 @@ async function authorised(
 function record(
   state: SimState,
   account: Account,
-  call: { rpcId: string; projectId: string; raw: string; charged?: number },
+  call: { rpcId: string; projectId: string; raw: string; charged?: number; replyDelayMs?: number },
 ): void {
-  const { rpcId, projectId, raw, charged = 0 } = call;
+  const { rpcId, projectId, raw, charged = 0, replyDelayMs = 0 } = call;
   state.received.push({
     at: Date.now() - state.startedAt,
     email: account.email,
@@ -117,6 +117,7 @@ function record(
     at_token: '',
     charged,
     httpStatus: 200,
+    replyDelayMs,
   });
 }
 
@@ -227,9 +228,12 @@ export async function handleAgentRun(state: SimState, req: Req, res: Res): Promi
     return sendJson(res, 200, { reply: 'You do not have enough credits for that.', media: [] });
   }
   account.credits -= turn.cost;
-  record(state, account, { rpcId: 'agent.run', projectId: project.id, raw, charged: turn.cost });
-  if (state.failures.take(account.email, 'agent_no_result') !== null) {
-    await sleep(state.ms(turn.kind === 'video' ? 'videoDoneAfter' : 'imageReply') / 4);
+  const held = state.ms(turn.kind === 'video' ? 'videoDoneAfter' : 'imageReply');
+  const noResult = state.failures.take(account.email, 'agent_no_result') !== null;
+  const replyDelayMs = noResult ? held / 4 : held;
+  record(state, account, { rpcId: 'agent.run', projectId: project.id, raw, charged: turn.cost, replyDelayMs });
+  if (noResult) {
+    await sleep(replyDelayMs);
     return sendJson(res, 200, {
       reply: 'I could not make that right now. Let me know if you want me to try again.',
       media: [],
@@ -237,7 +241,7 @@ export async function handleAgentRun(state: SimState, req: Req, res: Res): Promi
   }
   const extra = state.failures.take(account.email, 'agent_extra_results') !== null ? 1 : 0;
   const made = Array.from({ length: turn.count + extra }, () => makeMedia(state, project, account, turn));
-  await sleep(state.ms(turn.kind === 'video' ? 'videoDoneAfter' : 'imageReply'));
+  await sleep(replyDelayMs);
   state.onChange();
   if (res.destroyed) return;
   sendJson(res, 200, {

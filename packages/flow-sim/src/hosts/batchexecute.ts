@@ -45,13 +45,13 @@ export async function handleBatchexecute(
     at_token: at,
   };
   if (outcome.kind === 'http') {
-    state.received.push({ ...record, charged: 0, httpStatus: outcome.status });
+    state.received.push({ ...record, charged: 0, httpStatus: outcome.status, replyDelayMs: 0 });
     res.writeHead(outcome.status, { 'content-type': 'text/plain; charset=utf-8', ...outcome.headers });
     res.end(outcome.body);
     return;
   }
   const { result } = outcome;
-  state.received.push({ ...record, charged: result.charged ?? 0, httpStatus: 200 });
+  state.received.push({ ...record, charged: result.charged ?? 0, httpStatus: 200, replyDelayMs: result.delayMs });
   if (outcome.rpcId === 'maseQ' && result.items[0]?.error === undefined) account.uploadTermsAccepted = true;
   if (result.hang === true) {
     hanging.add(res);

@@ -77,6 +77,7 @@ export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, 
       }
     }
   }
+  state.received.pushPage({ at: Date.now() - state.startedAt, email: signedIn ? account.email : null, path });
   const consent = parseCookies(req).get('SOCS') === undefined;
   // A project load that serves the agent-only composer whatever the cohort (the switch's `times`).
   const agentOnlyLoad =

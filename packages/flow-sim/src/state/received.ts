@@ -1,10 +1,11 @@
-import type { ReceivedRpc } from '../types.js';
+import type { ReceivedRpc, ServedPage } from '../types.js';
 
 export const SUBMIT_RPC_IDS: readonly string[] = ['ogiZ0b', 'YhhmEf', 'eb1hJf', 'nprQif', 'MZZa6b', 'fZytfe'];
 
 /** What the simulator received: every batchexecute call, in order. */
 export class ReceivedLog {
   readonly #calls: ReceivedRpc[] = [];
+  readonly #pages: ServedPage[] = [];
 
   push(call: ReceivedRpc): void {
     this.#calls.push(call);
@@ -25,7 +26,18 @@ export class ReceivedLog {
     return this.#calls.filter((c) => email === undefined || c.email === email).reduce((sum, c) => sum + c.charged, 0);
   }
 
+  /** Records a Flow document served (a page load: `goto`, a reload, a hard navigation). */
+  pushPage(page: ServedPage): void {
+    this.#pages.push(page);
+  }
+
+  /** Every Flow document served, in order: a client-side hop does not load one. */
+  pages(): ServedPage[] {
+    return [...this.#pages];
+  }
+
   clear(): void {
     this.#calls.length = 0;
+    this.#pages.length = 0;
   }
 }

@@ -1,0 +1,61 @@
+import { hasFlowOsidCookie, hasGoogleSessionCookie } from '../auth/cookieChecks.js';
+import { FLOW_ORIGIN, flowLandingKind, projectIdOfUrl } from '../flow/hosts.js';
+import type { OpContext } from '../session/opContext.js';
+import { A } from './anchors.js';
+import { overlayShown } from './overlays.js';
+
+/**
+ * Why the open page cannot serve the next operation on `projectId` as it is (null: it can). The
+ * cheap health check of a warm session (#22): a page left by a successful operation, still on that
+ * project's editor, signed in (the Google and Flow session cookies are there), the classic
+ * composer or the agent box in front, nothing over it, no pane or picker left open, no frame still
+ * bound from the last run (the prompt itself is cleared by whoever types it). Anything else and
+ * the caller navigates as on a cold start.
+ */
+export async function warmPageRefusal(ctx: OpContext, projectId: string): Promise<string | null> {
+  const { page } = ctx;
+  if (!ctx.warmPage) return 'the page is fresh or the last operation on it failed';
+  const url = page.url();
+  if (flowLandingKind(url) !== 'app' || projectIdOfUrl(url) !== projectId) return 'the page is on another address';
+  const cookies = await page
+    .context()
+    .cookies([FLOW_ORIGIN, 'https://accounts.google.com'])
+    .catch(() => []);
+  if (!hasGoogleSessionCookie(cookies) || !hasFlowOsidCookie(cookies)) return 'the session cookies are gone';
+  const state = await page
+    .evaluate(
+      (sel) => {
+        // Whether any element of each selector is shown; no named inner functions (pageFunctions.test.ts).
+        const [trigger, chip, box, pane, picker] = [sel.trigger, sel.agentChip, sel.agentBox, sel.pane, sel.picker].map(
+          (selector) =>
+            Array.from(document.querySelectorAll(selector)).some(
+              (el) =>
+                el instanceof HTMLElement &&
+                el.getClientRects().length > 0 &&
+                getComputedStyle(el).visibility !== 'hidden',
+            ),
+        );
+        return {
+          composer: trigger === true || chip === true || box === true,
+          pane: pane === true,
+          picker: picker === true,
+          bound: document.querySelectorAll(sel.bound).length,
+        };
+      },
+      {
+        trigger: A.trigger,
+        agentChip: A.agentChip,
+        agentBox: A.agentBox,
+        pane: A.overlayPane,
+        picker: A.picker,
+        bound: A.boundChip,
+      },
+    )
+    .catch(() => null);
+  if (state === null) return 'the page did not answer';
+  if (!state.composer) return 'no composer is shown';
+  if (state.pane || state.picker) return 'a pane or picker is open';
+  if (state.bound > 0) return 'a frame from the last run is still bound';
+  if (await overlayShown(page)) return 'something sits over the composer';
+  return null;
+}
