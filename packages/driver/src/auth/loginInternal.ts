@@ -1,6 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { flowHostKind, flowLandingKind } from '../flow/hosts.js';
-import { cancelled, sleep } from '../util/abort.js';
+import { cancelled } from '../util/abort.js';
+import { nextDomChange } from '../util/domWait.js';
 import { SILENT_LOGGER } from '../util/logger.js';
 import { launchProfile } from './launchProfile.js';
 import { LOGIN_URL, type LoginOptions, type LoginResult } from './loginTypes.js';
@@ -75,6 +76,7 @@ async function watchSignIn(
       if (probe?.outcome === 'authenticated') return probe;
     }
     if (Date.now() >= deadline) throw loginTimeout(options.timeoutMs);
-    await sleep(250, options.signal);
+    // A person signs in: the next look comes with the page's next change (or a quarter second).
+    await nextDomChange(page, 250);
   }
 }

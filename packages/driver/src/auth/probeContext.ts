@@ -58,6 +58,7 @@ export async function probeContext(
 }
 
 async function askOracle(page: Page, options: ProbeContextOptions): Promise<OracleVerdict> {
+  // Backoffs between tries of an unreachable session endpoint (nothing says when it answers again).
   const delays = options.retryDelaysMs ?? [1_000, 2_000];
   const attempts = delays.length + 1;
   let verdict: OracleVerdict = { kind: 'error', retry: false, detail: 'the labs session endpoint was not reached' };
@@ -77,6 +78,7 @@ async function askOracle(page: Page, options: ProbeContextOptions): Promise<Orac
     }
     if (verdict.kind !== 'error' || !verdict.retry) return verdict;
     const delay = delays[attempt];
+    // The backoff chosen above (retryDelaysMs).
     if (delay !== undefined) await sleep(delay, options.signal);
   }
   return verdict.kind === 'error' ? { ...verdict, detail: `${verdict.detail} (${attempts} attempts)` } : verdict;

@@ -1,15 +1,11 @@
 import { ConfigurationError, NetworkError, UiSelectorDriftError } from '@gflow/errors';
 import { FLOW_ORIGIN, flowLandingKind, projectIdOfUrl, projectUrl } from '../flow/hosts.js';
-import { landingError } from '../flow/landingError.js';
+import { LANDING_RECHECK_MS, STABLE_LANDING_MS, landingError } from '../flow/landingError.js';
 import type { OpContext } from '../session/opContext.js';
 import { nextDomChange, untilTrue } from '../util/domWait.js';
 import { A, withIcon } from './anchors.js';
 import { warmPageRefusal } from './warmPage.js';
 
-/** A non-app landing must hold this long before it is believed (sign-in hops pass through). */
-const STABLE_LANDING_MS = 3_000;
-/** Between looks at a landing that shows no DOM change (a URL that holds still): the stability clock's tick. */
-const LANDING_RECHECK_MS = 250;
 /** How long a new-project click has to reach the editor before the button is tried again (Flow: ~0.5 s, `projectReply`). */
 const NEW_PROJECT_MS = 5_000;
 

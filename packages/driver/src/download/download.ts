@@ -96,6 +96,7 @@ async function fetchVerified(
       if (status >= 500 && attempt < attempts) {
         lastError = new Error(`HTTP ${status}`);
         await response.dispose();
+        // A backoff, not a wait for state: nothing says when a failing server will answer again.
         await sleep(500 * attempt, options.signal);
         continue;
       }
@@ -113,6 +114,7 @@ async function fetchVerified(
         url: safe,
         error: error instanceof Error ? error.message : String(error),
       });
+      // A backoff, as above: a dropped transfer gives no sign of when to try again.
       if (attempt < attempts) await sleep(500 * attempt, options.signal);
       continue;
     }

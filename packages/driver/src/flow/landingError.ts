@@ -9,6 +9,16 @@ import {
 import { type FlowHostSetting, flowHostKind, flowLandingKind } from './hosts.js';
 
 /**
+ * A non-app landing (sign-in, /about, /unavailable, /404?reason=project, another host) must hold
+ * this long before it is believed: the app hops client-side after a load, and sign-in hops pass
+ * through on their way back.
+ */
+export const STABLE_LANDING_MS = 3_000;
+
+/** Between looks at a landing that shows no DOM change (a URL that holds still): the stability clock's tick. */
+export const LANDING_RECHECK_MS = 250;
+
+/**
  * The error for a page that is not (or no longer) the Flow app, or null when it is.
  * `/about` is FlowAppError, not retryable (measured 5/5 on a live occurrence, seed §errors);
  * sign-in → AuthExpiredError; `/unavailable` → FlowAccessUnavailableError; `/404?reason=project`

@@ -5,7 +5,7 @@ import type { MediaExtension } from '@gflow/flow-facts';
 import { projectUrl } from '../flow/hosts.js';
 import { abandonMention, focusEditor, openMentionPicker } from '../characters/mentionPicker.js';
 import { cssString } from '../auth/signInSteps.js';
-import { sleep } from '../util/abort.js';
+import { ChangeSignal } from '../util/changeSignal.js';
 import { parseBatchexecute } from '../wire/batchexecute.js';
 import { isBatchexecuteUrl, rpcIdsOfRequest } from '../wire/formBody.js';
 import { type VideoRecord, findVideoRecords } from '../wire/videoRecords.js';
@@ -36,6 +36,12 @@ export interface FindMediaOptions {
 }
 
 const RECORD_RPCS = ['as29s', 'jwpduf'];
+/**
+ * How long the records the page asks for as it loads may take before gflow asks again through the
+ * @ picker: a deadline, woken early by each reply (the simulator's project replies take ~0.5 s
+ * scaled, flow-wire §3).
+ */
+const RECORDS_ON_LOAD_MS = 1_000;
 
 /**
  * Finds a billed media's signed URL in its project (flow-wire §5 "Download by media id": labs'
@@ -88,6 +94,7 @@ async function withMediaPage<T>(
   if (options.kind !== 'image' && options.kind !== 'video') throw new BadParameterError('kind must be image or video.');
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
   const records = new Map<string, VideoRecord>();
+  const arrived = new ChangeSignal();
   const collect = (response: Response): void => {
     const request = response.request();
     if (
@@ -101,6 +108,7 @@ async function withMediaPage<T>(
         for (const item of parseBatchexecute(text).items)
           for (const r of findVideoRecords(item.payload))
             if (r.mediaId === options.mediaId) records.set(r.mediaId, better(records.get(r.mediaId), r));
+        arrived.notify();
       })
       .catch(() => undefined);
   };
@@ -108,7 +116,7 @@ async function withMediaPage<T>(
   try {
     const location =
       options.kind === 'video'
-        ? await locateVideo(page, options, records, wait)
+        ? await locateVideo(page, options, { records, arrived }, wait)
         : await locateImage(page, options, wait);
     return await use(page, location);
   } finally {
@@ -124,9 +132,10 @@ function better(old: VideoRecord | undefined, next: VideoRecord): VideoRecord {
 async function locateVideo(
   page: Page,
   options: FindMediaOptions,
-  records: Map<string, VideoRecord>,
+  seen: { readonly records: Map<string, VideoRecord>; readonly arrived: ChangeSignal },
   wait: { signal?: AbortSignal | undefined; timeoutMs: number },
 ): Promise<MediaLocation> {
+  const { records, arrived } = seen;
   const ready = page.locator('flow-prompt-box, flow-asset-grid, flow-video-tile, flow-image-tile');
   await waitForAnchor(page, ready, wait);
   const fromRecord = (): MediaLocation | null => {
@@ -143,13 +152,14 @@ async function locateVideo(
       source: 'records',
     };
   };
-  await sleep(500, options.signal);
-  let found = fromRecord();
+  const recorded = (): MediaLocation | undefined => fromRecord() ?? undefined;
+  // The page's own load asks for the project's records: they may already be on their way.
+  let found = (await arrived.until(recorded, RECORDS_ON_LOAD_MS, options.signal)) ?? null;
   if (found === null && (await page.locator('flow-prompt-box [contenteditable="true"]').count()) > 0) {
+    // Else the @ picker makes the page ask for them again (flow-wire §4).
     await focusEditor(page, wait, 'the project records').catch(() => undefined);
     await openMentionPicker(page);
-    const until = Date.now() + Math.min(wait.timeoutMs, 10_000);
-    while ((found = fromRecord()) === null && Date.now() < until) await sleep(200, options.signal);
+    found = (await arrived.until(recorded, Math.min(wait.timeoutMs, 10_000), options.signal)) ?? null;
     await abandonMention(page);
   }
   assertOnFlowApp(page);

@@ -1,11 +1,9 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { NetworkError } from '@gflow/errors';
 import { flowLandingKind } from '../flow/hosts.js';
-import { landingError } from '../flow/landingError.js';
-import { sleep, throwIfAborted } from '../util/abort.js';
-
-/** A non-app landing must hold this long before it is believed: the app hops client-side. */
-export const STABLE_LANDING_MS = 2_000;
+import { LANDING_RECHECK_MS, STABLE_LANDING_MS, landingError } from '../flow/landingError.js';
+import { throwIfAborted } from '../util/abort.js';
+import { nextDomChange } from '../util/domWait.js';
 
 export interface PageWait {
   readonly signal?: AbortSignal | undefined;
@@ -68,7 +66,7 @@ export async function waitForAnchor(page: Page, anchor: Locator, wait: PageWait 
       if (err !== null) throw err;
       return false;
     }
-    await sleep(200, wait.signal);
+    await nextDomChange(page, LANDING_RECHECK_MS);
   }
 }
 

@@ -83,6 +83,7 @@ async function fetchOne(page: Page, url: string, options: MediaFetchOptions): Pr
       .catch((error: unknown) => ({ status: 0, finalUrl: '', error: String(error), data: '' }));
     if (outcome.error !== null) {
       last = outcome.error;
+      // A backoff, not a wait for state: nothing says when a failed transfer may be tried again.
       if (attempt < attempts) await sleep(400 * attempt, options.signal);
       continue;
     }

@@ -6,7 +6,7 @@ import { dismissPageOverlays } from '../composer/overlays.js';
 import { assertOnFlowApp, openFlowPage } from '../projects/flowPage.js';
 import { fetchMediaInPage } from '../projects/mediaFetch.js';
 import { expectRpcReply, payloadOf } from '../projects/rpcReply.js';
-import { sleep } from '../util/abort.js';
+import { ChangeSignal } from '../util/changeSignal.js';
 import { parseBatchexecute } from '../wire/batchexecute.js';
 import { isBatchexecuteUrl, rpcIdsOfRequest } from '../wire/formBody.js';
 import { type UpsampledState, findUpsampledState, parseVideoUpscaleReply } from './upscaleReplies.js';
@@ -90,6 +90,7 @@ async function upsample(
   });
   let jobId: string | null = null;
   const latest: { state: UpsampledState | null } = { state: null };
+  const changed = new ChangeSignal();
   const onResponse = (response: Response): void => {
     const request = response.request();
     // The poll (jwpduf) reports status and size; the URL-carrying record comes on as29s (flow-captures.md §4).
@@ -107,6 +108,7 @@ async function upsample(
           // A later URL-less record never replaces one that carries the URL.
           if (state !== null && !(latest.state?.videoUrl && !state.videoUrl)) latest.state = state;
         }
+        changed.notify();
       })
       .catch(() => undefined);
   };
@@ -139,7 +141,9 @@ async function upsample(
           `The 1080p upscale of ${options.mediaId} did not finish within ${Math.round(budget / 1000)} s.`,
         );
       }
-      await sleep(300, options.signal);
+      // The next poll reply wakes this (the page polls on its own, flow-wire §3: every 5 s); the
+      // landing is re-checked at least each second in between.
+      await changed.next(Math.max(0, Math.min(1_000, deadline - Date.now())), options.signal);
     }
   } finally {
     page.off('response', onResponse);
