@@ -80,6 +80,22 @@ describe('Gflow runtime', () => {
     expect(second.tasks.get(task.taskId)?.status).toBe('failed');
   });
 
+  it('a server batches the usage of reads that never load the catalog: no file per call, one append at the flush', async () => {
+    const g = (gflow = createGflow({ surface: 'http', env: { GFLOW_CLI_HOME: home }, cwd: home }));
+    const journal = path.join(home, 'usage-journal.jsonl');
+    for (let i = 0; i < 25; i++) g.recordUsage('gflow_list_models');
+    expect(fs.existsSync(journal)).toBe(false);
+    expect(fs.existsSync(path.join(home, 'gflow.db'))).toBe(false);
+    await g.close();
+    // Written once at the close: into the journal, or the catalog when this process has its code loaded.
+    const next = make();
+    const usage = (await next.run('usageStats', {})) as {
+      invocations: { total: number; byCommand: Array<{ command: string; count: number }> };
+    };
+    expect(usage.invocations.total).toBe(25);
+    expect(usage.invocations.byCommand).toEqual([expect.objectContaining({ command: 'gflow_list_models', count: 25 })]);
+  });
+
   it("journals a CLI run's usage while the catalog is closed and takes the journal in when it opens", async () => {
     const g = (gflow = createGflow({ surface: 'cli', env: { GFLOW_CLI_HOME: home }, cwd: home }));
     await g.run('listModels', {});

@@ -38,9 +38,12 @@ export interface UsageRecorderOptions {
 /**
  * The local usage statistics of one runtime (gflow_usage_stats): never fails
  * the call it records. Servers and library runtimes batch their lines in
- * memory for up to a second; a CLI run records straight into an open catalog,
- * and a run whose catalog is closed appends to a small journal in the home,
- * which the next opening of the catalog takes in ({@link ingestJournal}).
+ * memory for up to a second, then write them in one transaction — or, while
+ * their catalog is not loaded (a server answering only reads of the model
+ * catalog), in one append to the journal: no file is touched per call. A CLI
+ * run records straight into an open catalog, and a run whose catalog is
+ * closed appends to that small journal in the home, which the next opening of
+ * the catalog takes in ({@link ingestJournal}).
  */
 export class UsageRecorder {
   readonly #options: UsageRecorderOptions;
@@ -58,7 +61,7 @@ export class UsageRecorder {
     try {
       this.#enabled ??= usageRecordingEnabled(layout.configToml);
       if (!this.#enabled) return;
-      if (SURFACE_POLICY[surface].batchUsage && catalogs.loaded) {
+      if (SURFACE_POLICY[surface].batchUsage) {
         // Servers answer many small calls: their lines are written in batches.
         this.#pending.push({
           surface,
@@ -75,7 +78,7 @@ export class UsageRecorder {
         open.usage.record({ surface, command, profile: profile ?? null, outcome });
         return;
       }
-      this.#journal({ surface, command, profile: profile ?? null, outcome, at: new Date().toISOString() });
+      this.#journal([{ surface, command, profile: profile ?? null, outcome, at: new Date().toISOString() }]);
     } catch {
       // Usage statistics are best effort: a read-only or broken catalog must not fail the command.
     }
@@ -89,6 +92,19 @@ export class UsageRecorder {
     const lines = this.#pending.splice(0);
     if (!lines.length && !catalogs.opened) return;
     try {
+      if (!catalogs.loaded) {
+        // Nothing has loaded the catalog's code (only reads of the model catalog ran): the journal.
+        this.#journal(
+          lines.map((l) => ({
+            surface: l.surface,
+            command: l.command,
+            profile: l.profile ?? null,
+            outcome: l.outcome === 'error' ? 'error' : 'ok',
+            at: l.occurredAt,
+          })),
+        );
+        return;
+      }
       if (lines.length) catalogs.catalog.usage.recordJournal(lines);
       // Lines short CLI runs journaled since this process opened the catalog.
       this.ingestJournal(catalogs.catalog);
@@ -97,10 +113,18 @@ export class UsageRecorder {
     }
   }
 
-  #journal(line: UsageJournalLine): void {
+  /** Appends lines to the journal in one write (the journal stops growing past its cap). */
+  #journal(lines: readonly UsageJournalLine[]): void {
+    if (lines.length === 0) return;
     const { layout } = this.#options;
     const file = layout.usageJournal;
-    const append = (): void => fs.appendFileSync(file, `${JSON.stringify(line)}\n`, { mode: 0o600 });
+    const text = lines
+      .map(
+        (l) =>
+          `${JSON.stringify({ surface: l.surface, command: l.command, profile: l.profile, outcome: l.outcome, at: l.at })}\n`,
+      )
+      .join('');
+    const append = (): void => fs.appendFileSync(file, text, { mode: 0o600 });
     try {
       if ((fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0) > USAGE_JOURNAL_MAX_BYTES) return;
       append();
