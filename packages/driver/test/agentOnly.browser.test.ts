@@ -67,6 +67,9 @@ describe('agent-only composer: generation through the agent', () => {
   it('opaque /asb/ tiles and a German UI: ids come from the redirect and the chat poster', async () => {
     rig.sim.scenario.setVariants({ agentTileSrc: 'asb', videoTileSrc: 'asb-redirect' });
     rig.sim.scenario.setLocale('de-DE');
+    // The page reads the variants and the locale as it loads: a project of its own, so the run
+    // loads one (the warm page of the last run, on another project, is not reused).
+    const projectId = rig.sim.scenario.createProject(email).id;
     const image = await rig.session.generateImage({
       prompt: 'a blue door',
       model: 'nano2',
@@ -89,6 +92,8 @@ describe('agent-only composer: generation through the agent', () => {
 
   it('an image confirmation (agentImageGate variant) is read and approved', async () => {
     rig.sim.scenario.setVariants({ agentImageGate: 'confirm' });
+    // Read by the page as it loads, as above.
+    const projectId = rig.sim.scenario.createProject(email).id;
     const result = await rig.session.generateImage({
       prompt: 'a green bottle',
       model: 'nano-pro',

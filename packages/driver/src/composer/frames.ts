@@ -1,10 +1,11 @@
 import { ReferenceNotFoundError, UiSelectorDriftError } from '@gflow/errors';
 import type { OpContext } from '../session/opContext.js';
-import { untilDom } from '../util/domWait.js';
+import { untilDom, untilSettled } from '../util/domWait.js';
 import { A, ASB_TOKEN, textsWithoutIcons } from './anchors.js';
 import { driftError } from './drift.js';
 import { safeClick } from './safeClick.js';
-import { type AttachableReference, withUploadFallback } from './mentions.js';
+import { searchAnswered } from './searchReply.js';
+import { type AttachableReference, LIST_QUIET_MS, withUploadFallback } from './mentions.js';
 
 /**
  * The option to click: the first whose text contains the name — or, when the media id is known
@@ -26,7 +27,8 @@ async function findOption(
     const src = await tile.getAttribute('src', { timeout: 500 }).catch(() => null);
     return src === null ? undefined : ASB_TOKEN.exec(src)?.[1];
   };
-  return untilDom(
+  // The decision and the list it was made on, once both held still (the list re-renders as replies come).
+  const settled = await untilSettled(
     ctx.page,
     async () => {
       // One snapshot of every option's text: the list re-renders while a search settles, and
@@ -35,19 +37,21 @@ async function findOption(
       const texts = await textsWithoutIcons(options).catch((): string[] => []);
       const named = texts.map((text, i) => ({ text, i })).filter((o) => o.text.includes(target.displayName));
       if (named.length === 0) return undefined;
-      if (target.mediaId === undefined) return named[0]?.i;
+      const decided = (i: number | undefined) => (i === undefined ? undefined : { i, texts });
+      if (target.mediaId === undefined) return decided(named[0]?.i);
       const token = await tileToken();
       const thumbs = await options
         .evaluateAll((els) => els.map((el) => el.querySelector('img')?.getAttribute('src') ?? ''))
         .catch((): string[] => []);
       if (token !== undefined) {
         const hit = named.find((o) => ASB_TOKEN.exec(thumbs[o.i] ?? '')?.[1] === token);
-        return hit === undefined ? undefined : hit.i;
+        return decided(hit?.i);
       }
-      return named.length === 1 ? named[0]?.i : undefined;
+      return decided(named.length === 1 ? named[0]?.i : undefined);
     },
-    { timeoutMs, signal: ctx.signal },
+    { timeoutMs, quietMs: LIST_QUIET_MS, signal: ctx.signal },
   );
+  return settled?.i;
 }
 
 /**
@@ -86,7 +90,9 @@ export async function bindFrame(
   for (let attempt = 1; attempt <= 3 && index === undefined; attempt += 1) {
     ctx.check(`binding the ${slot} frame`);
     await search.fill('');
+    const since = ctx.tap.seq;
     await search.fill(displayName);
+    await searchAnswered(ctx, since, displayName, 2_500 * attempt);
     index = await findOption(ctx, target, 2_500 * attempt);
   }
   if (index === undefined) {

@@ -2,7 +2,7 @@ import { ReferenceNotFoundError } from '@gflow/errors';
 import type { Locator } from 'playwright-core';
 import type { OpContext } from '../session/opContext.js';
 import { sleep } from '../util/abort.js';
-import { untilDom } from '../util/domWait.js';
+import { untilDom, untilSettled } from '../util/domWait.js';
 import { A, ASB_TOKEN, textsWithoutIcons } from './anchors.js';
 import { caretToEnd } from './promptText.js';
 
@@ -59,24 +59,28 @@ async function optionKeys(named: Locator): Promise<string[]> {
   return names.map((n, i) => `${n}\u0000${thumbs[i] ?? ''}`);
 }
 
+/**
+ * A picker list unchanged this long has settled: it re-renders as the replies to the queries typed
+ * on the way come in (the simulator refreshes 150 ms after a key). The window the driver's earlier
+ * 200 ms poll gave, under which the variant matrix passed; a reply later than that is caught when
+ * the option is found again by its key before the click.
+ */
+export const LIST_QUIET_MS = 200;
+
 export const nameOfKey = (key: string): string => key.slice(0, key.indexOf('\u0000'));
 
 /**
- * The options listed once the list has stopped re-rendering (the same options on two polls in a
- * row), as keys (optionKeys). Undefined when none is listed in time.
+ * The options listed once the list has stopped re-rendering (the same options for
+ * {@link LIST_QUIET_MS}), as keys (optionKeys). Undefined when none is listed in time.
  */
 async function settledKeys(ctx: OpContext, named: Locator, timeoutMs: number): Promise<string[] | undefined> {
-  let previous: string | undefined;
-  return untilDom(
+  return untilSettled(
     ctx.page,
     async () => {
       const keys = await optionKeys(named).catch(() => [] as string[]);
-      const joined = keys.join('\n');
-      const stable = joined === previous;
-      previous = joined;
-      return stable && keys.length > 0 ? keys : undefined;
+      return keys.length > 0 ? keys : undefined;
     },
-    { timeoutMs, signal: ctx.signal },
+    { timeoutMs, quietMs: LIST_QUIET_MS, signal: ctx.signal },
   );
 }
 

@@ -73,14 +73,19 @@ export async function waitForEditor(ctx: OpContext, timeouts: OpenTimeouts): Pro
   }
 }
 
-/** Opens a project editor; with no project id, creates one from the gallery [U] and returns its id. */
+/**
+ * Opens a project editor; with no project id, creates one from the gallery [U] and returns its id.
+ * A warm page already on the project is kept when it is fit (warmPage.ts) and `reuse` is not false.
+ */
 export async function openProject(
   ctx: OpContext,
   projectId: string | undefined,
   timeouts: OpenTimeouts,
+  options: { readonly reuse?: boolean } = {},
 ): Promise<string> {
   if (projectId !== undefined) {
-    const refusal = await warmPageRefusal(ctx, projectId);
+    const refusal =
+      options.reuse === false ? 'the run attaches an asset in place' : await warmPageRefusal(ctx, projectId);
     if (refusal === null) {
       // A warm session's next run on the same project: the open editor, as its last run left it.
       ctx.landingChecks = true;

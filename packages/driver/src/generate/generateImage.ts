@@ -37,7 +37,13 @@ export async function generateImage(
   if (model === undefined) throw new ConfigurationError(`Unknown image model ${req.model}.`);
   refuseUnportedReferences(req.references ?? []);
   const characters = req.characters ?? [];
-  const prepared = await prepareComposer(ctx, req.projectId, timeouts, agentOnlyRefusal({ kind: 'image', image: req }));
+  const prepared = await prepareComposer(
+    ctx,
+    req.projectId,
+    timeouts,
+    agentOnlyRefusal({ kind: 'image', image: req }),
+    req.references,
+  );
   const { projectId } = prepared;
   if (prepared.arm === 'agent-only')
     return generateAgentImage(ctx, { ...req, projectId }, { confirm: req.agentConfirm ?? 'always' });

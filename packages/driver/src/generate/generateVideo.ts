@@ -32,7 +32,13 @@ export async function generateVideo(
     ...(req.endFrame === undefined ? [] : [req.endFrame]),
     ...(req.references ?? []),
   ]);
-  const prepared = await prepareComposer(ctx, req.projectId, timeouts, agentOnlyRefusal({ kind: 'video', video: req }));
+  const prepared = await prepareComposer(
+    ctx,
+    req.projectId,
+    timeouts,
+    agentOnlyRefusal({ kind: 'video', video: req }),
+    [...(req.references ?? []), req.startFrame, req.endFrame],
+  );
   const { projectId } = prepared;
   if (prepared.arm === 'agent-only')
     return generateAgentVideo(ctx, { ...req, projectId }, { confirm: req.agentConfirm ?? 'always' });

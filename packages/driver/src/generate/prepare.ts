@@ -31,9 +31,13 @@ export async function prepareComposer(
   projectId: string | undefined,
   timeouts: OpenTimeouts,
   agentRefusal: string | null,
+  inPlace: readonly (ReferenceInput | undefined)[] = [],
 ): Promise<PreparedComposer> {
   ctx.report({ phase: 'opening' });
-  const id = await openProject(ctx, projectId, timeouts);
+  // An existing asset attached in place is told apart by its grid tile's /asb/ thumbnail, which
+  // only a loaded page shows: a tile the page drew itself from a reply carries the CDN URL.
+  const reuse = !inPlace.some((r) => r !== undefined && !('path' in r));
+  const id = await openProject(ctx, projectId, timeouts, { reuse });
   for (let reloads = 0; ; reloads += 1) {
     await dismissOverlays(ctx);
     const arm = await settleArm(ctx);

@@ -8,6 +8,7 @@ import { projectIdOfUrl } from '../flow/hosts.js';
 import { withLigature } from '../projects/flowPage.js';
 import { expectRpcReply, payloadOf } from '../projects/rpcReply.js';
 import { untilDom } from '../util/domWait.js';
+import { SEARCH_RPC } from '../composer/searchReply.js';
 import { firstUuid } from '../wire/uuid.js';
 
 /**
@@ -27,7 +28,6 @@ const CHIP = '[data-reference-id]';
 /** The master switch: the one `[role=switch]` of the panel outside the cards. */
 export const MASTER = `[role="switch"]:not(${CARD} [role="switch"])`;
 const UPLOAD_RPC = 'maseQ';
-const SEARCH_RPC = 'UpteDb';
 
 export interface PanelWait {
   readonly signal?: AbortSignal | undefined;

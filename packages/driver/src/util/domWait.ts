@@ -72,3 +72,33 @@ export async function untilTrue(
 ): Promise<boolean> {
   return (await untilDom(page, async () => ((await test()) ? true : undefined), options)) === true;
 }
+
+/**
+ * Waits for a reading of the page to settle: `read` is taken on every DOM change until it gives
+ * the same non-undefined value (compared as JSON) for `quietMs` in a row; that value is returned,
+ * or undefined when `timeoutMs` passes first. For lists that re-render while replies come in.
+ */
+export async function untilSettled<T>(
+  page: Page,
+  read: () => Promise<T | undefined>,
+  options: { timeoutMs: number; quietMs: number; signal?: AbortSignal | undefined },
+): Promise<T | undefined> {
+  let last: { json: string; since: number } | null = null;
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    throwIfAborted(options.signal);
+    const value = await read();
+    const now = Date.now();
+    if (value === undefined) last = null;
+    else {
+      const json = JSON.stringify(value);
+      if (last === null || last.json !== json) last = { json, since: now };
+      else if (now - last.since >= options.quietMs) return value;
+    }
+    const left = deadline - now;
+    if (left <= 0 || page.isClosed()) return undefined;
+    // Woken by the next change; when none comes, look again once the quiet window has passed.
+    const untilQuiet = last === null ? RECHECK_MS : Math.max(1, last.since + options.quietMs - now);
+    await nextDomChange(page, Math.min(untilQuiet, RECHECK_MS, left));
+  }
+}
