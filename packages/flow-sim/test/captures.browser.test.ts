@@ -69,6 +69,15 @@ async function mention(page: Page, name: string, ligature = 'image'): Promise<vo
   await option.first().click();
 }
 
+/** One image through the classic composer, as a person makes it; resolves once its tile is shown. */
+async function t2iImage(page: Page, project: { id: string }, prompt: string): Promise<void> {
+  await openProject(page, project.id);
+  await pickSettings(page, [{ icon: 'image' }]);
+  await typePrompt(page, prompt);
+  await submit(page);
+  await page.locator('flow-image-tile').first().waitFor();
+}
+
 async function t2vClip(page: Page, project: { id: string }): Promise<string> {
   await openProject(page, project.id);
   await pickSettings(page, [{ icon: 'videocam' }, { token: '8' }]);
@@ -351,11 +360,7 @@ describe('flow-captures.md, the variants of what is uncertain', () => {
     async (after) => {
       rig.sim.scenario.setVariants({ composerAfterSubmit: after });
       const { project, page, ctx } = await signedIn();
-      await openProject(page, project.id);
-      await pickSettings(page, [{ icon: 'image' }]);
-      await typePrompt(page, 'a wren on a wire');
-      await submit(page);
-      await page.locator('flow-image-tile').first().waitFor();
+      await t2iImage(page, project, 'a wren on a wire');
       expect(rig.sim.received.calls('ogiZ0b').at(-1)?.inner).toContain('a wren on a wire');
       const left = await page.locator('flow-prompt-box [contenteditable=true]').innerText();
       expect(left.trim()).toBe(after === 'keep' ? 'a wren on a wire' : '');
@@ -366,11 +371,7 @@ describe('flow-captures.md, the variants of what is uncertain', () => {
   it('§7 imageMenu=nb2: the earlier menu offers Nano Banana 2 (NARWHAL) and not 2.1', async () => {
     rig.sim.scenario.setVariants({ imageMenu: 'nb2' });
     const { project, page, ctx } = await signedIn();
-    await openProject(page, project.id);
-    await pickSettings(page, [{ icon: 'image' }]);
-    await typePrompt(page, 'an owl');
-    await submit(page);
-    await page.locator('flow-image-tile').first().waitFor();
+    await t2iImage(page, project, 'an owl');
     expect(JSON.parse(rig.sim.received.calls('ogiZ0b').at(-1)?.inner ?? 'null')[0][1]).toBe('NARWHAL');
     await ctx.close();
   });
