@@ -188,6 +188,54 @@ describe('incident bundles', () => {
     }
   }, 120_000);
 
+  it('project creation, an image upscale and a download by id that fail on their page each leave a bundle', async () => {
+    const made = (await gflow.run('generateImage', { prompt: 'a quay in fog', profile: 'inc' })) as {
+      status: string;
+      flow_media_id: string;
+    };
+    expect(made.status).toBe('completed');
+    const outDir = fs.mkdtempSync(path.join(h.home, 'again-'));
+    const cases: Array<{ label: string; arm: () => void; run: () => Promise<unknown>; what: string }> = [
+      {
+        label: 'project creation',
+        arm: () => h.sim.scenario.setFailure(EMAIL, 'http_5xx', { rpcIds: ['jHPbke'], times: 1 }),
+        run: () => gflow.run('projectsCreate', { title: 'Never made', profile: 'inc' }),
+        what: 'creating a project',
+      },
+      {
+        label: 'image upscale',
+        arm: () => h.sim.scenario.setFailure(EMAIL, 'http_5xx', { rpcIds: ['SPrCad'], times: 1 }),
+        run: () => gflow.run('upscaleImage', { media_id: made.flow_media_id, scale: '2k', profile: 'inc' }),
+        what: `upscaling image ${made.flow_media_id} to 2K`,
+      },
+      {
+        label: 'download by id',
+        arm: () => h.sim.scenario.setFailure(EMAIL, 'dropped_download', { times: 10 }),
+        run: () => gflow.run('downloadMedia', { media_id: made.flow_media_id, out_dir: outDir, profile: 'inc' }),
+        what: `finding image ${made.flow_media_id} in its project`,
+      },
+    ];
+    for (const c of cases) {
+      c.arm();
+      try {
+        const error = await c.run().then(
+          () => undefined,
+          (e: unknown) => e as GflowError,
+        );
+        expect(error, c.label).toBeDefined();
+        expect(error?.incident?.capture_status, c.label).toBe('captured');
+        const dir = bundleOf(error!.incident!.id);
+        expectPrivateAndClean(dir);
+        const report = fs.readFileSync(path.join(dir, 'report.md'), 'utf8');
+        expect(report, c.label).toContain(`(${c.what})`);
+        expect(report, c.label).toMatch(/\*\*URL:\*\* https:\/\/flow\.google\.com\//);
+      } finally {
+        h.sim.scenario.clearFailures();
+      }
+    }
+    expect(fs.readdirSync(outDir)).toEqual([]);
+  }, 240_000);
+
   it('GFLOW_CLI_INCIDENT_CAPTURE=false writes nothing and says disabled', async () => {
     const off = h.gflow('library', { GFLOW_CLI_INCIDENT_CAPTURE: 'false' });
     const before = bundles().length;

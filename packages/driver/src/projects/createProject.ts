@@ -2,7 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { BadParameterError, UiSelectorDriftError, WireFormatError } from '@gflow/errors';
 import { FLOW_ORIGIN, projectIdOfUrl } from '../flow/hosts.js';
 import { throwIfAborted } from '../util/abort.js';
-import { openFlowPage, waitForAnchor, withLigature } from './flowPage.js';
+import { withScratchPage } from '../session/scratchPage.js';
+import { waitForAnchor, withLigature } from './flowPage.js';
 import { parseCreateProjectReply } from './projectReplies.js';
 import { TITLE_BUTTON, renameInPage } from './renameInPage.js';
 import { expectRpcReply, payloadOf } from './rpcReply.js';
@@ -28,8 +29,8 @@ export async function createProject(context: BrowserContext, options: CreateProj
   const wanted = options.title?.trim();
   if (options.title !== undefined && wanted === '') throw new BadParameterError('A project title cannot be empty.');
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
-  const page = await openFlowPage(context, `${FLOW_ORIGIN}/`, wait);
-  try {
+  // A page of its own, photographed if the creation fails (the incident bundle).
+  return withScratchPage(context, `${FLOW_ORIGIN}/`, { ...wait, what: 'creating a project' }, async (page) => {
     const newButton = withLigature(page, page.locator('button'), 'add').filter({
       hasNot: page.locator('flow-prompt-box'),
     });
@@ -64,9 +65,7 @@ export async function createProject(context: BrowserContext, options: CreateProj
     }
     const title = await renameInPage(page, wanted, wait);
     return { project_id: created.project_id, title };
-  } finally {
-    await page.close().catch(() => undefined);
-  }
+  });
 }
 
 async function headerTitle(page: Page, wait: { signal?: AbortSignal | undefined; timeoutMs: number }): Promise<string> {

@@ -9,7 +9,8 @@ import { ChangeSignal } from '../util/changeSignal.js';
 import { parseBatchexecute } from '../wire/batchexecute.js';
 import { isBatchexecuteUrl, rpcIdsOfRequest } from '../wire/formBody.js';
 import { type VideoRecord, findVideoRecords } from '../wire/videoRecords.js';
-import { assertOnFlowApp, openFlowPage, waitForAnchor } from './flowPage.js';
+import { withScratchPage } from '../session/scratchPage.js';
+import { assertOnFlowApp, waitForAnchor } from './flowPage.js';
 import { fetchMediaInPage } from './mediaFetch.js';
 
 export interface MediaLocation {
@@ -112,17 +113,20 @@ async function withMediaPage<T>(
       })
       .catch(() => undefined);
   };
-  const page = await openFlowPage(context, projectUrl(options.projectId), wait, (p) => p.on('response', collect));
-  try {
-    const location =
-      options.kind === 'video'
-        ? await locateVideo(page, options, { records, arrived }, wait)
-        : await locateImage(page, options, wait);
-    return await use(page, location);
-  } finally {
-    page.off('response', collect);
-    await page.close().catch(() => undefined);
-  }
+  const what = `finding ${options.kind} ${options.mediaId} in its project`;
+  const beforeGoto = (p: Page): void => void p.on('response', collect);
+  // A page of its own, photographed if the media cannot be found or fetched (the incident bundle).
+  return withScratchPage(context, projectUrl(options.projectId), { ...wait, what, beforeGoto }, async (page) => {
+    try {
+      const location =
+        options.kind === 'video'
+          ? await locateVideo(page, options, { records, arrived }, wait)
+          : await locateImage(page, options, wait);
+      return await use(page, location);
+    } finally {
+      page.off('response', collect);
+    }
+  });
 }
 
 function better(old: VideoRecord | undefined, next: VideoRecord): VideoRecord {

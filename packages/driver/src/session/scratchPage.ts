@@ -6,6 +6,12 @@ import { capturePage } from './capturePage.js';
 import type { IncidentSnapshot } from './incidentSnapshot.js';
 import { WireTap } from './wireTap.js';
 
+/** How a scratch page is opened: the page wait, what it is for (the bundle says it), listeners to add before it loads. */
+export interface ScratchWait extends PageWait {
+  readonly what: string;
+  readonly beforeGoto?: (page: Page) => void;
+}
+
 /** What each failed scratch-page operation photographed, by the value it threw (taken once). */
 const snapshots = new WeakMap<object, IncidentSnapshot>();
 
@@ -19,12 +25,13 @@ const snapshots = new WeakMap<object, IncidentSnapshot>();
 export async function withScratchPage<T>(
   context: BrowserContext,
   url: string,
-  wait: PageWait & { readonly what: string },
+  wait: ScratchWait,
   body: (page: Page) => Promise<T>,
 ): Promise<T> {
   let tap: WireTap | undefined;
   const page = await openFlowPage(context, url, wait, (p) => {
     tap = new WireTap(p, SILENT_LOGGER);
+    wait.beforeGoto?.(p);
   });
   try {
     return await body(page);

@@ -2,7 +2,8 @@ import type { BrowserContext } from 'playwright-core';
 import { BadParameterError, UpscaleUnavailableError } from '@gflow/errors';
 import { projectUrl } from '../flow/hosts.js';
 import { dismissPageOverlays } from '../composer/overlays.js';
-import { assertOnFlowApp, openFlowPage } from '../projects/flowPage.js';
+import { assertOnFlowApp } from '../projects/flowPage.js';
+import { withScratchPage } from '../session/scratchPage.js';
 import { expectRpcReply, payloadOf } from '../projects/rpcReply.js';
 import { readRefusal } from '../wire/refusal.js';
 import { parseImageUpscaleReply } from './upscaleReplies.js';
@@ -34,8 +35,8 @@ export async function upscaleImage(context: BrowserContext, options: UpscaleImag
   if (options.scale !== '2k' && options.scale !== '4k')
     throw new BadParameterError(`Image upscale scale must be 2k or 4k, not ${String(options.scale)}.`);
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 60_000 };
-  const page = await openFlowPage(context, projectUrl(options.projectId), wait);
-  try {
+  const what = `upscaling image ${options.mediaId} to ${options.scale.toUpperCase()}`;
+  return withScratchPage(context, projectUrl(options.projectId), { ...wait, what }, async (page) => {
     const tile = await findTile(page, 'image', options.mediaId, wait);
     await dismissPageOverlays(page);
     const entry = await menuEntry(page, tile, options.scale.toUpperCase());
@@ -51,7 +52,5 @@ export async function upscaleImage(context: BrowserContext, options: UpscaleImag
     const { bytes, extension } = parseImageUpscaleReply(payloadOf(answered));
     assertOnFlowApp(page);
     return { media_id: options.mediaId, scale: options.scale, bytes, extension };
-  } finally {
-    await page.close().catch(() => undefined);
-  }
+  });
 }

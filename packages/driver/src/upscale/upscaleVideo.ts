@@ -3,7 +3,8 @@ import { BadParameterError, FlowAppError, TransportTimeoutError, WireFormatError
 import { projectUrl } from '../flow/hosts.js';
 import type { MediaExtension } from '@gflow/flow-facts';
 import { dismissPageOverlays } from '../composer/overlays.js';
-import { assertOnFlowApp, openFlowPage } from '../projects/flowPage.js';
+import { assertOnFlowApp } from '../projects/flowPage.js';
+import { withScratchPage } from '../session/scratchPage.js';
 import { fetchMediaInPage } from '../projects/mediaFetch.js';
 import { expectRpcReply, payloadOf } from '../projects/rpcReply.js';
 import { ChangeSignal } from '../util/changeSignal.js';
@@ -44,8 +45,8 @@ export async function upscaleVideo(context: BrowserContext, options: UpscaleVide
     throw new BadParameterError(`Video scale must be 1080p, 720p or 270p, not ${String(options.scale)}.`);
   const budget = options.timeoutMs ?? 600_000;
   const wait = { signal: options.signal, timeoutMs: Math.min(budget, 60_000) };
-  const page = await openFlowPage(context, projectUrl(options.projectId), wait);
-  try {
+  const what = `upscaling video ${options.mediaId} to ${options.scale}`;
+  return withScratchPage(context, projectUrl(options.projectId), { ...wait, what }, async (page) => {
     const tile = await findTile(page, 'video', options.mediaId, wait);
     await dismissPageOverlays(page);
     const entry = await menuEntry(page, tile, options.scale);
@@ -63,9 +64,7 @@ export async function upscaleVideo(context: BrowserContext, options: UpscaleVide
       mediaId: options.mediaId,
     });
     return { media_id: options.mediaId, scale: options.scale, ...fetched };
-  } finally {
-    await page.close().catch(() => undefined);
-  }
+  });
 }
 
 function isContentFor(response: Response, mediaId: string): boolean {
