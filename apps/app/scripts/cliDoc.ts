@@ -161,11 +161,22 @@ running \`gflow mcp run\` / \`gflow serve\` processes, then run the printed comm
 
 ## \`gflow doctor\`
 
-Read-only checks, \`--json\` → \`{overall_status: ok|issues, checks[{check, severity, detail}]}\`:
-home (exists, not writable by others), settings load, browser (GFLOW_CLI_BROWSER_EXECUTABLE or a
-system Chrome/Chromium), catalog migrations (drift, newer schema, pending), tasks \`working\` for
-more than 24 h, operations \`started\` for more than 24 h, catalogued files missing on disk.
-A catalog that does not exist yet is not created. Exit 0, or 33 on a \`warn\` or \`fail\`.
+Checks, \`--json\` → \`{overall_status: ok|issues, fixes?, checks[{check, severity, detail,
+remediation?, ids?, count?}]}\`: the Node runtime against the supported range, the home (exists, not
+writable by others), settings load and settings still set under retired names, the browser
+(GFLOW_CLI_BROWSER_EXECUTABLE or a system Chrome/Chromium), profiles without an account marker,
+strategy marker or cookie store, and the catalog: its write-ahead log (large, or a \`-shm\` without
+it), SQLite's \`quick_check\`, migrations (drift, newer schema, pending), tasks \`working\` and
+operations \`started\` for more than 24 h, catalogued files missing on disk, assets without a
+display name, local files without a SHA-256. Each finding names the rows or profiles it concerns
+(at most 10, with the count) and the one command that fixes it; the text form lists them under
+"To fix". A catalog that does not exist yet is not created. Exit 0, or 33 on a \`warn\` or \`fail\`.
+
+\`--fix\` first repairs what is safe without asking, then checks (\`fixes[{check, outcome:
+fixed|nothing_to_do|failed, detail}]\`): the home tightened to mode 700, the write-ahead log folded
+into the catalog (it says so when another process holds it), the rows of missing local files
+dropped (rows only, as \`gflow data prune\`), the SHA-256 recorded of unhashed files that still have
+their recorded size. It deletes no file and sends nothing; the other findings stay yours to fix.
 
 ## \`gflow instructions\`
 

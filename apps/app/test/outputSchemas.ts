@@ -55,6 +55,8 @@ export const mcpSetupPayload = z.strictObject({
 /** `doctor --json`: the CLI's runtime check, then core's doctor operation's checks, and the verdict. */
 export const doctorPayload = z.strictObject({
   overall_status: z.enum(['ok', 'issues']),
+  /** With --fix: what was repaired before the checks ran (core's doctorFix). */
+  fixes: (OPERATIONS.find((o) => o.name === 'doctorFix')!.output as unknown as { shape: { fixes: z.ZodType } }).shape.fixes.optional(),
   checks: z
     .array(
       (OPERATIONS.find((o) => o.name === 'doctor')!.output as unknown as { shape: { checks: { element: z.ZodType } } })

@@ -35,6 +35,24 @@ describe('local files', () => {
     expect(() => c.localFiles.record({ assetId: a.id, path: '/y', bytes: 1, sha256: 'zz' })).toThrow(BadParameterError);
   });
 
+  it('hashMissing records the hash of unhashed files that still have their recorded size, and skips the rest', async () => {
+    const c = memoryCatalog();
+    const a = c.assets.record({ profile: 'alice', flowMediaId: 'm', kind: 'image' });
+    const same = writeMedia('same.png', 'png bytes');
+    const grown = writeMedia('grown.png', 'png');
+    const kept = writeMedia('kept.png', 'kept');
+    const rowSame = c.localFiles.record({ assetId: a.id, path: same.path, bytes: same.bytes });
+    const rowGrown = c.localFiles.record({ assetId: a.id, path: grown.path, bytes: grown.bytes });
+    c.localFiles.record({ assetId: a.id, path: path.join(tmp.dir, 'gone.png'), bytes: 4 });
+    c.localFiles.record({ assetId: a.id, ...kept, sha256: 'b'.repeat(64) });
+    writeFileSync(grown.path, 'png, and more');
+    expect(await c.localFiles.hashMissing()).toEqual({ hashed: 1, skipped: 2 });
+    const byPath = new Map(c.localFiles.listForAsset(a.id).map((f) => [f.path, f.sha256]));
+    expect(byPath.get(rowSame.path)).toBe(same.sha256);
+    expect(byPath.get(rowGrown.path)).toBeNull();
+    expect(byPath.get(kept.path)).toBe('b'.repeat(64));
+  });
+
   it('verifies existence, size and (when asked) SHA-256', async () => {
     const c = memoryCatalog();
     const a = c.assets.record({ profile: 'alice', flowMediaId: 'm', kind: 'image' });

@@ -45,6 +45,11 @@ export interface LocalFilesRepo {
   firstVerified(assetId: number, options?: { readonly checkSha256?: boolean }): Promise<VerifiedLocalFile | null>;
   /** `data prune`: drops local rows whose path is gone (cloud rows are kept). */
   pruneMissing(options?: { readonly profile?: string; readonly dryRun?: boolean }): PruneResult;
+  /**
+   * `doctor --fix`: records the SHA-256 of local rows that have none, for files that exist with the
+   * recorded size (others are skipped: missing, or not the file gflow wrote).
+   */
+  hashMissing(): Promise<{ readonly hashed: number; readonly skipped: number }>;
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -70,6 +75,10 @@ export function createLocalFilesRepo(ctx: CatalogContext): LocalFilesRepo {
     'SELECT id, asset_id AS assetId, path FROM local_files WHERE storage_provider IS NULL AND profile_name = ?',
   );
   const deleteRow = ctx.db.prepare('DELETE FROM local_files WHERE id = ?');
+  const unhashedRows = ctx.db.prepare(
+    'SELECT id, path, bytes FROM local_files WHERE storage_provider IS NULL AND sha256 IS NULL ORDER BY id',
+  );
+  const setHash = ctx.db.prepare('UPDATE local_files SET sha256 = ? WHERE id = ? AND sha256 IS NULL');
 
   // Raw on purpose: media lookup runs this per candidate (the bench holds it to ≤ 1.5× raw).
   const byAsset = ctx.db.prepare(LOCAL_FILES_BY_ASSET_SQL);
@@ -133,6 +142,23 @@ export function createLocalFilesRepo(ctx: CatalogContext): LocalFilesRepo {
       const removed = rows.filter((row) => !existsSync(row.path));
       if (!dryRun && removed.length > 0) ctx.write(() => removed.forEach((row) => deleteRow.run(row.id)));
       return { checked: rows.length, removed, dryRun };
+    },
+    async hashMissing() {
+      const rows = unhashedRows.all() as Array<{ id: number; path: string; bytes: number }>;
+      let hashed = 0;
+      for (const row of rows) {
+        let hash: string;
+        try {
+          const stat = statSync(row.path);
+          if (!stat.isFile() || stat.size !== row.bytes) continue;
+          hash = await sha256File(row.path);
+        } catch {
+          continue;
+        }
+        ctx.write(() => setHash.run(hash, row.id));
+        hashed += 1;
+      }
+      return { hashed, skipped: rows.length - hashed };
     },
   };
 }

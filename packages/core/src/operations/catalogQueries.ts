@@ -8,6 +8,7 @@ import type { Catalog, MediaListItem } from '@gflow/catalog';
 import { z } from 'zod';
 import { projectSummary } from '../catalogViews/projectSummary.js';
 import { checkBrowser, checkCatalog, checkHome } from '../health/doctorChecks.js';
+import { checkpointWal, fixHomeMode, hashUnhashedFiles, pruneMissingFileRows } from '../health/doctorFixes.js';
 import { checkDeprecatedSettings, checkProfiles } from '../health/homeChecks.js';
 import { MEDIA_RESOURCE_CAP_BYTES, readCatalogMedia } from '../catalogViews/readCatalogMedia.js';
 import { recentMedia } from '../catalogViews/recentMedia.js';
@@ -420,4 +421,26 @@ export const doctor = defineOperation({
       }),
     ],
   }),
+});
+
+export const doctorFix = defineOperation({
+  name: 'doctorFix',
+  mcpName: 'gflow_doctor_fix',
+  title: 'Repair what the doctor can repair safely',
+  description:
+    "The doctor's safe repairs: the home tightened to mode 700, the catalog's write-ahead log folded in, the rows of missing local files dropped (rows only; the assets stay), the SHA-256 of unhashed files that still have their recorded size. Deletes no file and sends nothing; every other finding stays the user's to fix.",
+  kind: 'mutate',
+  usesBrowser: false,
+  surfaces: ['cli', 'library'],
+  input: z.object({}),
+  output: z.strictObject({ status: z.literal('ok'), fixes: z.array(S.doctorFix) }),
+  handler: async (_input, { runtime }) => {
+    const fixes = [fixHomeMode(runtime.layout.home)];
+    if (fs.existsSync(runtime.settings.dbPath)) {
+      const catalog = runtime.catalog;
+      fixes.push(pruneMissingFileRows(catalog), await hashUnhashedFiles(catalog));
+      fixes.push(checkpointWal(catalog, runtime.settings.dbPath));
+    }
+    return { status: 'ok' as const, fixes };
+  },
 });

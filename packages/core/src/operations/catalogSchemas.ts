@@ -115,6 +115,14 @@ export const profileRow = z.strictObject({
   profile_dir: z.string().min(1),
 });
 
+/** One repair of `doctor --fix`. */
+export const doctorFix = z.strictObject({
+  check: z.string().min(1),
+  outcome: z.enum(['fixed', 'nothing_to_do', 'failed']),
+  detail: z.string(),
+  count: count.optional(),
+});
+
 export const doctorCheck = z.strictObject({
   check: z.string().min(1),
   severity: z.enum(['ok', 'info', 'warn', 'fail']),

@@ -10,6 +10,7 @@ import { creditUsage } from './creditOperations.js';
 import {
   catalogProjectSummary,
   doctor,
+  doctorFix,
   exportErrors,
   listErrors,
   listMedia,
@@ -71,6 +72,7 @@ export const OPERATIONS: readonly Operation[] = [
   catalogProjectSummary,
   readMediaBytes,
   doctor,
+  doctorFix,
   listProfiles,
   useProfile,
   deleteProfile,
