@@ -65,6 +65,10 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
   GFLOW_CLI_PROGRESS=jsonl) writes one JSON line per event to stderr instead
   (\`{"type":"progress","at","phase","message"?,…}\`), for scripts, also with \`--json\`;
   \`--progress off\` writes none. An unknown GFLOW_CLI_PROGRESS value means \`auto\`.
+  On a terminal a log line written while the spinner runs gets a line of its own (the spinner is
+  drawn again below it), logs below \`warning\` stay quiet unless \`-v\` or a log level is set, and a
+  generation or a run of many ends with one summary line on stderr: \`✓ Made 2 images in project
+  <id>: <dir>/ in 8.3 s\` (\`✗\` when a run of many had failures).
 - **Ctrl-C** (or SIGTERM) cancels the running operation and exits 130; files are written
   atomically, so no partial file is left. A generation stopped before its submit says nothing
   was sent; one stopped after it is recorded \`indeterminate\` at once (credits may have been

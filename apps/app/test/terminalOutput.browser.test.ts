@@ -1,5 +1,5 @@
 // On a terminal the progress line and log lines never share a line, and info lines stay quiet
-// unless asked for (issue 23, "Terminal output"): a real sandbox generation under a
+// unless asked for, and the run ends with one summary line (issue 23, "Terminal output"): a real sandbox generation under a
 // pseudo-terminal (util-linux `script`), its screen read back.
 import { spawnSync } from 'node:child_process';
 import { browserSetting } from '@gflow/testkit/browser';
@@ -42,6 +42,8 @@ describe('gflow on a terminal', () => {
     expect(lines.filter((l) => /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏].*\[gflow\]/.test(l))).toEqual([]);
     expect(lines.filter((l) => l.includes('[gflow] info:'))).toEqual([]);
     expect(lines.join('\n')).toMatch(/\.(jpg|png)/);
+    // The run ends with one summary line: what was made, where, how long.
+    expect(lines.at(-1)).toMatch(/^✓ Made 1 image in project [0-9a-f-]{36}: \S+\.(jpg|png) in \d+\.\d s$/);
   }, 150_000);
 
   it('-v brings the info lines back, each on its own line', () => {

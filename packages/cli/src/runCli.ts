@@ -182,6 +182,8 @@ async function runLeaf(
     const result = await (leaf.handlesInterrupt ? running : Promise.race([running, aborted]));
     progress.stop();
     exitCode = writeOutput(io, result as LeafOutput | undefined, json);
+    const summary = (result as LeafOutput | undefined)?.summary;
+    if (summary !== undefined) progress.summarize(summary, exitCode === 0);
   } catch (error) {
     progress.stop();
     const interrupted = options.signal.aborted && !(isGflowError(error) && error.code === 'cancelled');

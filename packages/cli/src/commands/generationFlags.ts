@@ -154,6 +154,16 @@ function renderEstimate(r: EstimateView): string {
   return `${lines.join('\n')}\n${renderFields({ project: r.flow_project_id, quote_source: r.plan?.quote_source })}`;
 }
 
+/** "1 image in project 4e26…: /out/…/x.jpg", "2 videos in project …: /out/…/2026-12-02/" (the summary line). */
+function madeSummary(r: GenerationResultView, commandPath: string): string {
+  const files = r.files ?? [];
+  const noun = /^video\b/.test(commandPath) || files.every((f) => /\.(mp4|gif|webm)$/i.test(f)) ? 'video' : 'image';
+  const count = Math.max(files.length, r.flow_media_ids?.length ?? (r.flow_media_id ? 1 : 0));
+  const what = `${count} ${noun}${count === 1 ? '' : 's'}`;
+  const where = files.length === 0 ? '' : `: ${files.length === 1 ? files[0] : `${path.dirname(files[0]!)}${path.sep}`}`;
+  return `Made ${what}${r.flow_project_id ? ` in project ${r.flow_project_id}` : ''}${where}`;
+}
+
 /**
  * Files first (one per line, easy to pipe), then the ids. A reply whose status
  * is a failure (core's FAILURE_STATUSES) exits with its error's code: --json
@@ -169,7 +179,7 @@ export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput 
       media: r.flow_media_id,
       ...(r.credits_quoted === undefined ? {} : { credits_quoted: r.credits_quoted ?? 'unreadable' }),
     });
-    return { data: result, text: files ? `${files}\n${ids}` : ids };
+    return { data: result, text: files ? `${files}\n${ids}` : ids, summary: madeSummary(r, ctx.commandPath) };
   }
   if (r.status === 'estimated') return { data: result, text: renderEstimate(result as EstimateView) };
   // Not completed and not a failure: pending (wait=false).

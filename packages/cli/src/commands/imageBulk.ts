@@ -163,5 +163,5 @@ export async function runBatchOperation(ctx: LeafContext, input: Record<string, 
     ? `${done}/${result.items.length} estimated in project ${result.flow_project_id ?? '-'}: ${result.credits_quoted ?? 'unreadable'} credits quoted in all; nothing was submitted`
     : `${done}/${result.items.length} completed in project ${result.flow_project_id ?? '-'}`;
   const text = `${renderTable(['#', 'STATUS', 'PROMPT', 'FILES / ERROR'], rows)}\n${summary}`;
-  return { data: result, text, ...(result.exit_code === 0 ? {} : { exitCode: result.exit_code }) };
+  return { data: result, text, summary, ...(result.exit_code === 0 ? {} : { exitCode: result.exit_code }) };
 }

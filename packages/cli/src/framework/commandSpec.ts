@@ -17,6 +17,8 @@ export interface LeafOutput {
   readonly text?: string;
   /** A non-zero verdict that is not an error (auth status "not verified" → 1, doctor findings → 33). */
   readonly exitCode?: number;
+  /** What the run made and where, for the one summary line a terminal gets last (with the run's time). */
+  readonly summary?: string;
 }
 
 export interface LeafSpec {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgressReporter } from './progressReporter.js';
+import { createProgressReporter, formatDuration } from './progressReporter.js';
 
 function terminal(isTTY = true): { write(chunk: string): boolean; isTTY: boolean; columns: number; out: string } {
   const stream = {
@@ -45,5 +45,31 @@ describe('progress line and log lines on a terminal', () => {
     const pipe = terminal(false);
     createProgressReporter(pipe, { mode: 'auto', json: false }).print('b\n');
     expect(pipe.out).toBe('b\n');
+  });
+
+  it('the summary line clears the spinner and ends the run on a terminal, with the time the run took; nowhere else', () => {
+    const tty = terminal();
+    const progress = createProgressReporter(tty, { mode: 'auto', json: false });
+    progress.update({ phase: 'generating', elapsedMs: 0 });
+    progress.summarize('Made 1 image in project p: /out/x.jpg', true);
+    expect(screen(tty.out).filter((l) => l !== '')).toEqual([
+      expect.stringMatching(/^✓ Made 1 image in project p: \/out\/x\.jpg in \d+\.\d s$/),
+    ]);
+    createProgressReporter(tty, { mode: 'auto', json: false }).summarize('1/2 completed', false);
+    expect(tty.out).toMatch(/✗ 1\/2 completed in \d+\.\d s\n$/);
+    for (const [stream, options] of [
+      [terminal(false), { mode: 'auto', json: false }],
+      [terminal(), { mode: 'auto', json: true }],
+      [terminal(), { mode: 'jsonl', json: false }],
+      [terminal(), { mode: 'off', json: false }],
+    ] as const) {
+      createProgressReporter(stream, options).summarize('Made 1 image', true);
+      expect(stream.out).toBe('');
+    }
+  });
+
+  it('says a duration in seconds, then minutes', () => {
+    expect(formatDuration(3_420)).toBe('3.4 s');
+    expect(formatDuration(125_000)).toBe('2 min 05 s');
   });
 });

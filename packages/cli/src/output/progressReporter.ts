@@ -27,6 +27,18 @@ export interface ProgressReporter {
   print(line: string): void;
   /** Clears the line (before the result or an error is printed). */
   stop(): void;
+  /**
+   * The run's last line on a terminal: what was made, where, and how long the run took (from the
+   * reporter's creation, the start of the command). Nothing off a terminal, with --json or jsonl.
+   */
+  summarize(summary: string, ok: boolean): void;
+}
+
+/** "3.4 s", "2 min 05 s": a run's duration as the summary line says it. */
+export function formatDuration(ms: number): string {
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 }
 
 function bytes(n: number): string {
@@ -72,15 +84,23 @@ export function createProgressReporter(
         void stream.write(`${JSON.stringify({ type: 'progress', at: new Date().toISOString(), ...event })}\n`),
       print: (line) => void stream.write(line),
       stop: () => undefined,
+      summarize: () => undefined,
     };
+  const started = Date.now();
   const enabled = options.mode === 'auto' && !options.json && stream.isTTY === true;
-  if (!enabled) return { update: () => undefined, print: (line) => void stream.write(line), stop: () => undefined };
+  if (!enabled)
+    return {
+      update: () => undefined,
+      print: (line) => void stream.write(line),
+      stop: () => undefined,
+      summarize: () => undefined,
+    };
   let last: ProgressEvent | undefined;
   let frame = 0;
   let timer: NodeJS.Timeout | undefined;
   const draw = (): void => {
     if (!last) return;
-    const width = Math.max(20, (stream.columns ?? 80) - 1);
+    const width = Math.max(20, (stream.columns || 80) - 1); // a pseudo-terminal of no size says 0
     const line = formatProgress(last, FRAMES[frame++ % FRAMES.length]).slice(0, width);
     stream.write(`\r\x1b[2K${line}`);
   };
@@ -106,6 +126,10 @@ export function createProgressReporter(
       timer = undefined;
       if (last) stream.write('\r\x1b[2K');
       last = undefined;
+    },
+    summarize(summary, ok) {
+      this.stop();
+      stream.write(`${ok ? '✓' : '✗'} ${summary} in ${formatDuration(Date.now() - started)}\n`);
     },
   };
 }
