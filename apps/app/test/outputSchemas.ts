@@ -56,7 +56,9 @@ export const mcpSetupPayload = z.strictObject({
 export const doctorPayload = z.strictObject({
   overall_status: z.enum(['ok', 'issues']),
   /** With --fix: what was repaired before the checks ran (core's doctorFix). */
-  fixes: (OPERATIONS.find((o) => o.name === 'doctorFix')!.output as unknown as { shape: { fixes: z.ZodType } }).shape.fixes.optional(),
+  fixes: (
+    OPERATIONS.find((o) => o.name === 'doctorFix')!.output as unknown as { shape: { fixes: z.ZodType } }
+  ).shape.fixes.optional(),
   checks: z
     .array(
       (OPERATIONS.find((o) => o.name === 'doctor')!.output as unknown as { shape: { checks: { element: z.ZodType } } })

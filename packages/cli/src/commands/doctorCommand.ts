@@ -47,7 +47,8 @@ export const doctorCommand = defineLeaf({
     const done = (fixes ?? [])
       .filter((f) => f.outcome !== 'nothing_to_do')
       .map((f) => `  ${f.check}: ${f.outcome === 'fixed' ? '' : 'NOT FIXED: '}${f.detail}`);
-    const fixedText = fixes === undefined ? '' : done.length ? `Repaired:\n${done.join('\n')}\n\n` : 'Nothing to repair.\n\n';
+    const fixedText =
+      fixes === undefined ? '' : done.length ? `Repaired:\n${done.join('\n')}\n\n` : 'Nothing to repair.\n\n';
     const toFix = checks
       .filter((c) => c.remediation !== undefined && c.severity !== 'ok')
       .map((c) => {

@@ -160,7 +160,8 @@ function madeSummary(r: GenerationResultView, commandPath: string): string {
   const noun = /^video\b/.test(commandPath) || files.every((f) => /\.(mp4|gif|webm)$/i.test(f)) ? 'video' : 'image';
   const count = Math.max(files.length, r.flow_media_ids?.length ?? (r.flow_media_id ? 1 : 0));
   const what = `${count} ${noun}${count === 1 ? '' : 's'}`;
-  const where = files.length === 0 ? '' : `: ${files.length === 1 ? files[0] : `${path.dirname(files[0]!)}${path.sep}`}`;
+  const where =
+    files.length === 0 ? '' : `: ${files.length === 1 ? files[0] : `${path.dirname(files[0]!)}${path.sep}`}`;
   return `Made ${what}${r.flow_project_id ? ` in project ${r.flow_project_id}` : ''}${where}`;
 }
 
