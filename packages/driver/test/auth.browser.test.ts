@@ -7,6 +7,7 @@ import { readProfileMarkers } from '@gflow/flow-facts';
 import { writeProfileMarkers } from '../src/auth/markers.js';
 import { probeContext } from '../src/auth/probeContext.js';
 import { probeSession } from '../src/auth/probeSession.js';
+import { pageSnapshotOf } from '../src/session/scratchPage.js';
 import { renewSession } from '../src/auth/renewSession.js';
 import { useSimBrowser } from '@gflow/testkit/browser';
 
@@ -158,6 +159,18 @@ describe('session probes', () => {
       const result = await probeContext(context, { retryDelaysMs: [50, 50] });
       expect(result).toMatchObject({ outcome: 'verification_error' });
       expect(hits).toBe(3);
+      // Asked to, the probe throws that outcome on its page, which is photographed for the incident bundle.
+      const thrown = await probeContext(context, {
+        retryDelaysMs: [50, 50],
+        failAs: (r) => (r.outcome === 'verification_error' ? new Error(r.detail) : null),
+      }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(thrown).toBeInstanceOf(Error);
+      const snapshot = pageSnapshotOf(thrown);
+      expect(snapshot).toMatchObject({ operation: 'probing the Flow session', url: expect.stringContaining('labs.google') });
+      expect(hits).toBe(6);
     } finally {
       await context.close();
     }

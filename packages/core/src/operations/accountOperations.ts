@@ -116,7 +116,11 @@ export const authStatus = defineOperation({
           : null;
     if (early) throw early;
     const result = await withProfileBrowser(context, profile.name, (browser) =>
-      probeContext(browser, { signal: context.signal }),
+      // An unreachable session endpoint is thrown on the probe's page, which is photographed (the incident bundle).
+      probeContext(browser, {
+        signal: context.signal,
+        failAs: (probe) => (probe.outcome === 'verification_error' ? sessionProbeError(probe) : null),
+      }),
     );
     if (result.outcome !== 'authenticated') {
       throw sessionProbeError(result) ?? new Error(`unexpected probe outcome ${result.outcome}`);

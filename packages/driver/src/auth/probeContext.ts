@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { sleep, throwIfAborted } from '../util/abort.js';
+import { withScratchPage } from '../session/scratchPage.js';
 import { type DriverLogger, SILENT_LOGGER } from '../util/logger.js';
 import { hasFlowOsidCookie, hasGoogleSessionCookie } from './cookieChecks.js';
 import { mostFrequentEmail } from './emailFrequency.js';
@@ -12,6 +13,11 @@ export interface ProbeContextOptions {
   /** Backoff before the 2nd and 3rd oracle attempt on 429/503/504 (default 1 s, 2 s). */
   readonly retryDelaysMs?: readonly number[];
   readonly navigationTimeoutMs?: number;
+  /**
+   * The error an outcome is for the caller, thrown while the probe's page is still open so the
+   * page is photographed for the incident bundle (withScratchPage); null: the outcome is returned.
+   */
+  readonly failAs?: (result: SessionProbeResult) => Error | null;
 }
 
 /**
@@ -26,35 +32,44 @@ export async function probeContext(
   context: BrowserContext,
   options: ProbeContextOptions = {},
 ): Promise<SessionProbeResult> {
-  const logger = options.logger ?? SILENT_LOGGER;
   throwIfAborted(options.signal, 'the session probe');
-  const page = await context.newPage();
-  try {
-    const oracle = await askOracle(page, options);
-    logger.debug('session probe: oracle', { kind: oracle.kind });
-    if (oracle.kind === 'authenticated')
-      return { outcome: 'authenticated', email: oracle.email.toLowerCase(), via: 'labs_session' };
-    if (oracle.kind === 'error')
-      return {
-        outcome: 'verification_error',
-        detail: `${oracle.detail}; a network or endpoint problem, which re-login does not fix.`,
-      };
-    const cookies = await context.cookies();
-    if (!hasGoogleSessionCookie(cookies))
-      return {
-        outcome: 'no_session',
-        detail: 'No Google session in this profile (no labs session and no SAPISID cookie).',
-      };
-    if (!hasFlowOsidCookie(cookies)) {
-      return {
-        outcome: 'google_session_only',
-        detail: 'Signed in to Google, but not to the Flow app (no OSID cookie on flow.google.com).',
-      };
-    }
-    return await myAccountFallback(page, options);
-  } finally {
-    await page.close().catch(() => undefined);
+  const wait = { signal: options.signal, what: 'probing the Flow session' };
+  return withScratchPage(context, null, wait, async (page) => {
+    const result = await probeOnPage(context, page, options);
+    const failure = options.failAs?.(result) ?? null;
+    if (failure !== null) throw failure;
+    return result;
+  });
+}
+
+async function probeOnPage(
+  context: BrowserContext,
+  page: Page,
+  options: ProbeContextOptions,
+): Promise<SessionProbeResult> {
+  const logger = options.logger ?? SILENT_LOGGER;
+  const oracle = await askOracle(page, options);
+  logger.debug('session probe: oracle', { kind: oracle.kind });
+  if (oracle.kind === 'authenticated')
+    return { outcome: 'authenticated', email: oracle.email.toLowerCase(), via: 'labs_session' };
+  if (oracle.kind === 'error')
+    return {
+      outcome: 'verification_error',
+      detail: `${oracle.detail}; a network or endpoint problem, which re-login does not fix.`,
+    };
+  const cookies = await context.cookies();
+  if (!hasGoogleSessionCookie(cookies))
+    return {
+      outcome: 'no_session',
+      detail: 'No Google session in this profile (no labs session and no SAPISID cookie).',
+    };
+  if (!hasFlowOsidCookie(cookies)) {
+    return {
+      outcome: 'google_session_only',
+      detail: 'Signed in to Google, but not to the Flow app (no OSID cookie on flow.google.com).',
+    };
   }
+  return await myAccountFallback(page, options);
 }
 
 async function askOracle(page: Page, options: ProbeContextOptions): Promise<OracleVerdict> {

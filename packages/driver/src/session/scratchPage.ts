@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { hasErrorCode } from '@gflow/errors';
 import { type PageWait, openFlowPage } from '../projects/flowPage.js';
+import { throwIfAborted } from '../util/abort.js';
 import { SILENT_LOGGER } from '../util/logger.js';
 import { capturePage } from './capturePage.js';
 import type { IncidentSnapshot } from './incidentSnapshot.js';
@@ -16,7 +17,7 @@ export interface ScratchWait extends PageWait {
 const snapshots = new WeakMap<object, IncidentSnapshot>();
 
 /**
- * Runs `body` on a page of its own (opened on `url`, closed afterwards) with a wire tap from
+ * Runs `body` on a page of its own (opened on `url`, or blank for a body that navigates itself; closed afterwards) with a wire tap from
  * before the navigation. When `body` fails, the page is photographed at the failure, before it is
  * closed (URL, anchors, rpc log, screenshot), and the snapshot is kept for the thrown value:
  * {@link pageSnapshotOf} hands it to whoever records the incident. A cancellation, or a closed
@@ -24,15 +25,21 @@ const snapshots = new WeakMap<object, IncidentSnapshot>();
  */
 export async function withScratchPage<T>(
   context: BrowserContext,
-  url: string,
+  url: string | null,
   wait: ScratchWait,
   body: (page: Page) => Promise<T>,
 ): Promise<T> {
   let tap: WireTap | undefined;
-  const page = await openFlowPage(context, url, wait, (p) => {
+  const attach = (p: Page): void => {
     tap = new WireTap(p, SILENT_LOGGER);
     wait.beforeGoto?.(p);
-  });
+  };
+  let page: Page;
+  if (url === null) {
+    throwIfAborted(wait.signal, wait.what);
+    page = await context.newPage();
+    attach(page);
+  } else page = await openFlowPage(context, url, wait, attach);
   try {
     return await body(page);
   } catch (error) {
