@@ -169,7 +169,10 @@ describe('session probes', () => {
       );
       expect(thrown).toBeInstanceOf(Error);
       const snapshot = pageSnapshotOf(thrown);
-      expect(snapshot).toMatchObject({ operation: 'probing the Flow session', url: expect.stringContaining('labs.google') });
+      expect(snapshot).toMatchObject({
+        operation: 'probing the Flow session',
+        url: expect.stringContaining('labs.google'),
+      });
       expect(hits).toBe(6);
     } finally {
       await context.close();
