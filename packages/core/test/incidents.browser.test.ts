@@ -109,16 +109,22 @@ describe('incident bundles', () => {
     expect(manifest).toMatchObject({ captured_at_failure: false, phase: 'done' });
   }, 120_000);
 
-  it('a failure raised by core before the driver ran is skipped: no bundle', async () => {
+  it('a failure raised by core before the driver ran is refused before queueing: no task, no bundle', async () => {
     const before = bundles().length;
-    const result = (await gflow.run('generateVideo', {
-      prompt: 'x',
-      mode: 'i2v',
-      initial_frame: '0b7e5c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e',
-      profile: 'inc',
-    })) as Failed;
-    expect(result.status).toBe('failed');
-    expect(result.error?.incident?.capture_status).toBe('skipped');
+    const error = await gflow
+      .run('generateVideo', {
+        prompt: 'x',
+        mode: 'i2v',
+        initial_frame: '0b7e5c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e',
+        profile: 'inc',
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e as GflowError,
+      );
+    expect(error?.code).toBe('reference-not-found');
+    expect(error?.extensions['parameter']).toBe('initial_frame');
+    expect(error?.incident).toBeUndefined();
     expect(bundles()).toHaveLength(before);
   }, 120_000);
 

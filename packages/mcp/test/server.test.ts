@@ -121,7 +121,7 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
 
   it("answers bad arguments with gflow's 400 bad-parameter envelope", async () => {
     const { client } = await setup(era);
-    const result = await client.callTool({ name: 'gflow_generate_image', arguments: { prompt: '', count: 'many' } });
+    const result = await client.callTool({ name: 'gflow_generate_image', arguments: { prompt: '' } });
     expect(result.isError).toBe(true);
     const envelope = result.structuredContent as Envelope;
     expect(envelope.error).toMatchObject({
@@ -130,6 +130,17 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
       retryable: false,
       parameter: 'prompt',
     });
+  });
+
+  it('refuses an argument the tool does not take (seed: 42) by name, and advertises additionalProperties: false', async () => {
+    const { client } = await setup(era);
+    const result = await client.callTool({ name: 'gflow_generate_image', arguments: { prompt: 'a cat', seed: 42 } });
+    expect(result.isError).toBe(true);
+    const envelope = result.structuredContent as Envelope;
+    expect(envelope.error).toMatchObject({ status: 400, retryable: false, parameter: 'seed' });
+    expect(JSON.stringify(envelope.error)).toContain('Unknown parameter \\"seed\\"');
+    const { tools } = await client.listTools();
+    for (const tool of tools) expect(tool.inputSchema, tool.name).toMatchObject({ additionalProperties: false });
   });
 
   it('answers a rate-limited spend with status rate_limited', async () => {

@@ -19,7 +19,7 @@ import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 import { type GenerationTaskPayload, effectiveSettings, planOf } from './generationPayload.js';
 import { type MediaKind, extensionOf, targetPathFor, writeMedia } from './mediaFiles.js';
-import { type LocalReference, resolveReference } from './references.js';
+import { type LocalReference, resolveGenerationInputs } from './references.js';
 import { fellBackToUpload, placeReference, rememberUploads } from './placeReferences.js';
 import { SpendControl, budgetOfTask, estimatedEnvelope, spendPayloadOf } from './spendControl.js';
 
@@ -265,50 +265,6 @@ function catalogueNamedMedia(
   }
 }
 
-async function resolveAll(
-  runtime: RuntimeServices,
-  plan: ImagePlan | VideoPlan,
-  profile: string,
-): Promise<{ references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference }> {
-  const cwd = process.cwd();
-  const catalog = runtime.catalog;
-  const references: LocalReference[] = [];
-  for (const [i, ref] of plan.references.entries()) {
-    references.push(
-      await resolveReference(catalog, ref, {
-        profile,
-        parameter: `reference_images[${i}]`,
-        cwd,
-        role: plan.kind === 'image' ? 'image' : 'reference',
-      }),
-    );
-  }
-  if (plan.kind === 'image') return { references };
-  return {
-    references,
-    ...(plan.startFrame
-      ? {
-          startFrame: await resolveReference(catalog, plan.startFrame, {
-            profile,
-            parameter: 'initial_frame',
-            cwd,
-            role: 'frame',
-          }),
-        }
-      : {}),
-    ...(plan.endFrame
-      ? {
-          endFrame: await resolveReference(catalog, plan.endFrame, {
-            profile,
-            parameter: 'end_frame',
-            cwd,
-            role: 'frame',
-          }),
-        }
-      : {}),
-  };
-}
-
 /** One generation job's run: what generate and recordAndDownload share. */
 interface JobRun {
   readonly runtime: RuntimeServices;
@@ -328,7 +284,7 @@ async function generate(
 ): Promise<Generated> {
   const { runtime, settings, session, plan, payload, profile, signal } = run;
   const refs: { references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference } =
-    await resolveAll(runtime, plan, profile);
+    await resolveGenerationInputs(runtime.catalog, plan, profile);
   // A chained generation (a media id as frame or reference) stays in that media's project unless
   // the caller named one: the result lands beside its source in Flow.
   const inherited = [refs.startFrame, ...refs.references].find((r) => r?.projectId)?.projectId;

@@ -1,9 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '@gflow/catalog';
-import { BadParameterError, ReferenceNotOnDiskError } from '@gflow/errors';
+import {
+  BadParameterError,
+  type GflowError,
+  type GflowErrorOptions,
+  ReferenceNotOnDiskError,
+  isGflowError,
+} from '@gflow/errors';
 import { MAX_UPLOAD_BYTES, sniffImage } from '@gflow/flow-facts';
-import type { MediaRef } from '../operations/validateGeneration.js';
+import type { ImagePlan, MediaRef, VideoPlan } from '../operations/validateGeneration.js';
 
 /** A reference ready for the driver: a local file to upload, with the name Flow should list. */
 export interface LocalReference {
@@ -47,6 +53,17 @@ export function checkLocalImage(value: string, parameter: string, cwd: string): 
   return { path: real, displayName: path.basename(real) };
 }
 
+/** The catalog's refusal of a media id, restated with the parameter that carried it (same class and code). */
+function naming(error: unknown, parameter: string): unknown {
+  if (!isGflowError(error) || error.extensions['parameter'] !== undefined) return error;
+  const Class = error.constructor as new (detail: string, options: GflowErrorOptions) => GflowError;
+  return new Class(`${parameter}: ${error.detail}`, {
+    cause: error,
+    ...(error.remediationHint === undefined ? {} : { remediationHint: error.remediationHint }),
+    extensions: { ...error.extensions, parameter },
+  });
+}
+
 /**
  * Turns a user reference into a local file: a path is checked as above; a
  * media UUID must be a catalogued asset of this profile with a verified local
@@ -59,10 +76,15 @@ export async function resolveReference(
   options: { profile: string; parameter: string; cwd: string; role: 'frame' | 'reference' | 'image' },
 ): Promise<LocalReference> {
   if (ref.kind === 'path') return checkLocalImage(ref.path, options.parameter, options.cwd);
-  const resolved =
-    options.role === 'frame'
-      ? await catalog.references.frame(ref.mediaId, { profile: options.profile })
-      : await catalog.references.onDisk(ref.mediaId, { profile: options.profile });
+  let resolved: Awaited<ReturnType<Catalog['references']['frame']>>;
+  try {
+    resolved =
+      options.role === 'frame'
+        ? await catalog.references.frame(ref.mediaId, { profile: options.profile })
+        : await catalog.references.onDisk(ref.mediaId, { profile: options.profile });
+  } catch (error) {
+    throw naming(error, options.parameter);
+  }
   if (!resolved.localFile) {
     throw new ReferenceNotOnDiskError(
       `${options.parameter}: the media id is catalogued but has no verified local file to upload.`,
@@ -78,5 +100,53 @@ export async function resolveReference(
     ...(resolved.displayName ? { flowName: resolved.displayName } : {}),
     mediaId: ref.mediaId,
     ...(resolved.asset.flowProjectId ? { projectId: resolved.asset.flowProjectId } : {}),
+  };
+}
+
+/**
+ * Every reference and frame of a generation as local files (the catalog and the disk only, no
+ * browser): run before anything is queued, so a doomed job fails at once on every surface, and
+ * again by the job itself (the files may have changed meanwhile).
+ */
+export async function resolveGenerationInputs(
+  catalog: Catalog,
+  plan: ImagePlan | VideoPlan,
+  profile: string,
+  cwd: string = process.cwd(),
+): Promise<{ references: LocalReference[]; startFrame?: LocalReference; endFrame?: LocalReference }> {
+  const references: LocalReference[] = [];
+  for (const [i, ref] of plan.references.entries()) {
+    references.push(
+      await resolveReference(catalog, ref, {
+        profile,
+        parameter: `reference_images[${i}]`,
+        cwd,
+        role: plan.kind === 'image' ? 'image' : 'reference',
+      }),
+    );
+  }
+  if (plan.kind === 'image') return { references };
+  return {
+    references,
+    ...(plan.startFrame
+      ? {
+          startFrame: await resolveReference(catalog, plan.startFrame, {
+            profile,
+            parameter: 'initial_frame',
+            cwd,
+            role: 'frame',
+          }),
+        }
+      : {}),
+    ...(plan.endFrame
+      ? {
+          endFrame: await resolveReference(catalog, plan.endFrame, {
+            profile,
+            parameter: 'end_frame',
+            cwd,
+            role: 'frame',
+          }),
+        }
+      : {}),
   };
 }

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { resolveProfile } from '../home/profiles.js';
 import { type GenerationTaskPayload, jobSettingsOf } from '../jobs/generationPayload.js';
 import { runGenerationTask } from '../jobs/generationJob.js';
+import { resolveGenerationInputs } from '../jobs/references.js';
 import { creditBudgetOf } from '../jobs/spendControl.js';
 import { assertNotDirectory, confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
@@ -96,6 +97,11 @@ export async function submitGeneration(
       remediationHint: 'Unset GFLOW_MCP_NO_SPEND or drop --no-spend to generate.',
     });
   }
+  // Every check that needs no browser runs before a token is taken or a task queued: an unknown
+  // profile, a media id the catalog does not have, a frame file that is not there fail now, with
+  // their own code, on wait=false as on wait=true.
+  const profile = resolveProfile(runtime.layout, { requested: input.profile, settingProfile: settings.profile });
+  await resolveGenerationInputs(runtime.catalog, plan, profile.name);
   // A batch takes its tokens itself (it waits for one instead of failing halfway).
   if (policy.rateLimit && options.rateLimited !== false) {
     const taken = runtime.limiter.tryTake();
@@ -108,7 +114,6 @@ export async function submitGeneration(
       return { status: 'rate_limited', error: toErrorEnvelopeBody(error) };
     }
   }
-  const profile = resolveProfile(runtime.layout, { requested: input.profile, settingProfile: settings.profile });
   const taskId = randomUUID();
   const command =
     policy.names === 'command'

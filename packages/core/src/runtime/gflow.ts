@@ -17,7 +17,7 @@ import type { BrowserOverrides } from '../jobs/browserLaunch.js';
 import { runClaimedGenerationTask } from '../jobs/generationJob.js';
 import { SessionPool } from '../jobs/sessionPool.js';
 import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
-import { badParameterFromZod } from './badParameterFromZod.js';
+import { badParameterFromZod, refuseUnknownArguments } from './badParameterFromZod.js';
 import { CatalogLoader } from './catalogLoader.js';
 import { JobRegistry } from './jobRegistry.js';
 import { type LogSink, type Logger, createLogger, effectiveLogLevel } from './logger.js';
@@ -187,6 +187,7 @@ export class Gflow {
       }
       throw new BadParameterError(`Unknown operation "${name}".`);
     }
+    refuseUnknownArguments(operation.input, input);
     const parsed = operation.input.safeParse(input ?? {});
     if (!parsed.success) throw badParameterFromZod(parsed.error);
     if (operation.usesCatalog !== false) await this.ready();

@@ -47,7 +47,11 @@ function convert(
   CONVERTED.set(schema, perKey);
   let json = perKey.get(key);
   if (!json) {
-    json = deepFreeze(z.toJSONSchema(schema, { io, target, unrepresentable: 'any' }) as Record<string, unknown>);
+    const converted = z.toJSONSchema(schema, { io, target, unrepresentable: 'any' }) as Record<string, unknown>;
+    // Core refuses an argument the operation does not take (refuseUnknownArguments): say so.
+    if (io === 'input' && schema instanceof z.ZodObject && converted['additionalProperties'] === undefined)
+      converted['additionalProperties'] = false;
+    json = deepFreeze(converted);
     perKey.set(key, json);
   }
   return json;
