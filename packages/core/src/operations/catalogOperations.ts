@@ -15,12 +15,7 @@ export const listProjects = defineOperation({
   usesBrowser: false,
   input: z.object({
     profile: z.string().trim().min(1).default('default').describe('A profile name, or "default" for every profile.'),
-    limit: z
-      .number()
-      .int()
-      .default(50)
-      .transform((v) => Math.min(Math.max(v, 1), 200))
-      .describe('Rows per page, clamped to 1..200 (default 50).'),
+    limit: z.number().int().min(1).max(200).default(50).describe('Rows per page, 1..200 (default 50).'),
     offset: z.number().int().min(0).default(0).describe('Rows to skip (next_offset of the previous page).'),
   }),
   output: z.strictObject({

@@ -7,12 +7,14 @@ export const FLOW_ID = /^[\w-]{1,128}$/;
 export const flowId = (what: string) =>
   z.string().trim().regex(FLOW_ID, `${what} must be 1–128 letters, digits, "_" or "-"`);
 
+/** One of `values`, in any case; advertised as the enum it is (a transform alone says only "string"). */
 const caseInsensitive = <const T extends readonly [string, ...string[]]>(values: T) =>
   z
     .string()
     .trim()
     .transform((v) => v.toLowerCase())
-    .pipe(z.enum(values));
+    .pipe(z.enum(values))
+    .meta({ enum: [...values] });
 
 export const profileParam = z
   .string()

@@ -49,7 +49,9 @@ describe('Gflow runtime', () => {
     const g = await make().ready();
     g.catalog.projects.upsert({ profile: 'alice', flowProjectId: 'proj-1', title: 'Cats' });
     g.recordUsage('gflow_list_projects');
-    const page = (await g.run('listProjects', { limit: 500 })) as {
+    // The limit is refused beyond what it advertises (1..200), not clamped in silence.
+    await expect(g.run('listProjects', { limit: 500 })).rejects.toMatchObject({ code: 'bad-parameter' });
+    const page = (await g.run('listProjects', { limit: 200 })) as {
       projects: Array<{ project_id: string; url: string }>;
       has_more: boolean;
     };

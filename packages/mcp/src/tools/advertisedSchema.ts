@@ -48,13 +48,27 @@ function convert(
   let json = perKey.get(key);
   if (!json) {
     const converted = z.toJSONSchema(schema, { io, target, unrepresentable: 'any' }) as Record<string, unknown>;
-    // Core refuses an argument the operation does not take (refuseUnknownArguments): say so.
-    if (io === 'input' && schema instanceof z.ZodObject && converted['additionalProperties'] === undefined)
-      converted['additionalProperties'] = false;
+    if (io === 'input' && schema instanceof z.ZodObject) advertiseWhatIsEnforced(schema, converted);
     json = deepFreeze(converted);
     perKey.set(key, json);
   }
   return json;
+}
+
+/**
+ * What core enforces and zod's conversion leaves out of an object's input schema: no argument
+ * beyond its properties (core's refuseUnknownArguments), and the default of a field whose schema
+ * transforms (a case-insensitive enum converts without its `.default`).
+ */
+function advertiseWhatIsEnforced(schema: z.ZodObject, json: Record<string, unknown>): void {
+  if (json['additionalProperties'] === undefined) json['additionalProperties'] = false;
+  const properties = json['properties'] as Record<string, Record<string, unknown>> | undefined;
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const property = properties?.[key];
+    if (property === undefined || 'default' in property || !(field instanceof z.ZodDefault)) continue;
+    const value: unknown = field.def.defaultValue;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) property['default'] = value;
+  }
 }
 
 /** Freezes a JSON value and everything in it. */
