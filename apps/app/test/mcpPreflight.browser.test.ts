@@ -3,7 +3,7 @@
 // codes and take no spend-brake token; a doomed wait=false job is refused at once instead of
 // queued; an argument a tool does not take is refused by name.
 import { useSandbox } from '@gflow/testkit/sandbox';
-import type { McpConnection } from '@gflow/testkit/cli';
+import type { McpConnection } from '@gflow/testkit/mcp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const sandbox = useSandbox({ seed: 'mcp-preflight', signIn: true });

@@ -50,7 +50,7 @@ describe('a failed generation with --json keeps the task envelope', () => {
     expect(payload.status, describeRun(['image t2i (refused)'], r)).toBe('failed');
     expectValid(S.problemDocument, payload.error, 'failed image t2i error');
     expect(payload.error.type).toBe(`${ERROR_TYPE_BASE}content-policy`);
-    expect(payload.error, 'a content-policy problem carries no status').not.toHaveProperty('status');
+    expect(payload.error, 'every envelope carries its status, content policy too').toMatchObject({ status: 422 });
     expect(r.exitCode).toBe(5);
     expect(S.exitCodeOfProblem(payload.error)).toBe(r.exitCode);
   }, 120_000);

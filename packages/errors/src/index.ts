@@ -95,6 +95,8 @@ export {
   type ErrorEnvelopeBody,
   toProblem,
   toErrorEnvelopeBody,
+  advisesRetry,
+  refusesRetry,
   errorMessage,
   fromProblem,
   codeOfProblemType,

@@ -11,9 +11,10 @@ import {
   UiModeUnavailableError,
   UpscaleUnavailableError,
   WafRejectionError,
+  ERROR_CLASSES,
 } from './classes.js';
 import { GFLOW_ERROR_BRAND, hasErrorCode, isGflowError } from './gflowError.js';
-import { errorMessage, fromProblem, toErrorEnvelopeBody, toProblem } from './problem.js';
+import { advisesRetry, errorMessage, fromProblem, refusesRetry, toErrorEnvelopeBody, toProblem } from './problem.js';
 import { isRetryable } from './retryable.js';
 import { toGflowError } from './toGflowError.js';
 
@@ -37,8 +38,49 @@ describe('problem details', () => {
     expect(problem.remediation_hint).toContain('gflow auth login');
   });
 
-  it('strips the status of a content-policy refusal', () => {
-    expect(toProblem(new ContentPolicyError('refused'))).not.toHaveProperty('status');
+  it('every class carries all six fields, and its hint never contradicts its retryable', () => {
+    const SIX = ['retryable', 'status', 'title', 'detail', 'remediation_hint', 'type'];
+    for (const [code, ErrorClass] of Object.entries(ERROR_CLASSES)) {
+      for (const retryable of [undefined, true, false]) {
+        const error = new ErrorClass('something happened', retryable === undefined ? {} : { retryable });
+        const envelope = toErrorEnvelopeBody(error);
+        for (const field of SIX) expect(envelope[field], `${code} ${field}`).toBeDefined();
+        expect(typeof envelope.status, code).toBe('number');
+        expect(envelope.remediation_hint.length, code).toBeGreaterThan(10);
+        const hint = envelope.remediation_hint;
+        if (envelope.retryable) expect(refusesRetry(hint), `${code} retryable: ${hint}`).toBe(false);
+        else expect(advisesRetry(hint), `${code} not retryable: ${hint}`).toBe(false);
+      }
+    }
+    expect(toProblem(new ContentPolicyError('refused'))).toMatchObject({ status: 422 });
+  });
+
+  it('tells retry advice apart from a mention of retrying', () => {
+    for (const hint of ['Check the connection and retry.', 'Retry; if it timed out…', 'wait, then retry once.'])
+      expect(advisesRetry(hint), hint).toBe(true);
+    for (const hint of [
+      'look there before retrying (a retry may make another one).',
+      'a retry lands on /about again.',
+      'Only the account owner can fix this; do not retry.',
+    ])
+      expect(advisesRetry(hint), hint).toBe(false);
+    expect(refusesRetry('Only the owner can fix this; do not retry.')).toBe(true);
+    // A raise site's own hint that contradicts its retryable is not passed on.
+    const contradicting = toErrorEnvelopeBody(
+      new NetworkError('x', { retryable: false, remediationHint: 'Wait, then retry.' }),
+    );
+    expect(contradicting.remediation_hint).toContain('Do not retry');
+  });
+
+  it('a network error after the submit (not retryable) does not say "check the connection and retry"', () => {
+    const envelope = toErrorEnvelopeBody(new NetworkError('Flow answered YhhmEf with HTTP 503.', { retryable: false }));
+    expect(envelope.retryable).toBe(false);
+    expect(envelope.remediation_hint).not.toMatch(/retry\./i);
+    expect(envelope.remediation_hint).toContain('Check the Flow project');
+    const named = toErrorEnvelopeBody(new NetworkError('x', { retryable: false }), { flowProjectId: 'proj-7' });
+    expect(named).toMatchObject({ flow_project_id: 'proj-7' });
+    expect(named.remediation_hint).toContain('Flow project proj-7');
+    expect(named.message).toContain('Flow project proj-7');
   });
 
   it('does not let an extension overwrite a reserved member', () => {

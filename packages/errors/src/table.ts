@@ -16,16 +16,22 @@ export interface ErrorRow {
   readonly status?: number;
   /** Whether a scheduler may re-run the same request. Inherited when absent. */
   readonly retryable?: boolean;
-  /** Default remediation hint. */
+  /** Default remediation hint (inherited when absent; the root has one, so every code does). */
   readonly hint?: string;
-  /** Omit `status` from problem details (content-policy strips it). */
-  readonly stripStatus?: boolean;
 }
 
 const LOGIN = "Run 'gflow auth login' in your local terminal.";
 
 export const ERROR_TABLE = {
-  gflow: { className: 'GflowError', parent: null, title: 'gflow error', exit: 1, status: 500, retryable: false },
+  gflow: {
+    className: 'GflowError',
+    parent: null,
+    title: 'gflow error',
+    exit: 1,
+    status: 500,
+    retryable: false,
+    hint: 'Read the detail for what went wrong; if it does not say what to change, file an issue with it.',
+  },
   unknown: {
     className: 'UnknownError',
     parent: 'gflow',
@@ -81,7 +87,14 @@ export const ERROR_TABLE = {
     title: 'Reference Not On Disk',
     hint: 'Download the asset again (gflow data download) or pass a local file path.',
   },
-  'api-error': { className: 'FlowApiError', parent: 'gflow', title: 'Flow API Error', exit: 1, status: 502 },
+  'api-error': {
+    className: 'FlowApiError',
+    parent: 'gflow',
+    title: 'Flow API Error',
+    exit: 1,
+    status: 502,
+    hint: 'Flow refused the request; the detail says how. Do not retry it unchanged.',
+  },
   'auth-expired': {
     className: 'AuthExpiredError',
     parent: 'api-error',
@@ -103,7 +116,7 @@ export const ERROR_TABLE = {
     exit: 4,
     status: 429,
     retryable: true,
-    hint: 'Wait and retry; the detail says when a new token is available.',
+    hint: 'Flow is limiting requests from this account: wait (retry_after seconds when given), then retry once.',
   },
   'content-policy': {
     className: 'ContentPolicyError',
@@ -111,7 +124,6 @@ export const ERROR_TABLE = {
     title: 'Content Policy Refusal',
     exit: 5,
     status: 422,
-    stripStatus: true,
     hint: 'Rephrase the prompt or change the references; retrying the same request fails the same way.',
   },
   network: {
@@ -139,7 +151,13 @@ export const ERROR_TABLE = {
     status: 502,
     hint: 'Flow answered in a shape gflow does not know; file an issue with the detail.',
   },
-  'scene-concat': { className: 'SceneConcatError', parent: 'api-error', title: 'Scene Concatenation Failed', exit: 19 },
+  'scene-concat': {
+    className: 'SceneConcatError',
+    parent: 'api-error',
+    title: 'Scene Concatenation Failed',
+    exit: 19,
+    hint: 'The clips were made; fetch them one by one (gflow data download MEDIA_ID) and join them locally.',
+  },
   'auth-missing': {
     className: 'AuthMissingError',
     parent: 'gflow',
@@ -274,8 +292,15 @@ export const ERROR_TABLE = {
     parent: 'gflow',
     title: 'Frame Extraction Failed',
     exit: 20,
+    hint: 'The clip was made; fetch it (gflow data download MEDIA_ID) and take the frame from the file, or pass an image as the frame.',
   },
-  'chain-partial': { className: 'ChainPartialError', parent: 'gflow', title: 'Chain Stopped Partway', exit: 21 },
+  'chain-partial': {
+    className: 'ChainPartialError',
+    parent: 'gflow',
+    title: 'Chain Stopped Partway',
+    exit: 21,
+    hint: 'The links made so far are kept; resume the chain from where it stopped (resume_from / --resume).',
+  },
   'upscale-unavailable': {
     className: 'UpscaleUnavailableError',
     parent: 'gflow',
@@ -299,6 +324,7 @@ export const ERROR_TABLE = {
     exit: 25,
     status: 409,
     retryable: true,
+    hint: "Flow's agent did not do what was asked this time; retry once, or generate from the Flow web UI.",
   },
   'media-attribution': {
     className: 'MediaAttributionError',
@@ -306,6 +332,7 @@ export const ERROR_TABLE = {
     title: 'Media Not Attributable',
     exit: 26,
     status: 502,
+    hint: 'The media may exist in the Flow project; check the project before generating again: credits may have been spent.',
   },
   'media-upload-rejected': {
     className: 'MediaUploadRejectedError',
@@ -330,6 +357,7 @@ export const ERROR_TABLE = {
     title: 'Mention Index Unavailable',
     exit: 29,
     status: 502,
+    hint: "Flow's @ picker did not list the asset yet: attach it as a reference image file instead (Flow's index may list it later).",
   },
   'queue-schema': {
     className: 'QueueSchemaError',
@@ -337,6 +365,7 @@ export const ERROR_TABLE = {
     title: 'Queue Payload Schema',
     exit: 30,
     status: 500,
+    hint: 'The task was written by another gflow version; finish it with that version, or cancel it (gflow task cancel ID).',
   },
   'flow-app': {
     className: 'FlowAppError',
@@ -345,6 +374,7 @@ export const ERROR_TABLE = {
     exit: 31,
     status: 502,
     retryable: true,
+    hint: "Flow's app did not do what gflow asked; open the project on flow.google.com with this profile to see its state, then retry once.",
   },
   'reference-not-found': {
     className: 'ReferenceNotFoundError',
@@ -360,6 +390,7 @@ export const ERROR_TABLE = {
     title: 'Doctor Found Issues',
     exit: 33,
     status: 500,
+    hint: 'Run gflow doctor and follow the fix each finding names.',
   },
   'sync-partial': {
     className: 'SyncPartialError',
@@ -368,6 +399,7 @@ export const ERROR_TABLE = {
     exit: 34,
     status: 207,
     retryable: true,
+    hint: 'Part of the sync went through; run it again to finish the rest.',
   },
   'extend-unavailable': {
     className: 'ExtendUnavailableError',
@@ -376,6 +408,7 @@ export const ERROR_TABLE = {
     exit: 35,
     status: 403,
     retryable: false,
+    hint: 'Flow does not offer extending this clip; make a new clip from its last frame (image-to-video) instead.',
   },
   'flow-host-migrated': {
     className: 'FlowHostMigratedError',
@@ -421,9 +454,29 @@ export const ERROR_TABLE = {
     retryable: false,
     hint: 'A credit budget (GFLOW_CLI_MAX_CREDITS_PER_CALL, --max-credits / max_credits, GFLOW_CLI_DAILY_CREDIT_BUDGET) refused this submit before the click; nothing was sent or spent. Raise the budget, pick a cheaper model, or wait for tomorrow.',
   },
-  'recaptcha-mint': { className: 'RecaptchaError', parent: 'gflow', title: 'reCAPTCHA Failed', exit: 1, status: 503 },
-  'batch-partial': { className: 'BatchPartialError', parent: 'gflow', title: 'Batch Partial', exit: 1, status: 207 },
-  'batch-integrity': { className: 'BatchIntegrityError', parent: 'gflow', title: 'Batch Integrity', exit: 1 },
+  'recaptcha-mint': {
+    className: 'RecaptchaError',
+    parent: 'gflow',
+    title: 'reCAPTCHA Failed',
+    exit: 1,
+    status: 503,
+    hint: 'Flow did not accept the browser this time; open the project in Chrome with this profile, then try again later.',
+  },
+  'batch-partial': {
+    className: 'BatchPartialError',
+    parent: 'gflow',
+    title: 'Batch Partial',
+    exit: 1,
+    status: 207,
+    hint: 'Some items were made and kept; each failed item carries its own error. Re-run only those.',
+  },
+  'batch-integrity': {
+    className: 'BatchIntegrityError',
+    parent: 'gflow',
+    title: 'Batch Integrity',
+    exit: 1,
+    hint: 'Fix the batch file the detail names (one prompt per row, the documented columns) and run it again.',
+  },
   'profile-marker-missing': {
     className: 'ProfileMarkerMissingError',
     parent: 'gflow',
@@ -506,10 +559,6 @@ export function titleForCode(code: ErrorCode): string {
 
 export function classNameForCode(code: ErrorCode): string {
   return rowOf(code).className;
-}
-
-export function stripsStatus(code: ErrorCode): boolean {
-  return rowOf(code).stripStatus === true;
 }
 
 /** `https://gflow.dev/errors/<slug>`; the root class is `about:blank` (RFC 9457 §4.2.1). */

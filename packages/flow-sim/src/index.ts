@@ -3,6 +3,8 @@ export type { FlowSim, FlowSimOptions } from './startFlowSim.js';
 
 export { VARIANT_NAMES, VARIANT_VALUES, type Variants } from './variants.js';
 
+export { FAILURE_NAMES, type FailureName } from './types.js';
+
 export { makePng } from './media/png.js';
 
 export { readImageSize } from './media/imageSize.js';

@@ -80,7 +80,11 @@ export function rateLimitedError(retryAfterMs: number, capacity: number, refillM
   const seconds = Math.ceil(retryAfterMs / 1000);
   return new RateLimitError(
     `Local rate limit: ${capacity} generations per burst, then one every ${formatSeconds(refillMs)}. Next one allowed in ${seconds} s.`,
-    { retryable: true, extensions: { retry_after: seconds, retry_after_ms: retryAfterMs } },
+    {
+      retryable: true,
+      remediationHint: `gflow's own spend brake, not Flow: wait ${seconds} s (retry_after) for the next token, then retry.`,
+      extensions: { retry_after: seconds, retry_after_ms: retryAfterMs },
+    },
   );
 }
 

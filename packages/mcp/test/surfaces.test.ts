@@ -234,6 +234,12 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     const ack = await client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, z.looseObject({}));
     expect(Object.keys(ack).filter((k) => k !== '_meta' && k !== 'resultType')).toEqual([]);
     expect((await getTask(client, task.taskId)).status).toBe('cancelled');
+    // An unknown id: the same empty acknowledgement (SEP-2663), not -32602.
+    const unknown = await client.request(
+      { method: 'tasks/cancel', params: { taskId: 'no-such-task' } },
+      z.looseObject({}),
+    );
+    expect(Object.keys(unknown).filter((k) => k !== '_meta' && k !== 'resultType')).toEqual([]);
   });
 
   it('tasks/get refuses an unknown task id, and tasks/result does not exist', async () => {

@@ -229,7 +229,7 @@ export async function runClaimedGenerationTask(
       ...(known.mediaIds[0] ? { flow_media_id: known.mediaIds[0], flow_media_ids: [...known.mediaIds] } : {}),
       ...(known.projectId ? { flow_project_id: known.projectId } : {}),
       ...spend?.envelopeFields(),
-      error: toErrorEnvelopeBody(error),
+      error: toErrorEnvelopeBody(error, { flowProjectId: known.projectId }),
     };
   } finally {
     clearInterval(watch);

@@ -1,9 +1,4 @@
-import {
-  BadParameterError,
-  ConfigurationError,
-  FlowHostMigratedError,
-  ModelModeIncompatibilityError,
-} from '@gflow/errors';
+import { BadParameterError, FlowHostMigratedError, ModelModeIncompatibilityError } from '@gflow/errors';
 import {
   DEFAULT_I2V_VIDEO_MODEL,
   R2V_VEO_SECONDS,
@@ -140,7 +135,7 @@ function videoDuration(input: GenerateVideoInput, model: VideoModel | undefined)
   const { duration, mode } = input;
   if (mode === 'r2v' && r2vPinsDuration(model)) {
     if (duration !== undefined && duration !== R2V_VEO_SECONDS) {
-      throw new ConfigurationError(
+      throw new BadParameterError(
         `r2v on ${model?.label ?? 'the default model'} accepts only duration ${R2V_VEO_SECONDS} (shorter requests drop the references and bill text-to-video); use omni_flash or omni_1_2_flash for ${duration} s.`,
         {
           extensions: { parameter: 'duration' },
@@ -206,7 +201,7 @@ export function planVideo(input: GenerateVideoInput): VideoPlan {
     );
   }
   if (input.resolution && (!model || model.family !== 'omni')) {
-    throw new ConfigurationError(
+    throw new BadParameterError(
       `resolution is supported on the Omni models only${model ? `, not ${model.label}` : '; name model omni_flash or omni_1_2_flash'}. Nothing was spent.`,
       {
         extensions: { parameter: 'resolution' },

@@ -10,7 +10,7 @@ const taskParams = z.looseObject({ taskId: z.string().min(1).max(200) });
 /**
  * The Tasks extension (SEP-2663), which the SDK does not implement:
  * `tasks/get` reads a generation queued with wait=false, `tasks/cancel` stops
- * it and answers an empty acknowledgement. There is no `tasks/result`
+ * it and answers an empty acknowledgement (also for an unknown id). There is no `tasks/result`
  * (removed by SEP-2663): it stays unregistered, so the SDK answers -32601.
  * A task id is a bearer capability: whoever knows it can read or cancel it.
  */
@@ -26,10 +26,11 @@ export function registerTasks(server: McpServer, gflow: GflowLike): void {
     return taskResponse(view);
   });
 
+  // SEP-2663: cancel answers the empty acknowledgement whatever the id — a task that is unknown (or
+  // already finished) has nothing left to stop, and the id's existence is not disclosed.
   server.server.setRequestHandler('tasks/cancel', { params: taskParams }, async (params) => {
     await gflow.ready();
-    const view = await gflow.tasks.cancel(params.taskId);
-    if (!view) throw unknownTask(params.taskId);
+    await gflow.tasks.cancel(params.taskId);
     return {};
   });
 }
