@@ -47,6 +47,9 @@ const RECORDED_PHASES: ReadonlySet<string> = new Set([
  * atomically and record everything in the catalog. Returns the envelope that
  * wait=true returns and tasks/get serves; failures are returned, not thrown.
  */
+/** How long a job may say nothing before its heartbeat (a progress event and a touched task row). */
+export const HEARTBEAT_MS = 5_000;
+
 export async function runGenerationTask(
   runtime: RuntimeServices,
   taskId: string,
@@ -82,7 +85,11 @@ export async function runClaimedGenerationTask(
   const settings = effectiveSettings(runtime.settings, payload);
   const plan = planOf(payload);
   const started = Date.now();
-  const progress = (event: ProgressEvent): void => options.onProgress?.({ ...event, elapsedMs: Date.now() - started });
+  let lastEvent: { readonly event: ProgressEvent; readonly at: number } | null = null;
+  const progress = (event: ProgressEvent): void => {
+    lastEvent = { event, at: Date.now() };
+    options.onProgress?.({ ...event, elapsedMs: Date.now() - started });
+  };
   const known: { projectId: string | null; mediaIds: string[]; phase: string | null; mayHaveSpent: boolean } = {
     projectId: payload.input.project ?? null,
     mediaIds: [],
@@ -115,6 +122,21 @@ export async function runClaimedGenerationTask(
     }
   }, options.cancelPollMs ?? 500);
   watch.unref();
+  // A heartbeat while nothing else is said (Flow generating, the profile's lease being waited
+  // out): the last phase again with the time it has taken, and the task row touched, so a client
+  // that resets its timeout on progress, and a reader of lastUpdatedAt, see the job alive.
+  const heartbeat = setInterval(() => {
+    const last = lastEvent;
+    if (last === null || Date.now() - last.at < HEARTBEAT_MS || signal.aborted) return;
+    const seconds = Math.round((Date.now() - started) / 1000);
+    progress({ phase: last.event.phase, message: `still ${last.event.phase.replace(/-/g, ' ')} (${seconds} s)` });
+    try {
+      catalog.tasks.updateCheckpoint(taskId, claimant, { phase: known.phase ?? recorded ?? last.event.phase });
+    } catch {
+      // The row was settled meanwhile; the job's own outcome says what happened.
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
 
   try {
     const profile = resolveProfile(runtime.layout, { requested: claimed.profile });
@@ -233,6 +255,7 @@ export async function runClaimedGenerationTask(
     };
   } finally {
     clearInterval(watch);
+    clearInterval(heartbeat);
   }
 }
 

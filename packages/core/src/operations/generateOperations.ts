@@ -162,6 +162,9 @@ export async function submitGeneration(
     runtime.jobs.add({ taskId, controller, done });
     return { status: 'pending', task_id: taskId, task_type: plan.mode };
   }
+  // The first word of a waited call names its task: a caller whose call is aborted (a client's
+  // timeout, a dropped connection) still knows which task to look up.
+  context.onProgress?.({ phase: 'queued', message: `task ${taskId}` });
   return runGenerationTask(runtime, taskId, { signal: context.signal, onProgress: context.onProgress });
 }
 

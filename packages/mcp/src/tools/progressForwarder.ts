@@ -10,7 +10,7 @@ export interface ProgressParams {
  * Turns core progress events into MCP progress values that strictly increase,
  * as the spec requires: the phase gives the integer part (out of the number of
  * phases), a known fraction inside the phase the decimals. An event that
- * would not advance is dropped.
+ * would not advance moves a thousandth within its phase; one of an earlier phase is dropped.
  */
 export function progressMapper(): (event: ProgressEvent) => ProgressParams | undefined {
   let last = -1;
@@ -22,8 +22,12 @@ export function progressMapper(): (event: ProgressEvent) => ProgressParams | und
       event.progress !== undefined && event.total !== undefined && event.total > 0
         ? Math.min(Math.max(event.progress / event.total, 0), 0.99)
         : 0;
-    const progress = Math.round((base + fraction) * 100) / 100;
-    if (progress <= last) return undefined;
+    let progress = Math.round((base + fraction) * 100) / 100;
+    // Another event of the phase already reported (a heartbeat while Flow works, a repeated
+    // fraction) still goes out, a thousandth further on, so a client that resets its timeout on
+    // progress keeps hearing from a long phase; an earlier phase never does.
+    if (progress <= last) progress = Math.round((last + 0.001) * 1000) / 1000;
+    if (progress >= base + 1) return undefined;
     last = progress;
     return {
       progress,
