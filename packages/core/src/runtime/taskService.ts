@@ -19,6 +19,10 @@ export interface TaskView {
   /** The last phase reached (e.g. submitted), and whether credits may have been spent. */
   readonly phase?: string;
   readonly may_have_spent?: boolean;
+  /** What Flow already named (the checkpoint): where to look when a task stopped after its submit. */
+  readonly flow_project_id?: string;
+  readonly flow_media_ids?: readonly string[];
+  readonly flow_workflow_ids?: readonly string[];
 }
 
 /** Reading and steering generation tasks; a task id is a bearer capability. */

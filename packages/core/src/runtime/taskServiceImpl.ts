@@ -14,6 +14,9 @@ export function toTaskView(record: TaskRecord): TaskView {
     ...(record.result !== null && record.result !== undefined ? { result: record.result as GenerationResult } : {}),
     ...(record.error ? { error: { ...record.error } } : {}),
     ...(record.checkpoint ? { phase: record.checkpoint.phase, may_have_spent: record.checkpoint.may_have_spent } : {}),
+    ...(record.checkpoint?.project_id ? { flow_project_id: record.checkpoint.project_id } : {}),
+    ...(record.checkpoint?.media_ids.length ? { flow_media_ids: [...record.checkpoint.media_ids] } : {}),
+    ...(record.checkpoint?.workflow_ids.length ? { flow_workflow_ids: [...record.checkpoint.workflow_ids] } : {}),
   };
 }
 

@@ -10,10 +10,11 @@ const base = {
 };
 
 describe('taskResponse', () => {
-  it('shows pending as working and keeps ttlMs null', () => {
+  it('shows pending as working, says queued (a phase word), and keeps ttlMs null', () => {
     expect(taskResponse({ ...base, status: 'pending' })).toEqual({
       taskId: 't1',
       status: 'working',
+      statusMessage: 'queued',
       ttlMs: null,
       createdAt: base.created_at,
       lastUpdatedAt: base.updated_at,
@@ -24,6 +25,23 @@ describe('taskResponse', () => {
     const view = taskResponse({ ...base, status: 'indeterminate', phase: 'submitted', may_have_spent: true });
     expect(view.status).toBe('cancelled');
     expect(view.statusMessage).toMatch(/credit may have been spent/);
+  });
+
+  it('a task stopped after its submit carries the project and media ids to check', () => {
+    const view = taskResponse({
+      ...base,
+      status: 'indeterminate',
+      phase: 'submitted',
+      may_have_spent: true,
+      flow_project_id: 'proj-9',
+      flow_media_ids: ['m-1'],
+    });
+    expect(view).toMatchObject({ status: 'cancelled', flow_project_id: 'proj-9', flow_media_ids: ['m-1'] });
+    expect(view.statusMessage).toContain('Flow project proj-9 (gflow://projects/proj-9)');
+    expect(view.statusMessage).toContain('gflow_download_media');
+    expect(taskResponse({ ...base, status: 'cancelled', flow_project_id: 'proj-9' })).toMatchObject({
+      flow_project_id: 'proj-9',
+    });
   });
 
   it('links the media of a completed task', () => {

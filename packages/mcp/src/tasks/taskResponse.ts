@@ -15,8 +15,25 @@ export interface TaskResponse {
   readonly [key: string]: unknown;
 }
 
-const MAY_HAVE_SPENT =
-  'Cancelled after its submit was sent: a credit may have been spent. Check the Flow project before you retry.';
+/** What an agent checks for a task stopped after its submit: the project, and the media Flow named. */
+function mayHaveSpent(view: TaskView): string {
+  const project = view.flow_project_id
+    ? `Flow project ${view.flow_project_id} (gflow://projects/${view.flow_project_id})`
+    : 'the Flow project';
+  const media = view.flow_media_ids?.length
+    ? ` Flow named ${view.flow_media_ids.join(', ')}: gflow_download_media fetches ${view.flow_media_ids.length === 1 ? 'it' : 'them'} once done, spending nothing.`
+    : '';
+  return `Cancelled after its submit was sent: a credit may have been spent. Check ${project} before you retry.${media}`;
+}
+
+/** The ids a stopped task carries, so there is something to check. */
+function idsOf(view: TaskView): Record<string, unknown> {
+  return {
+    ...(view.flow_project_id ? { flow_project_id: view.flow_project_id } : {}),
+    ...(view.flow_media_ids ? { flow_media_ids: view.flow_media_ids } : {}),
+    ...(view.flow_workflow_ids ? { flow_workflow_ids: view.flow_workflow_ids } : {}),
+  };
+}
 
 /**
  * Maps a core task row onto SEP-2663. A failed generation is `completed` with
@@ -33,6 +50,7 @@ export function taskResponse(view: TaskView): TaskResponse {
   } as const;
   switch (view.status) {
     case 'pending':
+      return { ...base, status: 'working', statusMessage: 'queued' };
     case 'working':
       return { ...base, status: 'working', ...(view.phase ? { statusMessage: view.phase } : {}) };
     case 'completed':
@@ -53,8 +71,8 @@ export function taskResponse(view: TaskView): TaskResponse {
         }),
       };
     case 'cancelled':
-      return { ...base, status: 'cancelled' };
+      return { ...base, status: 'cancelled', ...idsOf(view) };
     case 'indeterminate':
-      return { ...base, status: 'cancelled', statusMessage: MAY_HAVE_SPENT };
+      return { ...base, status: 'cancelled', statusMessage: mayHaveSpent(view), ...idsOf(view) };
   }
 }
