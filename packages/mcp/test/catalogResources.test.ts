@@ -132,6 +132,8 @@ describe.each(ERAS)('catalog resources (%s era)', (era) => {
     for (const id of ['img-cat-2', 'no-such-media', 'img-dog-1', 'bad.id']) {
       await expect(client.readResource({ uri: `gflow://media/${id}` }), id).rejects.toMatchObject({ code: -32602 });
     }
+    // A catalogued asset whose file is gone points at the tool that fetches it again.
+    await expect(client.readResource({ uri: 'gflow://media/img-cat-2' })).rejects.toThrow(/gflow_download_media/);
   });
 
   it('refuses a file above the 20 MiB cap with an error that points at the file path', async () => {
@@ -156,6 +158,15 @@ describe.each(ERAS)('catalog resources (%s era)', (era) => {
     const projects = resources.filter((r) => r.uri.startsWith('gflow://projects/'));
     expect(projects.map((r) => r.uri)).toEqual(['gflow://projects/proj-dogs', 'gflow://projects/proj-cats']);
     expect(projects[0]).toMatchObject({ title: 'Dogs', mimeType: 'application/json' });
+  });
+
+  it('does not list media whose local file was deleted', async () => {
+    const { gflow, files } = await seededGflow();
+    fs.rmSync(files.cat1);
+    const client = await connect(gflow, era);
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri)).not.toContain('gflow://media/img-cat-1');
+    expect(resources.map((r) => r.uri)).toContain('gflow://media/img-cat-2');
   });
 
   it('completes media ids and project ids by prefix, newest first', async () => {

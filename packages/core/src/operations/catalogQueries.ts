@@ -350,14 +350,17 @@ export const recentCatalogMedia = defineOperation({
   ...resourceRead,
   input: z.object({
     per_kind: z.number().int().min(1).max(1000).default(50),
-    with_files_only: z.boolean().default(false),
+    with_files_only: z.boolean().default(false).describe('Only media whose local file is still on disk.'),
   }),
   output: z.strictObject({ status: z.literal('ok'), items: z.array(S.mediaRow), complete: z.boolean() }),
   handler: async (input, { runtime }) => {
     const recent = recentMedia(runtime.catalog, { perKind: input.per_kind });
     return {
       status: 'ok' as const,
-      items: recent.items.filter((m) => !input.with_files_only || m.fileCount > 0).map(mediaRow),
+      // with_files_only: a catalogued copy whose file is still on disk (a deleted file is not offered).
+      items: recent.items
+        .filter((m) => !input.with_files_only || (m.fileCount > 0 && m.path !== null && fs.existsSync(m.path)))
+        .map(mediaRow),
       complete: recent.complete,
     };
   },

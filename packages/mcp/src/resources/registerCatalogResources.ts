@@ -83,7 +83,8 @@ export function registerCatalogResources(server: McpServer, gflow: GflowLike): v
         uri.href,
         read.reason === 'unknown-id'
           ? `No catalogued media with id "${mediaId.slice(0, 128)}".`
-          : `Media "${mediaId.slice(0, 128)}" has no local file whose size and SHA-256 match the catalog (moved, edited or deleted).`,
+          : `Media "${mediaId.slice(0, 128)}" has no local file whose size and SHA-256 match the catalog (moved, edited or deleted). ` +
+              `Fetch it again from Flow with gflow_download_media {"media_id": "${mediaId.slice(0, 128)}"} (spends nothing), then read this resource again.`,
       );
     },
   );
