@@ -102,6 +102,21 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
       argument: { name: 'gender', value: 'n' },
     });
     expect(gender.completion.values).toEqual(['neutral', 'non-binary']);
+    // A later word's start matches too, after the values that start with it.
+    const setting = await client.complete({
+      ref: { type: 'ref/prompt', name: 'expand_prompt' },
+      argument: { name: 'setting', value: 'be' },
+    });
+    expect(setting.completion.values).toContain('a beach at sunset');
+  });
+
+  it('refuses a create_character gender outside its list', async () => {
+    const { client } = await setup(era);
+    await expect(
+      client.getPrompt({ name: 'create_character', arguments: { name: 'Mira', gender: 'dragon' } }),
+    ).rejects.toThrow();
+    const ok = await client.getPrompt({ name: 'create_character', arguments: { name: 'Mira', gender: 'female' } });
+    expect((ok.messages[0]?.content as { text: string }).text).toContain('Gender: female');
   });
 
   it('lists the resources and the templates (an empty catalog lists no media or projects)', async () => {

@@ -22,11 +22,23 @@ export function loadCompletionValues(source: CompletionSource, flowFile: string)
 }
 
 /**
- * The candidates matching what the user typed: a case-insensitive prefix
- * match, all of them for an empty value, in declaration order. The caller
- * (the SDK) returns the first 100 with `total` and `hasMore`.
+ * The candidates matching what the user typed, case-insensitively: those that start with it first,
+ * then those with a later word that does ("be" → "a beach at sunset"), each in declaration order;
+ * all of them for an empty value. The one completion rule of the server (prompts, flows, catalog
+ * ids); the caller (the SDK) returns the first 100 with `total` and `hasMore`.
  */
-export function matchCompletion(values: readonly string[], typed: string | undefined): string[] {
-  const prefix = (typed ?? '').toLowerCase();
-  return prefix === '' ? [...values] : values.filter((value) => value.toLowerCase().startsWith(prefix));
+export function matchCompletion<T extends string>(values: readonly T[], typed: string | undefined): T[] {
+  const prefix = (typed ?? '').trim().toLowerCase();
+  if (prefix === '') return [...values];
+  const starts = values.filter((value) => value.toLowerCase().startsWith(prefix));
+  const words = values.filter(
+    (value) =>
+      !starts.includes(value) &&
+      value
+        .toLowerCase()
+        .split(/\s+/)
+        .slice(1)
+        .some((w) => w.startsWith(prefix)),
+  );
+  return [...starts, ...words];
 }

@@ -1,12 +1,13 @@
 import { completable, type GetPromptResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { GENDER_SUGGESTIONS, suggest } from './suggestions.js';
+import { GENDER_SUGGESTIONS } from './suggestions.js';
+import { matchCompletion } from '../flows/completion.js';
 
 export const createCharacterArgs = z.object({
   name: z.string().min(1).describe("The character's display name (required); it is how prompts mention them (@Name)."),
-  gender: completable(z.string(), (value) => suggest(GENDER_SUGGESTIONS, value))
+  gender: completable(z.enum(GENDER_SUGGESTIONS), (value) => matchCompletion(GENDER_SUGGESTIONS, value))
     .optional()
-    .describe('neutral (default), female, male, non-binary.'),
+    .describe('neutral (default), female, male or non-binary; another value is refused.'),
   appearance: z.string().optional().describe('Face, body, age, hair — what must stay the same in every shot.'),
   clothing: z.string().optional().describe('Default outfit.'),
 });

@@ -1,17 +1,18 @@
 import { completable, type GetPromptResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { CAMERA_SUGGESTIONS, LIGHTING_SUGGESTIONS, SETTING_SUGGESTIONS, suggest } from './suggestions.js';
+import { CAMERA_SUGGESTIONS, LIGHTING_SUGGESTIONS, SETTING_SUGGESTIONS } from './suggestions.js';
+import { matchCompletion } from '../flows/completion.js';
 
 export const expandPromptArgs = z.object({
   subject: z.string().min(1).describe('Who or what the shot is about (required).'),
   action: z.string().optional().describe('What the subject does.'),
-  setting: completable(z.string(), (value) => suggest(SETTING_SUGGESTIONS, value))
+  setting: completable(z.string(), (value) => matchCompletion(SETTING_SUGGESTIONS, value))
     .optional()
     .describe('Where it happens.'),
-  camera: completable(z.string(), (value) => suggest(CAMERA_SUGGESTIONS, value))
+  camera: completable(z.string(), (value) => matchCompletion(CAMERA_SUGGESTIONS, value))
     .optional()
     .describe('Framing, lens and camera movement.'),
-  lighting: completable(z.string(), (value) => suggest(LIGHTING_SUGGESTIONS, value))
+  lighting: completable(z.string(), (value) => matchCompletion(LIGHTING_SUGGESTIONS, value))
     .optional()
     .describe('Light and mood.'),
 });

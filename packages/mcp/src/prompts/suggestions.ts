@@ -45,9 +45,3 @@ export const SETTING_SUGGESTIONS = [
 ] as const;
 
 export const GENDER_SUGGESTIONS = ['neutral', 'female', 'male', 'non-binary'] as const;
-
-/** The values of a list that start with the typed prefix (all of them for an empty prefix). */
-export function suggest(values: readonly string[], typed: string | undefined): string[] {
-  const prefix = (typed ?? '').trim().toLowerCase();
-  return values.filter((value) => value.toLowerCase().startsWith(prefix));
-}
