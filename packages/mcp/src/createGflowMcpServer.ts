@@ -37,10 +37,15 @@ const LIST_HINT = { ttlMs: 3_600_000, cacheScope: 'private' } as const;
 const CATALOG_LIST_HINT = { ttlMs: 30_000, cacheScope: 'private' } as const;
 const READ_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
 
-const INSTRUCTIONS =
-  "gflow drives Google Flow (Veo video, Nano Banana images) in the user's signed-in browser profile. " +
-  'Read gflow://docs/mcp-guide first. Failed calls return {status, error} with RFC 9457 problem details and `retryable`. ' +
-  'Generations with wait=false return a task_id to poll with tasks/get (io.modelcontextprotocol/tasks).';
+/** What `initialize` tells the agent; in no-spend mode nothing about generating, which it cannot do. */
+function instructionsFor(noSpend: boolean): string {
+  const base =
+    "gflow drives Google Flow (Veo video, Nano Banana images) in the user's signed-in browser profile. " +
+    'Read gflow://docs/mcp-guide first. Failed calls return {status, error} with RFC 9457 problem details and `retryable`. ';
+  return noSpend
+    ? `${base}This server is in no-spend mode: it reads the catalog, the projects and the account, and generates nothing.`
+    : `${base}Generations with wait=false return a task_id to poll with tasks/get (io.modelcontextprotocol/tasks).`;
+}
 
 /**
  * The one server factory: every core operation becomes a tool, plus the
@@ -55,7 +60,7 @@ export function createGflowMcpServer(gflow: GflowLike, options: GflowMcpServerOp
   const server = new McpServer(
     { name: SERVER_NAME, title: 'gflow (Google Flow)', version: SERVER_VERSION },
     {
-      instructions: INSTRUCTIONS,
+      instructions: instructionsFor(gflow.settings.noSpend),
       capabilities: { extensions: { [TASKS_EXTENSION]: {} } },
       cacheHints: {
         'tools/list': LIST_HINT,
@@ -74,7 +79,7 @@ export function createGflowMcpServer(gflow: GflowLike, options: GflowMcpServerOp
     },
   );
   registerOperationTools(server, gflow, logger);
-  registerPrompts(server);
+  registerPrompts(server, { noSpend: gflow.settings.noSpend });
   registerResources(server, gflow, options.docsDir ?? defaultDocsDir());
   registerTasks(server, gflow);
   if (options.flows) registerFlows(server, gflow, options.flows, logger, options.liveFlows === true);

@@ -148,6 +148,18 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     expect(noSpendGuide).toContain('no-spend');
     expect(noSpendGuide).not.toContain('- gflow_generate_video —');
     expect(noSpendGuide).not.toEqual(guide);
+    // initialize's instructions and the prompts' texts name no tool the no-spend server lacks.
+    expect(spending.client.getInstructions()).toContain('tasks/get');
+    const said = [readOnly.client.getInstructions() ?? ''];
+    for (const [name, args] of [
+      ['expand_prompt', { subject: 'a fox' }],
+      ['create_character', { name: 'Mira' }],
+    ] as const) {
+      const prompt = await readOnly.client.getPrompt({ name, arguments: args });
+      said.push((prompt.messages[0]?.content as { text: string }).text);
+    }
+    for (const text of said) expect(text).not.toMatch(/gflow_generate_|tasks\/get|wait=false/);
+    expect(said[0]).toContain('no-spend');
   });
 
   it('serves a bounded known-issues index, one line per ### heading', async () => {

@@ -18,7 +18,10 @@ const given = (value: string | undefined, fallback: string): string =>
   value && value.trim() ? value.trim() : fallback;
 
 /** An instruction that has the agent define a consistent character: face, body, wardrobe and voice. */
-export function createCharacter(args: CreateCharacterArgs): GetPromptResult {
+export function createCharacter(
+  args: CreateCharacterArgs,
+  options: { readonly noSpend?: boolean } = {},
+): GetPromptResult {
   const name = args.name.trim();
   const text = [
     `Define a reusable character named "${name}" for consistent generations with gflow.`,
@@ -33,9 +36,16 @@ export function createCharacter(args: CreateCharacterArgs): GetPromptResult {
     '- Voice: pitch, pace, accent and tone; pick a preset from gflow_character_voices when one fits.',
     '- Reference sentence: one sentence (under 60 words) to paste into every prompt that shows this character.',
     '',
-    `Then, to keep identity across shots, either mention @${name} in prompts once the character is saved in the Flow project`,
-    '(gflow_character_list gives its entity_id; pass it in reference_entities with its name in reference_entity_names),',
-    'or generate one neutral reference portrait with gflow_generate_image and pass its media id in reference_images.',
+    ...(options.noSpend === true
+      ? [
+          `Then, to keep identity across shots, mention @${name} in prompts once the character is saved in the Flow project`,
+          '(gflow_character_list gives its entity_id), and paste the reference sentence into each prompt.',
+        ]
+      : [
+          `Then, to keep identity across shots, either mention @${name} in prompts once the character is saved in the Flow project`,
+          '(gflow_character_list gives its entity_id; pass it in reference_entities with its name in reference_entity_names),',
+          'or generate one neutral reference portrait with gflow_generate_image and pass its media id in reference_images.',
+        ]),
   ].join('\n');
   return {
     description: `Character sheet for ${name}`,

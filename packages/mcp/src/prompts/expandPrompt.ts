@@ -26,9 +26,11 @@ const given = (value: string | undefined, fallback: string): string =>
  * An instruction that has the agent write one generation prompt with Google's
  * five components: Subject + Action + Location + Composition + Style.
  */
-export function expandPrompt(args: ExpandPromptArgs): GetPromptResult {
+export function expandPrompt(args: ExpandPromptArgs, options: { readonly noSpend?: boolean } = {}): GetPromptResult {
   const text = [
-    'Expand the idea below into one production-ready prompt for gflow_generate_image or gflow_generate_video.',
+    options.noSpend === true
+      ? 'Expand the idea below into one production-ready prompt for Google Flow (Veo video, Nano Banana images).'
+      : 'Expand the idea below into one production-ready prompt for gflow_generate_image or gflow_generate_video.',
     "Use Google's five-component formula, in this order, as flowing prose (no headings, no lists):",
     '1. Subject — who or what, with concrete visual detail.',
     '2. Action — what the subject is doing.',

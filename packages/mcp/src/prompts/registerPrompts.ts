@@ -5,17 +5,21 @@ import { expandPrompt, expandPromptArgs } from './expandPrompt.js';
 /** The names of the built-in prompts (flows may not reuse them). */
 export const BUILTIN_PROMPT_NAMES: readonly string[] = ['expand_prompt', 'create_character'];
 
-/** The built-in prompts, with argument completion. */
-export function registerPrompts(server: McpServer): void {
+/**
+ * The built-in prompts, with argument completion. In no-spend mode (no generate tools are
+ * registered) their texts do not send the agent to tools it does not have.
+ */
+export function registerPrompts(server: McpServer, options: { readonly noSpend: boolean }): void {
   server.registerPrompt(
     'expand_prompt',
     {
       title: 'Expand a prompt',
-      description:
-        "Structure a simple idea into Google's five-component prompt formula (Subject + Action + Location + Composition + Style) before calling a generation tool.",
+      description: options.noSpend
+        ? "Structure a simple idea into Google's five-component prompt formula (Subject + Action + Location + Composition + Style)."
+        : "Structure a simple idea into Google's five-component prompt formula (Subject + Action + Location + Composition + Style) before calling a generation tool.",
       argsSchema: expandPromptArgs,
     },
-    (args) => expandPrompt(args),
+    (args) => expandPrompt(args, options),
   );
   server.registerPrompt(
     'create_character',
@@ -24,6 +28,6 @@ export function registerPrompts(server: McpServer): void {
       description: 'Define face, body, wardrobe and voice for a subject that must stay consistent across generations.',
       argsSchema: createCharacterArgs,
     },
-    (args) => createCharacter(args),
+    (args) => createCharacter(args, options),
   );
 }
