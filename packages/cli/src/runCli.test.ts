@@ -25,6 +25,20 @@ const notYet = operationLeaf({
 const root = defineGroup({ name: 'gflow', description: 'test root', children: { hang: waitsForever, future: notYet } });
 
 describe('runCli', () => {
+  it('`gflow help [command]` prints the help `--help` prints', async () => {
+    for (const [asked, flagged] of [
+      [['help'], ['--help']],
+      [['help', 'hang'], ['hang', '--help']],
+    ] as const) {
+      const a = createBufferIo();
+      const b = createBufferIo();
+      expect(await runCli(root, [...asked], { io: a, version: '1', env: env() })).toBe(0);
+      expect(await runCli(root, [...flagged], { io: b, version: '1', env: env() })).toBe(0);
+      expect(a.out()).toBe(b.out());
+      expect(a.out().length).toBeGreaterThan(20);
+    }
+  });
+
   it('Ctrl-C (the signal) ends a running command with exit 130', async () => {
     const io = createBufferIo();
     const controller = new AbortController();

@@ -94,8 +94,11 @@ export async function runCli(root: CommandDef, argv: readonly string[], options:
   if (args.length !== argv.length) settingFlags.logLevel = 'DEBUG';
   const json = beforeDashDash(args).includes('--json');
   try {
-    if (beforeDashDash(args).some((a) => HELP.has(a))) {
-      const { def, path } = await resolveCommand(root, args, true);
+    // `gflow help [command…]` is `gflow [command…] --help` (unless the tree has a command of that name).
+    const rootGroup = groupSpecOf(root);
+    const asksHelp = args[0] === 'help' && rootGroup !== undefined && findChild(rootGroup.children, 'help') === undefined;
+    if (asksHelp || beforeDashDash(args).some((a) => HELP.has(a))) {
+      const { def, path } = await resolveCommand(root, asksHelp ? args.slice(1) : args, true);
       io.stdout.write(await renderHelp(def, path));
       return 0;
     }
