@@ -27,7 +27,7 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
 
 ## Conventions
 
-- **Global flags:** \`-h/--help\` (any command; \`gflow help [command…]\` says the same), \`-V/--version\`,
+- **Global flags:** \`-h/--help\` (any command; the word \`help\` first says the same), \`-V/--version\`,
   \`-v/--verbose\` (GFLOW_CLI_LOG_LEVEL=DEBUG).
 - **Flags** are kebab-case spellings of the MCP parameters where they mean the same
   (\`--reference-entity\`, \`--ui-mode\`, \`--project-name\`), plus the CLI forms: \`-n/--count\`,

@@ -28,7 +28,10 @@ describe('runCli', () => {
   it('`gflow help [command]` prints the help `--help` prints', async () => {
     for (const [asked, flagged] of [
       [['help'], ['--help']],
-      [['help', 'hang'], ['hang', '--help']],
+      [
+        ['help', 'hang'],
+        ['hang', '--help'],
+      ],
     ] as const) {
       const a = createBufferIo();
       const b = createBufferIo();

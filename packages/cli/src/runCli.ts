@@ -96,7 +96,8 @@ export async function runCli(root: CommandDef, argv: readonly string[], options:
   try {
     // `gflow help [command…]` is `gflow [command…] --help` (unless the tree has a command of that name).
     const rootGroup = groupSpecOf(root);
-    const asksHelp = args[0] === 'help' && rootGroup !== undefined && findChild(rootGroup.children, 'help') === undefined;
+    const asksHelp =
+      args[0] === 'help' && rootGroup !== undefined && findChild(rootGroup.children, 'help') === undefined;
     if (asksHelp || beforeDashDash(args).some((a) => HELP.has(a))) {
       const { def, path } = await resolveCommand(root, asksHelp ? args.slice(1) : args, true);
       io.stdout.write(await renderHelp(def, path));
