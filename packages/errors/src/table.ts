@@ -190,7 +190,7 @@ export const ERROR_TABLE = {
     title: 'Configuration Error',
     exit: 11,
     status: 400,
-    hint: 'Fix the setting named in the detail (see docs/CONFIGURATION.md).',
+    hint: 'Change what the detail names — a setting (docs/CONFIGURATION.md), or a request Flow cannot honour here — and call again.',
   },
   'profile-locked': {
     className: 'ProfileLockedError',
