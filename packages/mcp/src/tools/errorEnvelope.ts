@@ -1,6 +1,7 @@
 import { CancelledError, hasErrorCode, isGflowError, toErrorEnvelopeBody, type ErrorEnvelopeBody } from '@gflow/errors';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { GflowLogger } from '../gflowPort.js';
+import { withMcpWording } from './mcpWording.js';
 
 /** The structured content of a failed tool call. */
 export interface ErrorEnvelope {
@@ -26,7 +27,7 @@ export function errorToolResult(
     signal?.aborted && !isGflowError(thrown)
       ? new CancelledError('The call was cancelled by the client.', { cause: thrown })
       : thrown;
-  const body = toErrorEnvelopeBody(error);
+  const body = withMcpWording(toErrorEnvelopeBody(error));
   if (!isGflowError(error)) {
     logger.error('mcp.tool.unexpected_error', {
       tool,

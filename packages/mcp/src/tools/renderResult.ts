@@ -1,6 +1,7 @@
 import { isFailureStatus } from '@gflow/core';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { catalogMediaLinks, mediaLinks, type GeneratedMedia } from './mediaLinks.js';
+import { withMcpWording } from './mcpWording.js';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -15,7 +16,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * gflow://media/<media_id> for each generated media id.
  */
 export function renderToolResult(value: unknown): CallToolResult {
-  const structured = isPlainObject(value) ? value : { result: value ?? null };
+  const plain = isPlainObject(value) ? value : { result: value ?? null };
+  // A failed generation's error carries core's hint: restated in MCP's terms.
+  const structured = isPlainObject(plain['error']) ? { ...plain, error: withMcpWording(plain['error']) } : plain;
   const status = typeof structured['status'] === 'string' ? structured['status'] : undefined;
   const files = Array.isArray(structured['files'])
     ? structured['files'].filter((f): f is string => typeof f === 'string')
