@@ -95,6 +95,7 @@ interface GenerationResultView {
   readonly flow_project_id?: string | null;
   readonly flow_media_id?: string | null;
   readonly flow_media_ids?: readonly string[];
+  readonly media?: ReadonlyArray<{ readonly media_id?: unknown }>;
   readonly error?: unknown;
   readonly credits_quoted?: number | null;
 }
@@ -174,10 +175,12 @@ export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput 
   const r = result as GenerationResultView;
   if (r.status === 'completed') {
     const files = (r.files ?? []).join('\n');
+    // Every media id of the run (-n 2 makes two), not only the first.
+    const mediaIds = (r.media ?? []).map((m) => m.media_id).filter((id): id is string => typeof id === 'string');
     const ids = renderFields({
       task_id: r.task_id,
       project: r.flow_project_id,
-      media: r.flow_media_id,
+      media: mediaIds.length > 0 ? mediaIds.join(', ') : r.flow_media_id,
       ...(r.credits_quoted === undefined ? {} : { credits_quoted: r.credits_quoted ?? 'unreadable' }),
     });
     return { data: result, text: files ? `${files}\n${ids}` : ids, summary: madeSummary(r, ctx.commandPath) };
