@@ -14,4 +14,7 @@ export const LOCAL_FAILURES: readonly FailureCase[] = [
   { args: () => ['instructions', 'toggle-mode', '--project', 'p1', '--on', '--off'], exit: 2, code: 'usage' },
   { args: () => ['data', 'errors', 'prune'], exit: 2, code: 'usage' },
   { args: () => ['no-such-command'], exit: 2, code: 'usage' },
+  // An unquoted prompt: never four one-word images, never a bare "unexpected argument".
+  { args: () => ['image', 't2i', 'a', 'fox', 'in', 'snow'], exit: 2, code: 'usage' },
+  { args: () => ['video', 't2v', 'a', 'fox', 'in', 'snow'], exit: 2, code: 'usage' },
 ];

@@ -122,7 +122,17 @@ export function parseArgv(
       throw new UsageError(`Missing argument ${p.name}.`, { extensions: { parameter: p.name, position: index + 1 } });
     }
   });
-  if (rest.length) throw new UsageError(`Unexpected argument ${JSON.stringify(rest[0])}.`);
+  if (rest.length) {
+    // An unquoted prompt: the shell split it into words, and the second one is "unexpected".
+    const prompt = positionals.some((p) => p.key === 'prompt') ? values['prompt'] : undefined;
+    throw new UsageError(`Unexpected argument ${JSON.stringify(rest[0])}.`, {
+      ...(typeof prompt === 'string'
+        ? {
+            remediationHint: `Quote a prompt of several words: ${JSON.stringify([prompt, ...rest].join(' ').slice(0, 200))}.`,
+          }
+        : {}),
+    });
+  }
   for (const f of flags) {
     if (values[f.key] === undefined && f.defaultValue !== undefined) values[f.key] = f.defaultValue;
     if (f.required && f.defaultValue === undefined && values[f.key] === undefined) {

@@ -79,6 +79,17 @@ export function promptSourceFlags(): FlagSpec[] {
 export async function collectPrompts(values: ParsedValues, ctx: LeafContext): Promise<string[]> {
   const given = values['prompt'];
   const prompts = Array.isArray(given) ? given.map(String) : typeof given === 'string' ? [given] : [];
+  // `t2i a fox in snow` is one prompt the shell split into words, not four images to make.
+  if (prompts.length > 1 && prompts.some((p) => !/\s/.test(p.trim()))) {
+    const joined = prompts.join(' ');
+    throw new UsageError(
+      `${prompts.length} prompts were given (${prompts.map((p) => JSON.stringify(p.slice(0, 40))).join(', ')}); a one-word prompt among several is almost always one unquoted prompt. Nothing was sent.`,
+      {
+        remediationHint: `Quote the prompt: gflow ${ctx.commandPath} ${JSON.stringify(joined.slice(0, 200))}. To run several one-word prompts, put them in a file, one per line: --prompts-file FILE.`,
+        extensions: { parameter: 'PROMPT' },
+      },
+    );
+  }
   if (typeof values['prompts_file'] === 'string') {
     const file = path.resolve(ctx.cwd, values['prompts_file']);
     let text: string;

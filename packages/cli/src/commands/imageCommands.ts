@@ -38,7 +38,7 @@ const SINGLE_PROMPT_ONLY = {
 
 const t2i = operationLeaf({
   name: 't2i',
-  description: `Text-to-image with Nano Banana (free daily quota, no credits). Several prompts (arguments, --prompts-file, --stdin; up to ${MAX_BATCH_ITEMS}) run one after another in one session and one Flow project, with a pause between submits.`,
+  description: `Text-to-image with Nano Banana (free daily quota, no credits). Several prompts (quoted arguments, --prompts-file, --stdin; up to ${MAX_BATCH_ITEMS}; a one-word argument among several is refused as an unquoted prompt) run one after another in one session and one Flow project, with a pause between submits.`,
   operation: 'generateImage',
   schema: imageSchema,
   positionals: ['prompt'],
