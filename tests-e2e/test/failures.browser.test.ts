@@ -18,8 +18,8 @@ interface Case {
   readonly mcp: Record<string, unknown>;
   readonly exit: number;
   readonly type: string;
-  /** The problem's HTTP status; undefined where the taxonomy strips it (content policy). */
-  readonly status: number | undefined;
+  /** The problem's HTTP status (every problem carries one, content policy too). */
+  readonly status: number;
   readonly retryable: boolean;
   /** The submits the simulator must have received. */
   readonly submits: readonly string[];
@@ -40,7 +40,7 @@ const CASES: readonly Case[] = [
     mcp: { prompt: 'something Flow refuses' },
     exit: 5,
     type: 'content-policy',
-    status: undefined,
+    status: 422,
     retryable: false,
     submits: ['ogiZ0b'],
   },
@@ -134,8 +134,8 @@ const TYPE = (slug: string) => `https://gflow.dev/errors/${slug}`;
 function expectProblem(problem: Record<string, unknown>, c: Case): void {
   expect(problem['type']).toBe(TYPE(c.type));
   expect(problem['retryable']).toBe(c.retryable);
-  if (c.status === undefined) expect(problem).not.toHaveProperty('status');
-  else expect(problem['status']).toBe(c.status);
+  expect(problem['status']).toBe(c.status);
+  expect(typeof problem['remediation_hint']).toBe('string');
   expect(typeof problem['title']).toBe('string');
   expect(typeof problem['detail']).toBe('string');
   expect(String(problem['instance'])).toMatch(/^gflow:error:/);
