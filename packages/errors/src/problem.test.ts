@@ -81,6 +81,14 @@ describe('problem details', () => {
     expect(named).toMatchObject({ flow_project_id: 'proj-7' });
     expect(named.remediation_hint).toContain('Flow project proj-7');
     expect(named.message).toContain('Flow project proj-7');
+    // A hint that already names the project is left as it is (no "proj-7 proj-7").
+    const own = new NetworkError('x', {
+      retryable: false,
+      remediationHint: 'Look in the Flow project proj-7 first before retrying.',
+    });
+    expect(toErrorEnvelopeBody(own, { flowProjectId: 'proj-7' }).remediation_hint).toBe(
+      'Look in the Flow project proj-7 first before retrying.',
+    );
   });
 
   it('does not let an extension overwrite a reserved member', () => {

@@ -54,8 +54,9 @@ export function toProblem(value: unknown, known: KnownFacts = {}): ProblemDetail
     status: error.status,
     detail: redactText(error.detail),
     instance: `gflow:error:${error.correlationId}`,
-    // "Check the Flow project" names the project when it is known.
-    remediation_hint: project ? hint.replace(/\bthe Flow project\b/, `Flow project ${project}`) : hint,
+    // "Check the Flow project" names the project when it is known (and the hint does not already).
+    remediation_hint:
+      project && !hint.includes(project) ? hint.replace(/\bthe Flow project\b/, `Flow project ${project}`) : hint,
     retryable: isRetryable(error),
     ...(error.incident ? { incident: { id: error.incident.id, capture_status: error.incident.capture_status } } : {}),
     ...extensions,
