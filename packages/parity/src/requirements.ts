@@ -103,8 +103,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
   },
   {
     id: 'rate-limit.after-validation',
-    seed: 'Applied by the generate tools after validation and before profile resolution. Refusal: {status:"rate_limited", error:RateLimitError problem + retryable:true}.',
-    source: 'reference §6 (rate limiter)',
+    seed: 'Applied by the generate tools after every check that needs no browser (validation, profile resolution, catalog and file lookups of references), so a refused call takes no token. Refusal: {status:"rate_limited", error:RateLimitError problem + retryable:true}.',
+    source: 'reference §6 (rate limiter), reordered by issue 27 (refused calls must not use up the brake)',
     surfaces: MCP,
   },
   {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'vitest';
 import { codeOf } from '../../src/drivers/outcome.js';
 import { expectFailure } from '../../src/expectOutcome.js';
@@ -5,13 +7,20 @@ import { useSurfaces } from '../../src/harness.js';
 import { verifies } from '../../src/verifies.js';
 
 // The spending brake of the MCP surfaces, with its shipped settings (8
-// tokens, one back every 20 s). The home has no profile: a call that gets a
-// token stops at profile resolution (no-profile), so nothing reaches a
-// browser. Each server is one bucket for the whole file: the capacity check
-// runs first, on a full bucket.
-useSurfaces({ name: 'rate-limit' });
+// tokens, one back every 20 s). A token is taken only by a call that passed
+// every check that needs no browser (issue 27): the home has one profile,
+// "brake", and the browser setting names no browser, so a call that gets a
+// token stops when the job would launch one. Each server is one bucket for
+// the whole file: the capacity check runs first, on a full bucket.
+useSurfaces({
+  name: 'rate-limit',
+  settings: { GFLOW_CLI_BROWSER_EXECUTABLE: '/nonexistent/gflow-parity-browser' },
+  seed: ({ home }) => {
+    fs.mkdirSync(path.join(home, 'profile_brake'), { recursive: true, mode: 0o700 });
+  },
+});
 
-const VALID = { prompt: 'a red fox in fresh snow' };
+const VALID = { prompt: 'a red fox in fresh snow', profile: 'brake' };
 const INVALID = { prompt: 'a red fox in fresh snow', count: 9 };
 
 verifies('rate-limit.capacity', async (s) => {
@@ -20,7 +29,10 @@ verifies('rate-limit.capacity', async (s) => {
     const outcome = await s.call('generateImage', VALID);
     codes.push(outcome.ok ? 'ok' : codeOf(outcome.problem));
   }
-  expect(codes).toEqual([...Array(8).fill('no-profile'), 'rate-limit']);
+  expect(codes[8]).toBe('rate-limit');
+  // The first eight took a token and failed past it, all the same way (no browser to launch).
+  expect(new Set(codes.slice(0, 8)).size, codes.join(', ')).toBe(1);
+  expect(codes[0]).not.toBe('rate-limit');
 });
 
 verifies('rate-limit.after-validation', async (s) => {
@@ -36,8 +48,10 @@ verifies('rate-limit.after-validation', async (s) => {
     code: 'bad-parameter',
     status: 400,
   });
-  // The token comes before profile resolution: a valid call is refused by the limiter, not for its missing profile.
-  const outcome = await s.call('generateImage', { ...VALID, profile: 'nobody' });
+  // An unknown profile is refused for what it is, with no token left (it never needed one).
+  expectFailure(await s.call('generateImage', { ...VALID, profile: 'nobody' }), { code: 'no-profile', status: 400 });
+  // A call that passes every check is refused by the limiter.
+  const outcome = await s.call('generateImage', VALID);
   if (outcome.ok) throw new Error('a generation ran with an empty bucket');
   expect(outcome.status).toBe('rate_limited');
   expectFailure(outcome, { code: 'rate-limit', status: 429, retryable: true });
