@@ -146,13 +146,15 @@ describe('many images, one run', () => {
 
   it('refusals before anything is sent: -o with several prompts, --jitter junk, 51 prompts', async () => {
     e2e.sim.received.clear();
-    const o = await e2e.cli(['image', 't2i', 'a', 'b', '-o', 'x.jpg', '--sandbox']);
+    const o = await e2e.cli(['image', 't2i', 'a pier', 'a boat', '-o', 'x.jpg', '--sandbox']);
     expect(o.exitCode).toBe(2);
     expect(o.stderr).toMatch(/-o\/--output works with one prompt only/);
-    const jitter = await e2e.cli(['image', 't2i', 'a', 'b', '--jitter', 'soon', '--sandbox']);
+    const jitter = await e2e.cli(['image', 't2i', 'a pier', 'a boat', '--jitter', 'soon', '--sandbox']);
+    expect(jitter.stderr).toMatch(/jitter takes/);
     expect(jitter.exitCode).toBe(2);
-    const many = await e2e.cli(['image', 't2i', ...Array.from({ length: 51 }, (_, i) => `p${i}`), '--sandbox']);
+    const many = await e2e.cli(['image', 't2i', ...Array.from({ length: 51 }, (_, i) => `prompt ${i}`), '--sandbox']);
     expect(many.exitCode).toBe(2);
+    expect(many.stderr).toMatch(/at most \d+ prompts; got 51/);
     expect(e2e.sim.received.calls('ogiZ0b')).toHaveLength(0);
   }, 120_000);
 

@@ -83,7 +83,12 @@ export async function collectPrompts(values: ParsedValues, ctx: LeafContext): Pr
   if (prompts.length > 1 && prompts.some((p) => !/\s/.test(p.trim()))) {
     const joined = prompts.join(' ');
     throw new UsageError(
-      `${prompts.length} prompts were given (${prompts.map((p) => JSON.stringify(p.slice(0, 40))).join(', ')}); a one-word prompt among several is almost always one unquoted prompt. Nothing was sent.`,
+      `${prompts.length} prompts were given (${prompts
+        .slice(0, 5)
+        .map((p) => JSON.stringify(p.slice(0, 40)))
+        .join(
+          ', ',
+        )}${prompts.length > 5 ? ', …' : ''}); a one-word prompt among several is almost always one unquoted prompt. Nothing was sent.`,
       {
         remediationHint: `Quote the prompt: gflow ${ctx.commandPath} ${JSON.stringify(joined.slice(0, 200))}. To run several one-word prompts, put them in a file, one per line: --prompts-file FILE.`,
         extensions: { parameter: 'PROMPT' },
