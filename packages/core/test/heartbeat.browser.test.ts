@@ -51,9 +51,11 @@ describe('heartbeat', () => {
     const beats = events.filter((e) => /^still /.test(e.message ?? ''));
     expect(beats.length, JSON.stringify(events.map((e) => [e.phase, e.message]))).toBeGreaterThanOrEqual(1);
     expect(beats[0]?.message).toMatch(/^still [a-z ]+ \(\d+ s\)$/);
-    // No gap between two events longer than a heartbeat and a margin.
-    const gaps = events.slice(1).map((e, i) => e.at - events[i]!.at);
-    expect(Math.max(...gaps)).toBeLessThan(HEARTBEAT_MS + 2_500);
+    // A heartbeat answers silence only: each one follows at least HEARTBEAT_MS without an event.
+    for (const beat of beats) {
+      const before = events[events.indexOf(beat) - 1];
+      expect(beat.at - (before?.at ?? 0)).toBeGreaterThanOrEqual(HEARTBEAT_MS - 50);
+    }
     expect(updates.length).toBeGreaterThanOrEqual(3);
   }, 180_000);
 });

@@ -49,6 +49,8 @@ const RECORDED_PHASES: ReadonlySet<string> = new Set([
  */
 /** How long a job may say nothing before its heartbeat (a progress event and a touched task row). */
 export const HEARTBEAT_MS = 5_000;
+/** How often the silence is looked at: a heartbeat goes out at most this long after HEARTBEAT_MS. */
+const HEARTBEAT_TICK_MS = 1_000;
 
 export async function runGenerationTask(
   runtime: RuntimeServices,
@@ -135,7 +137,7 @@ export async function runClaimedGenerationTask(
     } catch {
       // The row was settled meanwhile; the job's own outcome says what happened.
     }
-  }, HEARTBEAT_MS);
+  }, HEARTBEAT_TICK_MS);
   heartbeat.unref();
 
   try {
