@@ -95,17 +95,14 @@ export function refusesRetry(hint: string): boolean {
   return /\b(do not|don't|never) retry\b/i.test(hint);
 }
 
-/** `[Class] detail (Remediation: hint)`. */
-export function errorMessage(value: unknown): string {
-  const error = toGflowError(value);
-  const hint = ` (Remediation: ${remediationOf(error)})`;
-  return `[${error.name}] ${redactText(error.detail)}${hint}`;
+/** `[Class] detail (Remediation: hint)`: the one message format, of the envelope's own detail and hint. */
+export function errorMessage(value: unknown, known: KnownFacts = {}): string {
+  const problem = toProblem(value, known);
+  return `[${toGflowError(value).name}] ${problem.detail} (Remediation: ${problem.remediation_hint})`;
 }
 
 export function toErrorEnvelopeBody(value: unknown, known: KnownFacts = {}): ErrorEnvelopeBody {
-  const problem = toProblem(value, known);
-  const error = toGflowError(value);
-  return { ...problem, message: `[${error.name}] ${problem.detail} (Remediation: ${problem.remediation_hint})` };
+  return { ...toProblem(value, known), message: errorMessage(value, known) };
 }
 
 /** The code a problem's `type` names, or undefined. */
