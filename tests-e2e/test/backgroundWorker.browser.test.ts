@@ -116,7 +116,10 @@ describe('background jobs that outlive the CLI (--no-wait, gflow task, gflow wor
 
     const unknown = await e2e.cli(['task', 'show', '00000000-0000-4000-8000-000000000000', '--sandbox', '--json']);
     expect(unknown.exitCode).toBe(32);
-    expect(json(unknown)).toMatchObject({ type: expect.stringContaining('reference-not-found') });
+    expect(json(unknown)).toMatchObject({
+      status: 'error',
+      error: { type: expect.stringContaining('reference-not-found') },
+    });
   }, 150_000);
 
   it('task cancel: a pending task at once; a running one past its submit is indeterminate, and wait exits 130', async () => {
@@ -139,7 +142,10 @@ describe('background jobs that outlive the CLI (--no-wait, gflow task, gflow wor
       // Waiting with a timeout leaves it running: exit 9.
       const impatient = await e2e.cli(['task', 'wait', stuck, '--timeout', '1', '--sandbox', '--json']);
       expect(impatient.exitCode, describeRun(impatient)).toBe(9);
-      expect(json(impatient)).toMatchObject({ type: expect.stringContaining('transport-timeout'), task_id: stuck });
+      expect(json(impatient)).toMatchObject({
+        status: 'error',
+        error: { type: expect.stringContaining('transport-timeout'), task_id: stuck },
+      });
       expect(taskRow(e2e.dbPath, stuck)?.status).toBe('working');
 
       // Past its submit: the worker is asked, stops the job, and the row says a credit may have been spent.

@@ -171,9 +171,11 @@ describe('journey 3: failures on the CLI (--json problem + exit code)', () => {
       try {
         const run = await e2e.cli([...c.cli, '--sandbox', '--json']);
         const out = json(run);
-        // A generation that ran reports {status: failed, task_id, error}; a refusal before it is the bare problem.
-        const problem = (out['error'] as Record<string, unknown> | undefined) ?? out;
-        if (out['error']) expect(out).toMatchObject({ status: 'failed', task_id: expect.any(String) });
+        // One failure shape: a generation that ran reports {status: failed, task_id, error}; a refusal
+        // before it {status: error, error}.
+        const problem = out['error'] as Record<string, unknown>;
+        if (out['status'] === 'failed') expect(out).toMatchObject({ task_id: expect.any(String) });
+        else expect(out['status']).toBe('error');
         expectProblem(problem, c);
         expect(run.exitCode, `${String(problem['message'])}\n${run.stderr.slice(-1500)}`).toBe(c.exit);
         expectTraffic(c);

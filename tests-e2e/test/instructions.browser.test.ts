@@ -106,7 +106,7 @@ describe('the CLI', () => {
       cwd: work,
     });
     expect(r.exitCode).toBe(2);
-    expect(String(json(r)['detail'])).toMatch(/unknown key "txt"/);
+    expect(json(r)).toMatchObject({ status: 'error', error: { detail: expect.stringMatching(/unknown key "txt"/) } });
     expect(e2e.sim.received.calls().filter((c) => c.rpcId !== 'DTaVef')).toEqual([]);
     expect(e2e.sim.scenario.briefOf(p.id).cards.map((c) => c.title)).toEqual(['Keep']);
   });
@@ -120,7 +120,7 @@ describe('the CLI', () => {
     );
     e2e.sim.scenario.clearFailures();
     expect(r.exitCode).toBe(7);
-    const problem = json(r);
+    const problem = json(r)['error'] as Record<string, unknown>;
     expect(problem).toMatchObject({ retryable: false, incident: { capture_status: 'captured' } });
     expect(String(problem['detail'])).toMatch(/left as Flow shows them/);
     expect(problem['intended']).toMatchObject({ cards: [{ title: 'Style', text: 'noir' }] });

@@ -73,7 +73,8 @@ describe('journey 4: no-spend', () => {
       env: { GFLOW_MCP_NO_SPEND: '1' },
     });
     const out = json(run);
-    const problem = (out['error'] as Record<string, unknown> | undefined) ?? out;
+    expect(out['status']).toBe('error');
+    const problem = out['error'] as Record<string, unknown>;
     expect(run.exitCode, JSON.stringify(out)).toBe(11);
     expect(String(problem['type'])).toMatch(/^https:\/\/gflow\.dev\/errors\//);
     expect(String(problem['detail'])).toMatch(/no-spend|spend/i);

@@ -41,7 +41,8 @@ describe('journey 5: two processes on one profile', () => {
       const refused = await e2e.cli(['image', 't2i', 'the impatient one', '--sandbox', '--json']);
       const out = json(refused);
       // The task was recorded, then refused: {status: failed, task_id, error: problem}.
-      const problem = (out['error'] as Record<string, unknown> | undefined) ?? out;
+      expect(out['status']).toBe('failed');
+      const problem = out['error'] as Record<string, unknown>;
       expect(refused.exitCode, JSON.stringify(out)).toBe(11);
       expect(problem).toMatchObject({ type: 'https://gflow.dev/errors/profile-locked', status: 409, retryable: false });
       expect(refused.ms, 'a locked profile is refused at once (CLI lease wait 0 s)').toBeLessThan(15_000);

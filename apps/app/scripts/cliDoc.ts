@@ -55,8 +55,12 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
   config.toml, then the only profile. A name that looks like a path exits 13.
 - **\`--json\`** writes exactly one JSON document to stdout; logs and progress go to stderr.
   Listings (\`data list …\`, \`data errors export\`) write JSON Lines instead — also whenever
-  stdout is not a terminal. A failure with \`--json\` writes the RFC 9457 problem plus
-  \`retryable\` and \`message\`, and keeps the exit code.
+  stdout is not a terminal. Every failure with \`--json\` writes one shape, the envelope MCP
+  tools return too: \`{"status": …, "error": {…}}\`. \`status\` is \`error\` (or \`rate_limited\`)
+  for a refusal before anything ran, else the job's own (\`failed\`, \`indeterminate\`,
+  \`cancelled\`, \`invalid_tools\`) with its \`task_id\`, project and media ids beside it;
+  \`error\` is always the RFC 9457 problem plus \`retryable\` and \`message\`. The exit code is
+  the problem type's (the table below): an unknown \`-t\` tool is a bad parameter, exit 2.
 - **Without \`--json\`** a failure prints \`Error: [Class] detail\` and \`Hint: remediation\` on
   stderr. Errors gflow did not raise itself are masked
   (\`Unexpected <Class>; details were logged server-side.\`) unless GFLOW_CLI_DEBUG_TRACEBACK=1.

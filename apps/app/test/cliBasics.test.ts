@@ -101,7 +101,9 @@ describe('gflow basics', () => {
 
     const bad = await cli(['image', 't2i', 'fox', '--count', 'abc', '--json']);
     expect(bad.exitCode).toBe(2);
-    const problem = json(bad);
+    const envelope = json(bad) as { status: string; error: Record<string, unknown> };
+    expect(envelope.status).toBe('error');
+    const problem = envelope.error;
     expect(problem).toMatchObject({
       type: expect.stringContaining('bad-parameter'),
       status: 400,
@@ -113,7 +115,7 @@ describe('gflow basics', () => {
 
     const setting = await cli(['models', '--json'], { env: { GFLOW_CLI_TIMEOUT_SECONDS: 'abc' } });
     expect(setting.exitCode).toBe(11);
-    expect(json(setting)).toMatchObject({ title: 'Configuration Error', retryable: false });
+    expect(json(setting)).toMatchObject({ status: 'error', error: { title: 'Configuration Error', retryable: false } });
   });
 
   it('models prints a table on a terminal-less stdout too', async () => {

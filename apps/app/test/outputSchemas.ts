@@ -29,6 +29,17 @@ export const problemDocument = z
   })
   .loose();
 
+/**
+ * Every `--json` failure: `{status, error}` — `error`/`rate_limited` for a refusal, a job's own failed
+ * status with its ids beside it — whose `error` is always one problem document.
+ */
+export const failureDocument = z
+  .object({
+    status: z.enum(['error', 'rate_limited', 'failed', 'cancelled', 'indeterminate', 'invalid_tools']),
+    error: problemDocument,
+  })
+  .loose();
+
 /** The exit code the error table gives the problem's type (what the CLI must exit with). */
 export function exitCodeOfProblem(problem: { readonly type: string }): number {
   const code = codeOfProblemType(problem.type);

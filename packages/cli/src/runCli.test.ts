@@ -57,7 +57,10 @@ describe('runCli', () => {
     expect(io.err()).toContain('Unexpected Error; details were logged server-side.');
     const json = createBufferIo();
     await runCli(root, ['future', '--json'], { io: json, version: '1', env: env() });
-    expect(JSON.parse(json.out())).toMatchObject({ title: 'Unexpected Error', retryable: false });
+    expect(JSON.parse(json.out())).toMatchObject({
+      status: 'error',
+      error: { title: 'Unexpected Error', retryable: false },
+    });
   });
 
   it('masks unexpected errors unless GFLOW_CLI_DEBUG_TRACEBACK is on', async () => {

@@ -93,8 +93,10 @@ export { toGflowError, maskedDetail } from './toGflowError.js';
 export {
   type ProblemDetails,
   type ErrorEnvelopeBody,
+  type FailureEnvelope,
   toProblem,
   toErrorEnvelopeBody,
+  toFailureEnvelope,
   advisesRetry,
   refusesRetry,
   errorMessage,

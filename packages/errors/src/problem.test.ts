@@ -14,7 +14,15 @@ import {
   ERROR_CLASSES,
 } from './classes.js';
 import { GFLOW_ERROR_BRAND, hasErrorCode, isGflowError } from './gflowError.js';
-import { advisesRetry, errorMessage, fromProblem, refusesRetry, toErrorEnvelopeBody, toProblem } from './problem.js';
+import {
+  advisesRetry,
+  errorMessage,
+  fromProblem,
+  refusesRetry,
+  toErrorEnvelopeBody,
+  toFailureEnvelope,
+  toProblem,
+} from './problem.js';
 import { isRetryable } from './retryable.js';
 import { toGflowError } from './toGflowError.js';
 
@@ -202,5 +210,18 @@ describe('cross-copy recognition', () => {
     expect(error.is('configuration')).toBe(true);
     expect(error.is('gflow')).toBe(true);
     expect(error.is('security')).toBe(false);
+  });
+});
+
+describe('toFailureEnvelope: the one failure document of every surface', () => {
+  it('is {status, error}: rate_limited for a refused token, error for anything else, masked when foreign', () => {
+    expect(toFailureEnvelope(new RateLimitError('slow down'))).toMatchObject({
+      status: 'rate_limited',
+      error: { type: 'https://gflow.dev/errors/rate-limit', detail: 'slow down' },
+    });
+    const foreign = toFailureEnvelope(new TypeError('secret internals'));
+    expect(foreign.status).toBe('error');
+    expect(foreign.error.detail).not.toContain('secret');
+    expect(Object.keys(toFailureEnvelope(new ContentPolicyError('no'))).sort()).toEqual(['error', 'status']);
   });
 });

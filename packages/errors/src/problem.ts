@@ -1,5 +1,5 @@
 import { ERROR_CLASSES } from './classes.js';
-import type { GflowError, IncidentRef } from './gflowError.js';
+import { type GflowError, type IncidentRef, hasErrorCode } from './gflowError.js';
 import { redactText } from './redact.js';
 import { isRetryable } from './retryable.js';
 import { type ErrorCode, ERROR_TYPE_BASE, hintForCode, isErrorCode, retryableForCode } from './table.js';
@@ -103,6 +103,23 @@ export function errorMessage(value: unknown, known: KnownFacts = {}): string {
 
 export function toErrorEnvelopeBody(value: unknown, known: KnownFacts = {}): ErrorEnvelopeBody {
   return { ...toProblem(value, known), message: errorMessage(value, known) };
+}
+
+/**
+ * The one failure document of every surface (an MCP tool's structured content, the CLI's `--json`):
+ * `{status, error}`, `status` `rate_limited` for a refused token and `error` for any other refusal;
+ * a job that ran and failed keeps its own status (`failed`, `indeterminate`, …) and its ids beside them.
+ */
+export interface FailureEnvelope {
+  readonly status: 'error' | 'rate_limited';
+  readonly error: ErrorEnvelopeBody;
+}
+
+export function toFailureEnvelope(value: unknown, known: KnownFacts = {}): FailureEnvelope {
+  return {
+    status: hasErrorCode(value, 'rate-limit') ? 'rate_limited' : 'error',
+    error: toErrorEnvelopeBody(value, known),
+  };
 }
 
 /** The code a problem's `type` names, or undefined. */

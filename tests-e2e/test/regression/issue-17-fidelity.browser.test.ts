@@ -18,7 +18,8 @@ describe('flow-captures.md through the CLI', () => {
     const r = await e2e.cli(['image', 't2i', 'a harmless teapot', '--sandbox', '--json']);
     expect(r.exitCode, r.stderr).toBe(7);
     const out = json(r);
-    const error = (out['error'] ?? out) as Record<string, unknown>;
+    expect(out['status']).toBe('failed');
+    const error = out['error'] as Record<string, unknown>;
     expect(error['type']).toMatch(/wire-format$/);
     expect(error['retryable']).toBe(false);
     expect(String(error['remediation_hint'])).toMatch(/may still appear in the Flow project/);

@@ -189,7 +189,8 @@ describe('issue 27: a finished server hands the profile over', () => {
     await waitFor('server 2 to submit', () => e2e.sim.received.submits().length === 2, 60_000, 20);
     const refused = await e2e.cli(['image', 't2i', 'too early', '--sandbox', '--json']);
     const out = json(refused);
-    const problem = (out['error'] as Record<string, unknown> | undefined) ?? out;
+    expect(out['status']).toBe('failed');
+    const problem = out['error'] as Record<string, unknown>;
     expect(refused.exitCode, JSON.stringify(out)).toBe(11);
     expect(problem).toMatchObject({
       type: 'https://gflow.dev/errors/profile-locked',

@@ -23,7 +23,12 @@ afterEach(() => {
   e2e.sim.scenario.setLatency('fast');
 });
 
-const problem = (stdout: string): Record<string, unknown> => JSON.parse(stdout) as Record<string, unknown>;
+/** The problem of a refusal's one failure envelope `{status: 'error', error}`. */
+const problem = (stdout: string): Record<string, unknown> => {
+  const envelope = JSON.parse(stdout) as { status?: unknown; error?: Record<string, unknown> };
+  expect(envelope.status).toBe('error');
+  return envelope.error ?? {};
+};
 
 describe('1. a wrong job never goes out', () => {
   it('Omni i2v with start and end frames (the docs/CLI.md example) sends an interpolation submit with both frames', async () => {
@@ -82,7 +87,8 @@ describe('1. a wrong job never goes out', () => {
     ]);
     expect(r.exitCode, r.stderr).toBe(7);
     const out = json(r);
-    const error = (out['error'] ?? out) as Record<string, unknown>;
+    expect(out['status']).toBe('failed');
+    const error = out['error'] as Record<string, unknown>;
     expect(error['retryable']).toBe(false);
     expect(String(error['detail'])).toMatch(/nothing reached Flow and nothing was billed/);
     expect(String(error['remediation_hint'])).toMatch(/Nothing was sent/);

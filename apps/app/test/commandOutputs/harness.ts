@@ -131,7 +131,7 @@ export function expectValid(schema: Schema, payload: unknown, what: string): voi
   expect(schema.safeParse(corrupt(payload)).success, `${what}: a corrupted payload was accepted`).toBe(false);
 }
 
-/** Runs a failing command; checks its one problem document and that the exit code is its type's. */
+/** Runs a failing command; checks its one failure envelope and that the exit code is its problem type's; returns the problem. */
 export async function expectProblem(
   where: Where,
   args: readonly string[],
@@ -139,13 +139,14 @@ export async function expectProblem(
 ): Promise<Record<string, unknown>> {
   const full = [...args, '--json'];
   const r = await runIn(where, full, options);
-  let problem: Record<string, unknown>;
+  let envelope: Record<string, unknown>;
   try {
-    problem = JSON.parse(r.stdout) as Record<string, unknown>;
+    envelope = JSON.parse(r.stdout) as Record<string, unknown>;
   } catch {
     throw new Error(`not one JSON document on stdout\n${describeRun(full, r)}`);
   }
-  expectValid(S.problemDocument, problem, `gflow ${args.join(' ')}`);
+  expectValid(S.failureDocument, envelope, `gflow ${args.join(' ')}`);
+  const problem = envelope['error'] as Record<string, unknown>;
   expect(problem['type'], describeRun(full, r)).toBe(`${ERROR_TYPE_BASE}${options.code}`);
   expect(r.exitCode, describeRun(full, r)).toBe(S.exitCodeOfProblem(problem as { type: string }));
   if (options.exit !== undefined) expect(r.exitCode).toBe(options.exit);

@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CancelledError, GflowError, type ProblemDetails, UsageError, exitCodeOf, fromProblem } from '@gflow/errors';
+import {
+  BadParameterError,
+  CancelledError,
+  GflowError,
+  type ProblemDetails,
+  UsageError,
+  exitCodeOf,
+  fromProblem,
+  toErrorEnvelopeBody,
+} from '@gflow/errors';
 import { FLOW_ID, isFailureStatus } from '@gflow/core';
 import { type FlagSpec, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';
@@ -125,9 +134,18 @@ function interrupted(r: GenerationResultView): CancelledError {
   });
 }
 
-function failureOf(error: unknown, status: string): unknown {
-  if (error && typeof error === 'object' && typeof (error as { type?: unknown }).type === 'string')
-    return fromProblem(error as ProblemDetails);
+function isProblem(error: unknown): error is ProblemDetails {
+  return !!error && typeof error === 'object' && typeof (error as { type?: unknown }).type === 'string';
+}
+
+function failureOf(error: unknown, status: string): GflowError {
+  if (isProblem(error)) return fromProblem(error);
+  // An unknown prompt tool is a bad argument (exit 2), whichever surface reports it as `invalid_tools`.
+  if (status === 'invalid_tools')
+    return new BadParameterError(typeof error === 'string' ? error : 'Unknown prompt tool.', {
+      remediationHint: "See 'gflow tools list' for the prompt tools; nothing was sent to Flow.",
+      extensions: { parameter: 'tools' },
+    });
   return new GflowError(typeof error === 'string' ? error : `The generation ended ${status}.`);
 }
 
@@ -169,7 +187,8 @@ function madeSummary(r: GenerationResultView, commandPath: string): string {
 /**
  * Files first (one per line, easy to pipe), then the ids. A reply whose status
  * is a failure (core's FAILURE_STATUSES) exits with its error's code: --json
- * keeps the task envelope, a terminal gets the usual Error/Hint lines.
+ * keeps the task envelope (its `error` always a problem document, as every
+ * failure envelope's is), a terminal gets the usual Error/Hint lines.
  */
 export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput {
   const r = result as GenerationResultView;
@@ -196,6 +215,21 @@ export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput 
   }
   const failure =
     r.status === 'cancelled' || r.status === 'indeterminate' ? interrupted(r) : failureOf(r.error, r.status);
+  return failedOutput(result, failure, ctx);
+}
+
+/**
+ * A failed job's output: on a terminal the error (Error/Hint lines); with --json the one failure
+ * shape — the job's own status and ids, `error` always a problem document — and the error's exit code.
+ */
+export function failedOutput(result: unknown, failure: GflowError, ctx: LeafContext): LeafOutput {
   if (!ctx.json) throw failure;
-  return { data: result, exitCode: exitCodeOf(failure) || 1 };
+  const r = result as { error?: unknown; flow_project_id?: string | null };
+  return {
+    data: {
+      ...(result as object),
+      error: isProblem(r.error) ? r.error : toErrorEnvelopeBody(failure, { flowProjectId: r.flow_project_id }),
+    },
+    exitCode: exitCodeOf(failure) || 1,
+  };
 }

@@ -1,3 +1,4 @@
+import { ContentPolicyError, exitCodeForCode, toErrorEnvelopeBody } from '@gflow/errors';
 import { describe, expect, it } from 'vitest';
 import type { LeafContext } from '../framework/leafContext.js';
 import { renderGeneration } from './generationFlags.js';
@@ -23,5 +24,35 @@ describe('renderGeneration', () => {
     expect(out.text).toMatch(/^media:\s+m-1, m-2$/m);
     expect(out.text).toContain('/out/images/b.jpg');
     expect(out.summary).toBe('Made 2 images in project proj-1: /out/images/');
+  });
+
+  const json = { json: true, commandPath: 'image t2i' } as unknown as LeafContext;
+
+  it('an unknown prompt tool is a bad parameter: exit 2, and --json gives the problem, not a string', () => {
+    const result = { status: 'invalid_tools', error: 'Unknown prompt tool(s): noir. Known: cinematic.' };
+    expect(() => renderGeneration(result, ctx)).toThrow(/Unknown prompt tool/);
+    const out = renderGeneration(result, json);
+    expect(out.exitCode).toBe(2);
+    expect(out.data).toMatchObject({
+      status: 'invalid_tools',
+      error: { type: 'https://gflow.dev/errors/bad-parameter', parameter: 'tools', detail: result.error },
+    });
+  });
+
+  it('a failed job keeps its status, ids and problem, with the problem type’s exit code', () => {
+    const error = toErrorEnvelopeBody(new ContentPolicyError('Flow said no.'));
+    const out = renderGeneration({ status: 'failed', task_id: 't-2', flow_project_id: 'p-2', error }, json);
+    expect(out.data).toEqual({ status: 'failed', task_id: 't-2', flow_project_id: 'p-2', error });
+    expect(out.exitCode).toBe(exitCodeForCode('content-policy'));
+    expect(out.exitCode).not.toBe(1);
+  });
+
+  it('a job ended without an error document still prints one (indeterminate after a Ctrl-C)', () => {
+    const out = renderGeneration({ status: 'indeterminate', task_id: 't-3', flow_media_ids: ['m-9'] }, json);
+    expect(out.exitCode).toBe(130);
+    expect(out.data).toMatchObject({
+      status: 'indeterminate',
+      error: { type: 'https://gflow.dev/errors/cancelled', remediation_hint: expect.stringContaining('m-9') },
+    });
   });
 });

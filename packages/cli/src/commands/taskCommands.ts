@@ -1,4 +1,4 @@
-import { CancelledError, GflowError, type ProblemDetails, exitCodeOf, fromProblem } from '@gflow/errors';
+import { CancelledError, GflowError, type ProblemDetails, fromProblem } from '@gflow/errors';
 import type { ProgressEvent } from '@gflow/core';
 import { zodFlags, zodPositionals } from '../args/zodFlags.js';
 import { type LeafOutput, defineGroup, defineLeaf } from '../framework/commandSpec.js';
@@ -7,7 +7,7 @@ import { operationLeaf, requireOperation, withCliNames } from '../framework/oper
 import { opSchema } from '../framework/opSchema.js';
 import { formatProgress } from '../output/progressReporter.js';
 import { renderFields, renderTable } from '../output/table.js';
-import { renderGeneration } from './generationFlags.js';
+import { failedOutput, renderGeneration } from './generationFlags.js';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -126,8 +126,7 @@ export function renderTaskOutcome(result: unknown, ctx: LeafContext): LeafOutput
     problem && typeof problem.type === 'string' && typeof problem.detail === 'string'
       ? fromProblem(problem as ProblemDetails)
       : new GflowError(`The task ended ${r.status}.`);
-  if (!ctx.json) throw failure;
-  return { data: result, exitCode: exitCodeOf(failure) || 1 };
+  return failedOutput(result, failure, ctx);
 }
 
 /** A progress line of a task being waited for: `task 6f1c2a3b: Submitting – … 12s`. */

@@ -1,4 +1,4 @@
-import { exitCodeOf, isGflowError, redactText, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
+import { exitCodeOf, isGflowError, redactText, toFailureEnvelope, toGflowError } from '@gflow/errors';
 import type { CliIo } from '../cliIo.js';
 
 const TRUE_WORDS = new Set(['1', 'true', 'on', 'yes', 'y', 't']);
@@ -9,7 +9,8 @@ export function debugTracebackOn(env: NodeJS.ProcessEnv): boolean {
 
 /**
  * Reports a failure and returns the exit code. With --json: exactly one
- * document on stdout, the RFC 9457 problem plus `retryable` and `message`.
+ * document on stdout, the failure envelope every surface uses: `{status, error}`
+ * whose error is the RFC 9457 problem plus `retryable` and `message`.
  * Without: `Error: [Class] detail` and `Hint: remediation` on stderr. An
  * error gflow did not raise is masked unless GFLOW_CLI_DEBUG_TRACEBACK is on.
  */
@@ -21,7 +22,7 @@ export function renderFailure(
   const code = exitCodeOf(error);
   const exitCode = code === 0 ? 1 : code;
   if (options.json) {
-    io.stdout.write(`${JSON.stringify(toErrorEnvelopeBody(error), null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(toFailureEnvelope(error), null, 2)}\n`);
     return exitCode;
   }
   const debug = debugTracebackOn(options.env);

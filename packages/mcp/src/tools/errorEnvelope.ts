@@ -1,13 +1,10 @@
-import { CancelledError, hasErrorCode, isGflowError, toErrorEnvelopeBody, type ErrorEnvelopeBody } from '@gflow/errors';
+import { CancelledError, type FailureEnvelope, isGflowError, toFailureEnvelope } from '@gflow/errors';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { GflowLogger } from '../gflowPort.js';
 import { withMcpWording } from './mcpWording.js';
 
-/** The structured content of a failed tool call. */
-export interface ErrorEnvelope {
-  readonly status: 'error' | 'rate_limited';
-  readonly error: ErrorEnvelopeBody;
-}
+/** The structured content of a failed tool call: the one failure envelope, worded for MCP. */
+export type ErrorEnvelope = FailureEnvelope;
 
 /**
  * The one error funnel's output: any thrown value becomes an `isError` result
@@ -27,7 +24,8 @@ export function errorToolResult(
     signal?.aborted && !isGflowError(thrown)
       ? new CancelledError('The call was cancelled by the client.', { cause: thrown })
       : thrown;
-  const body = withMcpWording(toErrorEnvelopeBody(error));
+  const failure = toFailureEnvelope(error);
+  const body = withMcpWording(failure.error);
   if (!isGflowError(error)) {
     logger.error('mcp.tool.unexpected_error', {
       tool,
@@ -38,7 +36,7 @@ export function errorToolResult(
   } else {
     logger.info('mcp.tool.error', { tool, type: body.type, status: body.status, retryable: body.retryable });
   }
-  const envelope: ErrorEnvelope = { status: hasErrorCode(error, 'rate-limit') ? 'rate_limited' : 'error', error: body };
+  const envelope: ErrorEnvelope = { status: failure.status, error: body };
   return {
     isError: true,
     content: [{ type: 'text', text: JSON.stringify(envelope) }],
