@@ -209,7 +209,9 @@ never captured (docs/KNOWN_ISSUES.md).
 
 \`gflow image t2i\` takes several prompts (arguments, \`--prompts-file FILE\` with one per line,
 blank lines and \`#\` comments skipped, and \`--stdin\`), up to 50; \`gflow image batch MANIFEST\`
-(\`.tsv\` or \`.json\`) and \`gflow run --config FILE\` (JSON or TOML: \`{prompts: [{text,
+(\`.tsv\` rows \`prompt<TAB>count<TAB>aspect_ratio<TAB>model\`, where a first row of column names is
+a header that may order them, or \`.json\` \`[{prompt, count?, aspect_ratio?, model?}]\`; \`text\` is
+read as \`prompt\`, another key is exit 2) and \`gflow run --config FILE\` (JSON or TOML: \`{prompts: [{text,
 aspect_ratio?, model?, count?, output_filename?}]}\`, with \`--output-dir\`) run the same way,
 through core's \`generateBatch\` (MCP: \`gflow_generate_batch\`): every prompt is checked before
 anything is sent (one bad prompt refuses the run, exit 2); then one browser session and one Flow

@@ -168,12 +168,15 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
   'image batch': {
     output: OP,
     run: async (t) => {
-      const manifest = path.join(t.home, 'batch.json');
-      fs.writeFileSync(manifest, JSON.stringify([{ text: 'a lighthouse at dawn', aspect_ratio: '16:9' }]));
-      const p = await t.json(['image', 'batch', manifest, '--jitter', '0'], { sandbox: true });
+      // A TSV whose first row names the columns: that row is a header, not a prompt.
+      const tsv = path.join(t.home, 'batch.tsv');
+      fs.writeFileSync(tsv, 'prompt\taspect_ratio\na lighthouse at dawn\t16:9\n');
+      const p = await t.json(['image', 'batch', tsv, '--jitter', '0'], { sandbox: true });
       expect(p).toMatchObject({ status: 'completed', exit_code: 0, items: [{ status: 'completed' }] });
+      expect(p['items']).toHaveLength(1);
+      const manifest = path.join(t.home, 'batch.json');
       // A manifest with an entry the run refuses is refused whole, before anything is sent.
-      fs.writeFileSync(manifest, JSON.stringify([{ text: 'fine' }, { text: 'four is the most', count: 9 }]));
+      fs.writeFileSync(manifest, JSON.stringify([{ prompt: 'fine' }, { text: 'four is the most', count: 9 }]));
       const refused = await t.problem(['image', 'batch', manifest], { sandbox: true, code: 'bad-parameter' });
       expect(String(refused['detail'])).toMatch(/items\.1\.count/);
     },
