@@ -78,3 +78,56 @@ describe('gflow auth list / use / logout', () => {
     expect(json(r)).toEqual([expect.objectContaining({ name: 'solo', is_default: true })]);
   });
 });
+
+describe('a profile name that names no profile (exit 2) says where it came from', () => {
+  const refused = async (
+    home: string,
+    options: { env?: Record<string, string>; cwd?: string },
+  ): Promise<{ detail: string; hint: string; source: unknown }> => {
+    const r = await cli(['auth', 'status', '--json'], { home, ...options });
+    expect(r.exitCode, r.stdout).toBe(2);
+    const error = json(r)['error'] as Record<string, unknown>;
+    expect(error['type']).toContain('no-profile');
+    return {
+      detail: String(error['detail']),
+      hint: String(error['remediation_hint']),
+      source: error['profile_source'],
+    };
+  };
+
+  it('GFLOW_CLI_PROFILE from the environment, the working directory .env and the home .env', async () => {
+    const home = makeHome();
+    makeProfile(home, 'real');
+    const fromEnv = await refused(home, { env: { GFLOW_CLI_PROFILE: 'ghost' } });
+    expect(fromEnv.detail).toBe('Profile "ghost" does not exist (from GFLOW_CLI_PROFILE in the environment).');
+    expect(fromEnv.hint).toContain('to one of: real');
+
+    const project = path.join(home, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, '.env'), 'GFLOW_CLI_PROFILE=phantom\n');
+    const fromCwd = await refused(home, { cwd: project });
+    expect(fromCwd.detail).toBe(
+      `Profile "phantom" does not exist (from GFLOW_CLI_PROFILE in the working directory's .env).`,
+    );
+
+    // Paths under HOME are shown as ~ (the run's HOME is the home).
+    fs.writeFileSync(path.join(home, '.env'), 'GFLOW_CLI_PROFILE=spectre\n');
+    const elsewhere = path.join(home, 'elsewhere');
+    fs.mkdirSync(elsewhere);
+    const fromHome = await refused(home, { cwd: elsewhere });
+    expect(fromHome.detail).toBe('Profile "spectre" does not exist (from GFLOW_CLI_PROFILE in ~/.env).');
+    expect(fromHome.source).toBe(`GFLOW_CLI_PROFILE in ${path.join(home, '.env')}`);
+  });
+
+  it("default_profile from config.toml, with 'gflow auth use' as the way out", async () => {
+    const home = makeHome();
+    makeProfile(home, 'real');
+    makeProfile(home, 'other');
+    fs.writeFileSync(path.join(home, 'config.toml'), 'default_profile = "gone"\n');
+    const r = await refused(home, {});
+    expect(r.detail).toBe('Profile "gone" does not exist (from default_profile in ~/config.toml).');
+    expect(r.hint).toContain("gflow auth use <name>' with one of: other, real");
+    const text = await cli(['auth', 'status'], { home });
+    expect(text.stderr).toContain('(from default_profile in ~/config.toml)');
+  });
+});

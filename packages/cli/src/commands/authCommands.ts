@@ -50,6 +50,7 @@ function probedProfile(ctx: LeafContext, requested: unknown): string {
     return resolveProfile(gflow.layout, {
       requested: typeof requested === 'string' ? requested : undefined,
       settingProfile: gflow.settings.profile,
+      settingSource: gflow.settings.sources.profile,
     }).name;
   } catch {
     return fallback;
@@ -152,7 +153,11 @@ const logout = defineLeaf({
   async run(ctx, values) {
     const gflow = await ctx.gflow({ loadCatalog: false });
     const requested = typeof values['profile'] === 'string' ? values['profile'] : undefined;
-    const profile = resolveProfile(gflow.layout, { requested, settingProfile: gflow.settings.profile });
+    const profile = resolveProfile(gflow.layout, {
+      requested,
+      settingProfile: gflow.settings.profile,
+      settingSource: gflow.settings.sources.profile,
+    });
     ctx.usageProfile = profile.name;
     if (values['yes'] !== true) {
       const ok = await ctx.confirm(

@@ -92,3 +92,48 @@ describe('resolveProfile', () => {
     expect(resolveProfile(layout, { requested: 'ghost', mustExist: false }).dir).toBe(path.join(home, 'profile_ghost'));
   });
 });
+
+describe('a profile name that names no profile says where it came from', () => {
+  const refusal = (fn: () => unknown): { detail: string; hint: string; extensions: Record<string, unknown> } => {
+    try {
+      fn();
+    } catch (error) {
+      const e = error as { message: string; remediationHint: string; extensions: Record<string, unknown> };
+      expect(exitCodeOf(error)).toBe(2);
+      return { detail: e.message, hint: e.remediationHint, extensions: e.extensions };
+    }
+    throw new Error('resolveProfile did not refuse');
+  };
+
+  it('names GFLOW_CLI_PROFILE and the place it was set (environment, a .env, the home .env, --profile)', () => {
+    const layout = homeLayout(home);
+    fs.mkdirSync(path.join(home, 'profile_real'));
+    const cases = [
+      ['env', 'GFLOW_CLI_PROFILE in the environment'],
+      ['cwd-dotenv', "GFLOW_CLI_PROFILE in the working directory's .env"],
+      ['home-dotenv', `GFLOW_CLI_PROFILE in ${path.join(home, '.env')}`],
+      ['flag', '--profile'],
+    ] as const;
+    for (const [settingSource, origin] of cases) {
+      const r = refusal(() => resolveProfile(layout, { settingProfile: 'ghost', settingSource }));
+      expect(r.detail).toBe(`Profile "ghost" does not exist (from ${origin}).`);
+      expect(r.extensions).toMatchObject({ profile_source: origin, available_profiles: ['real'] });
+      expect(r.hint).toContain(`Change ${origin} to one of: real`);
+    }
+  });
+
+  it("names config.toml's default_profile, with auth use as the way out", () => {
+    const layout = homeLayout(home);
+    fs.mkdirSync(path.join(home, 'profile_real'));
+    writeConfigToml(layout.configToml, { default_profile: 'gone' });
+    const r = refusal(() => resolveProfile(layout));
+    expect(r.detail).toBe(`Profile "gone" does not exist (from default_profile in ${layout.configToml}).`);
+    expect(r.hint).toContain("gflow auth use <name>' with one of: real");
+  });
+
+  it('adds nothing for a name given as the argument', () => {
+    const r = refusal(() => resolveProfile(homeLayout(home), { requested: 'ghost', settingProfile: 'x' }));
+    expect(r.detail).toBe('Profile "ghost" does not exist.');
+    expect(r.extensions['profile_source']).toBeUndefined();
+  });
+});

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NoDefaultProfileError, NoProfileError, SecurityError } from '@gflow/errors';
 import { assertProfileName, isProfileName } from '@gflow/flow-facts';
+import type { SettingSource } from '../settings/loadSettings.js';
 import { readConfigToml } from './configToml.js';
 import { type HomeLayout, PROFILE_DIR_PREFIX } from './homeLayout.js';
 
@@ -62,14 +63,50 @@ export interface ResolveProfileOptions {
   readonly requested?: string | undefined;
   /** GFLOW_CLI_PROFILE from settings. */
   readonly settingProfile?: string | undefined;
+  /** Where settingProfile came from (settings.sources.profile), named when it is no profile. */
+  readonly settingSource?: SettingSource | undefined;
   /** Require the directory to exist (tools that open a browser). */
   readonly mustExist?: boolean;
+}
+
+/** Where a profile name that names no profile came from, for the error (nothing for an argument). */
+function originOf(layout: HomeLayout, source: ProfileSource, settingSource: SettingSource | undefined): string {
+  if (source === 'config') return `default_profile in ${layout.configToml}`;
+  if (source !== 'env') return '';
+  switch (settingSource) {
+    case 'cwd-dotenv':
+      return "GFLOW_CLI_PROFILE in the working directory's .env";
+    case 'home-dotenv':
+      return `GFLOW_CLI_PROFILE in ${layout.dotenv}`;
+    case 'flag':
+      return '--profile';
+    default:
+      return 'GFLOW_CLI_PROFILE in the environment';
+  }
+}
+
+/** What to do about a name that names no profile, by where it came from. */
+function remedyOf(source: ProfileSource, name: string, available: readonly string[], origin: string): string {
+  const choices = available.join(', ');
+  if (source === 'config')
+    return available.length
+      ? `Run 'gflow auth use <name>' with one of: ${choices}; or 'gflow auth login --profile ${name}'.`
+      : `Run 'gflow auth login --profile ${name}', or remove default_profile from config.toml.`;
+  if (source === 'env')
+    return available.length
+      ? `Change ${origin} to one of: ${choices} (or unset it); or run 'gflow auth login --profile ${name}'.`
+      : `Run 'gflow auth login --profile ${name}', or unset ${origin}.`;
+  return available.length
+    ? `Use one of: ${choices}; or run 'gflow auth login --profile ${name}'.`
+    : "Run 'gflow auth login' in your local terminal.";
 }
 
 /**
  * Resolution order: the argument, then GFLOW_CLI_PROFILE, then
  * `default_profile` in config.toml, then the only profile present; otherwise
- * exit 2 listing the profiles.
+ * exit 2 listing the profiles. A name that names no profile is exit 2 saying
+ * where the name came from (GFLOW_CLI_PROFILE in the environment or a .env,
+ * default_profile in config.toml).
  */
 export function resolveProfile(layout: HomeLayout, options: ResolveProfileOptions = {}): ResolvedProfile {
   const requested = options.requested && options.requested !== 'default' ? options.requested : undefined;
@@ -78,11 +115,13 @@ export function resolveProfile(layout: HomeLayout, options: ResolveProfileOption
   const pick = (name: string, source: ProfileSource): ResolvedProfile => {
     const dir = profileDirOf(layout, name);
     if (mustExist && !fs.existsSync(dir)) {
-      throw new NoProfileError(`Profile "${name}" does not exist.`, {
-        extensions: { available_profiles: available },
-        remediationHint: available.length
-          ? `Use one of: ${available.join(', ')}; or run 'gflow auth login --profile ${name}'.`
-          : "Run 'gflow auth login' in your local terminal.",
+      const origin = originOf(layout, source, options.settingSource);
+      throw new NoProfileError(`Profile "${name}" does not exist${origin ? ` (from ${origin})` : ''}.`, {
+        extensions: {
+          available_profiles: available,
+          ...(origin ? { profile_source: origin } : {}),
+        },
+        remediationHint: remedyOf(source, name, available, origin),
       });
     }
     return { name, dir, source };

@@ -100,6 +100,7 @@ export const authStatus = defineOperation({
     const profile = resolveProfile(runtime.layout, {
       requested: input.profile,
       settingProfile: runtime.settings.profile,
+      settingSource: runtime.settings.sources.profile,
     });
     const markers = await readProfileMarkers(profile.dir);
     const early =

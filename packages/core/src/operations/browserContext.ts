@@ -18,7 +18,11 @@ export async function withProfileBrowser<T>(
   fn: (browser: BrowserContext, profile: ResolvedProfile) => Promise<T>,
 ): Promise<T> {
   const { runtime } = context;
-  const profile = resolveProfile(runtime.layout, { requested: profileArg, settingProfile: runtime.settings.profile });
+  const profile = resolveProfile(runtime.layout, {
+    requested: profileArg,
+    settingProfile: runtime.settings.profile,
+    settingSource: runtime.settings.sources.profile,
+  });
   return runtime.sessions.withSession(
     profile,
     { signal: context.signal, onProgress: context.onProgress },

@@ -344,6 +344,7 @@ export async function runChain(input: GenerateChainInput, context: OperationCont
   const profile = resolveProfile(runtime.layout, {
     requested: input.profile,
     settingProfile: runtime.settings.profile,
+    settingSource: runtime.settings.sources.profile,
   });
   const jitterMs = parseJitter(input.jitter ?? runtime.settings.jitterRange);
   let chain: { id: string; spec: ChainSpec; state: ChainState };

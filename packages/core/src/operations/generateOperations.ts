@@ -100,7 +100,11 @@ export async function submitGeneration(
   // Every check that needs no browser runs before a token is taken or a task queued: an unknown
   // profile, a media id the catalog does not have, a frame file that is not there fail now, with
   // their own code, on wait=false as on wait=true.
-  const profile = resolveProfile(runtime.layout, { requested: input.profile, settingProfile: settings.profile });
+  const profile = resolveProfile(runtime.layout, {
+    requested: input.profile,
+    settingProfile: settings.profile,
+    settingSource: settings.sources.profile,
+  });
   await resolveGenerationInputs(runtime.catalog, plan, profile.name);
   // A batch takes its tokens itself (it waits for one instead of failing halfway).
   if (policy.rateLimit && options.rateLimited !== false) {

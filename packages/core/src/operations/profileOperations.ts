@@ -115,6 +115,7 @@ export const deleteProfile = defineOperation({
     const profile = resolveProfile(runtime.layout, {
       requested: input.profile,
       settingProfile: runtime.settings.profile,
+      settingSource: runtime.settings.sources.profile,
     });
     fs.rmSync(profile.dir, { recursive: true, force: true });
     const config = readConfigToml(runtime.layout.configToml);

@@ -26,6 +26,7 @@ export const uploadImage = defineOperation({
     const profile = resolveProfile(runtime.layout, {
       requested: input.profile,
       settingProfile: runtime.settings.profile,
+      settingSource: runtime.settings.sources.profile,
     });
     const project = input.project ?? runtime.settings.project;
     const uploaded = await runtime.sessions.withSession(
