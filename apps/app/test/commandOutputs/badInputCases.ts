@@ -9,6 +9,9 @@ export const LOCAL_FAILURES: readonly FailureCase[] = [
   { args: () => ['image', 't2i', 'a fox', '--count', '9'], exit: 2, code: 'bad-parameter' },
   { args: () => ['video', 't2v'], exit: 2, code: 'usage' },
   { args: () => ['tools', 'show', 'no-such-tool'], exit: 2, code: 'bad-parameter' },
+  // A tool option the tool does not take is refused, never dropped (cinematic has grade, no style).
+  { args: () => ['tools', 'run', 'cinematic', 'a harbour at dusk', '--style', 'noir'], exit: 2, code: 'bad-parameter' },
+  { args: () => ['tools', 'run', 'photoreal:mood=calm', 'a harbour at dusk'], exit: 2, code: 'bad-parameter' },
   { args: () => ['auth', 'use', 'ghost'], exit: 2, code: 'no-profile' },
   { args: () => ['project', 'show', 'unknown-project'], exit: 32, code: 'reference-not-found' },
   { args: () => ['instructions', 'toggle-mode', '--project', 'p1', '--on', '--off'], exit: 2, code: 'usage' },

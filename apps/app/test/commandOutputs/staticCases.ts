@@ -46,6 +46,7 @@ export const STATIC_CASES: CaseTable<StaticFixture> = {
     output: { op: true, view: toolElement },
     run: async (t) => {
       const p = await t.json(['tools', 'show', 'creative-director']);
+      expect(p['options']).toEqual(['composition', 'location', 'style']);
       expect(p).toMatchObject({ name: 'creative-director', template: expect.any(String) });
       expect([p]).toEqual((await libraryRun(t.home, 'listTools', { name: 'creative-director' }))['tools']);
     },
@@ -56,6 +57,13 @@ export const STATIC_CASES: CaseTable<StaticFixture> = {
     run: async (t) => {
       const p = await t.json(['tools', 'run', 'creative-director', 'a fox in the snow']);
       expect(p).toMatchObject({ original: 'a fox in the snow', was_expanded: true });
+      // --style is the tool's style option; a tool without one refuses it, naming its options.
+      const styled = await t.json(['tools', 'run', 'creative-director', 'a fox in the snow', '--style', 'film noir']);
+      expect(String(styled['expanded'])).toContain('Style: film noir.');
+      const refused = await t.problem(['tools', 'run', 'cinematic', 'a fox in the snow', '--style', 'noir'], {
+        code: 'bad-parameter',
+      });
+      expect(String(refused['detail'])).toBe('Prompt tool cinematic has no option "style"; its options: grade.');
       expect(p).toEqual(
         await libraryRun(t.home, 'runPromptTools', {
           prompt: 'a fox in the snow',

@@ -58,10 +58,19 @@ const runTool = defineLeaf({
     { key: 'name', name: 'NAME', required: true, description: 'The tool slug (NAME or NAME:key=value,...).' },
     { key: 'prompt', name: 'INPUT', required: true, description: 'The prompt to expand.' },
   ],
-  flags: () => [flag({ key: 'style', kind: 'string', valueHint: 'STYLE', description: "The tool's style option." })],
+  flags: () => [
+    flag({
+      key: 'style',
+      kind: 'string',
+      valueHint: 'STYLE',
+      description:
+        "The tool's style option (same as NAME:style=STYLE), for a tool that has one; a tool's options are in 'gflow tools show NAME', another is refused (exit 2).",
+    }),
+  ],
   examples: [
     'gflow tools run creative-director "a fox in the snow"',
-    'gflow tools run cinematic "harbour at dusk" --style noir --json',
+    'gflow tools run creative-director "harbour at dusk" --style "film noir, hard shadows" --json',
+    'gflow tools run "cinematic:grade=bleach bypass" "harbour at dusk"',
   ],
   async run(ctx, values) {
     const { parseToolSpec } = await import('../args/toolSpecArg.js');

@@ -1,7 +1,7 @@
 import { IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from '@gflow/flow-facts';
 import { z } from 'zod';
 import { llmEndpointOf } from '../promptTools/llmClient.js';
-import { expandPrompt, loadPromptTools } from '../promptTools/promptTools.js';
+import { expandPrompt, loadPromptTools, toolOptions } from '../promptTools/promptTools.js';
 import { CHARACTER_VOICES } from './characterVoices.js';
 import { defineOperation } from './operation.js';
 import { toolSpec } from './generationSchemas.js';
@@ -73,7 +73,7 @@ export const listTools = defineOperation({
   mcpName: 'gflow_list_tools',
   title: 'List prompt tools',
   description:
-    'Lists the prompt tools accepted by the generate tools\' `tools` parameter (each item {"name": <slug>, "options": {...}}). Tools rewrite the prompt before it is sent: through the OpenAI-compatible endpoint GFLOW_CLI_LLM_BASE_URL when one is configured, else with their built-in template. Users add their own in <GFLOW_CLI_HOME>/tools/*.toml.',
+    'Lists the prompt tools accepted by the generate tools\' `tools` parameter (each item {"name": <slug>, "options": {...}}). Each tool lists the option names it takes (`options`; another is refused). Tools rewrite the prompt before it is sent: through the OpenAI-compatible endpoint GFLOW_CLI_LLM_BASE_URL when one is configured, else with their built-in template. Users add their own in <GFLOW_CLI_HOME>/tools/*.toml.',
   kind: 'read',
   usesBrowser: false,
   usesCatalog: false,
@@ -89,6 +89,7 @@ export const listTools = defineOperation({
         title: t.title,
         description: t.description,
         category: t.category,
+        options: toolOptions(t),
         ...(input.name ? { template: t.template, defaults: t.defaults } : {}),
       })),
     };

@@ -138,14 +138,23 @@ export interface Expansion {
   readonly via: 'llm' | 'template' | 'none';
 }
 
+const PLACEHOLDER = /\{([a-z_][a-z0-9_]*)\}/gi;
+
 const fill = (text: string, values: Readonly<Record<string, string>>, prompt: string): string =>
-  text.replace(/\{([a-z_][a-z0-9_]*)\}/gi, (match, key: string) =>
-    key === 'prompt' ? prompt : (values[key] ?? match),
-  );
+  text.replace(PLACEHOLDER, (match, key: string) => (key === 'prompt' ? prompt : (values[key] ?? match)));
+
+/** The options a tool takes, sorted: its defaults and the `{option}` placeholders of its template and instruction. */
+export function toolOptions(tool: PromptTool): string[] {
+  const names = new Set(Object.keys(tool.defaults));
+  for (const text of [tool.template, tool.system])
+    for (const [, key] of text.matchAll(PLACEHOLDER)) if (key && key !== 'prompt') names.add(key);
+  return [...names].sort();
+}
 
 /**
  * Applies the tools in order, before anything is queued or spent. Unknown
- * tools are refused as a whole (`invalid_tools`).
+ * tools are refused as a whole (`invalid_tools`), and so is an option a tool
+ * does not take (`invalid_options`, with the tool's `known_options`).
  */
 export async function expandPrompt(
   prompt: string,
@@ -161,6 +170,18 @@ export async function expandPrompt(
         extensions: { parameter: 'tools', invalid_tools: unknown },
       },
     );
+  }
+  for (const call of calls) {
+    const tool = tools.find((t) => t.name === call.name) as PromptTool;
+    const known = toolOptions(tool);
+    const invalid = Object.keys(call.options ?? {}).filter((key) => !known.includes(key));
+    if (invalid.length) {
+      const names = invalid.map((key) => JSON.stringify(key)).join(', ');
+      throw new BadParameterError(
+        `Prompt tool ${tool.name} has no option${invalid.length > 1 ? 's' : ''} ${names}; ${known.length ? `its options: ${known.join(', ')}` : 'it takes none'}.`,
+        { extensions: { parameter: 'tools', tool: tool.name, invalid_options: invalid, known_options: known } },
+      );
+    }
   }
   let expanded = prompt;
   for (const call of calls) {
