@@ -37,7 +37,11 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
   Repeatable flags are given once per value. Switches take \`--no-x\` to turn off.
 - **Defaults that differ from MCP:** image aspect is 9:16 on the CLI (1:1 over MCP).
 - **\`-o/--output\`** is any path you choose (not confined to GFLOW_CLI_OUTPUT_DIR, unlike MCP's
-  \`output\`), but never a directory. \`--out DIR\` writes the files flat into DIR. Before anything
+  \`output\`), but never a directory, and never a file that exists unless \`--force\` (refused
+  before anything is sent, exit 2). The extension always says what the bytes are: \`-o shot.png\`
+  on JPEG bytes writes \`shot.jpg\`, \`-o shot\` writes \`shot.jpg\`, and a \`Note:\` on stderr (\`notes\`
+  in the JSON) says so; a name taken while the job ran gets \`shot-2.jpg\`, never a replaced file.
+  \`--out DIR\` writes the files flat into DIR, each named by its media id. Before anything
   is sent, gflow makes the target's directory (or the output directory) and writes a probe file
   in it: a path that cannot be written (\`/proc/x.png\`, a file in the way, a read-only mount) exits
   11 (Output Not Writable) with nothing sent. A write that still fails after the spend exits 11
@@ -222,7 +226,7 @@ between submits (\`--jitter MIN-MAX\` seconds, \`N\` or \`0\`; default \`GFLOW_C
 are \`skipped\`). The exit code is the highest per-prompt code. \`--json\` prints one document:
 \`{status: completed|partial|failed, flow_project_id, items[] (one generation envelope per prompt),
 pauses_ms[], exit_code}\`. \`-o\`, the entity flags, \`-i\` and \`--no-wait\` take one prompt only
-(exit 2 with several); \`--out DIR\` names the files \`DIR/gflow-<stamp>-<n>\`.
+(exit 2 with several); \`--out DIR\` writes each file into DIR named by its media id.
 
 ## Video chains
 

@@ -186,6 +186,7 @@ async function runLeaf(
     const result = await (leaf.handlesInterrupt ? running : Promise.race([running, aborted]));
     progress.stop();
     exitCode = writeOutput(io, result as LeafOutput | undefined, json);
+    if (!json) for (const note of (result as LeafOutput | undefined)?.notes ?? []) io.stderr.write(`Note: ${note}\n`);
     const summary = (result as LeafOutput | undefined)?.summary;
     if (summary !== undefined) progress.summarize(summary, exitCode === 0);
   } catch (error) {

@@ -25,8 +25,14 @@ export const GENERATION_OVERRIDES: Readonly<Record<string, FlagOverride>> = {
   output: {
     aliases: ['o'],
     valueHint: 'FILE',
-    description: 'File to write (any path; a directory is refused). With -n > 1: FILE_1, FILE_2, ….',
+    description:
+      'File to write (any path; a directory is refused; an existing file is refused unless --force). The extension follows the bytes (-o shot.png on JPEG bytes writes shot.jpg, and says so). With -n > 1: FILE_1, FILE_2, ….',
   },
+  overwrite: {
+    name: 'force',
+    description: 'Replace a file already at the -o path (default: refuse before anything is sent).',
+  },
+  output_dir: { omit: true },
   reference_entities: { name: 'reference-entity', valueHint: 'ENTITY_ID' },
   reference_entity_names: { name: 'reference-entity-name', valueHint: 'NAME' },
   tools: {
@@ -55,7 +61,7 @@ export function generationExtraFlags(): FlagSpec[] {
       key: 'out',
       kind: 'string',
       valueHint: 'DIR',
-      description: 'Write the files flat into DIR (instead of the dated output tree).',
+      description: 'Write the files flat into DIR, each named by its media id (instead of the dated output tree).',
     }),
     SANDBOX_FLAG,
   ];
@@ -67,11 +73,7 @@ export function localOrMediaId(cwd: string, value: string): string {
   return path.resolve(cwd, value);
 }
 
-function stamp(now = new Date()): string {
-  return now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-}
-
-/** Paths become absolute against the working directory; --out DIR becomes an output stem inside DIR. */
+/** Paths become absolute against the working directory; --out DIR is the flat output_dir. */
 export function generationInput(
   input: Record<string, unknown>,
   values: ParsedValues,
@@ -85,8 +87,7 @@ export function generationInput(
     const raw = next['output'];
     next['output'] = /[/\\]$/.test(raw) ? `${path.resolve(ctx.cwd, raw)}${path.sep}` : path.resolve(ctx.cwd, raw);
   }
-  if (typeof values['out'] === 'string')
-    next['output'] = path.join(path.resolve(ctx.cwd, values['out']), `gflow-${stamp()}`);
+  if (typeof values['out'] === 'string') next['output_dir'] = path.resolve(ctx.cwd, values['out']);
   for (const key of ['initial_frame', 'end_frame'] as const) {
     if (typeof next[key] === 'string') next[key] = localOrMediaId(ctx.cwd, next[key]);
   }
@@ -101,6 +102,7 @@ interface GenerationResultView {
   readonly status: string;
   readonly task_id?: string;
   readonly files?: readonly string[];
+  readonly notes?: readonly string[];
   readonly flow_project_id?: string | null;
   readonly flow_media_id?: string | null;
   readonly flow_media_ids?: readonly string[];
@@ -202,7 +204,12 @@ export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput 
       media: mediaIds.length > 0 ? mediaIds.join(', ') : r.flow_media_id,
       ...(r.credits_quoted === undefined ? {} : { credits_quoted: r.credits_quoted ?? 'unreadable' }),
     });
-    return { data: result, text: files ? `${files}\n${ids}` : ids, summary: madeSummary(r, ctx.commandPath) };
+    return {
+      data: result,
+      text: files ? `${files}\n${ids}` : ids,
+      summary: madeSummary(r, ctx.commandPath),
+      ...(r.notes?.length ? { notes: r.notes } : {}),
+    };
   }
   if (r.status === 'estimated') return { data: result, text: renderEstimate(result as EstimateView) };
   // Not completed and not a failure: pending (wait=false).

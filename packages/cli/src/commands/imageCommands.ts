@@ -66,18 +66,29 @@ const t2i = operationLeaf({
       });
     const common = generationInput(
       Object.fromEntries(
-        ['model', 'aspect', 'count', 'tools', 'profile', 'project', 'project_name', 'ui_mode', 'dry_run', 'max_credits']
+        [
+          'model',
+          'aspect',
+          'count',
+          'tools',
+          'profile',
+          'project',
+          'project_name',
+          'ui_mode',
+          'dry_run',
+          'max_credits',
+          'overwrite',
+        ]
           .filter((key) => values[key] !== undefined)
           .map((key) => [key, values[key]]),
       ),
       values,
       ctx,
     );
-    const stem = typeof common['output'] === 'string' ? common['output'] : undefined;
-    delete common['output'];
+    // -o takes one prompt (refused above); --out DIR is the batch's flat output_dir (files named by media id).
     return runBatchOperation(ctx, {
       ...common,
-      items: prompts.map((prompt, i) => ({ prompt, ...(stem ? { output: `${stem}-${i + 1}` } : {}) })),
+      items: prompts.map((prompt) => ({ prompt })),
       fail_fast: failFast,
       ...(typeof values['jitter'] === 'string' ? { jitter: values['jitter'] } : {}),
     });

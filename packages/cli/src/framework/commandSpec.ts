@@ -19,6 +19,8 @@ export interface LeafOutput {
   readonly exitCode?: number;
   /** What the run made and where, for the one summary line a terminal gets last (with the run's time). */
   readonly summary?: string;
+  /** What the user should know that is not the output (a file named otherwise than asked): `Note:` lines on stderr without --json (the JSON carries them itself). */
+  readonly notes?: readonly string[];
 }
 
 export interface LeafSpec {

@@ -18,7 +18,7 @@ import type { ProgressEvent } from '../runtime/progressPhases.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 import { type GenerationTaskPayload, effectiveSettings, planOf } from './generationPayload.js';
-import { type MediaKind, extensionOf, targetPathFor, writeMedia } from './mediaFiles.js';
+import { type MediaKind, extensionOf, freeVariantOf, targetPathFor, writeMedia } from './mediaFiles.js';
 import { type LocalReference, resolveGenerationInputs } from './references.js';
 import { fellBackToUpload, placeReference, rememberUploads } from './placeReferences.js';
 import { SpendControl, budgetOfTask, estimatedEnvelope, spendPayloadOf } from './spendControl.js';
@@ -402,6 +402,7 @@ async function recordAndDownload(
     return asset;
   });
   const files: string[] = [];
+  const notes: string[] = [];
   const media: Array<Record<string, unknown>> = [];
   for (const [i, item] of generated.items.entries()) {
     if (signal.aborted) throw new CancelledError('Cancelled while downloading; the media exists in the Flow project.');
@@ -414,7 +415,7 @@ async function recordAndDownload(
       signal,
     });
     const extension = extensionOf(bytes) ?? sniffed;
-    const target = targetPathFor({
+    const named = targetPathFor({
       outputDir: settings.outputDir,
       kind,
       mediaId: item.mediaId,
@@ -422,7 +423,12 @@ async function recordAndDownload(
       count: generated.items.length,
       extension,
       outputFile: payload.output_file,
+      flatDir: payload.output_dir,
     });
+    // A name the user chose is never replaced unless asked (overwrite / --force): one taken since the
+    // check before the submit, or one whose extension the bytes changed, gets a free variant.
+    const target = payload.output_file && payload.input.overwrite !== true ? freeVariantOf(named) : named;
+    if (payload.output_file) notes.push(...namingNotes(payload.output_file, named, target, extension));
     const written = await writeMedia(target, bytes, extension).catch((error: unknown) => {
       if (isGflowError(error)) throw error;
       const code = (error as NodeJS.ErrnoException).code ?? 'error';
@@ -463,6 +469,7 @@ async function recordAndDownload(
     flow_media_id: first?.mediaId ?? null,
     flow_workflow_id: first?.workflowId ?? null,
     files,
+    ...(notes.length ? { notes } : {}),
     seed: plan.kind === 'image' ? (first?.seed ?? null) : null,
     media,
     params: payload.params,
@@ -476,6 +483,19 @@ async function recordAndDownload(
         }
       : {}),
   };
+}
+
+/** What a written name says that was not asked: the extension the bytes set, a variant of a taken name. */
+function namingNotes(asked: string, named: string, target: string, extension: string): string[] {
+  const notes: string[] = [];
+  const askedExt = path.extname(asked).toLowerCase();
+  if (path.extname(named) !== path.extname(asked))
+    notes.push(
+      `${path.basename(named)}: the file is ${extension.toUpperCase()}, so it is named .${extension}${askedExt ? ` (not ${askedExt})` : ''}.`,
+    );
+  if (target !== named)
+    notes.push(`${path.basename(named)} was already there and is kept; wrote ${path.basename(target)}.`);
+  return notes;
 }
 
 /** A path for a message: relative to the output dir when inside it (MCP envelopes carry no home paths). */

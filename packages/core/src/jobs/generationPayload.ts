@@ -49,6 +49,8 @@ export type GenerationTaskPayload =
       readonly input: GenerateImageInput;
       readonly expanded_prompt: string;
       readonly output_file?: string;
+      /** Flat in this directory, each file named by its media id (the CLI's --out DIR). */
+      readonly output_dir?: string;
       readonly params: Record<string, unknown>;
       readonly job_settings?: JobSettings;
     }
@@ -59,6 +61,8 @@ export type GenerationTaskPayload =
       readonly input: GenerateVideoInput;
       readonly expanded_prompt: string;
       readonly output_file?: string;
+      /** Flat in this directory, each file named by its media id (the CLI's --out DIR). */
+      readonly output_dir?: string;
       readonly params: Record<string, unknown>;
       readonly job_settings?: JobSettings;
     };

@@ -7,7 +7,7 @@ import {
   generateImageInput,
   generationResult,
 } from './generationSchemas.js';
-import { outputFileFor, submitGeneration } from './generateOperations.js';
+import { outputTargetFor, submitGeneration } from './generateOperations.js';
 import { type OperationContext, defineOperation } from './operation.js';
 import { planImage } from './validateGeneration.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
@@ -52,6 +52,8 @@ const shared = generateImageInput.pick({
   ui_mode: true,
   dry_run: true,
   max_credits: true,
+  output_dir: true,
+  overwrite: true,
 });
 
 export const generateBatchInput = shared.extend({
@@ -117,7 +119,7 @@ export async function runBatch(input: GenerateBatchInput, context: OperationCont
     } as GenerateImageInput;
     try {
       planImage(one);
-      outputFileFor(one, context);
+      outputTargetFor(one, context);
     } catch (error) {
       if (error instanceof BadParameterError) {
         throw new BadParameterError(`items[${index}]: ${error.detail}`, {

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigurationError, hasErrorCode, toErrorEnvelopeBody } from '@gflow/errors';
+import {
+  BadParameterError,
+  ConfigurationError,
+  InvalidOutputError,
+  hasErrorCode,
+  toErrorEnvelopeBody,
+} from '@gflow/errors';
 import { rateLimitedError } from '@gflow/lease/limits';
 import type { z } from 'zod';
 import { resolveProfile } from '../home/profiles.js';
 import { type GenerationTaskPayload, jobSettingsOf } from '../jobs/generationPayload.js';
 import { runGenerationTask } from '../jobs/generationJob.js';
+import { askedPathsFor } from '../jobs/mediaFiles.js';
 import { resolveGenerationInputs } from '../jobs/references.js';
 import { creditBudgetOf } from '../jobs/spendControl.js';
 import { assertNotDirectory, confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
@@ -25,26 +33,66 @@ import { planImage, planVideo } from './validateGeneration.js';
 
 type Kind = 'image' | 'video';
 
+/** Where the files of one generation go: an explicit file, a flat directory, or (neither) the output tree. */
+export interface OutputTarget {
+  readonly output_file?: string;
+  readonly output_dir?: string;
+}
+
 /**
  * Where the files will go, checked before anything is sent: the explicit output (MCP: confined
- * to the output dir; the CLI's -o: the user's own path, never a directory) or the output dir's
- * layout, and in either case a directory files can really be written into.
+ * to the output dir; the CLI's -o: the user's own path, never a directory, never an existing file
+ * unless overwrite), the flat output_dir, or the output dir's layout — in each case a directory
+ * files can really be written into.
  */
-export function outputFileFor(input: { output?: string | undefined }, context: OperationContext): string | undefined {
+export function outputTargetFor(
+  input: {
+    readonly output?: string | undefined;
+    readonly output_dir?: string | undefined;
+    readonly overwrite?: boolean | undefined;
+    readonly count?: number | undefined;
+  },
+  context: OperationContext,
+): OutputTarget {
   const { settings } = context.runtime;
+  const confine = SURFACE_POLICY[context.surface].confineOutput;
+  if (input.output && input.output_dir) {
+    throw new BadParameterError('Name either output (a file) or output_dir (a directory), not both.', {
+      extensions: { parameter: 'output_dir' },
+    });
+  }
+  if (input.output_dir) {
+    const dir = confine
+      ? confineToOutputDir(settings.outputDir, input.output_dir, { parameter: 'output_dir', kind: 'dir' })
+      : path.resolve(input.output_dir);
+    ensureWritableDirectory(dir, 'output_dir');
+    return { output_dir: dir };
+  }
   if (!input.output) {
     ensureWritableDirectory(settings.outputDir, 'GFLOW_CLI_OUTPUT_DIR');
-    return undefined;
+    return {};
   }
   let target: string;
-  if (SURFACE_POLICY[context.surface].confineOutput) {
+  if (confine) {
     target = confineToOutputDir(settings.outputDir, input.output, { parameter: 'output', kind: 'file' });
   } else {
     target = path.resolve(input.output);
     assertNotDirectory(/[/\\]$/.test(input.output) ? `${target}/` : target, 'output', settings.outputDir);
   }
   ensureWritableDirectory(path.dirname(target), 'output');
-  return target;
+  if (input.overwrite !== true) {
+    const taken = askedPathsFor(target, input.count ?? 1).filter((file) => fs.existsSync(file));
+    if (taken.length > 0) {
+      throw new InvalidOutputError(
+        `output: ${taken.join(', ')} already exists and would be replaced. Nothing was sent to Flow.`,
+        {
+          remediationHint: 'Name another file, or pass --force to replace it.',
+          extensions: { parameter: 'output', existing: taken },
+        },
+      );
+    }
+  }
+  return { output_file: target };
 }
 
 function paramsOf(kind: Kind, input: GenerateImageInput | GenerateVideoInput): Record<string, unknown> {
@@ -91,7 +139,7 @@ export async function submitGeneration(
     if (hasErrorCode(error, 'bad-parameter')) return { status: 'invalid_tools', error: (error as Error).message };
     throw error;
   }
-  const outputFile = outputFileFor(input, context);
+  const outputTarget = outputTargetFor(input, context);
   if (settings.noSpend) {
     throw new ConfigurationError('No-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend): generation is disabled.', {
       remediationHint: 'Unset GFLOW_MCP_NO_SPEND or drop --no-spend to generate.',
@@ -133,7 +181,7 @@ export async function submitGeneration(
     command,
     input: { ...input, profile: profile.name },
     expanded_prompt: expanded,
-    ...(outputFile ? { output_file: outputFile } : {}),
+    ...outputTarget,
     params: paramsOf(kind, input),
     // The credit ledger (issue 24): the surface, and the budgets as this process resolved them.
     surface: context.surface,

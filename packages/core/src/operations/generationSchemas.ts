@@ -83,6 +83,21 @@ const shared = {
     .optional()
     .describe('Flow UI arm: auto (= classic), classic or agentic.'),
   output: z.string().trim().min(1).max(1024).optional().describe(OUTPUT_DESCRIPTION),
+  output_dir: z
+    .string()
+    .trim()
+    .min(1)
+    .max(1024)
+    .optional()
+    .describe(
+      'Directory to write the files into, flat, each named by its media id (<media_id>.<ext>); MCP: relative to, and confined inside, GFLOW_CLI_OUTPUT_DIR. Not together with output.',
+    ),
+  overwrite: z
+    .boolean()
+    .default(false)
+    .describe(
+      'true: replace a file already at the output path. false (default): an output file that exists is refused before anything is sent, and a name taken meanwhile (or changed by the extension the bytes need) gets a free variant (<stem>-2.<ext>); nothing is ever replaced silently.',
+    ),
   wait: z.boolean().default(true).describe(WAIT_DESCRIPTION),
   dry_run: z.boolean().default(false).describe(DRY_RUN_DESCRIPTION),
   max_credits: z
@@ -176,6 +191,8 @@ export const generationResult = z.looseObject({
   flow_media_ids: z.array(z.string()).optional(),
   flow_workflow_id: z.string().nullable().optional(),
   files: z.array(z.string()).optional(),
+  /** What the files' names say that was not asked: the extension the bytes set, a variant of a name already taken. */
+  notes: z.array(z.string()).optional(),
   seed: z.number().nullable().optional(),
   params: z.record(z.string(), z.unknown()).optional(),
   error: z.unknown().optional(),

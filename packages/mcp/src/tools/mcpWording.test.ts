@@ -11,6 +11,9 @@ describe('mcpWording', () => {
       mcpWording('recover it with gflow_download_media (gflow data download MEDIA_ID), which spends nothing.'),
     ).toBe('recover it with gflow_download_media, which spends nothing.');
     expect(mcpWording("Run the command with '--help' to see its arguments.")).toContain('inputSchema');
+    expect(mcpWording('Name another file, or pass --force to replace it.')).toBe(
+      'Name another file, or pass overwrite: true to replace it.',
+    );
   });
 
   it('leaves no CLI download, listing or cancel command in any class hint as MCP shows it', () => {

@@ -11,6 +11,7 @@ const ROUTES: ReadonlyArray<readonly [RegExp, string]> = [
   [/gflow data download(?: MEDIA_ID)?/g, 'gflow_download_media'],
   [/\(gflow data list images\)/g, '(the gflow://media/… resources of resources/list)'],
   [/'?gflow task cancel (ID|[\w-]{8,})'?/g, 'tasks/cancel'],
+  [/\bpass --force to replace it\b/g, 'pass overwrite: true to replace it'],
   [
     /Run the command with '--help' to see its arguments\./g,
     "Read the tool's inputSchema (tools/list) for its arguments.",
