@@ -175,8 +175,10 @@ running \`gflow mcp run\` / \`gflow serve\` processes, then run the printed comm
 ## \`gflow doctor\`
 
 Checks, \`--json\` → \`{overall_status: ok|issues, fixes?, checks[{check, severity, detail,
-remediation?, ids?, count?}]}\`: the Node runtime against the supported range, the home (exists, not
-writable by others), settings load and settings still set under retired names, the browser
+remediation?, ids?, count?}]}\`: the Node runtime against the supported range, the home (a directory
+you can read and write, not writable by others; not there yet, one gflow can create: a file in its
+place or an unwritable parent fails), settings load, config.toml parses, settings still set under
+retired names, the browser
 (GFLOW_CLI_BROWSER_EXECUTABLE or a system Chrome/Chromium), profiles without an account marker,
 strategy marker or cookie store, and the catalog: its write-ahead log (large, or a \`-shm\` without
 it), SQLite's \`quick_check\`, migrations (drift, newer schema, pending), tasks \`working\` and

@@ -150,6 +150,47 @@ describe('gflow doctor', () => {
     expect(again.stdout).toContain('Nothing to repair.');
   });
 
+  it('reports a config.toml that does not parse (gflow would refuse to run) as a failed check', async () => {
+    const home = makeHome();
+    fs.chmodSync(home, 0o700);
+    fs.writeFileSync(`${home}/config.toml`, 'default_profile = "work\n[[[\n');
+    const r = await cli(['doctor', '--json'], { home, env: BROWSER });
+    expect(r.exitCode).toBe(33);
+    const report = json(r) as unknown as DoctorReport;
+    expect(report.overall_status).toBe('issues');
+    expect(report.checks).toContainEqual(
+      expect.objectContaining({
+        check: 'settings.config',
+        severity: 'fail',
+        detail: expect.stringMatching(/^config\.toml is not valid TOML/),
+        remediation: expect.stringContaining(`${home}/config.toml`),
+      }),
+    );
+    // A config.toml that parses is a passed check.
+    fs.writeFileSync(`${home}/config.toml`, 'default_profile = "work"\n');
+    const fine = json(await cli(['doctor', '--json'], { home, env: BROWSER })) as unknown as DoctorReport;
+    expect(fine.checks).toContainEqual(expect.objectContaining({ check: 'settings.config', severity: 'ok' }));
+  });
+
+  it('reports a home gflow cannot use: a file in its place, one it cannot write, one it cannot create', async () => {
+    const scratch = makeHome();
+    const file = `${scratch}/not-a-dir`;
+    fs.writeFileSync(file, 'x');
+    // /proc/1 is a directory nobody may write in, root included (the tests may run as root).
+    const cases = [
+      { home: file, detail: `${file} is not a directory.` },
+      { home: `${file}/gflow`, detail: `${file}/gflow cannot be created: ${file} is not a directory.` },
+      { home: '/proc/1', detail: '/proc/1 is not readable and writable by you.' },
+      { home: '/proc/1/gflow', detail: '/proc/1/gflow cannot be created: /proc/1 is not writable by you.' },
+    ];
+    for (const c of cases) {
+      const r = await cli(['doctor', '--json'], { env: { ...BROWSER, GFLOW_CLI_HOME: c.home } });
+      expect(r.exitCode, c.home).toBe(33);
+      const report = json(r) as unknown as DoctorReport;
+      expect(report.checks, c.home).toContainEqual({ check: 'home', severity: 'fail', detail: c.detail });
+    }
+  });
+
   it('reports a bad setting as a finding instead of failing', async () => {
     const home = makeHome();
     const r = await cli(['doctor', '--json'], {

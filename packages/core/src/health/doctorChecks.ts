@@ -1,6 +1,7 @@
 // What `gflow doctor` (and a library user) checks of a gflow home, read-only: the home directory,
 // the settings, the browser gflow would launch and the catalog. Nothing here creates a file.
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Catalog } from '@gflow/catalog';
 import { locateBrowser } from '../jobs/browserLaunch.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
@@ -11,13 +12,44 @@ export type { DoctorCheck, Severity } from './doctorCheck.js';
 
 const DAY_MS = 86_400_000;
 
-/** The gflow home: present (or not yet created), a directory, not writable by others. */
+/** Why a home that does not exist yet could not be made: the nearest existing parent is a file or not writable. */
+function uncreatable(home: string): string | undefined {
+  let parent = path.dirname(home);
+  for (;;) {
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(parent);
+    } catch {
+      stat = undefined;
+    }
+    if (stat) {
+      if (!stat.isDirectory()) return `${parent} is not a directory`;
+      try {
+        fs.accessSync(parent, fs.constants.W_OK | fs.constants.X_OK);
+      } catch {
+        return `${parent} is not writable by you`;
+      }
+      return undefined;
+    }
+    const up = path.dirname(parent);
+    if (up === parent) return undefined;
+    parent = up;
+  }
+}
+
+/**
+ * The gflow home: a directory, readable and writable by you, not writable by others — or, not
+ * there yet, one gflow can create (its nearest existing parent a directory you may write in).
+ */
 export function checkHome(home: string, platform: NodeJS.Platform = process.platform): DoctorCheck {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(home);
   } catch {
-    return { check: 'home', severity: 'info', detail: `${home} does not exist yet; it is created on first use.` };
+    const why = uncreatable(home);
+    return why
+      ? { check: 'home', severity: 'fail', detail: `${home} cannot be created: ${why}.` }
+      : { check: 'home', severity: 'info', detail: `${home} does not exist yet; it is created on first use.` };
   }
   if (!stat.isDirectory()) return { check: 'home', severity: 'fail', detail: `${home} is not a directory.` };
   if (platform !== 'win32' && (stat.mode & 0o022) !== 0) {

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '@gflow/catalog';
 import { ACCOUNT_MARKER, COOKIE_STORE_PATHS, STRATEGY_MARKER } from '@gflow/flow-facts';
+import { readConfigToml } from '../home/configToml.js';
 import type { HomeLayout } from '../home/homeLayout.js';
 import { listProfileNames } from '../home/profiles.js';
 import { readDotenv } from '../settings/dotenv.js';
@@ -119,6 +120,25 @@ export function checkIntegrity(catalog: Catalog): DoctorCheck {
         remediation:
           'copy gflow.db aside, then restore it from a backup (or move it away: gflow starts an empty catalog)',
       };
+}
+
+/** config.toml (the default profile, telemetry): absent, or a file that parses — gflow refuses to run on one that does not. */
+export function checkConfigToml(file: string): DoctorCheck {
+  try {
+    readConfigToml(file);
+  } catch (error) {
+    return {
+      check: 'settings.config',
+      severity: 'fail',
+      detail: error instanceof Error ? error.message : String(error),
+      remediation: `fix or delete ${file} (gflow never rewrites a file it cannot parse)`,
+    };
+  }
+  return {
+    check: 'settings.config',
+    severity: 'ok',
+    detail: fs.existsSync(file) ? `${file} parses` : 'no config.toml (defaults)',
+  };
 }
 
 /**

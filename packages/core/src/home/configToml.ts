@@ -29,7 +29,9 @@ export function readConfigToml(file: string): ConfigToml {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    // No file, or no directory for one (a home that is a file: the doctor's home check says so).
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return {};
     throw new ConfigurationError(`config.toml cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`, {
       cause: error,
     });

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { projectSummary } from '../catalogViews/projectSummary.js';
 import { checkBrowser, checkCatalog, checkHome } from '../health/doctorChecks.js';
 import { checkpointWal, fixHomeMode, hashUnhashedFiles, pruneMissingFileRows } from '../health/doctorFixes.js';
-import { checkDeprecatedSettings, checkProfiles } from '../health/homeChecks.js';
+import { checkConfigToml, checkDeprecatedSettings, checkProfiles } from '../health/homeChecks.js';
 import { MEDIA_RESOURCE_CAP_BYTES, readCatalogMedia } from '../catalogViews/readCatalogMedia.js';
 import { recentMedia } from '../catalogViews/recentMedia.js';
 import { validateProfileName } from '../home/profiles.js';
@@ -413,6 +413,7 @@ export const doctor = defineOperation({
     checks: [
       checkHome(runtime.layout.home),
       { check: 'settings', severity: 'ok' as const, detail: `loaded (home ${runtime.settings.home})` },
+      checkConfigToml(runtime.layout.configToml),
       checkDeprecatedSettings(process.env, [
         { where: '.env in the working directory', file: path.join(process.cwd(), '.env') },
         { where: runtime.layout.dotenv, file: runtime.layout.dotenv },

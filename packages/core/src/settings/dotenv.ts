@@ -29,13 +29,13 @@ export function parseDotenv(text: string): Record<string, string> {
   return out;
 }
 
-/** Reads a `.env` file; a missing file is empty. */
+/** Reads a `.env` file; a missing file (or one under a path that is no directory) is empty. */
 export function readDotenv(file: string): Record<string, string> {
   try {
     return parseDotenv(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR')
-      return {};
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return {};
     throw error;
   }
 }
