@@ -93,7 +93,7 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
 |---|---|
 | 0 | success |
 | 1 | unexpected error; \`auth status\` not verified |
-| 2 | usage: unknown command/option, bad flag value (the schema's message, naming the flag), missing profile, ambiguous or unknown media id |
+| 2 | usage: unknown command/option, bad flag value (the schema's message, naming the flag), a malformed id, a missing or unknown profile (\`auth status\` with no profile too), a media id catalogued under several profiles (name one with \`--profile\`) |
 | 3 | Flow session expired (AuthExpiredError) |
 | 4 | rate limit / quota |
 | 5 | content policy |
@@ -105,7 +105,8 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
 | 11 | configuration (a bad setting, a corrupt MCP client config, a profile in use, no-spend, an output that cannot be written) |
 | 12 | login timeout |
 | 13 | security boundary (a profile that looks like a path) |
-| 14–32, 34–40 | see the error taxonomy (@gflow/errors), e.g. 16 catalog, 22 4K upscale needs Ultra, 36 not on flow.google.com, 37 insufficient credits, 40 a credit budget refused the submit |
+| 14–31, 34–40 | see the error taxonomy (@gflow/errors), e.g. 16 catalog, 22 4K upscale needs Ultra, 36 not on flow.google.com, 37 insufficient credits, 40 a credit budget refused the submit |
+| 32 | an id neither the local catalog nor Flow knows: a media id (\`data media\`, \`data download\`, \`image upscale\`, \`video upscale\`), a project id (\`project show\`), a task id (\`task show\`, \`task wait\`, \`task cancel\`) |
 | 33 | \`doctor\` found issues |
 | 130 | interrupted (Ctrl-C) |
 

@@ -52,7 +52,7 @@ describe('gflow data', () => {
     expect(bad.exitCode).toBe(2);
   });
 
-  it('data media shows one asset; an id under two profiles is refused with the candidates; an unknown id exits 2', async () => {
+  it('data media shows one asset; an id under two profiles is refused with the candidates (exit 2); an unknown id exits 32', async () => {
     const home = makeHome();
     await seedMedia(home, 'alice', { mediaId: 'shared-1' });
     await seedMedia(home, 'bob', { mediaId: 'shared-1' });
@@ -62,7 +62,7 @@ describe('gflow data', () => {
     expect(ambiguous.stderr).toMatch(/"profile":"alice"/);
     expect(ambiguous.stderr).toMatch(/"profile":"bob"/);
     const ambiguousJson = json(await cli(['data', 'media', 'shared-1', '--json'], { home }));
-    expect(ambiguousJson['candidates']).toHaveLength(2);
+    expect((ambiguousJson['error'] as Record<string, unknown>)['candidates']).toHaveLength(2);
 
     const one = await cli(['data', 'media', 'shared-1', '--profile', 'bob', '--json'], { home });
     expect(one.exitCode).toBe(0);
@@ -74,7 +74,8 @@ describe('gflow data', () => {
     });
 
     const missing = await cli(['data', 'media', 'nope-404'], { home });
-    expect(missing.exitCode).toBe(2);
+    expect(missing.exitCode).toBe(32);
+    expect(missing.stderr).toContain('Media id nope-404 is not in the local catalog.');
   });
 
   it('data prune drops only rows of missing files, and --dry-run changes nothing', async () => {

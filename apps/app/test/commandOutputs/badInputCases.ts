@@ -5,7 +5,7 @@ import type { FailureCase } from './harness.js';
 
 export const LOCAL_FAILURES: readonly FailureCase[] = [
   { args: () => ['data', 'list', 'images', '--limit', '0'], exit: 2, code: 'bad-parameter' },
-  { args: () => ['data', 'media', 'no-such-media'], exit: 2, code: 'bad-parameter' },
+  { args: () => ['data', 'media', 'no-such-media'], exit: 32, code: 'reference-not-found' },
   { args: () => ['image', 't2i', 'a fox', '--count', '9'], exit: 2, code: 'bad-parameter' },
   { args: () => ['video', 't2v'], exit: 2, code: 'usage' },
   { args: () => ['tools', 'show', 'no-such-tool'], exit: 2, code: 'bad-parameter' },

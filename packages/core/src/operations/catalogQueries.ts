@@ -189,7 +189,7 @@ export const showMedia = defineOperation({
     const candidates = runtime.catalog.media.lookup(input.media_id, profileFilter(input.profile));
     const [first, ...others] = candidates;
     if (!first) {
-      throw new BadParameterError(`Media id ${input.media_id} is not in the local catalog.`, {
+      throw new ReferenceNotFoundError(`Media id ${input.media_id} is not in the local catalog.`, {
         extensions: { parameter: 'media_id', media_id: input.media_id },
         remediationHint: "List catalogued media with 'gflow data list images' or 'gflow data list videos'.",
       });

@@ -125,15 +125,21 @@ function upscaleOperation<S extends readonly [string, ...string[]]>(
     output: z.looseObject({ status: z.literal('ok'), path: z.string(), bytes: z.number() }),
     handler: async (input, context) => {
       const dir = outDirFor(context, input.out_dir);
-      const known = context.runtime.catalog.media.lookup(
-        input.media_id,
-        input.profile && input.profile !== 'default' ? { profile: input.profile } : {},
-      );
+      const filter = input.profile && input.profile !== 'default' ? { profile: input.profile } : {};
+      const known = context.runtime.catalog.media.lookup(input.media_id, filter);
+      if (input.project === undefined && known.length === 0)
+        throw new ReferenceNotFoundError(`Media id ${input.media_id} is not in the local catalog.`, {
+          extensions: { media_id: input.media_id },
+          remediationHint: `Name the Flow project that holds it (project, --project), or use a media id the catalog knows (gflow data list ${kind}s).`,
+        });
+      // Under several profiles and no project named: the catalog's refusal, with the candidates.
+      if (input.project === undefined && known.length > 1)
+        context.runtime.catalog.media.requireOne(input.media_id, filter);
       const asset = known.length === 1 ? known[0]?.asset : undefined;
       const projectId = input.project ?? asset?.flowProjectId ?? undefined;
       if (!projectId)
         throw new BadParameterError(
-          'Name the project: the catalog does not know (or is ambiguous about) which project holds this media.',
+          'Name the project: the catalog does not know which Flow project holds this media.',
           { extensions: { parameter: 'project' } },
         );
       if (asset && asset.kind !== kind)
