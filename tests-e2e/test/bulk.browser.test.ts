@@ -107,10 +107,16 @@ describe('many images, one run', () => {
     for (const f of ['door.jpg', 'window.jpg', 'roof.jpg']) expect(fs.existsSync(path.join(out, f))).toBe(true);
     expect(new Set(batch.items.map((i) => i.flow_project_id)).size).toBe(1);
 
-    const toml = tempFile('run.toml', '[[prompts]]\ntext = "a kite"\noutput_filename = "kite.jpg"\n');
+    // A prompt without output_filename goes into --output-dir named by its media id.
+    const toml = tempFile(
+      'run.toml',
+      '[[prompts]]\ntext = "a kite"\noutput_filename = "kite.jpg"\n[[prompts]]\ntext = "a paper kite"\n',
+    );
     const tomlRun = await e2e.cli(['run', '--config', toml, '--output-dir', out, '--sandbox', '--json']);
     expect(tomlRun.exitCode, tomlRun.stderr).toBe(0);
     expect(fs.existsSync(path.join(out, 'kite.jpg'))).toBe(true);
+    const unnamed = (json(tomlRun) as unknown as Batch).items[1]!;
+    expect(unnamed.files).toEqual([path.join(out, `${unnamed.flow_media_id}.jpg`)]);
 
     e2e.sim.received.clear();
     const bad = tempFile('bad.json', JSON.stringify({ prompts: [{ text: 'ok' }, { text: 'x', aspect_ratio: '2:1' }] }));

@@ -139,7 +139,6 @@ export const OPTION_EXEMPT: Readonly<Record<string, string>> = {
   'tools run:style': 'folded into tools[0].options.style of gflow_run_prompt_tools',
   'image t2i:fail_fast':
     'several prompts on the command line run through gflow_generate_batch, whose fail_fast it is; one prompt has nothing to stop',
-  'run:output_dir': "folded into each item's output (output_filename under the directory)",
   'image batch:out': "folded into each item's output",
   'video chain:yes': 'a terminal confirmation before spending; an MCP call is the decision',
 };

@@ -29,7 +29,7 @@ export const runCommand = defineLeaf({
       kind: 'string',
       valueHint: 'DIR',
       description:
-        'Where output_filename is taken from (default: the current directory); prompts without one get DIR/gflow-<n>.',
+        'Where output_filename is taken from (default: the current directory); prompts without one are written into DIR named by their media id.',
     }),
     flag({
       key: 'project',
@@ -62,17 +62,15 @@ export const runCommand = defineLeaf({
       ...(values['profile'] ? { profile: values['profile'] } : {}),
       ...(values['project'] ? { project: values['project'] } : {}),
       aspect: '9:16',
-      items: prompts.map((p, i) => ({
+      items: prompts.map((p) => ({
         prompt: p.text,
         ...(p.aspect_ratio ? { aspect: p.aspect_ratio } : {}),
         ...(p.model ? { model: p.model } : {}),
         ...(p.count === undefined ? {} : { count: p.count }),
-        ...(p.output_filename
-          ? { output: path.resolve(base, p.output_filename) }
-          : dir
-            ? { output: path.join(dir, `gflow-${i + 1}`) }
-            : {}),
+        ...(p.output_filename ? { output: path.resolve(base, p.output_filename) } : {}),
       })),
+      // The rest go flat into the directory, each named by its media id (as --out does).
+      ...(dir ? { output_dir: dir } : {}),
       fail_fast: failFastOf(values),
       ...(typeof values['jitter'] === 'string' ? { jitter: values['jitter'] } : {}),
       ...spendInput(values),

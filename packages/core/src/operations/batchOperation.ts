@@ -114,7 +114,8 @@ export async function runBatch(input: GenerateBatchInput, context: OperationCont
       model: item.model ?? common.model,
       aspect: item.aspect ?? common.aspect,
       count: item.count ?? common.count,
-      ...(item.output ? { output: item.output } : {}),
+      // An item's own output file wins over the batch's output_dir.
+      ...(item.output ? { output: item.output, output_dir: undefined } : {}),
       wait: true,
     } as GenerateImageInput;
     try {

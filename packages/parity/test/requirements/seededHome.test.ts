@@ -198,7 +198,14 @@ verifies('tools.unknown-invalid-tools', async (s) => {
   const outcome = await s.call('generateImage', { prompt: PROMPT, tools: [{ name: 'no-such-tool' }] });
   if (outcome.ok) throw new Error('an unknown prompt tool was accepted');
   expect(outcome.status).toBe('invalid_tools');
-  expect((outcome.reply as { error?: unknown }).error).toEqual(expect.stringContaining('no-such-tool'));
+  const error = (outcome.reply as { error?: unknown }).error;
+  // The seed's shape (error: str) where the operation's result is the reply; the CLI's --json keeps
+  // its one failure shape, whose error is the problem document (a bad parameter, exit 2).
+  if (s.surface === 'cli') {
+    expect(error).toMatchObject({ type: expect.stringMatching(/bad-parameter$/), parameter: 'tools' });
+    expect(outcome.exitCode).toBe(2);
+    expect(String((error as { detail?: unknown }).detail)).toContain('no-such-tool');
+  } else expect(error).toEqual(expect.stringContaining('no-such-tool'));
 });
 
 verifies('usage-stats.report', async (s) => {
