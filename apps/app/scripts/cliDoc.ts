@@ -56,7 +56,9 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
   the job asked for (model, mode, duration, every frame, reference and character id); a body that
   does not match is aborted before it leaves, exit 7, "nothing was sent".
 - **Profiles** are plain names: \`--profile\`, then GFLOW_CLI_PROFILE, then \`default_profile\` in
-  config.toml, then the only profile. A name that looks like a path exits 13.
+  config.toml, then the only profile. A name that looks like a path exits 13. On the local reads
+  (\`data …\`, \`task list\`, \`project list|show\`, \`credits usage\`) \`--profile\` narrows to one
+  profile of the home or the catalog; a name neither knows exits 2 with the known ones.
 - **\`--json\`** writes exactly one JSON document to stdout; logs and progress go to stderr.
   Listings (\`data list …\`, \`data errors export\`) write JSON Lines instead — also whenever
   stdout is not a terminal. Every failure with \`--json\` writes one shape, the envelope MCP

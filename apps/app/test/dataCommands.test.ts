@@ -52,6 +52,33 @@ describe('gflow data', () => {
     expect(bad.exitCode).toBe(2);
   });
 
+  it('a listing refuses a profile neither the home nor the catalog knows (exit 2), naming the known ones', async () => {
+    const home = makeHome();
+    await seedMedia(home, 'alice');
+    const listings = [
+      ['data', 'list', 'projects'],
+      ['data', 'list', 'images'],
+      ['data', 'list', 'videos'],
+      ['data', 'list', 'errors'],
+      ['data', 'media', 'img-1'],
+      ['data', 'prune', '--dry-run'],
+      ['data', 'errors', 'export'],
+      ['task', 'list'],
+      ['project', 'list'],
+      ['project', 'show', 'proj-alice'],
+      ['credits', 'usage'],
+    ];
+    for (const args of listings) {
+      const r = await cli([...args, '--profile', 'alcie'], { home });
+      expect(r.exitCode, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toContain('Profile "alcie" is not known');
+      expect(r.stderr, args.join(' ')).toContain('alice');
+      // A profile the catalog knows (here without a profile directory) is read as before.
+      const known = await cli([...args, '--profile', 'alice'], { home });
+      expect(known.exitCode, `${args.join(' ')}: ${known.stderr}`).toBe(0);
+    }
+  });
+
   it('data media shows one asset; an id under two profiles is refused with the candidates (exit 2); an unknown id exits 32', async () => {
     const home = makeHome();
     await seedMedia(home, 'alice', { mediaId: 'shared-1' });

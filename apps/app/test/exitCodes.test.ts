@@ -60,6 +60,12 @@ const CASES: readonly Case[] = [
     seeded: true,
   },
   { what: 'auth status with no profile', args: ['auth', 'status'], says: '`auth status` with no profile' },
+  {
+    what: 'a listing of an unknown profile',
+    args: ['data', 'list', 'images', '--profile', 'ghost'],
+    says: 'a missing or unknown profile',
+    seeded: true,
+  },
   { what: 'an unknown command', args: ['no-such-command'], says: 'unknown command' },
   { what: 'an unknown option', args: ['data', 'media', UNKNOWN, '--no-such-flag'], says: 'unknown command/option' },
 ];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { usageRecordingEnabled } from '../home/configToml.js';
-import { resolveProfile } from '../home/profiles.js';
+import { knownProfileFilter } from './catalogQueries.js';
 import { projectRow } from './catalogSchemas.js';
 import { creditUsageOf } from './creditOperations.js';
 import { defineOperation } from './operation.js';
@@ -27,14 +27,10 @@ export const listProjects = defineOperation({
     next_offset: z.number().int().min(0).nullable(),
   }),
   handler: async (input, { runtime }) => {
-    const profile =
-      input.profile === 'default'
-        ? undefined
-        : resolveProfile(runtime.layout, { requested: input.profile, mustExist: false }).name;
     const page = runtime.catalog.projects.list({
       limit: input.limit,
       offset: input.offset,
-      ...(profile ? { profile } : {}),
+      ...knownProfileFilter(runtime, input.profile),
     });
     return {
       status: 'ok' as const,

@@ -1,7 +1,12 @@
-import { exitCodeOf } from '@gflow/errors';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openCatalog } from '@gflow/catalog';
+import { NoProfileError, exitCodeOf } from '@gflow/errors';
 import { describe, expect, it } from 'vitest';
+import { homeLayout } from '../home/homeLayout.js';
 import { validateProfileName } from '../home/profiles.js';
-import { olderThanCutoff, profileFilter } from './catalogQueries.js';
+import { knownProfileFilter, olderThanCutoff, profileFilter } from './catalogQueries.js';
 
 const exitOf = (fn: () => unknown): number | undefined => {
   try {
@@ -29,5 +34,30 @@ describe('catalog query inputs', () => {
     const refused = exitOf(() => profileFilter('../etc'));
     expect(refused).toBeDefined();
     expect(refused).toBe(exitOf(() => validateProfileName('../etc')));
+  });
+
+  it('knownProfileFilter: a profile of the home or of the catalog passes; another is refused with the known ones', () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-known-'));
+    fs.mkdirSync(path.join(home, 'profile_work'));
+    const catalog = openCatalog({ path: ':memory:' });
+    try {
+      catalog.profiles.touch('archived');
+      const runtime = { catalog, layout: homeLayout(home) };
+      expect(knownProfileFilter(runtime, undefined)).toEqual({});
+      expect(knownProfileFilter(runtime, 'default')).toEqual({});
+      expect(knownProfileFilter(runtime, 'work')).toEqual({ profile: 'work' });
+      expect(knownProfileFilter(runtime, 'archived')).toEqual({ profile: 'archived' });
+      let refused: unknown;
+      try {
+        knownProfileFilter(runtime, 'wrok');
+      } catch (error) {
+        refused = error;
+      }
+      expect(refused).toBeInstanceOf(NoProfileError);
+      expect(exitCodeOf(refused)).toBe(2);
+      expect((refused as NoProfileError).extensions['available_profiles']).toEqual(['archived', 'work']);
+    } finally {
+      catalog.close();
+    }
   });
 });

@@ -3,7 +3,7 @@
 // surfaced for them. No browser; nothing is spent. The rows are the catalog's, in snake_case.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadParameterError, ReferenceNotFoundError, UsageError } from '@gflow/errors';
+import { BadParameterError, NoProfileError, ReferenceNotFoundError, UsageError } from '@gflow/errors';
 import type { Catalog, MediaListItem } from '@gflow/catalog';
 import { z } from 'zod';
 import { projectSummary } from '../catalogViews/projectSummary.js';
@@ -12,7 +12,8 @@ import { checkpointWal, fixHomeMode, hashUnhashedFiles, pruneMissingFileRows } f
 import { checkConfigToml, checkDeprecatedSettings, checkProfiles } from '../health/homeChecks.js';
 import { MEDIA_RESOURCE_CAP_BYTES, readCatalogMedia } from '../catalogViews/readCatalogMedia.js';
 import { recentMedia } from '../catalogViews/recentMedia.js';
-import { validateProfileName } from '../home/profiles.js';
+import { listProfileNames, validateProfileName } from '../home/profiles.js';
+import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import * as S from './catalogSchemas.js';
 import { FLOW_ID, flowId } from './generationSchemas.js';
 import { defineOperation } from './operation.js';
@@ -28,6 +29,29 @@ const page = {
 /** The catalog's profile option for `profile` ("default" = every profile). */
 export function profileFilter(profile: string | undefined): { profile?: string } {
   return profile === undefined || profile === 'default' ? {} : { profile: validateProfileName(profile) };
+}
+
+/**
+ * `profile` of a catalog read (a listing, a show, a prune): every profile, or one the home (a
+ * profile directory) or the catalog (rows of it) knows. A name neither knows is refused
+ * (NoProfileError, exit 2) with the known ones, rather than read as an empty listing.
+ */
+export function knownProfileFilter(
+  runtime: Pick<RuntimeServices, 'catalog' | 'layout'>,
+  profile: string | undefined,
+): { profile?: string } {
+  const filter = profileFilter(profile);
+  const name = filter.profile;
+  if (name === undefined) return filter;
+  const onDisk = listProfileNames(runtime.layout);
+  if (onDisk.includes(name) || runtime.catalog.profiles.get(name)) return filter;
+  const known = [...new Set([...onDisk, ...runtime.catalog.profiles.list().map((p) => p.name)])].sort();
+  throw new NoProfileError(`Profile "${name}" is not known: no profile directory and no catalog rows have it.`, {
+    extensions: { parameter: 'profile', available_profiles: known },
+    remediationHint: known.length
+      ? `Use one of: ${known.join(', ')}; or name no profile to read every profile.`
+      : 'No profile is known yet; name no profile to read every profile.',
+  });
 }
 
 /** One catalogued image or video, as the listings print it. */
@@ -123,7 +147,7 @@ export const listMedia = defineOperation({
         kind: input.kind,
         limit: input.limit,
         offset: input.offset,
-        ...profileFilter(input.profile),
+        ...knownProfileFilter(runtime, input.profile),
         ...(input.all_copies ? { allCopies: true } : {}),
       }),
       mediaRow,
@@ -171,7 +195,11 @@ export const listErrors = defineOperation({
   output: S.pageOf(S.errorRow),
   handler: async (input, { runtime }) =>
     pageOf(
-      runtime.catalog.errors.list({ limit: input.limit, offset: input.offset, ...profileFilter(input.profile) }),
+      runtime.catalog.errors.list({
+        limit: input.limit,
+        offset: input.offset,
+        ...knownProfileFilter(runtime, input.profile),
+      }),
       errorRow,
     ),
 });
@@ -186,7 +214,7 @@ export const showMedia = defineOperation({
   input: z.object({ media_id: flowId('media_id').describe('The Flow media id.'), profile: anyProfile }),
   output: z.strictObject({ status: z.literal('ok'), media: S.shownMedia }),
   handler: async (input, { runtime }) => {
-    const candidates = runtime.catalog.media.lookup(input.media_id, profileFilter(input.profile));
+    const candidates = runtime.catalog.media.lookup(input.media_id, knownProfileFilter(runtime, input.profile));
     const [first, ...others] = candidates;
     if (!first) {
       throw new ReferenceNotFoundError(`Media id ${input.media_id} is not in the local catalog.`, {
@@ -244,7 +272,7 @@ export const showProject = defineOperation({
   input: z.object({ project_id: flowId('project_id').describe('The Flow project id.'), profile: anyProfile }),
   output: z.strictObject({ status: z.literal('ok'), project: S.shownProject }),
   handler: async (input, { runtime }) => {
-    const only = profileFilter(input.profile).profile;
+    const only = knownProfileFilter(runtime, input.profile).profile;
     const profiles = only === undefined ? runtime.catalog.profiles.list().map((p) => p.name) : [only];
     for (const profile of profiles) {
       const row = runtime.catalog.projects.get(profile, input.project_id);
@@ -284,7 +312,10 @@ export const pruneMissingFiles = defineOperation({
   }),
   output: S.prunedFiles,
   handler: async (input, { runtime }) => {
-    const result = runtime.catalog.localFiles.pruneMissing({ ...profileFilter(input.profile), dryRun: input.dry_run });
+    const result = runtime.catalog.localFiles.pruneMissing({
+      ...knownProfileFilter(runtime, input.profile),
+      dryRun: input.dry_run,
+    });
     return {
       status: 'ok' as const,
       dry_run: result.dryRun,
@@ -310,7 +341,7 @@ export const exportErrors = defineOperation({
     return {
       status: 'ok' as const,
       before,
-      items: runtime.catalog.errors.exportBefore(before, profileFilter(input.profile)).map(errorRow),
+      items: runtime.catalog.errors.exportBefore(before, knownProfileFilter(runtime, input.profile)).map(errorRow),
     };
   },
 });
@@ -330,7 +361,10 @@ export const pruneErrors = defineOperation({
   output: S.prunedErrors,
   handler: async (input, { runtime }) => {
     const before = olderThanCutoff(input.older_than);
-    const result = runtime.catalog.errors.prune(before, { ...profileFilter(input.profile), dryRun: input.dry_run });
+    const result = runtime.catalog.errors.prune(before, {
+      ...knownProfileFilter(runtime, input.profile),
+      dryRun: input.dry_run,
+    });
     return { status: 'ok' as const, count: result.count, dry_run: result.dryRun, before };
   },
 });

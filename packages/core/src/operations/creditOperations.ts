@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { resolveProfile } from '../home/profiles.js';
 import { localDay } from '../jobs/spendControl.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
+import { knownProfileFilter } from './catalogQueries.js';
 import { defineOperation } from './operation.js';
 
 const usageRow = z.strictObject({
@@ -91,10 +91,7 @@ export const creditUsage = defineOperation({
     }),
   }),
   handler: async (input, { runtime }) => {
-    const profile =
-      input.profile === undefined
-        ? undefined
-        : resolveProfile(runtime.layout, { requested: input.profile, mustExist: false }).name;
+    const profile = knownProfileFilter(runtime, input.profile).profile;
     const block = creditUsageOf(runtime, { days: input.days, ...(profile === undefined ? {} : { profile }) });
     const today = block.by_day.find((d) => d.day === block.until)?.quoted ?? 0;
     const budget = block.budgets.daily_credit_budget;

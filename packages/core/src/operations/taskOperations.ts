@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import type { ProgressEvent, ProgressPhase } from '../runtime/progressPhases.js';
 import { PROGRESS_PHASES } from '../runtime/progressPhases.js';
-import { profileFilter } from './catalogQueries.js';
+import { knownProfileFilter } from './catalogQueries.js';
 import { type GenerationResult, generationResult } from './generationSchemas.js';
 import { type OperationContext, defineOperation } from './operation.js';
 
@@ -184,7 +184,7 @@ export const listTasks = defineOperation({
     const page = runtime.catalog.tasks.list({
       limit: input.limit,
       offset: input.offset,
-      ...profileFilter(input.profile),
+      ...knownProfileFilter(runtime, input.profile),
       ...(input.status ? { status: input.status } : {}),
     });
     return {
