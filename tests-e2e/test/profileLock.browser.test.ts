@@ -2,7 +2,10 @@
 // profile (its submit is stuck in Flow), a second CLI run fails fast with exit
 // 11 (ProfileLockedError); with GFLOW_CLI_LEASE_WAIT_SECONDS=60 the second
 // waits for the first to end and then succeeds.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makePng } from '@gflow/flow-sim';
 import { taskRow } from './helpers/catalog.js';
 import { json, waitFor } from '@gflow/testkit';
 import type { CliChild } from '@gflow/testkit/cli';
@@ -97,5 +100,37 @@ describe('journey 5: two processes on one profile', () => {
       stuck.killGroup();
       e2e.sim.scenario.clearFailures();
     }
+  }, 120_000);
+
+  it('GFLOW_CLI_TIMEOUT_SECONDS bounds the phases before the submit too: a stalled upload is exit 9, retryable, nothing submitted', async () => {
+    e2e.sim.received.clear();
+    e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'stuck_upload', { times: 1 });
+    const frame = path.join(e2e.home, 'stall-frame.png');
+    fs.writeFileSync(frame, makePng(640, 360, 'stall'));
+    const started = Date.now();
+    const r = await e2e.cli(
+      ['video', 'i2v', 'the frame never arrives', '--initial-frame', frame, '--sandbox', '--json'],
+      {
+        env: { GFLOW_CLI_TIMEOUT_SECONDS: '8' },
+        timeoutMs: 90_000,
+      },
+    );
+    e2e.sim.scenario.clearFailures();
+    const out = json(r);
+    expect(r.exitCode, JSON.stringify(out)).toBe(9);
+    expect(out).toMatchObject({
+      status: 'failed',
+      error: {
+        type: 'https://gflow.dev/errors/transport-timeout',
+        retryable: true,
+        may_have_spent: false,
+        detail: expect.stringMatching(/within GFLOW_CLI_TIMEOUT_SECONDS \(8 s\).*nothing was sent to Flow/),
+      },
+    });
+    expect(e2e.sim.received.calls('maseQ').length).toBeGreaterThan(0);
+    expect(submits(e2e.sim)).toEqual([]);
+    expect(taskRow(e2e.dbPath, String(out['task_id']))?.status).toBe('failed');
+    // Bounded by the deadline, not by a driver step's own (much longer) wait.
+    expect(Date.now() - started).toBeLessThan(60_000);
   }, 120_000);
 });

@@ -27,6 +27,7 @@ export const FAILURE_NAMES = [
   'dropped_download',
   'content_policy',
   'stuck_generation',
+  'stuck_upload',
   'poll_other_clip_first',
   'late_index',
   'identity_recheck',

@@ -5,6 +5,7 @@ import {
   CancelledError,
   DataIntegrityError,
   OutputWriteFailedError,
+  TransportTimeoutError,
   hasErrorCode,
   isGflowError,
   toErrorEnvelopeBody,
@@ -115,6 +116,17 @@ export async function runClaimedGenerationTask(
   };
   const cancelled = new AbortController();
   const signal = AbortSignal.any([options.signal, cancelled.signal]);
+  // GFLOW_CLI_TIMEOUT_SECONDS bounds the whole generation once the browser session is ours (not the
+  // wait for the profile's lease, nor the download): every phase, the ones before the submit too.
+  const deadline = new AbortController();
+  let deadlineTimer: NodeJS.Timeout | undefined;
+  const startDeadline = (): void => {
+    deadlineTimer = setTimeout(
+      () => deadline.abort(new DOMException('The generation deadline passed.', 'TimeoutError')),
+      settings.timeoutSeconds * 1000,
+    );
+    deadlineTimer.unref();
+  };
   const watch = setInterval(() => {
     try {
       if (catalog.tasks.get(taskId)?.cancelRequestedAt)
@@ -192,8 +204,12 @@ export async function runClaimedGenerationTask(
     const facts = () => ({ operation: payload.command, taskId, phase: known.phase, mayHaveSpent: known.mayHaveSpent });
     const result = await runtime.sessions.withSession(profile, { signal, onProgress: tracked }, (session) =>
       withIncidentCapture(runtime, session, facts, async () => {
-        const run: JobRun = { runtime, settings, session, plan, payload, profile: profile.name, signal };
+        startDeadline();
+        const bounded = AbortSignal.any([signal, deadline.signal]);
+        const run: JobRun = { runtime, settings, session, plan, payload, profile: profile.name, signal: bounded };
         const generated = await generate(run, onDriverProgress, spend as SpendControl);
+        clearTimeout(deadlineTimer);
+        if (deadline.signal.aborted) throw deadlineError(settings.timeoutSeconds, known);
         known.projectId = generated.projectId;
         known.mediaIds = generated.items.map((i) => i.mediaId);
         if (generated.stopped !== undefined)
@@ -207,7 +223,11 @@ export async function runClaimedGenerationTask(
             uploads: generated.uploads,
             sandbox: runtime.browserOverrides.sandbox === true,
           });
-        const done = await recordAndDownload(run, { operationId: operationId as number, generated, progress: tracked });
+        // The download is bounded by its own progress, not by the generation's deadline.
+        const done = await recordAndDownload(
+          { ...run, signal },
+          { operationId: operationId as number, generated, progress: tracked },
+        );
         await spend?.measure(session, plan.kind);
         return { ...done, ...spend?.envelopeFields() };
       }),
@@ -217,7 +237,11 @@ export async function runClaimedGenerationTask(
     progress({ phase: 'done' });
     return result;
   } catch (thrown) {
-    const raised = toGflowError(thrown);
+    // Past the deadline, whatever the driver was doing when its signal fired is a timeout.
+    const raised =
+      deadline.signal.aborted && !signal.aborted
+        ? deadlineError(settings.timeoutSeconds, known, thrown)
+        : toGflowError(thrown);
     // An aborted job is a cancellation whatever the driver saw last (the browser may close first).
     const stopped = hasErrorCode(raised, 'cancelled') || signal.aborted;
     const error =
@@ -256,9 +280,46 @@ export async function runClaimedGenerationTask(
       error: toErrorEnvelopeBody(error, { flowProjectId: known.projectId }),
     };
   } finally {
+    clearTimeout(deadlineTimer);
     clearInterval(watch);
     clearInterval(heartbeat);
   }
+}
+
+/**
+ * A generation past GFLOW_CLI_TIMEOUT_SECONDS: before the submit nothing was sent (retryable);
+ * after it credits may have been spent, so it is not, and the hint names what Flow already named.
+ */
+function deadlineError(
+  seconds: number,
+  known: { readonly phase: string | null; readonly mayHaveSpent: boolean; readonly mediaIds: readonly string[] },
+  cause?: unknown,
+): TransportTimeoutError {
+  const where = known.phase ? ` (it stood in ${known.phase})` : '';
+  if (!known.mayHaveSpent) {
+    return new TransportTimeoutError(
+      `The generation did not reach its submit within GFLOW_CLI_TIMEOUT_SECONDS (${seconds} s)${where}; nothing was sent to Flow.`,
+      {
+        cause,
+        retryable: true,
+        remediationHint:
+          'Retry once; if it stops in the same phase again, raise GFLOW_CLI_TIMEOUT_SECONDS or run gflow doctor.',
+        extensions: { timeout_seconds: seconds, phase: known.phase, may_have_spent: false },
+      },
+    );
+  }
+  const media = known.mediaIds;
+  return new TransportTimeoutError(
+    `No result within GFLOW_CLI_TIMEOUT_SECONDS (${seconds} s)${where}; it was already submitted, so credits may have been spent.`,
+    {
+      cause,
+      retryable: false,
+      remediationHint: media.length
+        ? `Flow may still finish it: fetch it later with ${media.map((id) => `'gflow data download ${id}'`).join(' and ')} (spends nothing).`
+        : 'Check the Flow project before retrying: credits may have been spent.',
+      extensions: { timeout_seconds: seconds, phase: known.phase, may_have_spent: true, flow_media_ids: [...media] },
+    },
+  );
 }
 
 /** Records assets Flow named for a job that stopped before their files were written (status `pending`). */

@@ -232,7 +232,7 @@ export const SETTINGS = {
     schema: int(1, 3600),
     accepts: 'seconds 1–3600',
     defaultText: '600',
-    doc: 'Upper bound for one generation to become terminal.',
+    doc: 'Upper bound for one generation to become terminal: every phase from the browser session to the result (not the wait for the profile lease, not the download). Past it before the submit: exit 9, retryable, nothing sent; after it: exit 9, not retryable.',
   }),
   jitterRange: spec({
     key: 'jitterRange',

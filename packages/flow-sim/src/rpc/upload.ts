@@ -29,6 +29,9 @@ export function upload(ctx: RpcContext): RpcResult {
   const mimeType = sniff(bytes);
   if (mimeType === null) throw new RpcRefusal(3, 'PUBLIC_ERROR_UNSUPPORTED_FILE');
   const size = readImageSize(bytes) ?? { width: 1024, height: 1024 };
+  // A stall before the submit (a test switch, not a Flow fact): the upload is never answered.
+  if (state.failures.take(account.email, 'stuck_upload', ctx.rpcId) !== null)
+    return { items: [], delayMs: 0, hang: true, charged: 0 };
   if (state.failures.take(account.email, 'maseq_no_id', ctx.rpcId) !== null || size.width < 2 || size.height < 2) {
     return { items: [{ rpcId: ctx.rpcId, payload: [null, null, [fileName]] }], delayMs };
   }
