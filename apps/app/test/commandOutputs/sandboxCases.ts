@@ -321,6 +321,9 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
   'character list': {
     output: OP,
     run: async (t) => {
+      // No character yet: one line on a terminal's text form, not a bare header.
+      const none = await t.run(['character', 'list', '--project', need('projectId')], { sandbox: true });
+      expect(none.stdout.trim(), none.stderr).toBe('No saved characters in this project yet.');
       t.sim.scenario.addCharacter(need('projectId'), { displayName: 'Mira', voice: 'kore' });
       const p = await t.json(['character', 'list', '--project', need('projectId')], { sandbox: true });
       expect(p['count']).toBe(1);

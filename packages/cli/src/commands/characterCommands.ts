@@ -1,7 +1,7 @@
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
-import { renderFields, renderTable } from '../output/table.js';
+import { renderFields, renderListing, renderTable } from '../output/table.js';
 
 const list = operationLeaf({
   name: 'list',
@@ -13,9 +13,10 @@ const list = operationLeaf({
     const r = result as { characters?: Array<Record<string, unknown>> };
     return {
       data: result,
-      text: renderTable(
+      text: renderListing(
         ['ENTITY ID', 'NAME', 'VOICE'],
         (r.characters ?? []).map((c) => [c['entity_id'], c['display_name'], c['voice']]),
+        'No saved characters in this project yet.',
       ),
     };
   },

@@ -1,7 +1,7 @@
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
-import { renderFields, renderTable } from '../output/table.js';
+import { renderFields, renderListing, renderTable } from '../output/table.js';
 
 const user = operationLeaf({
   name: 'user',
@@ -31,7 +31,7 @@ const list = operationLeaf({
     ]);
     return {
       data: result,
-      text: `${renderTable(['PROFILE', 'CREDITS', 'AUTHENTICATED', 'NOTE'], rows)}\nTotal: ${r.total_credits ?? '-'}`,
+      text: `${renderListing(['PROFILE', 'CREDITS', 'AUTHENTICATED', 'NOTE'], rows, "No profiles yet. Run 'gflow auth login'.")}${rows.length ? `\nTotal: ${r.total_credits ?? '-'}` : ''}`,
     };
   },
 });
@@ -75,21 +75,26 @@ const usage = operationLeaf({
       `Credits ${r.since} … ${r.until}: ${r.total.quoted} quoted${r.total.measured > 0 ? `, ${r.total.spent} measured spent` : ''} in ${r.total.operations} run(s)${r.total.unquoted > 0 ? ` (${r.total.unquoted} without a readable quote)` : ''}.`,
       `Today (${r.today.day}): ${r.today.quoted}${budget === null ? '' : ` of ${budget} (GFLOW_CLI_DAILY_CREDIT_BUDGET, per profile)`}${r.today.remaining === null ? '' : `, ${r.today.remaining} left`}; per call: ${r.budgets.max_credits_per_call ?? 'no cap'}.`,
       ...(r.estimates.count > 0 ? [`Dry runs: ${r.estimates.count} (${r.estimates.quoted} quoted, not counted).`] : []),
-      '',
-      table(
-        'DAY',
-        r.by_day.map((row) => ({ ...row, key: row.day })),
-      ),
-      '',
-      table(
-        'MODEL',
-        r.by_model.map((row) => ({ ...row, key: row.model })),
-      ),
-      '',
-      table(
-        'SURFACE',
-        r.by_surface.map((row) => ({ ...row, key: row.surface })),
-      ),
+      // No run in the window: the line above says so, and the tables would be bare headers.
+      ...(r.by_day.length === 0
+        ? []
+        : [
+            '',
+            table(
+              'DAY',
+              r.by_day.map((row) => ({ ...row, key: row.day })),
+            ),
+            '',
+            table(
+              'MODEL',
+              r.by_model.map((row) => ({ ...row, key: row.model })),
+            ),
+            '',
+            table(
+              'SURFACE',
+              r.by_surface.map((row) => ({ ...row, key: row.surface })),
+            ),
+          ]),
     ];
     return { data: result, text: lines.join('\n') };
   },

@@ -1,7 +1,7 @@
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
-import { renderTable } from '../output/table.js';
+import { renderListing } from '../output/table.js';
 
 type Rows = ReadonlyArray<Record<string, unknown>>;
 
@@ -27,14 +27,20 @@ function listLeaf(options: {
       `gflow data list ${options.name} --limit 100 --json > ${options.name}.jsonl`,
     ],
     render: (result) => {
-      const r = result as { items?: Rows; projects?: Rows; has_more?: boolean; next_offset?: number | null };
+      const r = result as {
+        items?: Rows;
+        projects?: Rows;
+        offset?: number;
+        has_more?: boolean;
+        next_offset?: number | null;
+      };
       const rows = r.items ?? r.projects ?? [];
-      const table = rows.length
-        ? renderTable(
-            options.headers,
-            rows.map((row) => options.columns.map((c) => row[c])),
-          )
-        : options.empty;
+      const table = renderListing(
+        options.headers,
+        rows.map((row) => options.columns.map((c) => row[c])),
+        options.empty,
+        r.offset,
+      );
       return {
         jsonl: rows,
         jsonlWhenPiped: true,
@@ -54,7 +60,7 @@ export const dataListCommand = defineGroup({
       operation: 'listProjects',
       headers: ['PROJECT', 'TITLE', 'PROFILE', 'CREATED', 'IMAGES', 'VIDEOS'],
       columns: ['project_id', 'title', 'profile', 'created_at', 'image_count', 'video_count'],
-      empty: 'No projects in the catalog.',
+      empty: 'No projects in the catalog yet.',
     }),
     images: listLeaf({
       name: 'images',
@@ -63,7 +69,7 @@ export const dataListCommand = defineGroup({
       fixed: { kind: 'image' },
       headers: ['MEDIA', 'PROFILE', 'MODEL', 'ASPECT', 'CREATED', 'FILES', 'PATH'],
       columns: ['media_id', 'profile', 'model', 'aspect_ratio', 'created_at', 'file_count', 'path'],
-      empty: 'No images in the catalog.',
+      empty: 'No images in the catalog yet.',
     }),
     videos: listLeaf({
       name: 'videos',
@@ -72,7 +78,7 @@ export const dataListCommand = defineGroup({
       fixed: { kind: 'video' },
       headers: ['MEDIA', 'PROFILE', 'MODEL', 'SECONDS', 'CREATED', 'FILES', 'PATH'],
       columns: ['media_id', 'profile', 'model', 'duration_seconds', 'created_at', 'file_count', 'path'],
-      empty: 'No videos in the catalog.',
+      empty: 'No videos in the catalog yet.',
     }),
     profiles: listLeaf({
       name: 'profiles',
@@ -80,7 +86,7 @@ export const dataListCommand = defineGroup({
       operation: 'listProfileActivity',
       headers: ['PROFILE', 'PROJECTS', 'ASSETS', 'OPERATIONS', 'LAST SEEN'],
       columns: ['name', 'project_count', 'asset_count', 'operation_count', 'last_seen_at'],
-      empty: 'No profiles in the catalog.',
+      empty: "No profiles in the catalog yet. Run 'gflow auth login'.",
     }),
     errors: listLeaf({
       name: 'errors',

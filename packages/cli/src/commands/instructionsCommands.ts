@@ -7,7 +7,7 @@ import type { ParsedValues } from '../args/parseArgv.js';
 import { defineGroup, defineLeaf, type LeafOutput } from '../framework/commandSpec.js';
 import type { LeafContext } from '../framework/leafContext.js';
 import { runOperation } from '../framework/operationLeaf.js';
-import { renderTable } from '../output/table.js';
+import { renderListing } from '../output/table.js';
 
 const PROJECT = flag({
   key: 'project',
@@ -46,9 +46,10 @@ function renderCards(result: unknown): LeafOutput {
     agent_mode_enabled?: boolean;
   };
   const cards = r.cards ?? (r.card ? [r.card] : []);
-  const table = renderTable(
+  const table = renderListing(
     ['ID', 'TITLE', 'ENABLED', 'TEXT'],
     cards.map((c) => [c['id'], c['title'], c['enabled'] ? 'yes' : 'no', c['text']]),
+    'No instruction cards in this project yet.',
   );
   const mode = r.agent_mode_enabled ?? r.enabled;
   return { data: result, text: mode === undefined ? table : `Agent instructions: ${mode ? 'on' : 'off'}\n${table}` };

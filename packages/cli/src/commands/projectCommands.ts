@@ -1,10 +1,11 @@
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
-import { renderFields, renderTable } from '../output/table.js';
+import { renderFields, renderListing } from '../output/table.js';
 
 interface ProjectsResult {
   readonly projects: ReadonlyArray<Record<string, unknown>>;
+  readonly offset: number;
   readonly has_more?: boolean;
   readonly next_offset?: number | null;
 }
@@ -18,7 +19,7 @@ const list = operationLeaf({
   examples: ['gflow project list', 'gflow project list --profile work --limit 10 --json'],
   render: (result) => {
     const r = result as ProjectsResult;
-    const table = renderTable(
+    const table = renderListing(
       ['PROJECT', 'TITLE', 'PROFILE', 'CREATED', 'IMAGES', 'VIDEOS'],
       r.projects.map((p) => [
         p['project_id'],
@@ -28,6 +29,8 @@ const list = operationLeaf({
         p['image_count'],
         p['video_count'],
       ]),
+      'No projects in the catalog yet.',
+      r.offset,
     );
     return { data: result, text: r.has_more ? `${table}\nMore: --offset ${r.next_offset}` : table };
   },

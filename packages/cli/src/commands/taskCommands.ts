@@ -6,7 +6,7 @@ import type { LeafContext } from '../framework/leafContext.js';
 import { operationLeaf, requireOperation, withCliNames } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
 import { formatProgress } from '../output/progressReporter.js';
-import { renderFields, renderTable } from '../output/table.js';
+import { renderFields, renderListing } from '../output/table.js';
 import { failedOutput, renderGeneration } from './generationFlags.js';
 
 type Row = Readonly<Record<string, unknown>>;
@@ -55,13 +55,13 @@ const list = operationLeaf({
   },
   examples: ['gflow task list', 'gflow task list --status working', 'gflow task list --limit 100 --json'],
   render: (result) => {
-    const r = result as { items: readonly Row[]; has_more: boolean; next_offset: number | null };
-    const table = r.items.length
-      ? renderTable(
-          ['TASK', 'STATUS', 'PHASE', 'TYPE', 'PROFILE', 'CREATED'],
-          r.items.map((t) => [t['task_id'], t['status'], t['phase'], t['task_type'], t['profile'], t['created_at']]),
-        )
-      : 'No tasks in the queue.';
+    const r = result as { items: readonly Row[]; offset: number; has_more: boolean; next_offset: number | null };
+    const table = renderListing(
+      ['TASK', 'STATUS', 'PHASE', 'TYPE', 'PROFILE', 'CREATED'],
+      r.items.map((t) => [t['task_id'], t['status'], t['phase'], t['task_type'], t['profile'], t['created_at']]),
+      'No tasks in the queue.',
+      r.offset,
+    );
     return {
       jsonl: r.items,
       jsonlWhenPiped: true,

@@ -15,6 +15,20 @@ export function renderTable(headers: readonly string[], rows: ReadonlyArray<Read
   return [line(headers), ...cells.map(line)].join('\n');
 }
 
+/**
+ * A listing's text: its table, or — with no rows — one line instead of a bare header: `empty`
+ * ("No … yet."), or, on a page past the first (`offset`), that nothing is left there.
+ */
+export function renderListing(
+  headers: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<unknown>>,
+  empty: string,
+  offset = 0,
+): string {
+  if (rows.length) return renderTable(headers, rows);
+  return offset > 0 ? `Nothing past offset ${offset}.` : empty;
+}
+
 /** `key: value` lines for a flat object (nested values as compact JSON). */
 export function renderFields(record: Readonly<Record<string, unknown>>): string {
   const width = Math.max(0, ...Object.keys(record).map((k) => k.length));
