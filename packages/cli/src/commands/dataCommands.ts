@@ -6,7 +6,7 @@ import { flag } from '../args/flagSpec.js';
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
-import { renderFields } from '../output/table.js';
+import { renderFields, renderResult } from '../output/table.js';
 import { dataListCommand } from './dataList.js';
 
 const media = operationLeaf({
@@ -59,6 +59,7 @@ const download = operationLeaf({
   toInput: (input, _values, ctx) =>
     typeof input['out_dir'] === 'string' ? { ...input, out_dir: path.resolve(ctx.cwd, input['out_dir']) } : input,
   examples: ['gflow data download 7d1e-media-id', 'gflow data download 7d1e-media-id --out ./clips'],
+  render: (result) => ({ data: result, text: renderResult(result) }),
 });
 
 const PROFILE_OVERRIDE = {

@@ -2,6 +2,7 @@ import { generateImageInput } from '@gflow/core';
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
+import { renderResult } from '../output/table.js';
 import { UsageError } from '@gflow/errors';
 import { MAX_BATCH_ITEMS } from '@gflow/core';
 import { imageBatchCommand } from './imageBatch.js';
@@ -138,6 +139,7 @@ const upload = operationLeaf({
   toInput: (input, _values, ctx) =>
     typeof input['path'] === 'string' ? { ...input, path: localOrMediaId(ctx.cwd, input['path']) } : input,
   examples: ['gflow image upload ./photo.jpg --project 1a2b3c'],
+  render: (result) => ({ data: result, text: renderResult(result) }),
 });
 
 const upscale = operationLeaf({
@@ -148,6 +150,7 @@ const upscale = operationLeaf({
   positionals: ['media_id'],
   overrides: { out_dir: { name: 'out', valueHint: 'DIR' } },
   examples: ['gflow image upscale 3f0c2a1e-media-id --scale 2k'],
+  render: (result) => ({ data: result, text: renderResult(result) }),
 });
 
 export const imageCommand = defineGroup({

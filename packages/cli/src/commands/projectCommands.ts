@@ -1,7 +1,7 @@
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
-import { renderFields, renderListing } from '../output/table.js';
+import { renderFields, renderListing, renderResult } from '../output/table.js';
 
 interface ProjectsResult {
   readonly projects: ReadonlyArray<Record<string, unknown>>;
@@ -54,6 +54,7 @@ const create = operationLeaf({
   schema: opSchema('projectsCreate'),
   overrides: { title: { aliases: ['name', 'project-name'] } },
   examples: ['gflow project create --title "Spring campaign"'],
+  render: (result) => ({ data: result, text: renderResult(result) }),
 });
 
 const rename = operationLeaf({
@@ -63,6 +64,7 @@ const rename = operationLeaf({
   schema: opSchema('projectsRename'),
   positionals: ['project', 'title'],
   examples: ['gflow project rename 1a2b3c "Spring campaign v2"'],
+  render: (result) => ({ data: result, text: renderResult(result) }),
 });
 
 export const projectCommand = defineGroup({

@@ -4,6 +4,7 @@ import { defineGroup } from '../framework/commandSpec.js';
 import { videoChainCommand, videoChainStatusCommand } from './videoChain.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
+import { renderResult } from '../output/table.js';
 import { GENERATION_OVERRIDES, generationExtraFlags, generationInput, renderGeneration } from './generationFlags.js';
 
 const videoSchema = (): unknown => generateVideoInput;
@@ -94,6 +95,7 @@ const upscale = operationLeaf({
   positionals: ['media_id'],
   overrides: { out_dir: { name: 'out', valueHint: 'DIR' } },
   examples: ['gflow video upscale 7d1e-media-id --scale 1080p'],
+  render: (result) => ({ data: result, text: renderResult(result) }),
 });
 
 export const videoCommand = defineGroup({

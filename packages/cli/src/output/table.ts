@@ -39,3 +39,9 @@ export function renderFields(record: Readonly<Record<string, unknown>>): string 
     )
     .join('\n');
 }
+
+/** A command's result document as `key: value` lines, less the `status: "ok"` its exit code already says. */
+export function renderResult(result: unknown): string {
+  const { status, ...fields } = result as Record<string, unknown>;
+  return renderFields(status === 'ok' ? fields : (result as Record<string, unknown>));
+}
