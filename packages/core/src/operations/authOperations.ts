@@ -3,7 +3,9 @@ import path from 'node:path';
 import { BrowserEngineUnavailableError } from '@gflow/errors';
 import { profileNameFromEmail } from '@gflow/flow-facts';
 import { z } from 'zod';
-import { listProfileNames, resolveProfile } from '../home/profiles.js';
+import { readConfigToml } from '../home/configToml.js';
+import type { HomeLayout } from '../home/homeLayout.js';
+import { type ResolvedProfile, listProfileNames, profileDirOf, resolveProfile } from '../home/profiles.js';
 import { findBrowserExecutable } from '../jobs/browserLaunch.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import { defineOperation } from './operation.js';
@@ -35,6 +37,18 @@ function launchExtras(runtime: RuntimeServices): { extraArgs: string[]; ignoreHT
   };
 }
 
+/**
+ * The profile a login signs in: the one named (the argument, else GFLOW_CLI_PROFILE), else the
+ * default one (config.toml, the only profile); in a home with no profile and no default yet, a
+ * new "default" profile (renamed after the account once it is signed in).
+ */
+export function loginProfile(layout: HomeLayout, named: string | undefined): ResolvedProfile {
+  const configured = readConfigToml(layout.configToml).default_profile;
+  if (!named && listProfileNames(layout).length === 0 && !(typeof configured === 'string' && configured))
+    return { name: 'default', dir: profileDirOf(layout, 'default'), source: 'argument' };
+  return resolveProfile(layout, { requested: named, mustExist: false });
+}
+
 export const authLogin = defineOperation({
   name: 'authLogin',
   mcpName: 'gflow_auth_login',
@@ -56,9 +70,8 @@ export const authLogin = defineOperation({
   }),
   output: z.looseObject({ status: z.literal('authenticated'), profile: z.string(), user_email: z.string() }),
   handler: async (input, { runtime, signal }) => {
-    const requested = input.profile === 'default' ? (runtime.settings.profile ?? 'default') : input.profile;
-    const profile = resolveProfile(runtime.layout, { requested, mustExist: false });
-    fs.mkdirSync(profile.dir, { recursive: true, mode: 0o700 });
+    const named = input.profile === 'default' ? runtime.settings.profile : input.profile;
+    const profile = loginProfile(runtime.layout, named);
     const preference = input.browser ?? runtime.settings.authBrowser;
     const strategy =
       preference === 'auto'
@@ -71,19 +84,27 @@ export const authLogin = defineOperation({
       throw new BrowserEngineUnavailableError('No Chrome or Chromium was found for the sign-in window.');
     const { loginWithBrowser } = await import('@gflow/driver');
     const autofill = runtime.browserOverrides.autofillLogin;
-    const { email } = await runtime.sessions.withProfileExclusive(profile, { signal }, () =>
-      loginWithBrowser({
-        profileDir: profile.dir,
-        strategy,
-        ...(executablePath ? { executablePath } : {}),
-        ...launchExtras(runtime),
-        timeoutMs: runtime.settings.authLoginTimeout * 1000,
-        ...(input.account ? { expectedAccount: input.account } : {}),
-        ...(autofill ? { autofill, headless: true } : {}),
-        logger: runtime.logger,
-        signal,
-      }),
-    );
+    const { email } = await runtime.sessions.withProfileExclusive(profile, { signal }, async () => {
+      // A login that fails (a refused account, a timeout, Ctrl-C) leaves no profile it made behind.
+      const made = !fs.existsSync(profile.dir);
+      fs.mkdirSync(profile.dir, { recursive: true, mode: 0o700 });
+      try {
+        return await loginWithBrowser({
+          profileDir: profile.dir,
+          strategy,
+          ...(executablePath ? { executablePath } : {}),
+          ...launchExtras(runtime),
+          timeoutMs: runtime.settings.authLoginTimeout * 1000,
+          ...(input.account ? { expectedAccount: input.account } : {}),
+          ...(autofill ? { autofill, headless: true } : {}),
+          logger: runtime.logger,
+          signal,
+        });
+      } catch (error) {
+        if (made) fs.rmSync(profile.dir, { recursive: true, force: true });
+        throw error;
+      }
+    });
     let name = profile.name;
     if (name === 'default' && listProfileNames(runtime.layout).length === 1) {
       const renamed = profileNameFromEmail(email);
