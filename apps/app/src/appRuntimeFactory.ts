@@ -23,6 +23,7 @@ export function appRuntimeFactory(notify: (line: string) => void): RuntimeFactor
       cwd: request.cwd,
       flags,
       notify,
+      ...(request.browser === false ? { signIn: false } : {}),
       ...(request.worker ? { worker: true } : {}),
       ...(background ? { background } : {}),
       ...(request.logSink ? { logSink: request.logSink } : {}),

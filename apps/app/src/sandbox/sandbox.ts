@@ -10,9 +10,12 @@ import {
   type LogSink,
   type SettingKey,
   type Surface,
+  type ResolvedSettings,
   createGflow,
   homeLayout,
   loadSettings,
+  readConfigToml,
+  writeConfigToml,
 } from '@gflow/core';
 import type { FlowSim } from '@gflow/flow-sim';
 
@@ -35,6 +38,11 @@ export interface OpenSandboxOptions extends LoadSettingsOptions {
   readonly background?: JobLauncher;
   /** Where the runtime's log lines go (the CLI: through its progress line). */
   readonly logSink?: LogSink;
+  /**
+   * Sign the sandbox profile in on first use (default true). False for a command that never opens
+   * a browser (`telemetry status`): nothing is signed in, no browser starts.
+   */
+  readonly signIn?: boolean;
 }
 
 export interface SandboxRuntime {
@@ -112,12 +120,27 @@ async function attachedSim(url: string, token: string): Promise<SimLink> {
 }
 
 /**
+ * The sandbox's settings: the user's, with the sandbox's state paths. GFLOW_CLI_PROFILE from the
+ * environment or a .env names one of the user's real profiles, so it is not used here: the sandbox
+ * home's own default (`default_profile` in its config.toml, which `gflow auth use --sandbox`
+ * writes, `sandbox` until then) is the default profile. A server's --profile flag is kept.
+ */
+function sandboxSettings(options: LoadSettingsOptions, env: NodeJS.ProcessEnv, real: ResolvedSettings) {
+  const settings = loadSettings({ ...options, env, configHome: real.configHome });
+  if (settings.sources.profile === 'flag') return settings;
+  const { profile: _real, sources, ...rest } = settings;
+  const { profile: _source, ...otherSources } = sources;
+  return { ...rest, sources: otherSources };
+}
+
+/**
  * `--sandbox`: starts the Flow simulator in this process and returns a gflow
- * runtime whose home is `<home>/sandbox` (its own profiles, catalog and
- * outputs, so the real ones are untouched; the configuration — the home `.env`,
- * flows and prompt tools — stays the user's) and whose browser maps Google's
- * hosts to the simulator. The first use provisions a `sandbox` profile signed
- * in through the real login flow against the simulator's sign-in page.
+ * runtime whose home is `<home>/sandbox` (its own profiles, catalog, config.toml
+ * and outputs, so the real ones are untouched; the configuration — the home
+ * `.env`, flows and prompt tools — stays the user's) and whose browser maps
+ * Google's hosts to the simulator. The first use that may open a browser
+ * provisions a `sandbox` profile signed in through the real login flow against
+ * the simulator's sign-in page, and makes it the sandbox home's default.
  */
 export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxRuntime> {
   const notify = options.notify ?? ((line: string) => void process.stderr.write(`${line}\n`));
@@ -135,16 +158,12 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
       GFLOW_CLI_HOME: home,
       GFLOW_CLI_DB_PATH: path.join(home, 'gflow.db'),
       GFLOW_CLI_OUTPUT_DIR: env['GFLOW_CLI_SANDBOX_OUTPUT_DIR'] || path.join(home, 'output'),
-      GFLOW_CLI_PROFILE: SANDBOX_PROFILE,
     };
     const flags: Partial<Record<SettingKey, unknown>> = { ...options.flags, home };
     const gflow = createGflow({
       surface: options.surface,
-      env: sandboxEnv,
       // State is the sandbox's own; configuration (the home .env, flows, prompt tools) is the user's.
-      configHome: real.configHome,
-      ...(options.cwd ? { cwd: options.cwd } : {}),
-      flags,
+      settings: sandboxSettings({ ...(options.cwd ? { cwd: options.cwd } : {}), flags }, sandboxEnv, real),
       browser: {
         extraArgs: [...link.chromiumArgs],
         proxy: link.proxy,
@@ -159,7 +178,7 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
     });
     gflow.onClose(() => link.close());
     notify(SANDBOX_NOTICE);
-    await provisionSandboxProfile(gflow, notify);
+    if (options.signIn !== false) await provisionSandboxProfile(gflow, notify);
     return { gflow, sim: 'sim' in link ? (link.sim as FlowSim) : undefined, home };
   } catch (error) {
     await link.close();
@@ -167,10 +186,17 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
   }
 }
 
-/** Signs the sandbox profile in once (the real login flow, against the simulator). */
+/**
+ * Signs the sandbox profile in once (the real login flow, against the simulator), and makes it
+ * the sandbox home's default profile when that home has none (`gflow auth use --sandbox` changes it).
+ */
 export async function provisionSandboxProfile(gflow: Gflow, notify: (line: string) => void): Promise<void> {
-  const dir = homeLayout(gflow.settings.home).profileDir(SANDBOX_PROFILE);
-  if (fs.existsSync(path.join(dir, ACCOUNT_MARKER))) return;
-  notify('gflow sandbox: first use; signing the sandbox profile in to the simulator…');
-  await gflow.run('authLogin', { profile: SANDBOX_PROFILE, browser: 'internal', account: SANDBOX_ACCOUNT });
+  const layout = homeLayout(gflow.settings.home);
+  if (!fs.existsSync(path.join(layout.profileDir(SANDBOX_PROFILE), ACCOUNT_MARKER))) {
+    notify('gflow sandbox: first use; signing the sandbox profile in to the simulator…');
+    await gflow.run('authLogin', { profile: SANDBOX_PROFILE, browser: 'internal', account: SANDBOX_ACCOUNT });
+  }
+  const config = readConfigToml(layout.configToml);
+  if (typeof config.default_profile !== 'string' || !config.default_profile)
+    writeConfigToml(layout.configToml, { ...config, default_profile: SANDBOX_PROFILE });
 }

@@ -12,6 +12,8 @@ function leaf(name: 'status' | 'on' | 'off') {
     operation: 'telemetry',
     examples: [`gflow telemetry ${name}`],
     async run(ctx) {
+      // A switch in config.toml: with --sandbox too, no profile is signed in and no browser starts.
+      await ctx.gflow({ loadCatalog: false, browser: false });
       const result = (await runOperation(ctx, 'telemetry', () => (name === 'status' ? {} : { set: name }))) as {
         recording: 'on' | 'off';
       };

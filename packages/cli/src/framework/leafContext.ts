@@ -21,8 +21,10 @@ export interface LeafContext {
    * with the catalog's code loaded (servers start with it ready). Leaves that
    * only run operations pass `{ loadCatalog: false }`: `gflow.run` loads the
    * catalog itself when the operation needs it (static reads never do).
+   * `{ browser: false }` (on the first call) says the command never opens a
+   * browser: a sandbox runtime then signs no profile in (RuntimeRequest.browser).
    */
-  gflow(options?: { readonly loadCatalog?: boolean }): Promise<Gflow>;
+  gflow(options?: { readonly loadCatalog?: boolean; readonly browser?: false }): Promise<Gflow>;
   /** Settings to pass as flags (e.g. `mcp run --no-spend`); call before gflow(). */
   setSettingFlag(key: SettingKey, value: unknown): void;
   /** The runtime, if one was created. */
@@ -92,6 +94,7 @@ export function createLeafContext(options: LeafContextOptions): LeafContext {
           env: options.env,
           cwd: options.cwd,
           flags,
+          ...(request?.browser === false ? { browser: false as const } : {}),
           ...(options.worker ? { worker: true } : {}),
           ...(options.workerCommand ? { workerCommand: options.workerCommand } : {}),
           logSink: { write: (line) => options.progress.print(line), isTTY: options.io.stderr.isTTY === true },

@@ -8,6 +8,8 @@ export interface RuntimeRequest {
   readonly cwd: string;
   /** Settings given as flags (`--profile` for servers, `--no-spend`, `--sandbox`, `-v`). */
   readonly flags: Partial<Record<SettingKey, unknown>>;
+  /** False: the command never opens a browser (the app's sandbox then signs no profile in). */
+  readonly browser?: false;
   /** The runtime of a background worker (`gflow worker run`): see core's CreateGflowOptions.worker. */
   readonly worker?: boolean;
   /**
