@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeVideoKey, readVideoKey } from './videoKeys.js';
+import { looksLikeVideoKey, readVideoKey, videoModelOfKey } from './videoKeys.js';
 
 describe('readVideoKey', () => {
   it.each([
@@ -23,5 +23,21 @@ describe('readVideoKey', () => {
     expect(looksLikeVideoKey('a fox veo_3_1')).toBe(false);
     expect(looksLikeVideoKey('GEM_PIX_2')).toBe(false);
     expect(looksLikeVideoKey('generic')).toBe(false);
+  });
+});
+
+describe('videoModelOfKey: the model a submit key says ran', () => {
+  it.each([
+    ['abra_t2v_8s', 'omni_flash'],
+    ['veo_3_1_i2v_lite', 'veo_3_1_lite'],
+    ['veo_3_1_r2v_lite_low_priority', 'veo_3_1_lite_lower_priority'],
+    ['veo_3_1_t2v_fast', 'veo_3_1_fast'],
+    ['veo_3_1_t2v', 'veo_3_1_quality'],
+  ])('%s → %s', (key, model) => {
+    expect(videoModelOfKey(key)?.name).toBe(model);
+  });
+
+  it('a key no model reads as names none (Omni 1.2, never captured)', () => {
+    expect(videoModelOfKey('abra_1_2_t2v_11s')).toBeUndefined();
   });
 });

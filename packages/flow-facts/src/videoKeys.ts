@@ -1,4 +1,4 @@
-import type { VideoKeyFamily } from './models.js';
+import { VIDEO_MODELS, type VideoKeyFamily, type VideoModel } from './models.js';
 
 /**
  * Video model keys as the page puts them in submit bodies (flow-wire §3a "Model keys"). Seen:
@@ -48,4 +48,15 @@ export function readVideoKey(key: string): KeyReading {
 /** Whether a string looks like a video model key (not free text). */
 export function looksLikeVideoKey(value: string): boolean {
   return /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(value) && /(?:^veo_|^abra_|_t2v|_i2v|_r2v|interpolation)/.test(value);
+}
+
+/**
+ * The model a submit body's key says ran (undefined: a key no model of the table reads as, e.g.
+ * Omni 1.2 Flash's, never captured [U]) — what a result records when no model was named and
+ * Flow's composer chose.
+ */
+export function videoModelOfKey(key: string): VideoModel | undefined {
+  const reading = readVideoKey(key);
+  if (reading.family === 'unknown') return undefined;
+  return VIDEO_MODELS.find((m) => m.keyFamily === reading.family && m.lowerPriority === reading.lowerPriority);
 }

@@ -15,6 +15,7 @@ interface ModelsResult {
   };
   readonly video: {
     readonly aspects: string[];
+    readonly defaults: Readonly<Record<string, string | null>>;
     readonly models: ReadonlyArray<{
       name: string;
       label: string;
@@ -38,8 +39,13 @@ export const modelsCommand = operationLeaf({
       ['IMAGE MODEL', 'LABEL', 'ALIASES', 'REFS', 'DEFAULT'],
       r.image.models.map((m) => [m.name, m.label, m.aliases.join(', '), m.ref_cap, m.default ? 'yes' : '']),
     );
+    const defaultFor = (name: string): string =>
+      Object.entries(r.video.defaults)
+        .filter(([, model]) => model === name)
+        .map(([mode]) => mode)
+        .join(', ');
     const video = renderTable(
-      ['VIDEO MODEL', 'LABEL', 'ALIASES', 'REFS', 'DURATIONS', 'RESOLUTIONS'],
+      ['VIDEO MODEL', 'LABEL', 'ALIASES', 'REFS', 'DURATIONS', 'RESOLUTIONS', 'DEFAULT'],
       r.video.models.map((m) => [
         m.name,
         m.label,
@@ -47,11 +53,15 @@ export const modelsCommand = operationLeaf({
         m.ref_cap,
         m.durations.join('/'),
         m.resolutions.join('/'),
+        defaultFor(m.name),
       ]),
     );
+    const chosenByFlow = Object.entries(r.video.defaults)
+      .filter(([, model]) => model === null)
+      .map(([mode]) => mode);
     return {
       data: result,
-      text: `${image}\nImage aspects: ${r.image.aspects.join(', ')} (CLI default 9:16)\n\n${video}\nVideo aspects: ${r.video.aspects.join(', ')}`,
+      text: `${image}\nImage aspects: ${r.image.aspects.join(', ')} (CLI default 9:16)\n\n${video}\nVideo aspects: ${r.video.aspects.join(', ')}${chosenByFlow.length ? `\nWith no --model, ${chosenByFlow.join(' and ')} run on the model Flow's composer has selected; the result records which.` : ''}`,
     };
   },
 });

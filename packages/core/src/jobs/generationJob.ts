@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { TaskRecord } from '@gflow/catalog';
+import { videoModelOfKey } from '@gflow/flow-facts';
 import type { FlowSession, DriverProgressEvent as DriverProgress } from '@gflow/driver';
 import {
   CancelledError,
@@ -437,6 +438,10 @@ async function recordAndDownload(
   const { operationId, generated, progress } = outcome;
   const catalog = runtime.catalog;
   const kind: MediaKind = plan.kind;
+  // The model that ran: the one asked for, else (no video model named: Flow's composer chose) the
+  // one the submit's key names.
+  const modelOf = (item: { readonly modelKey: string }): string | null =>
+    plan.model?.name ?? (kind === 'video' ? (videoModelOfKey(item.modelKey)?.name ?? null) : null);
   catalog.projects.upsert({
     profile,
     flowProjectId: generated.projectId,
@@ -451,7 +456,7 @@ async function recordAndDownload(
       flowProjectId: generated.projectId,
       flowWorkflowId: item.workflowId ?? null,
       ...(item.displayName ? { displayName: item.displayName } : {}),
-      model: plan.model?.name ?? null,
+      model: modelOf(item),
       aspectRatio: plan.aspect,
       width: item.width ?? null,
       height: item.height ?? null,
@@ -533,7 +538,8 @@ async function recordAndDownload(
     ...(notes.length ? { notes } : {}),
     seed: plan.kind === 'image' ? (first?.seed ?? null) : null,
     media,
-    params: payload.params,
+    // params.model says which model made it (its table name), also when none was named.
+    params: { ...payload.params, model: (first ? modelOf(first) : null) ?? payload.params['model'] ?? null },
     ...(runtime.browserOverrides.sandbox ? { sandbox: true } : {}),
     ...(generated.recovered ? { recovered: true } : {}),
     ...(referenceUploaded.has(generated) ? { reference_uploaded: true } : {}),

@@ -1,4 +1,4 @@
-import { IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from '@gflow/flow-facts';
+import { DEFAULT_I2V_VIDEO_MODEL, IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from '@gflow/flow-facts';
 import { z } from 'zod';
 import { llmEndpointOf } from '../promptTools/llmClient.js';
 import { expandPrompt, loadPromptTools, toolOptions } from '../promptTools/promptTools.js';
@@ -11,7 +11,7 @@ export const listModels = defineOperation({
   mcpName: 'gflow_list_models',
   title: 'List models',
   description:
-    'The image and video model catalog: per model its name, Flow menu label, accepted aliases, reference cap, default (image) or max duration (video), aspects and resolutions. Static: no profile, no browser, no spend.',
+    'The image and video model catalog: per model its name, Flow menu label, accepted aliases, reference cap, default (image) or max duration (video), the video defaults per mode (i2v: Veo 3.1 - Lite; t2v/r2v: null, the model Flow’s composer has selected, recorded in the result), aspects and resolutions. Static: no profile, no browser, no spend.',
   kind: 'read',
   usesBrowser: false,
   usesCatalog: false,
@@ -36,6 +36,9 @@ export const listModels = defineOperation({
       aspects: [...VIDEO_ASPECTS],
       counts: [1, 2, 3, 4],
       tiers: ['fast', 'quality'],
+      // With no model named: i2v runs on this one; t2v and r2v on the model Flow's composer has
+      // selected (null), which the result then records (params.model, the catalog's media rows).
+      defaults: { t2v: null, i2v: DEFAULT_I2V_VIDEO_MODEL, r2v: null },
       models: VIDEO_MODELS.map((m) => ({
         name: m.name,
         label: m.label,
