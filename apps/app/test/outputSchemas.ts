@@ -61,6 +61,9 @@ export const mcpSetupPayload = z.strictObject({
   config_path: z.string().min(1),
   server_name: z.string().min(1),
   backup_path: z.string().min(1).nullable(),
+  entry: z.record(z.string(), z.unknown()).nullable(),
+  launch: z.enum(['path', 'absolute']),
+  launch_reason: z.string().min(1),
 });
 
 /** `doctor --json`: the CLI's runtime check, then core's doctor operation's checks, and the verdict. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { flag } from '../args/flagSpec.js';
 import { defineGroup, defineLeaf } from '../framework/commandSpec.js';
+import { mcpLaunchCommand } from '../mcpSetup/launchCommand.js';
 import { MCP_TARGETS, type McpTarget, mcpConfigPath } from '../mcpSetup/mcpConfigPath.js';
 import { mergeMcpConfig } from '../mcpSetup/mergeMcpConfig.js';
 
@@ -34,11 +35,23 @@ const setup = defineLeaf({
     const target = String(values['target']).toLowerCase() as McpTarget;
     const override = (values['config_path'] as string | undefined) ?? ctx.env[MCP_CONFIG_PATH_ENV];
     const file = override ? path.resolve(ctx.cwd, override) : mcpConfigPath(target);
-    const result = mergeMcpConfig(file, target);
+    // `gflow` by name only when the gflow on PATH is this binary; else this run's node and script.
+    const launch = mcpLaunchCommand({
+      env: ctx.env,
+      platform: process.platform,
+      execPath: process.execPath,
+      scriptPath: process.argv[1] ?? '',
+    });
+    const result = mergeMcpConfig(file, target, launch);
+    const runs = [launch.command, ...launch.args]
+      .map((part) => (/\s/.test(part) ? JSON.stringify(part) : part))
+      .join(' ');
     const text =
       result.status === 'already_configured'
         ? `Already configured: "${result.server_name}" is in ${result.config_path}; left unchanged.`
-        : `Added "gflow" to ${result.config_path}${result.backup_path ? ` (backup: ${result.backup_path})` : ''}.\nRestart the client to load it. For a read-only server, add "--no-spend" to its args yourself.`;
+        : `Added "gflow" to ${result.config_path}${result.backup_path ? ` (backup: ${result.backup_path})` : ''}.\n` +
+          `It starts: ${runs}\n(${launch.via === 'path' ? 'by name: ' : 'absolute paths: '}${launch.reason}.)\n` +
+          'Restart the client to load it. For a read-only server, add "--no-spend" to its args yourself.';
     return { data: result, text };
   },
 });

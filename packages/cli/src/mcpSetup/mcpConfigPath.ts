@@ -34,11 +34,14 @@ export function mcpConfigPath(
 }
 
 /** The root key and the entry each client expects. Never `--no-spend`: that is the user's choice to add. */
-export function mcpEntryFor(target: McpTarget): {
+export function mcpEntryFor(
+  target: McpTarget,
+  launch: { readonly command: string; readonly args: readonly string[] } = { command: 'gflow', args: ['mcp', 'run'] },
+): {
   readonly rootKey: 'mcpServers' | 'servers';
   readonly entry: Readonly<Record<string, unknown>>;
 } {
-  const base = { command: 'gflow', args: ['mcp', 'run'] };
+  const base = { command: launch.command, args: [...launch.args] };
   return target === 'vscode'
     ? { rootKey: 'servers', entry: { type: 'stdio', ...base } }
     : { rootKey: 'mcpServers', entry: base };
