@@ -82,7 +82,7 @@ export const doctorPayload = z.strictObject({
 });
 
 export const updatePayload = z.strictObject({
-  status: z.enum(['up_to_date', 'update_available', 'offline', 'disabled', 'unknown']),
+  status: z.enum(['up_to_date', 'update_available', 'offline', 'not_published', 'disabled', 'unknown']),
   installed: z.string().min(1),
   latest: z.string().min(1).nullable(),
   update_available: z.boolean(),

@@ -42,4 +42,28 @@ describe('gflow update --check', () => {
     expect(json(r)).toMatchObject({ status: 'disabled' });
     expect(asked.length).toBe(before);
   });
+
+  it('says not published (exit 0), not "HTTP 404", when the registry does not have @gflow/app', async () => {
+    const unpublished = await startFakeRegistry(null);
+    try {
+      const env = { GFLOW_CLI_UPDATE_REGISTRY: unpublished.url };
+      const r = await cli(['update', '--check', '--json'], { env });
+      expect(r.exitCode).toBe(0);
+      expect(json(r)).toMatchObject({
+        status: 'not_published',
+        latest: null,
+        update_available: false,
+        upgraded: false,
+      });
+      expect(String(json(r)['notes'])).toContain(`@gflow/app is not published on ${unpublished.url}`);
+      const text = await cli(['update', '--check'], { env });
+      expect(text.exitCode).toBe(0);
+      expect(text.stdout).toContain('not_published');
+      expect(text.stdout).toContain('is not published');
+      expect(text.stdout + text.stderr).not.toContain('404');
+      expect(unpublished.asked).toContain('/@gflow%2Fapp/latest');
+    } finally {
+      await unpublished.close();
+    }
+  });
 });

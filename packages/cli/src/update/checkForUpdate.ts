@@ -1,5 +1,5 @@
 export interface UpdateReport {
-  readonly status: 'up_to_date' | 'update_available' | 'offline' | 'disabled' | 'unknown';
+  readonly status: 'up_to_date' | 'update_available' | 'offline' | 'not_published' | 'disabled' | 'unknown';
   readonly installed: string;
   readonly latest: string | null;
   readonly update_available: boolean;
@@ -20,6 +20,9 @@ export interface CheckOptions {
   readonly timeoutMs?: number;
   readonly fetchImpl?: typeof fetch;
 }
+
+/** How gflow installed from a checkout's tarball (README "Using it") is upgraded. */
+export const UPGRADE_FROM_CHECKOUT = 'git pull && npm run pack:app && npm install -g ./dist/gflow.tgz';
 
 /** Compares dotted versions numerically (pre-release tags sort before the release). */
 export function compareVersions(a: string, b: string): number {
@@ -64,6 +67,17 @@ export async function checkForUpdate(options: CheckOptions): Promise<UpdateRepor
       signal: AbortSignal.timeout(options.timeoutMs ?? 3000),
       headers: { accept: 'application/json' },
     });
+    if (response.status === 404) {
+      // npm's answer for a package it does not have: nothing to compare with, not a failure.
+      return {
+        ...base,
+        status: 'not_published',
+        latest: null,
+        update_available: false,
+        command: installer === 'npm' ? UPGRADE_FROM_CHECKOUT : base.command,
+        notes: `${options.packageName} is not published on ${options.registry}, so there is no newer release to compare with. gflow is installed from a checkout: upgrade there (${installer === 'npm' ? UPGRADE_FROM_CHECKOUT : base.command}).`,
+      };
+    }
     if (!response.ok) {
       return {
         ...base,
