@@ -35,6 +35,11 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
   reference_images), \`--initial-frame\`/\`--end-frame\`, \`--duration\`, \`--resolution\`,
   \`-t/--tool NAME[:k=v,…]\` (repeatable), \`--profile\`, \`--json\`, \`--sandbox\`.
   Repeatable flags are given once per value. Switches take \`--no-x\` to turn off.
+- **Which Flow project:** \`--project ID\`; else, unless \`--project-name\` asks for a new one, a
+  media id given as a frame or reference keeps the run in that media's project, then
+  GFLOW_CLI_PROJECT; else the run creates a project and titles it (through the editor's header, as
+  a person would) \`--project-name\`, or the prompt's first words (at most 60 characters). A title Flow does not confirm leaves Flow's own name and a
+  log line; the run goes on. MCP's \`project\` / \`project_name\` work the same way.
 - **Defaults that differ from MCP:** image aspect is 9:16 on the CLI (1:1 over MCP).
 - **\`-o/--output\`** is any path you choose (not confined to GFLOW_CLI_OUTPUT_DIR, unlike MCP's
   \`output\`), but never a directory, and never a file that exists unless \`--force\` (refused

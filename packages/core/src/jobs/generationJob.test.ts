@@ -12,7 +12,7 @@ import { generateImageInput } from '../operations/generationSchemas.js';
 import { createGflow } from '../runtime/createGflow.js';
 import type { Gflow } from '../runtime/gflow.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
-import { runClaimedGenerationTask } from './generationJob.js';
+import { projectTitleOf, runClaimedGenerationTask } from './generationJob.js';
 import { effectiveSettings } from './generationPayload.js';
 
 let home: string;
@@ -132,5 +132,25 @@ describe('runClaimedGenerationTask and its row', () => {
     });
     expect(mine).toMatchObject({ outputDir: '/elsewhere', timeoutSeconds: 7, agentConfirm: 'never', project: 'p1' });
     expect(mine.home).toBe(settings.home);
+  });
+});
+
+describe('projectTitleOf: the title of a project a run creates', () => {
+  it('is the prompt, spaces collapsed, its first non-empty line', () => {
+    expect(projectTitleOf('  a red   fox\tin snow ')).toBe('a red fox in snow');
+    expect(projectTitleOf('\n\nfirst line\nsecond line')).toBe('first line');
+  });
+
+  it('is cut at a word boundary with an ellipsis past 60 characters', () => {
+    const long = 'a very long prompt about a lighthouse keeper who walks along the cliffs every single night';
+    const title = projectTitleOf(long);
+    expect(title.length).toBeLessThanOrEqual(60);
+    expect(title.endsWith('…')).toBe(true);
+    expect(long.startsWith(title.slice(0, -1))).toBe(true);
+    expect(title.slice(0, -1)).not.toMatch(/\s$/);
+  });
+
+  it('a prompt of only spaces still gives a title', () => {
+    expect(projectTitleOf('   ')).toBe('gflow');
   });
 });

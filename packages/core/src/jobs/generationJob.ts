@@ -375,9 +375,13 @@ async function generate(
   // A chained generation (a media id as frame or reference) stays in that media's project unless
   // the caller named one: the result lands beside its source in Flow.
   const inherited = [refs.startFrame, ...refs.references].find((r) => r?.projectId)?.projectId;
-  const project = payload.input.project ?? (payload.input.project_name ? undefined : inherited) ?? settings.project;
+  // project_name asks for a new project: neither the source's project nor GFLOW_CLI_PROJECT then.
+  const project = payload.input.project ?? (payload.input.project_name ? undefined : (inherited ?? settings.project));
   const common = {
-    ...(project ? { projectId: project } : {}),
+    // A project made for this run is titled: project_name, else the prompt's first words.
+    ...(project
+      ? { projectId: project }
+      : { newProjectTitle: payload.input.project_name ?? projectTitleOf(payload.input.prompt) }),
     prompt: payload.expanded_prompt,
     count: plan.count,
     agentConfirm: settings.agentConfirm,
@@ -569,4 +573,19 @@ function namingNotes(asked: string, named: string, target: string, extension: st
 function shownPath(outputDir: string, target: string): string {
   const relative = path.relative(outputDir, target);
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : target;
+}
+
+/** The most of a title a new project gets from its prompt. */
+const PROJECT_TITLE_MAX = 60;
+
+/**
+ * A title for a project a run creates, from its prompt: the first line, spaces collapsed, cut at a
+ * word boundary with an ellipsis past PROJECT_TITLE_MAX characters.
+ */
+export function projectTitleOf(prompt: string): string {
+  const line = (prompt.split(/\r?\n/).find((l) => l.trim() !== '') ?? '').replace(/\s+/g, ' ').trim();
+  if (line.length <= PROJECT_TITLE_MAX) return line || 'gflow';
+  const cut = line.slice(0, PROJECT_TITLE_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > PROJECT_TITLE_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
 }

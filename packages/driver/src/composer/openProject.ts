@@ -5,6 +5,7 @@ import type { OpContext } from '../session/opContext.js';
 import { nextDomChange, untilTrue } from '../util/domWait.js';
 import { A, withIcon } from './anchors.js';
 import { warmPageRefusal } from './warmPage.js';
+import { renameInPage } from '../projects/renameInPage.js';
 
 /** How long a new-project click has to reach the editor before the button is tried again (Flow: ~0.5 s, `projectReply`). */
 const NEW_PROJECT_MS = 5_000;
@@ -81,7 +82,7 @@ export async function openProject(
   ctx: OpContext,
   projectId: string | undefined,
   timeouts: OpenTimeouts,
-  options: { readonly reuse?: boolean } = {},
+  options: { readonly reuse?: boolean; readonly newProjectTitle?: string } = {},
 ): Promise<string> {
   if (projectId !== undefined) {
     const refusal =
@@ -103,7 +104,27 @@ export async function openProject(
     return projectId;
   }
   await goto(ctx, `${FLOW_ORIGIN}/`, timeouts);
-  return createProject(ctx, timeouts);
+  const created = await createProject(ctx, timeouts);
+  if (options.newProjectTitle !== undefined) await titleNewProject(ctx, options.newProjectTitle, timeouts);
+  return created;
+}
+
+/**
+ * Gives a project just created for a run its title through the editor's header, as a person
+ * would. A title is a nicety: one Flow refuses or never confirms leaves Flow's own name, said in
+ * the log, and the run goes on (nothing was spent yet).
+ */
+async function titleNewProject(ctx: OpContext, title: string, timeouts: OpenTimeouts): Promise<void> {
+  try {
+    await renameInPage(ctx.page, title, { signal: ctx.signal, timeoutMs: Math.min(timeouts.readyMs, 10_000) });
+  } catch (error) {
+    if (ctx.signal?.aborted) throw error;
+    await ctx.page.keyboard.press('Escape').catch(() => undefined);
+    ctx.logger.warn('the new project kept the title Flow gave it', {
+      wanted: title,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
 
 async function createProject(ctx: OpContext, timeouts: OpenTimeouts): Promise<string> {

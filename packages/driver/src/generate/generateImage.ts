@@ -42,7 +42,7 @@ export async function generateImage(
     req.projectId,
     timeouts,
     agentOnlyRefusal({ kind: 'image', image: req }),
-    req.references,
+    { inPlace: req.references ?? [], newProjectTitle: req.newProjectTitle },
   );
   const { projectId } = prepared;
   if (prepared.arm === 'agent-only')

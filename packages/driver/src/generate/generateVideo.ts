@@ -37,7 +37,7 @@ export async function generateVideo(
     req.projectId,
     timeouts,
     agentOnlyRefusal({ kind: 'video', video: req }),
-    [...(req.references ?? []), req.startFrame, req.endFrame],
+    { inPlace: [...(req.references ?? []), req.startFrame, req.endFrame], newProjectTitle: req.newProjectTitle },
   );
   const { projectId } = prepared;
   if (prepared.arm === 'agent-only')

@@ -31,13 +31,22 @@ export async function prepareComposer(
   projectId: string | undefined,
   timeouts: OpenTimeouts,
   agentRefusal: string | null,
-  inPlace: readonly (ReferenceInput | undefined)[] = [],
+  run: {
+    /** The run's references and frames: one attached in place makes the page load fresh. */
+    readonly inPlace?: readonly (ReferenceInput | undefined)[];
+    /** With no project id: the title the project created for the run gets. */
+    readonly newProjectTitle?: string | undefined;
+  } = {},
 ): Promise<PreparedComposer> {
+  const { inPlace = [], newProjectTitle } = run;
   ctx.report({ phase: 'opening' });
   // An existing asset attached in place is told apart by its grid tile's /asb/ thumbnail, which
   // only a loaded page shows: a tile the page drew itself from a reply carries the CDN URL.
   const reuse = !inPlace.some((r) => r !== undefined && !('path' in r));
-  const id = await openProject(ctx, projectId, timeouts, { reuse });
+  const id = await openProject(ctx, projectId, timeouts, {
+    reuse,
+    ...(newProjectTitle === undefined ? {} : { newProjectTitle }),
+  });
   for (let reloads = 0; ; reloads += 1) {
     await dismissOverlays(ctx);
     const arm = await settleArm(ctx);

@@ -46,6 +46,8 @@ export type SubmitHook = (quote: SubmitQuote) => Promise<SubmitDecision>;
 
 export interface GenerateImageRequest {
   readonly projectId?: string;
+  /** With no projectId: the title the new project gets (through its header, once it is open). */
+  readonly newProjectTitle?: string;
   readonly prompt: string;
   readonly model: ImageModelName;
   readonly aspect: ImageAspect;
@@ -65,6 +67,8 @@ export interface GenerateImageRequest {
 export interface GenerateVideoRequest {
   readonly mode: 't2v' | 'i2v' | 'r2v';
   readonly projectId?: string;
+  /** With no projectId: the title the new project gets (through its header, once it is open). */
+  readonly newProjectTitle?: string;
   readonly prompt: string;
   readonly model?: VideoModelName;
   readonly duration?: number;
