@@ -163,6 +163,24 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
     run: async (t) => {
       const p = await t.json(['image', 'upscale', need('imageId'), '--scale', '2k'], { sandbox: true });
       expect(fs.existsSync(String(p['path']))).toBe(true);
+      // The upscaled file is catalogued as a local copy of the media, with its hash.
+      const copies = (await t.run(['data', 'media', need('imageId'), '--json'], { sandbox: true })).stdout;
+      expect((JSON.parse(copies) as { files: unknown[] }).files).toContainEqual(
+        expect.objectContaining({ path: p['path'], bytes: p['bytes'], sha256: expect.any(String), exists: true }),
+      );
+      // A media this home's catalog never saw, upscaled with its project named: the asset is recorded too.
+      const other = { sandbox: true, env: { GFLOW_CLI_HOME: path.join(t.home, 'another-home') } };
+      const fresh = await t.json(
+        ['image', 'upscale', need('imageId'), '--scale', '2k', '--project', need('projectId')],
+        other,
+      );
+      const shown = await t.run(['data', 'media', need('imageId'), '--json'], other);
+      expect(JSON.parse(shown.stdout), shown.stderr).toMatchObject({
+        media_id: need('imageId'),
+        kind: 'image',
+        project_id: need('projectId'),
+        files: [expect.objectContaining({ path: fresh['path'], exists: true })],
+      });
     },
   },
   'image batch': {
@@ -301,6 +319,13 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
     run: async (t) => {
       const p = await t.json(['video', 'upscale', need('videoId'), '--scale', '1080p'], { sandbox: true });
       expect(fs.existsSync(String(p['path']))).toBe(true);
+      const copies = (await t.run(['data', 'list', 'videos', '--all-copies', '--json'], { sandbox: true })).stdout;
+      expect(
+        copies
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>),
+      ).toContainEqual(expect.objectContaining({ media_id: need('videoId'), path: p['path'] }));
     },
   },
   'data download': {

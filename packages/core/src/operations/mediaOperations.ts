@@ -150,20 +150,25 @@ function upscaleOperation<S extends readonly [string, ...string[]]>(
       const driver = await import('@gflow/driver');
       const profile = input.profile ?? asset?.profileName;
       const scale = input.scale as string;
-      const got = await withProfileBrowser<{ bytes: Buffer; extension: string }>(context, profile, (browser) =>
-        kind === 'image'
-          ? driver.upscaleImage(browser, {
-              projectId,
-              mediaId: input.media_id,
-              scale: scale as '2k' | '4k',
-              signal: context.signal,
-            })
-          : driver.upscaleVideo(browser, {
-              projectId,
-              mediaId: input.media_id,
-              scale: scale as '1080p' | '720p' | '270p',
-              signal: context.signal,
-            }),
+      const got = await withProfileBrowser<{ bytes: Buffer; extension: string; profile: string }>(
+        context,
+        profile,
+        async (browser, resolved) => ({
+          ...(kind === 'image'
+            ? await driver.upscaleImage(browser, {
+                projectId,
+                mediaId: input.media_id,
+                scale: scale as '2k' | '4k',
+                signal: context.signal,
+              })
+            : await driver.upscaleVideo(browser, {
+                projectId,
+                mediaId: input.media_id,
+                scale: scale as '1080p' | '720p' | '270p',
+                signal: context.signal,
+              })),
+          profile: resolved.name,
+        }),
       );
       const extension = extensionOf(got.bytes) ?? String(got.extension).replace(/^\./, '');
       const base =
@@ -178,6 +183,24 @@ function upscaleOperation<S extends readonly [string, ...string[]]>(
         got.bytes,
         extension,
       );
+      // The upscaled file is a local copy of the media: catalogued with its asset (the asset recorded
+      // first when the catalog did not know the media), so data media, data list and doctor see it.
+      const owner =
+        asset && asset.profileName === got.profile
+          ? asset
+          : context.runtime.catalog.assets.record({
+              profile: got.profile,
+              flowMediaId: input.media_id,
+              kind,
+              flowProjectId: projectId,
+            });
+      context.runtime.catalog.localFiles.record({
+        assetId: owner.id,
+        path: written.path,
+        bytes: written.bytes,
+        sha256: written.sha256,
+        mediaType: written.mediaType,
+      });
       return {
         status: 'ok' as const,
         media_id: input.media_id,
@@ -193,10 +216,10 @@ function upscaleOperation<S extends readonly [string, ...string[]]>(
 export const upscaleImage = upscaleOperation(
   'image',
   ['2k', '4k'],
-  'Upscales an already-generated image to 2K or 4K (4K needs Google AI Ultra; Pro has 2K) and writes it. Spends nothing.',
+  'Upscales an already-generated image to 2K or 4K (4K needs Google AI Ultra; Pro has 2K), writes it and catalogues it as a local copy of the media. Spends nothing.',
 );
 export const upscaleVideo = upscaleOperation(
   'video',
   ['1080p', '720p', '270p'],
-  'Upscales an already-generated video to 1080p, downloads the original 720p, or exports a 270p animated GIF, and writes it. Driven on flow.google.com; measured free.',
+  'Upscales an already-generated video to 1080p, downloads the original 720p, or exports a 270p animated GIF, writes it and catalogues it as a local copy of the media. Driven on flow.google.com; measured free.',
 );
