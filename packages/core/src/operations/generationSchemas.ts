@@ -39,6 +39,9 @@ const DRY_RUN_DESCRIPTION =
 const OUTPUT_DESCRIPTION =
   'File to write (MCP: relative to, and confined inside, the output directory GFLOW_CLI_OUTPUT_DIR; a directory is refused). With count > 1 the files are <stem>_1, <stem>_2, …';
 
+/** A local path argument (a file or a directory): what every output parameter accepts. */
+export const localPath = z.string().trim().min(1).max(1024);
+
 const shared = {
   prompt: z
     .string()
@@ -82,12 +85,8 @@ const shared = {
   ui_mode: caseInsensitive(['auto', 'classic', 'agentic'])
     .optional()
     .describe('Flow UI arm: auto (= classic), classic or agentic.'),
-  output: z.string().trim().min(1).max(1024).optional().describe(OUTPUT_DESCRIPTION),
-  output_dir: z
-    .string()
-    .trim()
-    .min(1)
-    .max(1024)
+  output: localPath.optional().describe(OUTPUT_DESCRIPTION),
+  output_dir: localPath
     .optional()
     .describe(
       'Directory to write the files into, flat, each named by its media id (<media_id>.<ext>); MCP: relative to, and confined inside, GFLOW_CLI_OUTPUT_DIR. Not together with output.',

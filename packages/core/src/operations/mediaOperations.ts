@@ -5,7 +5,7 @@ import { extensionOf, targetPathFor, writeMedia } from '../jobs/mediaFiles.js';
 import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { withProfileBrowser } from './browserContext.js';
-import { flowId } from './generationSchemas.js';
+import { flowId, localPath } from './generationSchemas.js';
 import { type OperationContext, defineOperation } from './operation.js';
 
 const mediaId = z
@@ -13,11 +13,7 @@ const mediaId = z
   .trim()
   .regex(/^[\w-]{1,128}$/, 'media_id must be a Flow media id')
   .describe('A Flow media id from a generation result or `gflow data list`.');
-const outDir = z
-  .string()
-  .trim()
-  .min(1)
-  .max(1024)
+const outDir = localPath
   .optional()
   .describe(
     'Directory to write into (MCP: inside the output directory GFLOW_CLI_OUTPUT_DIR). Default: the output layout.',
