@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { flag } from '../args/flagSpec.js';
 import { defineLeaf } from '../framework/commandSpec.js';
 import { renderFields } from '../output/table.js';
@@ -6,6 +7,14 @@ import { checkForUpdate } from '../update/checkForUpdate.js';
 /** The npm package of the gflow binary, and the registry asked (both overridable for tests and mirrors). */
 export const UPDATE_PACKAGE_ENV = 'GFLOW_CLI_UPDATE_PACKAGE';
 export const UPDATE_REGISTRY_ENV = 'GFLOW_CLI_UPDATE_REGISTRY';
+
+function realScript(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
+}
 
 export const updateCommand = defineLeaf({
   name: 'update',
@@ -26,7 +35,8 @@ export const updateCommand = defineLeaf({
       packageName: ctx.env[UPDATE_PACKAGE_ENV] || '@gflow/app',
       registry: ctx.env[UPDATE_REGISTRY_ENV] || ctx.env['npm_config_registry'] || 'https://registry.npmjs.org',
       enabled: gflow.settings.updateCheck,
-      scriptPath: process.argv[1] ?? '',
+      // The file itself: an npm global install starts it through <prefix>/bin/gflow, a symlink.
+      scriptPath: realScript(process.argv[1] ?? ''),
     });
     const how = report.update_available ? `\nTo upgrade: ${report.command}` : '';
     return {
