@@ -25,6 +25,18 @@ node apps/app/bin/gflow.js --help
 pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnpm.mjs --filter @gflow/app exec gflow models
 \`\`\`
 
+To put \`gflow\` on your PATH, pack the checkout and install the tarball (\`@gflow/app\` is not
+published on the npm registry; the \`gflow\` package there is another project):
+
+\`\`\`sh
+npm run pack:app                   # bootstrap, build, pack → dist/gflow.tgz (-- --out FILE for elsewhere)
+npm install -g ./dist/gflow.tgz    # the bundle, plus better-sqlite3 and playwright-core from the registry
+\`\`\`
+
+The tarball's package.json names real versions (the workspace's \`catalog:\` resolved), so npm can
+install it; a plain \`npm pack\` of apps/app cannot be installed. The installed \`gflow\` runs on
+the Node found on PATH, which must be 22.19+ or 24.
+
 ## Conventions
 
 - **Global flags:** \`-h/--help\` (any command; the word \`help\` first says the same), \`-V/--version\`,
@@ -52,7 +64,12 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
   11 (Output Not Writable) with nothing sent. A write that still fails after the spend exits 11
   (Output Write Failed) naming the media id to fetch with \`gflow data download\`.
 - **The sandbox:** \`--sandbox\`, or GFLOW_CLI_SANDBOX=true in the environment or a \`.env\`, runs
-  against the built-in Flow simulator in \`<home>/sandbox\` and says so on stderr.
+  against the built-in Flow simulator in \`<home>/sandbox\` and says so on stderr. The sandbox
+  home has its own profiles and config.toml: its default profile is that config.toml's
+  \`default_profile\` (\`sandbox\`, signed in on first use; \`gflow auth use NAME --sandbox\`
+  changes it), and GFLOW_CLI_PROFILE, which names a real profile, is not used there (a server's
+  \`--profile\` is). \`telemetry status|on|off --sandbox\` read and write the sandbox's switch
+  without signing anything in or starting a browser.
 - **Characters:** \`--reference-entity ID\` with \`--reference-entity-name NAME\` at the same
   position (images and r2v). An \`@Name\` inside the prompt of an image or an r2v video is attached
   where it stands when exactly one saved character has that name (two: exit 11, naming both ids);
@@ -61,7 +78,14 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
   the job asked for (model, mode, duration, every frame, reference and character id); a body that
   does not match is aborted before it leaves, exit 7, "nothing was sent".
 - **Profiles** are plain names: \`--profile\`, then GFLOW_CLI_PROFILE, then \`default_profile\` in
-  config.toml, then the only profile. A name that looks like a path exits 13. On the local reads
+  config.toml, then the only profile. A name that looks like a path exits 13.
+  A name that names no profile exits 2 and says where it came from: \`(from GFLOW_CLI_PROFILE in
+  the environment)\`, \`… in the working directory's .env\`, \`… in <home>/.env\`, or \`(from
+  default_profile in <home>/config.toml)\`, with a hint for that place (\`gflow auth use\` for
+  config.toml). \`--profile default\` means the default profile, resolved the same way. A login
+  on a home with no profile and no default makes one (named after the account once signed in);
+  a login that fails (a refused \`--account\`, exit 38; a timeout; Ctrl-C) removes the profile
+  directory it made. On the local reads
   (\`data …\`, \`task list\`, \`project list|show\`, \`credits usage\`) \`--profile\` narrows to one
   profile of the home or the catalog; a name neither knows exits 2 with the known ones.
 - **\`--json\`** writes exactly one JSON document to stdout; logs and progress go to stderr.
@@ -98,7 +122,7 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
 
 | Code | Meaning |
 |---|---|
-| 0 | success |
+| 0 | success; \`update --check\` offline or \`not_published\` (a status, not a failure) |
 | 1 | unexpected error; \`auth status\` not verified |
 | 2 | usage: unknown command/option, bad flag value (the schema's message, naming the flag), a malformed id, a missing or unknown profile (\`auth status\` with no profile too), a media id catalogued under several profiles (name one with \`--profile\`) |
 | 3 | Flow session expired (AuthExpiredError) |
@@ -121,14 +145,26 @@ pnpm --filter @gflow/app exec gflow models        # or: node tooling/scripts/pnp
 
 | Target | Config file | Root key | Entry |
 |---|---|---|---|
-| \`claude-desktop\` (default) | Windows \`%APPDATA%\\\\Claude\\\\claude_desktop_config.json\`; macOS \`~/Library/Application Support/Claude/…\`; Linux \`$XDG_CONFIG_HOME\` or \`~/.config\` \`/Claude/claude_desktop_config.json\` | \`mcpServers\` | \`{"command":"gflow","args":["mcp","run"]}\` |
+| \`claude-desktop\` (default) | Windows \`%APPDATA%\\\\Claude\\\\claude_desktop_config.json\`; macOS \`~/Library/Application Support/Claude/…\`; Linux \`$XDG_CONFIG_HOME\` or \`~/.config\` \`/Claude/claude_desktop_config.json\` | \`mcpServers\` | \`{"command":"gflow","args":["mcp","run"]}\` when the \`gflow\` on PATH is this binary; else \`{"command":"<node>","args":["<…/bin/gflow.js>","mcp","run"]}\` (absolute paths) |
 | \`cursor\` | \`~/.cursor/mcp.json\` | \`mcpServers\` | same |
 | \`vscode\` | \`<app config root>/Code/User/mcp.json\` | \`servers\` | \`{"type":"stdio",…same}\` |
+
+**What the entry runs.** \`"command": "gflow"\` only when the first \`gflow\` on PATH is the running
+binary (the same file once symlinks are followed, as after \`npm install -g\`). Otherwise — no
+\`gflow\` on PATH (an npx run, a node_modules install, \`node apps/app/bin/gflow.js\` in the
+repository) or another program of that name — the entry is the absolute path of the running node
+and of the binary's script, which the client starts whatever its PATH is (run \`mcp setup\` again
+after moving either). The output says which and why (\`--json\`: \`entry\`, \`launch\`: \`path\` or
+\`absolute\`, \`launch_reason\`).
 
 The entry is merged; other entries are kept. An existing \`gflow\` or \`gflow-cli\` entry is left
 untouched ("Already configured"). Invalid JSON, or a root (or root key) that is not an object,
 exits 11 and the file is not touched. A pre-existing file is copied to \`<name>.gflow-backup\`
-first; the result is written with indent 2 and a trailing newline. \`--no-spend\` is never
+first; the result is written with indent 2 and a trailing newline. VS Code's mcp.json is JSON with
+comments: \`//\` and \`/* */\` comments, trailing commas and a byte-order mark are read, and the
+entry is inserted into the text (on a line of its own, indented like its neighbours), so every
+comment and the layout stay; what cannot be read that way exits 11, untouched. Claude Desktop's
+and Cursor's files are strict JSON (a comment there exits 11). \`--no-spend\` is never
 written: add it to \`args\` yourself for a read-only server.
 **Override the file** with \`--config-path FILE\` or \`GFLOW_CLI_MCP_CONFIG_PATH\` (tests, unusual installs).
 
@@ -177,7 +213,10 @@ job outlives the command, its terminal and Ctrl-C.
 \`update --check [--json]\` asks the npm registry (\`GFLOW_CLI_UPDATE_REGISTRY\`, else
 \`npm_config_registry\`, else registry.npmjs.org; package \`GFLOW_CLI_UPDATE_PACKAGE\`, default
 \`@gflow/app\`; 3 s timeout) and returns \`{status, installed, latest, update_available, installer,
-command, upgraded:false, notes}\`. Offline is a status (exit 0). gflow never upgrades itself: stop
+command, upgraded:false, notes}\`. Offline is a status (exit 0), and so is \`not_published\`: the
+registry has no such package (\`@gflow/app\` is not published; gflow is installed from a checkout),
+so there is nothing to compare with, and \`command\` says how a checkout install upgrades
+(\`git pull && npm run pack:app && npm install -g ./dist/gflow.tgz\`). gflow never upgrades itself: stop
 running \`gflow mcp run\` / \`gflow serve\` processes, then run the printed command.
 
 ## \`gflow doctor\`
