@@ -94,6 +94,8 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
     output: OP,
     run: async (t) => {
       expect(await t.json(['auth', 'use', 'second'], { sandbox: true })).toMatchObject({ default_profile: 'second' });
+      // auth use takes effect in the sandbox home (sandboxProfiles.browser.test.ts): the chain goes on on `sandbox`.
+      expect(await t.json(['auth', 'use', 'sandbox'], { sandbox: true })).toMatchObject({ default_profile: 'sandbox' });
     },
   },
   'credits user': {
