@@ -65,7 +65,14 @@ describe('gflow in the sandbox, profiles', () => {
     expect(fs.existsSync(path.join(sandbox.home, 'config.toml'))).toBe(false);
     expect(await status()).toBe('work');
     expect(await status(['--profile', 'default'])).toBe('work');
-    expect(await status([], { GFLOW_CLI_PROFILE: 'my-real-profile' })).toBe('work');
+    const real = await sandbox.cli(['auth', 'status', '--sandbox', '--json'], {
+      env: { GFLOW_CLI_PROFILE: 'my-real-profile' },
+    });
+    expect(real.exitCode, real.stdout).toBe(0);
+    expect(json(real)['profile']).toBe('work');
+    expect(real.stderr).toContain(
+      'GFLOW_CLI_PROFILE=my-real-profile (from the environment) names a real profile and is not used here',
+    );
     const rows = json(await sandbox.cli(['auth', 'list', '--sandbox', '--json'])) as unknown as Array<
       Record<string, unknown>
     >;

@@ -123,11 +123,22 @@ async function attachedSim(url: string, token: string): Promise<SimLink> {
  * The sandbox's settings: the user's, with the sandbox's state paths. GFLOW_CLI_PROFILE from the
  * environment or a .env names one of the user's real profiles, so it is not used here: the sandbox
  * home's own default (`default_profile` in its config.toml, which `gflow auth use --sandbox`
- * writes, `sandbox` until then) is the default profile. A server's --profile flag is kept.
+ * writes, `sandbox` until then) is the default profile, and a notice says so. A server's
+ * --profile flag is kept.
  */
-function sandboxSettings(options: LoadSettingsOptions, env: NodeJS.ProcessEnv, real: ResolvedSettings) {
+function sandboxSettings(
+  options: LoadSettingsOptions,
+  env: NodeJS.ProcessEnv,
+  real: ResolvedSettings,
+  notify: (line: string) => void,
+) {
   const settings = loadSettings({ ...options, env, configHome: real.configHome });
-  if (settings.sources.profile === 'flag') return settings;
+  const source = settings.sources.profile;
+  if (source === 'flag' || settings.profile === undefined) return settings;
+  const where = { env: 'the environment', 'cwd-dotenv': "the working directory's .env" }[source as string];
+  notify(
+    `gflow sandbox: GFLOW_CLI_PROFILE=${settings.profile} (from ${where ?? 'the home .env'}) names a real profile and is not used here; the sandbox's default profile is its own (gflow auth use NAME --sandbox sets it).`,
+  );
   const { profile: _real, sources, ...rest } = settings;
   const { profile: _source, ...otherSources } = sources;
   return { ...rest, sources: otherSources };
@@ -163,7 +174,7 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
     const gflow = createGflow({
       surface: options.surface,
       // State is the sandbox's own; configuration (the home .env, flows, prompt tools) is the user's.
-      settings: sandboxSettings({ ...(options.cwd ? { cwd: options.cwd } : {}), flags }, sandboxEnv, real),
+      settings: sandboxSettings({ ...(options.cwd ? { cwd: options.cwd } : {}), flags }, sandboxEnv, real, notify),
       browser: {
         extraArgs: [...link.chromiumArgs],
         proxy: link.proxy,
