@@ -67,8 +67,8 @@ the Node found on PATH, which must be 22.19+ or 24.
   against the built-in Flow simulator in \`<home>/sandbox\` and says so on stderr. The sandbox
   home has its own profiles and config.toml: its default profile is that config.toml's
   \`default_profile\` (\`sandbox\`, signed in on first use; \`gflow auth use NAME --sandbox\`
-  changes it), and GFLOW_CLI_PROFILE, which names a real profile, is not used there (a server's
-  \`--profile\` is). \`telemetry status|on|off --sandbox\` read and write the sandbox's switch
+  changes it), and GFLOW_CLI_PROFILE, which names a real profile, is not used there (a notice on
+  stderr says so; a server's \`--profile\` is). \`telemetry status|on|off --sandbox\` read and write the sandbox's switch
   without signing anything in or starting a browser.
 - **Characters:** \`--reference-entity ID\` with \`--reference-entity-name NAME\` at the same
   position (images and r2v). An \`@Name\` inside the prompt of an image or an r2v video is attached
