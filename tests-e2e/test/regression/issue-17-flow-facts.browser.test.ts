@@ -46,7 +46,7 @@ describe('a profile named bob@example.com', () => {
     const before = fs.readdirSync(e2e.sandboxHome);
     const r = await e2e.cli(['auth', 'login', '--profile', '../x', '--sandbox', '--json']);
     expect(r.exitCode, r.stderr).toBe(13);
-    expect(json(r)).toMatchObject({ status: 403 });
+    expect(json(r)).toMatchObject({ status: 'error', error: { status: 403 } });
     expect(fs.readdirSync(e2e.sandboxHome)).toEqual(before);
     expect(fs.existsSync(path.join(e2e.sandboxHome, '..', 'x'))).toBe(false);
   });

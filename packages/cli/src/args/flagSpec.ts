@@ -71,7 +71,8 @@ export const PROFILE_FLAG: FlagSpec = flag({
   key: 'profile',
   kind: 'string',
   valueHint: 'NAME',
-  description: 'Profile name (a plain name). Default: GFLOW_CLI_PROFILE, then config.toml, then the only profile.',
+  description:
+    'Profile name (a plain name; `default` means the default profile). Default: GFLOW_CLI_PROFILE, then config.toml, then the only profile.',
 });
 export const SANDBOX_FLAG: FlagSpec = flag({
   key: 'sandbox',

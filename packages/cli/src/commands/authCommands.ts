@@ -5,7 +5,7 @@ import { defineGroup, defineLeaf, type LeafSpec } from '../framework/commandSpec
 import { operationLeaf, runOperation } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
 import type { LeafContext } from '../framework/leafContext.js';
-import { renderTable } from '../output/table.js';
+import { renderResult, renderTable } from '../output/table.js';
 
 const login = operationLeaf({
   name: 'login',
@@ -59,7 +59,8 @@ function probedProfile(ctx: LeafContext, requested: unknown): string {
 
 const status = defineLeaf({
   name: 'status',
-  description: "Probe the profile's Flow session (no credits). Exit 0 when verified, 1 otherwise.",
+  description:
+    "Probe the profile's Flow session (no credits). Exit 0 when verified, 1 otherwise; 2 when there is no profile to probe.",
   operation: 'authStatus',
   flags: () => [PROFILE_FLAG],
   examples: ['gflow auth status', 'gflow auth status --profile work --json'],
@@ -91,6 +92,7 @@ const renew = operationLeaf({
   operation: 'authRenew',
   schema: opSchema('authRenew'),
   examples: ['gflow auth renew --profile work'],
+  render: (result) => ({ data: result, text: renderResult(result) }),
 });
 
 async function listProfiles(ctx: LeafContext) {

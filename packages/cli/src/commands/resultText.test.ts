@@ -35,6 +35,7 @@ const RESULTS: Record<string, Record<string, unknown>> = {
   },
   projectsCreate: { status: 'ok', project_id: PROJECT, title: 'Spring', profile: 'work' },
   projectsRename: { status: 'ok', project_id: PROJECT, title: 'Spring v2', profile: 'work' },
+  authRenew: { status: 'renewed', profile: 'work', user_email: 'ana@example.com' },
   downloadMedia: {
     status: 'ok',
     media_id: MEDIA,
@@ -89,4 +90,22 @@ describe('one-document results on a terminal', () => {
       expect(JSON.parse(json.out())).toEqual(result);
     });
   }
+});
+
+describe('auth renew on a terminal', () => {
+  it('prints its outcome as key: value lines, the outcome first', async () => {
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-renew-text-'));
+    const text = createBufferIo();
+    const code = await runCli(buildCli({ version: '9.9.9' }), ['auth', 'renew', '--profile', 'work'], {
+      io: text,
+      version: '9.9.9',
+      env: { GFLOW_CLI_HOME: cwd },
+      cwd,
+      runtimeFactory: fakeRuntime,
+    });
+    expect(code).toBe(0);
+    expect(text.out().trimStart().startsWith('{'), text.out()).toBe(false);
+    expect(text.out()).toMatch(/^status: +renewed$/m);
+    expect(text.out()).toMatch(/^user_email: +ana@example\.com$/m);
+  });
 });

@@ -76,7 +76,7 @@ export const SETTINGS = {
     schema: text(),
     accepts: 'a plain profile name',
     defaultText: '–',
-    doc: 'Default profile when a command gets no --profile.',
+    doc: 'Default profile when a command gets no --profile. Not used under --sandbox, whose home has its own default (gflow auth use --sandbox).',
   }),
   project: spec({
     key: 'project',
