@@ -50,7 +50,7 @@ export function renderConfigurationDoc(): string {
     "extension comes from the file's magic bytes. Files are written atomically (temporary file, then",
     'rename): an interrupted run never leaves a partial file under the final name. MCP `output` values',
     'must resolve inside the output directory. A file that is already there is never replaced unless',
-    '`overwrite` (the CLI\'s `--force`): an explicit output that exists is refused before anything is sent,',
+    "`overwrite` (the CLI's `--force`): an explicit output that exists is refused before anything is sent,",
     'and a name taken while the job ran gets a free variant (`shot-2.jpg`).',
     '',
   ].join('\n');
