@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '@gflow/catalog';
 import { locateBrowser } from '../jobs/browserLaunch.js';
+import { nearestExisting } from '../output/makeDirectories.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 import type { DoctorCheck } from './doctorCheck.js';
 import { checkCatalogRows, checkIntegrity, walState } from './homeChecks.js';
@@ -14,27 +15,15 @@ const DAY_MS = 86_400_000;
 
 /** Why a home that does not exist yet could not be made: the nearest existing parent is a file or not writable. */
 function uncreatable(home: string): string | undefined {
-  let parent = path.dirname(home);
-  for (;;) {
-    let stat: fs.Stats | undefined;
-    try {
-      stat = fs.statSync(parent);
-    } catch {
-      stat = undefined;
-    }
-    if (stat) {
-      if (!stat.isDirectory()) return `${parent} is not a directory`;
-      try {
-        fs.accessSync(parent, fs.constants.W_OK | fs.constants.X_OK);
-      } catch {
-        return `${parent} is not writable by you`;
-      }
-      return undefined;
-    }
-    const up = path.dirname(parent);
-    if (up === parent) return undefined;
-    parent = up;
+  const parent = nearestExisting(path.dirname(home));
+  if (parent === undefined) return undefined;
+  if (!parent.stat.isDirectory()) return `${parent.path} is not a directory`;
+  try {
+    fs.accessSync(parent.path, fs.constants.W_OK | fs.constants.X_OK);
+  } catch {
+    return `${parent.path} is not writable by you`;
   }
+  return undefined;
 }
 
 /**
