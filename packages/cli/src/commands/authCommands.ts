@@ -49,8 +49,7 @@ function probedProfile(ctx: LeafContext, requested: unknown): string {
   try {
     return resolveProfile(gflow.layout, {
       requested: typeof requested === 'string' ? requested : undefined,
-      settingProfile: gflow.settings.profile,
-      settingSource: gflow.settings.sources.profile,
+      settings: gflow.settings,
     }).name;
   } catch {
     return fallback;
@@ -157,8 +156,7 @@ const logout = defineLeaf({
     const requested = typeof values['profile'] === 'string' ? values['profile'] : undefined;
     const profile = resolveProfile(gflow.layout, {
       requested,
-      settingProfile: gflow.settings.profile,
-      settingSource: gflow.settings.sources.profile,
+      settings: gflow.settings,
     });
     ctx.usageProfile = profile.name;
     if (values['yes'] !== true) {

@@ -51,11 +51,11 @@ describe('resolveProfile', () => {
     const layout = homeLayout(home);
     make('a', 'b', 'c');
     writeConfigToml(layout.configToml, { default_profile: 'c' });
-    expect(resolveProfile(layout, { requested: 'a', settingProfile: 'b' })).toMatchObject({
+    expect(resolveProfile(layout, { requested: 'a', settings: { profile: 'b' } })).toMatchObject({
       name: 'a',
       source: 'argument',
     });
-    expect(resolveProfile(layout, { requested: 'default', settingProfile: 'b' })).toMatchObject({
+    expect(resolveProfile(layout, { requested: 'default', settings: { profile: 'b' } })).toMatchObject({
       name: 'b',
       source: 'env',
     });
@@ -115,7 +115,9 @@ describe('a profile name that names no profile says where it came from', () => {
       ['flag', '--profile'],
     ] as const;
     for (const [settingSource, origin] of cases) {
-      const r = refusal(() => resolveProfile(layout, { settingProfile: 'ghost', settingSource }));
+      const r = refusal(() =>
+        resolveProfile(layout, { settings: { profile: 'ghost', sources: { profile: settingSource } } }),
+      );
       expect(r.detail).toBe(`Profile "ghost" does not exist (from ${origin}).`);
       expect(r.extensions).toMatchObject({ profile_source: origin, available_profiles: ['real'] });
       expect(r.hint).toContain(`Change ${origin} to one of: real`);
@@ -132,7 +134,7 @@ describe('a profile name that names no profile says where it came from', () => {
   });
 
   it('adds nothing for a name given as the argument', () => {
-    const r = refusal(() => resolveProfile(homeLayout(home), { requested: 'ghost', settingProfile: 'x' }));
+    const r = refusal(() => resolveProfile(homeLayout(home), { requested: 'ghost', settings: { profile: 'x' } }));
     expect(r.detail).toBe('Profile "ghost" does not exist.');
     expect(r.extensions['profile_source']).toBeUndefined();
   });

@@ -61,10 +61,13 @@ export interface ResolvedProfile {
 export interface ResolveProfileOptions {
   /** The flag or tool argument; "default" means "resolve as the CLI does". */
   readonly requested?: string | undefined;
-  /** GFLOW_CLI_PROFILE from settings. */
-  readonly settingProfile?: string | undefined;
-  /** Where settingProfile came from (settings.sources.profile), named when it is no profile. */
-  readonly settingSource?: SettingSource | undefined;
+  /** The settings' GFLOW_CLI_PROFILE and where it came from (named when it is no profile). */
+  readonly settings?:
+    | {
+        readonly profile?: string | undefined;
+        readonly sources?: { readonly profile?: SettingSource | undefined } | undefined;
+      }
+    | undefined;
   /** Require the directory to exist (tools that open a browser). */
   readonly mustExist?: boolean;
 }
@@ -115,7 +118,7 @@ export function resolveProfile(layout: HomeLayout, options: ResolveProfileOption
   const pick = (name: string, source: ProfileSource): ResolvedProfile => {
     const dir = profileDirOf(layout, name);
     if (mustExist && !fs.existsSync(dir)) {
-      const origin = originOf(layout, source, options.settingSource);
+      const origin = originOf(layout, source, options.settings?.sources?.profile);
       throw new NoProfileError(`Profile "${name}" does not exist${origin ? ` (from ${origin})` : ''}.`, {
         extensions: {
           available_profiles: available,
@@ -127,7 +130,7 @@ export function resolveProfile(layout: HomeLayout, options: ResolveProfileOption
     return { name, dir, source };
   };
   if (requested) return pick(requested, 'argument');
-  if (options.settingProfile) return pick(options.settingProfile, 'env');
+  if (options.settings?.profile) return pick(options.settings.profile, 'env');
   const configured = readConfigToml(layout.configToml).default_profile;
   if (typeof configured === 'string' && configured) return pick(configured, 'config');
   if (available.length === 1) return pick(available[0] as string, 'only-profile');

@@ -99,8 +99,7 @@ export const authStatus = defineOperation({
     const { cookieStoreState, probeContext, sessionProbeError } = await import('@gflow/driver');
     const profile = resolveProfile(runtime.layout, {
       requested: input.profile,
-      settingProfile: runtime.settings.profile,
-      settingSource: runtime.settings.sources.profile,
+      settings: runtime.settings,
     });
     const markers = await readProfileMarkers(profile.dir);
     const early =

@@ -20,8 +20,7 @@ export async function withProfileBrowser<T>(
   const { runtime } = context;
   const profile = resolveProfile(runtime.layout, {
     requested: profileArg,
-    settingProfile: runtime.settings.profile,
-    settingSource: runtime.settings.sources.profile,
+    settings: runtime.settings,
   });
   return runtime.sessions.withSession(
     profile,

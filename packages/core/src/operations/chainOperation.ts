@@ -343,8 +343,7 @@ export async function runChain(input: GenerateChainInput, context: OperationCont
     bad('links', 'Give the links of a new chain, or resume_from with the id of one to continue (exactly one).');
   const profile = resolveProfile(runtime.layout, {
     requested: input.profile,
-    settingProfile: runtime.settings.profile,
-    settingSource: runtime.settings.sources.profile,
+    settings: runtime.settings,
   });
   const jitterMs = parseJitter(input.jitter ?? runtime.settings.jitterRange);
   let chain: { id: string; spec: ChainSpec; state: ChainState };

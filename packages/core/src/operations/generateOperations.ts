@@ -150,8 +150,7 @@ export async function submitGeneration(
   // their own code, on wait=false as on wait=true.
   const profile = resolveProfile(runtime.layout, {
     requested: input.profile,
-    settingProfile: settings.profile,
-    settingSource: settings.sources.profile,
+    settings: settings,
   });
   await resolveGenerationInputs(runtime.catalog, plan, profile.name);
   // A batch takes its tokens itself (it waits for one instead of failing halfway).

@@ -5,6 +5,7 @@ import { extensionOf, targetPathFor, writeMedia } from '../jobs/mediaFiles.js';
 import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { withProfileBrowser } from './browserContext.js';
+import { profileFilter } from './catalogQueries.js';
 import { flowId, localPath } from './generationSchemas.js';
 import { type OperationContext, defineOperation } from './operation.js';
 
@@ -27,7 +28,7 @@ const profileOptional = z
 
 /** The catalogued asset a media id names (ambiguous across profiles → refused with the candidates). */
 function findAsset(context: OperationContext, id: string, profile: string | undefined) {
-  const candidate = context.runtime.catalog.media.requireOne(id, profile && profile !== 'default' ? { profile } : {});
+  const candidate = context.runtime.catalog.media.requireOne(id, profileFilter(profile));
   return candidate.asset;
 }
 
@@ -121,7 +122,7 @@ function upscaleOperation<S extends readonly [string, ...string[]]>(
     output: z.looseObject({ status: z.literal('ok'), path: z.string(), bytes: z.number() }),
     handler: async (input, context) => {
       const dir = outDirFor(context, input.out_dir);
-      const filter = input.profile && input.profile !== 'default' ? { profile: input.profile } : {};
+      const filter = profileFilter(input.profile);
       const known = context.runtime.catalog.media.lookup(input.media_id, filter);
       if (input.project === undefined && known.length === 0)
         throw new ReferenceNotFoundError(`Media id ${input.media_id} is not in the local catalog.`, {

@@ -114,8 +114,7 @@ export const deleteProfile = defineOperation({
   handler: async (input, { runtime }) => {
     const profile = resolveProfile(runtime.layout, {
       requested: input.profile,
-      settingProfile: runtime.settings.profile,
-      settingSource: runtime.settings.sources.profile,
+      settings: runtime.settings,
     });
     fs.rmSync(profile.dir, { recursive: true, force: true });
     const config = readConfigToml(runtime.layout.configToml);

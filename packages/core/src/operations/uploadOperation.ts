@@ -25,8 +25,7 @@ export const uploadImage = defineOperation({
     const local = checkLocalImage(input.path, 'path', process.cwd());
     const profile = resolveProfile(runtime.layout, {
       requested: input.profile,
-      settingProfile: runtime.settings.profile,
-      settingSource: runtime.settings.sources.profile,
+      settings: runtime.settings,
     });
     const project = input.project ?? runtime.settings.project;
     const uploaded = await runtime.sessions.withSession(
