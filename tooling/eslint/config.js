@@ -8,10 +8,11 @@ function packageNameOf(dir) {
 }
 
 /** `gflow/layering`: imports of @gflow packages must follow docs/ARCHITECTURE.md §1. */
-export function layeringPlugin(packageName) {
+export function layeringPlugin(packageName, dir) {
   const check = (context, node, specifier) => {
     if (typeof specifier !== 'string') return;
-    const message = layeringViolation(packageName, specifier);
+    const file = dir === undefined ? undefined : path.relative(dir, context.filename);
+    const message = layeringViolation(packageName, specifier, file);
     if (message) context.report({ node, message });
   };
   return {
@@ -63,7 +64,7 @@ export function gflowEslint(dir, options = {}) {
       languageOptions: {
         parserOptions: { projectService: true, tsconfigRootDir: dir },
       },
-      plugins: { gflow: layeringPlugin(packageName) },
+      plugins: { gflow: layeringPlugin(packageName, dir) },
       rules: {
         'gflow/layering': 'error',
         '@typescript-eslint/no-floating-promises': 'error',

@@ -29,8 +29,9 @@ export const LAYERS = {
     why: "the simulator stands in for Google's servers and must not share code with the driver it tests",
   },
   '@gflow/core': {
-    may: ['@gflow/errors', '@gflow/flow-facts', '@gflow/catalog', '@gflow/lease', '@gflow/driver'],
-    why: 'core holds behaviour once, for every surface; adapters sit above it',
+    may: ['@gflow/errors', '@gflow/flow-facts', '@gflow/catalog', '@gflow/lease', '@gflow/driver', '@gflow/flow-sim'],
+    onlyIn: { '@gflow/flow-sim': 'src/sandbox/' },
+    why: 'core holds behaviour once, for every surface; adapters sit above it. The simulator only behind the @gflow/core/sandbox entry (src/sandbox/), so an embedder that does not ask for the sandbox never loads it',
   },
   '@gflow/mcp': {
     may: ['@gflow/core', '@gflow/errors'],
@@ -70,8 +71,14 @@ export function gflowPackageOf(specifier) {
   return m ? m[1] : undefined;
 }
 
-/** Checks one import; returns a message when the layering forbids it. */
-export function layeringViolation(fromPackage, specifier) {
+/**
+ * Checks one import; returns a message when the layering forbids it.
+ * @param {string} fromPackage the importing package's name
+ * @param {string} specifier what it imports
+ * @param {string} [file] the importing file, relative to its package (for the `onlyIn` rules; a
+ *   package.json's dependency list passes none)
+ */
+export function layeringViolation(fromPackage, specifier, file) {
   const target = gflowPackageOf(specifier);
   if (!target || target === fromPackage) return undefined;
   if (
@@ -84,6 +91,9 @@ export function layeringViolation(fromPackage, specifier) {
   const rule = LAYERS[fromPackage];
   if (!rule)
     return `${fromPackage} is not in the layering table (tooling/eslint/layering.js); add it with its allowed imports`;
+  const onlyIn = rule.onlyIn?.[target];
+  if (onlyIn && file !== undefined && !file.split('\\').join('/').startsWith(onlyIn))
+    return `${fromPackage} may import ${target} only in ${onlyIn}. Why: ${rule.why}. See docs/ARCHITECTURE.md §1.`;
   if (rule.may === '*' || rule.may.includes(target)) return undefined;
   if (LAYERS[target]?.testOnly)
     return `${fromPackage} may import ${target} only in its tests (*.test.ts, test/). Why: ${LAYERS[target].why}. See docs/TESTING.md.`;

@@ -3,18 +3,34 @@ import { describe, expect, it } from 'vitest';
 import { ADAPTERS, NO_CATALOG, layeringPlugin } from '../eslint/config.js';
 import { LAYERS, layeringViolation } from '../eslint/layering.js';
 
-function lint(packageName, code) {
+function lint(packageName, code, file) {
   const linter = new Linter({ configType: 'flat' });
-  return linter.verify(code, [
-    {
-      languageOptions: { ecmaVersion: 2024, sourceType: 'module' },
-      plugins: { gflow: layeringPlugin(packageName) },
-      rules: { 'gflow/layering': 'error' },
-    },
-  ]);
+  const dir = `${process.cwd()}/pkg`;
+  return linter.verify(
+    code,
+    [
+      {
+        files: ['**/*.ts', '**/*.js'],
+        languageOptions: { ecmaVersion: 2024, sourceType: 'module' },
+        plugins: { gflow: layeringPlugin(packageName, file === undefined ? undefined : dir) },
+        rules: { 'gflow/layering': 'error' },
+      },
+    ],
+    file === undefined ? undefined : `${dir}/${file}`,
+  );
 }
 
 describe('gflow/layering', () => {
+  it('lets core import the simulator only behind its sandbox entry (src/sandbox/)', () => {
+    const code = "const { startFlowSim } = await import('@gflow/flow-sim');\n";
+    expect(lint('@gflow/core', code, 'src/sandbox/openSandbox.ts')).toEqual([]);
+    const elsewhere = lint('@gflow/core', code, 'src/runtime/gflow.ts');
+    expect(elsewhere).toHaveLength(1);
+    expect(elsewhere[0].message).toContain('@gflow/core may import @gflow/flow-sim only in src/sandbox/');
+    // A package.json's dependency list names no file: the dependency itself is allowed.
+    expect(layeringViolation('@gflow/core', '@gflow/flow-sim')).toBeUndefined();
+  });
+
   it('fails when the driver imports the simulator, and says why', () => {
     const messages = lint('@gflow/driver', "import { startFlowSim } from '@gflow/flow-sim';\n");
     expect(messages).toHaveLength(1);

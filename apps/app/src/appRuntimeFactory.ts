@@ -4,7 +4,7 @@ import { backgroundFor, defaultRuntimeFactory } from '@gflow/cli';
 /**
  * The CLI's runtime factory plus the sandbox (`--sandbox`, or GFLOW_CLI_SANDBOX=true from the
  * environment, a .env or config.toml): the simulator starts in this process and the runtime
- * gets a sandbox home (apps/app/src/sandbox). The simulator is imported only when asked for.
+ * gets a sandbox home (@gflow/core/sandbox). The simulator is imported only when asked for.
  */
 export function appRuntimeFactory(notify: (line: string) => void): RuntimeFactory {
   return async (request) => {
@@ -14,7 +14,7 @@ export function appRuntimeFactory(notify: (line: string) => void): RuntimeFactor
       (await import('@gflow/core')).loadSettings({ env: request.env, cwd: request.cwd, flags: request.flags }).sandbox;
     if (!sandbox) return defaultRuntimeFactory(request);
     const { sandbox: _sandbox, ...flags } = request.flags;
-    const { openSandbox } = await import('./sandbox/sandbox.js');
+    const { openSandbox } = await import('@gflow/core/sandbox');
     // A --no-wait job's worker opens the same sandbox (attached to the same simulator, if any).
     const background = await backgroundFor(request, true);
     const { gflow } = await openSandbox({

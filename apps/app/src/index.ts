@@ -4,12 +4,3 @@ export { appRuntimeFactory } from './appRuntimeFactory.js';
 export { mcpRunCommand } from './commands/mcpRunCommand.js';
 export { serveCommand } from './commands/serveCommand.js';
 export { GFLOW_VERSION } from './version.js';
-export {
-  openSandbox,
-  provisionSandboxProfile,
-  SANDBOX_ACCOUNT,
-  SANDBOX_PROFILE,
-  SANDBOX_NOTICE,
-  type SandboxRuntime,
-  type OpenSandboxOptions,
-} from './sandbox/sandbox.js';

@@ -3,7 +3,7 @@
 import { tempDir } from '@gflow/testkit';
 import { browserSetting } from '@gflow/testkit/browser';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_ACCOUNT, openSandbox } from '../src/sandbox/sandbox.js';
+import { SANDBOX_ACCOUNT, openSandbox } from '@gflow/core/sandbox';
 
 describe('sandbox simulator ids', () => {
   it('two sandbox starts on one home mint different ids', async () => {

@@ -12,7 +12,7 @@ import { type ServeProcess, gflowStdio, startServe } from './mcpProcess.js';
 import type { CliResult } from './output.js';
 import { removeDir } from './tempDir.js';
 
-/** The account and profile `--sandbox` signs in with (apps/app/src/sandbox/sandbox.ts). */
+/** The account and profile `--sandbox` signs in with (@gflow/core/sandbox). */
 export const SANDBOX_EMAIL = 'sandbox.user@gflow.invalid';
 export const SANDBOX_PROFILE = 'sandbox';
 

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type FlowSim, makePng } from '@gflow/flow-sim';
-import { SANDBOX_ACCOUNT as SANDBOX_EMAIL } from '../../src/sandbox/sandbox.js';
+import { SANDBOX_ACCOUNT as SANDBOX_EMAIL } from '@gflow/core/sandbox';
 import { expect } from 'vitest';
 import * as S from '../outputSchemas.js';
 import {

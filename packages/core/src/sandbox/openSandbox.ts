@@ -2,34 +2,34 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationError } from '@gflow/errors';
-import {
-  ACCOUNT_MARKER,
-  type Gflow,
-  type JobLauncher,
-  type LoadSettingsOptions,
-  type LogSink,
-  type SettingKey,
-  type Surface,
-  type ResolvedSettings,
-  createGflow,
-  homeLayout,
-  loadSettings,
-  readConfigToml,
-  writeConfigToml,
-} from '@gflow/core';
+import { ACCOUNT_MARKER } from '@gflow/flow-facts';
+import { readConfigToml, writeConfigToml } from '../home/configToml.js';
+import { homeLayout } from '../home/homeLayout.js';
+import type { LogSink } from '../runtime/logger.js';
+import { createGflow } from '../runtime/createGflow.js';
+import type { Gflow } from '../runtime/gflow.js';
+import type { JobLauncher } from '../runtime/runtimeServices.js';
+import type { Surface } from '../runtime/surfacePolicy.js';
+import { type LoadSettingsOptions, type ResolvedSettings, loadSettings } from '../settings/loadSettings.js';
+import type { SettingKey } from '../settings/settingsSpec.js';
 import type { FlowSim } from '@gflow/flow-sim';
 
 /** The simulated Google account the sandbox signs in with. */
 export const SANDBOX_ACCOUNT = 'sandbox.user@gflow.invalid';
+/** The profile the sandbox provisions on first use (and makes the sandbox home's default). */
 export const SANDBOX_PROFILE = 'sandbox';
+/** The credits the simulated account starts with. */
 export const SANDBOX_CREDITS = 1000;
 /** The simulated account's password (only the simulator ever sees it). */
 const SANDBOX_PASSWORD = 'sandbox-only';
+/** The line the sandbox says (through `notify`) each time it opens. */
 export const SANDBOX_NOTICE =
   'gflow sandbox: using the built-in Flow simulator on this machine; nothing is sent to Google and no credits are spent.';
 
+/** How to open the sandbox: where settings come from (as `createGflow`'s), the surface, and the CLI's extras. */
 export interface OpenSandboxOptions extends LoadSettingsOptions {
-  readonly surface: Surface;
+  /** The surface the runtime serves (`library` by default; the CLI passes its own). */
+  readonly surface?: Surface;
   /** Where notices go (stderr by default; never stdout, which may carry JSON-RPC). */
   readonly notify?: (line: string) => void;
   /** A background worker's runtime (`gflow worker run --sandbox`). */
@@ -45,7 +45,9 @@ export interface OpenSandboxOptions extends LoadSettingsOptions {
   readonly signIn?: boolean;
 }
 
+/** An open sandbox: the runtime (closing it stops the simulator too), the simulator and the sandbox home. */
 export interface SandboxRuntime {
+  /** A gflow runtime whose browser reaches the simulator instead of Google; `gflow.close()` stops the simulator. */
   readonly gflow: Gflow;
   /** The in-process simulator; undefined when attached to a running one (GFLOW_CLI_SANDBOX_SIM). */
   readonly sim: FlowSim | undefined;
@@ -145,15 +147,21 @@ function sandboxSettings(
 }
 
 /**
- * `--sandbox`: starts the Flow simulator in this process and returns a gflow
- * runtime whose home is `<home>/sandbox` (its own profiles, catalog, config.toml
+ * The sandbox (the CLI's `--sandbox`, a library's zero-credit try-out): starts the Flow simulator
+ * in this process and returns a gflow runtime whose home is `<home>/sandbox` (its own profiles, catalog, config.toml
  * and outputs, so the real ones are untouched; the configuration — the home
  * `.env`, flows and prompt tools — stays the user's) and whose browser maps
  * Google's hosts to the simulator. The first use that may open a browser
  * provisions a `sandbox` profile signed in through the real login flow against
  * the simulator's sign-in page, and makes it the sandbox home's default.
+ * Nothing is sent to Google and no credits are spent; `gflow.close()` stops the simulator.
+ *
+ * @example
+ * const { gflow } = await openSandbox();
+ * const image = await gflow.run('generateImage', { prompt: 'a lighthouse at dusk' });
+ * await gflow.close();
  */
-export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxRuntime> {
+export async function openSandbox(options: OpenSandboxOptions = {}): Promise<SandboxRuntime> {
   const notify = options.notify ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const env = options.env ?? process.env;
   const real = loadSettings(options);
@@ -172,7 +180,7 @@ export async function openSandbox(options: OpenSandboxOptions): Promise<SandboxR
     };
     const flags: Partial<Record<SettingKey, unknown>> = { ...options.flags, home };
     const gflow = createGflow({
-      surface: options.surface,
+      surface: options.surface ?? 'library',
       // State is the sandbox's own; configuration (the home .env, flows, prompt tools) is the user's.
       settings: sandboxSettings({ ...(options.cwd ? { cwd: options.cwd } : {}), flags }, sandboxEnv, real, notify),
       browser: {
