@@ -11,17 +11,18 @@ export async function imageThenVideo(
   const onProgress = (event: { phase: string; elapsedMs?: number }) => {
     process.stderr.write(`  ${event.phase} ${event.elapsedMs ?? 0} ms\n`);
   };
-  const image = (await gflow.run(
+  // gflow.run types each call by the operation's name: its input (a wrong aspect does not compile) and its result.
+  const image = await gflow.run(
     'generateImage',
     { prompt: 'a lighthouse at dusk, long exposure', aspect: '16:9' },
     { onProgress, ...(signal ? { signal } : {}) },
-  )) as GenerationResult;
-  if (image.status !== 'completed') throw new Error(`image: ${JSON.stringify(image.error)}`);
-  const video = (await gflow.run(
+  );
+  if (image.status !== 'completed' || !image.flow_media_id) throw new Error(`image: ${JSON.stringify(image.error)}`);
+  const video = await gflow.run(
     'generateVideo',
     { prompt: 'waves roll in, the beam turns', mode: 'i2v', initial_frame: image.flow_media_id, aspect: '16:9' },
     { onProgress, ...(signal ? { signal } : {}) },
-  )) as GenerationResult;
+  );
   if (video.status !== 'completed') throw new Error(`video: ${JSON.stringify(video.error)}`);
   return { image, video };
 }

@@ -168,10 +168,10 @@ describe('uploading an image', () => {
     expect(generated.status).toBe('completed');
     h.sim.received.clear();
     const result = (await gflow.run('uploadImage', {
-      path: generated.files[0],
+      path: String(generated.files[0]),
       profile: 'alice',
       project: generated.flow_project_id,
-    })) as { media_id: string; project_id: string; display_name: string };
+    })) as unknown as { media_id: string; project_id: string; display_name: string };
     expect(result.project_id).toBe(generated.flow_project_id);
     expect(h.sim.received.calls('maseQ')).toHaveLength(1);
     expect(result.display_name).toMatch(/-[0-9a-f]{8}\.jpg$/);

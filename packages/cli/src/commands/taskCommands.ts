@@ -165,7 +165,8 @@ const wait = defineLeaf({
     const id = String(values['task_id'] ?? '');
     let result: unknown;
     try {
-      result = await gflow.run('waitTask', input, {
+      // The flags as given: the operation's schema validates them (a missing task id is its 400).
+      result = await gflow.run('waitTask', input as { task_id: string }, {
         signal: ctx.signal,
         onProgress: (event) => void ctx.io.stderr.write(taskProgressLine(id, event)),
       });

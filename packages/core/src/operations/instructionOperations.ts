@@ -226,4 +226,4 @@ export const INSTRUCTION_OPERATIONS = [
   instructionsRm,
   instructionsToggleMode,
   instructionsApply,
-] as readonly Operation[];
+] as const;

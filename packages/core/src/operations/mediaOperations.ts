@@ -100,14 +100,14 @@ export const downloadMedia = defineOperation({
   },
 });
 
-function upscaleOperation<S extends readonly [string, ...string[]]>(
+function upscaleOperation<S extends readonly [string, ...string[]], const N extends string, const M extends string>(
   kind: 'image' | 'video',
+  names: { readonly name: N; readonly mcpName: M },
   scales: S,
   description: string,
 ) {
   return defineOperation({
-    name: kind === 'image' ? 'upscaleImage' : 'upscaleVideo',
-    mcpName: kind === 'image' ? 'gflow_upscale_image' : 'gflow_upscale_video',
+    ...names,
     title: kind === 'image' ? 'Upscale an image' : 'Upscale or export a video',
     description,
     kind: 'create',
@@ -212,11 +212,13 @@ function upscaleOperation<S extends readonly [string, ...string[]]>(
 
 export const upscaleImage = upscaleOperation(
   'image',
+  { name: 'upscaleImage', mcpName: 'gflow_upscale_image' },
   ['2k', '4k'],
   'Upscales an already-generated image to 2K or 4K (4K needs Google AI Ultra; Pro has 2K), writes it and catalogues it as a local copy of the media. Spends nothing.',
 );
 export const upscaleVideo = upscaleOperation(
   'video',
+  { name: 'upscaleVideo', mcpName: 'gflow_upscale_video' },
   ['1080p', '720p', '270p'],
   'Upscales an already-generated video to 1080p, downloads the original 720p, or exports a 270p animated GIF, writes it and catalogues it as a local copy of the media. Driven on flow.google.com; measured free.',
 );

@@ -29,11 +29,17 @@ export interface OperationContext {
   readonly operation?: string;
 }
 
-export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+/** One operation: its names, what it does, its zod input and output, and the handler every surface runs. */
+export interface Operation<
+  I extends z.ZodObject = z.ZodObject,
+  O extends z.ZodType = z.ZodType,
+  N extends string = string,
+  M extends string = string,
+> {
   /** camelCase name used by the library (`gflow.run('generateImage', …)`). */
-  readonly name: string;
+  readonly name: N;
   /** The MCP tool name. */
-  readonly mcpName: string;
+  readonly mcpName: M;
   readonly title: string;
   /** Written for an agent: what it does, what it costs, what it returns. */
   readonly description: string;
@@ -55,10 +61,13 @@ export interface Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodT
   readonly handler: (input: z.output<I>, context: OperationContext) => Promise<z.output<O>>;
 }
 
-/** Declares an operation once; every surface derives from it. */
-export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(
-  operation: Operation<I, O>,
-): Operation<I, O> {
+/** Declares an operation once; every surface derives from it. Its names stay literal types, so `gflow.run` can type its input and output. */
+export function defineOperation<
+  I extends z.ZodObject,
+  O extends z.ZodType,
+  const N extends string,
+  const M extends string,
+>(operation: Operation<I, O, N, M>): Operation<I, O, N, M> {
   return operation;
 }
 

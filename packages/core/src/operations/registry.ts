@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { authRenew, authStatus, getCredits } from './accountOperations.js';
 import { authLogin } from './authOperations.js';
 import { characterList, characterShow } from './characterOperations.js';
@@ -30,11 +31,8 @@ import { TASK_OPERATIONS } from './taskOperations.js';
 import type { Operation } from './operation.js';
 import { characterVoices, listModels, listTools, runPromptTools } from './staticOperations.js';
 
-/**
- * Every operation gflow offers, declared once. The MCP tools, the CLI
- * commands and the parity check derive from this list.
- */
-export const OPERATIONS: readonly Operation[] = [
+/** Every operation, each with its own types (what `gflow.run` checks a call against). */
+const REGISTERED = [
   generateImage,
   generateVideo,
   generateBatch,
@@ -78,4 +76,25 @@ export const OPERATIONS: readonly Operation[] = [
   deleteProfile,
   telemetry,
   ...TASK_OPERATIONS,
-] as readonly Operation[];
+] as const;
+
+/**
+ * Every operation gflow offers, declared once. The MCP tools, the CLI
+ * commands and the parity check derive from this list.
+ */
+export const OPERATIONS: readonly Operation[] = REGISTERED as unknown as readonly Operation[];
+
+/** Any one of gflow's operations, with its own input and output types. */
+export type RegisteredOperation = (typeof REGISTERED)[number];
+
+/** A name `gflow.run` knows: an operation's camelCase name (`generateImage`) or its MCP name (`gflow_generate_image`). */
+export type OperationName = RegisteredOperation['name'] | RegisteredOperation['mcpName'];
+
+/** The operation a name (either form) stands for. */
+export type OperationNamed<N extends string> = Extract<RegisteredOperation, { readonly name: N } | { readonly mcpName: N }>;
+
+/** What `gflow.run(name, input)` takes as `input`: the operation's zod input, before defaults are applied. */
+export type OperationInput<N extends string> = z.input<OperationNamed<N>['input']>;
+
+/** What `gflow.run(name, …)` resolves to: the operation's zod output. */
+export type OperationOutput<N extends string> = z.output<OperationNamed<N>['output']>;

@@ -22,7 +22,7 @@ const make = (env: Record<string, string> = {}) =>
 describe('Gflow runtime', () => {
   it('runs a static operation without opening the catalog', async () => {
     const g = make();
-    const models = (await g.run('listModels', {})) as { image: { models: Array<{ name: string }> } };
+    const models = (await g.run('listModels', {})) as unknown as { image: { models: Array<{ name: string }> } };
     expect(models.image.models.map((m) => m.name)).toContain('nano2');
     expect(fs.existsSync(path.join(home, 'gflow.db'))).toBe(false);
   });
@@ -64,7 +64,7 @@ describe('Gflow runtime', () => {
       }),
     ]);
     expect(page.has_more).toBe(false);
-    const usage = (await g.run('usageStats', {})) as { invocations: { total: number } };
+    const usage = (await g.run('usageStats', {})) as unknown as { invocations: { total: number } };
     expect(usage.invocations.total).toBe(1);
   });
 
@@ -91,7 +91,7 @@ describe('Gflow runtime', () => {
     await g.close();
     // Written once at the close: into the journal, or the catalog when this process has its code loaded.
     const next = make();
-    const usage = (await next.run('usageStats', {})) as {
+    const usage = (await next.run('usageStats', {})) as unknown as {
       invocations: { total: number; byCommand: Array<{ command: string; count: number }> };
     };
     expect(usage.invocations.total).toBe(25);
@@ -120,7 +120,7 @@ describe('Gflow runtime', () => {
     await g.close();
 
     const next = make();
-    const usage = (await next.run('usageStats', {})) as {
+    const usage = (await next.run('usageStats', {})) as unknown as {
       invocations: { total: number; byCommand: Array<{ command: string; count: number }> };
     };
     expect(usage.invocations.total).toBe(2);
@@ -130,14 +130,14 @@ describe('Gflow runtime', () => {
     // With the catalog open, usage goes straight to it.
     next.recordUsage('data list');
     expect(fs.existsSync(journal)).toBe(false);
-    expect(((await next.run('usageStats', {})) as { invocations: { total: number } }).invocations.total).toBe(3);
+    expect(((await next.run('usageStats', {})) as unknown as { invocations: { total: number } }).invocations.total).toBe(3);
   });
 
   it('a server records straight into the catalog once its code is loaded (no journal)', async () => {
     const g = await (gflow = createGflow({ surface: 'mcp', env: { GFLOW_CLI_HOME: home }, cwd: home })).ready();
     g.recordUsage('gflow_list_models');
     expect(fs.existsSync(path.join(home, 'usage-journal.jsonl'))).toBe(false);
-    expect(((await g.run('usageStats', {})) as { invocations: { total: number } }).invocations.total).toBe(1);
+    expect(((await g.run('usageStats', {})) as unknown as { invocations: { total: number } }).invocations.total).toBe(1);
   });
 
   it('a server batches usage in memory and writes it on flush or close, taking in CLI journals too', async () => {

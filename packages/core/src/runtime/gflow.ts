@@ -7,6 +7,7 @@ import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket 
 import type { z } from 'zod';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
+import type { OperationInput, OperationName, OperationOutput } from '../operations/registry.js';
 import {
   type LoadSettingsOptions,
   type ResolvedSettings,
@@ -168,12 +169,17 @@ export class Gflow {
     return op;
   }
 
-  /** Runs an operation by name with raw input, validated by its schema. */
-  async run<O extends Operation>(
-    name: string,
-    input: unknown,
+  /**
+   * Runs an operation by name (`generateImage` or its MCP name `gflow_generate_image`) with its
+   * input, validated by its schema: a bad value throws a `BadParameterError` naming the parameter.
+   * A literal name types `input` (the operation's zod input) and the result (its zod output); a
+   * name only known at run time (a `string`) takes and returns `unknown`.
+   */
+  async run<N extends string>(
+    name: N,
+    input: N extends OperationName ? OperationInput<N> : unknown,
     options: RunOptions = {},
-  ): Promise<z.output<O['output']>> {
+  ): Promise<N extends OperationName ? OperationOutput<N> : unknown> {
     const operation = this.operation(name);
     if (!operation) {
       const hidden = this.#operations.get(name) ?? [...this.#operations.values()].find((o) => o.mcpName === name);
@@ -198,7 +204,7 @@ export class Gflow {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       operation: operation.mcpName,
     };
-    return (await this.#running.run(operation, () => operation.handler(parsed.data, context))) as z.output<O['output']>;
+    return (await this.#running.run(operation, () => operation.handler(parsed.data, context))) as never;
   }
 
   /**

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { startFlowSim } from '../startFlowSim.js';
 import type { FlowSimOptions } from '../startFlowSim.js';
