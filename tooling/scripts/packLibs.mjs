@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run pack:libs`: builds and packs the library packages — @gflow/core and what it needs at run
+// `npm run pack:libs`: on a supported Node, bootstraps the workspace, then builds and packs the library packages — @gflow/core and what it needs at run
 // time — into tarballs an embedder installs with npm, outside this repository:
 //   node tooling/scripts/packLibs.mjs [--out DIR]     (default DIR: <repo>/dist/packages)
 // The published set is every package under packages/ that is not `private` (publishedPackages);
@@ -14,6 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { bootstrap } from './bootstrap.mjs';
+import { ensureSupportedNode } from './node.mjs';
 import { installablePackageJson, packStaged, readCatalog } from './packing.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,8 +34,7 @@ export function publishedPackages(root = repoRoot) {
   const visit = (p, trail = []) => {
     if (ordered.includes(p)) return;
     if (trail.includes(p)) throw new Error(`dependency circle: ${[...trail, p].map((x) => x.pkg.name).join(' → ')}`);
-    for (const dep of Object.keys(p.pkg.dependencies ?? {}))
-      if (byName.has(dep)) visit(byName.get(dep), [...trail, p]);
+    for (const dep of Object.keys(p.pkg.dependencies ?? {})) if (byName.has(dep)) visit(byName.get(dep), [...trail, p]);
     ordered.push(p);
   };
   for (const p of all.sort((a, b) => a.pkg.name.localeCompare(b.pkg.name))) visit(p);
@@ -90,7 +91,8 @@ export function buildPackage(dir) {
     cwd: dir,
     encoding: 'utf8',
   });
-  if (r.status !== 0) throw new Error(`tsc -p ${path.relative(repoRoot, dir)}/tsconfig.build.json failed:\n${r.stdout}${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(`tsc -p ${path.relative(repoRoot, dir)}/tsconfig.build.json failed:\n${r.stdout}${r.stderr}`);
 }
 
 /** Builds and packs the published set into `outDir`; returns the tarballs' paths in dependency order. */
@@ -107,8 +109,17 @@ export function packLibs(outDir, { build = true } = {}) {
       throw new Error(`${pkg.name}: dist/ imports packages package.json does not declare: ${undeclared.join(', ')}`);
     const manifest = installablePackageJson(pkg, { catalog, workspace, root, directory: path.relative(repoRoot, dir) });
     const file = path.join(outDir, `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.version}.tgz`);
-    const info = packStaged({ dir, files: pkg.files, manifest, out: file, tmp: os.tmpdir(), license: path.join(repoRoot, 'LICENSE') });
-    log(`${pkg.name}@${pkg.version}: ${info.entryCount} files, ${info.size} bytes → ${path.relative(process.cwd(), file)}`);
+    const info = packStaged({
+      dir,
+      files: pkg.files,
+      manifest,
+      out: file,
+      tmp: os.tmpdir(),
+      license: path.join(repoRoot, 'LICENSE'),
+    });
+    log(
+      `${pkg.name}@${pkg.version}: ${info.entryCount} files, ${info.size} bytes → ${path.relative(process.cwd(), file)}`,
+    );
     tarballs.push(file);
   }
   return tarballs;
@@ -121,6 +132,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     log('--out needs a directory');
     process.exit(2);
   }
+  ensureSupportedNode();
+  bootstrap();
   try {
     const tarballs = packLibs(path.resolve(outAt >= 0 ? argv[outAt + 1] : path.join(repoRoot, 'dist', 'packages')));
     process.stdout.write(`${tarballs.join('\n')}\n`);

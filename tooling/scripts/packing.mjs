@@ -104,7 +104,8 @@ export function packStaged({ dir, files, manifest, out, tmp, license }) {
   try {
     for (const entry of files) {
       const from = path.join(dir, entry);
-      if (!fs.existsSync(from)) throw new Error(`${manifest.name}: package.json "files" names ${entry}, which is not there`);
+      if (!fs.existsSync(from))
+        throw new Error(`${manifest.name}: package.json "files" names ${entry}, which is not there`);
       fs.cpSync(from, path.join(stage, entry), { recursive: true });
     }
     fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, cliEnv, connectStdio, makeHome } from '@gflow/testkit/cli';
-import { startPackageRegistry } from './fakeRegistry.js';
+import { dependencyClosure, startPackageRegistry } from '@gflow/testkit/registry';
 
 const APP_DIR = path.join(REPO_ROOT, 'apps', 'app');
 const VERSION = (JSON.parse(fs.readFileSync(path.join(APP_DIR, 'package.json'), 'utf8')) as { version: string })
@@ -77,11 +77,8 @@ function npmEnv(): Record<string, string> {
 }
 
 beforeAll(async () => {
-  // The two runtime dependencies, and better-sqlite3's own, as the workspace installed them.
-  const sqlite = fs.realpathSync(path.join(APP_DIR, 'node_modules', 'better-sqlite3'));
-  const addonApi = fs.realpathSync(path.join(sqlite, '..', 'node-addon-api'));
-  const playwright = fs.realpathSync(path.join(APP_DIR, 'node_modules', 'playwright-core'));
-  registry = await startPackageRegistry([sqlite, addonApi, playwright]);
+  // The two runtime dependencies, and their own, as the workspace installed them.
+  registry = await startPackageRegistry(dependencyClosure(APP_DIR, ['better-sqlite3', 'playwright-core']));
   {
     where = makeHome('install');
     prefix = path.join(where, 'global');

@@ -6,11 +6,11 @@ import { type CreateGflowOptions, Gflow } from './gflow.js';
  * home .env > default) and returns a runtime with every operation.
  *
  * ```ts
- * const gflow = createGflow({ surface: 'library' });
+ * const gflow = createGflow();
  * const models = await gflow.run('listModels', {});
  * await gflow.close();
  * ```
  */
-export function createGflow(options: CreateGflowOptions): Gflow {
+export function createGflow(options: CreateGflowOptions = {}): Gflow {
   return new Gflow(options, OPERATIONS);
 }

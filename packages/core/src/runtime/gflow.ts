@@ -29,8 +29,10 @@ import { createTaskService } from './taskServiceImpl.js';
 import type { TaskService } from './taskService.js';
 import { UsageRecorder } from './usageRecorder.js';
 
+/** How to build a runtime: where settings come from (`env`, `cwd`, `flags`), the surface it serves, and launch additions. */
 export interface CreateGflowOptions extends LoadSettingsOptions {
-  readonly surface: Surface;
+  /** The surface the runtime serves (`SURFACE_POLICY` says what each implies); default `library`. */
+  readonly surface?: Surface;
   /** Settings already loaded (skips loading). */
   readonly settings?: ResolvedSettings;
   /** Browser launch additions (the sandbox maps Google's hosts to the simulator here). */
@@ -102,7 +104,7 @@ export class Gflow {
   constructor(options: CreateGflowOptions, operations: readonly Operation[]) {
     this.settings = options.settings ?? loadSettings(options);
     this.layout = homeLayout(this.settings.home, this.settings.configHome);
-    this.surface = options.surface;
+    this.surface = options.surface ?? 'library';
     this.browserOverrides = options.browser ?? {};
     if (this.settings.sandbox && this.browserOverrides.sandbox !== true) {
       // Fail safe: a user who set the sandbox switch must never reach the real Flow by accident.

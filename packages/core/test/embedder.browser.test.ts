@@ -1,0 +1,285 @@
+// An embedder's install (issue 26): the published set (@gflow/core and what it needs at run time)
+// packed as npm would publish it, installed into a fresh project outside the monorepo — its own
+// package.json, no workspace, no TypeScript loader — with the third-party dependencies from a
+// loopback registry. Then: docs/LIBRARY.md's first example runs as written with plain `node` and
+// makes a sandbox image in real Chromium; a TypeScript consumer type-checks against the shipped
+// .d.ts under moduleResolution nodenext and bundler, and a wrong argument fails to compile.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packLibs, publishedPackages } from '@gflow/tooling/packLibs';
+import { browserSetting } from '@gflow/testkit/browser';
+import { REPO_ROOT, makeHome } from '@gflow/testkit/cli';
+import { dependencyClosure, startPackageRegistry } from '@gflow/testkit/registry';
+
+interface Run {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs a command to completion without blocking this process (the loopback registry answers meanwhile). */
+function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** docs/LIBRARY.md's first ```js block: the sandbox example. */
+function libraryFirstExample(): string {
+  const doc = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'LIBRARY.md'), 'utf8');
+  const block = /```js\n([\s\S]*?)```/.exec(doc)?.[1];
+  expect(block, 'docs/LIBRARY.md has a ```js example').toBeTruthy();
+  return block!;
+}
+
+const tarManifest = (file: string): Record<string, any> =>
+  JSON.parse(spawnSync('tar', ['-xzOf', file, 'package/package.json'], { encoding: 'utf8' }).stdout) as Record<
+    string,
+    any
+  >;
+const tarList = (file: string): string[] =>
+  spawnSync('tar', ['-tzf', file], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map((p) => p.replace(/^package\//, ''));
+
+const TSC = path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const set = publishedPackages();
+const VERSION = set[0]!.pkg['version'] as string;
+
+let where: string;
+let project: string;
+let tarballs: string[];
+let registry: Awaited<ReturnType<typeof startPackageRegistry>>;
+let installed: Run;
+
+/** npm's environment: a private cache and user config, the loopback registry, nothing inherited from a parent npm. */
+function npmEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!/^npm_config_/i.test(key)) env[key] = value;
+  return {
+    ...env,
+    npm_config_registry: `${registry.url}/`,
+    npm_config_cache: path.join(where, 'npm-cache'),
+    npm_config_userconfig: path.join(where, 'npmrc'),
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+  };
+}
+
+beforeAll(async () => {
+  where = makeHome('embedder');
+  fs.writeFileSync(path.join(where, 'npmrc'), '');
+  tarballs = packLibs(path.join(where, 'tarballs'));
+  // Every third-party package the tarballs name, found where the workspace installed it for that
+  // package, and @types/node for the TypeScript consumer.
+  const thirdParty = set.flatMap(({ dir, pkg }) =>
+    dependencyClosure(
+      dir,
+      Object.keys((pkg['dependencies'] ?? {}) as Record<string, string>).filter((n) => !n.startsWith('@gflow/')),
+    ),
+  );
+  registry = await startPackageRegistry([
+    ...new Set([...thirdParty, ...dependencyClosure(REPO_ROOT, ['@types/node'])]),
+  ]);
+  project = path.join(where, 'app');
+  fs.mkdirSync(project);
+  fs.writeFileSync(
+    path.join(project, 'package.json'),
+    `${JSON.stringify({ name: 'an-embedder', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  installed = await run('npm', ['install', ...tarballs], project, npmEnv());
+}, 300_000);
+
+afterAll(async () => {
+  await registry?.close();
+  if (where) fs.rmSync(where, { recursive: true, force: true });
+});
+
+describe('the published set, packed', () => {
+  it('is core and what it needs at run time, one version, in dependency order', () => {
+    const names = set.map(({ pkg }) => pkg['name'] as string);
+    expect(names.at(-1)).toBe('@gflow/core');
+    expect(new Set(names)).toEqual(
+      new Set([
+        '@gflow/errors',
+        '@gflow/flow-facts',
+        '@gflow/catalog',
+        '@gflow/lease',
+        '@gflow/driver',
+        '@gflow/flow-sim',
+        '@gflow/core',
+      ]),
+    );
+    expect(tarballs).toHaveLength(names.length);
+  });
+
+  it.each(set.map(({ pkg }, i) => [pkg['name'] as string, i] as const))(
+    '%s: dist (JS, .d.ts, maps), README, LICENSE; no sources or tests; real ranges, the set version inside',
+    (_name, i) => {
+      const file = tarballs[i]!;
+      const manifest = tarManifest(file);
+      const files = tarList(file);
+      expect(files).toEqual(
+        expect.arrayContaining([
+          'package.json',
+          'README.md',
+          'LICENSE',
+          'dist/index.js',
+          'dist/index.d.ts',
+          'dist/index.js.map',
+        ]),
+      );
+      expect(
+        files.filter((f) => f.startsWith('src/') || /\.test\.(js|d\.ts)$/.test(f) || f.includes('/testing/')),
+      ).toEqual([]);
+      expect(JSON.stringify(manifest)).not.toMatch(/workspace:|catalog:/);
+      expect(manifest).toMatchObject({
+        version: VERSION,
+        type: 'module',
+        license: 'MIT',
+        engines: { node: '^22.19.0 || >=24' },
+        repository: { type: 'git' },
+      });
+      expect(manifest['scripts']).toBeUndefined();
+      expect(manifest['devDependencies']).toBeUndefined();
+      for (const [dep, range] of Object.entries((manifest['dependencies'] ?? {}) as Record<string, string>))
+        if (dep.startsWith('@gflow/')) expect(range, dep).toBe(VERSION);
+      // Every export resolves to a file in the tarball, with its types.
+      for (const [sub, target] of Object.entries(
+        manifest['exports'] as Record<string, { types: string; default: string }>,
+      )) {
+        expect(files, sub).toContain(target.default.replace(/^\.\//, ''));
+        expect(files, sub).toContain(target.types.replace(/^\.\//, ''));
+      }
+    },
+  );
+});
+
+describe('a fresh project outside the monorepo', () => {
+  it('installs the tarballs with npm, third-party packages from the loopback registry only', () => {
+    expect(installed.status, installed.stderr).toBe(0);
+    expect(fs.existsSync(path.join(project, 'node_modules', '@gflow', 'core', 'dist', 'index.js'))).toBe(true);
+    expect(registry.asked).toEqual(expect.arrayContaining(['/zod', '/better-sqlite3', '/playwright-core']));
+    // No TypeScript tooling came with it.
+    for (const tool of ['typescript', 'tsx', 'ts-node'])
+      expect(fs.existsSync(path.join(project, 'node_modules', tool)), tool).toBe(false);
+  });
+
+  it("runs docs/LIBRARY.md's first example as written with plain node: operations, models, a sandbox image", async () => {
+    expect(installed.status).toBe(0);
+    fs.writeFileSync(path.join(project, 'app.mjs'), libraryFirstExample());
+    const home = path.join(where, 'home');
+    const result = await run(process.execPath, ['app.mjs'], project, {
+      PATH: process.env['PATH'] ?? '',
+      HOME: where,
+      GFLOW_CLI_HOME: home,
+      ...browserSetting(),
+    });
+    expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/^operations: .*\bgenerateImage\b.*\blistModels\b/m);
+    expect(result.stdout).toMatch(/^image models: .*\bnano2\b/m);
+    const line = /^completed \[\s*'([^']+)'/m.exec(result.stdout);
+    expect(line, result.stdout).not.toBeNull();
+    const file = line![1]!;
+    expect(file.startsWith(path.join(home, 'sandbox'))).toBe(true);
+    expect(fs.readFileSync(file).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(result.stderr).toContain('gflow sandbox: using the built-in Flow simulator');
+  }, 180_000);
+
+  describe('a TypeScript consumer of the shipped .d.ts', () => {
+    const consumer = `import { createGflow, type GenerationResult } from '@gflow/core';
+import { openSandbox } from '@gflow/core/sandbox';
+import { exitCodeOf, isGflowError } from '@gflow/errors';
+
+const gflow = createGflow({ surface: 'library' });
+const models = await gflow.run('listModels', {});
+const status: 'ok' = models.status;
+const image: GenerationResult = await gflow.run('generateImage', { prompt: 'a fox', aspect: '16:9', count: 2 });
+const same = await gflow.run('gflow_generate_image', { prompt: 'a fox' });
+const files: string[] | undefined = same.files ?? undefined;
+const dynamic: unknown = await gflow.run(String(process.argv[2]), { anything: true });
+const { gflow: sandboxed } = await openSandbox({ env: { GFLOW_CLI_HOME: '/tmp/x' } });
+try {
+  await sandboxed.close();
+} catch (error) {
+  if (isGflowError(error)) process.exitCode = exitCodeOf(error);
+}
+export { status, image, files, dynamic };
+`;
+    const wrong = `import { createGflow } from '@gflow/core';
+
+const gflow = createGflow();
+await gflow.run('generateImage', { prompt: 'a fox', aspect: 'sideways' });
+`;
+    const tsconfig = (moduleResolution: 'nodenext' | 'bundler', file: string, skipLibCheck = true) => ({
+      compilerOptions: {
+        target: 'ES2023',
+        module: moduleResolution === 'nodenext' ? 'nodenext' : 'esnext',
+        moduleResolution,
+        strict: true,
+        noEmit: true,
+        skipLibCheck,
+        types: ['node'],
+      },
+      files: [file],
+    });
+    const tsc = (config: string) =>
+      spawnSync(process.execPath, [TSC, '-p', config], { cwd: project, encoding: 'utf8' });
+
+    beforeAll(async () => {
+      // The consumer's own toolchain: @types/node (the compiler is the workspace's).
+      const types = await run('npm', ['install', '--no-save', '@types/node'], project, npmEnv());
+      expect(types.status, types.stderr).toBe(0);
+      fs.writeFileSync(path.join(project, 'consumer.ts'), consumer);
+      fs.writeFileSync(path.join(project, 'wrong.ts'), wrong);
+      for (const resolution of ['nodenext', 'bundler'] as const) {
+        fs.writeFileSync(
+          path.join(project, `tsconfig.${resolution}.json`),
+          JSON.stringify(tsconfig(resolution, 'consumer.ts')),
+        );
+        fs.writeFileSync(
+          path.join(project, `tsconfig.strict.${resolution}.json`),
+          JSON.stringify(tsconfig(resolution, 'consumer.ts', false)),
+        );
+        fs.writeFileSync(
+          path.join(project, `tsconfig.wrong.${resolution}.json`),
+          JSON.stringify(tsconfig(resolution, 'wrong.ts')),
+        );
+      }
+    }, 120_000);
+
+    it.each(['nodenext', 'bundler'])('type-checks under moduleResolution %s', (resolution) => {
+      const checked = tsc(`tsconfig.${resolution}.json`);
+      expect(checked.status, `${checked.stdout}${checked.stderr}`).toBe(0);
+    });
+
+    it.each(['nodenext', 'bundler'])(
+      'our own .d.ts check clean with skipLibCheck off under %s (third-party declarations aside)',
+      (resolution) => {
+        const checked = tsc(`tsconfig.strict.${resolution}.json`);
+        // drizzle-orm's declarations name optional peers (gel, mysql, …) an embedder does not install;
+        // those are drizzle's. Ours, and the consumer's, must have none.
+        const ours = checked.stdout.split('\n').filter((line) => /^(consumer\.ts|node_modules\/@gflow\/)/.test(line));
+        expect(ours).toEqual([]);
+        expect(checked.stdout).toMatch(/^(node_modules\/drizzle-orm\/|$)/);
+      },
+    );
+
+    it.each(['nodenext', 'bundler'])('refuses a wrong aspect under moduleResolution %s', (resolution) => {
+      const checked = tsc(`tsconfig.wrong.${resolution}.json`);
+      expect(checked.status).not.toBe(0);
+      expect(checked.stdout).toMatch(/^wrong\.ts\(4,\d+\): error TS\d+/);
+      expect(checked.stdout).toContain('"sideways"');
+    });
+  });
+});
