@@ -196,6 +196,34 @@ describe('a fresh project outside the monorepo', () => {
     expect(result.stderr).toContain('gflow sandbox: using the built-in Flow simulator');
   }, 180_000);
 
+  it('keeps the root import light: a static operation loads no Playwright, SQLite or simulator', async () => {
+    expect(installed.status).toBe(0);
+    const probe = `import { registerHooks } from 'node:module';
+const seen = [];
+registerHooks({ resolve(specifier, context, next) { const r = next(specifier, context); seen.push(r.url); return r; } });
+const { createGflow } = await import('@gflow/core');
+const gflow = createGflow();
+await gflow.run('listModels', {});
+await gflow.close();
+console.log(JSON.stringify(seen));
+`;
+    fs.writeFileSync(path.join(project, 'probe.mjs'), probe);
+    const result = await run(process.execPath, ['probe.mjs'], project, {
+      PATH: process.env['PATH'] ?? '',
+      HOME: where,
+      GFLOW_CLI_HOME: path.join(where, 'probe-home'),
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const loaded = JSON.parse(result.stdout) as string[];
+    expect(loaded.filter((url) => url.includes('/node_modules/@gflow/core/dist/')).length).toBeGreaterThan(10);
+    // (The catalog's claimant subpath is a few lines of naming, no SQLite: core's runtime uses it.)
+    expect(
+      loaded.filter((url) =>
+        /playwright|better-sqlite3|drizzle-orm|@gflow\/(driver|flow-sim)\/|@gflow\/catalog\/dist\/index\.js/.test(url),
+      ),
+    ).toEqual([]);
+  });
+
   describe('a TypeScript consumer of the shipped .d.ts', () => {
     const consumer = `import { createGflow, type GenerationResult } from '@gflow/core';
 import { openSandbox } from '@gflow/core/sandbox';
