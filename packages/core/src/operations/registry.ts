@@ -91,7 +91,10 @@ export type RegisteredOperation = (typeof REGISTERED)[number];
 export type OperationName = RegisteredOperation['name'] | RegisteredOperation['mcpName'];
 
 /** The operation a name (either form) stands for. */
-export type OperationNamed<N extends string> = Extract<RegisteredOperation, { readonly name: N } | { readonly mcpName: N }>;
+export type OperationNamed<N extends string> = Extract<
+  RegisteredOperation,
+  { readonly name: N } | { readonly mcpName: N }
+>;
 
 /** What `gflow.run(name, input)` takes as `input`: the operation's zod input, before defaults are applied. */
 export type OperationInput<N extends string> = z.input<OperationNamed<N>['input']>;

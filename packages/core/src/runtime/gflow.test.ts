@@ -130,14 +130,18 @@ describe('Gflow runtime', () => {
     // With the catalog open, usage goes straight to it.
     next.recordUsage('data list');
     expect(fs.existsSync(journal)).toBe(false);
-    expect(((await next.run('usageStats', {})) as unknown as { invocations: { total: number } }).invocations.total).toBe(3);
+    expect(
+      ((await next.run('usageStats', {})) as unknown as { invocations: { total: number } }).invocations.total,
+    ).toBe(3);
   });
 
   it('a server records straight into the catalog once its code is loaded (no journal)', async () => {
     const g = await (gflow = createGflow({ surface: 'mcp', env: { GFLOW_CLI_HOME: home }, cwd: home })).ready();
     g.recordUsage('gflow_list_models');
     expect(fs.existsSync(path.join(home, 'usage-journal.jsonl'))).toBe(false);
-    expect(((await g.run('usageStats', {})) as unknown as { invocations: { total: number } }).invocations.total).toBe(1);
+    expect(((await g.run('usageStats', {})) as unknown as { invocations: { total: number } }).invocations.total).toBe(
+      1,
+    );
   });
 
   it('a server batches usage in memory and writes it on flush or close, taking in CLI journals too', async () => {
