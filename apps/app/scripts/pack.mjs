@@ -47,7 +47,14 @@ function main(argv) {
   const catalog = readCatalog(fs.readFileSync(path.join(repoRoot, 'pnpm-workspace.yaml'), 'utf8'));
   try {
     const manifest = installablePackageJson(pkg, { catalog, root, directory: 'apps/app' });
-    const info = packStaged({ dir: appDir, files: pkg.files, manifest, out, tmp: os.tmpdir(), license: path.join(repoRoot, 'LICENSE') });
+    const info = packStaged({
+      dir: appDir,
+      files: pkg.files,
+      manifest,
+      out,
+      tmp: os.tmpdir(),
+      license: path.join(repoRoot, 'LICENSE'),
+    });
     log(`${manifest.name}@${manifest.version}: ${info.entryCount} files, ${info.size} bytes → ${out}`);
     const shown = path.relative(process.cwd(), out);
     log(`install it with: npm install -g ${shown.startsWith('..') || path.isAbsolute(shown) ? out : `./${shown}`}`);
