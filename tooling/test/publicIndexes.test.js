@@ -1,7 +1,9 @@
 // The internal packages' indexes export what other packages use, nothing more (issue 18): a name
 // no other package imports is an implementation detail, and its own tests import its module.
-// @gflow/core and @gflow/errors are the embeddable library (issue 26 curates them) and
-// @gflow/flow-facts is the table of facts: they are not held to this.
+// @gflow/core's root and sandbox entries and @gflow/errors are the embeddable library's documented
+// API (issue 26: docs/api/, every export with a doc comment, tooling/test/apiDoc.test.js) and
+// @gflow/flow-facts is the table of facts: they are not held to this. @gflow/core/surfaces, what
+// gflow's own surfaces build on, is.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,13 +12,15 @@ import { describe, expect, it } from 'vitest';
 import { sourceFiles } from './importGraph.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** [package dir, its index, the entry's subpath ('' for the root)] */
 const INTERNAL = [
-  'packages/driver',
-  'packages/catalog',
-  'packages/lease',
-  'packages/mcp',
-  'packages/cli',
-  'packages/flow-sim',
+  ['packages/driver', 'src/index.ts', ''],
+  ['packages/catalog', 'src/index.ts', ''],
+  ['packages/lease', 'src/index.ts', ''],
+  ['packages/mcp', 'src/index.ts', ''],
+  ['packages/cli', 'src/index.ts', ''],
+  ['packages/flow-sim', 'src/index.ts', ''],
+  ['packages/core', 'src/surfaces.ts', '/surfaces'],
 ];
 
 /** The names a package's src/index.ts re-exports. */
@@ -32,9 +36,9 @@ export function indexExports(text) {
 const everyFile = ['packages', 'apps', 'tests-e2e', 'tooling'].flatMap((group) => sourceFiles(path.join(root, group)));
 
 describe('internal package indexes export only what other packages use', () => {
-  it.each(INTERNAL)('%s', (dir) => {
-    const name = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8')).name;
-    const exported = indexExports(fs.readFileSync(path.join(root, dir, 'src', 'index.ts'), 'utf8'));
+  it.each(INTERNAL)('%s %s', (dir, index, subpath) => {
+    const name = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8')).name + subpath;
+    const exported = indexExports(fs.readFileSync(path.join(root, dir, index), 'utf8'));
     expect(exported.length).toBeGreaterThan(0);
     const users = everyFile
       .filter((f) => !f.startsWith(path.join(root, dir) + path.sep))

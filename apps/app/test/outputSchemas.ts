@@ -2,7 +2,7 @@
 // the RFC 9457 problem document of a failure, and the documented payloads of
 // the CLI-only commands (no core operation, so no operation output schema). Every command that
 // runs an operation is checked against that operation's own output schema instead.
-import { OPERATIONS } from '@gflow/core';
+import { OPERATIONS } from '@gflow/core/surfaces';
 import { ERROR_TYPE_BASE, codeOfProblemType, exitCodeForCode } from '@gflow/errors';
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
 import { type Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { OPERATIONS } from '@gflow/core';
+import { OPERATIONS } from '@gflow/core/surfaces';
 import { mcpClient } from '@gflow/testkit/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGflowHttpApp, startGflowHttpServer, type GflowHttpServer } from '../src/index.js';

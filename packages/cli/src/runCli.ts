@@ -171,7 +171,7 @@ async function runLeaf(
   let exitCode = 0;
   try {
     if (typeof values['profile'] === 'string') {
-      const { validateProfileName } = await import('@gflow/core');
+      const { validateProfileName } = await import('@gflow/core/surfaces');
       if (values['profile'] !== 'default') validateProfileName(values['profile']);
       ctx.usageProfile = values['profile'];
     }

@@ -19,6 +19,7 @@ export interface IncidentRef {
   readonly capture_status: 'captured' | 'skipped' | 'failed' | 'disabled';
 }
 
+/** What a gflow error takes besides its detail: the cause, a hint or retryability overriding its class's, problem extension members and an incident. */
 export interface GflowErrorOptions {
   readonly cause?: unknown;
   /** Overrides the class default hint. */

@@ -101,6 +101,7 @@ export function errorMessage(value: unknown, known: KnownFacts = {}): string {
   return `[${toGflowError(value).name}] ${problem.detail} (Remediation: ${problem.remediation_hint})`;
 }
 
+/** The RFC 9457 problem of any thrown value, with the one-line `message` (`[Class] detail (Remediation: hint)`). */
 export function toErrorEnvelopeBody(value: unknown, known: KnownFacts = {}): ErrorEnvelopeBody {
   return { ...toProblem(value, known), message: errorMessage(value, known) };
 }
@@ -115,6 +116,7 @@ export interface FailureEnvelope {
   readonly error: ErrorEnvelopeBody;
 }
 
+/** The failure envelope `{status, error}` of any thrown value: `rate_limited` for a rate limit, else `error`. */
 export function toFailureEnvelope(value: unknown, known: KnownFacts = {}): FailureEnvelope {
   return {
     status: hasErrorCode(value, 'rate-limit') ? 'rate_limited' : 'error',

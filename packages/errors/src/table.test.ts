@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CLASSES } from './classes.js';
 import { exitCodeOf } from './retryable.js';
@@ -104,6 +105,16 @@ describe('table and classes agree', () => {
       const parent = Object.getPrototypeOf(cls) as { code?: string };
       expect(parent.code ?? null).toBe(code === 'gflow' ? null : ERROR_TABLE[code].parent);
       expect(lineageOf(code).at(-1)).toBe('gflow');
+    }
+  });
+
+  it("documents each class with its row's code and title (docs/api/errors.md is generated from them)", () => {
+    const source = fs.readFileSync(new URL('./classes.ts', import.meta.url), 'utf8');
+    for (const code of ERROR_CODES.filter((c) => c !== 'gflow')) {
+      const row = ERROR_TABLE[code];
+      expect(source, row.className).toContain(
+        `/** \`${code}\`: ${row.title}. Its exit code, HTTP status, retryability and hint: \`ERROR_TABLE['${code}']\`. */\nexport class ${row.className} extends`,
+      );
     }
   });
 

@@ -22,6 +22,10 @@ export interface ErrorRow {
 
 const LOGIN = "Run 'gflow auth login' in your local terminal.";
 
+/**
+ * The taxonomy: one row per code (class name, parent, title, exit code, HTTP status, retryable,
+ * hint); a row without its own exit, status, retryable or hint inherits its parent's.
+ */
 export const ERROR_TABLE = {
   gflow: {
     className: 'GflowError',
@@ -512,10 +516,13 @@ export const ERROR_TABLE = {
   },
 } as const satisfies Record<string, ErrorRow>;
 
+/** A code of `ERROR_TABLE` (`bad-parameter`, `rate-limit`, …): what `hasErrorCode` checks and a problem's `type` ends with. */
 export type ErrorCode = keyof typeof ERROR_TABLE;
 
+/** Every code of `ERROR_TABLE`, the root `gflow` first. */
 export const ERROR_CODES = Object.keys(ERROR_TABLE) as ErrorCode[];
 
+/** Whether a value is one of the `ERROR_TABLE` codes. */
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_TABLE, value);
 }
@@ -540,6 +547,7 @@ export function exitCodeForCode(code: ErrorCode): number {
   return inherited(code, 'exit') ?? 1;
 }
 
+/** HTTP status for a code (the problem's `status`): its own, else its nearest ancestor's. */
 export function httpStatusForCode(code: ErrorCode): number {
   return inherited(code, 'status') ?? 500;
 }
@@ -549,10 +557,12 @@ export function retryableForCode(code: ErrorCode): boolean {
   return inherited(code, 'retryable') ?? false;
 }
 
+/** The default remediation hint for a code: its own, else its nearest ancestor's (every code has one). */
 export function hintForCode(code: ErrorCode): string | undefined {
   return inherited(code, 'hint');
 }
 
+/** The short human title of a code (the problem's `title`). */
 export function titleForCode(code: ErrorCode): string {
   return rowOf(code).title;
 }
@@ -564,6 +574,7 @@ export function classNameForCode(code: ErrorCode): string {
 /** `https://gflow.dev/errors/<slug>`; the root class is `about:blank` (RFC 9457 §4.2.1). */
 export const ERROR_TYPE_BASE = 'https://gflow.dev/errors/';
 
+/** The problem `type` URI of a code: `ERROR_TYPE_BASE` + code; `about:blank` for the root. */
 export function typeUriForCode(code: ErrorCode): string {
   return code === 'gflow' ? 'about:blank' : `${ERROR_TYPE_BASE}${code}`;
 }

@@ -3,6 +3,7 @@
  * aspect radios are told apart by their Material ligature, never by a translated label).
  */
 export const IMAGE_ASPECTS = ['9:16', '16:9', '1:1', '4:3', '3:4'] as const;
+/** The aspect ratios Flow makes videos in (the `aspect` input of `generateVideo`). */
 export const VIDEO_ASPECTS = ['9:16', '16:9'] as const;
 export type ImageAspect = (typeof IMAGE_ASPECTS)[number];
 export type VideoAspect = (typeof VIDEO_ASPECTS)[number];

@@ -31,6 +31,7 @@ export interface ImageMenuEntry extends MenuEntry {
 /** The family `readVideoKey` reads out of a video model key. */
 export type VideoKeyFamily = 'omni_flash' | 'veo_lite' | 'veo_fast' | 'veo_quality';
 
+/** One image model of Flow: its gflow name, Flow's menu label, the aliases gflow accepts, its reference cap and whether it is the default. */
 export interface ImageModel {
   readonly name: ImageModelName;
   /** The first menu entry's product name (what `gflow models` shows). */
@@ -50,6 +51,7 @@ export interface ImageModel {
   readonly onFlowHost: boolean;
 }
 
+/** One video model of Flow: its gflow name, Flow's menu label, the aliases gflow accepts, its durations, resolutions and reference cap. */
 export interface VideoModel {
   readonly name: VideoModelName;
   /** The menu entry's product name. */
@@ -85,6 +87,7 @@ const videoRow = (row: VideoRow): VideoModel => ({ ...row, label: row.menu[0].la
 const NOT_LITE = ['Lite'];
 const NOT_LOWER_PRIORITY = ['[Lower Priority]'];
 
+/** The image models gflow can pick in Flow's composer (the `model` input of `generateImage`; `listModels` shows them). */
 export const IMAGE_MODELS: readonly ImageModel[] = [
   imageRow({
     name: 'nano2',
@@ -131,6 +134,7 @@ export const IMAGE_MODELS: readonly ImageModel[] = [
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const VEO_DURATIONS = [4, 6, 8];
 
+/** The video models gflow can pick in Flow's composer (the `model` input of `generateVideo`; `listModels` shows them). */
 export const VIDEO_MODELS: readonly VideoModel[] = [
   videoRow({
     name: 'omni_flash',

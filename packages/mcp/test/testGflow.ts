@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AuthExpiredError, RateLimitError } from '@gflow/errors';
-import { Gflow, OPERATIONS, defineOperation, generationResult, type Operation } from '@gflow/core';
+import { Gflow, generationResult, type Operation } from '@gflow/core';
+import { OPERATIONS, defineOperation } from '@gflow/core/surfaces';
 import { z } from 'zod';
 
 /** A token that must never reach a client. */

@@ -1,4 +1,4 @@
-import { OPERATIONS } from '@gflow/core';
+import { OPERATIONS } from '@gflow/core/surfaces';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ListedTool, STRUCTURE, commandFindings, optionFindings } from '../src/checkStructure.js';
 import { type CliLeaf, walkFullTree } from '../src/cliTree.js';

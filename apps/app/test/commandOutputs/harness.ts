@@ -9,7 +9,8 @@
 // status and exit code are its type's.
 import path from 'node:path';
 import { buildCli, groupSpecOf, leafSpecOf, walkCli } from '@gflow/cli';
-import { OPERATIONS, type Operation, createGflow } from '@gflow/core';
+import { type Operation, createGflow } from '@gflow/core';
+import { OPERATIONS } from '@gflow/core/surfaces';
 import { ERROR_TYPE_BASE, type ErrorCode, httpStatusForCode, titleForCode } from '@gflow/errors';
 import type { CliResult } from '@gflow/testkit';
 import { cli } from '@gflow/testkit/cli';

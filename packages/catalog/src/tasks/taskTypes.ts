@@ -1,5 +1,6 @@
 import type { generationQueue } from '../schema/index.js';
 
+/** The state of a queued task: `pending`, `working`, or how it ended (`completed`, `cancelled`, `indeterminate`, `failed`). */
 export type TaskStatus = (typeof generationQueue.$inferSelect)['status'];
 
 /** Statuses after which a task never changes again. */

@@ -1,4 +1,5 @@
-import { generateImageInput, generateVideoInput, OPERATIONS } from '@gflow/core';
+import { generateImageInput, generateVideoInput } from '@gflow/core';
+import { OPERATIONS } from '@gflow/core/surfaces';
 import { describe, expect, it } from 'vitest';
 import { parseToolSpec } from './toolSpecArg.js';
 import { zodFlags, zodPositionals } from './zodFlags.js';

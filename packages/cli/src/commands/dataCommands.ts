@@ -98,7 +98,7 @@ const errorsExport = operationLeaf({
     if (typeof values['output'] !== 'string')
       return { jsonl: rows, jsonlWhenPiped: true, text: rows.map((r) => JSON.stringify(r)).join('\n') };
     const file = path.resolve(ctx.cwd, values['output']);
-    const { writeFileAtomic } = await import('@gflow/core');
+    const { writeFileAtomic } = await import('@gflow/core/surfaces');
     await writeFileAtomic(file, Buffer.from(rows.map((r) => `${JSON.stringify(r)}\n`).join('')), 0o600);
     return {
       data: { status: 'ok', count: rows.length, path: file, before },

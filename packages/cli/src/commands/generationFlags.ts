@@ -10,7 +10,8 @@ import {
   fromProblem,
   toErrorEnvelopeBody,
 } from '@gflow/errors';
-import { FLOW_ID, isFailureStatus } from '@gflow/core';
+import { isFailureStatus } from '@gflow/core';
+import { FLOW_ID } from '@gflow/core/surfaces';
 import { type FlagSpec, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';
 import { parseToolSpec } from '../args/toolSpecArg.js';

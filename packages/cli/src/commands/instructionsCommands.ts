@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseInstructionCardsFile } from '@gflow/core';
+import { parseInstructionCardsFile } from '@gflow/core/surfaces';
 import { BadParameterError, UsageError } from '@gflow/errors';
 import { type PositionalSpec, PROFILE_FLAG, flag } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';

@@ -1,5 +1,5 @@
 import { BadParameterError } from '@gflow/errors';
-import { FLOW_ID } from '@gflow/core';
+import { FLOW_ID } from '@gflow/core/surfaces';
 
 /** A Flow id (letters, digits, `_`, `-`, ≤ 128) or a usage error (exit 2). */
 export function assertFlowIdLike(value: string): string {

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Gflow, OPERATIONS } from '@gflow/core';
+import { type Gflow } from '@gflow/core';
+import { OPERATIONS } from '@gflow/core/surfaces';
 import { describe, expect, it } from 'vitest';
 import { buildCli } from '../buildCli.js';
 import { createBufferIo } from '../cliIo.js';

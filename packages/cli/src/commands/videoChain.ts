@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BadParameterError, UsageError } from '@gflow/errors';
-import { MAX_CHAIN_LINKS, parseChainFile } from '@gflow/core';
+import { MAX_CHAIN_LINKS } from '@gflow/core';
+import { parseChainFile } from '@gflow/core/surfaces';
 import { PROFILE_FLAG, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import { defineLeaf, type LeafOutput } from '../framework/commandSpec.js';
 import { runOperation } from '../framework/operationLeaf.js';

@@ -1,4 +1,4 @@
-import { OPERATIONS } from '@gflow/core';
+import { OPERATIONS } from '@gflow/core/surfaces';
 
 /**
  * The input schema of a core operation, looked up when help or the command

@@ -115,7 +115,7 @@ export async function runOperation(
   names: { readonly flags?: readonly FlagSpec[]; readonly positionals?: readonly PositionalSpec[] } = {},
 ): Promise<unknown> {
   const gflow = await ctx.gflow({ loadCatalog: false });
-  const { OPERATIONS } = await import('@gflow/core');
+  const { OPERATIONS } = await import('@gflow/core/surfaces');
   const op = requireOperation(gflow, name, ctx.commandPath, OPERATIONS);
   const keys = new Set(Object.keys((op.input as { shape?: object }).shape ?? {}));
   const input = await buildInput(keys);

@@ -1,5 +1,6 @@
 import { ConfigurationError } from '@gflow/errors';
-import type { Gflow, JobLauncher, LogSink, SettingKey, Surface } from '@gflow/core';
+import type { Gflow, LogSink, SettingKey, Surface } from '@gflow/core';
+import type { JobLauncher } from '@gflow/core/surfaces';
 
 /** What a command asks of the runtime factory. */
 export interface RuntimeRequest {

@@ -1,7 +1,8 @@
 import { type SpawnOptions, spawn as spawnProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type JobLauncher, type LaunchRequest, SETTINGS, type SettingKey, loadSettings } from '@gflow/core';
+import { SETTINGS, type SettingKey, loadSettings } from '@gflow/core';
+import { type JobLauncher, type LaunchRequest } from '@gflow/core/surfaces';
 import { ConfigurationError } from '@gflow/errors';
 
 export interface WorkerLauncherOptions {

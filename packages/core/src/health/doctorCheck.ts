@@ -1,6 +1,7 @@
 /** One finding of `gflow doctor`. */
 export type Severity = 'ok' | 'info' | 'warn' | 'fail';
 
+/** One check of `doctor` (the operation behind `gflow doctor`): what was checked, its severity, and what to do about it. */
 export interface DoctorCheck {
   readonly check: string;
   readonly severity: Severity;

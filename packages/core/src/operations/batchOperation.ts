@@ -56,6 +56,7 @@ const shared = generateImageInput.pick({
   overwrite: true,
 });
 
+/** The zod schema of `generateBatch`: up to `MAX_BATCH_ITEMS` image prompts run in one session and one Flow project, with the settings they share. */
 export const generateBatchInput = shared.extend({
   items: z
     .array(batchItem)
@@ -69,6 +70,7 @@ export const generateBatchInput = shared.extend({
     .optional()
     .describe('Pause between submits: MIN-MAX seconds, N, or 0. Omitted: GFLOW_CLI_JITTER_RANGE (0.5-1.5).'),
 });
+/** `generateBatch`'s input once parsed (defaults applied); `gflow.run` takes `OperationInput<'generateBatch'>`. */
 export type GenerateBatchInput = z.output<typeof generateBatchInput>;
 
 export const generateBatchResult = z.looseObject({
@@ -83,6 +85,7 @@ export const generateBatchResult = z.looseObject({
   /** The quotes Flow showed, summed over the prompts that reached the click (null when one could not be read). */
   credits_quoted: z.number().int().nonnegative().nullable().optional(),
 });
+/** What `generateBatch` returns: its status, the Flow project, and each item's own result (files, media, error). */
 export type GenerateBatchResult = z.output<typeof generateBatchResult>;
 
 const FAILED = new Set(['failed', 'error', 'cancelled', 'indeterminate', 'rate_limited', 'invalid_tools']);

@@ -107,6 +107,7 @@ export const chainResult = z.looseObject({
   /** The credits the chain will spend, from Flow's own quotes (dry_run + quote); null when not read or unreadable. */
   credits_quoted: z.number().nullable(),
 });
+/** What `generateChain` and `chainStatus` return: the chain id, its status, and each link with its task, media and files. */
 export type ChainResult = z.output<typeof chainResult>;
 type LinkResult = z.output<typeof linkResult>;
 

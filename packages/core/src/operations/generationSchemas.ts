@@ -110,6 +110,7 @@ const shared = {
     ),
 };
 
+/** The zod schema of `generateImage`: prompt, model, aspect, count, references, project, output and profile, each described for the MCP tool the schema also becomes. */
 export const generateImageInput = z.object({
   ...shared,
   model: z
@@ -135,6 +136,7 @@ export const generateImageInput = z.object({
     ),
 });
 
+/** The zod schema of `generateVideo`: prompt, mode (t2v, i2v, r2v), frames, references, model, aspect, duration, count, project, output and profile. */
 export const generateVideoInput = z.object({
   ...shared,
   mode: caseInsensitive(['t2v', 'i2v', 'r2v'])
@@ -176,7 +178,9 @@ export const generateVideoInput = z.object({
     .describe('r2v references: local image paths or generated image media UUIDs (not with frames).'),
 });
 
+/** `generateImage`'s input once parsed (defaults applied); `gflow.run` takes `OperationInput<'generateImage'>`. */
 export type GenerateImageInput = z.output<typeof generateImageInput>;
+/** `generateVideo`'s input once parsed (defaults applied); `gflow.run` takes `OperationInput<'generateVideo'>`. */
 export type GenerateVideoInput = z.output<typeof generateVideoInput>;
 
 /** The task envelope every generation returns (wait=true: completed or a failure status; wait=false: pending). */
@@ -214,4 +218,5 @@ export const generationResult = z.looseObject({
   budget: z.record(z.string(), z.unknown()).optional(),
   uploads: z.array(z.looseObject({ display_name: z.string(), media_id: z.string() })).optional(),
 });
+/** What a generation returns: `completed` with the task, project and media ids, the files written, the media and the parameters that made them; or a failure status with its RFC 9457 `error`; `pending` with a task id for `wait: false`. */
 export type GenerationResult = z.output<typeof generationResult>;

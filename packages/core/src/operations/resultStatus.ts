@@ -15,6 +15,7 @@ export const RESULT_STATUSES = [
   'indeterminate',
 ] as const;
 
+/** One of `RESULT_STATUSES`: the `status` field of every operation result. */
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 
 /**
@@ -31,6 +32,7 @@ export const FAILURE_STATUSES = [
   'indeterminate',
 ] as const satisfies readonly ResultStatus[];
 
+/** One of `FAILURE_STATUSES`: a `status` that means the call did not produce its media. */
 export type FailureStatus = (typeof FAILURE_STATUSES)[number];
 
 const FAILURES: ReadonlySet<string> = new Set(FAILURE_STATUSES);

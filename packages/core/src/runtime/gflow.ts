@@ -60,6 +60,7 @@ const SOURCE_WORDS: Readonly<Record<SettingSource, string>> = {
   default: 'the defaults',
 };
 
+/** What `gflow.run` takes besides the input: a signal that cancels the operation, and a progress callback. */
 export interface RunOptions {
   readonly signal?: AbortSignal;
   readonly onProgress?: (event: ProgressEvent) => void;

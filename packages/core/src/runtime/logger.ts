@@ -1,7 +1,9 @@
 import { redact, redactText } from '@gflow/errors';
 
+/** How much a logger says, least severe first (`GFLOW_CLI_LOG_LEVEL`). */
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
 
+/** What the runtime logs through (`createGflow({ logger })`): one method per level, a message and structured fields. */
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;

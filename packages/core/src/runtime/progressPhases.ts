@@ -16,6 +16,7 @@ export const PROGRESS_PHASES = [
   'done',
 ] as const;
 
+/** One of `PROGRESS_PHASES`: where a running operation is. */
 export type ProgressPhase = (typeof PROGRESS_PHASES)[number];
 
 /** A step of long work, for progress bars and MCP progress notifications. */

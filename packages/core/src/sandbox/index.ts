@@ -3,7 +3,6 @@
 // when the sandbox opens).
 export {
   openSandbox,
-  provisionSandboxProfile,
   SANDBOX_ACCOUNT,
   SANDBOX_PROFILE,
   SANDBOX_CREDITS,

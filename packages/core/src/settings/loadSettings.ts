@@ -5,8 +5,10 @@ import { readDotenv } from './dotenv.js';
 import { defaultHome, defaultOutputDir } from './platformDirs.js';
 import { SETTINGS, type SettingKey, type Settings } from './settingsSpec.js';
 
+/** Where a setting's value came from: a flag, the environment, `./.env`, the home's `.env`, or the default. */
 export type SettingSource = 'flag' | 'env' | 'cwd-dotenv' | 'home-dotenv' | 'default';
 
+/** Where settings are read from: `flags` (highest), `env` (default `process.env`), `cwd` (its `.env`), then the home's `.env` and the defaults. */
 export interface LoadSettingsOptions {
   /** Values from command-line flags (already typed or raw strings). */
   readonly flags?: Partial<Record<SettingKey, unknown>>;

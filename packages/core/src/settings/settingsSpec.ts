@@ -60,6 +60,7 @@ function spec<T extends z.ZodType>(s: SettingSpec<T>): SettingSpec<T> {
   return s;
 }
 
+/** Every setting gflow reads, once: its environment variable, zod schema, default and description (docs/CONFIGURATION.md is generated from it). */
 export const SETTINGS = {
   home: spec({
     key: 'home',
@@ -398,5 +399,7 @@ export const SETTINGS = {
   }),
 } as const;
 
+/** The name of one setting of `SETTINGS` (`home`, `profile`, `outputDir`, …): the keys `flags` takes. */
 export type SettingKey = keyof typeof SETTINGS;
+/** Settings by key, each optional, as parsed by its schema. */
 export type Settings = { -readonly [K in SettingKey]?: z.output<(typeof SETTINGS)[K]['schema']> };

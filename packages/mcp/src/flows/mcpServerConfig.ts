@@ -1,5 +1,5 @@
 import { ConfigurationError } from '@gflow/errors';
-import { readConfigToml } from '@gflow/core';
+import { readConfigToml } from '@gflow/core/surfaces';
 import { z } from 'zod';
 
 /**

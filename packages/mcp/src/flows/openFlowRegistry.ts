@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { OPERATIONS, type Operation } from '@gflow/core';
+import { type Operation } from '@gflow/core';
+import { OPERATIONS } from '@gflow/core/surfaces';
 import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import { BUILTIN_PROMPT_NAMES } from '../prompts/registerPrompts.js';
 import {

@@ -5,7 +5,8 @@ import {
   type McpServer,
   type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
-import { KIND_RANK, annotationsFor, type OperationKind } from '@gflow/core';
+import { type OperationKind } from '@gflow/core';
+import { KIND_RANK, annotationsFor } from '@gflow/core/surfaces';
 import { z } from 'zod';
 import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import type { CompiledPrompt, CompiledResource, CompiledResourceTemplate, CompiledTool } from './compiledFlow.js';

@@ -7,7 +7,7 @@ import {
   type Resource,
 } from '@modelcontextprotocol/server';
 import { matchCompletion } from '../flows/completion.js';
-import { MEDIA_RESOURCE_CAP_BYTES } from '@gflow/core';
+import { MEDIA_RESOURCE_CAP_BYTES } from '@gflow/core/surfaces';
 import type { GflowLike } from '../gflowPort.js';
 import { mediaTypeOfPath } from '../media/mediaTypes.js';
 import { MEDIA_TEMPLATE, PROJECT_TEMPLATE, mediaUri, projectUri } from '../media/mediaUri.js';

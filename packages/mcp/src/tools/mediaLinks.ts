@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FLOW_ID } from '@gflow/core';
+import { FLOW_ID } from '@gflow/core/surfaces';
 import type { ResourceLink } from '@modelcontextprotocol/server';
 import { mediaTypeOfPath } from '../media/mediaTypes.js';
 import { mediaUri } from '../media/mediaUri.js';

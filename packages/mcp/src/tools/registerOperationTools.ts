@@ -1,5 +1,6 @@
 import type { McpServer, RegisteredTool, ServerContext } from '@modelcontextprotocol/server';
-import { annotationsFor, type Operation, type ProgressEvent } from '@gflow/core';
+import { type Operation, type ProgressEvent } from '@gflow/core';
+import { annotationsFor } from '@gflow/core/surfaces';
 import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import { advertisedSchema, jsonSchemaRootType } from './advertisedSchema.js';
 import { errorToolResult } from './errorEnvelope.js';

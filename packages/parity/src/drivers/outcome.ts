@@ -1,4 +1,5 @@
-import { OPERATIONS, type Operation, isFailureStatus } from '@gflow/core';
+import { type Operation, isFailureStatus } from '@gflow/core';
+import { OPERATIONS } from '@gflow/core/surfaces';
 import type { SurfaceName } from '../requirements.js';
 
 /** RFC 9457 problem details as a surface reports them (gflow adds retryable and message). */
