@@ -8,6 +8,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
 import { packLibs, publishedPackages } from '@gflow/tooling/packLibs';
 import { browserSetting } from '@gflow/testkit/browser';
 import { REPO_ROOT, makeHome } from '@gflow/testkit/cli';
@@ -163,6 +165,37 @@ describe('the published set, packed', () => {
       }
     },
   );
+});
+
+/** publint's findings on a tarball, down to suggestions, as its own sentences. */
+async function lint(file: string): Promise<string[]> {
+  const bytes = fs.readFileSync(file);
+  const tarball = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  const { messages, pkg } = await publint({ pack: { tarball }, level: 'suggestion', strict: true });
+  return messages.map((m) => `${m.type}: ${formatMessage(m, pkg) ?? m.code}`);
+}
+
+describe('publint', () => {
+  it.each(set.map(({ pkg }, i) => [pkg['name'] as string, i] as const))(
+    'finds nothing in %s, not even a suggestion',
+    async (_name, i) => {
+      expect(await lint(tarballs[i]!)).toEqual([]);
+    },
+  );
+
+  it('does find a broken package (an export to a file the tarball lacks)', async () => {
+    const dir = path.join(where, 'broken');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: 'broken', version: '1.0.0', type: 'module', exports: { '.': './dist/missing.js' } }),
+    );
+    fs.writeFileSync(path.join(dir, 'index.js'), 'export const x = 1;\n');
+    const packed = spawnSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: dir, encoding: 'utf8' });
+    expect(packed.status, packed.stderr).toBe(0);
+    const file = path.join(dir, (JSON.parse(packed.stdout) as Array<{ filename: string }>)[0]!.filename);
+    expect((await lint(file)).join('\n')).toMatch(/^error: .*missing\.js/m);
+  });
 });
 
 describe('a fresh project outside the monorepo', () => {
