@@ -42,11 +42,14 @@ function libraryFirstExample(): string {
   return block!;
 }
 
-const tarManifest = (file: string): Record<string, any> =>
-  JSON.parse(spawnSync('tar', ['-xzOf', file, 'package/package.json'], { encoding: 'utf8' }).stdout) as Record<
-    string,
-    any
-  >;
+/** The fields of a tarball's package.json these tests read. */
+interface TarManifest extends Record<string, unknown> {
+  readonly dependencies?: Record<string, string>;
+  readonly exports: Record<string, { readonly types: string; readonly default: string }>;
+}
+
+const tarManifest = (file: string): TarManifest =>
+  JSON.parse(spawnSync('tar', ['-xzOf', file, 'package/package.json'], { encoding: 'utf8' }).stdout) as TarManifest;
 const tarList = (file: string): string[] =>
   spawnSync('tar', ['-tzf', file], { encoding: 'utf8' })
     .stdout.split('\n')
@@ -154,12 +157,10 @@ describe('the published set, packed', () => {
       });
       expect(manifest['scripts']).toBeUndefined();
       expect(manifest['devDependencies']).toBeUndefined();
-      for (const [dep, range] of Object.entries((manifest['dependencies'] ?? {}) as Record<string, string>))
+      for (const [dep, range] of Object.entries(manifest.dependencies ?? {}))
         if (dep.startsWith('@gflow/')) expect(range, dep).toBe(VERSION);
       // Every export resolves to a file in the tarball, with its types.
-      for (const [sub, target] of Object.entries(
-        manifest['exports'] as Record<string, { types: string; default: string }>,
-      )) {
+      for (const [sub, target] of Object.entries(manifest.exports)) {
         expect(files, sub).toContain(target.default.replace(/^\.\//, ''));
         expect(files, sub).toContain(target.types.replace(/^\.\//, ''));
       }

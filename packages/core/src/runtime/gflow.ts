@@ -4,7 +4,6 @@ import type { Catalog } from '@gflow/catalog';
 import { formatClaimant } from '@gflow/catalog/claimant';
 import { BadParameterError, ConfigurationError } from '@gflow/errors';
 import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket } from '@gflow/lease/limits';
-import type { z } from 'zod';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
 import type { OperationInput, OperationName, OperationOutput } from '../operations/registry.js';
