@@ -28,25 +28,40 @@ export function readCatalog(yamlText) {
   return versions;
 }
 
+/**
+ * Dependencies a library tarball pins exactly: Playwright's client speaks a protocol of its own
+ * version to the browser driver code we tested it with (Playwright's own packages pin it too).
+ * Every other catalog version becomes a caret range in a library, so an embedder's tree can share
+ * one copy (of zod, say) with ours; the binary's tarball keeps every pin (`ranges: 'exact'`).
+ */
+export const EXACT_PINS = new Set(['playwright-core']);
+
+/** The range a catalog version becomes in a tarball. */
+export function rangeOf(name, version, ranges) {
+  if (ranges === 'exact' || EXACT_PINS.has(name) || !/^\d+\.\d+\.\d+$/.test(version)) return version;
+  return `^${version}`;
+}
+
 /** Fields a publishConfig may set for the tarball (pnpm's list, less what gflow does not use). */
 const PUBLISH_OVERRIDES = ['exports', 'bin', 'main', 'module', 'types', 'typings', 'browser', 'imports'];
 
 /**
  * The package.json of the tarball: what an installer needs, every version a real one.
  * @param {Record<string, any>} pkg the workspace package.json
- * @param {{ catalog: Record<string, string>, workspace?: Record<string, string>, root?: Record<string, any>, directory?: string }} context
+ * @param {{ catalog: Record<string, string>, workspace?: Record<string, string>, root?: Record<string, any>, directory?: string, ranges?: 'caret' | 'exact' }} context
  *   the catalog versions, the published packages' versions by name (what `workspace:` resolves to),
- *   the root package.json (license, repository) and the package's directory in the repository
+ *   the root package.json (license, repository), the package's directory in the repository, and
+ *   whether catalog versions become caret ranges (libraries, the default) or stay exact (the binary)
  */
 export function installablePackageJson(pkg, context) {
-  const { catalog, workspace = {}, root = {}, directory } = context;
+  const { catalog, workspace = {}, root = {}, directory, ranges = 'caret' } = context;
   const resolve = (deps, field) => {
     if (!deps) return undefined;
     const out = {};
     for (const [name, spec] of Object.entries(deps)) {
       if (spec === 'catalog:' || spec === 'catalog:default') {
         if (!catalog[name]) throw new Error(`${name}: no version in pnpm-workspace.yaml's catalog`);
-        out[name] = catalog[name];
+        out[name] = rangeOf(name, catalog[name], ranges);
       } else if (/^workspace:/.test(spec)) {
         if (!workspace[name])
           throw new Error(

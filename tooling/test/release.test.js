@@ -92,11 +92,11 @@ describe('release.mjs', () => {
 
 describe('what a tarball says (packing.mjs)', () => {
   const catalog = readCatalog(
-    'packages:\n  - a\n\ncatalog:\n  zod: 4.6.7\n  "@types/x": 1.2.3\n\ncatalogs:\n  lint:\n    zod: 3.0.0\n',
+    'packages:\n  - a\n\ncatalog:\n  zod: 4.6.7\n  "@types/x": 1.2.3\n  playwright-core: 1.65.1\n\ncatalogs:\n  lint:\n    zod: 3.0.0\n',
   );
 
   it('resolves catalog: and workspace: to real versions, and applies publishConfig', () => {
-    expect(catalog).toEqual({ zod: '4.6.7', '@types/x': '1.2.3' });
+    expect(catalog).toEqual({ zod: '4.6.7', '@types/x': '1.2.3', 'playwright-core': '1.65.1' });
     const manifest = installablePackageJson(
       {
         name: '@gflow/b',
@@ -105,7 +105,7 @@ describe('what a tarball says (packing.mjs)', () => {
         exports: { '.': './src/index.ts' },
         files: ['dist'],
         scripts: { build: 'tsc' },
-        dependencies: { '@gflow/a': 'workspace:*', zod: 'catalog:', other: '^1.0.0' },
+        dependencies: { '@gflow/a': 'workspace:*', zod: 'catalog:', 'playwright-core': 'catalog:', other: '^1.0.0' },
         devDependencies: { vitest: 'catalog:' },
         publishConfig: {
           access: 'public',
@@ -132,9 +132,18 @@ describe('what a tarball says (packing.mjs)', () => {
       exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
       files: ['dist'],
       engines: { node: '>=22' },
-      dependencies: { '@gflow/a': '0.3.0', zod: '4.6.7', other: '^1.0.0' },
+      // A library: catalog pins become caret ranges, but Playwright stays pinned (EXACT_PINS).
+      dependencies: { '@gflow/a': '0.3.0', zod: '^4.6.7', 'playwright-core': '1.65.1', other: '^1.0.0' },
       publishConfig: { access: 'public' },
     });
+  });
+
+  it("keeps every catalog pin exact in the binary's tarball", () => {
+    const manifest = installablePackageJson(
+      { name: '@gflow/app', version: '0.3.0', dependencies: { zod: 'catalog:' } },
+      { catalog, ranges: 'exact' },
+    );
+    expect(manifest.dependencies).toEqual({ zod: '4.6.7' });
   });
 
   it('refuses a workspace dependency that is not published, and a named catalog', () => {

@@ -46,7 +46,7 @@ function main(argv) {
   const root = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
   const catalog = readCatalog(fs.readFileSync(path.join(repoRoot, 'pnpm-workspace.yaml'), 'utf8'));
   try {
-    const manifest = installablePackageJson(pkg, { catalog, root, directory: 'apps/app' });
+    const manifest = installablePackageJson(pkg, { catalog, root, directory: 'apps/app', ranges: 'exact' });
     const info = packStaged({
       dir: appDir,
       files: pkg.files,
