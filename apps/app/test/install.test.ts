@@ -3,12 +3,18 @@
 // installs the tarball with `npm install -g`. This runs pack.mjs, then the README's install line
 // as written — into a private global prefix, from a loopback registry that serves gflow's two
 // runtime dependencies — and the README's `gflow …` lines from a directory outside the checkout.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, cliEnv, connectStdio, makeHome } from '@gflow/testkit/cli';
-import { dependencyClosure, startPackageRegistry } from '@gflow/testkit/registry';
+import {
+  type CommandRun,
+  dependencyClosure,
+  npmEnv,
+  runCommand as run,
+  startPackageRegistry,
+} from '@gflow/testkit/registry';
 
 const APP_DIR = path.join(REPO_ROOT, 'apps', 'app');
 const VERSION = (JSON.parse(fs.readFileSync(path.join(APP_DIR, 'package.json'), 'utf8')) as { version: string })
@@ -30,51 +36,14 @@ function words(line: string): string[] {
   return [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]!);
 }
 
-interface Run {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs a command to completion without blocking this process (the loopback registry answers meanwhile). */
-function run(
-  command: string,
-  args: readonly string[],
-  options: { cwd: string; env: Record<string, string> },
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
 let registry: Awaited<ReturnType<typeof startPackageRegistry>>;
 let where: string;
 let prefix: string;
 let tarball: string;
-let installed: Run;
+let installed: CommandRun;
 
 /** npm's environment for the install: a private global prefix, cache and user config, the loopback registry. */
-function npmEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env))
-    if (value !== undefined && !/^npm_config_/i.test(key)) env[key] = value;
-  return {
-    ...env,
-    npm_config_prefix: prefix,
-    npm_config_registry: `${registry.url}/`,
-    npm_config_cache: path.join(where, 'npm-cache'),
-    npm_config_userconfig: path.join(where, 'npmrc'),
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    npm_config_update_notifier: 'false',
-  };
-}
+const installEnv = () => npmEnv(registry.url, where, { npm_config_prefix: prefix });
 
 beforeAll(async () => {
   // The two runtime dependencies, and their own, as the workspace installed them.
@@ -82,7 +51,6 @@ beforeAll(async () => {
   {
     where = makeHome('install');
     prefix = path.join(where, 'global');
-    fs.writeFileSync(path.join(where, 'npmrc'), '');
     // What `npm run pack:app` runs once the workspace is bootstrapped; it writes dist/gflow.tgz.
     const pack = spawnSync(process.execPath, [path.join(APP_DIR, 'scripts', 'pack.mjs')], {
       cwd: REPO_ROOT,
@@ -95,7 +63,7 @@ beforeAll(async () => {
     expect(installLine).toMatch(/^npm install -g \S+$/);
     // The README's install line, as written, from the checkout's root (where the README is read).
     const [npm, ...args] = words(installLine!);
-    installed = await run(npm!, args, { cwd: REPO_ROOT, env: npmEnv() });
+    installed = await run(npm!, args, { cwd: REPO_ROOT, env: installEnv() });
   }
 }, 240_000);
 

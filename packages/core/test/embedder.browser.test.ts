@@ -4,7 +4,7 @@
 // loopback registry. Then: docs/LIBRARY.md's first example runs as written with plain `node` and
 // makes a sandbox image in real Chromium; a TypeScript consumer type-checks against the shipped
 // .d.ts under moduleResolution nodenext and bundler, and a wrong argument fails to compile.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,26 +13,11 @@ import { formatMessage } from 'publint/utils';
 import { packLibs, publishedPackages } from '@gflow/tooling/packLibs';
 import { browserSetting } from '@gflow/testkit/browser';
 import { REPO_ROOT, makeHome } from '@gflow/testkit/cli';
-import { dependencyClosure, startPackageRegistry } from '@gflow/testkit/registry';
+import { type CommandRun, dependencyClosure, npmEnv, runCommand, startPackageRegistry } from '@gflow/testkit/registry';
 
-interface Run {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs a command to completion without blocking this process (the loopback registry answers meanwhile). */
-function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+/** Runs a command in `cwd` to completion without blocking the loopback registry. */
+const run = (command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CommandRun> =>
+  runCommand(command, args, { cwd, env });
 
 /** docs/LIBRARY.md's first ```js block: the sandbox example. */
 function libraryFirstExample(): string {
@@ -64,26 +49,10 @@ let where: string;
 let project: string;
 let tarballs: string[];
 let registry: Awaited<ReturnType<typeof startPackageRegistry>>;
-let installed: Run;
-
-/** npm's environment: a private cache and user config, the loopback registry, nothing inherited from a parent npm. */
-function npmEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!/^npm_config_/i.test(key)) env[key] = value;
-  return {
-    ...env,
-    npm_config_registry: `${registry.url}/`,
-    npm_config_cache: path.join(where, 'npm-cache'),
-    npm_config_userconfig: path.join(where, 'npmrc'),
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    npm_config_update_notifier: 'false',
-  };
-}
+let installed: CommandRun;
 
 beforeAll(async () => {
   where = makeHome('embedder');
-  fs.writeFileSync(path.join(where, 'npmrc'), '');
   tarballs = packLibs(path.join(where, 'tarballs'));
   // Every third-party package the tarballs name, found where the workspace installed it for that
   // package, and @types/node for the TypeScript consumer.
@@ -102,7 +71,7 @@ beforeAll(async () => {
     path.join(project, 'package.json'),
     `${JSON.stringify({ name: 'an-embedder', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
   );
-  installed = await run('npm', ['install', ...tarballs], project, npmEnv());
+  installed = await run('npm', ['install', ...tarballs], project, npmEnv(registry.url, where));
 }, 300_000);
 
 afterAll(async () => {
@@ -302,7 +271,7 @@ await gflow.run('generateImage', { prompt: 'a fox', aspect: 'sideways' });
 
     beforeAll(async () => {
       // The consumer's own toolchain: @types/node (the compiler is the workspace's).
-      const types = await run('npm', ['install', '--no-save', '@types/node'], project, npmEnv());
+      const types = await run('npm', ['install', '--no-save', '@types/node'], project, npmEnv(registry.url, where));
       expect(types.status, types.stderr).toBe(0);
       fs.writeFileSync(path.join(project, 'consumer.ts'), consumer);
       fs.writeFileSync(path.join(project, 'wrong.ts'), wrong);

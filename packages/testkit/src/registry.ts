@@ -1,6 +1,6 @@
 // A loopback npm registry for install tests: `npm install` of a gflow tarball fetches its
 // dependencies from here, as the workspace installed them, so nothing leaves the machine.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -151,5 +151,52 @@ export async function startPackageRegistry(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       fs.rmSync(store, { recursive: true, force: true });
     },
+  };
+}
+
+/** How a command ended: its exit status and what it printed. */
+export interface CommandRun {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs a command to completion without blocking this process (so the loopback registry answers meanwhile). */
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv },
+): Promise<CommandRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/**
+ * npm's environment for an install test: this process's, less any npm_config_* a parent npm set,
+ * with the loopback registry and a private cache and user config under `dir` (plus `extra`, e.g. a
+ * global prefix). Nothing is read from or written to the user's own npm setup.
+ */
+export function npmEnv(registryUrl: string, dir: string, extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && !/^npm_config_/i.test(key)) env[key] = value;
+  const userconfig = path.join(dir, 'npmrc');
+  if (!fs.existsSync(userconfig)) fs.writeFileSync(userconfig, '');
+  return {
+    ...env,
+    npm_config_registry: `${registryUrl}/`,
+    npm_config_cache: path.join(dir, 'npm-cache'),
+    npm_config_userconfig: userconfig,
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+    ...extra,
   };
 }
