@@ -99,6 +99,8 @@ function describeExport(exported, checker, root) {
       if (modifiers.some((m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword))
         continue;
       if (ts.isConstructorDeclaration(member)) continue;
+      // What the published .d.ts leave out (stripInternal: a doc comment with @internal) is not API.
+      if (member.getFullText().slice(0, member.getLeadingTriviaWidth()).includes('@internal')) continue;
       const memberSymbol = member.symbol;
       const doc = memberSymbol ? docOf(memberSymbol, checker).text : '';
       const text = oneLine(

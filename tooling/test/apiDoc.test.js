@@ -44,6 +44,8 @@ describe('apiDoc.mjs', () => {
         'export interface Point {',
         '  /** Across. */',
         '  readonly x: number;',
+        '  /** Only ours. @internal */',
+        '  readonly secret: string;',
         '}',
       ].join('\n'),
     );
@@ -54,6 +56,7 @@ describe('apiDoc.mjs', () => {
     expect(page).toContain('add(a: number, b: number): number');
     expect(page).toContain('Adds two numbers.');
     expect(page).toContain('| `readonly x: number` | Across. |');
+    expect(page).not.toContain('secret');
     expect(API_ENTRIES.every((e) => fs.existsSync(path.join(root, e.index)))).toBe(true);
   });
 });

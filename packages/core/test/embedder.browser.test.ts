@@ -175,6 +175,10 @@ describe('a fresh project outside the monorepo', () => {
     expect(installed.status, installed.stderr).toBe(0);
     expect(fs.existsSync(path.join(project, 'node_modules', '@gflow', 'core', 'dist', 'index.js'))).toBe(true);
     expect(registry.asked).toEqual(expect.arrayContaining(['/zod', '/better-sqlite3', '/playwright-core']));
+    // The runtime's declarations show the library's members, not what only gflow's surfaces use (@internal).
+    const gflowTypes = fs.readFileSync(path.join(project, 'node_modules/@gflow/core/dist/runtime/gflow.d.ts'), 'utf8');
+    expect(gflowTypes).toMatch(/^\s+run<N extends string>\(/m);
+    expect(gflowTypes).not.toMatch(/^\s+(readonly )?(sessions|limiter|jobs|startToken)\b/m);
     // No TypeScript tooling came with it.
     for (const tool of ['typescript', 'tsx', 'ts-node'])
       expect(fs.existsSync(path.join(project, 'node_modules', tool)), tool).toBe(false);

@@ -74,23 +74,31 @@ export interface RunOptions {
  * handler sees only {@link RuntimeServices} (`context.runtime`), never the facade.
  */
 export class Gflow {
+  /** The settings it runs with, every default applied, and where each explicit value came from. */
   readonly settings: ResolvedSettings;
+  /** Where its home's files are (catalog, profiles, locks, config.toml). */
   readonly layout: HomeLayout;
+  /** The surface it serves (`library` unless `createGflow` was told otherwise). */
   readonly surface: Surface;
-  /** Generation jobs running in this process. */
+  /** Generation jobs running in this process. @internal */
   readonly jobs = new JobRegistry();
-  /** Per-profile FIFO: calls on one profile inside this process run one at a time. */
+  /** Per-profile FIFO: calls on one profile inside this process run one at a time. @internal */
   readonly profileQueue: KeyedQueue = createKeyedQueue();
-  /** The spending brake of the surfaces whose policy says `rateLimit` (MCP, HTTP). */
+  /** The spending brake of the surfaces whose policy says `rateLimit` (MCP, HTTP). @internal */
   readonly limiter: TokenBucket;
+  /** The tasks of `wait: false` generations: `get(id)`, `cancel(id)`. */
   readonly tasks: TaskService;
+  /** @internal */
   readonly browserOverrides: BrowserOverrides;
+  /** The logger operations write through (`createGflow({ logger })`, else structured lines on stderr). */
   readonly logger: Logger;
+  /** @internal */
   readonly sessions: SessionPool;
-  /** A background worker's runtime (CreateGflowOptions.worker). */
+  /** A background worker's runtime (CreateGflowOptions.worker). @internal */
   readonly worker: boolean;
+  /** @internal */
   readonly background: JobLauncher | undefined;
-  /** Distinguishes this process's claims from a dead one's with a reused pid. */
+  /** Distinguishes this process's claims from a dead one's with a reused pid. @internal */
   readonly startToken = randomBytes(6).toString('hex');
   readonly #operations = new Map<string, Operation>();
   /** The operation whose handler runs in the current async context (jobs it starts included). */
@@ -213,6 +221,7 @@ export class Gflow {
    * The operation being run in the current async context, if any: what a held
    * profile lease says this process is doing ("Generate images
    * (gflow_generate_image)") in other processes' messages.
+   * @internal
    */
   get currentOperation(): Operation | undefined {
     return this.#running.getStore();
@@ -233,12 +242,13 @@ export class Gflow {
    * Opening settles the task rows a dead process left `working`
    * (`indeterminate` when it may have spent credits, else `failed`) and
    * takes in the usage lines journaled while it was closed.
+   * @internal
    */
   get catalog(): Catalog {
     return this.#catalogs.catalog;
   }
 
-  /** The claimant string this process writes on the task rows it runs. */
+  /** The claimant string this process writes on the task rows it runs. @internal */
   claimantFor(profile: string): string {
     return formatClaimant({
       surface: this.worker ? 'worker' : this.surface,
@@ -253,6 +263,7 @@ export class Gflow {
    * profile (its lock in the home's locks/), the profile's lease before each claim, the tasks run
    * one by one in their operation's context (the lease names it to other processes), and back
    * once the queue has stayed empty for `idleSeconds`. Stopping the signal cancels the running job.
+   * @internal
    */
   async drainQueue(
     profile: string,
@@ -290,6 +301,7 @@ export class Gflow {
    * static read such as `gflow models`), or before the catalog's code is
    * loaded, the line goes to a small journal in the home instead, which the
    * next opening of the catalog takes in.
+   * @internal
    */
   recordUsage(command: string, profile?: string, outcome: 'ok' | 'error' = 'ok'): void {
     this.#usage.record(command, profile, outcome);
@@ -298,12 +310,13 @@ export class Gflow {
   /**
    * Writes the usage lines this runtime has batched (at most a second old) in
    * one transaction, and takes in what CLI runs journaled meanwhile.
+   * @internal
    */
   flushUsage(): void {
     this.#usage.flush();
   }
 
-  /** The SQL text of the catalog schema (gflow://db/schema). */
+  /** The SQL text of the catalog schema (gflow://db/schema). @internal */
   async schemaSql(): Promise<string> {
     return this.#catalogs.schemaSql();
   }
