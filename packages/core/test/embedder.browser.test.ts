@@ -270,8 +270,9 @@ await gflow.run('generateImage', { prompt: 'a fox', aspect: 'sideways' });
       },
       files: [file],
     });
+    // Plain diagnostics (--pretty false): a CI runner may force colours, and the tests read the lines.
     const tsc = (config: string) =>
-      spawnSync(process.execPath, [TSC, '-p', config], { cwd: project, encoding: 'utf8' });
+      spawnSync(process.execPath, [TSC, '-p', config, '--pretty', 'false'], { cwd: project, encoding: 'utf8' });
 
     beforeAll(async () => {
       // The consumer's own toolchain: @types/node (the compiler is the workspace's).
