@@ -7,6 +7,7 @@ import { type MigrationStatus, migrate, migrationStatus, verifyMigrated } from '
 import { type AssetListing, createAssetListing } from './repositories/assetListing.js';
 import { type AssetsRepo, createAssetsRepo } from './repositories/assetsRepo.js';
 import { type CreditsRepo, createCreditsRepo } from './repositories/creditsRepo.js';
+import { type LineageRepo, createLineageRepo } from './repositories/lineageRepo.js';
 import { type ChainsRepo, createChainsRepo } from './repositories/chainsRepo.js';
 import { type UploadsRepo, createUploadsRepo } from './repositories/uploadsRepo.js';
 import { type ErrorsRepo, createErrorsRepo } from './repositories/errorsRepo.js';
@@ -53,6 +54,8 @@ export interface Catalog {
   readonly uploads: UploadsRepo;
   /** The credit ledger: quotes reserved against the daily budget, measured spend, usage (issue 24). */
   readonly credits: CreditsRepo;
+  /** Which operation made an asset, from what, and what was made from it. */
+  readonly lineage: LineageRepo;
   /** Migration state as of now (for `doctor`). */
   migrationStatus(): MigrationStatus;
   /** Runs `fn` in one BEGIN IMMEDIATE transaction (repository calls inside join it). */
@@ -107,6 +110,7 @@ export function openCatalog(options: OpenCatalogOptions): Catalog {
     chains: createChainsRepo(ctx, profiles),
     uploads: createUploadsRepo(ctx, profiles),
     credits: createCreditsRepo(ctx),
+    lineage: createLineageRepo(ctx),
     migrationStatus: () => migrationStatus(db, migrations),
     transaction: ctx.write,
     database: db,

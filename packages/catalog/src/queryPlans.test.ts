@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLAIM_TASK_SQL } from './tasks/tasksRepo.js';
 import { CREDIT_SQL } from './repositories/creditsRepo.js';
 import { ERROR_PAGE_SQL } from './repositories/errorsRepo.js';
+import { LINEAGE_SQL } from './repositories/lineageRepo.js';
 import { MEDIA_LOOKUP_SQL } from './repositories/mediaLookup.js';
 import { MEDIA_PAGE_SQL } from './repositories/assetListing.js';
 import { PROJECT_PAGE_SQL } from './repositories/projectsRepo.js';
@@ -30,6 +31,9 @@ describe('every catalog read uses an index', () => {
     ['media lookup by profile', MEDIA_LOOKUP_SQL.byProfile, ['profile0', 'media-x']],
     ['media prompt', MEDIA_LOOKUP_SQL.prompt, [1]],
     ['media files', MEDIA_LOOKUP_SQL.files, [1]],
+    ['lineage: the operation that made an asset', LINEAGE_SQL.madeBy, [1]],
+    ["lineage: an operation's assets", LINEAGE_SQL.assetsOf, [1]],
+    ['lineage: operations that used an asset', LINEAGE_SQL.usedBy, [1, 50]],
     ['error page', ERROR_PAGE_SQL.all, [21, 0]],
     ['error page by profile', ERROR_PAGE_SQL.byProfile, ['profile0', 21, 0]],
     ['task claim', CLAIM_TASK_SQL, [{ taskId: 't', claimant: 'c', now: 'n', checkpoint: '{}' }]],
