@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/server';
+import { RESULT_VIEW_MIME_TYPE, UI_EXTENSION, linkAppTools, registerResultView } from './app/mcpApp.js';
 import type { FlowRegistry } from './flows/flowRegistry.js';
 import { registerFlows } from './flows/registerFlows.js';
 import type { GflowLike, GflowLogger } from './gflowPort.js';
@@ -49,7 +50,7 @@ function instructionsFor(noSpend: boolean): string {
 
 /**
  * The one server factory: every core operation becomes a tool, plus the
- * built-in prompts, resources and the Tasks extension. Stateless by design —
+ * built-in prompts, resources, the Tasks extension and the MCP App result view. Stateless by design —
  * cross-call continuity lives in the catalog and the browser profile — so the
  * serving entries may build one instance per connection, or serve one request
  * at a time from each of a pool of them (the HTTP daemon's modern leg, which
@@ -61,7 +62,9 @@ export function createGflowMcpServer(gflow: GflowLike, options: GflowMcpServerOp
     { name: SERVER_NAME, title: 'gflow (Google Flow)', version: SERVER_VERSION },
     {
       instructions: instructionsFor(gflow.settings.noSpend),
-      capabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+      capabilities: {
+        extensions: { [TASKS_EXTENSION]: {}, [UI_EXTENSION]: { mimeTypes: [RESULT_VIEW_MIME_TYPE] } },
+      },
       cacheHints: {
         'tools/list': LIST_HINT,
         'prompts/list': LIST_HINT,
@@ -82,6 +85,9 @@ export function createGflowMcpServer(gflow: GflowLike, options: GflowMcpServerOp
   registerPrompts(server, { noSpend: gflow.settings.noSpend });
   registerResources(server, gflow, options.docsDir ?? defaultDocsDir());
   registerTasks(server, gflow);
+  // MCP Apps: the result view, linked from the media tools for clients that declare the extension.
+  registerResultView(server, SERVER_VERSION);
   if (options.flows) registerFlows(server, gflow, options.flows, logger, options.liveFlows === true);
+  linkAppTools(server);
   return server;
 }

@@ -1,5 +1,6 @@
 import { ResourceNotFoundError, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import type { GflowLike } from '../gflowPort.js';
+import { RESULT_VIEW_URI } from '../app/mcpApp.js';
 import { MEDIA_TEMPLATE, PROJECT_TEMPLATE } from '../media/mediaUri.js';
 import { agentGuide } from './agentGuide.js';
 import { readKnownIssuesMarkdown } from './docsSource.js';
@@ -11,8 +12,13 @@ export const KNOWN_ISSUES_URI = 'gflow://docs/known-issues';
 export const KNOWN_ISSUE_TEMPLATE = 'gflow://docs/known-issues/{slug}';
 export const DB_SCHEMA_URI = 'gflow://db/schema';
 
-/** The built-in concrete resource URIs, and the name of the built-in template (flows may not reuse them). */
-export const BUILTIN_RESOURCE_URIS: readonly string[] = [MCP_GUIDE_URI, KNOWN_ISSUES_URI, DB_SCHEMA_URI];
+/** The built-in concrete resource URIs (the MCP App's view too), and the name of the built-in template (flows may not reuse them). */
+export const BUILTIN_RESOURCE_URIS: readonly string[] = [
+  MCP_GUIDE_URI,
+  KNOWN_ISSUES_URI,
+  DB_SCHEMA_URI,
+  RESULT_VIEW_URI,
+];
 export const BUILTIN_TEMPLATE_NAME = 'known-issue';
 /** Every built-in template's name and URI template (flows may not reuse them). */
 export const BUILTIN_TEMPLATE_NAMES: readonly string[] = [
