@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 
 export const BEARER_CHALLENGE = 'Bearer realm="gflow"';
 
@@ -20,20 +20,9 @@ export function bearerTokenOf(header: string | undefined): string | undefined {
   return token || undefined;
 }
 
-/**
- * The daemon's bearer gate. It is mounted before everything else, so an
- * unauthenticated caller gets 401 and learns nothing about the transport or
- * the Host/Origin allow-list. A missing header, another scheme and a wrong
- * token all answer the same 401 with `WWW-Authenticate: Bearer realm="gflow"`.
- */
-export function bearerAuth(expected: string): MiddlewareHandler {
-  return async (c, next) => {
-    const presented = bearerTokenOf(c.req.header('authorization'));
-    if (presented === undefined || !tokensMatch(presented, expected)) {
-      return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Unauthorized' }, id: null }, 401, {
-        'WWW-Authenticate': BEARER_CHALLENGE,
-      });
-    }
-    return await next();
-  };
+/** The daemon's one 401 for a request without a valid bearer token (JSON-RPC shaped, with the challenge). */
+export function unauthorized(c: Context): Response {
+  return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Unauthorized' }, id: null }, 401, {
+    'WWW-Authenticate': BEARER_CHALLENGE,
+  });
 }

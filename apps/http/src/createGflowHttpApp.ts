@@ -6,7 +6,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { createGflowMcpServer, type FlowRegistry, type GflowLike } from '@gflow/mcp';
 import { Hono, type Context } from 'hono';
-import { bearerAuth } from './bearerAuth.js';
+import { GallerySessions } from './gallery/galleryAuth.js';
+import { daemonGate, mountGallery } from './gallery/galleryRoutes.js';
 import { createGuardedMcpApp } from './guardedMcpApp.js';
 import { LegacySessions } from './legacySessions.js';
 import { createModernServerPool } from './modernServerPool.js';
@@ -49,7 +50,8 @@ export interface GflowHttpApp {
 export const MESSAGES_PATH = '/messages/';
 
 /**
- * The Hono app behind `gflow serve`. Layers, outermost first: bearer auth;
+ * The Hono app behind `gflow serve`. Layers, outermost first: the gate (bearer auth; the
+ * gallery's pages also take its session cookie);
  * Host/Origin validation (createMcpHonoApp's DNS-rebinding guard, see
  * guardedMcpApp.ts); JSON body parsing; then /mcp, where modern (2026-07-28) requests go to
  * createMcpHandler and 2025-era requests to a sessionful Streamable HTTP leg
@@ -77,7 +79,10 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
   });
 
   const app = new Hono();
-  if (options.token) app.use('*', bearerAuth(options.token));
+  const gallerySessions = new GallerySessions();
+  const isMcpPath = (path: string): boolean =>
+    path === mcpPath || (options.transport === 'sse' && (path === '/sse' || path === MESSAGES_PATH));
+  if (options.token) app.use('*', daemonGate(options.token, gallerySessions, isMcpPath));
 
   const guardedHost = isLoopbackBind(options.host) ? '127.0.0.1' : options.host;
   const allowedHosts =
@@ -130,6 +135,9 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
       return c.text('Accepted', 202);
     });
   }
+
+  // The gallery at / (galleryRoutes.ts): behind the same Host/Origin guard and gate as /mcp.
+  mountGallery(mcp, { gflow, token: options.token, sessions: gallerySessions });
 
   app.route('/', mcp);
 

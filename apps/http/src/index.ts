@@ -10,7 +10,7 @@ export {
   type GflowHttpServer,
   type StartGflowHttpServerOptions,
 } from './startGflowHttpServer.js';
-export { bearerAuth, bearerTokenOf, tokensMatch, BEARER_CHALLENGE } from './bearerAuth.js';
+export { bearerTokenOf, tokensMatch, BEARER_CHALLENGE } from './bearerAuth.js';
 export { isLoopbackBind } from './loopback.js';
 export { SseServerTransport } from './sseServerTransport.js';
 export { readCredentialsToken } from './credentialsFile.js';

@@ -86,3 +86,6 @@ export {
   type LoginStrategy,
   type ProfileMarkers,
 } from './markers.js';
+
+// Flow's web app: its origin and the project editor URL
+export { FLOW_ORIGIN, flowProjectUrl } from './flowUrls.js';

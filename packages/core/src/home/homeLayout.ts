@@ -17,6 +17,8 @@ export interface HomeLayout {
   readonly toolsDir: string;
   /** Logs of the processes gflow starts itself (the CLI's background workers). */
   readonly logsDir: string;
+  /** Things gflow can make again from what it keeps (the gallery's thumbnails). */
+  readonly cacheDir: string;
   readonly dotenv: string;
   /** Usage lines recorded while the catalog was closed (see Gflow.recordUsage). */
   readonly usageJournal: string;
@@ -35,6 +37,7 @@ export function homeLayout(home: string, configHome: string = home): HomeLayout 
     flowsDir: path.join(configHome, 'flows'),
     toolsDir: path.join(configHome, 'tools'),
     logsDir: path.join(home, 'logs'),
+    cacheDir: path.join(home, 'cache'),
     dotenv: path.join(configHome, '.env'),
     usageJournal: path.join(home, 'usage-journal.jsonl'),
     profileDir: (name) => path.join(home, `${PROFILE_DIR_PREFIX}${name}`),

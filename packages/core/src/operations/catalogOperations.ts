@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flowProjectUrl } from '@gflow/flow-facts';
 import { usageRecordingEnabled } from '../home/configToml.js';
 import { knownProfileFilter } from './catalogQueries.js';
 import { projectRow } from './catalogSchemas.js';
@@ -42,7 +43,7 @@ export const listProjects = defineOperation({
         created_at: p.createdAt,
         image_count: p.imageCount,
         video_count: p.videoCount,
-        url: `https://flow.google.com/project/${p.projectId}`,
+        url: flowProjectUrl(p.projectId),
       })),
       count: page.count,
       offset: page.offset,

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BadParameterError, NoProfileError, ReferenceNotFoundError, UsageError } from '@gflow/errors';
 import type { Catalog, MediaListItem } from '@gflow/catalog';
+import { flowProjectUrl } from '@gflow/flow-facts';
 import { z } from 'zod';
 import { projectSummary } from '../catalogViews/projectSummary.js';
 import { checkBrowser, checkCatalog, checkHome } from '../health/doctorChecks.js';
@@ -286,7 +287,7 @@ export const showProject = defineOperation({
             source: row.source,
             created_at: row.createdAt,
             updated_at: row.updatedAt,
-            url: `https://flow.google.com/project/${row.flowProjectId}`,
+            url: flowProjectUrl(row.flowProjectId),
           },
         };
       }

@@ -28,6 +28,7 @@ import { generateBatch } from './batchOperation.js';
 import { chainStatus, generateChain } from './chainOperation.js';
 import { deleteProfile, listProfiles, telemetry, useProfile } from './profileOperations.js';
 import { TASK_OPERATIONS } from './taskOperations.js';
+import { GALLERY_OPERATIONS } from './galleryOperations.js';
 import type { Operation } from './operation.js';
 import { characterVoices, listModels, listTools, runPromptTools } from './staticOperations.js';
 
@@ -76,6 +77,7 @@ const REGISTERED = [
   deleteProfile,
   telemetry,
   ...TASK_OPERATIONS,
+  ...GALLERY_OPERATIONS,
 ] as const;
 
 /**

@@ -352,5 +352,6 @@ function servicesOf(gflow: Gflow): RuntimeServices {
     background: gflow.background,
     claimantFor: (profile: string) => gflow.claimantFor(profile),
     flushUsage: () => gflow.flushUsage(),
+    onClose: (closer: () => Promise<void> | void) => gflow.onClose(closer),
   });
 }

@@ -71,4 +71,6 @@ export interface RuntimeServices {
   claimantFor(profile: string): string;
   /** Writes the usage lines batched so far (a usage report reads them). */
   flushUsage(): void;
+  /** Runs `closer` when the runtime closes (state an operation keeps between calls: a browser, a cache). */
+  onClose(closer: () => Promise<void> | void): void;
 }

@@ -1,3 +1,5 @@
+import { FLOW_ORIGIN, flowProjectUrl } from '@gflow/flow-facts';
+
 /**
  * Host and landing classification by exact https host, never by substring (flow-wire §1).
  */
@@ -5,7 +7,7 @@ export type FlowHostKind = 'migrated' | 'labs' | 'none';
 export type FlowLanding = 'app' | 'public' | 'signin' | 'unavailable' | 'project-denied' | 'labs' | 'elsewhere';
 export type FlowHostSetting = 'auto' | 'flow.google.com' | 'labs.google';
 
-export const FLOW_ORIGIN = 'https://flow.google.com';
+export { FLOW_ORIGIN };
 
 function parse(url: string): URL | null {
   try {
@@ -50,7 +52,7 @@ export function flowLandingKind(url: string): FlowLanding {
 
 /** The flow.google.com project editor URL. */
 export function projectUrl(projectId: string): string {
-  return `${FLOW_ORIGIN}/project/${encodeURIComponent(projectId)}`;
+  return flowProjectUrl(projectId);
 }
 
 /** The project id of a `/project/<id>` URL on flow.google.com, else null. */

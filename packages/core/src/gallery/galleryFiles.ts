@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Catalog } from '@gflow/catalog';
+import type { MediaRenderer } from '@gflow/driver';
+import { mimeOf, sniffMedia } from '@gflow/flow-facts';
+import { writeFileAtomic } from '../output/atomicWrite.js';
+import { FLOW_ID } from '../operations/generationSchemas.js';
+
+/** The longer edge of a gallery thumbnail, in pixels. */
+export const THUMBNAIL_EDGE = 480;
+/** The thumbnail browser closes after this long without work. */
+export const RENDERER_IDLE_MS = 30_000;
+
+/** A local copy the gallery may serve: recorded in the catalog, inside the output directory, the recorded size. */
+export interface ServableFile {
+  readonly mediaId: string;
+  readonly kind: 'image' | 'video';
+  /** Real path (symlinks resolved), inside the output directory's real path. */
+  readonly path: string;
+  readonly bytes: number;
+  readonly mimeType: string;
+  /** The catalog's SHA-256 of the bytes, when recorded. */
+  readonly sha256: string | null;
+  readonly mtimeMs: number;
+}
+
+function realpathOrUndefined(file: string): string | undefined {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `file` lies inside `dir` (both absolute, already resolved): no `..` escape, not `dir` itself. */
+export function isInside(dir: string, file: string): boolean {
+  const relative = path.relative(dir, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/**
+ * The newest catalogued local copy of a media id that the gallery may serve. The path comes from
+ * the catalog only (never from a request): it must resolve, symlinks followed, inside the output
+ * directory, be a regular file and still have the size the catalog recorded.
+ */
+export function servableFile(catalog: Catalog, mediaId: string, outputDir: string): ServableFile | undefined {
+  if (!FLOW_ID.test(mediaId)) return undefined;
+  const root = realpathOrUndefined(outputDir);
+  if (root === undefined) return undefined;
+  for (const candidate of catalog.media.lookup(mediaId)) {
+    const files = candidate.files.filter((file) => file.storageProvider === null).reverse();
+    for (const file of files) {
+      const real = realpathOrUndefined(file.path);
+      if (real === undefined || !isInside(root, real)) continue;
+      let stat: fs.Stats;
+      try {
+        stat = fs.statSync(real);
+      } catch {
+        continue;
+      }
+      if (!stat.isFile() || stat.size !== file.bytes) continue;
+      const head = Buffer.alloc(16);
+      const fd = fs.openSync(real, 'r');
+      try {
+        fs.readSync(fd, head, 0, 16, 0);
+      } finally {
+        fs.closeSync(fd);
+      }
+      const sniffed = sniffMedia(head);
+      const mimeType = sniffed === null ? (file.mediaType ?? 'application/octet-stream') : mimeOf(sniffed);
+      return {
+        mediaId,
+        kind: candidate.asset.kind,
+        path: real,
+        bytes: stat.size,
+        mimeType,
+        sha256: file.sha256,
+        mtimeMs: stat.mtimeMs,
+      };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Thumbnails made once from the local files and kept in `dir`, named by the file's content
+ * (its catalogued SHA-256, else its path, size and mtime), so a replaced file gets a new one.
+ * One browser without a profile makes them, started on first need and closed when idle.
+ */
+export class ThumbnailCache {
+  readonly #dir: string;
+  readonly #open: () => Promise<MediaRenderer>;
+  readonly #idleMs: number;
+  #renderer: Promise<MediaRenderer> | undefined;
+  #idleTimer: NodeJS.Timeout | undefined;
+  #busy = 0;
+  readonly #inflight = new Map<string, Promise<string>>();
+
+  constructor(dir: string, open: () => Promise<MediaRenderer>, idleMs = RENDERER_IDLE_MS) {
+    this.#dir = dir;
+    this.#open = open;
+    this.#idleMs = idleMs;
+  }
+
+  /** The cached thumbnail's path, made now if needed. */
+  async thumbnailOf(file: ServableFile, edge = THUMBNAIL_EDGE): Promise<string> {
+    const key = createHash('sha256')
+      .update(file.sha256 ?? `${file.path}\u0000${file.bytes}\u0000${file.mtimeMs}`)
+      .digest('hex')
+      .slice(0, 32);
+    const target = path.join(this.#dir, `${key}-${edge}.jpg`);
+    if (fs.existsSync(target)) return target;
+    const running = this.#inflight.get(target);
+    if (running) return running;
+    const made = this.#make(file, edge, target).finally(() => this.#inflight.delete(target));
+    this.#inflight.set(target, made);
+    return made;
+  }
+
+  async #make(file: ServableFile, edge: number, target: string): Promise<string> {
+    this.#busy += 1;
+    clearTimeout(this.#idleTimer);
+    try {
+      this.#renderer ??= this.#open().catch((error: unknown) => {
+        this.#renderer = undefined;
+        throw error;
+      });
+      const renderer = await this.#renderer;
+      const bytes = await fs.promises.readFile(file.path);
+      const thumbnail = await renderer.thumbnail(bytes, file.kind, edge);
+      fs.mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+      await writeFileAtomic(target, thumbnail.jpeg);
+      return target;
+    } finally {
+      this.#busy -= 1;
+      if (this.#busy === 0) {
+        this.#idleTimer = setTimeout(() => void this.close(), this.#idleMs);
+        this.#idleTimer.unref();
+      }
+    }
+  }
+
+  /** Closes the browser (a later thumbnail starts it again). */
+  async close(): Promise<void> {
+    clearTimeout(this.#idleTimer);
+    const renderer = this.#renderer;
+    this.#renderer = undefined;
+    if (renderer) await (await renderer.catch(() => undefined))?.close();
+  }
+}

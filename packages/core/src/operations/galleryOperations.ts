@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ReferenceNotFoundError } from '@gflow/errors';
+import { z } from 'zod';
+import {
+  GALLERY_FAILURES_MAX,
+  GALLERY_PAGE_MAX,
+  type GalleryFailure,
+  type GalleryMediaDetail,
+  type GalleryMediaPage,
+  type GalleryProject,
+  type GalleryTask,
+  galleryFailures,
+  galleryMedia,
+  galleryMediaDetail,
+  galleryProjects,
+  galleryTasks,
+} from '../gallery/galleryViews.js';
+import { ThumbnailCache, servableFile } from '../gallery/galleryFiles.js';
+import { findBrowserExecutable } from '../jobs/browserLaunch.js';
+import type { RuntimeServices } from '../runtime/runtimeServices.js';
+import { FLOW_ID } from './generationSchemas.js';
+import { defineOperation } from './operation.js';
+
+// The gallery's reads (`gflow serve` at /, `gflow gallery`): local data only, on the library
+// surface (the HTTP adapter runs them; they are not tools or commands of their own).
+const galleryRead = { kind: 'read', usesBrowser: false, surfaces: ['library'] } as const;
+const mediaId = z.string().trim().min(1).max(256).describe('A Flow media id.');
+const isoDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/, 'a date YYYY-MM-DD')
+  .optional();
+
+export const galleryProjectsOperation = defineOperation({
+  name: 'galleryProjects',
+  mcpName: 'gflow_gallery_projects',
+  title: 'Gallery: projects',
+  description: 'Every catalogued project with its counts, Flow link and last activity, most recently active first.',
+  ...galleryRead,
+  input: z.object({}),
+  output: z.custom<{ status: 'ok'; projects: GalleryProject[] }>(),
+  handler: async (_input, { runtime }) => ({ status: 'ok' as const, projects: galleryProjects(runtime.catalog) }),
+});
+
+export const galleryMediaOperation = defineOperation({
+  name: 'galleryMedia',
+  mcpName: 'gflow_gallery_media',
+  title: 'Gallery: media grid',
+  description:
+    'The newest catalogued media matching every filter given (project, kind, model, profile, dates, prompt words).',
+  ...galleryRead,
+  input: z.object({
+    project: z.string().trim().regex(FLOW_ID).optional(),
+    kind: z.enum(['image', 'video']).optional(),
+    model: z.string().trim().min(1).max(100).optional(),
+    profile: z.string().trim().min(1).max(100).optional(),
+    since: isoDay,
+    until: isoDay,
+    text: z.string().max(500).optional(),
+    limit: z.number().int().min(1).max(GALLERY_PAGE_MAX).default(200),
+  }),
+  output: z.custom<{ status: 'ok' } & GalleryMediaPage>(),
+  handler: async (input, { runtime }) => ({ status: 'ok' as const, ...galleryMedia(runtime.catalog, input) }),
+});
+
+export const galleryMediaDetailOperation = defineOperation({
+  name: 'galleryMediaDetail',
+  mcpName: 'gflow_gallery_media_detail',
+  title: 'Gallery: one media',
+  description:
+    'One catalogued media: every recorded parameter, its files, the operation that made it, its inputs and what was made from it.',
+  ...galleryRead,
+  input: z.object({ media_id: mediaId, profile: z.string().trim().min(1).max(100).optional() }),
+  output: z.custom<{ status: 'ok'; media: GalleryMediaDetail }>(),
+  handler: async (input, { runtime }) => {
+    const media = galleryMediaDetail(runtime.catalog, input.media_id, {
+      outputDir: runtime.settings.outputDir,
+      profile: input.profile,
+      exists: (file) => fs.existsSync(file),
+    });
+    if (!media)
+      throw new ReferenceNotFoundError(`Media id ${input.media_id} is not in the local catalog.`, {
+        extensions: { parameter: 'media_id' },
+        remediationHint: 'Open the gallery’s grid to pick a catalogued media.',
+      });
+    return { status: 'ok' as const, media };
+  },
+});
+
+export const galleryFailuresOperation = defineOperation({
+  name: 'galleryFailures',
+  mcpName: 'gflow_gallery_failures',
+  title: 'Gallery: failures',
+  description:
+    'Failed operations with their title, detail, retryable, hint and incident id; billed-but-not-downloaded ones first with their recovery command.',
+  ...galleryRead,
+  input: z.object({ limit: z.number().int().min(1).max(1000).default(GALLERY_FAILURES_MAX) }),
+  output: z.custom<{ status: 'ok'; failures: GalleryFailure[] }>(),
+  handler: async (input, { runtime }) => ({
+    status: 'ok' as const,
+    failures: galleryFailures(runtime.catalog, input.limit),
+  }),
+});
+
+export const galleryTasksOperation = defineOperation({
+  name: 'galleryTasks',
+  mcpName: 'gflow_gallery_tasks',
+  title: 'Gallery: running tasks',
+  description: 'Queued and running generation tasks of every process, with their last phase.',
+  ...galleryRead,
+  input: z.object({}),
+  output: z.custom<{ status: 'ok'; tasks: GalleryTask[] }>(),
+  handler: async (_input, { runtime }) => ({ status: 'ok' as const, tasks: galleryTasks(runtime.catalog) }),
+});
+
+/** What the gallery may send for a media id: a catalogued file inside the output directory. */
+export interface GalleryFileAnswer {
+  readonly status: 'ok';
+  readonly found: boolean;
+  readonly path?: string;
+  readonly bytes?: number;
+  readonly mime_type?: string;
+  readonly kind?: 'image' | 'video';
+}
+
+export const galleryFileOperation = defineOperation({
+  name: 'galleryFile',
+  mcpName: 'gflow_gallery_file',
+  title: 'Gallery: a media file',
+  description:
+    'The newest catalogued local copy of a media id that lies inside the output directory and still has its recorded size; found=false otherwise. The path comes from the catalog, never from the caller.',
+  ...galleryRead,
+  input: z.object({ media_id: mediaId }),
+  output: z.custom<GalleryFileAnswer>(),
+  handler: async (input, { runtime }): Promise<GalleryFileAnswer> => {
+    const file = servableFile(runtime.catalog, input.media_id, runtime.settings.outputDir);
+    return file
+      ? { status: 'ok', found: true, path: file.path, bytes: file.bytes, mime_type: file.mimeType, kind: file.kind }
+      : { status: 'ok', found: false };
+  },
+});
+
+const caches = new WeakMap<RuntimeServices, ThumbnailCache>();
+
+function thumbnailCacheOf(runtime: RuntimeServices): ThumbnailCache {
+  let cache = caches.get(runtime);
+  if (!cache) {
+    const created = new ThumbnailCache(path.join(runtime.layout.cacheDir, 'thumbnails'), async () => {
+      const { openMediaRenderer } = await import('@gflow/driver');
+      const executablePath = findBrowserExecutable(runtime.settings);
+      return openMediaRenderer({
+        ...(executablePath ? { executablePath } : { channel: 'chrome' as const }),
+        extraArgs: runtime.settings.browserArgs,
+      });
+    });
+    runtime.onClose(() => created.close());
+    caches.set(runtime, created);
+    cache = created;
+  }
+  return cache;
+}
+
+export const galleryThumbnailOperation = defineOperation({
+  name: 'galleryThumbnail',
+  mcpName: 'gflow_gallery_thumbnail',
+  title: 'Gallery: a thumbnail',
+  description:
+    'A JPEG thumbnail (a poster frame for a video) of a media id, made once from its servable local file and cached under the home; found=false when there is no such file.',
+  ...galleryRead,
+  input: z.object({ media_id: mediaId }),
+  output: z.custom<{ status: 'ok'; found: boolean; path?: string; kind?: 'image' | 'video' }>(),
+  handler: async (input, { runtime }) => {
+    const file = servableFile(runtime.catalog, input.media_id, runtime.settings.outputDir);
+    if (!file) return { status: 'ok' as const, found: false };
+    const thumbnail = await thumbnailCacheOf(runtime).thumbnailOf(file);
+    return { status: 'ok' as const, found: true, path: thumbnail, kind: file.kind };
+  },
+});
+
+export const GALLERY_OPERATIONS = [
+  galleryProjectsOperation,
+  galleryMediaOperation,
+  galleryMediaDetailOperation,
+  galleryFailuresOperation,
+  galleryTasksOperation,
+  galleryFileOperation,
+  galleryThumbnailOperation,
+] as const;
