@@ -3,6 +3,7 @@ import { type CliIo, buildCli, runCli } from '@gflow/cli';
 import { appRuntimeFactory } from './appRuntimeFactory.js';
 import { mcpRunCommand } from './commands/mcpRunCommand.js';
 import { serveCommand } from './commands/serveCommand.js';
+import { galleryCommand } from './commands/galleryCommand.js';
 import { nodeSupport } from '../bin/nodeSupport.js';
 import { GFLOW_NODE_RANGE, GFLOW_VERSION } from './version.js';
 
@@ -48,7 +49,10 @@ function processIo(): CliIo {
 /** The whole gflow command line: the CLI tree plus `mcp run` and `serve`; returns the exit code. */
 export async function runGflow(argv: readonly string[], options: RunGflowOptions = {}): Promise<number> {
   const io = options.io ?? processIo();
-  const root = buildCli({ version: GFLOW_VERSION, extraCommands: { 'mcp run': mcpRunCommand, serve: serveCommand } });
+  const root = buildCli({
+    version: GFLOW_VERSION,
+    extraCommands: { 'mcp run': mcpRunCommand, serve: serveCommand, gallery: galleryCommand },
+  });
   return runCli(root, argv, {
     io,
     version: GFLOW_VERSION,

@@ -7,7 +7,7 @@ import {
 import { createGflowMcpServer, type FlowRegistry, type GflowLike } from '@gflow/mcp';
 import { Hono, type Context } from 'hono';
 import { GallerySessions } from './gallery/galleryAuth.js';
-import { daemonGate, mountGallery } from './gallery/galleryRoutes.js';
+import { daemonGate, loginPathOf, mountGallery } from './gallery/galleryRoutes.js';
 import { createGuardedMcpApp } from './guardedMcpApp.js';
 import { LegacySessions } from './legacySessions.js';
 import { createModernServerPool } from './modernServerPool.js';
@@ -43,6 +43,8 @@ export interface GflowHttpApp {
   readonly sessionCount: () => number;
   /** Reusable modern instances (tests, diagnostics). */
   readonly modernPool: { readonly idle: number; readonly built: number };
+  /** A one-time gallery login path (`/login?code=…`) when the daemon has a token, else undefined. */
+  mintLoginPath(): string | undefined;
   /** Closes every session and the modern handler (not the runtime). */
   close(): Promise<void>;
 }
@@ -152,6 +154,7 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
       else modern.notify.resourcesChanged();
     },
     sessionCount: () => sessions.size,
+    mintLoginPath: () => (options.token ? loginPathOf(gallerySessions.mintCode()) : undefined),
     modernPool: pool,
     async close() {
       stopFollowingFlows?.();

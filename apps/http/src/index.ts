@@ -14,3 +14,4 @@ export { bearerTokenOf, tokensMatch, BEARER_CHALLENGE } from './bearerAuth.js';
 export { isLoopbackBind } from './loopback.js';
 export { SseServerTransport } from './sseServerTransport.js';
 export { readCredentialsToken } from './credentialsFile.js';
+export { homeIdOf } from './gallery/galleryRoutes.js';

@@ -38,6 +38,11 @@ export interface GalleryOptions {
   readonly sessions: GallerySessions;
 }
 
+/** The gallery's one-time login path for a code. */
+export function loginPathOf(code: string): string {
+  return `/login?code=${encodeURIComponent(code)}`;
+}
+
 /** A stable, non-reversible name of the home the daemon serves (`gflow gallery` reuses only a daemon of its own home). */
 export function homeIdOf(home: string): string {
   return createHash('sha256').update(home).digest('hex').slice(0, 16);
@@ -199,7 +204,7 @@ export function mountGallery<E extends Env>(app: Hono<E>, options: GalleryOption
     if (presented === undefined || !tokensMatch(presented, options.token))
       return c.json({ error: 'Unauthorized' }, 401);
     return c.json({
-      login_path: `/login?code=${encodeURIComponent(sessions.mintCode())}`,
+      login_path: loginPathOf(sessions.mintCode()),
       expires_in_s: LOGIN_CODE_TTL_MS / 1000,
     });
   });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { TaskRecord } from '@gflow/catalog';
+import type { Catalog, TaskRecord } from '@gflow/catalog';
 import { videoModelOfKey } from '@gflow/flow-facts';
 import type { FlowSession, DriverProgressEvent as DriverProgress } from '@gflow/driver';
 import {
@@ -15,7 +15,7 @@ import {
 import { resolveProfile } from '../home/profiles.js';
 import { withIncidentCapture } from '../incidents/recordIncident.js';
 import type { GenerationResult } from '../operations/generationSchemas.js';
-import type { ImagePlan, VideoPlan } from '../operations/validateGeneration.js';
+import type { ImagePlan, MediaRef, VideoPlan } from '../operations/validateGeneration.js';
 import type { ProgressEvent } from '../runtime/progressPhases.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
@@ -168,6 +168,7 @@ export async function runClaimedGenerationTask(
       surface: spendPayloadOf(payload).surface ?? null,
       metadata: { tools: payload.input.tools ?? [], entity_ids: plan.characters.map((c) => c.entityId) },
     }).id;
+    linkInputs(catalog, operationId, plan, profile.name);
     // The credit ledger (issue 24): the driver hands Flow's quote to spend.hook before the click.
     spend = new SpendControl(runtime, {
       operationId,
@@ -429,6 +430,24 @@ async function generate(
     timeoutMs: settings.timeoutSeconds * 1000,
   });
   return remember(video);
+}
+
+/**
+ * Records which catalogued media the operation started from (frames, references), so the gallery
+ * can show what made a result and what was made from a media. Paths are not assets: only media ids
+ * the catalog knows in this profile are linked.
+ */
+function linkInputs(catalog: Catalog, operationId: number, plan: ImagePlan | VideoPlan, profile: string): void {
+  const link = (ref: MediaRef | undefined, role: 'input' | 'seed_start' | 'seed_end' | 'reference', position = 0) => {
+    if (ref?.kind !== 'media') return;
+    const asset = catalog.assets.getByMediaId(profile, ref.mediaId);
+    if (asset) catalog.assets.link(operationId, asset.id, role, position);
+  };
+  plan.references.forEach((ref, i) => link(ref, plan.kind === 'image' ? 'input' : 'reference', i));
+  if (plan.kind === 'video') {
+    link(plan.startFrame, 'seed_start');
+    link(plan.endFrame, 'seed_end');
+  }
 }
 
 /** Runs whose in-place reference the picker did not list, so its file was uploaded after all. */
