@@ -126,6 +126,7 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
       'gflow://db/schema',
       'gflow://docs/known-issues',
       'gflow://docs/mcp-guide',
+      'ui://gflow/result.html',
     ]);
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual([

@@ -1,7 +1,7 @@
 import { FAILURE_STATUSES } from '@gflow/core';
 import { FLOW_ID } from '@gflow/core/surfaces';
 
-/** How often the view asks the host for a queued task's state (gflow_show_task). */
+/** How often the view asks the host for a running chain's state (gflow_chain_status). */
 export const POLL_MS = 2_000;
 /** The most media one result shows (a batch or a chain can name more). */
 export const MAX_MEDIA = 12;
@@ -32,7 +32,6 @@ export function resultViewScript(version: string): string {
 
 const VIEW_BODY = String.raw`
 const { App, PostMessageTransport } = __gflowExtApps;
-const TERMINAL_TASK = ['completed', 'failed', 'cancelled', 'indeterminate'];
 const body = document.getElementById('body');
 const promptLine = document.getElementById('prompt');
 const app = new App({ name: 'gflow-result', version: VERSION }, {}, { autoResize: true });
@@ -129,7 +128,7 @@ function renderProjects(data) {
   if (data.has_more === true) body.append(el('p', 'muted', 'More projects on the next page.'));
 }
 
-/** Media ids of any gflow result: generations, batches (items), chains (links), downloads, upscales, a shown task. */
+/** Media ids of any gflow result: generations, batches (items), chains (links), downloads and upscales. */
 function mediaIdsOf(data, out) {
   if (!isObject(data)) return out;
   const add = (id) => {
@@ -141,7 +140,6 @@ function mediaIdsOf(data, out) {
   add(data.media_id);
   if (Array.isArray(data.items)) for (const item of data.items) mediaIdsOf(item, out);
   if (Array.isArray(data.links)) for (const link of data.links) if (isObject(link)) add(link.flow_media_id);
-  if (isObject(data.task)) mediaIdsOf(data.task.result, out);
   return out;
 }
 
@@ -201,40 +199,30 @@ async function loadMedia(id, figure, caption, run) {
 }
 
 function renderPending(data, run) {
-  const isChain = typeof data.chain_id === 'string' && typeof data.task_id !== 'string';
+  const isChain = typeof data.chain_id === 'string';
   const id = isChain ? data.chain_id : data.task_id;
   const box = part('section', 'pending');
   box.append(part('h2', 'pending-title', (isChain ? 'Chain ' : 'Task ') + id));
   const state = part('p', 'pending-state', data.status);
-  const bar = el('progress');
-  box.append(state, bar);
+  box.append(state, el('progress'));
   body.append(box);
-  if (!app.getHostCapabilities() || !app.getHostCapabilities().serverTools) {
-    box.append(el('p', 'muted', 'This host does not let the view ask for updates: ask the agent to check the task.'));
+  // A queued generation is followed with tasks/get (the Tasks extension), which a view cannot send:
+  // the agent follows it. A chain has a tool, gflow_chain_status, which the host may call for the view.
+  const canCall = Boolean(app.getHostCapabilities() && app.getHostCapabilities().serverTools);
+  if (!isChain || !canCall) {
+    box.append(part('p', 'pending-note', 'Queued: the agent follows it and can show the result when it is done.'));
     return;
   }
-  const tool = isChain ? 'gflow_chain_status' : 'gflow_show_task';
-  const args = isChain ? { chain_id: id } : { task_id: id };
   const poll = async () => {
     if (run !== generation) return;
     try {
-      const reply = await app.callServerTool({ name: tool, arguments: args });
+      const reply = await app.callServerTool({ name: 'gflow_chain_status', arguments: { chain_id: id } });
       if (run !== generation) return;
       const shown = structuredOf(reply);
-      if (reply.isError) return render(reply);
-      if (isChain) {
-        if (shown && shown.status !== 'pending' && shown.status !== 'running') return render(reply);
-        state.textContent = shown ? shown.status : 'running';
-      } else {
-        const task = shown && isObject(shown.task) ? shown.task : {};
-        if (TERMINAL_TASK.includes(task.status)) {
-          if (isObject(task.result)) return render({ structuredContent: task.result, isError: FAILURES.includes(task.result.status) });
-          return render({ structuredContent: { status: task.status, error: task.error || {} }, isError: task.status !== 'completed' });
-        }
-        state.textContent = [task.status, task.phase].filter(Boolean).join(' · ') || 'running';
-      }
+      if (reply.isError || (shown && shown.status !== 'pending' && shown.status !== 'running')) return render(reply);
+      state.textContent = shown && typeof shown.status === 'string' ? shown.status : 'running';
     } catch (error) {
-      state.textContent = 'Could not read the task: ' + (error && error.message ? error.message : String(error));
+      state.textContent = 'Could not read the chain: ' + (error && error.message ? error.message : String(error));
     }
     setTimeout(poll, POLL_MS);
   };
