@@ -28,6 +28,18 @@ const RUNTIME_FILES = [
   'packages/mcp/package.json',
 ];
 
+/**
+ * Files of dependencies the sources read at run time, copied to dist/ws/<to> (a path with no
+ * node_modules, which the tarball leaves out): the MCP App page inlines the ext-apps View SDK,
+ * which packages/mcp/src/app/resultViewHtml.ts reads beside itself in the bundle.
+ */
+const RUNTIME_COPIES = [
+  {
+    from: 'packages/mcp/node_modules/@modelcontextprotocol/ext-apps/dist/src/app-with-deps.js',
+    to: 'packages/mcp/src/app/ext-apps-app-with-deps.js',
+  },
+];
+
 /** Native addons and Playwright stay outside the bundle (loaded from node_modules when needed). */
 const EXTERNAL = ['better-sqlite3', 'playwright-core', 'playwright-core/*'];
 
@@ -127,6 +139,11 @@ export async function buildGflow() {
     fs.cpSync(from, path.join(staging, 'ws', rel), { recursive: true });
     const walk = (p) => (fs.statSync(p).isDirectory() ? fs.readdirSync(p).flatMap((n) => walk(path.join(p, n))) : [p]);
     for (const file of walk(from)) copied.push(toPosix(path.relative(appDir, file)));
+  }
+  for (const { from, to } of RUNTIME_COPIES) {
+    fs.mkdirSync(path.dirname(path.join(staging, 'ws', to)), { recursive: true });
+    fs.copyFileSync(path.join(repoRoot, from), path.join(staging, 'ws', to));
+    copied.push(toPosix(path.relative(appDir, path.join(repoRoot, from))));
   }
   const files = {};
   for (const rel of [...new Set([...inputs, ...packageJsons, ...copied])].sort())

@@ -4,8 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildCli, renderHelp, walkCli } from '@gflow/cli';
-import { mcpRunCommand } from '../src/commands/mcpRunCommand.js';
-import { serveCommand } from '../src/commands/serveCommand.js';
+import { APP_COMMANDS } from '../src/appCommands.js';
 
 const GUIDE = `# gflow command line
 
@@ -329,7 +328,7 @@ measured: no balance shown, an unchanged balance, a failed read).
 ## Command reference
 `;
 
-const root = buildCli({ version: '0.0.0', extraCommands: { 'mcp run': mcpRunCommand, serve: serveCommand } });
+const root = buildCli({ version: '0.0.0', extraCommands: APP_COMMANDS });
 const sections: string[] = [GUIDE];
 for (const { path: p, def } of await walkCli(root)) {
   sections.push(`### gflow ${p.join(' ')}\n\n\`\`\`text\n${(await renderHelp(def, p)).trimEnd()}\n\`\`\`\n`);

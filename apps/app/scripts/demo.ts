@@ -78,6 +78,7 @@ async function main(): Promise<void> {
     }
   }
   say('Done: nothing was sent to Google and no credits were spent.');
+  say('See them in the browser: node apps/app/bin/gflow.js gallery --sandbox');
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,7 @@
 import { isatty } from 'node:tty';
 import { type CliIo, buildCli, runCli } from '@gflow/cli';
 import { appRuntimeFactory } from './appRuntimeFactory.js';
-import { mcpRunCommand } from './commands/mcpRunCommand.js';
-import { serveCommand } from './commands/serveCommand.js';
-import { galleryCommand } from './commands/galleryCommand.js';
+import { APP_COMMANDS } from './appCommands.js';
 import { nodeSupport } from '../bin/nodeSupport.js';
 import { GFLOW_NODE_RANGE, GFLOW_VERSION } from './version.js';
 
@@ -46,12 +44,12 @@ function processIo(): CliIo {
   };
 }
 
-/** The whole gflow command line: the CLI tree plus `mcp run` and `serve`; returns the exit code. */
+/** The whole gflow command line: the CLI tree plus the app's commands (`mcp run`, `serve`, `gallery`); returns the exit code. */
 export async function runGflow(argv: readonly string[], options: RunGflowOptions = {}): Promise<number> {
   const io = options.io ?? processIo();
   const root = buildCli({
     version: GFLOW_VERSION,
-    extraCommands: { 'mcp run': mcpRunCommand, serve: serveCommand, gallery: galleryCommand },
+    extraCommands: APP_COMMANDS,
   });
   return runCli(root, argv, {
     io,

@@ -2,15 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildCli, walkCli } from '@gflow/cli';
 import { describe, expect, it } from 'vitest';
-import { mcpRunCommand } from '../src/commands/mcpRunCommand.js';
-import { serveCommand } from '../src/commands/serveCommand.js';
+import { APP_COMMANDS } from '../src/appCommands.js';
 
 const APP_DIR = path.resolve(import.meta.dirname, '..');
 
 describe('docs/CLI.md', () => {
   it('has a section for every command of the tree (regenerate: pnpm --filter @gflow/app run docs:cli)', async () => {
     const doc = fs.readFileSync(path.join(APP_DIR, '..', '..', 'docs', 'CLI.md'), 'utf8');
-    const root = buildCli({ version: '0.0.0', extraCommands: { 'mcp run': mcpRunCommand, serve: serveCommand } });
+    const root = buildCli({ version: '0.0.0', extraCommands: APP_COMMANDS });
     const missing = (await walkCli(root))
       .map((l) => `### gflow ${l.path.join(' ')}`)
       .filter((heading) => !doc.includes(`${heading}\n`));
@@ -21,7 +20,7 @@ describe('docs/CLI.md', () => {
     const docs = ['CLI.md', 'MCP.md', 'CONFIGURATION.md', 'LIBRARY.md', 'KNOWN_ISSUES.md'].map((f) =>
       fs.readFileSync(path.join(APP_DIR, '..', '..', 'docs', f), 'utf8'),
     );
-    const root = buildCli({ version: '0.0.0', extraCommands: { 'mcp run': mcpRunCommand, serve: serveCommand } });
+    const root = buildCli({ version: '0.0.0', extraCommands: APP_COMMANDS });
     const leaves = (await walkCli(root)).map((l) => l.path.join(' '));
     // Every command path: the leaves and the groups above them.
     const paths = new Set(

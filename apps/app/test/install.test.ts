@@ -171,6 +171,9 @@ describe("the README's install line and its gflow lines, outside the checkout", 
         fs.readFileSync(path.join(REPO_ROOT, 'docs', 'KNOWN_ISSUES.md'), 'utf8'),
       )?.[1];
       expect(text).toContain(firstIssue!.trim().slice(0, 30));
+      // The MCP App page inlines the ext-apps View SDK: the installed binary has its copy (build.mjs RUNTIME_COPIES).
+      const view = (await conn.client.readResource({ uri: 'ui://gflow/result.html' })).contents[0];
+      expect(view).toMatchObject({ mimeType: 'text/html;profile=mcp-app', text: expect.stringContaining('new App(') });
     } finally {
       await conn.close();
     }
