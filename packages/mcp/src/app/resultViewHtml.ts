@@ -55,8 +55,17 @@ export function inlineSdk(source: string): string {
   return code;
 }
 
-/** The installed SDK bundle's text (resolved like an import, so the packed binary finds its copy too). */
+/** Where the gflow binary's bundle keeps its copy of the SDK file (apps/app/scripts/build.mjs RUNTIME_COPIES). */
+export const BUNDLED_SDK_FILE = 'ext-apps-app-with-deps.js';
+
+/**
+ * The SDK bundle's text: in the gflow binary, the copy its build put beside
+ * this module (the tarball has no node_modules); from the sources, the
+ * installed package, resolved like an import.
+ */
 export function readViewSdk(): string {
+  const bundled = new URL(`./${BUNDLED_SDK_FILE}`, import.meta.url);
+  if (fs.existsSync(bundled)) return fs.readFileSync(bundled, 'utf8');
   return fs.readFileSync(createRequire(import.meta.url).resolve(VIEW_SDK_MODULE), 'utf8');
 }
 
