@@ -7,23 +7,17 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { hintForCode } from '@gflow/errors';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '@gflow/testkit';
-import { TEST_BROWSER_FLAGS, chromiumExecutable } from '@gflow/testkit/browser';
+import { TEST_BROWSER_FLAGS, chromiumExecutable, screenshotsDir } from '@gflow/testkit/browser';
 import type { ServeProcess } from '@gflow/testkit/cli';
 import { SANDBOX_EMAIL, useSandbox } from '@gflow/testkit/sandbox';
+import { writeCatalog } from './helpers/catalog.js';
 
 const e2e = useSandbox({ seed: 'journey-gallery', signIn: true });
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const shotsDir = path.join(
-  process.env['GFLOW_TEST_REPORT_DIR'] ?? path.join(repoRoot, 'test-results'),
-  'screenshots',
-  'gallery',
-);
+const shotsDir = screenshotsDir('gallery');
 const XSS = `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script> an owl at dusk`;
 const TOKEN = 'gallery-token-0123456789abcdef';
 
@@ -51,7 +45,6 @@ async function open(page: Page, url: string, shot?: string): Promise<void> {
   const response = await page.goto(`${origin}${url}`);
   expect(response?.status(), url).toBe(200);
   if (shot) {
-    fs.mkdirSync(shotsDir, { recursive: true });
     await page.screenshot({ path: path.join(shotsDir, `${shot}.png`), fullPage: true });
   }
 }
@@ -147,7 +140,6 @@ describe('journey: the gallery on gflow serve --sandbox', () => {
       .poll(() => clip.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
       .toBeGreaterThan(0.3);
     expect(await clip.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
-    fs.mkdirSync(shotsDir, { recursive: true });
     await page.screenshot({ path: path.join(shotsDir, 'video.png'), fullPage: true });
     const text = await page.locator('main').innerText();
     expect(text).toContain('the fox trots away');
@@ -224,8 +216,7 @@ describe('journey: the gallery on gflow serve --sandbox', () => {
     const outside = path.join(e2e.sandboxHome, 'gflow.db');
     const link = path.join(e2e.outputDir, 'escape.jpg');
     fs.symlinkSync(outside, link);
-    const db = new Database(e2e.dbPath);
-    try {
+    writeCatalog(e2e.dbPath, (db) => {
       const asset = db.prepare('SELECT id FROM assets WHERE flow_media_id = ?').get(owl.flow_media_id) as {
         id: number;
       };
@@ -236,9 +227,7 @@ describe('journey: the gallery on gflow serve --sandbox', () => {
       );
       insert.run(asset.id, outside, size);
       insert.run(asset.id, link, size);
-    } finally {
-      db.close();
-    }
+    });
     expect((await page.request.get(`${origin}/files/${owl.flow_media_id}`)).status()).toBe(404);
     const fox = await page.request.get(`${origin}/files/${image.flow_media_id}`, { headers: { range: 'bytes=0-9' } });
     expect(fox.status()).toBe(206);

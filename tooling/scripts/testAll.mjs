@@ -33,7 +33,8 @@ const base = { FORCE_COLOR: process.env['FORCE_COLOR'] ?? '0' };
 function tally(dir) {
   const sum = { passed: 0, failed: 0, skipped: 0 };
   if (!fs.existsSync(dir)) return sum;
-  for (const file of fs.readdirSync(dir)) {
+  // Only the reports: the folder also holds the browser tests' screenshots.
+  for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json'))) {
     const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
     sum.passed += report.numPassedTests ?? 0;
     sum.failed += report.numFailedTests ?? 0;

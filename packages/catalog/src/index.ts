@@ -8,7 +8,7 @@ export { migrationStatus } from './migrations/migrate.js';
 export { profiles, projects, assets, operations, localFiles } from './schema/index.js';
 
 export type { MediaListItem } from './repositories/assetListing.js';
-export type { DerivedOperation, LinkedAsset } from './repositories/lineageRepo.js';
+export type { LinkedAsset } from './repositories/lineageRepo.js';
 export type { LocalFileRow } from './repositories/localFilesRepo.js';
 
 export type { JournaledUsage } from './repositories/usageRepo.js';

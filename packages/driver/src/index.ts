@@ -16,7 +16,7 @@ export { pageSnapshotOf } from './session/scratchPage.js';
 export { downloadMedia } from './download/download.js';
 export { downloadMediaById } from './projects/findMediaUrl.js';
 export { lastFrameOf } from './media/lastFrame.js';
-export { openMediaRenderer, type MediaRenderer, type Thumbnail } from './media/renderMedia.js';
+export { openMediaRenderer, type MediaRenderer } from './media/renderMedia.js';
 
 // Sign-in and session probes
 export { loginWithBrowser } from './auth/loginWithBrowser.js';

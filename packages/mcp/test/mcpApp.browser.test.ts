@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { createGflow, type Gflow } from '@gflow/core';
 import { tempDir } from '@gflow/testkit';
-import { type SimBrowser, browserSetting, startSimBrowser } from '@gflow/testkit/browser';
+import { type SimBrowser, browserSetting, screenshotsDir, startSimBrowser } from '@gflow/testkit/browser';
 import { build } from 'esbuild';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,9 +21,8 @@ import { createGflowMcpServer } from '../src/index.js';
  * The generations are real sandbox generations (the simulator makes the media).
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-/** Screenshots of each state, for a person to look at (test-results/ is gitignored). */
-const SHOTS = path.join(ROOT, 'test-results', 'mcp-app');
+/** Screenshots of each state, for a person to look at (the test report folder). */
+const SHOTS = screenshotsDir('mcp-app');
 const ACCOUNT = 'mcp.app.user@gflow.invalid';
 const PASSWORD = 'correct horse battery';
 const PROFILE = 'sim';
@@ -195,7 +193,6 @@ async function openHost(r: Rig): Promise<Host> {
         [input, result] as const,
       ),
     async screenshot(name) {
-      fs.mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
     },
     close: () => context.close(),

@@ -2,6 +2,8 @@
 // (the kit never imports the driver, so the simulator's contract tests stay independent of it).
 // The harness itself is the simulator's (@gflow/flow-sim/testing); the kit adds the tests' Chromium
 // (@gflow/tooling/chromium) and the file's hooks.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FlowSimOptions } from '@gflow/flow-sim';
 import { type SimBrowser, launchSimBrowser } from '@gflow/flow-sim/testing';
 import { TEST_BROWSER_FLAGS, chromiumExecutable } from '@gflow/tooling/chromium';
@@ -23,6 +25,19 @@ export {
   watchHosts,
   type SimBrowser,
 } from '@gflow/flow-sim/testing';
+
+/**
+ * Where a browser test saves its screenshots for a person to look at: the test report folder
+ * (GFLOW_TEST_REPORT_DIR, set by `npm test`), else `test-results/` at the repository root (git
+ * ignores it), under `screenshots/<name>`; created.
+ */
+export function screenshotsDir(name: string): string {
+  const root =
+    process.env['GFLOW_TEST_REPORT_DIR'] ?? path.resolve(import.meta.dirname, '..', '..', '..', 'test-results');
+  const dir = path.join(root, 'screenshots', name);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 /** A simulator (latency 'fast' unless said otherwise) and the tests' Chromium readied for it. */
 export function startSimBrowser(options: FlowSimOptions = {}): Promise<SimBrowser> {

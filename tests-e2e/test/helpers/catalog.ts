@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 interface Statement {
   get(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];
+  run(...params: unknown[]): unknown;
 }
 interface Db {
   prepare(sql: string): Statement;
@@ -91,4 +92,15 @@ export function chainRows(dbPath: string): ChainRow[] {
       }>
     ).map((r) => ({ chain_id: r.chain_id, status: r.status, state: JSON.parse(r.state_json) as ChainRow['state'] })),
   );
+}
+
+/** Changes the catalog behind gflow's back, as a user with sqlite3 could (tests of what gflow then refuses). */
+export function writeCatalog(dbPath: string, write: (db: Pick<Db, 'prepare'>) => void): void {
+  const db = new Database(dbPath, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    write(db);
+  } finally {
+    db.close();
+  }
 }

@@ -23,7 +23,7 @@ export function layout(title: string, section: GallerySection | undefined, chrom
     <head>
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <meta name="referrer" content="no-referrer" />
+      <meta name="referrer" content="same-origin" />
       <title>${title} · gflow gallery</title>
       <link rel="stylesheet" href="/gallery/assets/gallery.css" />
       <script src="/gallery/assets/gallery.js" defer></script>
