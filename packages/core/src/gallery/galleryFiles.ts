@@ -40,16 +40,23 @@ export function isInside(dir: string, file: string): boolean {
 }
 
 /**
- * The newest catalogued local copy of a media id that the gallery may serve. The path comes from
- * the catalog only (never from a request): it must resolve, symlinks followed, inside the output
- * directory, be a regular file and still have the size the catalog recorded.
+ * A catalogued local copy of a media id that the gallery may serve: the newest (the page shows
+ * it: an upscale is a newer copy), or the smallest (a thumbnail needs no 4K upscale). The path
+ * comes from the catalog only (never from a request): it must resolve, symlinks followed, inside
+ * the output directory, be a regular file and still have the size the catalog recorded.
  */
-export function servableFile(catalog: Catalog, mediaId: string, outputDir: string): ServableFile | undefined {
+export function servableFile(
+  catalog: Catalog,
+  mediaId: string,
+  outputDir: string,
+  prefer: 'newest' | 'smallest' = 'newest',
+): ServableFile | undefined {
   if (!FLOW_ID.test(mediaId)) return undefined;
   const root = realpathOrUndefined(outputDir);
   if (root === undefined) return undefined;
   for (const candidate of catalog.media.lookup(mediaId)) {
-    const files = candidate.files.filter((file) => file.storageProvider === null).reverse();
+    const local = candidate.files.filter((file) => file.storageProvider === null);
+    const files = prefer === 'newest' ? local.reverse() : local.sort((a, b) => a.bytes - b.bytes);
     for (const file of files) {
       const real = realpathOrUndefined(file.path);
       if (real === undefined || !isInside(root, real)) continue;

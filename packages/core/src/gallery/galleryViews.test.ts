@@ -143,6 +143,15 @@ describe('servable files', () => {
       mimeType: 'image/jpeg',
     });
     expect(servableFile(catalog, '../../etc/passwd', outputDir)).toBeUndefined();
+    // An upscale is a newer, larger copy: the page shows it, a thumbnail is made from the original.
+    const upscale = path.join(outputDir, `${FOX}_2k.jpg`);
+    const big = Buffer.concat([JPEG, Buffer.alloc(64)]);
+    fs.writeFileSync(upscale, big);
+    const asset = catalog.media.lookup(FOX)[0]?.asset;
+    catalog.localFiles.record({ assetId: asset?.id ?? -1, path: upscale, bytes: big.length });
+    expect(servableFile(catalog, FOX, outputDir)?.path).toBe(fs.realpathSync(upscale));
+    expect(servableFile(catalog, FOX, outputDir, 'smallest')?.path).toBe(fs.realpathSync(foxFile));
+    fs.rmSync(upscale);
     expect(servableFile(catalog, LOST, outputDir)).toBeUndefined();
     // A symlink inside the output directory that leads out, and a changed size, are refused.
     const outside = path.join(path.dirname(outputDir), 'secret.jpg');

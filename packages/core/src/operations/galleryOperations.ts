@@ -171,7 +171,7 @@ export const galleryThumbnailOperation = defineOperation({
   input: z.object({ media_id: mediaId }),
   output: z.custom<{ status: 'ok'; found: boolean; path?: string; kind?: 'image' | 'video' }>(),
   handler: async (input, { runtime }) => {
-    const file = servableFile(runtime.catalog, input.media_id, runtime.settings.outputDir);
+    const file = servableFile(runtime.catalog, input.media_id, runtime.settings.outputDir, 'smallest');
     if (!file) return { status: 'ok' as const, found: false };
     const thumbnail = await thumbnailCacheOf(runtime).thumbnailOf(file);
     return { status: 'ok' as const, found: true, path: thumbnail, kind: file.kind };
