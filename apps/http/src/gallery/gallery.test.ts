@@ -7,9 +7,11 @@ import { escapeHtml, hrefOf, html } from './html.js';
 describe('html', () => {
   it('escapes every interpolated value; only markup made by the tag passes as is', () => {
     const prompt = `<img src=x onerror="alert(1)"> & 'quotes' \`tick\``;
+    const inner = html`<b>${'<i>'}</b>`;
     const out = html`<p title="${prompt}">${prompt}</p>
-      ${html`<b>${'<i>'}</b>`}`.toString();
-    expect(out).toBe(
+      ${inner}`.toString();
+    // (prettier lays out the template's markup; whitespace between tags is not what is tested)
+    expect(out.replace(/>\s+</g, '><')).toBe(
       '<p title="&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quotes&#39; &#96;tick&#96;">' +
         '&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quotes&#39; &#96;tick&#96;</p><b>&lt;i&gt;</b>',
     );

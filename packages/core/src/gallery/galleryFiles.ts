@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { Catalog } from '@gflow/catalog';
 import type { MediaRenderer } from '@gflow/driver';
 import { mimeOf, sniffMedia } from '@gflow/flow-facts';
+import type { HomeLayout } from '../home/homeLayout.js';
+import { findBrowserExecutable } from '../jobs/browserLaunch.js';
 import { writeFileAtomic } from '../output/atomicWrite.js';
+import type { ResolvedSettings } from '../settings/loadSettings.js';
 import { FLOW_ID } from '../operations/generationSchemas.js';
 
 /** The longer edge of a gallery thumbnail, in pixels. */
@@ -155,4 +158,19 @@ export class ThumbnailCache {
     this.#renderer = undefined;
     if (renderer) await (await renderer.catch(() => undefined))?.close();
   }
+}
+
+/** The runtime's thumbnail cache: `<home>/cache/thumbnails`, made by the browser gflow would launch (no profile). */
+export function createThumbnailCache(
+  settings: Pick<ResolvedSettings, 'browserExecutable' | 'browserArgs'>,
+  layout: Pick<HomeLayout, 'cacheDir'>,
+): ThumbnailCache {
+  return new ThumbnailCache(path.join(layout.cacheDir, 'thumbnails'), async () => {
+    const { openMediaRenderer } = await import('@gflow/driver');
+    const executablePath = findBrowserExecutable(settings);
+    return openMediaRenderer({
+      ...(executablePath ? { executablePath } : { channel: 'chrome' as const }),
+      extraArgs: settings.browserArgs,
+    });
+  });
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { ReferenceNotFoundError } from '@gflow/errors';
 import { z } from 'zod';
 import {
@@ -16,9 +15,7 @@ import {
   galleryProjects,
   galleryTasks,
 } from '../gallery/galleryViews.js';
-import { ThumbnailCache, servableFile } from '../gallery/galleryFiles.js';
-import { findBrowserExecutable } from '../jobs/browserLaunch.js';
-import type { RuntimeServices } from '../runtime/runtimeServices.js';
+import { servableFile } from '../gallery/galleryFiles.js';
 import { FLOW_ID } from './generationSchemas.js';
 import { defineOperation } from './operation.js';
 
@@ -141,26 +138,6 @@ export const galleryFileOperation = defineOperation({
   },
 });
 
-const caches = new WeakMap<RuntimeServices, ThumbnailCache>();
-
-function thumbnailCacheOf(runtime: RuntimeServices): ThumbnailCache {
-  let cache = caches.get(runtime);
-  if (!cache) {
-    const created = new ThumbnailCache(path.join(runtime.layout.cacheDir, 'thumbnails'), async () => {
-      const { openMediaRenderer } = await import('@gflow/driver');
-      const executablePath = findBrowserExecutable(runtime.settings);
-      return openMediaRenderer({
-        ...(executablePath ? { executablePath } : { channel: 'chrome' as const }),
-        extraArgs: runtime.settings.browserArgs,
-      });
-    });
-    runtime.onClose(() => created.close());
-    caches.set(runtime, created);
-    cache = created;
-  }
-  return cache;
-}
-
 export const galleryThumbnailOperation = defineOperation({
   name: 'galleryThumbnail',
   mcpName: 'gflow_gallery_thumbnail',
@@ -173,7 +150,7 @@ export const galleryThumbnailOperation = defineOperation({
   handler: async (input, { runtime }) => {
     const file = servableFile(runtime.catalog, input.media_id, runtime.settings.outputDir, 'smallest');
     if (!file) return { status: 'ok' as const, found: false };
-    const thumbnail = await thumbnailCacheOf(runtime).thumbnailOf(file);
+    const thumbnail = await runtime.thumbnails.thumbnailOf(file);
     return { status: 'ok' as const, found: true, path: thumbnail, kind: file.kind };
   },
 });

@@ -16,6 +16,7 @@ import {
 import type { BrowserOverrides } from '../jobs/browserLaunch.js';
 import { runClaimedGenerationTask } from '../jobs/generationJob.js';
 import { SessionPool } from '../jobs/sessionPool.js';
+import { type ThumbnailCache, createThumbnailCache } from '../gallery/galleryFiles.js';
 import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
 import { badParameterFromZod, refuseUnknownArguments } from './badParameterFromZod.js';
 import { CatalogLoader } from './catalogLoader.js';
@@ -94,6 +95,8 @@ export class Gflow {
   readonly logger: Logger;
   /** @internal */
   readonly sessions: SessionPool;
+  /** The gallery's thumbnail cache (a profile-less browser, started on first need). @internal */
+  readonly thumbnails: ThumbnailCache;
   /** A background worker's runtime (CreateGflowOptions.worker). @internal */
   readonly worker: boolean;
   /** @internal */
@@ -146,6 +149,8 @@ export class Gflow {
       runningOperation: () => this.currentOperation,
     });
     this.onClose(() => this.sessions.closeAll());
+    this.thumbnails = createThumbnailCache(this.settings, this.layout);
+    this.onClose(() => this.thumbnails.close());
     this.limiter = createTokenBucket({
       capacity: this.settings.rateLimitCapacity,
       refillMs: this.settings.rateLimitRefillSeconds * 1000,
@@ -352,6 +357,6 @@ function servicesOf(gflow: Gflow): RuntimeServices {
     background: gflow.background,
     claimantFor: (profile: string) => gflow.claimantFor(profile),
     flushUsage: () => gflow.flushUsage(),
-    onClose: (closer: () => Promise<void> | void) => gflow.onClose(closer),
+    thumbnails: gflow.thumbnails,
   });
 }

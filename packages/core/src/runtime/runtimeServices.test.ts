@@ -56,6 +56,7 @@ describe('context.runtime', () => {
       'logger',
       'sessions',
       'settings',
+      'thumbnails',
     ]);
     expect(services).not.toBe(runtime);
     for (const member of ['run', 'operations', 'operation', 'close', 'onClose', 'recordUsage', 'ready'])

@@ -4,6 +4,7 @@ import type { TokenBucket } from '@gflow/lease/limits';
 import type { HomeLayout } from '../home/homeLayout.js';
 import type { ResolvedProfile } from '../home/profiles.js';
 import type { BrowserOverrides } from '../jobs/browserLaunch.js';
+import type { ThumbnailCache } from '../gallery/galleryFiles.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 import type { RunningJob } from './jobRegistry.js';
 import type { Logger } from './logger.js';
@@ -71,6 +72,6 @@ export interface RuntimeServices {
   claimantFor(profile: string): string;
   /** Writes the usage lines batched so far (a usage report reads them). */
   flushUsage(): void;
-  /** Runs `closer` when the runtime closes (state an operation keeps between calls: a browser, a cache). */
-  onClose(closer: () => Promise<void> | void): void;
+  /** The gallery's thumbnails (its browser starts on first need and closes with the runtime). */
+  readonly thumbnails: ThumbnailCache;
 }

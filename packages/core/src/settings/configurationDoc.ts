@@ -33,6 +33,7 @@ export function renderConfigurationDoc(): string {
     '| `gflow.db` (+ `-wal`, `-shm`) | the SQLite catalog |',
     '| `locks/` | one lock file per profile (0600); never deleted, the kernel releases the lock |',
     '| `incidents/<date>/…` | private incident bundles (secrets redacted) |',
+    "| `cache/thumbnails/` | the gallery's thumbnails, made once from the local files (safe to delete: they are made again) |",
     '| `flows/*.yaml` | declarative MCP tools, resources and prompts |',
     '| `tools/*.toml` | your own prompt tools |',
     '| `sandbox/` | the sandbox home used by `--sandbox`: its own state (profiles, `config.toml`, catalog, output, locks, incidents, logs) |',
