@@ -119,8 +119,8 @@ window.gflowHost = (() => {
   const frame = document.getElementById('view');
   let bridge;
   return {
-    async load(html) {
-      bridge = new AppBridge(null, { name: 'gflow-test-host', version: '1.0.0' }, { serverTools: {}, serverResources: {} });
+    async load(html, capabilities) {
+      bridge = new AppBridge(null, { name: 'gflow-test-host', version: '1.0.0' }, capabilities);
       bridge.oncalltool = (params) => window.__mcp('tools/call', params);
       bridge.onreadresource = (params) => window.__mcp('resources/read', params);
       const initialized = new Promise((resolve) => { bridge.oninitialized = () => resolve(); });
@@ -149,7 +149,10 @@ interface Host {
   close(): Promise<void>;
 }
 
-async function openHost(r: Rig): Promise<Host> {
+/** What the test host offers the view: by default it forwards tool calls and resource reads. */
+const FULL_HOST = { serverTools: {}, serverResources: {} };
+
+async function openHost(r: Rig, capabilities: Record<string, unknown> = FULL_HOST): Promise<Host> {
   const context = await (await r.kit.browser()).newContext({ viewport: { width: 900, height: 700 } });
   const page = await context.newPage();
   const requests: string[] = [];
@@ -176,8 +179,9 @@ async function openHost(r: Rig): Promise<Host> {
   await page.addScriptTag({ content: r.hostBundle });
   await page.addScriptTag({ content: HOST_SCRIPT });
   await page.evaluate(
-    (html) => (window as unknown as { gflowHost: { load(h: string): Promise<void> } }).gflowHost.load(html),
-    r.viewHtml,
+    ([html, caps]) =>
+      (window as unknown as { gflowHost: { load(h: string, c: unknown): Promise<void> } }).gflowHost.load(html, caps),
+    [r.viewHtml, capabilities] as const,
   );
   const view = await (await page.$('#view'))?.contentFrame();
   if (!view) throw new Error('the view iframe has no frame');
@@ -306,23 +310,59 @@ describe('the MCP App result view in Chromium (real server, sandbox generations)
     }
   });
 
-  it('shows a wait=false generation as a queued task (its id and status)', { timeout: 120_000 }, async () => {
-    const r = await setup();
-    const input = { prompt: 'a lighthouse at dusk', profile: PROFILE, wait: false };
-    const result = await r.client.callTool({ name: 'gflow_generate_image', arguments: input }, { timeout: 60_000 });
-    const queued = result.structuredContent as { status: string; task_id: string };
-    expect(queued).toMatchObject({ status: 'pending', task_id: expect.any(String) });
-    const host = await openHost(r);
-    try {
-      await host.show(input, result);
-      await expect.poll(() => partText(host.view, 'pending-title'), { timeout: 15_000 }).toBe(`Task ${queued.task_id}`);
-      expect(await partText(host.view, 'pending-state')).toBe('pending');
-      expect(await partText(host.view, 'pending-note')).toMatch(/agent follows it/);
-      await host.screenshot('pending');
-    } finally {
-      await host.close();
-    }
-  });
+  it(
+    'follows a wait=false generation through gflow://tasks/<id> until its image shows',
+    { timeout: 240_000 },
+    async () => {
+      const r = await setup();
+      const input = { prompt: 'a lighthouse at dusk', profile: PROFILE, wait: false };
+      const result = await r.client.callTool({ name: 'gflow_generate_image', arguments: input }, { timeout: 60_000 });
+      const queued = result.structuredContent as { status: string; task_id: string };
+      expect(queued).toMatchObject({ status: 'pending', task_id: expect.any(String) });
+      const host = await openHost(r);
+      try {
+        await host.show(input, result);
+        await expect
+          .poll(() => partText(host.view, 'pending-title'), { timeout: 15_000 })
+          .toBe(`Task ${queued.task_id}`);
+        await host.screenshot('pending');
+        // The view reads the task through the host until it completes, then shows its result.
+        await expect
+          .poll(
+            () => host.view.evaluate(() => document.querySelector<HTMLImageElement>('#body img')?.naturalWidth ?? 0),
+            { timeout: 180_000 },
+          )
+          .toBeGreaterThan(0);
+        expect(await partText(host.view, 'pending-title')).toBe('');
+        expect(host.requests).toEqual([]);
+      } finally {
+        await host.close();
+      }
+    },
+  );
+
+  it(
+    'a host that forwards no resource reads shows the queued task and says the agent follows it',
+    { timeout: 120_000 },
+    async () => {
+      const r = await setup();
+      const input = { prompt: 'a quiet pier', profile: PROFILE, wait: false };
+      const result = await r.client.callTool({ name: 'gflow_generate_image', arguments: input }, { timeout: 60_000 });
+      const queued = result.structuredContent as { status: string; task_id: string };
+      const host = await openHost(r, { serverTools: {} });
+      try {
+        await host.show(input, result);
+        await expect
+          .poll(() => partText(host.view, 'pending-title'), { timeout: 15_000 })
+          .toBe(`Task ${queued.task_id}`);
+        expect(await partText(host.view, 'pending-state')).toBe('pending');
+        expect(await partText(host.view, 'pending-note')).toMatch(/agent follows it/);
+      } finally {
+        await host.close();
+        await r.gflow.tasks.cancel(queued.task_id).catch(() => undefined);
+      }
+    },
+  );
 
   it('lists projects by title, markup in a title shown as text', { timeout: 120_000 }, async () => {
     const r = await setup();

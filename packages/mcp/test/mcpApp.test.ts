@@ -143,14 +143,14 @@ describe.each(ERAS)('MCP App result view (%s era)', (era) => {
     // (Matches are compared, not the page: a failure shows the offending text, not 0.5 MB of SDK.)
     expect(html.match(/\s(src|href|action|srcset)\s*=\s*["']?[^\s>]*/gi)).toBeNull();
     expect(html.match(/<script\b[^>]*>/g)).toEqual(['<script type="module">']);
-    // Outside the inlined SDK: no URL but the gflow://media/ resource prefix, no CSS url() or @import. Inside it only JSON Schema's
+    // Outside the inlined SDK: no URL but the gflow://media/ and gflow://tasks/ resource prefixes, no CSS url() or @import. Inside it only JSON Schema's
     // $schema identifiers and a credit line: strings the SDK compares, never fetched (connect-src 'none').
     const sdkStart = html.indexOf('<script type="module">');
     const sdkEnd = html.indexOf('const __gflowExtApps');
     expect(sdkStart).toBeGreaterThan(0);
     expect(sdkEnd).toBeGreaterThan(sdkStart);
     const ours = html.slice(0, sdkStart) + html.slice(sdkEnd);
-    expect(ours.match(/[a-z]+:\/\/[^\s'"]*/gi)).toEqual(['gflow://media/']);
+    expect(ours.match(/[a-z]+:\/\/[^\s'"]*/gi)).toEqual(['gflow://media/', 'gflow://tasks/']);
     expect(ours.match(/\burl\(|@import/g)).toBeNull();
     const sdkHosts = new Set([...html.slice(sdkStart, sdkEnd).matchAll(/https?:\/\/([a-z0-9.-]*)/gi)].map((m) => m[1]));
     expect([...sdkHosts].filter((host) => !['json-schema.org', 'github.com', ''].includes(host ?? ''))).toEqual([]);

@@ -133,6 +133,7 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
       'gflow://docs/known-issues/{slug}',
       'gflow://media/{media_id}',
       'gflow://projects/{project_id}',
+      'gflow://tasks/{task_id}',
     ]);
   });
 
@@ -240,6 +241,23 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     expect(done.status).toBe('completed');
     expect(done.result?.isError).toBeFalsy();
     expect(done.result?.structuredContent).toMatchObject({ status: 'completed', seed: 3 });
+  });
+
+  it('gflow://tasks/{task_id} reads what tasks/get answers (for the MCP App view); an unknown id is not found', async () => {
+    const { client, gflow } = await setup(era);
+    const tasks = (await gflow.ready()).catalog.tasks;
+    const task = tasks.create({ profile: 'default', taskType: 't2i', payload: { prompt: 'a heron' } });
+    const read = async () =>
+      JSON.parse(textOf((await client.readResource({ uri: `gflow://tasks/${task.taskId}` })).contents)) as unknown;
+    // The same fields (a modern reply adds its own envelope members, resultType and _meta).
+    const pending = (await read()) as Record<string, unknown>;
+    expect(pending).toMatchObject({ taskId: task.taskId, status: 'working', statusMessage: 'queued' });
+    expect(await getTask(client, task.taskId)).toMatchObject(pending);
+    const claimant = gflow.claimantFor('default');
+    tasks.claim(task.taskId, claimant);
+    tasks.complete(task.taskId, claimant, { status: 'completed', task_id: task.taskId, seed: 4 });
+    expect(await read()).toMatchObject({ status: 'completed', result: { structuredContent: { seed: 4 } } });
+    await expect(client.readResource({ uri: 'gflow://tasks/no-such-task' })).rejects.toThrow(/Unknown task/);
   });
 
   it('tasks/get reports a failed generation as completed with result.isError', async () => {

@@ -206,10 +206,37 @@ function renderPending(data, run) {
   const state = part('p', 'pending-state', data.status);
   box.append(state, el('progress'));
   body.append(box);
-  // A queued generation is followed with tasks/get (the Tasks extension), which a view cannot send:
-  // the agent follows it. A chain has a tool, gflow_chain_status, which the host may call for the view.
-  const canCall = Boolean(app.getHostCapabilities() && app.getHostCapabilities().serverTools);
-  if (!isChain || !canCall) {
+  // A queued generation is read as its task resource (what tasks/get answers, which a view cannot
+  // send) through the host; a chain has a tool, gflow_chain_status, which the host may call for it.
+  const host = app.getHostCapabilities() || {};
+  if (!isChain) {
+    if (!host.serverResources) {
+      box.append(part('p', 'pending-note', 'Queued: the agent follows it and can show the result when it is done.'));
+      return;
+    }
+    const follow = async () => {
+      if (run !== generation) return;
+      try {
+        const read = await app.readServerResource({ uri: 'gflow://tasks/' + id });
+        if (run !== generation) return;
+        const text = read && Array.isArray(read.contents) && read.contents[0] ? read.contents[0].text : undefined;
+        const task = typeof text === 'string' ? JSON.parse(text) : undefined;
+        if (task && task.status === 'completed' && isObject(task.result)) return render(task.result);
+        if (task && task.status === 'cancelled') {
+          state.textContent = 'cancelled' + (task.statusMessage ? ': ' + task.statusMessage : '');
+          return;
+        }
+        state.textContent = task && task.statusMessage ? task.statusMessage : 'working';
+      } catch (error) {
+        state.textContent = 'Could not read the task: ' + (error && error.message ? error.message : String(error));
+      }
+      setTimeout(follow, POLL_MS);
+    };
+    setTimeout(follow, POLL_MS);
+    return;
+  }
+  const canCall = Boolean(host.serverTools);
+  if (!canCall) {
     box.append(part('p', 'pending-note', 'Queued: the agent follows it and can show the result when it is done.'));
     return;
   }

@@ -1,9 +1,19 @@
-import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  ResourceTemplate,
+  type McpServer,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { GflowLike } from '../gflowPort.js';
 import { taskResponse } from './taskResponse.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+/** A queued generation as a resource: what tasks/get answers, for readers that cannot send tasks/get (the MCP App's view). */
+export const TASK_TEMPLATE = 'gflow://tasks/{task_id}';
+/** A task's state changes by the second: never cached. */
+const TASK_READ_HINT = { ttlMs: 0, cacheScope: 'private' } as const;
 
 const taskParams = z.looseObject({ taskId: z.string().min(1).max(200) });
 
@@ -25,6 +35,28 @@ export function registerTasks(server: McpServer, gflow: GflowLike): void {
     if (!view) throw unknownTask(params.taskId);
     return taskResponse(view);
   });
+
+  // The same answer as a resource: a host reads it for the MCP App's view (ui://gflow/result.html),
+  // which can read resources through the host but cannot send tasks/get. Not listed: ids come
+  // from a wait=false result, and a task id stays a bearer capability.
+  server.registerResource(
+    'task',
+    new ResourceTemplate(TASK_TEMPLATE, { list: undefined }),
+    {
+      title: 'gflow queued task',
+      description:
+        'A generation queued with wait=false, as tasks/get answers it (JSON): working with its phase, completed with its result, or cancelled.',
+      mimeType: 'application/json',
+      cacheHint: TASK_READ_HINT,
+    },
+    async (uri, variables) => {
+      const taskId = String(variables['task_id'] ?? '').slice(0, 200);
+      await gflow.ready();
+      const view = gflow.tasks.get(taskId);
+      if (!view) throw new ResourceNotFoundError(uri.href, `Unknown task ${JSON.stringify(taskId)}.`);
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(taskResponse(view)) }] };
+    },
+  );
 
   // SEP-2663: cancel answers the empty acknowledgement whatever the id — a task that is unknown (or
   // already finished) has nothing left to stop, and the id's existence is not disclosed.
