@@ -25,6 +25,7 @@ const COMMON_RULES = [
   '- gflow://db/schema — the SQLite catalog schema.',
   "- gflow://media/{media_id} — a generated file's bytes (blob) from the local catalog, at most 20 MiB; larger videos: use the file path.",
   '- gflow://projects/{project_id} — a catalogued project as JSON: counts and its newest media ids with their files. Both ids complete.',
+  '- gflow://tasks/{task_id} — a wait=false generation as tasks/get answers it (JSON), for readers that cannot send tasks/get.',
 ];
 
 const SPEND_SECTION = [
