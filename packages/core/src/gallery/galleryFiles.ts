@@ -7,6 +7,7 @@ import { mimeOf, sniffMedia } from '@gflow/flow-facts';
 import type { HomeLayout } from '../home/homeLayout.js';
 import { findBrowserExecutable } from '../jobs/browserLaunch.js';
 import { writeFileAtomic } from '../output/atomicWrite.js';
+import { readFileHead } from '../output/fileHead.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 import { FLOW_ID } from '../operations/generationSchemas.js';
 
@@ -70,14 +71,7 @@ export function servableFile(
         continue;
       }
       if (!stat.isFile() || stat.size !== file.bytes) continue;
-      const head = Buffer.alloc(16);
-      const fd = fs.openSync(real, 'r');
-      try {
-        fs.readSync(fd, head, 0, 16, 0);
-      } finally {
-        fs.closeSync(fd);
-      }
-      const sniffed = sniffMedia(head);
+      const sniffed = sniffMedia(readFileHead(real));
       const mimeType = sniffed === null ? (file.mediaType ?? 'application/octet-stream') : mimeOf(sniffed);
       return {
         mediaId,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Catalog, LinkedAsset, MediaListItem, TaskRecord } from '@gflow/catalog';
 import { isErrorCode, hintForCode, retryableForCode, titleForCode, type ErrorCode } from '@gflow/errors';
 import { flowProjectUrl } from '@gflow/flow-facts';
+import { assetParameters } from '../catalogViews/assetParameters.js';
 import { newestFirst, recentMedia } from '../catalogViews/recentMedia.js';
 import { isInside } from './galleryFiles.js';
 import { commandLine, recreateCommand } from './recreateCommand.js';
@@ -253,12 +254,7 @@ export function galleryMediaDetail(
     metadata = {};
   }
   const parameters: Record<string, unknown> = {
-    model: asset.model,
-    aspect_ratio: asset.aspectRatio,
-    width: asset.width,
-    height: asset.height,
-    duration_seconds: asset.durationSeconds,
-    seed: asset.seed,
+    ...assetParameters(asset),
     flow_workflow_id: asset.flowWorkflowId,
     flow_media_generation_id: asset.flowMediaGenerationId,
     display_name: asset.displayName,

@@ -10,6 +10,7 @@ import {
 } from '@gflow/errors';
 import { MAX_UPLOAD_BYTES, sniffImage } from '@gflow/flow-facts';
 import type { ImagePlan, MediaRef, VideoPlan } from '../operations/validateGeneration.js';
+import { readFileHead } from '../output/fileHead.js';
 
 /** A reference ready for the driver: a local file to upload, with the name Flow should list. */
 export interface LocalReference {
@@ -38,14 +39,7 @@ export function checkLocalImage(value: string, parameter: string, cwd: string): 
   }
   if (size > MAX_UPLOAD_BYTES)
     throw new BadParameterError(`${parameter}: the image is larger than 20 MB.`, { extensions: { parameter } });
-  const head = Buffer.alloc(16);
-  const fd = fs.openSync(real, 'r');
-  try {
-    fs.readSync(fd, head, 0, 16, 0);
-  } finally {
-    fs.closeSync(fd);
-  }
-  if (sniffImage(head) === null) {
+  if (sniffImage(readFileHead(real)) === null) {
     throw new BadParameterError(`${parameter}: the file is not a PNG, JPEG, WebP or GIF image.`, {
       extensions: { parameter },
     });

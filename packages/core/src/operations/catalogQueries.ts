@@ -7,6 +7,7 @@ import { BadParameterError, NoProfileError, ReferenceNotFoundError, UsageError }
 import type { Catalog, MediaListItem } from '@gflow/catalog';
 import { flowProjectUrl } from '@gflow/flow-facts';
 import { z } from 'zod';
+import { assetParameters } from '../catalogViews/assetParameters.js';
 import { projectSummary } from '../catalogViews/projectSummary.js';
 import { checkBrowser, checkCatalog, checkHome } from '../health/doctorChecks.js';
 import { checkpointWal, fixHomeMode, hashUnhashedFiles, pruneMissingFileRows } from '../health/doctorFixes.js';
@@ -249,12 +250,7 @@ export const showMedia = defineOperation({
         project_id: asset.flowProjectId,
         workflow_id: asset.flowWorkflowId,
         status: asset.status,
-        model: asset.model,
-        aspect_ratio: asset.aspectRatio,
-        width: asset.width,
-        height: asset.height,
-        duration_seconds: asset.durationSeconds,
-        seed: asset.seed,
+        ...assetParameters(asset),
         display_name: asset.displayName,
         prompt,
         created_at: asset.createdAt,
