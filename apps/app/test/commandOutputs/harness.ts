@@ -15,8 +15,7 @@ import { ERROR_TYPE_BASE, type ErrorCode, httpStatusForCode, titleForCode } from
 import type { CliResult } from '@gflow/testkit';
 import { cli } from '@gflow/testkit/cli';
 import { expect, it } from 'vitest';
-import { mcpRunCommand } from '../../src/commands/mcpRunCommand.js';
-import { serveCommand } from '../../src/commands/serveCommand.js';
+import { APP_COMMANDS } from '../../src/appCommands.js';
 import * as S from '../outputSchemas.js';
 
 /** What validates a payload: a zod schema (core's or the tests'; they are two typings of one zod). */
@@ -29,10 +28,10 @@ export type CommandTree = Map<string, { operation: string | undefined; json: boo
 
 /**
  * Every runnable command of the tree exactly as runGflow builds it (the CLI plus the app's
- * `mcp run` and `serve`): walkCli's leaves, and the groups that run something bare (`gflow auth`).
+ * APP_COMMANDS: `mcp run`, `serve`, `gallery`): walkCli's leaves, and the groups that run something bare (`gflow auth`).
  */
 export async function commandTree(): Promise<CommandTree> {
-  const root = buildCli({ version: '0.0.0-test', extraCommands: { 'mcp run': mcpRunCommand, serve: serveCommand } });
+  const root = buildCli({ version: '0.0.0-test', extraCommands: APP_COMMANDS });
   const out: CommandTree = new Map();
   for (const { path: p, def } of await walkCli(root)) {
     const spec = leafSpecOf(def);

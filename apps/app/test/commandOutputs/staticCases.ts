@@ -2,8 +2,8 @@
 // character voices), the servers (`mcp run`, `serve`), setup, doctor, update and telemetry. Run by
 // ../staticCommands.test.ts in a fresh home, concurrently but for telemetry, which flips a setting.
 import path from 'node:path';
-import type { CliResult } from '@gflow/testkit';
-import { gflowHttp, gflowStdio, startServe } from '@gflow/testkit/cli';
+import { type CliResult, waitFor } from '@gflow/testkit';
+import { gflowHttp, gflowStdio, spawnCli, startServe } from '@gflow/testkit/cli';
 import { expect } from 'vitest';
 import * as S from '../outputSchemas.js';
 import { type CaseTable, OP, describeRun, expectValid, libraryRun, operationNamed, toolElement } from './harness.js';
@@ -133,6 +133,35 @@ export const STATIC_CASES: CaseTable<StaticFixture> = {
       expect(stopped.exitCode, stopped.stderr).toBe(0);
       const bad = await t.run(['serve', '--port', '70000']);
       expect(bad.exitCode, describeRun(['serve --port 70000'], bad)).toBe(2);
+      expect(bad.stderr).toMatch(/--port/);
+    },
+  },
+  gallery: {
+    concurrent: true,
+    output: { server: true },
+    run: async (t) => {
+      // No daemon of this home on the port: it serves the gallery itself, prints the URL (no
+      // browser can be opened here: --no-open) and stops cleanly on Ctrl-C.
+      const gallery = spawnCli(['gallery', '--no-open', '--port', '0'], { home: t.home });
+      try {
+        const url = await waitFor(
+          'gflow gallery to print its URL',
+          () => /^(http:\/\/127\.0\.0\.1:\d+\/)$/m.exec(gallery.stdout())?.[1],
+          20_000,
+          50,
+        );
+        const page = await fetch(url);
+        expect(page.status).toBe(200);
+        expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+        expect(await page.text()).toContain('No project is catalogued yet');
+        gallery.child.kill('SIGINT');
+        const stopped = await gallery.done;
+        expect(stopped.exitCode, stopped.stderr).toBe(0);
+      } finally {
+        gallery.killGroup();
+      }
+      const bad = await t.run(['gallery', '--port', '70000']);
+      expect(bad.exitCode, describeRun(['gallery --port 70000'], bad)).toBe(2);
       expect(bad.stderr).toMatch(/--port/);
     },
   },
