@@ -8,7 +8,7 @@ import {
   leafFlags,
   leafSpecOf,
 } from '@gflow/cli';
-import { GFLOW_VERSION, mcpRunCommand, serveCommand } from '@gflow/app';
+import { APP_COMMANDS, GFLOW_VERSION } from '@gflow/app';
 
 type CommandDef = ReturnType<typeof buildCli>;
 
@@ -24,9 +24,9 @@ export interface CliLeaf {
   readonly bare: boolean;
 }
 
-/** The tree the `gflow` binary exposes: the CLI package's commands plus the app's `mcp run` and `serve`. */
+/** The tree the `gflow` binary exposes: the CLI package's commands plus the app's (`mcp run`, `serve`, `gallery`). */
 export function fullCliTree(): CommandDef {
-  return buildCli({ version: GFLOW_VERSION, extraCommands: { 'mcp run': mcpRunCommand, serve: serveCommand } });
+  return buildCli({ version: GFLOW_VERSION, extraCommands: APP_COMMANDS });
 }
 
 function loadEntry(entry: ChildEntry): Promise<CommandDef> {

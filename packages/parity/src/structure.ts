@@ -82,6 +82,8 @@ export const MCP_EXEMPT: Readonly<Record<string, string>> = {
   'mcp setup': 'bootstrap: registers gflow in an MCP client config',
   'mcp run': 'the MCP server itself (stdio)',
   serve: 'the MCP server itself (Streamable HTTP / SSE)',
+  gallery:
+    'a browser view of the catalog served by the HTTP daemon; inside MCP clients the same result views are the MCP App (ui://gflow/result.html) that the generate, download, upscale and list_projects tools link',
   'telemetry status':
     'local settings admin: "MCP does not expose telemetry on or off; those controls are CLI-only by design" (seed); gflow_usage_stats reports the state',
   'telemetry on': 'local settings admin: CLI-only by design (seed)',
