@@ -139,7 +139,7 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
   }
 
   // The gallery at / (galleryRoutes.ts): behind the same Host/Origin guard and gate as /mcp.
-  mountGallery(mcp, { gflow, token: options.token, sessions: gallerySessions });
+  mountGallery(mcp, { gflow, token: options.token, sessions: gallerySessions, isMcpPath });
 
   app.route('/', mcp);
 

@@ -240,3 +240,43 @@ describe('startGflowHttpServer bind policy', () => {
     expect(warnings).toContain('http.serve.sse_deprecated');
   });
 });
+
+/** A browser's GET of a page: no body, no JSON content type. */
+function browserGet(path: string, headers: Record<string, string> = {}): Request {
+  return new Request(`http://127.0.0.1:8000${path}`, { headers: { host: '127.0.0.1:8000', ...headers } });
+}
+
+describe('the gallery beside /mcp', () => {
+  it('its pages carry the CSP and security headers; MCP responses keep their own headers', async () => {
+    const created = app();
+    const page = await created.fetch(browserGet('/'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
+    const mcp = await created.fetch(request('/mcp'));
+    expect(mcp.status).toBe(200);
+    expect(mcp.headers.get('content-security-policy')).toBeNull();
+    expect(mcp.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('with a token: a one-time login code sets a session cookie the pages accept, and /mcp does not', async () => {
+    const created = app(TOKEN);
+    expect((await created.fetch(browserGet('/'))).status).toBe(401);
+    const loginPath = created.mintLoginPath() ?? '';
+    expect(loginPath).toMatch(/^\/login\?code=[\w-]+$/);
+    const login = await created.fetch(browserGet(loginPath));
+    expect(login.status).toBe(303);
+    const setCookie = login.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    const cookie = setCookie.split(';')[0] ?? '';
+    expect((await created.fetch(browserGet('/media', { cookie }))).status).toBe(200);
+    expect((await created.fetch(request('/mcp', { headers: { cookie } }))).status).toBe(401);
+    expect((await created.fetch(browserGet(loginPath))).status).toBe(401);
+    // A login code is minted only for the token, never for a cookie.
+    expect((await created.fetch(request('/gallery/login', { headers: { cookie } }))).status).toBe(401);
+    const minted = await created.fetch(request('/gallery/login', { headers: { authorization: `Bearer ${TOKEN}` } }));
+    expect(((await minted.json()) as { login_path: string }).login_path).toMatch(/^\/login\?code=/);
+  });
+});

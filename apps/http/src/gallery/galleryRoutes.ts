@@ -36,6 +36,8 @@ export interface GalleryOptions {
   /** GFLOW_DAEMON_TOKEN: browsers then need the session cookie a one-time login URL sets. */
   readonly token?: string | undefined;
   readonly sessions: GallerySessions;
+  /** The MCP endpoints sharing the app: the gallery's headers leave their responses alone. */
+  readonly isMcpPath: (path: string) => boolean;
 }
 
 /** The gallery's one-time login path for a code. */
@@ -48,19 +50,22 @@ export function homeIdOf(home: string): string {
   return createHash('sha256').update(home).digest('hex').slice(0, 16);
 }
 
-const securityHeaders: MiddlewareHandler = async (c, next) => {
-  await next();
-  c.header('X-Content-Type-Options', 'nosniff');
-  // same-origin, not no-referrer: under no-referrer a form POST says `Origin: null`, which the
-  // Origin guard rightly refuses. Nothing leaves for another origin either way.
-  c.header('Referrer-Policy', 'same-origin');
-  c.header('X-Frame-Options', 'DENY');
-  c.header('Cross-Origin-Resource-Policy', 'same-origin');
-  if ((c.res.headers.get('content-type') ?? '').startsWith('text/html')) {
-    c.header('Content-Security-Policy', GALLERY_CSP);
-    c.header('Cache-Control', 'no-store');
-  }
-};
+const securityHeaders =
+  (isMcpPath: (path: string) => boolean): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    if (isMcpPath(c.req.path)) return;
+    c.header('X-Content-Type-Options', 'nosniff');
+    // same-origin, not no-referrer: under no-referrer a form POST says `Origin: null`, which the
+    // Origin guard rightly refuses. Nothing leaves for another origin either way.
+    c.header('Referrer-Policy', 'same-origin');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
+    if ((c.res.headers.get('content-type') ?? '').startsWith('text/html')) {
+      c.header('Content-Security-Policy', GALLERY_CSP);
+      c.header('Cache-Control', 'no-store');
+    }
+  };
 
 /**
  * The daemon's gate with a gallery: the MCP endpoints take the bearer token only; the gallery's
@@ -179,7 +184,7 @@ export function mountGallery<E extends Env>(app: Hono<E>, options: GalleryOption
     return page(c, gflowError.title, messagePage(gflowError.title, gflowError.detail), { status });
   };
 
-  app.use('*', securityHeaders);
+  app.use('*', securityHeaders(options.isMcpPath));
 
   app.get('/gallery/assets/gallery.css', (c) =>
     c.body(GALLERY_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'private, max-age=300' }),
