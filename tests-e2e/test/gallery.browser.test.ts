@@ -154,6 +154,28 @@ describe('journey: the gallery on gflow serve --sandbox', () => {
     await page.close();
   }, 60_000);
 
+  it('copies the media id and the command that makes it again (spend-free actions)', async () => {
+    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    try {
+      const page = await context.newPage();
+      await open(page, `/media/${video.flow_media_id}`);
+      const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+      await page.getByRole('button', { name: 'Copy media id' }).click();
+      await expect.poll(clipboard).toBe(video.flow_media_id);
+      await page.getByRole('button', { name: 'Copy command to make it again' }).click();
+      await expect
+        .poll(clipboard)
+        .toBe(
+          `gflow video i2v 'the fox trots away' --initial-frame ${image.flow_media_id} --aspect 16:9 --profile sandbox`,
+        );
+      expect(await page.locator('a.button', { hasText: 'Open in Flow' }).getAttribute('href')).toBe(
+        `https://flow.google.com/project/${video.flow_project_id}`,
+      );
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('shows failures with their hint, the billed-but-not-downloaded one first with its recovery command', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await open(page, '/failures', 'failures');
