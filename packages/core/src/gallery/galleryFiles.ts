@@ -37,8 +37,15 @@ function realpathOrUndefined(file: string): string | undefined {
   }
 }
 
+/** Whether `file` resolves (symlinks followed) inside `dir`: the one rule for what the gallery may serve. */
+export function resolvesInside(dir: string, file: string): boolean {
+  const root = realpathOrUndefined(dir);
+  const real = realpathOrUndefined(file);
+  return root !== undefined && real !== undefined && isInside(root, real);
+}
+
 /** Whether `file` lies inside `dir` (both absolute, already resolved): no `..` escape, not `dir` itself. */
-export function isInside(dir: string, file: string): boolean {
+function isInside(dir: string, file: string): boolean {
   const relative = path.relative(dir, file);
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }

@@ -159,6 +159,9 @@ describe('servable files', () => {
     fs.rmSync(foxFile);
     fs.symlinkSync(outside, foxFile);
     expect(servableFile(catalog, FOX, outputDir)).toBeUndefined();
+    // The media page agrees: it offers no player for that copy.
+    const page = galleryMediaDetail(catalog, FOX, { outputDir, exists: (file) => fs.existsSync(file) });
+    expect(page?.files.find((f) => f.path === foxFile)?.servable).toBe(false);
     fs.rmSync(foxFile);
     fs.writeFileSync(foxFile, Buffer.concat([JPEG, JPEG]));
     expect(servableFile(catalog, FOX, outputDir)).toBeUndefined();

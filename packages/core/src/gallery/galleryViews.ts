@@ -1,10 +1,9 @@
-import path from 'node:path';
 import type { Catalog, LinkedAsset, MediaListItem, TaskRecord } from '@gflow/catalog';
 import { isErrorCode, hintForCode, retryableForCode, titleForCode, type ErrorCode } from '@gflow/errors';
 import { flowProjectUrl } from '@gflow/flow-facts';
 import { assetParameters } from '../catalogViews/assetParameters.js';
 import { newestFirst, recentMedia } from '../catalogViews/recentMedia.js';
-import { isInside } from './galleryFiles.js';
+import { resolvesInside } from './galleryFiles.js';
 import { commandLine, recreateCommand } from './recreateCommand.js';
 
 /** Rows of each kind the gallery reads for its grids and filters (newest first). */
@@ -284,7 +283,7 @@ export function galleryMediaDetail(
         bytes: file.bytes,
         media_type: file.mediaType,
         exists: options.exists(file.path),
-        servable: isInside(path.resolve(options.outputDir), path.resolve(file.path)),
+        servable: resolvesInside(options.outputDir, file.path),
       })),
     operation: operation
       ? {
