@@ -77,7 +77,7 @@ const CONFIGS: ReadonlyArray<readonly [string, Partial<Variants>, 'all' | 'agent
 
 const ftyp = (bytes: Buffer): string => bytes.subarray(4, 8).toString('latin1');
 
-// Each journey may make a clip (URLs 2–8 s after it is done, at every latency): generous per test.
+// Each journey may make a clip (URLs a scaled 2–8 s after it is done): generous per test.
 const JOURNEY_MS = 120_000;
 // The driver's own deadline is shorter, so a stalled journey ends with the driver's error (and the
 // log below) and frees the session, instead of holding it while the next journeys time out too.

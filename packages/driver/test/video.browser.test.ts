@@ -21,20 +21,29 @@ async function pngFile(name: string, w = 640, h = 360): Promise<string> {
 }
 
 describe('generateVideo against the simulator', () => {
-  it('t2v: Veo Lite 8 s 9:16, follows the clip to done and downloads a real mp4', async () => {
+  it('t2v: Veo Lite 8 s 9:16, follows the clip to done through the measured 2–8 s URL gap and downloads a real mp4', async () => {
     const project = rig.sim.scenario.createProject(email);
     const phases: DriverProgressEvent[] = [];
-    const result = await rig.session.generateVideo({
-      mode: 't2v',
-      projectId: project.id,
-      prompt: 'a red fox running',
-      model: 'veo_3_1_lite',
-      duration: 8,
-      aspect: '9:16',
-      count: 1,
-      timeoutMs: 120_000,
-      onProgress: (e) => phases.push(e),
-    });
+    // The URLs come 2–8 s after status 3 as measured (flow-captures.md §4), not scaled: the driver's
+    // URL grace must cover the real gap.
+    rig.sim.scenario.setUrlDelay('measured');
+    const before = rig.sim.received.calls('as29s').length;
+    const result = await rig.session
+      .generateVideo({
+        mode: 't2v',
+        projectId: project.id,
+        prompt: 'a red fox running',
+        model: 'veo_3_1_lite',
+        duration: 8,
+        aspect: '9:16',
+        count: 1,
+        timeoutMs: 120_000,
+        onProgress: (e) => phases.push(e),
+      })
+      .finally(() => rig.sim.scenario.setUrlDelay('scaled'));
+    // The page asked for the URLs until they came: over the measured gap, not at once.
+    const asked = rig.sim.received.calls('as29s').slice(before);
+    expect((asked.at(-1)?.at ?? 0) - (asked[0]?.at ?? 0)).toBeGreaterThanOrEqual(1_500);
     expect(result.submitRpc).toBe('YhhmEf');
     expect(result.items).toHaveLength(1);
     const item = result.items[0]!;

@@ -15,6 +15,7 @@ import type {
   LatencySetting,
   ProjectInit,
   SimLocale,
+  UrlDelay,
 } from './types.js';
 import { type InstructionCardInit, copyBrief, makeCard, seedTitle } from './state/brief.js';
 import { readImageSize } from './media/imageSize.js';
@@ -117,6 +118,17 @@ export class Scenario {
   setLatency(latency: LatencySetting): void {
     this.#state.scale = latencyScale(latency);
     this.#state.latency = latency;
+  }
+
+  /**
+   * Whether a finished clip's URL gap (2–8 s measured, flow-captures.md §4) follows the latency
+   * setting (`'scaled'`, the default) or stays measured at every setting (`'measured'`); clips
+   * submitted from now on.
+   */
+  setUrlDelay(mode: UrlDelay): void {
+    if (mode !== 'measured' && mode !== 'scaled')
+      throw new RangeError(`urlDelay must be 'measured' or 'scaled', got ${String(mode)}`);
+    this.#state.urlDelay = mode;
   }
 
   /** Sets variant switches (variants.ts); pages read them at their next load. */

@@ -12,7 +12,7 @@ import { Scenario } from './scenario.js';
 import { loadState, persistTo, readSecret } from './state/persistence.js';
 import type { ReceivedLog } from './state/received.js';
 import { SimState } from './state/simState.js';
-import type { LatencySetting, SimLocale } from './types.js';
+import type { LatencySetting, SimLocale, UrlDelay } from './types.js';
 import type { Variants } from './variants.js';
 
 export interface FlowSimOptions {
@@ -23,6 +23,8 @@ export interface FlowSimOptions {
   controlPort?: number;
   seed?: string;
   latency?: LatencySetting;
+  /** Whether a clip's URL gap follows `latency` (default `'scaled'`) or stays measured (types.ts `UrlDelay`). */
+  urlDelay?: UrlDelay;
   /** Variant switches for uncertain shapes (variants.ts); default: the captured behaviour. */
   variants?: Partial<Variants>;
   locale?: SimLocale;
@@ -71,6 +73,7 @@ export async function startFlowSim(options: FlowSimOptions = {}): Promise<FlowSi
     locale: options.locale ?? 'en-US',
     ...(secret === undefined ? {} : { secret }),
     ...(options.variants ? { variants: options.variants } : {}),
+    ...(options.urlDelay ? { urlDelay: options.urlDelay } : {}),
   });
   let flush = (): void => undefined;
   if (options.dataDir !== undefined) {

@@ -167,11 +167,16 @@ describe('flow-captures.md, by default', () => {
     await ctx.close();
   });
 
-  it('§4 jwpduf reports status 3 with the byte size and no URL; the URLs arrive on as29s 2–8 s later, also at fast latency', async () => {
+  it('§4 jwpduf reports status 3 with the byte size and no URL; the URLs arrive on as29s 2–8 s later (urlDelay measured, at fast latency)', async () => {
     const { project, page, ctx } = await signedIn();
     const polls = watchPayloads(page, 'jwpduf');
     const fetches = watchPayloads(page, 'as29s');
-    await t2vClip(page, project);
+    rig.sim.scenario.setUrlDelay('measured');
+    try {
+      await t2vClip(page, project);
+    } finally {
+      rig.sim.scenario.setUrlDelay('scaled');
+    }
     const done = polls
       .flatMap((p) => recordsIn(p.payload).map((r) => ({ at: p.at, r })))
       .filter(({ r }) => (r[5] as unknown[])[8]?.toString() === '3');
@@ -186,6 +191,22 @@ describe('flow-captures.md, by default', () => {
     );
     expect(withUrl).toBeDefined();
     expect((withUrl?.at ?? 0) - (done[0]?.at ?? 0)).toBeGreaterThanOrEqual(1_500);
+    await ctx.close();
+  });
+
+  it('§4 at the default (scaled) URL delay, status 3 without a URL still shows on several polls and fetches first', async () => {
+    const { project, page, ctx } = await signedIn();
+    const polls = watchPayloads(page, 'jwpduf');
+    const fetches = watchPayloads(page, 'as29s');
+    await t2vClip(page, project);
+    const doneWithoutUrl = polls
+      .flatMap((p) => recordsIn(p.payload))
+      .filter((r) => (r[5] as unknown[])[8]?.toString() === '3' && (r[5] as unknown[])[10] === null);
+    expect(doneWithoutUrl.length).toBeGreaterThanOrEqual(2);
+    const hasUrl = (f: { payload: unknown }): boolean =>
+      recordsIn([f.payload]).some((r) => typeof ((r[7] as unknown[])[0] as unknown[])[8] === 'string');
+    const first = fetches.findIndex(hasUrl);
+    expect(first).toBeGreaterThan(0);
     await ctx.close();
   });
 

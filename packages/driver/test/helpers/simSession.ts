@@ -47,7 +47,7 @@ export async function startRig(seed: string): Promise<SimRig> {
         ...kit.launch,
         flowHost: 'auto',
         logger: memoryLogger(logs),
-        // URLs arrive 2–8 s after a clip is done at every latency (flow-captures.md §4): the grace covers that.
+        // URLs arrive 2–8 s after a clip is done (flow-captures.md §4; video.browser runs that gap unscaled): the grace covers it.
         timeouts: { readyMs: 20_000, uploadMs: 8_000, urlGraceMs: 12_000 },
       });
       return rig.session;

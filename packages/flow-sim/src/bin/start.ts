@@ -14,13 +14,18 @@ async function main(): Promise<void> {
       'control-port': { type: 'string', default: '0' },
       seed: { type: 'string' },
       latency: { type: 'string', default: 'fast' },
+      'url-delay': { type: 'string', default: 'scaled' },
       locale: { type: 'string', default: 'en-US' },
       'data-dir': { type: 'string' },
       account: { type: 'string', multiple: true },
     },
   });
   const latency = values.latency === 'fast' || values.latency === 'realistic' ? values.latency : Number(values.latency);
+  const urlDelay = values['url-delay'];
+  if (urlDelay !== 'scaled' && urlDelay !== 'measured')
+    throw new Error(`--url-delay is scaled or measured, not ${urlDelay}`);
   const options: FlowSimOptions = {
+    urlDelay,
     port: Number(values.port),
     controlPort: Number(values['control-port']),
     latency,

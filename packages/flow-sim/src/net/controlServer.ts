@@ -20,6 +20,7 @@ export const CONTROL_METHODS = [
   'clearFailures',
   'listFailures',
   'setLatency',
+  'setUrlDelay',
   'setLocale',
   'setUrlTtl',
   'setVariants',

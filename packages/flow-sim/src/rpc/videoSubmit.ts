@@ -116,8 +116,8 @@ function createJob(ctx: RpcContext, job: JobRequest): Media {
       submittedAt,
       runningAt: submittedAt + state.ms('videoRunningAfter'),
       doneAt,
-      // The signed URLs exist 2–8 s after status 3 at every latency setting (flow-captures.md §4: measured, not scaled).
-      urlAt: doneAt + state.random.int(2_000, 8_000),
+      // The signed URLs exist 2–8 s after status 3 (flow-captures.md §4), scaled unless urlDelay is 'measured'.
+      urlAt: doneAt + state.urlGap(),
       seconds,
       resolution,
       ...(startFrameId === undefined ? {} : { startFrameId }),

@@ -1,4 +1,4 @@
-import type { LatencySetting } from '../types.js';
+import type { LatencySetting, UrlDelay } from '../types.js';
 
 /** Scale applied to Flow's measured timings: 'fast' finishes a whole video in about a second. */
 export function latencyScale(setting: LatencySetting): number {
@@ -6,6 +6,17 @@ export function latencyScale(setting: LatencySetting): number {
   if (setting === 'realistic') return 1;
   if (!Number.isFinite(setting) || setting < 0) throw new RangeError(`latency scale must be >= 0, got ${setting}`);
   return setting;
+}
+
+/**
+ * The URL gap of one clip (flow-captures.md §4, measured 2–8 s), from a measured draw, the mode, the
+ * latency scale and the scaled poll interval: `'scaled'` never goes below three page polls (nor above
+ * the measured draw), so the page and the driver still see status 3 without a URL, the normal case,
+ * on several replies.
+ */
+export function urlGapMs(measured: number, mode: UrlDelay, scale: number, pollIntervalMs: number): number {
+  if (mode === 'measured') return measured;
+  return Math.max(Math.round(measured * scale), Math.min(measured, 3 * pollIntervalMs));
 }
 
 /** Flow's measured timings in milliseconds (flow-wire §3), before scaling. */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { LatencySetting, SimLocale } from '../types.js';
+import type { LatencySetting, SimLocale, UrlDelay } from '../types.js';
 import { newAccount, normalizeEmail } from './accounts.js';
 import type { Account } from './accounts.js';
 import { FailureBoard } from './failures.js';
-import { latencyScale, TIMINGS } from './latency.js';
+import { latencyScale, TIMINGS, urlGapMs } from './latency.js';
 import { Library } from './library.js';
 import { SeededRandom } from './random.js';
 import { ReceivedLog } from './received.js';
@@ -16,6 +16,7 @@ export interface SimStateInit {
   locale: SimLocale;
   secret?: string;
   variants?: Partial<Variants>;
+  urlDelay?: UrlDelay;
 }
 
 /** Everything the simulator knows; the scenario API and the hosts read and write it. */
@@ -32,6 +33,8 @@ export class SimState {
   readonly controlToken = randomBytes(18).toString('base64url');
   latency: LatencySetting;
   scale: number;
+  /** Whether a clip's URL gap follows the latency setting (latency.ts `UrlDelay`). */
+  urlDelay: UrlDelay;
   locale: SimLocale;
   urlTtlSeconds = 6 * 3600;
   /** The variant switches (variants.ts): defaults follow the captures. */
@@ -47,6 +50,7 @@ export class SimState {
     this.signer = new SessionSigner(this.secret);
     this.latency = init.latency;
     this.scale = latencyScale(init.latency);
+    this.urlDelay = init.urlDelay ?? 'scaled';
     this.locale = init.locale;
     Object.assign(this.variants, checkVariants(init.variants ?? {}));
   }
@@ -55,6 +59,11 @@ export class SimState {
   ms(timing: keyof typeof TIMINGS | number): number {
     const base = typeof timing === 'number' ? timing : TIMINGS[timing];
     return Math.round(base * this.scale);
+  }
+
+  /** How long after status 3 a clip's signed URLs exist: a measured 2–8 s draw, then `urlDelay`. */
+  urlGap(): number {
+    return urlGapMs(this.random.int(2_000, 8_000), this.urlDelay, this.scale, this.ms('pollInterval'));
   }
 
   account(email: string | null): Account | undefined {
