@@ -75,8 +75,12 @@ describe('a submit body that is not the job asked for is stopped before it reach
 describe('failures the driver must name', () => {
   it('credits warning in place of submit → InsufficientCreditsError (37) with zero submits', async () => {
     rig.sim.scenario.setCredits(email, 0);
+    // The page reads the balance when it loads: another project, so this run loads one (a warm
+    // page on the last run's project could still show the old balance and let the click through,
+    // which Flow refuses with code 8: the refusal path, src/wire/refusal.test.ts).
+    const fresh = rig.sim.scenario.createProject(email).id;
     const before = submitCount();
-    const error = await rig.session.generateVideo({ ...t2v, projectId }).catch((e: unknown) => e);
+    const error = await rig.session.generateVideo({ ...t2v, projectId: fresh }).catch((e: unknown) => e);
     expect(error).toMatchObject({ exitCode: 37 });
     expect(submitCount()).toBe(before);
   });
