@@ -65,10 +65,13 @@ if (second) {
   const dir = path.join(work, 'second');
   const env = { ...envWithNode(second.binary), ...base, GFLOW_TEST_REPORT_DIR: dir };
   const units = spawnSync(second.binary, [testUnit], { stdio: 'inherit', env }).status ?? 1;
-  // The second line proves the runtime on the other Node (native SQLite, the browser, the servers,
-  // the worker, every surface): the journeys of the generation path, its failures and its processes
-  // (tests-e2e `test:second-line`). Journeys that only add product behaviour on top of those
-  // (batches, chains, agent mode, spend control, instructions, references) run on the pinned line.
+  // The second line proves the runtime on the other Node: what depends on the Node binary itself
+  // (native SQLite, the browser, the servers, signals, child processes and the worker), through
+  // every surface (tests-e2e `test:second-line`: the generation journey on the CLI, MCP stdio,
+  // Streamable HTTP and the library; a kill and a restart; a server shutdown; tasks across
+  // processes; the background worker), beside every unit test and the demo. Journeys of product
+  // behaviour (failures, spend control, locks, batches, chains, agent mode, regressions), whose code
+  // is the same JavaScript on both lines, run on the pinned line only.
   const journeys = runPnpm(['--filter', '@gflow/tests-e2e', 'run', 'test:second-line'], { env });
   const demoHome = path.join(work, 'demo-home');
   const demo = runPnpm(['--filter', '@gflow/app', 'run', 'demo'], {

@@ -32,6 +32,13 @@ export function reportTo(name) {
 export const BASE_TEST_OPTIONS = { pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000, passWithNoTests: true };
 
 /**
+ * A package's run holds its browser suites, whose tests take 5–25 s of real work each (page loads,
+ * reloads, whole generations) and twice that on a loaded 2-core machine: a hung test still fails,
+ * after a minute instead of half of one.
+ */
+const SUITE_TEST_TIMEOUT_MS = 60_000;
+
+/**
  * The shared vitest preset of a package: its unit tests and its suites.
  * @param {import('vitest/config').ViteUserConfig['test']} [overrides]
  */
@@ -40,6 +47,7 @@ export function defineGflowVitest(overrides = {}) {
     test: {
       include: [...UNIT_TESTS, ...SUITE_TESTS],
       ...BASE_TEST_OPTIONS,
+      testTimeout: SUITE_TEST_TIMEOUT_MS,
       ...reportTo(path.basename(process.cwd())),
       ...overrides,
     },
