@@ -126,22 +126,17 @@ describe('journey 1: image → video from its media id', () => {
     expect(image.files).toHaveLength(1);
     expectImage(image.files[0]!, e2e.outputDir, '16:9');
 
-    // The clip's URLs come the measured 2–8 s after it is done (flow-captures.md §4), not the
-    // scaled gap the other journeys use: the product's own URL grace must cover the real one.
-    e2e.sim.scenario.setUrlDelay('measured');
-    const videoRun = await e2e
-      .cli([
-        'video',
-        'i2v',
-        'the fox trots away',
-        '--initial-frame',
-        image.flow_media_id,
-        '--aspect',
-        '16:9',
-        '--sandbox',
-        '--json',
-      ])
-      .finally(() => e2e.sim.scenario.setUrlDelay('scaled'));
+    const videoRun = await e2e.cli([
+      'video',
+      'i2v',
+      'the fox trots away',
+      '--initial-frame',
+      image.flow_media_id,
+      '--aspect',
+      '16:9',
+      '--sandbox',
+      '--json',
+    ]);
     expect(videoRun.exitCode, videoRun.stderr).toBe(0);
     const video = asGenerated(json(videoRun));
     expect(video).toMatchObject({ status: 'completed', task_type: 'i2v' });
