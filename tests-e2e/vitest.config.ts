@@ -1,10 +1,10 @@
 import { defineGflowVitest } from '@gflow/tooling/vitest';
 
-// Journeys drive real processes, browsers and one simulator per file: files
-// run one after another (the CI machine has 2 cores), each test with a
-// generous timeout of its own.
+// Journeys drive real processes, browsers and one simulator per file, each in a home of its own:
+// two files at a time on the 2-core machine (most of a journey is waiting on the simulator and
+// the browser), each test with a generous timeout of its own.
 export default defineGflowVitest({
-  fileParallelism: false,
+  maxWorkers: 2,
   testTimeout: 120_000,
   hookTimeout: 90_000,
 });

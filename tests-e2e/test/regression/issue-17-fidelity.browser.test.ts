@@ -31,8 +31,16 @@ describe('flow-captures.md through the CLI', () => {
   });
 
   it('§4 a clip whose URLs come only on as29s, seconds after it is done, downloads and plays as MP4', async () => {
-    const r = await e2e.cli(['video', 't2v', 'tide coming in', '--model', 'veo-lite', '--sandbox', '--json']);
+    // The measured 2–8 s gap, not the scaled one the other journeys use: the product's own URL
+    // grace (no test override here) must cover the real one.
+    e2e.sim.scenario.setUrlDelay('measured');
+    const before = e2e.sim.received.calls('as29s').length;
+    const r = await e2e
+      .cli(['video', 't2v', 'tide coming in', '--model', 'veo-lite', '--sandbox', '--json'])
+      .finally(() => e2e.sim.scenario.setUrlDelay('scaled'));
     expect(r.exitCode, r.stderr).toBe(0);
+    const asked = e2e.sim.received.calls('as29s').slice(before);
+    expect((asked.at(-1)?.at ?? 0) - (asked[0]?.at ?? 0)).toBeGreaterThanOrEqual(1_500);
     const file = (json(r)['files'] as string[])[0]!;
     expect(fs.readFileSync(file).subarray(4, 8).toString('latin1')).toBe('ftyp');
   });
