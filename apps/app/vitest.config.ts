@@ -1,3 +1,4 @@
 import { defineGflowVitest } from '@gflow/tooling/vitest';
 
-export default defineGflowVitest();
+// Two workers: most of a browser file's time is waiting on its own simulator and Chromium.
+export default defineGflowVitest({ maxWorkers: 2 });

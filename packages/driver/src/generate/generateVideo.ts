@@ -131,6 +131,7 @@ export async function generateVideo(
   const quote = { ...costLine, source: 'cost-line' as const, balance: await readShownBalance(ctx) };
   if ((await decideSubmit(ctx, req.beforeSubmit, quote)) === 'stop')
     return stoppedBeforeSubmit(ctx, { projectId, uploads, quote });
+  const tappedBeforeClick = ctx.tap.seq;
   const seen = await clickGuardedSubmit(ctx, (call) => checkVideoSubmit(call, want), 15_000);
   const { clickedAt } = seen;
   let initial: VideoRecord[];
@@ -175,13 +176,10 @@ export async function generateVideo(
     });
   }
   ctx.report({ phase: 'submitted', projectId, mediaIds, workflowIds, submitRpc: seen.call.rpcId });
-  const records = await watchVideoJob(
-    ctx,
-    { workflowIds, mediaIds, projectId },
-    initial,
-    clickedAt + req.timeoutMs,
-    timeouts.urlGraceMs,
-  );
+  const records = await watchVideoJob(ctx, { workflowIds, mediaIds, projectId }, initial, clickedAt + req.timeoutMs, {
+    urlGraceMs: timeouts.urlGraceMs,
+    sinceSeq: tappedBeforeClick,
+  });
   const done = splitOutcomes(ctx, records, projectId);
   const items: GeneratedItem[] = done.map((r) => ({
     mediaId: r.mediaId,

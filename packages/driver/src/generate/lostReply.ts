@@ -3,7 +3,7 @@ import { readVideoKey } from '@gflow/flow-facts';
 import { abandonMention, focusEditor, openMentionPicker } from '../characters/mentionPicker.js';
 import { projectUrl } from '../flow/hosts.js';
 import type { OpContext } from '../session/opContext.js';
-import { type VideoRecord, findVideoRecords } from '../wire/videoRecords.js';
+import { type VideoRecord, findVideoRecords, supersedes } from '../wire/videoRecords.js';
 
 /** A video run whose submit reply could not be read, and what identifies its clip. */
 export interface LostSubmit {
@@ -66,7 +66,8 @@ export async function followLostSubmit(ctx: OpContext, lost: LostSubmit): Promis
     for (const response of ctx.tap.responses) {
       if (response.seq <= since || response.envelope === null) continue;
       for (const item of response.envelope.items)
-        for (const r of findVideoRecords(item.payload)) if (matches(r)) found.set(r.mediaId, r);
+        for (const r of findVideoRecords(item.payload))
+          if (matches(r) && supersedes(found.get(r.mediaId), r)) found.set(r.mediaId, r);
     }
   };
   await ctx

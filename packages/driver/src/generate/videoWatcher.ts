@@ -1,7 +1,14 @@
 import { ContentPolicyError, FlowAppError, WireFormatError } from '@gflow/errors';
 import type { OpContext } from '../session/opContext.js';
 import type { TapEvent } from '../session/wireTap.js';
-import { type VideoRecord, findVideoRecords, isTerminal, recordsForJob, videoPhase } from '../wire/videoRecords.js';
+import {
+  type VideoRecord,
+  findVideoRecords,
+  isTerminal,
+  recordsForJob,
+  supersedes,
+  videoPhase,
+} from '../wire/videoRecords.js';
 
 /** How long a done record may lack its mp4 URL before the driver gives up (flow-wire §3a). */
 export const URL_GRACE_MS = 20_000;
@@ -15,25 +22,24 @@ export interface VideoJob {
 /**
  * Follows the page's own `jwpduf` / `as29s` replies (it adds no polling of its own) until every
  * clip of the job is terminal: failed, or done WITH the mp4 URL. Records of other clips are
- * ignored. Returns the terminal records in job order.
+ * ignored. Replies the tap already holds after `options.sinceSeq` are read first, so one that arrived
+ * before the watch began (the URL of a clip followed after a lost submit reply, say) is not
+ * missed: the page stops asking once it has the URL. Returns the terminal records in job order.
  */
 export async function watchVideoJob(
   ctx: OpContext,
   job: VideoJob,
   initial: readonly VideoRecord[],
   deadline: number,
-  urlGraceMs = URL_GRACE_MS,
+  options: { readonly urlGraceMs?: number; readonly sinceSeq?: number } = {},
 ): Promise<VideoRecord[]> {
+  const { urlGraceMs = URL_GRACE_MS, sinceSeq = ctx.tap.seq } = options;
   const latest = new Map<string, VideoRecord>();
   let doneWithoutUrlSince: number | null = null;
   let lastStatus: number | null = null;
   const absorb = (records: readonly VideoRecord[]): void => {
-    for (const r of recordsForJob(records, job)) {
-      const prev = latest.get(r.workflowId);
-      // Never let a stale URL-less record replace a record that already has the URL.
-      if (prev !== undefined && isTerminal(prev) && !isTerminal(r)) continue;
-      latest.set(r.workflowId, r);
-    }
+    for (const r of recordsForJob(records, job))
+      if (supersedes(latest.get(r.workflowId), r)) latest.set(r.workflowId, r);
   };
   const verdict = (): VideoRecord[] | undefined => {
     const records = job.workflowIds.map((id) => latest.get(id));
@@ -72,6 +78,10 @@ export async function watchVideoJob(
     return undefined;
   };
   absorb(initial);
+  for (const response of ctx.tap.responses) {
+    if (response.seq <= sinceSeq || response.envelope === null) continue;
+    for (const item of response.envelope.items) absorb(findVideoRecords(item.payload));
+  }
   const first = verdict();
   if (first !== undefined) return first;
   const remaining = deadline - Date.now();

@@ -44,6 +44,15 @@ export function isTerminal(record: VideoRecord): boolean {
   return phase === 'failed' || (phase === 'done' && record.videoUrl !== null);
 }
 
+/**
+ * Whether `next` may replace `prev` as what is known of one clip: a terminal record (failed, or
+ * done with its URL) never gives way to a later one that is not, such as a poll that reports the
+ * clip done without the URL a result fetch already brought (flow-captures.md §4).
+ */
+export function supersedes(prev: VideoRecord | undefined, next: VideoRecord): boolean {
+  return prev === undefined || !isTerminal(prev) || isTerminal(next);
+}
+
 function isRecordShape(value: unknown): value is unknown[] {
   return (
     Array.isArray(value) &&

@@ -214,9 +214,8 @@ async function advance(mediaId, job, rec) {
     return;
   }
   // Done: the URL-carrying record comes from as29s 2–8 s later (flow-captures.md §4); give up after a minute.
-  // At most one fetch a second (scaled), whatever the poll rate.
   job.doneSeenAt ??= Date.now();
-  if (job.lastFetchAt !== undefined && Date.now() - job.lastFetchAt < scaled(1000)) return;
+  if (job.lastFetchAt !== undefined && Date.now() - job.lastFetchAt < 1000) return;
   job.lastFetchAt = Date.now();
   const full = await rpc('as29s', [job.workflowId]);
   if (!isRecord(full)) return;
