@@ -6,8 +6,8 @@ export type LatencySetting = 'fast' | 'realistic' | number;
 
 /**
  * How long after status 3 a finished clip's signed URLs exist (flow-captures.md §4, measured 2–8 s):
- * `'scaled'` (the default) follows the latency setting like every other timing, never below three
- * page polls; `'measured'` keeps the measured 2–8 s at every latency setting.
+ * `'scaled'` (the default) follows the latency setting like every other timing, never below a
+ * second nor three page polls; `'measured'` keeps the measured 2–8 s at every latency setting.
  */
 export type UrlDelay = 'measured' | 'scaled';
 export type SimLocale = 'en-US' | 'de-DE' | 'vi-VN' | 'pt-BR';

@@ -10,14 +10,18 @@ export function latencyScale(setting: LatencySetting): number {
 
 /**
  * The URL gap of one clip (flow-captures.md §4, measured 2–8 s), from a measured draw, the mode, the
- * latency scale and the scaled poll interval: `'scaled'` never goes below three page polls (nor above
- * the measured draw), so the page and the driver still see status 3 without a URL, the normal case,
- * on several replies.
+ * latency scale and the scaled poll interval: `'scaled'` never goes below one second nor three page
+ * polls (nor above the measured draw), so the page and the driver still see status 3 without a
+ * URL, the normal case, on several replies even on a loaded machine. A second costs nothing more:
+ * the page asks for the URLs at most once a second anyway.
  */
 export function urlGapMs(measured: number, mode: UrlDelay, scale: number, pollIntervalMs: number): number {
   if (mode === 'measured') return measured;
-  return Math.max(Math.round(measured * scale), Math.min(measured, 3 * pollIntervalMs));
+  return Math.max(Math.round(measured * scale), Math.min(measured, Math.max(URL_GAP_FLOOR_MS, 3 * pollIntervalMs)));
 }
+
+/** The shortest scaled URL gap: the page's pace of asking for the URLs (assets/flow/generate.js). */
+const URL_GAP_FLOOR_MS = 1_000;
 
 /** Flow's measured timings in milliseconds (flow-wire §3), before scaling. */
 export const TIMINGS = {
