@@ -3,7 +3,7 @@ export type { FlowSim, FlowSimOptions } from './startFlowSim.js';
 
 export { VARIANT_NAMES, VARIANT_VALUES, type Variants } from './variants.js';
 
-export { FAILURE_NAMES, type FailureName, type LatencySetting, type UrlDelay } from './types.js';
+export { FAILURE_NAMES, type FailureName } from './types.js';
 
 export { makePng } from './media/png.js';
 
