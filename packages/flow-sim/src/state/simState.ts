@@ -63,7 +63,8 @@ export class SimState {
 
   /** How long after status 3 a clip's signed URLs exist: a measured 2–8 s draw, then `urlDelay`. */
   urlGap(): number {
-    return urlGapMs(this.random.int(2_000, 8_000), this.urlDelay, this.scale, this.ms('pollInterval'));
+    const measured = this.random.int(TIMINGS.urlAfterDoneMin, TIMINGS.urlAfterDoneMax);
+    return urlGapMs(measured, this.urlDelay, this.scale, this.ms('pollInterval'));
   }
 
   account(email: string | null): Account | undefined {
