@@ -5,7 +5,7 @@
 // child processes share two cores) on this Node (the pinned line unless the
 // machine's own is supported); then, on the other supported line, the unit
 // tests (the same run as `npm run test:unit`: src/**/*.test.ts of every
-// package, tooling/vitest/unit.config.js), the e2e journeys and the sandbox
+// package, tooling/vitest/unit.config.js), the journeys that depend on the Node binary and the sandbox
 // demo. Ends with one
 // line "Tests: N passed, N failed" summed over both lines (the demo counts as
 // one test). Turbo runs in loose env mode (turbo.json) so settings such as
@@ -61,7 +61,7 @@ const lines = [{ node: process.versions.node, what: 'every suite', status: mainS
 // 2. The other supported line: tests beside the code, the journeys, the demo.
 const second = secondLineNode();
 if (second) {
-  log(`Node ${second.version}: the unit tests (npm run test:unit), the core e2e journeys and the sandbox demo`);
+  log(`Node ${second.version}: the unit tests (npm run test:unit), the journeys that depend on the Node binary and the sandbox demo`);
   const dir = path.join(work, 'second');
   const env = { ...envWithNode(second.binary), ...base, GFLOW_TEST_REPORT_DIR: dir };
   const units = spawnSync(second.binary, [testUnit], { stdio: 'inherit', env }).status ?? 1;
@@ -80,7 +80,7 @@ if (second) {
   const sum = tally(dir);
   lines.push({
     node: second.version,
-    what: 'unit tests, core e2e journeys, demo',
+    what: 'unit tests, Node-binary journeys, demo',
     status: units || journeys || demo,
     passed: sum.passed + (demo === 0 ? 1 : 0),
     failed: sum.failed + (demo === 0 ? 0 : 1),
