@@ -61,7 +61,9 @@ const lines = [{ node: process.versions.node, what: 'every suite', status: mainS
 // 2. The other supported line: tests beside the code, the journeys, the demo.
 const second = secondLineNode();
 if (second) {
-  log(`Node ${second.version}: the unit tests (npm run test:unit), the journeys that depend on the Node binary and the sandbox demo`);
+  log(
+    `Node ${second.version}: the unit tests (npm run test:unit), the journeys that depend on the Node binary and the sandbox demo`,
+  );
   const dir = path.join(work, 'second');
   const env = { ...envWithNode(second.binary), ...base, GFLOW_TEST_REPORT_DIR: dir };
   const units = spawnSync(second.binary, [testUnit], { stdio: 'inherit', env }).status ?? 1;
