@@ -43,6 +43,51 @@ export const NO_CATALOG = {
 };
 
 /**
+ * Folder rules inside a package, with their reason: in core, the generation module sits below the
+ * operations (it may not import them), and the rest of core uses it only through its index.
+ */
+export function folderRules(packageName) {
+  if (packageName !== '@gflow/core') return [];
+  return [
+    {
+      files: ['src/generation/**/*.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: ['**/operations/*'],
+                message:
+                  'The generation module sits below the operations: operations call it, it never calls them (docs/ARCHITECTURE.md, the generation path).',
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      files: ['src/**/*.ts'],
+      ignores: ['src/generation/**'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: 'generation/(?!index\\.js$)',
+                message:
+                  'Use the generation module through its index (src/generation/index.ts): its files are its own, so its phases can change without touching the operations.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
+
+/**
  * The one lint config of the monorepo. Typed rules encode lessons: promises are
  * awaited, switches are exhaustive, types are imported as types, libraries never
  * print, only the CLI entry may exit the process.
@@ -86,6 +131,14 @@ export function gflowEslint(dir, options = {}) {
         'max-params': ['error', 5],
       },
     },
+    {
+      // The generation path (core's generation/, the driver's generate/ and composer/): a workflow is
+      // a sequence of small named phases, not a closure of 200 lines (issue 37).
+      files: ['src/generation/**/*.ts', 'src/generate/**/*.ts', 'src/composer/**/*.ts'],
+      ignores: ['**/*.test.ts'],
+      rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
+    },
+    ...folderRules(packageName),
     {
       // The entry points: they turn the exit code into the process's.
       files: ['src/main.ts', 'src/bin/**/*.ts'],

@@ -13,5 +13,5 @@ export type { LocalFileRow } from './repositories/localFilesRepo.js';
 
 export type { JournaledUsage } from './repositories/usageRepo.js';
 
-export type { TaskStatus, TaskRecord } from './tasks/taskTypes.js';
+export type { CheckpointPatch, TaskStatus, TaskRecord } from './tasks/taskTypes.js';
 export { formatClaimant, claimantPidIsAlive } from './tasks/claimant.js';

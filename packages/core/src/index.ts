@@ -17,7 +17,7 @@ export {
   isFailureStatus,
   type ResultStatus,
   type FailureStatus,
-} from './operations/resultStatus.js';
+} from './schemas/resultStatus.js';
 export {
   generateImageInput,
   generateVideoInput,
@@ -25,7 +25,7 @@ export {
   type GenerateImageInput,
   type GenerateVideoInput,
   type GenerationResult,
-} from './operations/generationSchemas.js';
+} from './generation/index.js';
 export {
   MAX_BATCH_ITEMS,
   generateBatchInput,

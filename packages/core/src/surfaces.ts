@@ -8,7 +8,7 @@ export { OPERATIONS } from './operations/registry.js';
 export { defineOperation, annotationsFor, KIND_RANK } from './operations/operation.js';
 export type { JobLauncher, LaunchRequest } from './runtime/runtimeServices.js';
 export { MEDIA_RESOURCE_CAP_BYTES } from './catalogViews/readCatalogMedia.js';
-export { FLOW_ID } from './operations/generationSchemas.js';
+export { FLOW_ID } from './schemas/params.js';
 export { mimeOf } from '@gflow/flow-facts';
 export { parseInstructionCardsFile } from './operations/instructionCardsFile.js';
 export { parsePromptLines, parseRunConfig } from './operations/runConfigFile.js';

@@ -3,7 +3,7 @@
 // row's updated_at keeps moving — what a client that resets its timeout on progress, or a
 // reader of tasks/get's lastUpdatedAt, needs to see the job alive.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEARTBEAT_MS } from '../src/jobs/generationJob.js';
+import { HEARTBEAT_MS } from '../src/generation/clock.js';
 import type { ProgressEvent } from '../src/runtime/progressPhases.js';
 import type { Gflow } from '../src/runtime/gflow.js';
 import { signInProfile, useHarness } from './simHarness.js';

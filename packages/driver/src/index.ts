@@ -5,7 +5,15 @@
 export { openFlowSession } from './session/openFlowSession.js';
 export { FlowSession } from './session/flowSession.js';
 export type { DriverProgressEvent } from './session/opContext.js';
-export type { SubmitQuote, SubmitDecision } from './generate/types.js';
+export type {
+  FlowGenerationResult,
+  GenerateImageRequest,
+  GenerateVideoRequest,
+  ReferenceInput,
+  SubmitQuote,
+  SubmitDecision,
+  SubmitHook,
+} from './generate/types.js';
 export type { IncidentSnapshot } from './session/incidentSnapshot.js';
 export { pageSnapshotOf } from './session/scratchPage.js';
 

@@ -142,7 +142,8 @@ describe('saved characters as @ mentions against the simulator', () => {
         characters: [{ entityId: 'e1', displayName: 'A' }],
         timeoutMs: 1_000,
       }),
-    ).rejects.toMatchObject({ exitCode: 11 });
+      // The rule engine core plans with (flow-facts): the same code and words on both paths.
+    ).rejects.toMatchObject({ code: 'flow-host-migrated', message: expect.stringContaining('r2v only') });
     const four = ['a', 'b', 'c', 'd'].map((n) => ({ entityId: `e-${n}`, displayName: n }));
     await expect(
       rig.session.generateVideo({
@@ -154,7 +155,7 @@ describe('saved characters as @ mentions against the simulator', () => {
         characters: four,
         timeoutMs: 1_000,
       }),
-    ).rejects.toMatchObject({ exitCode: 11, message: expect.stringMatching(/at most 3/) });
+    ).rejects.toMatchObject({ code: 'bad-parameter', exitCode: 2, message: expect.stringMatching(/at most 3/) });
     await expect(
       rig.session.generateImage({
         prompt: 'x',
@@ -163,7 +164,7 @@ describe('saved characters as @ mentions against the simulator', () => {
         count: 1,
         characters: [{ entityId: 'e1', displayName: ' ' }],
       }),
-    ).rejects.toMatchObject({ exitCode: 11 });
+    ).rejects.toMatchObject({ code: 'bad-parameter', exitCode: 2 });
     expect(seen()).toBe(before);
   });
 });

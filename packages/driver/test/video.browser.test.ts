@@ -164,7 +164,12 @@ describe('generateVideo against the simulator', () => {
         references: [{ path: await pngFile('z.png') }],
         timeoutMs: 10_000,
       }),
-    ).rejects.toMatchObject({ exitCode: 11 });
+      // The rule engine core plans with (flow-facts): the same code and words on both paths.
+    ).rejects.toMatchObject({
+      code: 'bad-parameter',
+      exitCode: 2,
+      message: expect.stringContaining('accepts only duration 8'),
+    });
     expect(rig.sim.received.calls('MZZa6b').length).toBe(before);
   });
 

@@ -55,6 +55,18 @@ export {
   maxDurationWithEndFrame,
   videoRefCap,
 } from './rules.js';
+export {
+  judgeImageRequest,
+  judgeVideoRequest,
+  requireNoViolation,
+  violationError,
+  type CharacterFact,
+  type ImageRequestFacts,
+  type ImageVerdict,
+  type RuleViolation,
+  type VideoRequestFacts,
+  type VideoVerdict,
+} from './requestRules.js';
 
 // Media: magic bytes, MIME types, the upload cap
 export {

@@ -6,9 +6,12 @@ export type TaskStatus = (typeof generationQueue.$inferSelect)['status'];
 /** Statuses after which a task never changes again. */
 export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['completed', 'cancelled', 'indeterminate', 'failed'];
 
-/** The payload schema version this code writes; claim refuses others (QueueSchemaError). */
-export const TASK_PAYLOAD_VERSION = 1;
-export const SUPPORTED_TASK_PAYLOAD_VERSIONS: readonly number[] = [1];
+/**
+ * The payload schema version this code writes; claim refuses others (QueueSchemaError). Version 2
+ * is core's resolved generation request (the plan and the inputs resolved when it was made).
+ */
+export const TASK_PAYLOAD_VERSION = 2;
+export const SUPPORTED_TASK_PAYLOAD_VERSIONS: readonly number[] = [2];
 
 /** A task payload: the operation's parsed input plus `schema_version`. */
 export type TaskPayload = Readonly<Record<string, unknown>> & { readonly schema_version: number };

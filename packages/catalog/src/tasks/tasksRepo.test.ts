@@ -10,15 +10,15 @@ describe('tasks', () => {
     const t = c.tasks.create({ profile: 'alice', taskType: 't2i', payload: { prompt: 'cat', count: 2 } });
     expect(t).toMatchObject({
       status: 'pending',
-      schemaVersion: 1,
-      payload: { prompt: 'cat', count: 2, schema_version: 1 },
+      schemaVersion: 2,
+      payload: { prompt: 'cat', count: 2, schema_version: 2 },
       claimant: null,
     });
     expect(t.taskId).toMatch(/^[0-9a-f-]{36}$/);
     expect(t.createdAt).toMatch(/Z$/);
     expect(c.tasks.get(t.taskId)).toEqual(t);
     expect(c.tasks.get('missing')).toBeUndefined();
-    expect(() => c.tasks.create({ profile: 'alice', taskType: 't2i', payload: { schema_version: 2 } })).toThrow(
+    expect(() => c.tasks.create({ profile: 'alice', taskType: 't2i', payload: { schema_version: 1 } })).toThrow(
       QueueSchemaError,
     );
     expect(() => c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {}, taskId: 'has space' })).toThrow(

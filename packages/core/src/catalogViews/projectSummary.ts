@@ -1,5 +1,5 @@
 import type { Catalog } from '@gflow/catalog';
-import { FLOW_ID } from '../operations/generationSchemas.js';
+import { FLOW_ID } from '../schemas/params.js';
 import { newestFirst, recentMedia } from './recentMedia.js';
 
 /** Newest media of a project listed in its summary. */

@@ -3,7 +3,7 @@ import { readProfileMarkers } from '@gflow/flow-facts';
 import { z } from 'zod';
 import { listProfileNames, resolveProfile } from '../home/profiles.js';
 import { withProfileBrowser } from './browserContext.js';
-import { profileParam } from './generationSchemas.js';
+import { profileParam } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
 export const authRenew = defineOperation({

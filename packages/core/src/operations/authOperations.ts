@@ -9,7 +9,7 @@ import { type ResolvedProfile, listProfileNames, profileDirOf, resolveProfile } 
 import { findBrowserExecutable } from '../jobs/browserLaunch.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import { defineOperation } from './operation.js';
-import { profileParam } from './generationSchemas.js';
+import { profileParam } from '../schemas/params.js';
 
 /** Chrome installed on this machine (the `chrome` login strategy needs it). */
 function chromeAvailable(): boolean {

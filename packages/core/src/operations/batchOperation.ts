@@ -6,10 +6,12 @@ import {
   type GenerationResult,
   generateImageInput,
   generationResult,
-} from './generationSchemas.js';
-import { outputTargetFor, submitGeneration } from './generateOperations.js';
-import { type OperationContext, defineOperation } from './operation.js';
-import { planImage } from './validateGeneration.js';
+  outputTargetFor,
+  planImage,
+  submitGeneration,
+} from '../generation/index.js';
+import type { OperationContext } from '../runtime/operationContext.js';
+import { defineOperation } from './operation.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 
 /** The most prompts one run takes (the original's ceiling). */
@@ -166,8 +168,10 @@ export async function runBatch(input: GenerateBatchInput, context: OperationCont
     onProgress?.({ phase: 'queued', message: item });
     const { project_name: projectName, ...rest } = one;
     const result = await submitGeneration(
-      'image',
-      project ? { ...rest, project } : { ...rest, ...(projectName ? { project_name: projectName } : {}) },
+      {
+        kind: 'image',
+        input: project ? { ...rest, project } : { ...rest, ...(projectName ? { project_name: projectName } : {}) },
+      },
       itemContext,
       { rateLimited: false },
     );

@@ -17,7 +17,7 @@ import { recentMedia } from '../catalogViews/recentMedia.js';
 import { listProfileNames, validateProfileName } from '../home/profiles.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import * as S from './catalogSchemas.js';
-import { FLOW_ID, flowId } from './generationSchemas.js';
+import { FLOW_ID, flowId } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
 /** `profile`: one profile; absent (or "default") for every profile. */

@@ -17,10 +17,10 @@ import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.j
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { parseJitter } from './batchOperation.js';
 import { withProfileBrowser } from './browserContext.js';
-import { submitGeneration } from './generateOperations.js';
-import { type GenerateVideoInput, flowId, generateVideoInput, profileParam } from './generationSchemas.js';
-import { type OperationContext, defineOperation } from './operation.js';
-import { planVideo } from './validateGeneration.js';
+import { type GenerateVideoInput, generateVideoInput, planVideo, submitGeneration } from '../generation/index.js';
+import { flowId, profileParam } from '../schemas/params.js';
+import type { OperationContext } from '../runtime/operationContext.js';
+import { defineOperation } from './operation.js';
 
 /** The longest chain gflow makes (a safety cap; `max_links` lowers it). */
 export const MAX_CHAIN_LINKS = 20;
@@ -207,18 +207,20 @@ async function quoteLinks(
     const key = `${link.model ?? ''}|${link.duration ?? ''}|${link.aspect}`;
     if (!byCombo.has(key)) {
       const estimate = await submitGeneration(
-        'video',
-        generateVideoInput.parse({
-          prompt: link.prompt,
-          mode: 't2v',
-          aspect: link.aspect,
-          ...(link.model ? { model: link.model } : {}),
-          ...(link.duration === undefined ? {} : { duration: link.duration }),
-          ...(project ? { project } : {}),
-          profile: input.profile,
-          dry_run: true,
-          wait: true,
-        }),
+        {
+          kind: 'video',
+          input: generateVideoInput.parse({
+            prompt: link.prompt,
+            mode: 't2v',
+            aspect: link.aspect,
+            ...(link.model ? { model: link.model } : {}),
+            ...(link.duration === undefined ? {} : { duration: link.duration }),
+            ...(project ? { project } : {}),
+            profile: input.profile,
+            dry_run: true,
+            wait: true,
+          }),
+        },
         context,
       );
       if (estimate.status !== 'estimated') {
@@ -284,13 +286,15 @@ async function runLinks(
         : {}),
     };
     const result = await submitGeneration(
-      'video',
       {
-        ...base,
-        ...(startFrame ? { initial_frame: startFrame } : {}),
-        ...(state.project ? { project: state.project } : {}),
-        profile,
-        output: path.join(dir, `link-${index + 1}`),
+        kind: 'video',
+        input: {
+          ...base,
+          ...(startFrame ? { initial_frame: startFrame } : {}),
+          ...(state.project ? { project: state.project } : {}),
+          profile,
+          output: path.join(dir, `link-${index + 1}`),
+        },
       },
       linkContext,
     );

@@ -1,7 +1,7 @@
 import { BadParameterError } from '@gflow/errors';
 import { z } from 'zod';
 import { withProfileBrowser } from './browserContext.js';
-import { flowId, profileParam } from './generationSchemas.js';
+import { flowId, profileParam } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
 export const characterList = defineOperation({

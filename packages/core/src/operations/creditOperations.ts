@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localDay } from '../jobs/spendControl.js';
+import { localDay } from '../generation/index.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import { knownProfileFilter } from './catalogQueries.js';
 import { defineOperation } from './operation.js';

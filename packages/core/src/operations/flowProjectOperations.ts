@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withProfileBrowser } from './browserContext.js';
-import { flowId, profileParam } from './generationSchemas.js';
+import { flowId, profileParam } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
 const projectResult = z.looseObject({ status: z.literal('ok'), project_id: z.string(), title: z.string() });

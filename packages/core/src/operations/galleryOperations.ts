@@ -16,7 +16,7 @@ import {
   galleryTasks,
 } from '../gallery/galleryViews.js';
 import { servableFile } from '../gallery/galleryFiles.js';
-import { FLOW_ID } from './generationSchemas.js';
+import { FLOW_ID } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
 // The gallery's reads (`gflow serve` at /, `gflow gallery`): local data only, on the library

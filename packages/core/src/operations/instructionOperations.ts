@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { Brief, BriefCard, BriefChange } from '@gflow/driver';
 import { BadParameterError } from '@gflow/errors';
 import { z } from 'zod';
-import { checkLocalImage } from '../jobs/references.js';
 import { withProfileBrowser } from './browserContext.js';
-import { flowId, profileParam } from './generationSchemas.js';
-import { MEDIA_UUID } from './validateGeneration.js';
-import { type OperationContext, defineOperation } from './operation.js';
+import { flowId, profileParam } from '../schemas/params.js';
+import { MEDIA_UUID, readLocalImage } from '../generation/index.js';
+import type { OperationContext } from '../runtime/operationContext.js';
+import { defineOperation } from './operation.js';
 
 const NOTE =
   "gflow drives the project's brief panel in the Flow editor the way a person does (it sends no request of its own), then reloads the editor and compares the cards Flow shows with the intended set: any difference fails with wire-format (exit 7, not retryable) carrying both sets, and the cards are left as Flow shows them (no undo, no retry). Refused before anything is clicked: an ambiguous title (configuration, 11), a card or reference the project does not have (reference-not-found, 32). The reply is the card set as Flow shows it after the write. How flow.google.com stores instruction cards was never captured: the panel gflow knows is the simulator's [U]. No credits, no rate limit.";
@@ -52,7 +52,7 @@ export function classifyRefs(
   const out = { image_media_ids: [] as string[], image_files: [] as string[], characters: [] as string[] };
   for (const [i, ref] of (refs ?? []).entries()) {
     if (MEDIA_UUID.test(ref)) out.image_media_ids.push(ref.toLowerCase());
-    else if (looksLikePath(ref, cwd)) out.image_files.push(checkLocalImage(ref, `${parameter}[${i}]`, cwd).path);
+    else if (looksLikePath(ref, cwd)) out.image_files.push(readLocalImage(ref, `${parameter}[${i}]`, cwd).path);
     else out.characters.push(ref);
   }
   return out;

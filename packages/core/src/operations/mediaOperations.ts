@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { BadParameterError, ReferenceNotFoundError } from '@gflow/errors';
+import type { MediaExtension } from '@gflow/flow-facts';
 import { z } from 'zod';
-import { extensionOf, targetPathFor, writeMedia } from '../jobs/mediaFiles.js';
+import { type SaveTarget, saveMedia } from '../generation/index.js';
 import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { withProfileBrowser } from './browserContext.js';
 import { profileFilter } from './catalogQueries.js';
-import { flowId, localPath } from './generationSchemas.js';
-import { type OperationContext, defineOperation } from './operation.js';
+import { flowId, localPath } from '../schemas/params.js';
+import type { OperationContext } from '../runtime/operationContext.js';
+import { defineOperation } from './operation.js';
 
 const mediaId = z
   .string()
@@ -69,25 +71,17 @@ export const downloadMedia = defineOperation({
         signal: context.signal,
       }),
     );
-    const extension = extensionOf(got.bytes) ?? got.extension.replace(/^\./, '');
-    const target = dir
-      ? path.join(dir, `${input.media_id}.${extension}`)
-      : targetPathFor({
-          outputDir: context.runtime.settings.outputDir,
-          kind: asset.kind,
-          mediaId: input.media_id,
-          index: 1,
-          count: 1,
-          extension,
-        });
-    const written = await writeMedia(target, got.bytes, extension);
-    context.runtime.catalog.localFiles.record({
-      assetId: asset.id,
-      path: written.path,
-      bytes: written.bytes,
-      sha256: written.sha256,
-      mediaType: written.mediaType,
-    });
+    const { outputDir } = context.runtime.settings;
+    const stem = asset.kind === 'video' ? input.media_id : `${input.media_id}_1`;
+    const target: SaveTarget = dir
+      ? { kind: 'dir', dir, stem: input.media_id }
+      : { kind: 'layout', outputDir, media: asset.kind, stem };
+    const written = await saveMedia(
+      context.runtime.catalog,
+      { assetId: asset.id, mediaId: input.media_id, bytes: got.bytes, extension: got.extension },
+      target,
+      { outputDir, recovery: 'Free some space or pick another out_dir, then download it again (spends nothing).' },
+    );
     return {
       status: 'ok' as const,
       media_id: input.media_id,
@@ -147,7 +141,7 @@ function upscaleOperation<S extends readonly [string, ...string[]], const N exte
       const driver = await import('@gflow/driver');
       const profile = input.profile ?? asset?.profileName;
       const scale = input.scale as string;
-      const got = await withProfileBrowser<{ bytes: Buffer; extension: string; profile: string }>(
+      const got = await withProfileBrowser<{ bytes: Buffer; extension: MediaExtension; profile: string }>(
         context,
         profile,
         async (browser, resolved) => ({
@@ -167,19 +161,6 @@ function upscaleOperation<S extends readonly [string, ...string[]], const N exte
           profile: resolved.name,
         }),
       );
-      const extension = extensionOf(got.bytes) ?? String(got.extension).replace(/^\./, '');
-      const base =
-        dir ??
-        path.join(
-          context.runtime.settings.outputDir,
-          kind === 'image' ? 'images' : 'videos',
-          new Date().toISOString().slice(0, 10),
-        );
-      const written = await writeMedia(
-        path.join(base, `${input.media_id}_${scale}.${extension}`),
-        got.bytes,
-        extension,
-      );
       // The upscaled file is a local copy of the media: catalogued with its asset (the asset recorded
       // first when the catalog did not know the media), so data media, data list and doctor see it.
       const owner =
@@ -191,13 +172,14 @@ function upscaleOperation<S extends readonly [string, ...string[]], const N exte
               kind,
               flowProjectId: projectId,
             });
-      context.runtime.catalog.localFiles.record({
-        assetId: owner.id,
-        path: written.path,
-        bytes: written.bytes,
-        sha256: written.sha256,
-        mediaType: written.mediaType,
-      });
+      const { outputDir } = context.runtime.settings;
+      const stem = `${input.media_id}_${scale}`;
+      const written = await saveMedia(
+        context.runtime.catalog,
+        { assetId: owner.id, mediaId: input.media_id, bytes: got.bytes, extension: got.extension },
+        dir ? { kind: 'dir', dir, stem } : { kind: 'layout', outputDir, media: kind, stem },
+        { outputDir, recovery: 'Free some space or pick another out_dir, then upscale it again.' },
+      );
       return {
         status: 'ok' as const,
         media_id: input.media_id,

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { ProgressEvent } from '../runtime/progressPhases.js';
-import type { RuntimeServices } from '../runtime/runtimeServices.js';
+import type { OperationContext } from '../runtime/operationContext.js';
 import type { Surface } from '../runtime/surfacePolicy.js';
 
 /**
@@ -17,17 +16,6 @@ export type OperationKind = 'read' | 'create' | 'spend' | 'mutate';
 
 /** How far each kind reaches, least first (a composed flow takes its steps' furthest). */
 export const KIND_RANK: Readonly<Record<OperationKind, number>> = { read: 0, create: 1, mutate: 2, spend: 3 };
-
-/** What a handler gets: the runtime's services it may use, the surface it serves, its signal and progress. */
-export interface OperationContext {
-  readonly runtime: RuntimeServices;
-  /** The surface the call came through; `SURFACE_POLICY[surface]` says what that implies. */
-  readonly surface: Surface;
-  readonly signal: AbortSignal;
-  readonly onProgress?: (event: ProgressEvent) => void;
-  /** The MCP tool name of the operation being run (incident bundles name it). */
-  readonly operation?: string;
-}
 
 /** One operation: its names, what it does, its zod input and output, and the handler every surface runs. */
 export interface Operation<

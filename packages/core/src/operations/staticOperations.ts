@@ -4,7 +4,7 @@ import { llmEndpointOf } from '../promptTools/llmClient.js';
 import { expandPrompt, loadPromptTools, toolOptions } from '../promptTools/promptTools.js';
 import { CHARACTER_VOICES } from './characterVoices.js';
 import { defineOperation } from './operation.js';
-import { toolSpec } from './generationSchemas.js';
+import { toolSpec } from '../schemas/params.js';
 
 export const listModels = defineOperation({
   name: 'listModels',

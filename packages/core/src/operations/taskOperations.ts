@@ -16,8 +16,9 @@ import { z } from 'zod';
 import type { ProgressEvent, ProgressPhase } from '../runtime/progressPhases.js';
 import { PROGRESS_PHASES } from '../runtime/progressPhases.js';
 import { knownProfileFilter } from './catalogQueries.js';
-import { type GenerationResult, generationResult } from './generationSchemas.js';
-import { type OperationContext, defineOperation } from './operation.js';
+import { type GenerationResult, generationResult } from '../generation/index.js';
+import type { OperationContext } from '../runtime/operationContext.js';
+import { defineOperation } from './operation.js';
 
 /** Every status of a queued task, in the order a task goes through them. */
 export const TASK_STATUSES = [

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { checkLocalImage } from '../jobs/references.js';
+import { readLocalImage } from '../generation/index.js';
 import { resolveProfile } from '../home/profiles.js';
-import { withIncidentCapture } from '../incidents/recordIncident.js';
-import { flowId, profileParam } from './generationSchemas.js';
+import { withFlowSession } from '../runtime/flowSessions.js';
+import { flowId, profileParam } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
 export const uploadImage = defineOperation({
@@ -22,27 +22,15 @@ export const uploadImage = defineOperation({
   output: z.looseObject({ status: z.literal('ok'), media_id: z.string(), project_id: z.string() }),
   handler: async (input, context) => {
     const { runtime } = context;
-    const local = checkLocalImage(input.path, 'path', process.cwd());
+    const local = readLocalImage(input.path, 'path', process.cwd());
     const profile = resolveProfile(runtime.layout, {
       requested: input.profile,
       settings: runtime.settings,
     });
     const project = input.project ?? runtime.settings.project;
-    const uploaded = await runtime.sessions.withSession(
-      profile,
-      { signal: context.signal, onProgress: context.onProgress },
-      (session) =>
-        withIncidentCapture(
-          runtime,
-          session,
-          () => ({ operation: 'uploadImage' }),
-          () =>
-            session.uploadImage({
-              path: local.path,
-              ...(project ? { projectId: project } : {}),
-              signal: context.signal,
-            }),
-        ),
+    const use = { signal: context.signal, onProgress: context.onProgress, facts: () => ({ operation: 'uploadImage' }) };
+    const uploaded = await withFlowSession(runtime, profile, use, (session) =>
+      session.uploadImage({ path: local.path, ...(project ? { projectId: project } : {}), signal: context.signal }),
     );
     runtime.catalog.projects.ensure(profile.name, uploaded.projectId);
     runtime.catalog.assets.record({

@@ -5,7 +5,8 @@ import { formatClaimant } from '@gflow/catalog/claimant';
 import { BadParameterError, ConfigurationError } from '@gflow/errors';
 import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket } from '@gflow/lease/limits';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
-import type { Operation, OperationContext } from '../operations/operation.js';
+import type { Operation } from '../operations/operation.js';
+import type { OperationContext } from './operationContext.js';
 import type { OperationInput, OperationName, OperationOutput } from '../operations/registry.js';
 import {
   type LoadSettingsOptions,
@@ -14,7 +15,7 @@ import {
   loadSettings,
 } from '../settings/loadSettings.js';
 import type { BrowserOverrides } from '../jobs/browserLaunch.js';
-import { runClaimedGenerationTask } from '../jobs/generationJob.js';
+import { runClaimedGeneration } from '../generation/index.js';
 import { SessionPool } from '../jobs/sessionPool.js';
 import { type ThumbnailCache, createThumbnailCache } from '../gallery/galleryFiles.js';
 import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
@@ -292,7 +293,7 @@ export class Gflow {
       runTask: (record, signal) => {
         const kind = (record.payload as { kind?: unknown }).kind;
         const operation = this.#operations.get(kind === 'video' ? 'generateVideo' : 'generateImage');
-        const run = () => runClaimedGenerationTask(services, record, { signal });
+        const run = () => runClaimedGeneration(services, record, { signal });
         return operation ? this.#running.run(operation, run) : run();
       },
     });

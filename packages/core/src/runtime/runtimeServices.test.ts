@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type OperationContext, defineOperation } from '../operations/operation.js';
+import { defineOperation } from '../operations/operation.js';
+import type { OperationContext } from './operationContext.js';
 import { Gflow } from './gflow.js';
 
 const homes: string[] = [];

@@ -1,5 +1,5 @@
 import type { TaskStatus } from '@gflow/catalog';
-import type { GenerationResult } from '../operations/generationSchemas.js';
+import type { GenerationResult } from '../generation/index.js';
 
 /** A task's status: the catalog's queue states, shown as they are (one list, in @gflow/catalog). */
 export type { TaskStatus };

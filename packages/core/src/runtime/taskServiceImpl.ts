@@ -1,5 +1,5 @@
 import type { Catalog, TaskRecord } from '@gflow/catalog';
-import type { GenerationResult } from '../operations/generationSchemas.js';
+import type { GenerationResult } from '../generation/index.js';
 import type { JobRegistry } from './jobRegistry.js';
 import type { TaskService, TaskView } from './taskService.js';
 

@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { ReferenceNotFoundError, UiSelectorDriftError } from '@gflow/errors';
 import type { OpContext } from '../session/opContext.js';
 import { untilDom, untilSettled } from '../util/domWait.js';
@@ -54,6 +55,81 @@ async function findOption(
   return settled?.i;
 }
 
+/** Clicks the next empty Frames chip and waits for the library picker it opens. */
+async function openFramePicker(ctx: OpContext, slot: 'Start' | 'End'): Promise<Locator> {
+  const { page } = ctx;
+  ctx.check(`binding the ${slot} frame`);
+  const chip = page.locator(A.emptyChip).first();
+  try {
+    await safeClick(ctx, chip, `binding the ${slot} frame`);
+  } catch (error) {
+    const mapped = ctx.mapError(error, `binding the ${slot} frame`);
+    if (mapped !== error) throw mapped;
+    throw await driftError(page, `Could not click the empty ${slot} chip`, A.emptyChip, { cause: error });
+  }
+  const picker = page.locator(A.picker).filter({ visible: true }).first();
+  const open = await untilDom(page, async () => ((await picker.isVisible().catch(() => false)) ? true : undefined), {
+    timeoutMs: 5_000,
+    signal: ctx.signal,
+  });
+  if (open !== true) throw await driftError(page, `The ${slot} chip did not open the library picker`, A.picker);
+  return picker;
+}
+
+/** Searches the picker up to 3× (fresh uploads are indexed late); the option's position, or a refusal. */
+async function searchFrameOption(
+  ctx: OpContext,
+  picker: Locator,
+  slot: 'Start' | 'End',
+  target: { displayName: string; mediaId?: string | undefined },
+): Promise<number> {
+  const search = picker.locator('input[type="text"]').first();
+  let index: number | undefined;
+  for (let attempt = 1; attempt <= 3 && index === undefined; attempt += 1) {
+    ctx.check(`binding the ${slot} frame`);
+    await search.fill('');
+    const since = ctx.tap.seq;
+    await search.fill(target.displayName);
+    await searchAnswered(ctx, since, target.displayName, 2_500 * attempt);
+    index = await findOption(ctx, target, 2_500 * attempt);
+  }
+  if (index !== undefined) return index;
+  await ctx.page.keyboard.press('Escape');
+  throw new ReferenceNotFoundError(
+    `The frame picker lists no asset named ${target.displayName} after three searches. Nothing was submitted.`,
+    { extensions: { not_listed: true } },
+  );
+}
+
+/** Whether the picker is visible now. */
+const pickerOpen = (picker: Locator): Promise<boolean> => picker.isVisible().catch(() => false);
+
+/** Clicks the option; the click commits (the picker closes) or asks for "Add to prompt" (pickerCommit variants). */
+async function commitFrameOption(ctx: OpContext, picker: Locator, index: number, slot: 'Start' | 'End'): Promise<void> {
+  await picker.locator(A.assetOption).nth(index).click({ timeout: 5_000 });
+  const confirm = picker.locator(A.addToPrompt).first();
+  const wait = { timeoutMs: 5_000, signal: ctx.signal };
+  const committed = await untilDom(
+    ctx.page,
+    async () => {
+      if (!(await pickerOpen(picker))) return 'closed';
+      return (await confirm.isVisible().catch(() => false)) ? 'confirm' : undefined;
+    },
+    wait,
+  );
+  if (committed === 'closed') return;
+  if (committed !== 'confirm')
+    throw new UiSelectorDriftError(
+      `The frame picker stayed open after the ${slot} option click and carries no confirm (\`${A.addToPrompt}\`).`,
+    );
+  await confirm.click({ timeout: 5_000 });
+  const hidden = await untilDom(ctx.page, async () => ((await pickerOpen(picker)) ? undefined : true), wait);
+  if (hidden !== true)
+    throw new UiSelectorDriftError(
+      `The frame picker stayed open after the ${slot} option click and stayed open after its confirm was clicked.`,
+    );
+}
+
 /**
  * Binds an uploaded asset to the next empty Frames chip (Start, then End) through the library
  * picker (flow-wire §4 "Frames"): search up to 3× (fresh uploads are indexed late), commit on the
@@ -67,73 +143,9 @@ export async function bindFrame(
 ): Promise<void> {
   const { displayName } = target;
   const { page } = ctx;
-  ctx.check(`binding the ${slot} frame`);
-  const chip = page.locator(A.emptyChip).first();
-  try {
-    await safeClick(ctx, chip, `binding the ${slot} frame`);
-  } catch (error) {
-    const mapped = ctx.mapError(error, `binding the ${slot} frame`);
-    if (mapped !== error) throw mapped;
-    throw await driftError(page, `Could not click the empty ${slot} chip`, A.emptyChip, { cause: error });
-  }
-  const picker = page.locator(A.picker).filter({ visible: true }).first();
-  if (
-    (await untilDom(ctx.page, async () => ((await picker.isVisible().catch(() => false)) ? true : undefined), {
-      timeoutMs: 5_000,
-      signal: ctx.signal,
-    })) !== true
-  ) {
-    throw await driftError(page, `The ${slot} chip did not open the library picker`, A.picker);
-  }
-  const search = picker.locator('input[type="text"]').first();
-  let index: number | undefined;
-  for (let attempt = 1; attempt <= 3 && index === undefined; attempt += 1) {
-    ctx.check(`binding the ${slot} frame`);
-    await search.fill('');
-    const since = ctx.tap.seq;
-    await search.fill(displayName);
-    await searchAnswered(ctx, since, displayName, 2_500 * attempt);
-    index = await findOption(ctx, target, 2_500 * attempt);
-  }
-  if (index === undefined) {
-    await page.keyboard.press('Escape');
-    throw new ReferenceNotFoundError(
-      `The frame picker lists no asset named ${displayName} after three searches. Nothing was submitted.`,
-      { extensions: { not_listed: true } },
-    );
-  }
+  const picker = await openFramePicker(ctx, slot);
   // The option found in the settled list (its position), clicked at once.
-  await picker.locator(A.assetOption).nth(index).click({ timeout: 5_000 });
-  // The click commits (the picker closes) or asks for "Add to prompt" (pickerCommit variants).
-  const confirm = picker.locator(A.addToPrompt).first();
-  const committed = await untilDom(
-    ctx.page,
-    async () => {
-      if (!(await picker.isVisible().catch(() => false))) return 'closed';
-      return (await confirm.isVisible().catch(() => false)) ? 'confirm' : undefined;
-    },
-    { timeoutMs: 5_000, signal: ctx.signal },
-  );
-  if (committed !== 'closed') {
-    if (committed !== 'confirm') {
-      throw new UiSelectorDriftError(
-        `The frame picker stayed open after the ${slot} option click and carries no confirm (\`${A.addToPrompt}\`).`,
-      );
-    }
-    await confirm.click({ timeout: 5_000 });
-    const hidden = await untilDom(
-      ctx.page,
-      async () => ((await picker.isVisible().catch(() => false)) ? undefined : true),
-      {
-        timeoutMs: 5_000,
-        signal: ctx.signal,
-      },
-    );
-    if (hidden !== true)
-      throw new UiSelectorDriftError(
-        `The frame picker stayed open after the ${slot} option click and stayed open after its confirm was clicked.`,
-      );
-  }
+  await commitFrameOption(ctx, picker, await searchFrameOption(ctx, picker, slot, target), slot);
   const bound = await untilDom(
     ctx.page,
     async () =>

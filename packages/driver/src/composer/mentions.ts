@@ -191,6 +191,26 @@ export interface OptionOutcome {
   readonly listed: boolean;
 }
 
+/** Commits an option (Enter on the active one, else a click) and returns the chips it added. */
+async function commitOption(ctx: OpContext, option: Locator, before: readonly Chip[], label: string): Promise<Chip[]> {
+  const active = ((await option.getAttribute('class').catch(() => '')) ?? '').includes('asset-item-active');
+  if (active) await ctx.page.keyboard.press('Enter');
+  else await option.click({ timeout: 5_000 });
+  const added = await untilDom(
+    ctx.page,
+    async () => {
+      const now = addedChips(before, await chipIds(ctx));
+      return now.length > 0 ? now : undefined;
+    },
+    { timeoutMs: 4_000, signal: ctx.signal },
+  );
+  if (added === undefined)
+    throw new ReferenceNotFoundError(`The @ mention of ${label} bound no chip. Nothing was submitted.`, {
+      retryable: false,
+    });
+  return added;
+}
+
 /**
  * Real key presses (`lead` + `@` + the query, flow-wire §4), an option committed (Enter on the
  * active one, else a click), then the new chip judged by `accept`. Names are not unique and the
@@ -242,22 +262,7 @@ export async function bindOptions(ctx: OpContext, plan: OptionPlan): Promise<Opt
       await eraseQuery(ctx, typed);
       continue;
     }
-    const active = ((await option.getAttribute('class').catch(() => '')) ?? '').includes('asset-item-active');
-    if (active) await page.keyboard.press('Enter');
-    else await option.click({ timeout: 5_000 });
-    const added = await untilDom(
-      ctx.page,
-      async () => {
-        const now = addedChips(before, await chipIds(ctx));
-        return now.length > 0 ? now : undefined;
-      },
-      { timeoutMs: 4_000, signal: ctx.signal },
-    );
-    if (added === undefined) {
-      throw new ReferenceNotFoundError(`The @ mention of ${plan.label} bound no chip. Nothing was submitted.`, {
-        retryable: false,
-      });
-    }
+    const added = await commitOption(ctx, option, before, plan.label);
     if (plan.accept(added)) return { kept: true, wrong, listed };
     tried.add(key);
     wrong.push(added.map((c) => `${c.type ?? 'untyped'}:${c.id || c.label}`).join('+'));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ConfigurationError, MediaUploadRejectedError, WireFormatError } from '@gflow/errors';
 import { MAX_UPLOAD_BYTES, mimeOf, sniffImage } from '@gflow/flow-facts';
 import type { OpContext } from '../session/opContext.js';
+import type { TappedResponse } from '../session/wireTap.js';
 import { projectIdOfUrl } from '../flow/hosts.js';
 import { firstUuid } from '../wire/uuid.js';
 import { A, withIcon } from './anchors.js';
@@ -46,20 +47,9 @@ export async function readUploadable(filePath: string): Promise<Buffer> {
   return bytes;
 }
 
-/**
- * Uploads through the toolbar `+` → Upload → file chooser with a buffer payload under a
- * run-unique name, and reads the new media id from the page's own `maseQ` reply (≤60 s).
- */
-export async function uploadFile(
-  ctx: OpContext,
-  filePath: string,
-  options: { timeoutMs?: number } = {},
-): Promise<UploadedFile> {
+/** The toolbar `+` → Upload → the file chooser, given the bytes under a run-unique name. */
+async function chooseFile(ctx: OpContext, file: { bytes: Buffer; displayName: string; path: string }): Promise<void> {
   const { page } = ctx;
-  const bytes = await readUploadable(filePath);
-  const displayName = runUniqueName(filePath);
-  ctx.check('uploading a file');
-  const since = ctx.tap.seq;
   try {
     await safeClick(ctx, page.locator(A.plusButton).first(), 'uploading a file');
   } catch (error) {
@@ -74,7 +64,8 @@ export async function uploadFile(
       page.waitForEvent('filechooser', { timeout: 10_000 }),
       uploadItem.click({ timeout: 5_000 }),
     ]);
-    await chooser.setFiles({ name: displayName, mimeType: mimeOf(path.extname(filePath)), buffer: bytes });
+    const mimeType = mimeOf(path.extname(file.path));
+    await chooser.setFiles({ name: file.displayName, mimeType, buffer: file.bytes });
   } catch (error) {
     const mapped = ctx.mapError(error, 'uploading a file');
     if (mapped !== error) throw mapped;
@@ -85,8 +76,33 @@ export async function uploadFile(
       { cause: error },
     );
   }
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const reply = await ctx
+}
+
+/** Why no upload reply came: the request never left, or Flow's one-time rights dialog is open. */
+async function noUploadReply(ctx: OpContext, since: number, displayName: string, timeoutMs: number): Promise<Error> {
+  const { page } = ctx;
+  const sent = ctx.tap.requestsSince(since, [UPLOAD_RPC]).length > 0;
+  const dialog = await page
+    .locator(A.dialog)
+    .filter({ has: page.locator(A.uploadTermsButton) })
+    .first()
+    .isVisible()
+    .catch(() => false);
+  return new MediaUploadRejectedError(
+    `No ${UPLOAD_RPC} reply within ${Math.round(timeoutMs / 1000)} s for ${displayName}: the request ${sent ? 'went out' : 'never left the page'}` +
+      (dialog ? ', and Flow\'s one-time "rights to use this image" dialog is open.' : ', and no dialog appeared.'),
+    dialog
+      ? {
+          remediationHint:
+            'Open the project on flow.google.com, upload any image by hand and accept the rights dialog once; gflow will not affirm it for you.',
+        }
+      : {},
+  );
+}
+
+/** The page's own `maseQ` reply after `since`, or why none came. */
+async function awaitUploadReply(ctx: OpContext, since: number, displayName: string, timeoutMs: number) {
+  return ctx
     .waitForTap(
       (event) =>
         event.type === 'response' && event.value.seq > since && event.value.rpcIds.includes(UPLOAD_RPC)
@@ -98,24 +114,12 @@ export async function uploadFile(
     )
     .catch(async (error: unknown) => {
       if (!(error instanceof Error) || error.message !== 'upload timeout') throw error;
-      const sent = ctx.tap.requestsSince(since, [UPLOAD_RPC]).length > 0;
-      const dialog = await page
-        .locator(A.dialog)
-        .filter({ has: page.locator(A.uploadTermsButton) })
-        .first()
-        .isVisible()
-        .catch(() => false);
-      throw new MediaUploadRejectedError(
-        `No ${UPLOAD_RPC} reply within ${Math.round(timeoutMs / 1000)} s for ${displayName}: the request ${sent ? 'went out' : 'never left the page'}` +
-          (dialog ? ', and Flow\'s one-time "rights to use this image" dialog is open.' : ', and no dialog appeared.'),
-        dialog
-          ? {
-              remediationHint:
-                'Open the project on flow.google.com, upload any image by hand and accept the rights dialog once; gflow will not affirm it for you.',
-            }
-          : {},
-      );
+      throw await noUploadReply(ctx, since, displayName, timeoutMs);
     });
+}
+
+/** The new media id: the reply's first UUID, never the project's own id (flow-captures.md §9). */
+function mediaIdOfReply(ctx: OpContext, reply: TappedResponse, displayName: string): string {
   if (reply.status >= 400)
     throw new MediaUploadRejectedError(`Flow answered the upload of ${displayName} with HTTP ${reply.status}.`);
   const item = reply.envelope?.items.find((i) => i.rpcId === UPLOAD_RPC);
@@ -125,14 +129,31 @@ export async function uploadFile(
     throw new MediaUploadRejectedError(
       `Flow declined ${displayName}: the ${UPLOAD_RPC} reply carries no media id (too small or unsupported image?).`,
     );
-  // The media id is the reply's first UUID; one that is the project's own id means the layout
-  // changed, and binding it would reference the project instead of the upload (flow-captures.md §9).
-  if (mediaId === projectIdOfUrl(ctx.page.url())) {
+  // One that is the project's own id means the layout changed, and binding it would reference the project.
+  if (mediaId === projectIdOfUrl(ctx.page.url()))
     throw new WireFormatError(
       `The ${UPLOAD_RPC} reply for ${displayName} names the project id first, not a media id; gflow will not bind it. Nothing was submitted.`,
       { retryable: false },
     );
-  }
+  return mediaId;
+}
+
+/**
+ * Uploads through the toolbar `+` → Upload → file chooser with a buffer payload under a
+ * run-unique name, and reads the new media id from the page's own `maseQ` reply (≤60 s).
+ */
+export async function uploadFile(
+  ctx: OpContext,
+  filePath: string,
+  options: { timeoutMs?: number } = {},
+): Promise<UploadedFile> {
+  const bytes = await readUploadable(filePath);
+  const displayName = runUniqueName(filePath);
+  ctx.check('uploading a file');
+  const since = ctx.tap.seq;
+  await chooseFile(ctx, { bytes, displayName, path: filePath });
+  const reply = await awaitUploadReply(ctx, since, displayName, options.timeoutMs ?? 60_000);
+  const mediaId = mediaIdOfReply(ctx, reply, displayName);
   ctx.logger.info('uploaded', { displayName, mediaId });
   return { mediaId, displayName, sourcePath: filePath };
 }

@@ -1,218 +1,106 @@
-import { ConfigurationError, WireFormatError, isGflowError } from '@gflow/errors';
-import { bindFrameRef } from '../composer/frames.js';
-import { attachMentions } from '../composer/mentions.js';
-import { pickModel } from '../composer/modelMenu.js';
-import type { OpenTimeouts } from '../composer/openProject.js';
-import { charactersLeft, typePromptWithMentions } from '../composer/promptMentions.js';
-import { typePrompt } from '../composer/promptText.js';
-import { closeSettings, numberToken, setChoice, setDurationSlider } from '../composer/settingsPane.js';
-import { decideSubmit, readCostLine, readShownBalance, stoppedBeforeSubmit } from '../composer/costLine.js';
-import type { UploadedFile } from '../composer/uploads.js';
-import { VIDEO_ASPECT_ICONS, findVideoModel } from '@gflow/flow-facts';
-import type { OpContext } from '../session/opContext.js';
-import { checkVideoSubmit } from '../wire/submitCheck.js';
-import { type VideoRecord, findVideoRecords, findWorkflowSummaries } from '../wire/videoRecords.js';
-import { followLostSubmit, lostReplyFollowable } from './lostReply.js';
-import { prepareComposer, refuseUnportedReferences, resolveReferences } from './prepare.js';
-import { awaitReply, clickGuardedSubmit } from './submitWatcher.js';
 import { agentOnlyRefusal, generateAgentVideo } from '../agent/generateAgent.js';
-import type { GeneratedItem, GenerateVideoRequest, FlowGenerationResult } from './types.js';
-import { splitOutcomes, watchVideoJob } from './videoWatcher.js';
-import { validateVideoRequest } from './validateVideo.js';
+import type { OpenTimeouts } from '../composer/openProject.js';
+import type { UploadedFile } from '../composer/uploads.js';
+import type { OpContext } from '../session/opContext.js';
+import type { DecodedCall } from '../wire/formBody.js';
+import { checkVideoSubmit } from '../wire/submitCheck.js';
+import { type VideoInputs, bindVideo, resolveVideoInputs } from './bindInputs.js';
+import { configureVideo } from './configure.js';
+import { type PreparedComposer, prepareComposer, refuseUnportedReferences } from './prepare.js';
+import { type Submitted, quoteAndSubmit } from './quoteAndSubmit.js';
+import { type VideoSettings, checkVideoRequest } from './requestCheck.js';
+import type { FlowGenerationResult, GenerateVideoRequest } from './types.js';
+import { finishedClips, startedClips } from './videoResult.js';
 
-/** Text-, image- and reference-to-video on the classic composer. */
+/** Opens the project with a composer in front; an agent-only composer only for a form its agent can take. */
+function openComposer(ctx: OpContext, req: GenerateVideoRequest, timeouts: OpenTimeouts): Promise<PreparedComposer> {
+  const frames = [req.startFrame, req.endFrame].flatMap((f) => (f === undefined ? [] : [f]));
+  refuseUnportedReferences([...frames, ...(req.references ?? [])]);
+  const refusal = agentOnlyRefusal({ kind: 'video', video: req });
+  const inPlace = [...(req.references ?? []), req.startFrame, req.endFrame];
+  return prepareComposer(ctx, req.projectId, timeouts, refusal, { inPlace, newProjectTitle: req.newProjectTitle });
+}
+
+/** What the guard holds the page's own submit body to: this mode, model, duration, prompt, frames and mentions. */
+function submitCheck(req: GenerateVideoRequest, settings: VideoSettings, inputs: VideoInputs, entityIds: string[]) {
+  const want = {
+    mode: req.mode,
+    model: settings.model?.name ?? null,
+    duration: settings.duration ?? null,
+    prompt: req.prompt,
+    startId: inputs.start?.mediaId ?? null,
+    endId: inputs.end?.mediaId ?? null,
+    referenceIds: inputs.refs.map((r) => r.mediaId),
+    entityIds,
+  };
+  return (call: DecodedCall) => checkVideoSubmit(call, want);
+}
+
+/** After the click: the clips the reply (or the project's listing, when it was lost) names, followed to their URLs. */
+async function watchClips(
+  ctx: OpContext,
+  req: GenerateVideoRequest,
+  run: {
+    sent: Extract<Submitted, { kind: 'sent' }>;
+    projectId: string;
+    uploads: UploadedFile[];
+    mentions: number;
+    characters: number;
+    urlGraceMs: number;
+  },
+): Promise<FlowGenerationResult> {
+  const { seen, quote, tappedBeforeClick } = run.sent;
+  const { projectId, uploads, mentions, characters } = run;
+  const lost = {
+    projectId,
+    prompt: req.prompt,
+    mode: req.mode,
+    count: req.count,
+    uploadedFiles: uploads.length,
+    characters,
+    mentions,
+  };
+  const started = await startedClips(ctx, seen, lost, req.timeoutMs);
+  const watch = {
+    prompt: req.prompt,
+    timeoutMs: req.timeoutMs,
+    urlGraceMs: run.urlGraceMs,
+    sinceSeq: tappedBeforeClick,
+  };
+  const finished = await finishedClips(ctx, { ...watch, seen, started, projectId });
+  const { items } = finished;
+  const workflowIds = items.flatMap((i) => (i.workflowId === null ? [] : [i.workflowId]));
+  ctx.report({ phase: 'done', projectId, mediaIds: items.map((i) => i.mediaId), workflowIds, status: 3 });
+  const submit = { submitRpc: seen.call.rpcId, submitBody: seen.redactedBody };
+  const recovered = started.recovered ? { recovered: true } : {};
+  return { projectId: finished.projectId, items, ...submit, uploads, arm: 'classic', quote, ...recovered };
+}
+
+/**
+ * Text-, image- and reference-to-video on the classic composer, as a person uses the page: open
+ * the project (or hand a one-clip t2v to an agent-only composer's agent), upload, configure the
+ * settings, bind frames, prompt and mentions, quote and submit, then follow the clips through the
+ * page's own polls to their signed URLs.
+ */
 export async function generateVideo(
   ctx: OpContext,
   req: GenerateVideoRequest,
   timeouts: OpenTimeouts,
 ): Promise<FlowGenerationResult> {
-  const plan = validateVideoRequest(req);
-  refuseUnportedReferences([
-    ...(req.startFrame === undefined ? [] : [req.startFrame]),
-    ...(req.endFrame === undefined ? [] : [req.endFrame]),
-    ...(req.references ?? []),
-  ]);
-  const prepared = await prepareComposer(
-    ctx,
-    req.projectId,
-    timeouts,
-    agentOnlyRefusal({ kind: 'video', video: req }),
-    { inPlace: [...(req.references ?? []), req.startFrame, req.endFrame], newProjectTitle: req.newProjectTitle },
-  );
+  const settings = checkVideoRequest(req);
+  const prepared = await openComposer(ctx, req, timeouts);
   const { projectId } = prepared;
   if (prepared.arm === 'agent-only')
     return generateAgentVideo(ctx, { ...req, projectId }, { confirm: req.agentConfirm ?? 'always' });
   const uploads: UploadedFile[] = [];
-  const [start] = req.startFrame === undefined ? [] : await resolveReferences(ctx, [req.startFrame], uploads, timeouts);
-  const [end] = req.endFrame === undefined ? [] : await resolveReferences(ctx, [req.endFrame], uploads, timeouts);
-  const refs = await resolveReferences(ctx, req.references ?? [], uploads, timeouts);
-
+  const inputs = await resolveVideoInputs(ctx, req, uploads, timeouts);
   ctx.report({ phase: 'configuring', projectId });
-  await setChoice(ctx, {
-    kind: 'mode',
-    wanted: 'Video',
-    match: (r) => r.icons.includes('videocam'),
-    ifAbsent: 'refuse',
-  });
-  const submode = req.mode === 'r2v' ? 'chrome_extension' : 'crop_free';
-  await setChoice(ctx, {
-    kind: 'submode',
-    wanted: req.mode === 'r2v' ? 'Ingredients' : 'Frames',
-    match: (r) => r.icons.includes(submode),
-    ifAbsent: 'refuse',
-  });
-  await setChoice(ctx, {
-    kind: 'aspect',
-    wanted: req.aspect,
-    match: (r) => r.icons.includes(VIDEO_ASPECT_ICONS[req.aspect]),
-    ifAbsent: 'refuse',
-  });
-  if (plan.model !== null) {
-    const info = findVideoModel(plan.model);
-    if (info !== undefined) await pickModel(ctx, { candidates: info.menu, kind: 'video' });
-  }
-  if (req.resolution !== undefined) {
-    const res = req.resolution;
-    await setChoice(ctx, {
-      kind: 'resolution',
-      wanted: res,
-      match: (r) => r.text.toLowerCase() === res,
-      ifAbsent: 'refuse',
-    });
-  }
-  if (plan.duration !== null) {
-    const seconds = plan.duration;
-    // Omni 1.2 Flash sets its duration with a slider; the other models with radios.
-    if (!(await setDurationSlider(ctx, seconds))) {
-      await setChoice(ctx, {
-        kind: 'duration',
-        wanted: `${seconds} s`,
-        match: (r) => numberToken(r.text) === seconds,
-        ifAbsent: 'refuse',
-      });
-    }
-  }
-  await setChoice(ctx, {
-    kind: 'count',
-    wanted: `x${req.count}`,
-    match: (r) => r.text.toLowerCase() === `x${req.count}`,
-    ifAbsent: req.count === 1 ? 'skip' : 'refuse',
-  });
-  // The cost line under the count row, read once every setting is in place (flow-wire §4).
-  const costLine = await readCostLine(ctx);
-  await closeSettings(ctx);
-
-  if (start !== undefined) await bindFrameRef(ctx, 'Start', start, 1);
-  if (end !== undefined) await bindFrameRef(ctx, 'End', end, 2);
-  // Characters go with r2v only: there an `@Name` in the prompt is attached where it stands (the
-  // characters it did not name go at the end); in the other modes it is text, like any word.
-  const passed = req.characters ?? [];
-  const mentioned = req.mode === 'r2v' ? await typePromptWithMentions(ctx, req.prompt, passed) : [];
-  if (req.mode !== 'r2v') await typePrompt(ctx, req.prompt);
-  await attachMentions(ctx, refs, charactersLeft(passed, mentioned));
-  const entityIds = [...new Set([...passed, ...mentioned].map((c) => c.entityId))];
-  const info = plan.model === null ? undefined : findVideoModel(plan.model);
-  if (info !== undefined && refs.length + entityIds.length > info.refCap) {
-    throw new ConfigurationError(
-      `${info.label} takes at most ${info.refCap} references; with the characters named by @ in the prompt there are ${refs.length + entityIds.length}. Nothing was submitted.`,
-    );
-  }
-
-  const want = {
-    mode: req.mode,
-    model: plan.model,
-    duration: plan.duration,
-    prompt: req.prompt,
-    startId: start?.mediaId ?? null,
-    endId: end?.mediaId ?? null,
-    referenceIds: refs.map((r) => r.mediaId),
-    entityIds,
-  };
-  const quote = { ...costLine, source: 'cost-line' as const, balance: await readShownBalance(ctx) };
-  if ((await decideSubmit(ctx, req.beforeSubmit, quote)) === 'stop')
-    return stoppedBeforeSubmit(ctx, { projectId, uploads, quote });
-  const tappedBeforeClick = ctx.tap.seq;
-  const seen = await clickGuardedSubmit(ctx, (call) => checkVideoSubmit(call, want), 15_000);
-  const { clickedAt } = seen;
-  let initial: VideoRecord[];
-  let summaries: ReturnType<typeof findWorkflowSummaries>;
-  let recovered = false;
-  try {
-    const payload = await awaitReply(ctx, seen, Math.min(60_000, Math.max(1_000, req.timeoutMs)));
-    initial = findVideoRecords(payload);
-    summaries = findWorkflowSummaries(payload);
-  } catch (error) {
-    // An unreadable reply (the job may exist and be billed): follow it to its clip where the run can be named (#1112, #1141).
-    const lost = {
-      projectId,
-      prompt: req.prompt,
-      mode: req.mode,
-      count: req.count,
-      uploadedFiles: uploads.length,
-      characters: entityIds.length,
-      mentions: refs.length + entityIds.length,
-      modelKey: seen.verdict.modelKey,
-      clickedAt,
-    };
-    const unreadable =
-      isGflowError(error) && error.extensions['reply_unreadable'] === true && lostReplyFollowable(lost);
-    // MZZa6b answering [5] with no payload while the job is queued (flow-captures.md §9, measured with a character): follow it too.
-    const queued =
-      isGflowError(error) &&
-      error.extensions['flow_rpc'] === 'MZZa6b' &&
-      error.extensions['flow_status'] === 5 &&
-      req.count === 1;
-    if (!unreadable && !queued) throw error;
-    initial = [await followLostSubmit(ctx, lost)];
-    summaries = [];
-    recovered = true;
-  }
-  const workflowIds = [...new Set([...initial.map((r) => r.workflowId), ...summaries.map((s) => s.workflowId)])];
-  const mediaIds = [...new Set([...initial.map((r) => r.mediaId), ...summaries.map((s) => s.mediaId)])];
-  if (workflowIds.length === 0) {
-    throw new WireFormatError(`The ${seen.call.rpcId} reply names no workflow or media id.`, {
-      retryable: false,
-      extensions: ctx.spendExtensions(),
-    });
-  }
-  ctx.report({ phase: 'submitted', projectId, mediaIds, workflowIds, submitRpc: seen.call.rpcId });
-  const records = await watchVideoJob(ctx, { workflowIds, mediaIds, projectId }, initial, clickedAt + req.timeoutMs, {
-    urlGraceMs: timeouts.urlGraceMs,
-    sinceSeq: tappedBeforeClick,
-  });
-  const done = splitOutcomes(ctx, records, projectId);
-  const items: GeneratedItem[] = done.map((r) => ({
-    mediaId: r.mediaId,
-    workflowId: r.workflowId,
-    prompt: r.prompt ?? req.prompt,
-    modelKey: r.modelKey ?? seen.verdict.modelKey ?? '',
-    url: r.videoUrl ?? '',
-    ...(r.posterUrl === null ? {} : { posterUrl: r.posterUrl }),
-    ...(r.byteSize === null ? {} : { byteSize: r.byteSize }),
-  }));
-  for (const item of items) {
-    if (seen.verdict.modelKey !== null && item.modelKey !== seen.verdict.modelKey) {
-      ctx.logger.warn('the record names another model key than the submit body', {
-        record: item.modelKey,
-        body: seen.verdict.modelKey,
-      });
-    }
-  }
-  ctx.report({
-    phase: 'done',
-    projectId,
-    mediaIds: items.map((i) => i.mediaId),
-    workflowIds: items.flatMap((i) => (i.workflowId === null ? [] : [i.workflowId])),
-    status: 3,
-  });
-  return {
-    projectId: done[0]?.projectId ?? projectId,
-    items,
-    submitRpc: seen.call.rpcId,
-    submitBody: seen.redactedBody,
-    uploads,
-    arm: 'classic',
-    quote,
-    ...(recovered ? { recovered: true } : {}),
-  };
+  const costLine = await configureVideo(ctx, req, settings);
+  const entityIds = await bindVideo(ctx, req, inputs, settings.model);
+  const check = submitCheck(req, settings, inputs, entityIds);
+  const sent = await quoteAndSubmit(ctx, { projectId, uploads, costLine, beforeSubmit: req.beforeSubmit, check });
+  if (sent.kind === 'stopped') return sent.result;
+  const mentions = inputs.refs.length + entityIds.length;
+  const run = { sent, projectId, uploads, mentions, characters: entityIds.length, urlGraceMs: timeouts.urlGraceMs };
+  return watchClips(ctx, req, run);
 }

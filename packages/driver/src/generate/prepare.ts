@@ -1,4 +1,4 @@
-import { ConfigurationError, FlowHostMigratedError } from '@gflow/errors';
+import { FlowHostMigratedError } from '@gflow/errors';
 import { dismissOverlays } from '../composer/overlays.js';
 import { type OpenTimeouts, openProject, waitForEditor } from '../composer/openProject.js';
 import { waitForSubmitReady } from '../composer/submitButton.js';
@@ -8,7 +8,7 @@ import { agentOnlyRefused } from '../agent/generateAgent.js';
 import { type UploadedFile, uploadFile } from '../composer/uploads.js';
 import type { AttachableReference } from '../composer/mentions.js';
 import type { OpContext } from '../session/opContext.js';
-import type { CharacterInput, ReferenceInput } from './types.js';
+import type { ReferenceInput } from './types.js';
 import { safeClick } from '../composer/safeClick.js';
 
 /** Free page reloads before a form the agent-only composer cannot take is refused (seed 000, #1142). */
@@ -82,17 +82,6 @@ export function refuseUnportedReferences(refs: readonly ReferenceInput[]): void 
       throw new FlowHostMigratedError(
         `A Flow media id (${ref.mediaId}) without its display name cannot be attached on flow.google.com: the picker lists assets by name only. Nothing was submitted.`,
         { remediationHint: 'Pass the local file, or the asset together with its recorded display name.' },
-      );
-    }
-  }
-}
-
-/** Refuses, before anything is opened, a character without its entity id or display name (11). */
-export function validateCharacters(characters: readonly CharacterInput[]): void {
-  for (const c of characters) {
-    if (c.entityId.trim() === '' || c.displayName.trim() === '') {
-      throw new ConfigurationError(
-        'A saved character needs its entity id and its display name: the @ picker finds it by name and gflow verifies the chip by id. Nothing was submitted.',
       );
     }
   }

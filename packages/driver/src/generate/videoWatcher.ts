@@ -1,6 +1,6 @@
 import { ContentPolicyError, FlowAppError, WireFormatError } from '@gflow/errors';
 import type { OpContext } from '../session/opContext.js';
-import type { TapEvent } from '../session/wireTap.js';
+import type { TapEvent, TappedResponse } from '../session/wireTap.js';
 import {
   type VideoRecord,
   findVideoRecords,
@@ -19,6 +19,64 @@ export interface VideoJob {
   readonly projectId: string;
 }
 
+/** One job's records as they come: the most finished record per clip, the status last told, the URL grace. */
+class JobWatch {
+  readonly #latest = new Map<string, VideoRecord>();
+  #doneWithoutUrlSince: number | null = null;
+  #lastStatus: number | null = null;
+
+  constructor(
+    private readonly ctx: OpContext,
+    private readonly job: VideoJob,
+    private readonly urlGraceMs: number,
+  ) {}
+
+  /** Takes the job's records from a payload; a clip's record never gives way to a less finished one. */
+  absorb(records: readonly VideoRecord[]): void {
+    for (const r of recordsForJob(records, this.job))
+      if (supersedes(this.#latest.get(r.workflowId), r)) this.#latest.set(r.workflowId, r);
+  }
+
+  /** The terminal records in job order once every clip is terminal; undefined until then. */
+  verdict(): VideoRecord[] | undefined {
+    const records = this.job.workflowIds.map((id) => this.#latest.get(id));
+    this.#tell(records[0]?.status ?? null);
+    if (records.every((r): r is VideoRecord => r !== undefined && isTerminal(r))) return records;
+    const waiting = records.find((r) => r !== undefined && videoPhase(r.status) === 'done' && r.videoUrl === null);
+    if (waiting === undefined) return undefined;
+    this.#doneWithoutUrlSince ??= Date.now();
+    if (Date.now() - this.#doneWithoutUrlSince >= this.urlGraceMs) throw this.#noUrl(waiting.mediaId);
+    return undefined;
+  }
+
+  /** The first clip's last status, for the timeout's words. */
+  lastStatus(): number | string {
+    return this.#latest.get(this.job.workflowIds[0] ?? '')?.status ?? 'unknown';
+  }
+
+  /** Reports a status the caller has not heard yet. */
+  #tell(status: number | null): void {
+    if (status === this.#lastStatus || status === null) return;
+    this.#lastStatus = status;
+    const { projectId, mediaIds, workflowIds } = this.job;
+    this.ctx.report({ phase: 'generating', projectId, mediaIds, workflowIds, status });
+  }
+
+  #noUrl(mediaId: string): WireFormatError {
+    return new WireFormatError(
+      `Flow reports the clip done but sent no mp4 URL within ${Math.round(this.urlGraceMs / 1000)} s; the clip exists in the project and may be recoverable by its media id.`,
+      {
+        retryable: false,
+        extensions: { ...this.ctx.spendExtensions(), flow_media_id: mediaId, flow_project_id: this.job.projectId },
+      },
+    );
+  }
+}
+
+/** Every video record of a tapped response. */
+const recordsOf = (response: TappedResponse): VideoRecord[] =>
+  response.envelope === null ? [] : response.envelope.items.flatMap((item) => findVideoRecords(item.payload));
+
 /**
  * Follows the page's own `jwpduf` / `as29s` replies (it adds no polling of its own) until every
  * clip of the job is terminal: failed, or done WITH the mp4 URL. Records of other clips are
@@ -34,72 +92,20 @@ export async function watchVideoJob(
   options: { readonly urlGraceMs?: number; readonly sinceSeq?: number } = {},
 ): Promise<VideoRecord[]> {
   const { urlGraceMs = URL_GRACE_MS, sinceSeq = ctx.tap.seq } = options;
-  const latest = new Map<string, VideoRecord>();
-  let doneWithoutUrlSince: number | null = null;
-  let lastStatus: number | null = null;
-  const absorb = (records: readonly VideoRecord[]): void => {
-    for (const r of recordsForJob(records, job))
-      if (supersedes(latest.get(r.workflowId), r)) latest.set(r.workflowId, r);
-  };
-  const verdict = (): VideoRecord[] | undefined => {
-    const records = job.workflowIds.map((id) => latest.get(id));
-    const status = records[0]?.status ?? null;
-    if (status !== lastStatus && status !== null) {
-      lastStatus = status;
-      ctx.report({
-        phase: 'generating',
-        projectId: job.projectId,
-        mediaIds: job.mediaIds,
-        workflowIds: job.workflowIds,
-        status,
-      });
-    }
-    if (records.every((r): r is VideoRecord => r !== undefined && isTerminal(r))) return records;
-    const waitingForUrl = records.some(
-      (r) => r !== undefined && videoPhase(r.status) === 'done' && r.videoUrl === null,
-    );
-    if (waitingForUrl) {
-      doneWithoutUrlSince ??= Date.now();
-      if (Date.now() - doneWithoutUrlSince >= urlGraceMs) {
-        const id = records.find((r) => r !== undefined && r.videoUrl === null)?.mediaId;
-        throw new WireFormatError(
-          `Flow reports the clip done but sent no mp4 URL within ${Math.round(urlGraceMs / 1000)} s; the clip exists in the project and may be recoverable by its media id.`,
-          {
-            retryable: false,
-            extensions: {
-              ...ctx.spendExtensions(),
-              ...(id === undefined ? {} : { flow_media_id: id }),
-              flow_project_id: job.projectId,
-            },
-          },
-        );
-      }
-    }
-    return undefined;
-  };
-  absorb(initial);
-  for (const response of ctx.tap.responses) {
-    if (response.seq <= sinceSeq || response.envelope === null) continue;
-    for (const item of response.envelope.items) absorb(findVideoRecords(item.payload));
-  }
-  const first = verdict();
+  const watch = new JobWatch(ctx, job, urlGraceMs);
+  watch.absorb(initial);
+  for (const response of ctx.tap.responses) if (response.seq > sinceSeq) watch.absorb(recordsOf(response));
+  const first = watch.verdict();
   if (first !== undefined) return first;
-  const remaining = deadline - Date.now();
-  const records = await ctx.waitForTap(
+  return ctx.waitForTap(
     (event: TapEvent) => {
-      if (event.type === 'response' && event.value.envelope !== null) {
-        for (const item of event.value.envelope.items) absorb(findVideoRecords(item.payload));
-      }
-      return verdict();
+      if (event.type === 'response') watch.absorb(recordsOf(event.value));
+      return watch.verdict();
     },
-    Math.max(0, remaining),
-    () =>
-      ctx.timeout(
-        `The video was not terminal in time (last status ${latest.get(job.workflowIds[0] ?? '')?.status ?? 'unknown'})`,
-      ),
+    Math.max(0, deadline - Date.now()),
+    () => ctx.timeout(`The video was not terminal in time (last status ${watch.lastStatus()})`),
     'waiting for the video',
   );
-  return records;
 }
 
 /** Turns failed records into an error; returns the done ones. */

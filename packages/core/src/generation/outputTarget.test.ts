@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { outputTargetFor } from './generateOperations.js';
-import type { OperationContext } from './operation.js';
+import type { OperationContext } from '../runtime/operationContext.js';
+import { outputTargetFor } from './outputTarget.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-output-target-'));
 const outputDir = path.join(root, 'out');
@@ -20,7 +20,10 @@ const on = (surface: 'mcp' | 'cli'): OperationContext =>
 
 describe('outputTargetFor', () => {
   it('MCP: output_dir is taken inside the output directory, and made', () => {
-    expect(outputTargetFor({ output_dir: 'shots' }, on('mcp'))).toEqual({ output_dir: path.join(outputDir, 'shots') });
+    expect(outputTargetFor({ output_dir: 'shots' }, on('mcp'))).toEqual({
+      dir: path.join(outputDir, 'shots'),
+      overwrite: false,
+    });
     expect(fs.statSync(path.join(outputDir, 'shots')).isDirectory()).toBe(true);
   });
 
@@ -42,7 +45,7 @@ describe('outputTargetFor', () => {
   });
 
   it('CLI: output_dir is the user’s own path', () => {
-    expect(outputTargetFor({ output_dir: outside }, on('cli'))).toEqual({ output_dir: outside });
+    expect(outputTargetFor({ output_dir: outside }, on('cli'))).toEqual({ dir: outside, overwrite: false });
   });
 
   it('output and output_dir together are a bad parameter', () => {
@@ -55,7 +58,7 @@ describe('outputTargetFor', () => {
     const file = path.join(outputDir, 'taken.jpg');
     fs.writeFileSync(file, 'mine');
     expect(() => outputTargetFor({ output: 'taken.jpg' }, on('mcp'))).toThrow(/already exists/);
-    expect(outputTargetFor({ output: 'taken.jpg', overwrite: true }, on('mcp'))).toEqual({ output_file: file });
+    expect(outputTargetFor({ output: 'taken.jpg', overwrite: true }, on('mcp'))).toEqual({ file, overwrite: true });
     fs.writeFileSync(path.join(outputDir, 'pair_2.jpg'), 'mine');
     expect(() => outputTargetFor({ output: 'pair.jpg', count: 2 }, on('mcp'))).toThrow(/pair_2\.jpg already exists/);
     expect(fs.readFileSync(file, 'utf8')).toBe('mine');

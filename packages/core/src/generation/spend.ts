@@ -1,8 +1,7 @@
 import type { FlowSession, SubmitDecision, SubmitQuote } from '@gflow/driver';
 import { BudgetExceededError, isGflowError } from '@gflow/errors';
-import type { GenerationResult } from '../operations/generationSchemas.js';
+import type { GenerationResult } from './schemas.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
-import type { Surface } from '../runtime/surfacePolicy.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 
 /**
@@ -24,12 +23,6 @@ export interface CreditBudget {
   readonly per_call_source: 'GFLOW_CLI_MAX_CREDITS_PER_CALL' | 'max_credits' | null;
   /** GFLOW_CLI_DAILY_CREDIT_BUDGET: the profile's cap for the local day. */
   readonly daily_credit_budget: number | null;
-}
-
-/** What submitGeneration adds to a generation's task row for the ledger (read back with {@link spendPayloadOf}). */
-export interface SpendPayload {
-  readonly surface?: Surface;
-  readonly credit_budget?: CreditBudget;
 }
 
 /** The budgets of a call: the settings, lowered (never raised) by the call's own `max_credits`. */
@@ -58,11 +51,6 @@ export function stricterBudget(a: CreditBudget, b: CreditBudget): CreditBudget {
       perCall === null ? null : perCall === a.max_credits_per_call ? a.per_call_source : b.per_call_source,
     daily_credit_budget: lower(a.daily_credit_budget, b.daily_credit_budget),
   };
-}
-
-/** The ledger fields of a task payload (absent on rows written before issue 24). */
-export function spendPayloadOf(payload: object): SpendPayload {
-  return payload as SpendPayload;
 }
 
 /** The local calendar day (`YYYY-MM-DD`) a quote counts toward: the machine's time zone. */
@@ -262,17 +250,14 @@ export class SpendControl {
 }
 
 /**
- * The budgets a task runs under: the ones its row carries (the queuing process's settings and the
- * call's max_credits), made stricter by this process's own settings, never looser. Rows written
- * before issue 24 carry none: the call's max_credits and this process's settings.
+ * The budgets a request runs under: the ones it carries (the queuing process's settings and the
+ * call's max_credits), made stricter by this process's own settings, never looser.
  */
-export function budgetOfTask(
+export function budgetOfRequest(
   settings: Pick<ResolvedSettings, 'maxCreditsPerCall' | 'dailyCreditBudget'>,
-  payload: { readonly input: { readonly max_credits?: number | undefined } },
+  request: { readonly credit_budget: CreditBudget; readonly input: { readonly max_credits?: number | undefined } },
 ): CreditBudget {
-  const own = creditBudgetOf(settings, payload.input.max_credits);
-  const carried = spendPayloadOf(payload).credit_budget;
-  return carried === undefined ? own : stricterBudget(carried, own);
+  return stricterBudget(request.credit_budget, creditBudgetOf(settings, request.input.max_credits));
 }
 
 /** What a dry run answers: `estimated`, the quote and balance, what would run, the budgets, the uploads it made. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generationResult } from './generationSchemas.js';
+import { generationResult } from '../generation/index.js';
 import { FAILURE_STATUSES, RESULT_STATUSES, isFailureStatus } from './resultStatus.js';
 
 describe('the result statuses', () => {

@@ -1,34 +1,7 @@
 import { IMAGE_ASPECTS, VIDEO_ASPECTS, VIDEO_RESOLUTIONS } from '@gflow/flow-facts';
 import { z } from 'zod';
-import { RESULT_STATUSES } from './resultStatus.js';
-
-/** Flow ids (projects, media, entities): letters, digits, `_` and `-`, ≤ 128, so they cannot traverse paths. */
-export const FLOW_ID = /^[\w-]{1,128}$/;
-export const flowId = (what: string) =>
-  z.string().trim().regex(FLOW_ID, `${what} must be 1–128 letters, digits, "_" or "-"`);
-
-/** One of `values`, in any case; advertised as the enum it is (a transform alone says only "string"). */
-const caseInsensitive = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .string()
-    .trim()
-    .transform((v) => v.toLowerCase())
-    .pipe(z.enum(values))
-    .meta({ enum: [...values] });
-
-export const profileParam = z
-  .string()
-  .trim()
-  .min(1)
-  .default('default')
-  .describe(
-    'Profile name (a plain name, never a path). "default" resolves as the CLI does: GFLOW_CLI_PROFILE, then config.toml, then the only profile.',
-  );
-
-export const toolSpec = z.object({
-  name: z.string().trim().min(1).describe('A prompt tool slug from gflow_list_tools.'),
-  options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-});
+import { caseInsensitive, flowId, localPath, profileParam, toolSpec } from '../schemas/params.js';
+import { RESULT_STATUSES } from '../schemas/resultStatus.js';
 
 const WAIT_DESCRIPTION =
   'true (default): run the generation inside this call and return the files — minutes for a video, which can outlast your MCP client\'s tool timeout (raise it, or use wait=false). false: return {status:"pending", task_id} at once; the job runs in this server\'s background, one at a time per profile; read it with tasks/get (io.modelcontextprotocol/tasks) and stop it with tasks/cancel. A task id is a bearer capability.';
@@ -38,9 +11,6 @@ const DRY_RUN_DESCRIPTION =
 
 const OUTPUT_DESCRIPTION =
   'File to write (MCP: relative to, and confined inside, the output directory GFLOW_CLI_OUTPUT_DIR; a directory is refused). With count > 1 the files are <stem>_1, <stem>_2, …';
-
-/** A local path argument (a file or a directory): what every output parameter accepts. */
-export const localPath = z.string().trim().min(1).max(1024);
 
 const shared = {
   prompt: z

@@ -1,7 +1,7 @@
 import { exitCodeOf, toProblem } from '@gflow/errors';
 import { describe, expect, it } from 'vitest';
-import { generateImageInput, generateVideoInput } from './generationSchemas.js';
-import { planImage, planVideo } from './validateGeneration.js';
+import { planImage, planVideo } from './plan.js';
+import { generateImageInput, generateVideoInput } from './schemas.js';
 
 const image = (input: Record<string, unknown>) => planImage(generateImageInput.parse({ prompt: 'a cat', ...input }));
 const video = (input: Record<string, unknown>) => planVideo(generateVideoInput.parse({ prompt: 'a cat', ...input }));
@@ -20,12 +20,12 @@ const UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 describe('planImage', () => {
   it('defaults to nano2, 1:1, one image, t2i', () => {
-    expect(image({})).toMatchObject({ mode: 't2i', aspect: '1:1', count: 1, model: { name: 'nano2' } });
+    expect(image({})).toMatchObject({ mode: 't2i', aspect: '1:1', count: 1, model: 'nano2' });
   });
 
   it('accepts aliases and turns any reference into i2i', () => {
     const plan = image({ model: 'Nano-Banana-2', reference_images: ['/tmp/a.png', UUID] });
-    expect(plan.model.name).toBe('nano2');
+    expect(plan.model).toBe('nano2');
     expect(plan.mode).toBe('i2i');
     expect(plan.references).toEqual([
       { kind: 'path', path: '/tmp/a.png' },
@@ -86,7 +86,7 @@ describe('planVideo', () => {
 
   it('gives i2v the veo_lite default and keeps frames', () => {
     const plan = video({ mode: 'i2v', initial_frame: UUID, end_frame: '/tmp/end.png' });
-    expect(plan.model?.name).toBe('veo_3_1_lite');
+    expect(plan.model).toBe('veo_3_1_lite');
     expect(plan.startFrame).toEqual({ kind: 'media', mediaId: UUID });
     expect(plan.endFrame).toEqual({ kind: 'path', path: '/tmp/end.png' });
   });

@@ -4,13 +4,13 @@ import { BudgetExceededError, WireFormatError, exitCodeOf, isRetryable, toErrorE
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   SpendControl,
-  budgetOfTask,
+  budgetOfRequest,
   budgetVerdict,
   creditBudgetOf,
   estimatedEnvelope,
   localDay,
   stricterBudget,
-} from './spendControl.js';
+} from './spend.js';
 
 const logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const quote = (credits: number | null, balance: number | null = 100): SubmitQuote => ({
@@ -73,9 +73,10 @@ describe('the budgets of a call', () => {
     expect(stricterBudget(row, creditBudgetOf({}))).toEqual(row);
     expect(stricterBudget(row, creditBudgetOf({ dailyCreditBudget: 20 }))).toMatchObject({ daily_credit_budget: 20 });
     const carried = { input: { max_credits: 5 }, credit_budget: row };
-    expect(budgetOfTask({}, carried)).toMatchObject({ max_credits_per_call: 5, daily_credit_budget: 100 });
-    // A row written before the ledger: the call's max_credits and the worker's settings.
-    expect(budgetOfTask({ dailyCreditBudget: 7 }, { input: {} })).toMatchObject({ daily_credit_budget: 7 });
+    expect(budgetOfRequest({}, carried)).toMatchObject({ max_credits_per_call: 5, daily_credit_budget: 100 });
+    // The worker's own daily budget is stricter than none.
+    const open = { input: {}, credit_budget: creditBudgetOf({}) };
+    expect(budgetOfRequest({ dailyCreditBudget: 7 }, open)).toMatchObject({ daily_credit_budget: 7 });
   });
 
   it('verdicts: unreadable under any budget, above the cap, past the day', () => {

@@ -1,0 +1,27 @@
+// The generation module: plan once, resolve inputs once, store the resolved request as the task
+// row, run one GenerationRun through short phases, save media through one path. What other
+// folders of core may use of it; its files are its own (the layering lint holds that).
+export {
+  type GenerateImageInput,
+  type GenerateVideoInput,
+  type GenerationResult,
+  generateImageInput,
+  generateVideoInput,
+  generationResult,
+} from './schemas.js';
+export {
+  type GenerationPlan,
+  type ImagePlan,
+  type MediaRef,
+  type VideoPlan,
+  MEDIA_UUID,
+  planImage,
+  planVideo,
+} from './plan.js';
+export { type ResolvedInput, readLocalImage } from './inputs.js';
+export { type OutputTarget, outputTargetFor } from './outputTarget.js';
+export { type GenerationAsk, submitGeneration } from './submit.js';
+export { type RunOptions, runClaimedGeneration } from './run.js';
+export { type SaveTarget, type SavedMedia, saveMedia } from './saveMedia.js';
+export { HEARTBEAT_MS } from './clock.js';
+export { localDay } from './spend.js';

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { ConfigurationError, hasErrorCode, toErrorEnvelopeBody } from '@gflow/errors';
+import { rateLimitedError } from '@gflow/lease/limits';
+import { resolveProfile } from '../home/profiles.js';
+import { llmEndpointOf } from '../promptTools/llmClient.js';
+import { expandPrompt, loadPromptTools } from '../promptTools/promptTools.js';
+import type { OperationContext } from '../runtime/operationContext.js';
+import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
+import { resolveInputs } from './inputs.js';
+import { outputTargetFor } from './outputTarget.js';
+import { type GenerationPlan, planImage, planVideo } from './plan.js';
+import { GENERATION_REQUEST_VERSION, type GenerationRequest, generationRequest, jobSettingsOf } from './request.js';
+import { claimAndRunGeneration } from './run.js';
+import type { GenerateImageInput, GenerateVideoInput, GenerationResult } from './schemas.js';
+import { creditBudgetOf } from './spend.js';
+
+/** A request as a surface hands it over: an image or a video, with the operation's parsed input. */
+export type GenerationAsk =
+  | { readonly kind: 'image'; readonly input: GenerateImageInput }
+  | { readonly kind: 'video'; readonly input: GenerateVideoInput };
+
+/** The plan of a request: every rule that needs no browser, once. */
+export function planOf(ask: GenerationAsk): GenerationPlan {
+  return ask.kind === 'image' ? planImage(ask.input) : planVideo(ask.input);
+}
+
+/** The prompt after prompt tools; a bad tool is the caller's `invalid_tools`, not a failure of gflow. */
+async function expandedPrompt(ask: GenerationAsk, context: OperationContext): Promise<string | GenerationResult> {
+  const { runtime } = context;
+  try {
+    const tools = loadPromptTools(runtime.layout.toolsDir);
+    const expanded = await expandPrompt(ask.input.prompt, ask.input.tools ?? [], tools, {
+      llm: llmEndpointOf(runtime.settings),
+      signal: context.signal,
+    });
+    return expanded.expanded;
+  } catch (error) {
+    if (hasErrorCode(error, 'bad-parameter')) return { status: 'invalid_tools', error: (error as Error).message };
+    throw error;
+  }
+}
+
+function refuseNoSpend(context: OperationContext): void {
+  if (context.runtime.settings.noSpend)
+    throw new ConfigurationError('No-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend): generation is disabled.', {
+      remediationHint: 'Unset GFLOW_MCP_NO_SPEND or drop --no-spend to generate.',
+    });
+}
+
+/** The spending brake where the surface policy says so (MCP, HTTP); undefined when a token was taken. */
+function takeToken(context: OperationContext): GenerationResult | undefined {
+  const { runtime } = context;
+  if (!SURFACE_POLICY[context.surface].rateLimit) return undefined;
+  const taken = runtime.limiter.tryTake();
+  if (taken.ok) return undefined;
+  const { rateLimitCapacity, rateLimitRefillSeconds } = runtime.settings;
+  const error = rateLimitedError(taken.retryAfterMs, rateLimitCapacity, rateLimitRefillSeconds * 1000);
+  return { status: 'rate_limited', error: toErrorEnvelopeBody(error) };
+}
+
+/** The parameters a result reports (`params`), as asked. */
+function paramsOf(ask: GenerationAsk): Record<string, unknown> {
+  const { prompt, model, aspect, count } = ask.input;
+  if (ask.kind === 'image') return { prompt, model, aspect, count };
+  const { mode, duration, resolution } = ask.input;
+  return {
+    prompt,
+    mode,
+    model: model ?? null,
+    aspect,
+    count,
+    duration: duration ?? null,
+    resolution: resolution ?? null,
+  };
+}
+
+/** The command or tool that asked, as the surface names it. */
+function commandOf(ask: GenerationAsk, plan: GenerationPlan, context: OperationContext): string {
+  if (SURFACE_POLICY[context.surface].names === 'command') return `${ask.kind} ${plan.mode}`;
+  return ask.kind === 'image' ? 'gflow_generate_image' : 'gflow_generate_video';
+}
+
+/** What the checks before the row resolved: the plan, the prompt, the profile, the inputs, the output. */
+interface Checked {
+  readonly plan: GenerationPlan;
+  readonly expanded: string;
+  readonly profile: string;
+  /** The request's fields the checks resolved (the row adds the task id, the input and the plan). */
+  readonly request: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Every check that needs no browser, before a token is taken or a task queued: the rules, prompt
+ * tools, output rules, the no-spend gate, the profile, and each reference and frame read once —
+ * an unknown profile, a media id the catalog does not have, a frame file that is not there fail
+ * now, with their own code, on wait=false as on wait=true.
+ */
+async function check(ask: GenerationAsk, context: OperationContext): Promise<Checked | GenerationResult> {
+  const { runtime } = context;
+  const plan = planOf(ask);
+  const expanded = await expandedPrompt(ask, context);
+  if (typeof expanded !== 'string') return expanded;
+  const output = outputTargetFor(ask.input, context);
+  refuseNoSpend(context);
+  const profile = resolveProfile(runtime.layout, { requested: ask.input.profile, settings: runtime.settings }).name;
+  const inputs = await resolveInputs(runtime.catalog, plan, profile);
+  const request = {
+    schema_version: GENERATION_REQUEST_VERSION,
+    command: commandOf(ask, plan, context),
+    surface: context.surface,
+    expanded_prompt: expanded,
+    inputs,
+    output,
+    params: paramsOf(ask),
+    credit_budget: creditBudgetOf(runtime.settings, ask.input.max_credits),
+    // Whoever claims a wait=false row (a worker started with other settings, perhaps) runs it with these.
+    ...(ask.input.wait ? {} : { job_settings: jobSettingsOf(runtime.settings) }),
+  };
+  return { plan, expanded, profile, request };
+}
+
+/** The task row: the resolved request, written before anything runs (the job's one truth). */
+function writeRequest(ask: GenerationAsk, checked: Checked, context: OperationContext): GenerationRequest {
+  const input = { ...ask.input, profile: checked.profile };
+  // Checked like user input before it is written: a row the worker could not read is never queued.
+  const request = generationRequest.parse({
+    ...checked.request,
+    task_id: randomUUID(),
+    ...ask,
+    input,
+    plan: checked.plan,
+  });
+  context.runtime.catalog.tasks.create({
+    taskId: request.task_id,
+    profile: checked.profile,
+    taskType: checked.plan.mode,
+    payload: request as unknown as Record<string, unknown>,
+  });
+  return request;
+}
+
+/**
+ * wait=true runs the job in this call; wait=false answers `pending` at once and hands the row to a
+ * detached worker (the CLI's runtime.background) or to this process's background.
+ */
+function dispatch(request: GenerationRequest, context: OperationContext): Promise<GenerationResult> {
+  const { runtime } = context;
+  const taskId = request.task_id;
+  const profile = request.input.profile;
+  const pending: GenerationResult = { status: 'pending', task_id: taskId, task_type: request.plan.mode };
+  if (!request.input.wait && runtime.background) {
+    try {
+      runtime.background.launch({ taskId, profile, logsDir: runtime.layout.logsDir });
+    } catch (error) {
+      runtime.catalog.tasks.cancel(taskId);
+      throw error;
+    }
+    return Promise.resolve(pending);
+  }
+  if (!request.input.wait) {
+    const controller = new AbortController();
+    const done = claimAndRunGeneration(runtime, taskId, profile, { signal: controller.signal }).catch((error) => {
+      runtime.logger.error('background generation crashed', { task_id: taskId, error: String(error) });
+    });
+    runtime.jobs.add({ taskId, controller, done });
+    return Promise.resolve(pending);
+  }
+  // The first word of a waited call names its task: a caller whose call is aborted (a client's
+  // timeout, a dropped connection) still knows which task to look up.
+  context.onProgress?.({ phase: 'queued', message: `task ${taskId}` });
+  return claimAndRunGeneration(runtime, taskId, profile, { signal: context.signal, onProgress: context.onProgress });
+}
+
+/**
+ * The generation path shared by every surface: check (plan, prompt tools, output, no-spend,
+ * profile, inputs), the token bucket (where the surface policy says so), the task row, then the
+ * run — inline for wait=true, else in a worker or this process's background.
+ */
+export async function submitGeneration(
+  ask: GenerationAsk,
+  context: OperationContext,
+  options: { readonly rateLimited?: boolean } = {},
+): Promise<GenerationResult> {
+  const checked = await check(ask, context);
+  if ('status' in checked) return checked;
+  // A batch takes its tokens itself (it waits for one instead of failing halfway).
+  const refused = options.rateLimited === false ? undefined : takeToken(context);
+  if (refused !== undefined) return refused;
+  return dispatch(writeRequest(ask, checked, context), context);
+}
