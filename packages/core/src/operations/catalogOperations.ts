@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { flowProjectUrl } from '@gflow/flow-facts';
 import { usageRecordingEnabled } from '../home/configToml.js';
-import { knownProfileFilter } from './catalogQueries.js';
+import { knownProfileFilter } from './catalogParams.js';
 import { projectRow } from './catalogSchemas.js';
 import { creditUsageOf } from './creditOperations.js';
 import { defineOperation } from './operation.js';

@@ -1,4 +1,4 @@
-// The rows and payloads of the catalog operations (catalogQueries.ts, profileOperations.ts): the
+// The rows and payloads of the catalog operations (catalogParams.ts and its families, profileOperations.ts): the
 // one contract the CLI prints, a library user receives and the command tests validate against.
 import { z } from 'zod';
 

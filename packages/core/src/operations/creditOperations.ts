@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { localDay } from '../generation/index.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
-import { knownProfileFilter } from './catalogQueries.js';
+import { knownProfileFilter } from './catalogParams.js';
 import { defineOperation } from './operation.js';
 
 const usageRow = z.strictObject({

@@ -6,7 +6,7 @@ import { type SaveTarget, saveMedia } from '../generation/index.js';
 import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { withProfileBrowser } from './browserContext.js';
-import { profileFilter } from './catalogQueries.js';
+import { profileFilter } from './catalogParams.js';
 import { flowId, localPath } from '../schemas/params.js';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { defineOperation } from './operation.js';

@@ -8,21 +8,10 @@ import { downloadMedia, upscaleImage, upscaleVideo } from './mediaOperations.js'
 import { uploadImage } from './uploadOperation.js';
 import { listProjects, usageStats } from './catalogOperations.js';
 import { creditUsage } from './creditOperations.js';
-import {
-  catalogProjectSummary,
-  doctor,
-  doctorFix,
-  exportErrors,
-  listErrors,
-  listMedia,
-  listProfileActivity,
-  pruneErrors,
-  pruneMissingFiles,
-  readMediaBytes,
-  recentCatalogMedia,
-  showMedia,
-  showProject,
-} from './catalogQueries.js';
+import { catalogProjectSummary, listProfileActivity, showProject } from './projectCatalog.js';
+import { doctor, doctorFix, pruneMissingFiles } from './housekeeping.js';
+import { exportErrors, listErrors, pruneErrors } from './errorLog.js';
+import { listMedia, readMediaBytes, recentCatalogMedia, showMedia } from './mediaCatalog.js';
 import { generateImage, generateVideo } from './generateOperations.js';
 import { generateBatch } from './batchOperation.js';
 import { chainStatus, generateChain } from './chainOperation.js';

@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import type { ProgressEvent, ProgressPhase } from '../runtime/progressPhases.js';
 import { PROGRESS_PHASES } from '../runtime/progressPhases.js';
-import { knownProfileFilter } from './catalogQueries.js';
+import { knownProfileFilter } from './catalogParams.js';
 import { type GenerationResult, generationResult } from '../generation/index.js';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { defineOperation } from './operation.js';

@@ -6,7 +6,7 @@ import { NoProfileError, exitCodeOf } from '@gflow/errors';
 import { describe, expect, it } from 'vitest';
 import { homeLayout } from '../home/homeLayout.js';
 import { validateProfileName } from '../home/profiles.js';
-import { knownProfileFilter, olderThanCutoff, profileFilter } from './catalogQueries.js';
+import { knownProfileFilter, olderThanCutoff, profileFilter } from './catalogParams.js';
 
 const exitOf = (fn: () => unknown): number | undefined => {
   try {
