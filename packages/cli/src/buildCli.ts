@@ -1,4 +1,4 @@
-import type { CommandDef } from 'citty';
+import type { CommandDef } from './framework/commandSpec.js';
 import { type ChildEntry, defineGroup, groupSpecOf, loadChild } from './framework/commandSpec.js';
 
 /** A command the app adds to the tree at a path (`'mcp run'`, `'serve'`). */
@@ -108,7 +108,7 @@ function withExtras(
 }
 
 /**
- * Builds the gflow command tree (citty commands). Children load lazily, so
+ * Builds the gflow command tree. Children load lazily, so
  * `--version`, `--help`, `models` and `data list` never load Playwright or
  * the MCP SDK; the app adds `mcp run` and `serve` through `extraCommands`.
  */

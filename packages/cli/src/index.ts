@@ -1,4 +1,4 @@
-// @gflow/cli: the citty adapter over core's operations. Curated public API.
+// @gflow/cli: the CLI adapter over core's operations. Curated public API.
 export { buildCli, walkCli } from './buildCli.js';
 export { runCli } from './runCli.js';
 export type { CliIo } from './cliIo.js';

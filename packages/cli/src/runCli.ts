@@ -1,4 +1,4 @@
-import type { CommandDef } from 'citty';
+import type { CommandDef } from './framework/commandSpec.js';
 import type { SettingKey } from '@gflow/core';
 import { CancelledError, UsageError, isGflowError } from '@gflow/errors';
 import { type ParsedValues, parseArgv } from './args/parseArgv.js';

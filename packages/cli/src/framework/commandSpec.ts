@@ -1,5 +1,3 @@
-import type { ArgsDef, CommandDef } from 'citty';
-import { defineCommand } from 'citty';
 import type { Surface } from '@gflow/core';
 import type { FlagSpec, PositionalSpec } from '../args/flagSpec.js';
 import { JSON_FLAG, PROGRESS_FLAG, SANDBOX_FLAG } from '../args/flagSpec.js';
@@ -49,8 +47,16 @@ export interface LeafSpec {
   run(ctx: LeafContext, values: ParsedValues): Promise<LeafOutput | undefined>;
 }
 
-/** A citty command built by defineLeaf/defineGroup. */
-export type CommandDefLike = CommandDef;
+/**
+ * A command of gflow's tree, built by defineLeaf or defineGroup. It is a handle: what the command
+ * is (its flags, children, help) is its spec, read back with leafSpecOf / groupSpecOf. The parser
+ * (parseArgv), the help (renderHelp) and the tree walk (walkCommands) are ours; no CLI framework
+ * sits under them (docs/ARCHITECTURE.md).
+ */
+export interface CommandDef {
+  readonly name: string;
+  readonly kind: 'leaf' | 'group';
+}
 
 /** A child of a group: a command, or a lazily loaded one with its summary for help. */
 export type ChildEntry =
@@ -79,49 +85,18 @@ export function leafFlags(spec: LeafSpec): FlagSpec[] {
   return flags;
 }
 
-/** citty's view of the flags (type, alias, description, default), for help tools and the parity walk. */
-export function toCittyArgs(spec: LeafSpec): ArgsDef {
-  const args: ArgsDef = {};
-  for (const p of spec.positionals?.() ?? []) {
-    args[p.key] = { type: 'positional', required: false, ...(p.description ? { description: p.description } : {}) };
-  }
-  for (const f of leafFlags(spec)) {
-    const alias = (f.aliases ?? []).slice();
-    const description = f.description ?? '';
-    if (f.kind === 'boolean') args[f.key] = { type: 'boolean', description, alias };
-    else args[f.key] = { type: 'string', description, alias, valueHint: f.valueHint ?? f.options?.join('|') ?? f.kind };
-  }
-  return args;
-}
-
-/** A leaf command: a citty command (its help and arguments) for a LeafSpec; runCli parses the argv once and runs the spec. */
+/** A leaf command for a LeafSpec; runCli parses the argv once and runs the spec. */
 export function defineLeaf(spec: LeafSpec): CommandDef {
-  const def = defineCommand({
-    meta: {
-      name: spec.name,
-      description: spec.description,
-      ...(spec.aliases ? { alias: [...spec.aliases] } : {}),
-      ...(spec.hidden ? { hidden: true } : {}),
-    },
-    args: () => toCittyArgs(spec),
-  });
+  const def: CommandDef = { name: spec.name, kind: 'leaf' };
   LEAVES.set(def, spec);
-  return def as CommandDef;
+  return def;
 }
 
 /** A group of commands; children may load lazily. */
 export function defineGroup(spec: GroupSpec): CommandDef {
-  const subCommands: Record<string, () => Promise<CommandDef>> = {};
-  for (const [name, child] of Object.entries(spec.children)) {
-    subCommands[name] =
-      'load' in child && typeof child.load === 'function' ? child.load : async () => child as CommandDef;
-  }
-  const def = defineCommand({
-    meta: { name: spec.name, description: spec.description, ...(spec.version ? { version: spec.version } : {}) },
-    subCommands,
-  });
+  const def: CommandDef = { name: spec.name, kind: 'group' };
   GROUPS.set(def, spec);
-  return def as CommandDef;
+  return def;
 }
 
 export function leafSpecOf(def: unknown): LeafSpec | undefined {

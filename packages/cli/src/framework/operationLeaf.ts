@@ -3,7 +3,7 @@ import type { Gflow, Operation } from '@gflow/core';
 import type { FlagSpec, PositionalSpec } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';
 import { type FlagOverride, zodFlags, zodPositionals } from '../args/zodFlags.js';
-import { type CommandDefLike, type LeafOutput, type LeafSpec, defineLeaf } from './commandSpec.js';
+import { type CommandDef, type LeafOutput, type LeafSpec, defineLeaf } from './commandSpec.js';
 import type { LeafContext } from './leafContext.js';
 
 export interface OperationLeafOptions {
@@ -131,7 +131,7 @@ export async function runOperation(
  * zod input (kebab-case, with the command's overrides), the same schema
  * validates, progress goes to the spinner, and the result is rendered.
  */
-export function operationLeaf(options: OperationLeafOptions): CommandDefLike {
+export function operationLeaf(options: OperationLeafOptions): CommandDef {
   const positionals = (): readonly PositionalSpec[] =>
     options.positionals?.length
       ? zodPositionals(options.schema(), options.positionals, options.variadicLast).map((p) =>

@@ -1,4 +1,4 @@
-import type { CommandDef } from 'citty';
+import type { CommandDef } from '../framework/commandSpec.js';
 import type { FlagSpec } from '../args/flagSpec.js';
 import { childSummary, groupSpecOf, leafFlags, leafSpecOf } from '../framework/commandSpec.js';
 
