@@ -159,61 +159,59 @@ function sendFile(c: Context, file: { path: string; bytes: number; mimeType: str
 /** A placeholder picture for a media whose thumbnail cannot be made (no file, or the browser failed). */
 const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 160"><rect width="160" height="160" fill="#1a1d21"/><path d="M50 110l25-30 18 20 12-14 25 24z" fill="#3c4043"/><circle cx="108" cy="58" r="10" fill="#3c4043"/></svg>`;
 
-/**
- * Mounts the gallery on the daemon's guarded app (the Host/Origin guard and the gate run first):
- * projects at /, a media grid with filters, a media page, failures, running tasks (SSE), the
- * files and thumbnails of catalogued media, and the browser sign-in for token daemons.
- */
-export function mountGallery<E extends Env>(app: Hono<E>, options: GalleryOptions): void {
-  const { gflow, sessions } = options;
-  const logger = gflow.logger;
-  interface View {
-    readonly section?: GallerySection;
-    readonly status?: number;
-    readonly flash?: PageChrome['flash'];
-  }
-  const page = (c: Context, title: string, body: SafeHtml, view: View = {}) =>
+/** How a gallery route answers: a page in the gallery's layout, or the failure as a page. */
+interface GalleryRender {
+  page(c: Context, title: string, body: SafeHtml, view?: PageView): Response | Promise<Response>;
+  failure(c: Context, error: unknown): Response | Promise<Response>;
+}
+
+interface PageView {
+  readonly section?: GallerySection;
+  readonly status?: number;
+  readonly flash?: PageChrome['flash'];
+}
+
+function renderOf(gflow: GflowLike): GalleryRender {
+  const page = (c: Context, title: string, body: SafeHtml, view: PageView = {}) =>
     c.html(layout(title, view.section, chromeOf(gflow, view.flash), body), (view.status ?? 200) as 200);
   const failure = (c: Context, error: unknown) => {
     const gflowError = toGflowError(error);
-    const status =
-      gflowError.code === 'reference-not-found' || gflowError.code === 'bad-parameter'
-        ? 404
-        : httpStatusForCode(gflowError.code);
-    if (status >= 500) logger.warn('http.gallery.error', { code: gflowError.code, detail: gflowError.detail });
+    const notFound = gflowError.code === 'reference-not-found' || gflowError.code === 'bad-parameter';
+    const status = notFound ? 404 : httpStatusForCode(gflowError.code);
+    if (status >= 500) gflow.logger.warn('http.gallery.error', { code: gflowError.code, detail: gflowError.detail });
     return page(c, gflowError.title, messagePage(gflowError.title, gflowError.detail), { status });
   };
+  return { page, failure };
+}
 
-  app.use('*', securityHeaders(options.isMcpPath));
-
+/** The gallery's own stylesheet and script, and the health answer `gflow gallery` looks for. */
+function mountAssets<E extends Env>(app: Hono<E>, options: GalleryOptions): void {
+  const cached = 'private, max-age=300';
   app.get('/gallery/assets/gallery.css', (c) =>
-    c.body(GALLERY_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'private, max-age=300' }),
+    c.body(GALLERY_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': cached }),
   );
   app.get('/gallery/assets/gallery.js', (c) =>
-    c.body(GALLERY_JS, 200, {
-      'Content-Type': 'text/javascript; charset=utf-8',
-      'Cache-Control': 'private, max-age=300',
-    }),
+    c.body(GALLERY_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': cached }),
   );
   app.get('/gallery/health', (c) =>
     c.json({
       service: 'gflow',
       gallery: true,
-      home_id: homeIdOf(gflow.layout.home),
+      home_id: homeIdOf(options.gflow.layout.home),
       token: options.token !== undefined,
     }),
   );
+}
 
-  // One-time login codes, for a caller that holds the token (`gflow gallery`); never for a cookie.
+/** One-time login codes, for a caller that holds the token (`gflow gallery`); never for a cookie. */
+function mountLogin<E extends Env>(app: Hono<E>, options: GalleryOptions, render: GalleryRender): void {
+  const { sessions } = options;
   app.post('/gallery/login', (c) => {
     const presented = bearerTokenOf(c.req.header('authorization'));
     if (!options.token) return c.json({ error: 'This daemon has no token: open the gallery directly.' }, 400);
     if (presented === undefined || !tokensMatch(presented, options.token))
       return c.json({ error: 'Unauthorized' }, 401);
-    return c.json({
-      login_path: loginPathOf(sessions.mintCode()),
-      expires_in_s: LOGIN_CODE_TTL_MS / 1000,
-    });
+    return c.json({ login_path: loginPathOf(sessions.mintCode()), expires_in_s: LOGIN_CODE_TTL_MS / 1000 });
   });
   app.get('/login', (c) => {
     const session = options.token ? sessions.redeem(c.req.query('code') ?? '') : undefined;
@@ -224,123 +222,126 @@ export function mountGallery<E extends Env>(app: Hono<E>, options: GalleryOption
           ? 'It was used already, or it expired. Run `gflow gallery` again for a new one.'
           : 'This daemon has no token: the gallery needs no sign-in.',
       );
-      return page(c, 'Login link', body, { status: options.token ? 401 : 400 });
+      return render.page(c, 'Login link', body, { status: options.token ? 401 : 400 });
     }
-    setCookie(c, SESSION_COOKIE, session, {
-      httpOnly: true,
-      sameSite: 'Strict',
-      path: '/',
-      maxAge: SESSION_TTL_MS / 1000,
-    });
+    const cookie = { httpOnly: true, sameSite: 'Strict', path: '/', maxAge: SESSION_TTL_MS / 1000 } as const;
+    setCookie(c, SESSION_COOKIE, session, cookie);
     return c.redirect('/', 303);
   });
+}
 
-  app.get('/', async (c) => {
-    try {
-      const { projects } = await gflow.run('galleryProjects', {});
-      return page(c, 'Projects', projectsPage(projects), { section: 'projects' });
-    } catch (error) {
-      return failure(c, error);
-    }
-  });
-
-  const grid = async (c: Context, project: string | undefined) => {
-    const query: GridQuery = {
-      project,
-      kind: c.req.query('kind') === 'image' || c.req.query('kind') === 'video' ? c.req.query('kind') : undefined,
-      model: text(c.req.query('model')),
-      profile: text(c.req.query('profile')),
-      since: dateParam(c.req.query('since')),
-      until: dateParam(c.req.query('until')),
-      q: text(c.req.query('q')),
-    };
-    try {
-      const result = await gflow.run('galleryMedia', {
-        ...(project ? { project } : {}),
-        ...(query.kind ? { kind: query.kind as 'image' | 'video' } : {}),
-        ...(query.model ? { model: query.model } : {}),
-        ...(query.profile ? { profile: query.profile } : {}),
-        ...(query.since ? { since: query.since } : {}),
-        ...(query.until ? { until: query.until } : {}),
-        ...(query.q ? { text: query.q } : {}),
-      });
-      let title = 'All media';
-      if (project) {
-        const { projects } = await gflow.run('galleryProjects', {});
-        const known = projects.find((p) => p.project_id === project);
-        title = known?.title ?? `Project ${project}`;
-      }
-      const action = project ? `/projects/${encodeURIComponent(project)}` : '/media';
-      return page(c, title, mediaGridPage(title, action, query, result), { section: project ? 'projects' : 'media' });
-    } catch (error) {
-      return failure(c, error);
-    }
+/** The grid's filters, as the query string gives them. */
+function gridQueryOf(c: Context, project: string | undefined): GridQuery {
+  const kind = c.req.query('kind');
+  return {
+    project,
+    kind: kind === 'image' || kind === 'video' ? kind : undefined,
+    model: text(c.req.query('model')),
+    profile: text(c.req.query('profile')),
+    since: dateParam(c.req.query('since')),
+    until: dateParam(c.req.query('until')),
+    q: text(c.req.query('q')),
   };
-  app.get('/media', (c) => grid(c, undefined));
-  app.get('/projects/:id', (c) => grid(c, c.req.param('id')));
+}
 
-  app.get('/media/:id', async (c) => {
-    try {
-      const profile = text(c.req.query('profile'));
-      const { media } = await gflow.run('galleryMediaDetail', {
-        media_id: c.req.param('id'),
-        ...(profile ? { profile } : {}),
-      });
-      const done = DONE_MESSAGES[c.req.query('done') ?? ''];
-      return page(
-        c,
-        `${media.kind} ${media.media_id}`,
-        mediaPage(media, { canDownload: gflow.operation('downloadMedia') !== undefined }),
-        { section: 'media', flash: done ? { text: done } : undefined },
-      );
-    } catch (error) {
-      return failure(c, error);
+/** A media grid: one project's, or every project's, filtered. */
+async function gridPage(gflow: GflowLike, render: GalleryRender, c: Context, project: string | undefined) {
+  const query = gridQueryOf(c, project);
+  try {
+    const result = await gflow.run('galleryMedia', {
+      ...(project ? { project } : {}),
+      ...(query.kind ? { kind: query.kind as 'image' | 'video' } : {}),
+      ...(query.model ? { model: query.model } : {}),
+      ...(query.profile ? { profile: query.profile } : {}),
+      ...(query.since ? { since: query.since } : {}),
+      ...(query.until ? { until: query.until } : {}),
+      ...(query.q ? { text: query.q } : {}),
+    });
+    let title = 'All media';
+    if (project) {
+      const { projects } = await gflow.run('galleryProjects', {});
+      title = projects.find((p) => p.project_id === project)?.title ?? `Project ${project}`;
     }
-  });
+    const action = project ? `/projects/${encodeURIComponent(project)}` : '/media';
+    const section = project ? 'projects' : 'media';
+    return render.page(c, title, mediaGridPage(title, action, query, result), { section });
+  } catch (error) {
+    return render.failure(c, error);
+  }
+}
 
-  // Spend-free recovery: fetch the file again from Flow (the existing downloadMedia operation).
+/** The media page, with a flash line when one is given. */
+async function mediaDetail(gflow: GflowLike, render: GalleryRender, c: Context, flash?: PageChrome['flash']) {
+  const profile = text(c.req.query('profile'));
+  const id = c.req.param('id') as string;
+  const { media } = await gflow.run('galleryMediaDetail', { media_id: id, ...(profile ? { profile } : {}) });
+  const canDownload = gflow.operation('downloadMedia') !== undefined;
+  const title = `${media.kind} ${media.media_id}`;
+  return render.page(c, title, mediaPage(media, { canDownload }), { section: 'media', flash });
+}
+
+/** Projects, the grids, the media page, failures and running tasks: reads only. */
+function mountPages<E extends Env>(app: Hono<E>, gflow: GflowLike, render: GalleryRender): void {
+  const read =
+    <T>(run: () => Promise<T>, show: (c: Context, value: T) => Response | Promise<Response>) =>
+    async (c: Context) => {
+      try {
+        return await show(c, await run());
+      } catch (error) {
+        return render.failure(c, error);
+      }
+    };
+  app.get(
+    '/',
+    read(
+      () => gflow.run('galleryProjects', {}),
+      (c, { projects }) => render.page(c, 'Projects', projectsPage(projects), { section: 'projects' }),
+    ),
+  );
+  app.get('/media', (c) => gridPage(gflow, render, c, undefined));
+  app.get('/projects/:id', (c) => gridPage(gflow, render, c, c.req.param('id')));
+  app.get('/media/:id', async (c) => {
+    const done = DONE_MESSAGES[c.req.query('done') ?? ''];
+    return mediaDetail(gflow, render, c, done ? { text: done } : undefined).catch((error: unknown) =>
+      render.failure(c, error),
+    );
+  });
+  app.get(
+    '/failures',
+    read(
+      () => gflow.run('galleryFailures', {}),
+      (c, { failures }) => render.page(c, 'Failures', failuresPage(failures), { section: 'failures' }),
+    ),
+  );
+  app.get(
+    '/tasks',
+    read(
+      () => gflow.run('galleryTasks', {}),
+      (c, { tasks }) => render.page(c, 'Running', tasksPage(tasks), { section: 'tasks' }),
+    ),
+  );
+}
+
+/** Spend-free recovery: fetch the file again from Flow (the existing downloadMedia operation). */
+function mountDownloadAgain<E extends Env>(app: Hono<E>, gflow: GflowLike, render: GalleryRender): void {
   app.post('/media/:id/download', async (c) => {
     const mediaId = c.req.param('id');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const profile = typeof form['profile'] === 'string' && form['profile'] !== '' ? form['profile'] : undefined;
     try {
-      await gflow.run(
-        'downloadMedia',
-        { media_id: mediaId, ...(profile ? { profile } : {}) },
-        { signal: c.req.raw.signal },
-      );
+      const input = { media_id: mediaId, ...(profile ? { profile } : {}) };
+      await gflow.run('downloadMedia', input, { signal: c.req.raw.signal });
       return c.redirect(`/media/${encodeURIComponent(mediaId)}?done=download`, 303);
     } catch (error) {
-      const gflowError = toGflowError(error);
-      try {
-        const { media } = await gflow.run('galleryMediaDetail', { media_id: mediaId, ...(profile ? { profile } : {}) });
-        return page(c, `${media.kind} ${media.media_id}`, mediaPage(media, { canDownload: true }), {
-          section: 'media',
-          flash: { text: `${gflowError.title}: ${gflowError.detail} ${gflowError.remediationHint ?? ''}`, bad: true },
-        });
-      } catch (again) {
-        return failure(c, again);
-      }
+      const e = toGflowError(error);
+      const flash = { text: `${e.title}: ${e.detail} ${e.remediationHint ?? ''}`, bad: true };
+      return mediaDetail(gflow, render, c, flash).catch((again: unknown) => render.failure(c, again));
     }
   });
+}
 
-  app.get('/failures', async (c) => {
-    try {
-      const { failures } = await gflow.run('galleryFailures', {});
-      return page(c, 'Failures', failuresPage(failures), { section: 'failures' });
-    } catch (error) {
-      return failure(c, error);
-    }
-  });
-
-  app.get('/tasks', async (c) => {
-    try {
-      const { tasks } = await gflow.run('galleryTasks', {});
-      return page(c, 'Running', tasksPage(tasks), { section: 'tasks' });
-    } catch (error) {
-      return failure(c, error);
-    }
-  });
+/** The running tasks as they change, over SSE (the catalog's queue, so every process's tasks show). */
+function mountTaskEvents<E extends Env>(app: Hono<E>, gflow: GflowLike): void {
   app.get('/tasks/events', (c) =>
     streamSSE(c, async (stream) => {
       let last = '';
@@ -361,26 +362,46 @@ export function mountGallery<E extends Env>(app: Hono<E>, options: GalleryOption
       }
     }),
   );
+}
 
+/** The files and thumbnails of catalogued media, by media id only. */
+function mountFiles<E extends Env>(app: Hono<E>, gflow: GflowLike): void {
   app.get('/files/:id', async (c) => {
     const answer = await gflow.run('galleryFile', { media_id: c.req.param('id').slice(0, 256) }).catch(() => undefined);
     if (!answer?.found || !answer.path || answer.bytes === undefined || !answer.mime_type)
       return c.text('No catalogued file for this media id inside the output directory.', 404);
     return sendFile(c, { path: answer.path, bytes: answer.bytes, mimeType: answer.mime_type }, 'private, max-age=300');
   });
-
   app.get('/thumbs/:id', async (c) => {
     const mediaId = c.req.param('id').slice(0, 256);
+    const placeholder = (status: 200 | 404) =>
+      c.body(PLACEHOLDER_SVG, status, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-store' });
     try {
       const answer = await gflow.run('galleryThumbnail', { media_id: mediaId });
-      if (answer.found && answer.path) {
-        const bytes = fs.statSync(answer.path).size;
-        return sendFile(c, { path: answer.path, bytes, mimeType: 'image/jpeg' }, 'private, max-age=86400');
-      }
-      return c.body(PLACEHOLDER_SVG, 404, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-store' });
+      if (!answer.found || !answer.path) return placeholder(404);
+      const bytes = fs.statSync(answer.path).size;
+      return sendFile(c, { path: answer.path, bytes, mimeType: 'image/jpeg' }, 'private, max-age=86400');
     } catch (error) {
-      logger.info('http.gallery.thumbnail_failed', { media_id: mediaId, error: toGflowError(error).detail });
-      return c.body(PLACEHOLDER_SVG, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-store' });
+      gflow.logger.info('http.gallery.thumbnail_failed', { media_id: mediaId, error: toGflowError(error).detail });
+      return placeholder(200);
     }
   });
+}
+
+/**
+ * Mounts the gallery on the daemon's guarded app (the Host/Origin guard and the gate run first):
+ * its assets, the browser sign-in for token daemons, the pages (projects at /, the media grids
+ * with filters, a media page, failures, running tasks), the spend-free download again, the tasks'
+ * live events, and the files and thumbnails of catalogued media — each part its own small mount.
+ */
+export function mountGallery<E extends Env>(app: Hono<E>, options: GalleryOptions): void {
+  const { gflow } = options;
+  const render = renderOf(gflow);
+  app.use('*', securityHeaders(options.isMcpPath));
+  mountAssets(app, options);
+  mountLogin(app, options, render);
+  mountPages(app, gflow, render);
+  mountDownloadAgain(app, gflow, render);
+  mountTaskEvents(app, gflow);
+  mountFiles(app, gflow);
 }
