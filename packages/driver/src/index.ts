@@ -7,8 +7,6 @@ export { FlowSession } from './session/flowSession.js';
 export type { DriverProgressEvent } from './session/opContext.js';
 export type {
   FlowGenerationResult,
-  GenerateImageRequest,
-  GenerateVideoRequest,
   ReferenceInput,
   SubmitQuote,
   SubmitDecision,
