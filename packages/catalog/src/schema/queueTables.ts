@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { profiles } from './catalogTables.js';
 
 /** The generation task queue (see README "Tasks"). */
@@ -24,10 +24,18 @@ export const generationQueue = sqliteTable(
     checkpointJson: text('checkpoint_json'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    /** The run this row is a step of (migration 0005); null for a single generation or a run. */
+    parentTaskId: text('parent_task_id'),
+    /** The step's position in its run; a step retried before its submit keeps its position in a new row. */
+    stepIndex: integer('step_index'),
+    /** A caller's key: a repeated call with it returns this row instead of paying again. */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
     index('generation_queue_by_status').on(t.status, t.createdAt),
     index('generation_queue_by_profile_status').on(t.profileName, t.status, t.createdAt),
+    index('generation_queue_by_parent').on(t.parentTaskId, t.stepIndex, t.createdAt),
+    uniqueIndex('generation_queue_by_idempotency_key').on(t.profileName, t.idempotencyKey),
   ],
 );
 

@@ -18,12 +18,16 @@ export interface RawTaskRow {
   readonly checkpointJson: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
+  readonly parentTaskId: string | null;
+  readonly stepIndex: number | null;
+  readonly idempotencyKey: string | null;
 }
 
 export const TASK_COLUMNS = `task_id AS taskId, profile_name AS profile, task_type AS taskType, payload_json AS payloadJson,
   schema_version AS schemaVersion, status, result_json AS resultJson, error_json AS errorJson, flow_media_id AS flowMediaId,
   claimant, claimed_at AS claimedAt, cancel_requested_at AS cancelRequestedAt, checkpoint_json AS checkpointJson,
-  created_at AS createdAt, updated_at AS updatedAt`;
+  created_at AS createdAt, updated_at AS updatedAt, parent_task_id AS parentTaskId, step_index AS stepIndex,
+  idempotency_key AS idempotencyKey`;
 
 function parseJson(text: string, what: string, taskId: string): unknown {
   try {
@@ -51,6 +55,9 @@ export function toTaskRecord(row: RawTaskRow): TaskRecord {
       row.checkpointJson === null ? null : (parseJson(row.checkpointJson, 'checkpoint', row.taskId) as TaskCheckpoint),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    parentTaskId: row.parentTaskId,
+    stepIndex: row.stepIndex,
+    idempotencyKey: row.idempotencyKey,
   };
 }
 

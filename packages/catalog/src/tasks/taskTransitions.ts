@@ -36,6 +36,18 @@ export interface TaskTransitions {
   ): TaskRecord;
   /** tasks/cancel; see {@link CancelOptions}. Terminal tasks are returned unchanged. */
   cancel(taskId: string, options?: CancelOptions): TaskRecord;
+  /**
+   * Resumes a run: a top-level run row that ended (`failed`, `cancelled`, `indeterminate`, as a
+   * dead runner's row is settled) becomes `working` for `claimant` again, its outcome cleared and
+   * its checkpoint kept (may_have_spent never turns back). Its steps keep their own states.
+   */
+  reopen(taskId: string, claimant: string): TaskRecord;
+  /**
+   * A step that may have been submitted and did not complete (`indeterminate`, `failed` or
+   * `cancelled` after its submit) whose media were recovered by their ids: `completed` with
+   * `result`. Only the holder of its run may.
+   */
+  recover(taskId: string, claimant: string, result: unknown): TaskRecord;
 }
 
 function union(a: readonly string[], b: readonly string[] | undefined): string[] {
@@ -50,6 +62,11 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
   const finish = ctx.db.prepare(
     `UPDATE generation_queue SET status = @status, result_json = @result, error_json = @error,
        flow_media_id = coalesce(@flowMediaId, flow_media_id), updated_at = @now
+     WHERE task_id = @taskId RETURNING ${TASK_COLUMNS}`,
+  );
+  const reopenStmt = ctx.db.prepare(
+    `UPDATE generation_queue SET status = 'working', claimant = @claimant, claimed_at = @now, result_json = NULL,
+       error_json = NULL, cancel_requested_at = NULL, checkpoint_json = @checkpoint, updated_at = @now
      WHERE task_id = @taskId RETURNING ${TASK_COLUMNS}`,
   );
   const requestCancel = ctx.db.prepare(
@@ -127,6 +144,30 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
             : 'cancelled'
           : 'failed';
         return settle(taskId, status, null, problem, options.flowMediaId);
+      });
+    },
+    reopen(taskId, claimant) {
+      return ctx.write(() => {
+        const record = toTaskRecord(load(taskId));
+        if (record.parentTaskId !== null || !['failed', 'cancelled', 'indeterminate'].includes(record.status))
+          throw new DataIntegrityError(`Task ${taskId} is ${record.status}: only a run that ended can be resumed.`, {
+            extensions: { task_id: taskId, status: record.status },
+          });
+        const checkpoint = { ...(record.checkpoint ?? initialCheckpoint(claimant)), claimant, phase: 'resumed' };
+        const row = reopenStmt.get({ taskId, claimant, now: ctx.now(), checkpoint: JSON.stringify(checkpoint) });
+        return toTaskRecord(row as RawTaskRow);
+      });
+    },
+    recover(taskId, claimant, result) {
+      return ctx.write(() => {
+        const step = toTaskRecord(load(taskId));
+        const spent = step.checkpoint?.may_have_spent === true;
+        if (step.parentTaskId === null || !spent || !['failed', 'cancelled', 'indeterminate'].includes(step.status))
+          throw new DataIntegrityError(`Task ${taskId} is not a step to recover (${step.status}).`, {
+            extensions: { task_id: taskId, status: step.status },
+          });
+        held(step.parentTaskId, claimant);
+        return settle(taskId, 'completed', result, null, undefined);
       });
     },
     cancel(taskId, options = {}) {

@@ -60,6 +60,12 @@ export interface TaskRecord {
   readonly checkpoint: TaskCheckpoint | null;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** The run this row is a step of; null for a single generation or a run itself. */
+  readonly parentTaskId: string | null;
+  /** The step's position in its run (several rows may hold one position: attempts that never reached their submit). */
+  readonly stepIndex: number | null;
+  /** The caller's idempotency key, when one was given. */
+  readonly idempotencyKey: string | null;
 }
 
 export interface CreateTaskInput {
@@ -70,6 +76,10 @@ export interface CreateTaskInput {
   readonly taskType: string;
   /** `schema_version` defaults to TASK_PAYLOAD_VERSION; another value → QueueSchemaError. */
   readonly payload: Readonly<Record<string, unknown>>;
+  /** A step of this run (its row must exist), at this position. */
+  readonly parent?: { readonly taskId: string; readonly stepIndex: number };
+  /** A key a repeated call is recognised by (per profile); a second row with it is refused (DataIntegrityError). */
+  readonly idempotencyKey?: string;
 }
 
 /** Who is running tasks: `<surface>:<profile>:<pid>:<startToken>`. */

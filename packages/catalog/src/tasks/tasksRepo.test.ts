@@ -151,4 +151,76 @@ describe('tasks', () => {
     expect(c.tasks.list({ status: 'working' }).items.map((t) => t.taskId)).toEqual([a.taskId]);
     expect(c.tasks.list({ limit: 2 })).toMatchObject({ count: 2, hasMore: true });
   });
+
+  it('runs: steps are child rows in position order; the worker claims only top-level rows', () => {
+    const c = memoryCatalog();
+    const run = c.tasks.create({ profile: 'alice', taskType: 'batch', payload: {} });
+    const second = c.tasks.create({
+      profile: 'alice',
+      taskType: 't2i',
+      payload: {},
+      parent: { taskId: run.taskId, stepIndex: 1 },
+    });
+    const first = c.tasks.create({
+      profile: 'alice',
+      taskType: 't2i',
+      payload: {},
+      parent: { taskId: run.taskId, stepIndex: 0 },
+    });
+    expect(c.tasks.steps(run.taskId).map((t) => [t.taskId, t.stepIndex, t.parentTaskId])).toEqual([
+      [first.taskId, 0, run.taskId],
+      [second.taskId, 1, run.taskId],
+    ]);
+    expect(c.tasks.claimNext('alice', W)?.taskId).toBe(run.taskId);
+    expect(c.tasks.claimNext('alice', W)).toBeNull();
+    expect(c.tasks.list({ profile: 'alice', topLevel: true }).items.map((t) => t.taskId)).toEqual([run.taskId]);
+    expect(() =>
+      c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {}, parent: { taskId: 'missing', stepIndex: 0 } }),
+    ).toThrow(DataIntegrityError);
+  });
+
+  it('an idempotency key names one row per profile', () => {
+    const c = memoryCatalog();
+    const t = c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {}, idempotencyKey: 'retry-1' });
+    expect(c.tasks.findByIdempotencyKey('alice', 'retry-1')?.taskId).toBe(t.taskId);
+    expect(c.tasks.findByIdempotencyKey('bob', 'retry-1')).toBeUndefined();
+    expect(() => c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {}, idempotencyKey: 'retry-1' })).toThrow(
+      DataIntegrityError,
+    );
+    expect(c.tasks.create({ profile: 'bob', taskType: 't2i', payload: {}, idempotencyKey: 'retry-1' }).profile).toBe(
+      'bob',
+    );
+    expect(() =>
+      c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {}, idempotencyKey: 'bad\nkey' }),
+    ).toThrow(/idempotency_key/);
+  });
+
+  it('a run that ended is reopened by its resumer; a step that may have spent is recovered, never re-claimed', () => {
+    const c = memoryCatalog();
+    const run = c.tasks.create({ profile: 'alice', taskType: 'chain', payload: {} });
+    c.tasks.claim(run.taskId, W);
+    const step = c.tasks.create({
+      profile: 'alice',
+      taskType: 't2v',
+      payload: {},
+      parent: { taskId: run.taskId, stepIndex: 0 },
+    });
+    c.tasks.claim(step.taskId, W);
+    c.tasks.updateCheckpoint(step.taskId, W, { may_have_spent: true, media_ids: ['m1'] });
+    expect(c.tasks.fail(step.taskId, W, new CancelledError('stop')).status).toBe('indeterminate');
+    c.tasks.updateCheckpoint(run.taskId, W, { may_have_spent: true });
+    expect(c.tasks.fail(run.taskId, W, new CancelledError('stop')).status).toBe('indeterminate');
+    expect(() => c.tasks.reopen(step.taskId, W)).toThrow(DataIntegrityError);
+    const other = 'cli:alice:200:tok';
+    const reopened = c.tasks.reopen(run.taskId, other);
+    expect(reopened).toMatchObject({
+      status: 'working',
+      claimant: other,
+      error: null,
+      checkpoint: { may_have_spent: true },
+    });
+    expect(() => c.tasks.recover(step.taskId, W, { status: 'completed' })).toThrow(DataIntegrityError);
+    expect(c.tasks.recover(step.taskId, other, { status: 'completed' })).toMatchObject({ status: 'completed' });
+    expect(c.tasks.claim(step.taskId, other)).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BadParameterError, QueueSchemaError, toProblem } from '@gflow/errors';
+import { BadParameterError, DataIntegrityError, QueueSchemaError, toProblem } from '@gflow/errors';
 import type { CatalogContext } from '../context.js';
 import { type Page, type PageOptions, normalisePage, toPage } from '../paging.js';
 import type { ProfilesRepo } from '../repositories/profilesRepo.js';
@@ -20,6 +20,8 @@ import { settleAbandonedTasks } from './settleAbandoned.js';
 export interface ListTasksOptions extends PageOptions {
   readonly profile?: string;
   readonly status?: TaskStatus;
+  /** Only single generations and runs, not the steps of runs. */
+  readonly topLevel?: boolean;
 }
 
 export interface TasksRepo extends TaskTransitions {
@@ -34,8 +36,12 @@ export interface TasksRepo extends TaskTransitions {
    * this code does not support is settled `failed` and QueueSchemaError thrown.
    */
   claim(taskId: string, claimant: string): TaskRecord | null;
-  /** Claims the oldest pending task of a profile, or returns null. */
+  /** Claims the oldest pending top-level task of a profile (a run's steps are run by their run), or returns null. */
   claimNext(profile: string, claimant: string): TaskRecord | null;
+  /** A run's steps, by position then age (the newest row of a position is its current attempt). */
+  steps(parentTaskId: string): TaskRecord[];
+  /** The row a profile's idempotency key names, if any. */
+  findByIdempotencyKey(profile: string, key: string): TaskRecord | undefined;
   /**
    * Settle-at-startup: every `working` row whose claimant is not alive becomes
    * `indeterminate` when its checkpoint says `may_have_spent`, else `failed`.
@@ -45,6 +51,8 @@ export interface TasksRepo extends TaskTransitions {
 }
 
 const TASK_ID = /^[\w-]{1,128}$/;
+/** An idempotency key: printable, no control characters, bounded. */
+const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,200}$/;
 
 /** The claim statement, exported so the bench and the plan test run the same SQL. */
 export const CLAIM_TASK_SQL = `UPDATE generation_queue SET status = 'working', claimant = @claimant, claimed_at = @now,
@@ -52,18 +60,27 @@ export const CLAIM_TASK_SQL = `UPDATE generation_queue SET status = 'working', c
 
 export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo): TasksRepo {
   const insert = ctx.db.prepare(
-    `INSERT INTO generation_queue (task_id, profile_name, task_type, payload_json, schema_version, status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING ${TASK_COLUMNS}`,
+    `INSERT INTO generation_queue (task_id, profile_name, task_type, payload_json, schema_version, status, created_at,
+       updated_at, parent_task_id, step_index, idempotency_key)
+     VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?) RETURNING ${TASK_COLUMNS}`,
   );
   const get = ctx.db.prepare(`SELECT ${TASK_COLUMNS} FROM generation_queue WHERE task_id = ?`);
   const claimStmt = ctx.db.prepare(CLAIM_TASK_SQL);
   const nextPending = ctx.db.prepare(
     // rowid breaks ties within a millisecond in insertion order (task ids are random).
-    `SELECT task_id AS taskId FROM generation_queue WHERE profile_name = ? AND status = 'pending' ORDER BY created_at, rowid LIMIT 1`,
+    `SELECT task_id AS taskId FROM generation_queue WHERE profile_name = ? AND status = 'pending' AND parent_task_id IS NULL
+     ORDER BY created_at, rowid LIMIT 1`,
   );
   const listStmt = ctx.db.prepare(
     `SELECT ${TASK_COLUMNS} FROM generation_queue WHERE (@profile IS NULL OR profile_name = @profile)
-     AND (@status IS NULL OR status = @status) ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`,
+     AND (@status IS NULL OR status = @status) AND (@topLevel = 0 OR parent_task_id IS NULL)
+     ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`,
+  );
+  const stepsStmt = ctx.db.prepare(
+    `SELECT ${TASK_COLUMNS} FROM generation_queue WHERE parent_task_id = ? ORDER BY step_index, created_at, rowid`,
+  );
+  const byKey = ctx.db.prepare(
+    `SELECT ${TASK_COLUMNS} FROM generation_queue WHERE profile_name = ? AND idempotency_key = ?`,
   );
   const refuse = ctx.db.prepare(
     `UPDATE generation_queue SET status = 'failed', error_json = ?, updated_at = ? WHERE task_id = ? AND status = 'working'`,
@@ -110,12 +127,31 @@ export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo)
         throw new QueueSchemaError(`Task payload schema_version ${String(version)} is not supported by this gflow.`);
       }
       const payload = JSON.stringify({ ...input.payload, schema_version: version });
+      const { parent, idempotencyKey } = input;
+      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
+        throw new BadParameterError('idempotency_key must be 1–200 printable characters.');
       return ctx.write(() => {
         profilesRepo.touch(input.profile);
+        if (idempotencyKey !== undefined && byKey.get(input.profile, idempotencyKey) !== undefined)
+          throw new DataIntegrityError(`A task with idempotency key ${idempotencyKey} exists already.`, {
+            extensions: { idempotency_key: idempotencyKey },
+          });
+        if (parent !== undefined && get.get(parent.taskId) === undefined)
+          throw new DataIntegrityError(`No run ${parent.taskId} to add a step to.`);
         const now = ctx.now();
-        return toTaskRecord(
-          insert.get(taskId, input.profile, input.taskType, payload, version, now, now) as RawTaskRow,
+        const row = insert.get(
+          taskId,
+          input.profile,
+          input.taskType,
+          payload,
+          version,
+          now,
+          now,
+          parent?.taskId ?? null,
+          parent?.stepIndex ?? null,
+          idempotencyKey ?? null,
         );
+        return toTaskRecord(row as RawTaskRow);
       });
     },
     get(taskId) {
@@ -127,6 +163,7 @@ export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo)
       const rows = listStmt.all({
         profile: options.profile === undefined ? null : assertProfileName(options.profile),
         status: options.status ?? null,
+        topLevel: options.topLevel === true ? 1 : 0,
         limit: limit + 1,
         offset,
       }) as RawTaskRow[];
@@ -143,6 +180,13 @@ export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo)
           return next === undefined ? null : claimIn(next.taskId, claimant);
         }),
       );
+    },
+    steps(parentTaskId) {
+      return (stepsStmt.all(parentTaskId) as RawTaskRow[]).map(toTaskRecord);
+    },
+    findByIdempotencyKey(profile, key) {
+      const row = byKey.get(assertProfileName(profile), key) as RawTaskRow | undefined;
+      return row === undefined ? undefined : toTaskRecord(row);
     },
     settleAbandoned(liveness) {
       return settleAbandonedTasks(ctx, liveness);
