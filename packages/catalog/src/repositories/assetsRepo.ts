@@ -42,6 +42,8 @@ export interface AssetsRepo {
   record(input: RecordAssetInput): AssetRow;
   get(id: number): AssetRow | undefined;
   getByMediaId(profile: string, flowMediaId: string): AssetRow | undefined;
+  /** The media ids the catalog knows in one Flow project of a profile (what a recovery must not adopt). */
+  mediaIdsOfProject(profile: string, flowProjectId: string): string[];
   /** Links an asset to the operation that used or produced it (idempotent). */
   link(operationId: number, assetId: number, role: AssetRole, position?: number): void;
 }
@@ -116,6 +118,14 @@ export function createAssetsRepo(
         .from(assets)
         .where(and(eq(assets.profileName, profile), eq(assets.flowMediaId, flowMediaId)))
         .get();
+    },
+    mediaIdsOfProject(profile, flowProjectId) {
+      return ctx.orm
+        .select({ id: assets.flowMediaId })
+        .from(assets)
+        .where(and(eq(assets.profileName, profile), eq(assets.flowProjectId, flowProjectId)))
+        .all()
+        .map((row) => row.id);
     },
     link(operationId, assetId, role, position = 0) {
       ctx.write(() => linkStmt.run(operationId, assetId, role, position));

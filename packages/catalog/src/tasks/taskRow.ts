@@ -62,7 +62,7 @@ export function toTaskRecord(row: RawTaskRow): TaskRecord {
 }
 
 /** A fresh checkpoint for a just-claimed task. */
-export function initialCheckpoint(claimant: string): TaskCheckpoint {
+export function initialCheckpoint(claimant: string | null): TaskCheckpoint {
   return {
     schema_version: 1,
     claimant,

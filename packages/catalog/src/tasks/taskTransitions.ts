@@ -38,10 +38,11 @@ export interface TaskTransitions {
   cancel(taskId: string, options?: CancelOptions): TaskRecord;
   /**
    * Resumes a run: a top-level run row that ended (`failed`, `cancelled`, `indeterminate`, as a
-   * dead runner's row is settled) becomes `working` for `claimant` again, its outcome cleared and
-   * its checkpoint kept (may_have_spent never turns back). Its steps keep their own states.
+   * dead runner's row is settled) becomes `pending` again, for whoever runs it next (this process,
+   * a worker, a daemon), its outcome cleared and its checkpoint kept (may_have_spent never turns
+   * back). Its steps keep their own states.
    */
-  reopen(taskId: string, claimant: string): TaskRecord;
+  requeue(taskId: string): TaskRecord;
   /**
    * A step that may have been submitted and did not complete (`indeterminate`, `failed` or
    * `cancelled` after its submit) whose media were recovered by their ids: `completed` with
@@ -64,8 +65,8 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
        flow_media_id = coalesce(@flowMediaId, flow_media_id), updated_at = @now
      WHERE task_id = @taskId RETURNING ${TASK_COLUMNS}`,
   );
-  const reopenStmt = ctx.db.prepare(
-    `UPDATE generation_queue SET status = 'working', claimant = @claimant, claimed_at = @now, result_json = NULL,
+  const requeueStmt = ctx.db.prepare(
+    `UPDATE generation_queue SET status = 'pending', claimant = NULL, claimed_at = NULL, result_json = NULL,
        error_json = NULL, cancel_requested_at = NULL, checkpoint_json = @checkpoint, updated_at = @now
      WHERE task_id = @taskId RETURNING ${TASK_COLUMNS}`,
   );
@@ -123,6 +124,9 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
           operation_id: patch.operation_id === undefined ? current.operation_id : patch.operation_id,
           media_ids: union(current.media_ids, patch.media_ids),
           workflow_ids: union(current.workflow_ids, patch.workflow_ids),
+          ...(current.submitting_at !== undefined || patch.submitting_at === undefined
+            ? {}
+            : { submitting_at: patch.submitting_at }),
         };
         return toTaskRecord(setCheckpoint.get(JSON.stringify(next), ctx.now(), taskId) as RawTaskRow);
       });
@@ -146,15 +150,15 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
         return settle(taskId, status, null, problem, options.flowMediaId);
       });
     },
-    reopen(taskId, claimant) {
+    requeue(taskId) {
       return ctx.write(() => {
         const record = toTaskRecord(load(taskId));
         if (record.parentTaskId !== null || !['failed', 'cancelled', 'indeterminate'].includes(record.status))
           throw new DataIntegrityError(`Task ${taskId} is ${record.status}: only a run that ended can be resumed.`, {
             extensions: { task_id: taskId, status: record.status },
           });
-        const checkpoint = { ...(record.checkpoint ?? initialCheckpoint(claimant)), claimant, phase: 'resumed' };
-        const row = reopenStmt.get({ taskId, claimant, now: ctx.now(), checkpoint: JSON.stringify(checkpoint) });
+        const checkpoint = { ...(record.checkpoint ?? initialCheckpoint(null)), claimant: null, phase: 'resumed' };
+        const row = requeueStmt.get({ taskId, now: ctx.now(), checkpoint: JSON.stringify(checkpoint) });
         return toTaskRecord(row as RawTaskRow);
       });
     },

@@ -29,6 +29,8 @@ export interface TaskCheckpoint {
   readonly operation_id: number | null;
   readonly media_ids: readonly string[];
   readonly workflow_ids: readonly string[];
+  /** When the submit click was first reported (ISO): a recovery looks for what the project made after it. */
+  readonly submitting_at?: string;
 }
 
 /** Fields a worker may set on its checkpoint; arrays are merged (union, in order). */
@@ -39,6 +41,8 @@ export interface CheckpointPatch {
   readonly operation_id?: number | null;
   readonly media_ids?: readonly string[];
   readonly workflow_ids?: readonly string[];
+  /** Kept from its first write on. */
+  readonly submitting_at?: string;
 }
 
 /** A task row with its JSON columns parsed. */

@@ -195,7 +195,7 @@ describe('tasks', () => {
     ).toThrow(/idempotency_key/);
   });
 
-  it('a run that ended is reopened by its resumer; a step that may have spent is recovered, never re-claimed', () => {
+  it('a run that ended is requeued for its resumer; a step that may have spent is recovered, never re-claimed', () => {
     const c = memoryCatalog();
     const run = c.tasks.create({ profile: 'alice', taskType: 'chain', payload: {} });
     c.tasks.claim(run.taskId, W);
@@ -210,14 +210,19 @@ describe('tasks', () => {
     expect(c.tasks.fail(step.taskId, W, new CancelledError('stop')).status).toBe('indeterminate');
     c.tasks.updateCheckpoint(run.taskId, W, { may_have_spent: true });
     expect(c.tasks.fail(run.taskId, W, new CancelledError('stop')).status).toBe('indeterminate');
-    expect(() => c.tasks.reopen(step.taskId, W)).toThrow(DataIntegrityError);
+    expect(() => c.tasks.requeue(step.taskId)).toThrow(DataIntegrityError);
     const other = 'cli:alice:200:tok';
-    const reopened = c.tasks.reopen(run.taskId, other);
-    expect(reopened).toMatchObject({
-      status: 'working',
-      claimant: other,
+    expect(c.tasks.requeue(run.taskId)).toMatchObject({
+      status: 'pending',
+      claimant: null,
       error: null,
       checkpoint: { may_have_spent: true },
+    });
+    expect(c.tasks.claimNext('alice', other)).toMatchObject({
+      taskId: run.taskId,
+      status: 'working',
+      claimant: other,
+      checkpoint: { may_have_spent: true, claimant: other },
     });
     expect(() => c.tasks.recover(step.taskId, W, { status: 'completed' })).toThrow(DataIntegrityError);
     expect(c.tasks.recover(step.taskId, other, { status: 'completed' })).toMatchObject({ status: 'completed' });

@@ -54,9 +54,14 @@ const TASK_ID = /^[\w-]{1,128}$/;
 /** An idempotency key: printable, no control characters, bounded. */
 const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,200}$/;
 
-/** The claim statement, exported so the bench and the plan test run the same SQL. */
+/**
+ * The claim statement, exported so the bench and the plan test run the same SQL. A row claimed
+ * again (a run requeued for its resume) keeps its checkpoint: may_have_spent never turns back.
+ */
 export const CLAIM_TASK_SQL = `UPDATE generation_queue SET status = 'working', claimant = @claimant, claimed_at = @now,
-  updated_at = @now, checkpoint_json = @checkpoint WHERE task_id = @taskId AND status = 'pending' RETURNING ${TASK_COLUMNS}`;
+  updated_at = @now, checkpoint_json = CASE WHEN checkpoint_json IS NULL THEN @checkpoint
+    ELSE json_set(checkpoint_json, '$.claimant', @claimant, '$.phase', 'claimed') END
+  WHERE task_id = @taskId AND status = 'pending' RETURNING ${TASK_COLUMNS}`;
 
 export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo): TasksRepo {
   const insert = ctx.db.prepare(
