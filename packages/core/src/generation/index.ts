@@ -20,8 +20,12 @@ export {
 } from './plan.js';
 export { type ResolvedInput, readLocalImage } from './inputs.js';
 export { type OutputTarget, outputTargetFor } from './outputTarget.js';
-export { type GenerationAsk, submitGeneration } from './submit.js';
+export { type GenerationAsk, type RowPlacement, queueGeneration, submitGeneration } from './submit.js';
 export { type RunOptions, runClaimedGeneration } from './run.js';
 export { type SaveTarget, type SavedMedia, saveMedia } from './saveMedia.js';
 export { HEARTBEAT_MS } from './clock.js';
 export { localDay } from './spend.js';
+export { type RecoverOptions, recoverGeneration } from './recover.js';
+export { claimAndRunGeneration } from './run.js';
+export { RunClock } from './clock.js';
+export type { GenerationRequest } from './request.js';

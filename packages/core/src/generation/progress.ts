@@ -59,7 +59,7 @@ export class RunProgress {
     this.facts.phase = event.phase;
     this.catalog.tasks.updateCheckpoint(this.task.taskId, this.task.claimant, {
       phase: event.phase,
-      ...(spending ? { may_have_spent: true } : {}),
+      ...(spending ? { may_have_spent: true, submitting_at: new Date().toISOString() } : {}),
       ...(event.projectId ? { project_id: event.projectId } : {}),
       ...(event.mediaIds ? { media_ids: event.mediaIds } : {}),
       ...(event.workflowIds ? { workflow_ids: event.workflowIds } : {}),

@@ -5,6 +5,7 @@ import { resolveProfile } from '../home/profiles.js';
 import { llmEndpointOf } from '../promptTools/llmClient.js';
 import { expandPrompt, loadPromptTools } from '../promptTools/promptTools.js';
 import type { OperationContext } from '../runtime/operationContext.js';
+import { dispatchTask } from '../runtime/taskDispatch.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { resolveInputs } from './inputs.js';
 import { outputTargetFor } from './outputTarget.js';
@@ -119,8 +120,19 @@ async function check(ask: GenerationAsk, context: OperationContext): Promise<Che
   return { plan, expanded, profile, request };
 }
 
+/** Where a queued request goes in the queue: a top-level row, or a step of a run; and the caller's key. */
+export interface RowPlacement {
+  readonly parent?: { readonly taskId: string; readonly stepIndex: number };
+  readonly idempotencyKey?: string | undefined;
+}
+
 /** The task row: the resolved request, written before anything runs (the job's one truth). */
-function writeRequest(ask: GenerationAsk, checked: Checked, context: OperationContext): GenerationRequest {
+function writeRequest(
+  ask: GenerationAsk,
+  checked: Checked,
+  context: OperationContext,
+  placement: RowPlacement,
+): GenerationRequest {
   const input = { ...ask.input, profile: checked.profile };
   // Checked like user input before it is written: a row the worker could not read is never queued.
   const request = generationRequest.parse({
@@ -135,40 +147,25 @@ function writeRequest(ask: GenerationAsk, checked: Checked, context: OperationCo
     profile: checked.profile,
     taskType: checked.plan.mode,
     payload: request as unknown as Record<string, unknown>,
+    ...(placement.parent ? { parent: placement.parent } : {}),
+    ...(placement.idempotencyKey === undefined ? {} : { idempotencyKey: placement.idempotencyKey }),
   });
   return request;
 }
 
 /**
- * wait=true runs the job in this call; wait=false answers `pending` at once and hands the row to a
- * detached worker (the CLI's runtime.background) or to this process's background.
+ * Checks a request and writes its row without running it: a run queues its steps this way (each
+ * step a row of its own, placed under the run), then claims and runs them itself. A refusal of
+ * the prompt tools comes back as its envelope; every other refusal is thrown.
  */
-function dispatch(request: GenerationRequest, context: OperationContext): Promise<GenerationResult> {
-  const { runtime } = context;
-  const taskId = request.task_id;
-  const profile = request.input.profile;
-  const pending: GenerationResult = { status: 'pending', task_id: taskId, task_type: request.plan.mode };
-  if (!request.input.wait && runtime.background) {
-    try {
-      runtime.background.launch({ taskId, profile, logsDir: runtime.layout.logsDir });
-    } catch (error) {
-      runtime.catalog.tasks.cancel(taskId);
-      throw error;
-    }
-    return Promise.resolve(pending);
-  }
-  if (!request.input.wait) {
-    const controller = new AbortController();
-    const done = claimAndRunGeneration(runtime, taskId, profile, { signal: controller.signal }).catch((error) => {
-      runtime.logger.error('background generation crashed', { task_id: taskId, error: String(error) });
-    });
-    runtime.jobs.add({ taskId, controller, done });
-    return Promise.resolve(pending);
-  }
-  // The first word of a waited call names its task: a caller whose call is aborted (a client's
-  // timeout, a dropped connection) still knows which task to look up.
-  context.onProgress?.({ phase: 'queued', message: `task ${taskId}` });
-  return claimAndRunGeneration(runtime, taskId, profile, { signal: context.signal, onProgress: context.onProgress });
+export async function queueGeneration(
+  ask: GenerationAsk,
+  context: OperationContext,
+  placement: RowPlacement = {},
+): Promise<GenerationRequest | GenerationResult> {
+  const checked = await check(ask, context);
+  if ('status' in checked) return checked;
+  return writeRequest(ask, checked, context, placement);
 }
 
 /**
@@ -179,12 +176,20 @@ function dispatch(request: GenerationRequest, context: OperationContext): Promis
 export async function submitGeneration(
   ask: GenerationAsk,
   context: OperationContext,
-  options: { readonly rateLimited?: boolean } = {},
+  options: { readonly rateLimited?: boolean; readonly idempotencyKey?: string | undefined } = {},
 ): Promise<GenerationResult> {
   const checked = await check(ask, context);
   if ('status' in checked) return checked;
   // A batch takes its tokens itself (it waits for one instead of failing halfway).
   const refused = options.rateLimited === false ? undefined : takeToken(context);
   if (refused !== undefined) return refused;
-  return dispatch(writeRequest(ask, checked, context), context);
+  const request = writeRequest(ask, checked, context, { idempotencyKey: options.idempotencyKey });
+  const { runtime } = context;
+  return dispatchTask(context, {
+    taskId: request.task_id,
+    profile: request.input.profile,
+    wait: request.input.wait,
+    pending: { status: 'pending', task_id: request.task_id, task_type: request.plan.mode },
+    run: (run) => claimAndRunGeneration(runtime, request.task_id, request.input.profile, run),
+  });
 }

@@ -223,6 +223,20 @@ describe('SessionPool: the warm lease gives way', () => {
     expect(events).toEqual(['lease acquired', 'browser closed', 'lease released']);
   });
 
+  it('a call inside a call on the same profile gets the held session: one lease, one browser (a run of many steps)', async () => {
+    const sessions = pool(false);
+    const seen: unknown[] = [];
+    await sessions.withSession(profile, use, async (outer) => {
+      for (let step = 0; step < 3; step += 1)
+        await sessions.withSession(profile, use, (inner) => {
+          seen.push(inner === outer);
+          return Promise.resolve();
+        });
+    });
+    expect(seen).toEqual([true, true, true]);
+    expect(events).toEqual(['lease acquired', 'browser closed', 'lease released']);
+  });
+
   it('records who holds the profile and what each call is doing, idle in between', async () => {
     const sessions = pool(true);
     await sessions.withSession(profile, use, () => Promise.resolve());

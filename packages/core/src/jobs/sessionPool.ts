@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AcquireProfileLeaseOptions, LeaseHolder, ProfileLease } from '@gflow/lease';
 import type { KeyedQueue } from '@gflow/lease/limits';
 import { BrowserEngineUnavailableError } from '@gflow/errors';
@@ -71,6 +72,8 @@ export class SessionPool implements BrowserSessions {
   readonly #logger: Logger;
   readonly #warm = new Map<string, WarmEntry>();
   readonly #keepWarm: boolean;
+  /** The sessions the current async context already holds, by profile (a call inside a call). */
+  readonly #held = new AsyncLocalStorage<ReadonlyMap<string, WarmEntry>>();
 
   /** The owner closes the pool ({@link closeAll}) when it closes. */
   constructor(options: SessionPoolOptions) {
@@ -80,18 +83,27 @@ export class SessionPool implements BrowserSessions {
     this.#keepWarm = options.keepWarm;
   }
 
+  /**
+   * Runs `fn` with the profile's session. A call made inside another call's `fn` on the same
+   * profile (a run's steps inside the run, a chain's frame inside the chain) is given that call's
+   * session as it is — no queue, no lease, no second browser — so a run of many steps keeps one
+   * browser and holds the profile from its first step to its last.
+   */
   async withSession<T>(
     profile: ResolvedProfile,
     use: SessionUse,
     fn: (session: FlowSession) => Promise<T>,
   ): Promise<T> {
+    const held = this.#held.getStore()?.get(profile.name);
+    if (held !== undefined && !held.session.isClosed) return fn(held.session);
     use.onProgress?.({ phase: 'queued' });
     return this.#queue.run(
       profile.name,
       async () => {
         const entry = await this.#checkout(profile, use);
+        const holding = new Map(this.#held.getStore() ?? []).set(profile.name, entry);
         try {
-          return await fn(entry.session);
+          return await this.#held.run(holding, () => fn(entry.session));
         } finally {
           await this.#checkin(profile.name, entry);
         }

@@ -1,25 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  BadParameterError,
-  ConfigurationError,
-  ReferenceNotFoundError,
-  exitCodeOf,
-  fromProblem,
-  type ProblemDetails,
-} from '@gflow/errors';
+import { BadParameterError, ReferenceNotFoundError } from '@gflow/errors';
 import { VIDEO_ASPECTS, findVideoModel } from '@gflow/flow-facts';
-import { abortableSleep } from '@gflow/lease/limits';
 import { z } from 'zod';
+import { type GenerateVideoInput, generateVideoInput, planVideo, submitGeneration } from '../generation/index.js';
 import { resolveProfile } from '../home/profiles.js';
 import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
-import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
-import { parseJitter } from './batchOperation.js';
-import { withProfileBrowser } from './browserContext.js';
-import { type GenerateVideoInput, generateVideoInput, planVideo, submitGeneration } from '../generation/index.js';
-import { flowId, profileParam } from '../schemas/params.js';
 import type { OperationContext } from '../runtime/operationContext.js';
+import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
+import {
+  type ChainResult,
+  type LinkResult,
+  chainResult,
+  isRunPayload,
+  resumeRun,
+  runView,
+  submitRun,
+} from '../runs/index.js';
+import { RUN_ID, flowId, idempotencyKeyParam, profileParam, runWaitParam } from '../schemas/params.js';
+import { parseJitter } from './batchOperation.js';
 import { defineOperation } from './operation.js';
 
 /** The longest chain gflow makes (a safety cap; `max_links` lowers it). */
@@ -47,9 +47,11 @@ export const generateChainInput = z.object({
   resume_from: z
     .string()
     .trim()
-    .regex(/^[\w-]{1,128}$/)
+    .regex(RUN_ID)
     .optional()
-    .describe('A chain id: continue it — finished links are not made (or billed) again.'),
+    .describe(
+      'A chain id: continue it — finished links are not made (or billed) again, a link that may have been submitted is recovered by its ids, never submitted twice.',
+    ),
   aspect: z.enum(VIDEO_ASPECTS).default('9:16').describe('Aspect of links that set none: 9:16 (default) or 16:9.'),
   model: z.string().trim().min(1).optional().describe('Model of links that set none (Veo models; Omni is refused).'),
   max_links: z.number().int().min(1).max(MAX_CHAIN_LINKS).default(10).describe('Refuse a longer chain (default 10).'),
@@ -74,60 +76,21 @@ export const generateChainInput = z.object({
     .describe('Where the clips and frames go (MCP: inside the output directory).'),
   project: flowId('project').optional().describe('The Flow project for every link (else one new project).'),
   profile: profileParam,
-  wait: z
-    .boolean()
-    .default(true)
-    .describe('false: start the chain and return its chain_id at once (gflow_chain_status).'),
+  wait: runWaitParam('chain'),
+  idempotency_key: idempotencyKeyParam,
 });
 export type GenerateChainInput = z.output<typeof generateChainInput>;
 
-const linkResult = z.looseObject({
-  index: z.number().int().nonnegative(),
-  prompt: z.string(),
-  mode: z.enum(['t2v', 'i2v']),
-  status: z.enum(['planned', 'pending', 'done', 'failed']),
-  /** Flow's quote for this link (dry_run + quote): its text-to-video price with the link's model, duration and aspect [U for i2v]. */
-  credits_quoted: z.number().nullable().optional(),
-  task_id: z.string().nullable().optional(),
-  flow_media_id: z.string().nullable().optional(),
-  file: z.string().nullable().optional(),
-  /** The last frame taken from this link's clip (the next link's start frame). */
-  frame: z.string().nullable().optional(),
-  error: z.unknown().optional(),
-});
+export { chainResult, type ChainResult };
 
-export const chainResult = z.looseObject({
-  status: z.enum(['planned', 'pending', 'running', 'completed', 'failed']),
-  chain_id: z.string().nullable(),
-  flow_project_id: z.string().nullable(),
-  links: z.array(linkResult),
-  /** Links made by this call (a resumed chain skips the finished ones). */
-  made: z.number().int().nonnegative(),
-  exit_code: z.number().int().nonnegative(),
-  /** The credits the chain will spend, from Flow's own quotes (dry_run + quote); null when not read or unreadable. */
-  credits_quoted: z.number().nullable(),
-});
-/** What `generateChain` and `chainStatus` return: the chain id, its status, and each link with its task, media and files. */
-export type ChainResult = z.output<typeof chainResult>;
-type LinkResult = z.output<typeof linkResult>;
-
-interface ChainSpec {
-  readonly links: ReadonlyArray<{ prompt: string; model?: string; duration?: number; aspect: string }>;
-  readonly project: string | null;
-  readonly out_dir: string | null;
-}
-
-interface ChainState {
-  project: string | null;
-  links: LinkResult[];
-}
+type LinkSpec = { prompt: string; model?: string; duration?: number; aspect: (typeof VIDEO_ASPECTS)[number] };
 
 const bad = (parameter: string, detail: string): never => {
   throw new BadParameterError(detail, { extensions: { parameter } });
 };
 
 /** Every link's generation input, checked before anything is sent (a frame path stands in for the frames to come). */
-function planLinks(links: ChainSpec['links']): GenerateVideoInput[] {
+function planLinks(links: readonly LinkSpec[], profile: string): GenerateVideoInput[] {
   return links.map((link, index) => {
     const model = link.model === undefined ? undefined : findVideoModel(link.model);
     if (link.model !== undefined && model === undefined)
@@ -143,11 +106,11 @@ function planLinks(links: ChainSpec['links']): GenerateVideoInput[] {
       aspect: link.aspect,
       ...(link.model ? { model: link.model } : {}),
       ...(link.duration === undefined ? {} : { duration: link.duration }),
-      ...(index === 0 ? {} : { initial_frame: 'chain-frame.png' }),
+      profile,
       wait: true,
     });
     try {
-      planVideo(input);
+      planVideo(index === 0 ? input : { ...input, initial_frame: 'chain-frame.png' });
     } catch (error) {
       if (error instanceof BadParameterError)
         throw new BadParameterError(`links[${index}]: ${error.detail}`, { extensions: error.extensions, cause: error });
@@ -155,12 +118,6 @@ function planLinks(links: ChainSpec['links']): GenerateVideoInput[] {
     }
     return input;
   });
-}
-
-function exitOf(error: unknown): number {
-  if (error !== null && typeof error === 'object' && typeof (error as ProblemDetails).type === 'string')
-    return exitCodeOf(fromProblem(error as ProblemDetails)) || 1;
-  return 1;
 }
 
 /** Where this chain's files go: out_dir (MCP: confined to the output dir), else `<output>/chains/<id>`. */
@@ -176,15 +133,21 @@ function chainDir(input: GenerateChainInput, context: OperationContext, chainId:
   return dir;
 }
 
-function view(chainId: string | null, state: ChainState, status: ChainResult['status'], made: number): ChainResult {
-  const failed = state.links.find((l) => l.status === 'failed');
+/** A plan that is not run: the links as they would go (dry_run). */
+function plannedView(links: readonly LinkSpec[], project: string | null): ChainResult {
+  const planned = links.map((l, index): LinkResult => ({
+    index,
+    prompt: l.prompt,
+    mode: index === 0 ? 't2v' : 'i2v',
+    status: 'planned',
+  }));
   return {
-    status,
-    chain_id: chainId,
-    flow_project_id: state.project,
-    links: state.links,
-    made,
-    exit_code: failed === undefined ? 0 : exitOf(failed.error),
+    status: 'planned',
+    chain_id: null,
+    flow_project_id: project,
+    links: planned,
+    made: 0,
+    exit_code: 0,
     credits_quoted: null,
   };
 }
@@ -197,228 +160,98 @@ function view(chainId: string | null, state: ChainState, status: ChainResult['st
  */
 async function quoteLinks(
   context: OperationContext,
-  input: GenerateChainInput & { profile: string },
-  state: ChainState,
-  spec: ChainSpec,
+  links: readonly LinkSpec[],
+  profile: string,
+  project: string | null,
 ): Promise<ChainResult> {
+  const view = plannedView(links, project);
   const byCombo = new Map<string, number | null>();
-  let project = state.project ?? undefined;
-  for (const [index, link] of spec.links.entries()) {
+  let where = project ?? undefined;
+  for (const [index, link] of links.entries()) {
     const key = `${link.model ?? ''}|${link.duration ?? ''}|${link.aspect}`;
     if (!byCombo.has(key)) {
-      const estimate = await submitGeneration(
-        {
-          kind: 'video',
-          input: generateVideoInput.parse({
-            prompt: link.prompt,
-            mode: 't2v',
-            aspect: link.aspect,
-            ...(link.model ? { model: link.model } : {}),
-            ...(link.duration === undefined ? {} : { duration: link.duration }),
-            ...(project ? { project } : {}),
-            profile: input.profile,
-            dry_run: true,
-            wait: true,
-          }),
-        },
-        context,
-      );
+      const input = generateVideoInput.parse({
+        prompt: link.prompt,
+        mode: 't2v',
+        aspect: link.aspect,
+        ...(link.model ? { model: link.model } : {}),
+        ...(link.duration === undefined ? {} : { duration: link.duration }),
+        ...(where ? { project: where } : {}),
+        profile,
+        dry_run: true,
+        wait: true,
+      });
+      const estimate = await submitGeneration({ kind: 'video', input }, context);
       if (estimate.status !== 'estimated') {
-        state.links[index] = { ...(state.links[index] as LinkResult), error: estimate.error ?? null };
-        return { ...view(null, state, 'failed', 0), exit_code: exitOf(estimate.error) };
+        view.links[index] = { ...(view.links[index] as LinkResult), error: estimate.error ?? null };
+        return { ...view, status: 'failed', exit_code: 1, error: estimate.error };
       }
-      project ??= typeof estimate.flow_project_id === 'string' ? estimate.flow_project_id : undefined;
+      where ??= typeof estimate.flow_project_id === 'string' ? estimate.flow_project_id : undefined;
       byCombo.set(key, typeof estimate.credits_quoted === 'number' ? estimate.credits_quoted : null);
     }
-    (state.links[index] as LinkResult).credits_quoted = byCombo.get(key) ?? null;
+    (view.links[index] as LinkResult).credits_quoted = byCombo.get(key) ?? null;
   }
-  const quotes = state.links.map((l) => l.credits_quoted ?? null);
-  state.project = project ?? null;
-  return {
-    ...view(null, state, 'planned', 0),
-    credits_quoted: quotes.includes(null) ? null : quotes.reduce<number>((a, b) => a + (b ?? 0), 0),
-  };
+  const quotes = view.links.map((l) => l.credits_quoted ?? null);
+  const credits = quotes.includes(null) ? null : quotes.reduce<number>((a, b) => a + (b ?? 0), 0);
+  return { ...view, flow_project_id: where ?? null, credits_quoted: credits };
 }
 
-/** Takes the clip's last frame in the profile's browser and writes it beside the clip. */
-async function frameOf(context: OperationContext, profile: string, clip: string): Promise<string> {
-  const { lastFrameOf } = await import('@gflow/driver');
-  const bytes = fs.readFileSync(clip);
-  const frame = await withProfileBrowser(context, profile, (browser) => lastFrameOf(browser, bytes));
-  const target = path.join(path.dirname(clip), `${path.parse(clip).name}.last.png`);
-  fs.writeFileSync(target, frame.png);
-  return target;
-}
-
-async function runLinks(
-  context: OperationContext,
-  chain: { id: string; profile: string; spec: ChainSpec; state: ChainState; dir: string },
-  options: { jitterMs: { minMs: number; maxMs: number } },
-): Promise<ChainResult> {
-  const { runtime } = context;
-  const { id, profile, spec, state, dir } = chain;
-  const inputs = planLinks(spec.links);
-  let made = 0;
-  for (const [index, base] of inputs.entries()) {
-    const link = state.links[index] as LinkResult;
-    if (link.status === 'done') continue;
-    const previous = state.links[index - 1];
-    let startFrame: string | undefined;
-    if (index > 0) {
-      if (previous?.file == null) throw new ConfigurationError(`Link ${index} has no clip to continue from.`);
-      startFrame =
-        previous.frame != null && fs.existsSync(previous.frame)
-          ? previous.frame
-          : await frameOf(context, profile, previous.file);
-      previous.frame = startFrame;
-    }
-    if (made > 0) {
-      const { minMs, maxMs } = options.jitterMs;
-      await abortableSleep(minMs + Math.random() * (maxMs - minMs), context.signal, 'the pause between links');
-    }
-    const label = `link ${index + 1}/${inputs.length}`;
-    const onProgress = context.onProgress;
-    onProgress?.({ phase: 'queued', message: label });
-    const linkContext: OperationContext = {
-      ...context,
-      ...(onProgress
-        ? { onProgress: (event) => onProgress({ ...event, message: `${label}: ${event.message ?? event.phase}` }) }
-        : {}),
+/** The links as the chain asks for them: each link's own settings, else the chain's. */
+function linkSpecs(input: GenerateChainInput): LinkSpec[] {
+  const links = (input.links ?? []).map((l) => {
+    const model = l.model ?? input.model;
+    return {
+      prompt: l.prompt,
+      ...(model === undefined ? {} : { model }),
+      ...(l.duration === undefined ? {} : { duration: l.duration }),
+      aspect: l.aspect ?? input.aspect,
     };
-    const result = await submitGeneration(
-      {
-        kind: 'video',
-        input: {
-          ...base,
-          ...(startFrame ? { initial_frame: startFrame } : {}),
-          ...(state.project ? { project: state.project } : {}),
-          profile,
-          output: path.join(dir, `link-${index + 1}`),
-        },
-      },
-      linkContext,
-    );
-    made += 1;
-    state.project ??= typeof result.flow_project_id === 'string' ? result.flow_project_id : null;
-    if (result.status !== 'completed' || !result.files?.[0]) {
-      state.links[index] = {
-        ...link,
-        status: 'failed',
-        task_id: result.task_id ?? null,
-        flow_media_id: result.flow_media_id ?? null,
-        error: result.error ?? { title: `the link ended ${result.status}` },
-      };
-      runtime.catalog.chains.update(id, { status: 'failed', state: state as unknown as Record<string, unknown> });
-      return view(id, state, 'failed', made);
-    }
-    const file = result.files[0];
-    state.links[index] = {
-      ...link,
-      status: 'done',
-      task_id: result.task_id ?? null,
-      flow_media_id: result.flow_media_id ?? null,
-      file,
-      frame: null,
-    };
-    // The frame is taken now (the clip is on disk), so a resume never needs the clip again.
-    if (index < inputs.length - 1) {
-      try {
-        (state.links[index] as LinkResult).frame = await frameOf(context, profile, file);
-      } catch (error) {
-        runtime.catalog.chains.update(id, { status: 'failed', state: state as unknown as Record<string, unknown> });
-        throw error;
-      }
-    }
-    runtime.catalog.chains.update(id, { state: state as unknown as Record<string, unknown> });
-  }
-  runtime.catalog.chains.update(id, { status: 'completed', state: state as unknown as Record<string, unknown> });
-  return view(id, state, 'completed', made);
+  });
+  if (links.length > input.max_links)
+    bad('max_links', `The chain has ${links.length} links; max_links is ${input.max_links}.`);
+  return links;
 }
 
 /**
- * A video chain (issue #20, the original's `video chain`): link 1 text-to-video, each later link
- * image-to-video from the last frame of the clip before (taken with the browser gflow drives,
- * uploaded under a run-unique name and bound as the Start frame like any local frame). The plan is
- * checked whole first; the chain's state is in the catalog after every link, so resume_from
- * continues after a crash or a failed link without re-spending the finished ones.
+ * A video chain (issue #20, the original's `video chain`), as a durable run (issue 38): link 1
+ * text-to-video, each later link image-to-video from the last frame of the clip before (taken with
+ * the browser gflow drives, uploaded under a run-unique name and bound as the Start frame like any
+ * local frame). The plan is checked whole first; each link is a step whose state is written before
+ * its submit, so resume_from continues after a crash, a kill or a failed link without ever paying
+ * twice for a link.
  */
 export async function runChain(input: GenerateChainInput, context: OperationContext): Promise<ChainResult> {
   const { runtime } = context;
   if ((input.links === undefined) === (input.resume_from === undefined))
     bad('links', 'Give the links of a new chain, or resume_from with the id of one to continue (exactly one).');
-  const profile = resolveProfile(runtime.layout, {
-    requested: input.profile,
-    settings: runtime.settings,
-  });
-  const jitterMs = parseJitter(input.jitter ?? runtime.settings.jitterRange);
-  let chain: { id: string; spec: ChainSpec; state: ChainState };
-  if (input.resume_from !== undefined) {
-    const row = runtime.catalog.chains.get(input.resume_from);
-    if (row === undefined || row.profile !== profile.name)
-      throw new ReferenceNotFoundError(`No chain ${input.resume_from} in profile ${profile.name}.`, {
-        extensions: { parameter: 'resume_from' },
-      });
-    chain = { id: row.chainId, spec: row.spec as unknown as ChainSpec, state: row.state as unknown as ChainState };
-    for (const link of chain.state.links) if (link.status === 'failed') link.status = 'pending';
-  } else {
-    const links = (input.links ?? []).map((l) => {
-      const model = l.model ?? input.model;
-      return {
-        prompt: l.prompt,
-        ...(model === undefined ? {} : { model }),
-        ...(l.duration === undefined ? {} : { duration: l.duration }),
-        aspect: l.aspect ?? input.aspect,
-      };
-    });
-    if (links.length > input.max_links)
-      bad('max_links', `The chain has ${links.length} links; max_links is ${input.max_links}.`);
-    const spec: ChainSpec = { links, project: input.project ?? null, out_dir: input.out_dir ?? null };
-    planLinks(spec.links);
-    const state: ChainState = {
-      project: spec.project ?? runtime.settings.project ?? null,
-      links: links.map((l, index) => ({
-        index,
-        prompt: l.prompt,
-        mode: index === 0 ? 't2v' : 'i2v',
-        status: input.dry_run ? 'planned' : 'pending',
-      })),
-    };
-    if (input.dry_run)
-      return input.quote
-        ? quoteLinks(context, { ...input, profile: profile.name }, state, spec)
-        : view(null, state, 'planned', 0);
-    chain = { id: `ch-${randomUUID()}`, spec, state };
-    runtime.catalog.chains.create({
-      chainId: chain.id,
-      profile: profile.name,
-      spec: spec as unknown as Record<string, unknown>,
-      state: state as unknown as Record<string, unknown>,
-    });
-  }
-  if (input.dry_run) return view(chain.id, chain.state, 'planned', 0);
-  if (chain.state.links.every((l) => l.status === 'done')) return view(chain.id, chain.state, 'completed', 0);
-  const dir = chainDir({ ...input, ...(chain.spec.out_dir ? { out_dir: chain.spec.out_dir } : {}) }, context, chain.id);
-  const run = { ...chain, profile: profile.name, dir };
-  if (!input.wait) {
-    const controller = new AbortController();
-    const done = runLinks({ ...context, signal: controller.signal }, run, { jitterMs }).catch((error: unknown) => {
-      runtime.logger.error('background chain failed', { chain_id: chain.id, error: String(error) });
-      runtime.catalog.chains.update(chain.id, {
-        status: 'failed',
-        state: chain.state as unknown as Record<string, unknown>,
-      });
-    });
-    runtime.jobs.add({ taskId: chain.id, controller, done });
-    return view(chain.id, chain.state, 'pending', 0);
-  }
-  return runLinks(context, run, { jitterMs });
+  const profile = resolveProfile(runtime.layout, { requested: input.profile, settings: runtime.settings }).name;
+  if (input.resume_from !== undefined)
+    return (await resumeRun(context, input.resume_from, { wait: input.wait, kind: 'chain', profile })) as ChainResult;
+  const specs = linkSpecs(input);
+  const links = planLinks(specs, profile);
+  const project = input.project ?? runtime.settings.project ?? null;
+  if (input.dry_run) return input.quote ? quoteLinks(context, specs, profile, project) : plannedView(specs, project);
+  const chainId = randomUUID();
+  const jitter = parseJitter(input.jitter ?? runtime.settings.jitterRange);
+  const run = {
+    run: 'chain' as const,
+    command: SURFACE_POLICY[context.surface].names === 'command' ? 'video chain' : 'gflow_generate_chain',
+    surface: context.surface,
+    profile,
+    jitter: { min_ms: jitter.minMs, max_ms: jitter.maxMs },
+    project,
+    links,
+    out_dir: chainDir(input, context, chainId),
+  };
+  const options = { wait: input.wait, idempotencyKey: input.idempotency_key, taskId: chainId };
+  return (await submitRun(context, run, options)) as ChainResult;
 }
 
 export const generateChain = defineOperation({
   name: 'generateChain',
   mcpName: 'gflow_generate_chain',
   title: 'Generate a chain of clips',
-  description: `A story longer than one clip: link 1 is text-to-video, each later link image-to-video from the last frame of the clip before (gflow takes it from the downloaded clip and uploads it as the Start frame). 1–${MAX_CHAIN_LINKS} links of {prompt, model?, duration?, aspect?}; Veo models only. The plan is checked whole before anything is sent (dry_run: only that; with quote=true also Flow's price per link, nothing submitted). The chain's progress is kept in the catalog after every link: resume_from=<chain_id> continues after a crash or a failed link without re-making (or re-billing) finished links. wait=false returns the chain_id at once (gflow_chain_status). Spends Flow credits per link. Returns {status, chain_id, flow_project_id, links[{index, prompt, mode, status, task_id, flow_media_id, file, frame}], made, exit_code}.`,
+  description: `A story longer than one clip: link 1 is text-to-video, each later link image-to-video from the last frame of the clip before (gflow takes it from the downloaded clip and uploads it as the Start frame). 1–${MAX_CHAIN_LINKS} links of {prompt, model?, duration?, aspect?}; Veo models only. The plan is checked whole before anything is sent (dry_run: only that; with quote=true also Flow's price per link, nothing submitted). The chain is a task (chain_id = task_id; wait=false returns it at once; tasks/get, tasks/cancel — a cancel stops it before its next link) and each link a step whose state is kept before its submit: resume_from=<chain_id> continues after a crash, a kill or a failed link without re-making (or re-billing) finished links, recovering a link that may have been submitted by its ids instead of submitting it again. idempotency_key makes a repeated call return the earlier chain. Spends Flow credits per link. Returns {status, chain_id, task_id, flow_project_id, links[{index, prompt, mode, status, task_id, phase, flow_media_id, file, frame, error}], made, exit_code, error (the first failure)}.`,
   kind: 'spend',
   usesBrowser: true,
   input: generateChainInput,
@@ -426,30 +259,45 @@ export const generateChain = defineOperation({
   handler: (input, context) => runChain(input, context),
 });
 
+/** A chain made by a gflow before runs (its links in the video_chains table), shown as it was kept. */
+function legacyChain(context: OperationContext, chainId: string): ChainResult | undefined {
+  const row = context.runtime.catalog.chains.get(chainId);
+  if (row === undefined) return undefined;
+  const state = row.state as unknown as { project: string | null; links: LinkResult[] };
+  return {
+    status: row.status,
+    chain_id: row.chainId,
+    flow_project_id: state.project,
+    links: state.links,
+    made: 0,
+    exit_code: 0,
+    credits_quoted: null,
+  };
+}
+
 export const chainStatus = defineOperation({
   name: 'chainStatus',
   mcpName: 'gflow_chain_status',
   title: 'Show a chain',
   description:
-    'A video chain from the local catalog: its links, their clips and frames, and how far it got. Spends nothing.',
+    'A video chain from the local catalog: its links, their clips and frames, the running link and its phase, and how far it got. Spends nothing.',
   kind: 'read',
   usesBrowser: false,
   input: z.object({
-    chain_id: z
-      .string()
-      .trim()
-      .regex(/^[\w-]{1,128}$/)
-      .describe('The chain id.'),
+    chain_id: z.string().trim().regex(RUN_ID).describe('The chain id.'),
   }),
   output: chainResult,
   handler: async (input, context) => {
-    const row = context.runtime.catalog.chains.get(input.chain_id);
-    if (row === undefined)
+    const record = context.runtime.catalog.tasks.get(input.chain_id);
+    const found =
+      record !== undefined && isRunPayload(record.payload) && record.taskType === 'chain'
+        ? (runView(context.runtime, record) as ChainResult)
+        : legacyChain(context, input.chain_id);
+    if (found === undefined)
       throw new ReferenceNotFoundError(`No chain ${input.chain_id} in the catalog.`, {
         extensions: { parameter: 'chain_id' },
       });
-    const state = row.state as unknown as ChainState;
-    return view(row.chainId, state, row.status, 0);
+    return found;
   },
 });
 

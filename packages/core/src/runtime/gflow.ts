@@ -16,6 +16,7 @@ import {
 } from '../settings/loadSettings.js';
 import type { BrowserOverrides } from '../jobs/browserLaunch.js';
 import { runClaimedGeneration } from '../generation/index.js';
+import { isRunPayload, runClaimedRun } from '../runs/index.js';
 import { SessionPool } from '../jobs/sessionPool.js';
 import { type ThumbnailCache, createThumbnailCache } from '../gallery/galleryFiles.js';
 import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
@@ -291,9 +292,19 @@ export class Gflow {
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       tryLock: () => tryNamedLock(this.layout.locksDir, `worker-${profile}`),
       runTask: (record, signal) => {
-        const kind = (record.payload as { kind?: unknown }).kind;
-        const operation = this.#operations.get(kind === 'video' ? 'generateVideo' : 'generateImage');
-        const run = () => runClaimedGeneration(services, record, { signal });
+        const kind = (record.payload as { kind?: unknown; run?: unknown }).kind;
+        const run = (): Promise<unknown> =>
+          isRunPayload(record.payload)
+            ? runClaimedRun(services, record, { signal })
+            : runClaimedGeneration(services, record, { signal });
+        const name = isRunPayload(record.payload)
+          ? (record.payload as { run?: unknown }).run === 'chain'
+            ? 'generateChain'
+            : 'generateBatch'
+          : kind === 'video'
+            ? 'generateVideo'
+            : 'generateImage';
+        const operation = this.#operations.get(name);
         return operation ? this.#running.run(operation, run) : run();
       },
     });

@@ -28,4 +28,9 @@ export interface ProgressEvent {
   readonly total?: number;
   readonly elapsedMs?: number;
   readonly flowStatus?: string;
+  /**
+   * In a run of many steps: which step this event is about (0-based) and how many there are. A
+   * run's progress is on one scale, steps done / steps; its `done` comes once, at the end.
+   */
+  readonly step?: { readonly index: number; readonly total: number };
 }

@@ -31,3 +31,27 @@ export const toolSpec = z.object({
 
 /** A local path argument (a file or a directory): what every output parameter accepts. */
 export const localPath = z.string().trim().min(1).max(1024);
+
+/** A run's task id (a batch's, a chain's): what resume_from and the task tools take. */
+export const RUN_ID = /^[\w-]{1,128}$/;
+
+/** A caller's key for a paid call: a repeated call with the same key returns the earlier task instead of paying again. */
+export const idempotencyKeyParam = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[\x20-\x7e]+$/, 'idempotency_key must be printable ASCII')
+  .optional()
+  .describe(
+    'A key of your own for this call (e.g. a UUID): repeating the call with the same key (an agent retrying after a timeout) returns the earlier task or run — followed to its end when wait=true — instead of submitting and paying again. Per profile.',
+  );
+
+/** `wait` of a run: the whole run in the call, or its task id at once. */
+export const runWaitParam = (what: string) =>
+  z
+    .boolean()
+    .default(true)
+    .describe(
+      `true (default): run the whole ${what} in this call. false: return {status:"pending", task_id} at once; the ${what} runs in the background; follow it with tasks/get (or gflow task wait), stop it with tasks/cancel (no step is submitted after a cancel).`,
+    );

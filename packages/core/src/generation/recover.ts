@@ -1,0 +1,139 @@
+import type { TaskRecord } from '@gflow/catalog';
+import type { FlowGenerationResult, FlowSession } from '@gflow/driver';
+import { ReferenceNotFoundError, WireFormatError } from '@gflow/errors';
+import { resolveProfile } from '../home/profiles.js';
+import { withFlowSession } from '../runtime/flowSessions.js';
+import type { ProgressEvent } from '../runtime/progressPhases.js';
+import type { RuntimeServices } from '../runtime/runtimeServices.js';
+import { type GenerationRequest, effectiveSettings, parseGenerationRequest } from './request.js';
+import { completedEnvelope, saveResults } from './save.js';
+import type { GenerationResult } from './schemas.js';
+
+/** What the driver answers when it looks for a submit's media in its project (ids unknown). */
+type Submitted =
+  | { readonly kind: 'found'; readonly mediaIds: string[]; readonly workflowIds: string[] }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'ambiguous'; readonly mediaIds: string[] };
+
+/** The driver's recovery calls (FlowSession.followMedia / findSubmitted). */
+interface Recovering {
+  followMedia(request: {
+    projectId: string;
+    kind: 'image' | 'video';
+    mediaIds: readonly string[];
+    workflowIds?: readonly string[];
+    prompt: string;
+    timeoutMs: number;
+    signal?: AbortSignal;
+  }): Promise<FlowGenerationResult>;
+  findSubmitted(request: {
+    projectId: string;
+    kind: 'image' | 'video';
+    count: number;
+    knownMediaIds: readonly string[];
+    prompt: string;
+    since: number;
+    timeoutMs: number;
+    signal?: AbortSignal;
+  }): Promise<Submitted>;
+}
+
+export interface RecoverOptions {
+  readonly claimant: string;
+  readonly signal: AbortSignal;
+  readonly onProgress?: ((event: ProgressEvent) => void) | undefined;
+}
+
+/** A step that may have been submitted but whose media cannot be named: never submitted again. */
+function unconfirmed(row: TaskRecord, detail: string): WireFormatError {
+  return new WireFormatError(
+    `Step ${row.stepIndex ?? 0} may have been submitted, but ${detail} It is not submitted again (credits may have been spent).`,
+    {
+      retryable: false,
+      remediationHint: `Look in the Flow project${row.checkpoint?.project_id ? ` ${row.checkpoint.project_id}` : ''}; if nothing is there, resume with resubmit_unconfirmed (it may spend again).`,
+      extensions: { task_id: row.taskId, may_have_spent: true, unconfirmed: true },
+    },
+  );
+}
+
+/** The media ids of a step's submit: recorded (the reply was read), else found in its project's listing. */
+async function namedMedia(
+  runtime: RuntimeServices,
+  session: Recovering,
+  row: TaskRecord,
+  request: GenerationRequest,
+): Promise<{ mediaIds: string[]; workflowIds: string[] }> {
+  const checkpoint = row.checkpoint;
+  const projectId = checkpoint?.project_id;
+  if (!projectId) throw unconfirmed(row, 'its Flow project was never named.');
+  if (checkpoint.media_ids.length > 0)
+    return { mediaIds: [...checkpoint.media_ids], workflowIds: [...checkpoint.workflow_ids] };
+  const known = runtime.catalog.assets.mediaIdsOfProject(request.input.profile, projectId);
+  const found = await session.findSubmitted({
+    projectId,
+    kind: request.kind,
+    count: request.plan.count,
+    knownMediaIds: known,
+    prompt: request.expanded_prompt,
+    since: Date.parse(checkpoint.submitting_at ?? row.updatedAt),
+    timeoutMs: 60_000,
+  });
+  if (found.kind === 'found') return found;
+  if (found.kind === 'none') throw unconfirmed(row, 'its project lists nothing it made.');
+  throw unconfirmed(
+    row,
+    `its project lists ${found.mediaIds.length} media it may have made (${found.mediaIds.join(', ')}).`,
+  );
+}
+
+/**
+ * Recovers a step that may have been submitted and did not complete: its media named (recorded
+ * ids, else its project's listing), followed in Flow to a state they can be downloaded in, then
+ * saved as the step would have saved them; the step's row becomes `completed` (recovered). Nothing
+ * is submitted. A step whose media cannot be named is refused (unconfirmed), never re-submitted.
+ */
+export async function recoverGeneration(
+  runtime: RuntimeServices,
+  row: TaskRecord,
+  options: RecoverOptions,
+): Promise<GenerationResult> {
+  const request = parseGenerationRequest(row.payload, row.taskId);
+  const settings = effectiveSettings(runtime.settings, request);
+  const profile = resolveProfile(runtime.layout, { requested: request.input.profile });
+  const operationId = row.checkpoint?.operation_id;
+  if (operationId == null) throw new ReferenceNotFoundError(`Step ${row.taskId} has no operation on record.`);
+  const use = {
+    signal: options.signal,
+    onProgress: options.onProgress,
+    facts: () => ({ operation: request.command, taskId: row.taskId, phase: 'recovering', mayHaveSpent: true }),
+  };
+  const result = await withFlowSession(runtime, profile, use, async (session: FlowSession) => {
+    const driver = session as unknown as Recovering;
+    const named = await namedMedia(runtime, driver, row, request);
+    const generated = await driver.followMedia({
+      projectId: row.checkpoint?.project_id as string,
+      kind: request.kind,
+      ...named,
+      prompt: request.expanded_prompt,
+      timeoutMs: settings.timeoutSeconds * 1000,
+      signal: options.signal,
+    });
+    const progress = options.onProgress ?? (() => undefined);
+    const ctx = {
+      catalog: runtime.catalog,
+      session,
+      request,
+      profile: profile.name,
+      operationId,
+      outputDir: settings.outputDir,
+      signal: options.signal,
+      progress,
+    };
+    const saved = await saveResults(ctx, generated);
+    const sandbox = runtime.browserOverrides.sandbox === true;
+    return { ...completedEnvelope(request, generated, saved, { sandbox, referenceUploaded: false }), recovered: true };
+  });
+  runtime.catalog.operations.succeed(operationId, { flowProjectId: result.flow_project_id ?? null });
+  runtime.catalog.tasks.recover(row.taskId, options.claimant, result);
+  return result;
+}

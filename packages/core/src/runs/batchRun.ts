@@ -1,0 +1,96 @@
+import { exitCodeOf, fromProblem, type ProblemDetails } from '@gflow/errors';
+import { z } from 'zod';
+import { type GenerationResult, generationResult } from '../generation/index.js';
+import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
+import type { RunKind, RunSteps } from './runExecution.js';
+import type { BatchRunRequest } from './runRequest.js';
+
+/** What `generateBatch` returns: its status, the Flow project, and each item's own result (files, media, error). */
+export const generateBatchResult = z.looseObject({
+  /** pending (not run yet), running, or how it ended: completed, partial (some prompts made), failed, cancelled, indeterminate (stopped after a submit: credits may have been spent). */
+  status: z.enum(['pending', 'running', 'completed', 'partial', 'failed', 'cancelled', 'indeterminate']),
+  /** The run's task id: `gflow task show|wait|cancel` and tasks/get follow it; resume_from continues it. */
+  task_id: z.string().optional(),
+  flow_project_id: z.string().nullable(),
+  /** One generation envelope per prompt, in order; `skipped` after a stop (fail_fast, a cancel). */
+  items: z.array(z.union([generationResult, z.looseObject({ status: z.literal('skipped'), prompt: z.string() })])),
+  /** The pause before each submit after the first, measured (ms). */
+  pauses_ms: z.array(z.number().int().nonnegative()),
+  /** The highest per-prompt exit code (0 when every prompt completed). */
+  exit_code: z.number().int().nonnegative(),
+  /** The quotes Flow showed, summed over the prompts that reached the click (null when one could not be read). */
+  credits_quoted: z.number().int().nonnegative().nullable().optional(),
+  /** Items made (or recovered) by this call; a resumed batch does not make its finished items again. */
+  made: z.number().int().nonnegative().optional(),
+  /** The first failure's problem document, when the batch did not complete. */
+  error: z.unknown().optional(),
+});
+export type GenerateBatchResult = z.output<typeof generateBatchResult>;
+type Item = GenerateBatchResult['items'][number];
+
+/** The exit code a failed item's envelope carries (its problem document), 1 when it carries none. */
+export function exitOfEnvelope(result: { readonly status: string; readonly error?: unknown }): number {
+  if (result.status === 'completed' || result.status === 'pending' || result.status === 'estimated') return 0;
+  const error = result.error as ProblemDetails | undefined;
+  if (error !== undefined && typeof error === 'object' && typeof error.type === 'string')
+    return exitCodeOf(fromProblem(error)) || 1;
+  return 1;
+}
+
+function itemOf(request: BatchRunRequest, steps: RunSteps, index: number, settled: boolean): Item {
+  const row = steps.rows.get(index);
+  const prompt = request.items[index]?.prompt ?? '';
+  const refused = steps.refused.get(index);
+  if (refused !== undefined) return refused;
+  if (row !== undefined && row.status === 'completed') return row.result as GenerationResult;
+  if (row !== undefined && row.status !== 'pending' && row.status !== 'working') return finalEnvelopeOf(row);
+  if (settled && (steps.stoppedAt === null || index >= steps.stoppedAt)) return { status: 'skipped', prompt };
+  return { status: 'pending', ...(row ? { task_id: row.taskId } : {}), params: { prompt } };
+}
+
+function creditsOf(items: readonly Item[]): number | null | undefined {
+  const quoted = items.flatMap((r) => {
+    const credits = (r as GenerationResult).credits_quoted;
+    return credits === undefined ? [] : [credits];
+  });
+  if (quoted.length === 0) return undefined;
+  return quoted.includes(null) ? null : quoted.reduce<number>((a, b) => a + (b ?? 0), 0);
+}
+
+/** A batch: every prompt a step in one project; a failed prompt stops it only with fail_fast. */
+export const BATCH_RUN: RunKind<BatchRunRequest, GenerateBatchResult> = {
+  stepWord: 'item',
+  async askFor(request, index, steps) {
+    const item = request.items[index] as BatchRunRequest['items'][number];
+    const { project_name: projectName, ...rest } = item;
+    const project = steps.project ?? undefined;
+    return {
+      kind: 'image',
+      input: project ? { ...rest, project } : { ...rest, ...(projectName ? { project_name: projectName } : {}) },
+    };
+  },
+  stopsAfterFailure: (request) => request.fail_fast,
+  view(request, steps, status) {
+    const settled = status === 'settled';
+    const items = request.items.map((_, i) => itemOf(request, steps, i, settled));
+    // A dry run estimates every prompt: `estimated` items count as done.
+    const done = items.filter((r) => r.status === 'completed' || r.status === 'estimated').length;
+    const failed = items.find(
+      (r) => r.status !== 'completed' && r.status !== 'estimated' && r.status !== 'pending' && r.status !== 'skipped',
+    );
+    const credits = creditsOf(items);
+    const overall = !settled ? 'pending' : done === items.length ? 'completed' : done === 0 ? 'failed' : 'partial';
+    return {
+      status: overall,
+      flow_project_id: steps.project,
+      items,
+      pauses_ms: [...steps.pausesMs],
+      exit_code: Math.max(0, ...items.map(exitOfEnvelope)),
+      made: steps.made,
+      ...(credits === undefined ? {} : { credits_quoted: credits }),
+      ...(failed !== undefined && 'error' in failed && failed.error !== undefined ? { error: failed.error } : {}),
+    };
+  },
+  succeeded: (view) => view.status === 'completed',
+  firstError: (view) => view.error,
+};

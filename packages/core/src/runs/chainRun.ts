@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TaskRecord } from '@gflow/catalog';
+import { ConfigurationError } from '@gflow/errors';
+import { z } from 'zod';
+import type { GenerationResult } from '../generation/index.js';
+import { resolveProfile } from '../home/profiles.js';
+import { withFlowSession } from '../runtime/flowSessions.js';
+import type { OperationContext } from '../runtime/operationContext.js';
+import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
+import { exitOfEnvelope } from './batchRun.js';
+import type { RunKind, RunSteps } from './runExecution.js';
+import type { ChainRunRequest } from './runRequest.js';
+
+export const linkResult = z.looseObject({
+  index: z.number().int().nonnegative(),
+  prompt: z.string(),
+  mode: z.enum(['t2v', 'i2v']),
+  /** planned (a dry run), pending (not reached yet), running, done, failed, indeterminate (stopped after its submit: credits may have been spent). */
+  status: z.enum(['planned', 'pending', 'running', 'done', 'failed', 'indeterminate']),
+  /** Flow's quote for this link (dry_run + quote): its text-to-video price with the link's model, duration and aspect [U for i2v]. */
+  credits_quoted: z.number().nullable().optional(),
+  task_id: z.string().nullable().optional(),
+  /** The link's last phase while it runs (claimed, submitting, submitted, generating, downloading). */
+  phase: z.string().nullable().optional(),
+  flow_media_id: z.string().nullable().optional(),
+  file: z.string().nullable().optional(),
+  /** The last frame taken from this link's clip (the next link's start frame). */
+  frame: z.string().nullable().optional(),
+  error: z.unknown().optional(),
+});
+export type LinkResult = z.output<typeof linkResult>;
+
+export const chainResult = z.looseObject({
+  status: z.enum(['planned', 'pending', 'running', 'completed', 'failed', 'cancelled', 'indeterminate']),
+  chain_id: z.string().nullable(),
+  /** The run's task id (the chain id): tasks/get, `gflow task show|wait|cancel` follow it. */
+  task_id: z.string().nullable().optional(),
+  flow_project_id: z.string().nullable(),
+  links: z.array(linkResult),
+  /** Links made (or recovered) by this call (a resumed chain skips the finished ones). */
+  made: z.number().int().nonnegative(),
+  exit_code: z.number().int().nonnegative(),
+  /** The credits the chain will spend, from Flow's own quotes (dry_run + quote); null when not read or unreadable. */
+  credits_quoted: z.number().nullable(),
+  /** The first failure's problem document, when the chain did not complete. */
+  error: z.unknown().optional(),
+});
+/** What `generateChain` and `chainStatus` return: the chain id, its status, and each link with its task, media and files. */
+export type ChainResult = z.output<typeof chainResult>;
+
+/** The frame file beside a clip: `link-1.mp4` → `link-1.last.png`. */
+export function frameFileOf(clip: string): string {
+  return path.join(path.dirname(clip), `${path.parse(clip).name}.last.png`);
+}
+
+/** A clip's last frame, taken once with the profile's browser (the chain's own session) and kept beside the clip. */
+async function frameOf(context: OperationContext, profile: string, clip: string): Promise<string> {
+  const target = frameFileOf(clip);
+  if (fs.existsSync(target)) return target;
+  const { lastFrameOf } = await import('@gflow/driver');
+  const bytes = fs.readFileSync(clip);
+  const resolved = resolveProfile(context.runtime.layout, { requested: profile });
+  const use = { signal: context.signal, facts: () => ({ operation: 'chain frame' }) };
+  const frame = await withFlowSession(context.runtime, resolved, use, (session) => lastFrameOf(session.context, bytes));
+  fs.writeFileSync(target, frame.png);
+  return target;
+}
+
+function linkOf(request: ChainRunRequest, steps: RunSteps, index: number, settled: boolean): LinkResult {
+  const row: TaskRecord | undefined = steps.rows.get(index);
+  const base = {
+    index,
+    prompt: request.links[index]?.prompt ?? '',
+    mode: index === 0 ? ('t2v' as const) : ('i2v' as const),
+  };
+  if (row === undefined || row.status === 'pending')
+    return { ...base, status: 'pending', task_id: row?.taskId ?? null };
+  if (row.status === 'working')
+    return { ...base, status: 'running', task_id: row.taskId, phase: row.checkpoint?.phase ?? null };
+  const result = row.status === 'completed' ? (row.result as GenerationResult) : finalEnvelopeOf(row);
+  const file = result.files?.[0] ?? null;
+  const next = settled || index < request.links.length - 1 ? file : null;
+  return {
+    ...base,
+    status: row.status === 'completed' ? 'done' : row.status === 'indeterminate' ? 'indeterminate' : 'failed',
+    task_id: row.taskId,
+    flow_media_id: result.flow_media_id ?? row.checkpoint?.media_ids[0] ?? null,
+    file,
+    frame: next && fs.existsSync(frameFileOf(next)) ? frameFileOf(next) : null,
+    ...(row.status === 'completed' ? {} : { error: result.error }),
+  };
+}
+
+/** A chain: link 1 text-to-video, each later link image-to-video from the clip before's last frame; a failure stops it. */
+export const CHAIN_RUN: RunKind<ChainRunRequest, ChainResult> = {
+  stepWord: 'link',
+  async askFor(request, index, steps, context) {
+    const link = request.links[index] as ChainRunRequest['links'][number];
+    const output = path.join(request.out_dir, `link-${index + 1}`);
+    const project = steps.project ? { project: steps.project } : {};
+    if (index === 0) return { kind: 'video', input: { ...link, ...project, output } };
+    const previous = steps.rows.get(index - 1)?.result as GenerationResult | undefined;
+    const clip = previous?.files?.[0];
+    if (clip === undefined) throw new ConfigurationError(`Link ${index + 1} has no clip to continue from.`);
+    const frame = await frameOf(context, request.profile, clip);
+    return { kind: 'video', input: { ...link, ...project, initial_frame: frame, output } };
+  },
+  stopsAfterFailure: () => true,
+  view(request, steps, status) {
+    const settled = status === 'settled';
+    const links = request.links.map((_, i) => linkOf(request, steps, i, settled));
+    const failed = links.find((l) => l.status === 'failed' || l.status === 'indeterminate');
+    const done = links.every((l) => l.status === 'done');
+    const overall = !settled
+      ? 'running'
+      : done
+        ? 'completed'
+        : failed?.status === 'indeterminate'
+          ? 'indeterminate'
+          : 'failed';
+    return {
+      status: overall,
+      chain_id: request.task_id,
+      task_id: request.task_id,
+      flow_project_id: steps.project,
+      links,
+      made: steps.made,
+      exit_code: failed === undefined ? 0 : exitOfEnvelope({ status: 'failed', error: failed.error }),
+      credits_quoted: null,
+      ...(failed?.error === undefined ? {} : { error: failed.error }),
+    };
+  },
+  succeeded: (view) => view.status === 'completed',
+  firstError: (view) => view.error,
+};

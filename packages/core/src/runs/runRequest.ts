@@ -1,0 +1,74 @@
+import { QueueSchemaError } from '@gflow/errors';
+import { z } from 'zod';
+import { generateImageInput, generateVideoInput } from '../generation/index.js';
+
+/**
+ * A run of many paid steps as its task row carries it: the steps' inputs as the operation parsed
+ * them (each step's own request is made when the step starts: a chain's frame, a batch's project
+ * come from the steps before), and what the run shares. The runner parses a row with this schema
+ * as it parses user input; another `schema_version` is refused and never run.
+ */
+export const RUN_REQUEST_VERSION = 2;
+
+const jitter = z.object({ min_ms: z.number().int().nonnegative(), max_ms: z.number().int().nonnegative() }).strict();
+
+const common = {
+  schema_version: z.literal(RUN_REQUEST_VERSION),
+  kind: z.literal('run'),
+  task_id: z.string().regex(/^[\w-]{1,128}$/),
+  /** The command or tool that asked (`image batch`, `gflow_generate_chain`). */
+  command: z.string().min(1),
+  surface: z.enum(['cli', 'mcp', 'http', 'library']),
+  profile: z.string().min(1),
+  /** The pause between submits. */
+  jitter,
+  /** The Flow project every step goes to; null: the one the first step makes. */
+  project: z.string().min(1).nullable(),
+};
+
+export const batchRunRequest = z
+  .object({
+    ...common,
+    run: z.literal('batch'),
+    /** One image generation per item, as the operation parsed it. */
+    items: z.array(generateImageInput).min(1),
+    fail_fast: z.boolean(),
+  })
+  .strict();
+
+export const chainRunRequest = z
+  .object({
+    ...common,
+    run: z.literal('chain'),
+    /** Link 1 text-to-video, each later link image-to-video from the last frame of the clip before. */
+    links: z.array(generateVideoInput).min(1),
+    /** Where the clips and frames go. */
+    out_dir: z.string().min(1),
+  })
+  .strict();
+
+export const runRequest = z.discriminatedUnion('run', [batchRunRequest, chainRunRequest]);
+export type RunRequest = z.output<typeof runRequest>;
+export type BatchRunRequest = z.output<typeof batchRunRequest>;
+export type ChainRunRequest = z.output<typeof chainRunRequest>;
+
+/** Whether a task row's payload is a run's (else a single generation's). */
+export function isRunPayload(payload: unknown): boolean {
+  return (payload as { kind?: unknown } | null)?.kind === 'run';
+}
+
+/** Reads a run row like user input, or refuses it (never run). */
+export function parseRunRequest(payload: unknown, taskId: string): RunRequest {
+  const version = (payload as { schema_version?: unknown } | null)?.schema_version;
+  const parsed = version === RUN_REQUEST_VERSION ? runRequest.safeParse(payload) : undefined;
+  if (parsed?.success) return parsed.data;
+  const issue = parsed?.error.issues[0];
+  const why =
+    parsed === undefined
+      ? `it was written as schema_version ${String(version)}; this gflow runs ${RUN_REQUEST_VERSION} only`
+      : `${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`;
+  throw new QueueSchemaError(`Run ${taskId} cannot be read (${why}). It was not run.`, {
+    extensions: { task_id: taskId },
+    remediationHint: 'Start it again with this gflow (nothing was sent for the steps it did not reach).',
+  });
+}

@@ -1,0 +1,103 @@
+import type { TaskRecord } from '@gflow/catalog';
+import { CancelledError, DataIntegrityError, type GflowError, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
+import { RunClock } from '../generation/index.js';
+import type { ProgressEvent } from '../runtime/progressPhases.js';
+import type { RuntimeServices } from '../runtime/runtimeServices.js';
+import { BATCH_RUN, type GenerateBatchResult } from './batchRun.js';
+import { CHAIN_RUN, type ChainResult } from './chainRun.js';
+import { type RunExecution as Execution, RunExecution, type RunKind, type RunOptions } from './runExecution.js';
+import { type RunRequest, parseRunRequest } from './runRequest.js';
+
+/** What a run answers: a batch's or a chain's envelope. */
+export type RunResult = GenerateBatchResult | ChainResult;
+
+/** A run's clock has no deadline of its own: each step is bounded by GFLOW_CLI_TIMEOUT_SECONDS. */
+const NO_DEADLINE_S = 365 * 24 * 3600;
+
+function kindOf(request: RunRequest): RunKind<RunRequest, RunResult> {
+  return (request.run === 'batch' ? BATCH_RUN : CHAIN_RUN) as unknown as RunKind<RunRequest, RunResult>;
+}
+
+/** The problem a run that did not complete ends with: a cancellation (naming what may have been spent), else its first failure. */
+function problemOf(view: RunResult, kind: RunKind<RunRequest, RunResult>, aborted: boolean): GflowError {
+  if (aborted)
+    return new CancelledError(
+      'The run was stopped; no step is submitted after a cancel. Steps that reached their submit are named in the result.',
+    );
+  const first = kind.firstError(view);
+  return first === undefined
+    ? new DataIntegrityError('The run ended without completing its steps.')
+    : toGflowError(first);
+}
+
+/** Settles the run's row from its envelope and answers the envelope (with its first failure on top). */
+function settle(
+  runtime: RuntimeServices,
+  record: TaskRecord,
+  claimant: string,
+  view: RunResult,
+  stop: { kind: RunKind<RunRequest, RunResult>; aborted: boolean },
+): RunResult {
+  const tasks = runtime.catalog.tasks;
+  if (stop.kind.succeeded(view) && !stop.aborted) {
+    tasks.complete(record.taskId, claimant, view);
+    return view;
+  }
+  const error = problemOf(view, stop.kind, stop.aborted);
+  const settled = tasks.fail(record.taskId, claimant, error);
+  const status = settled.status === 'cancelled' || settled.status === 'indeterminate' ? settled.status : view.status;
+  return { ...view, status, error: view.error ?? toErrorEnvelopeBody(error) } as RunResult;
+}
+
+/**
+ * Runs a run this process has claimed (a wait=true call, a server's background, a worker, a
+ * resume): its row parsed like user input, its steps by their states, its row settled from its
+ * envelope. A cancel asked for elsewhere stops it before the next submit; the heartbeat keeps its
+ * caller hearing from it between steps.
+ */
+export async function runClaimedRun(
+  runtime: RuntimeServices,
+  record: TaskRecord,
+  options: RunOptions,
+): Promise<RunResult> {
+  const claimant = record.claimant ?? runtime.claimantFor(record.profile);
+  let request: RunRequest;
+  try {
+    request = parseRunRequest(record.payload, record.taskId);
+  } catch (error) {
+    runtime.catalog.tasks.fail(record.taskId, claimant, error);
+    throw error;
+  }
+  const kind = kindOf(request);
+  let last: ProgressEvent = { phase: 'queued', message: `run ${record.taskId}` };
+  const voice = (event: ProgressEvent): void => {
+    last = event;
+    clock.spoke();
+    options.onProgress?.({ ...event, elapsedMs: clock.elapsedMs() });
+  };
+  const clock = new RunClock({
+    signal: options.signal,
+    timeoutSeconds: NO_DEADLINE_S,
+    cancelRequested: () => runtime.catalog.tasks.get(record.taskId)?.cancelRequestedAt != null,
+    cancelPollMs: options.cancelPollMs,
+    onSilence: () => voice({ ...last, message: `still ${last.message ?? last.phase}` }),
+  });
+  const execution: Execution<RunRequest, RunResult> = new RunExecution(runtime, record, request, kind, {
+    signal: clock.signal,
+    onProgress: voice,
+    claimant,
+  });
+  try {
+    const view = await execution.execute();
+    const settled = settle(runtime, record, claimant, view, { kind, aborted: clock.signal.aborted });
+    const total = request.run === 'batch' ? request.items.length : request.links.length;
+    options.onProgress?.({ phase: 'done', step: { index: total, total }, elapsedMs: clock.elapsedMs() });
+    return settled;
+  } catch (thrown) {
+    const view = kind.view(request, execution.steps, 'settled');
+    runtime.catalog.tasks.fail(record.taskId, claimant, thrown);
+    return { ...view, status: 'failed', error: toErrorEnvelopeBody(toGflowError(thrown)) } as RunResult;
+  } finally {
+    clock.stop();
+  }
+}

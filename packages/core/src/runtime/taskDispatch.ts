@@ -1,0 +1,47 @@
+import type { OperationContext } from './operationContext.js';
+import type { ProgressEvent } from './progressPhases.js';
+
+/** A queued row (a generation or a run) and how this process runs it once claimed. */
+export interface QueuedTask<R> {
+  readonly taskId: string;
+  readonly profile: string;
+  readonly wait: boolean;
+  /** What a caller that does not wait is answered. */
+  readonly pending: R;
+  /** Claims the row and runs it in this process to its settled envelope (failures returned, not thrown). */
+  readonly run: (options: {
+    readonly signal: AbortSignal;
+    readonly onProgress?: ((event: ProgressEvent) => void) | undefined;
+  }) => Promise<R>;
+}
+
+/**
+ * Where a queued row runs, for every kind of task: wait=true in this call; wait=false hands the row
+ * to a detached worker (the CLI's runtime.background; a failed launch cancels the row) or to this
+ * process's background (servers, the library), where tasks/cancel reaches it.
+ */
+export function dispatchTask<R>(context: OperationContext, task: QueuedTask<R>): Promise<R> {
+  const { runtime } = context;
+  const { taskId, profile } = task;
+  if (!task.wait && runtime.background) {
+    try {
+      runtime.background.launch({ taskId, profile, logsDir: runtime.layout.logsDir });
+    } catch (error) {
+      runtime.catalog.tasks.cancel(taskId);
+      throw error;
+    }
+    return Promise.resolve(task.pending);
+  }
+  if (!task.wait) {
+    const controller = new AbortController();
+    const done = task.run({ signal: controller.signal }).catch((error: unknown) => {
+      runtime.logger.error('background task crashed', { task_id: taskId, error: String(error) });
+    });
+    runtime.jobs.add({ taskId, controller, done });
+    return Promise.resolve(task.pending);
+  }
+  // The first word of a waited call names its task: a caller whose call is aborted (a client's
+  // timeout, a dropped connection) still knows which task to look up.
+  context.onProgress?.({ phase: 'queued', message: `task ${taskId}` });
+  return task.run({ signal: context.signal, onProgress: context.onProgress });
+}
