@@ -2,6 +2,7 @@ export { startFlowSim } from './startFlowSim.js';
 export type { FlowSim, FlowSimOptions } from './startFlowSim.js';
 
 export { VARIANT_NAMES, VARIANT_VALUES, type Variants } from './variants.js';
+export { SCENE_VARIANT_VALUES } from './sceneVariants.js';
 
 export { FAILURE_NAMES, type FailureName } from './types.js';
 
