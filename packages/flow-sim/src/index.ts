@@ -7,6 +7,7 @@ export { SCENE_VARIANT_VALUES } from './sceneVariants.js';
 export { FAILURE_NAMES, type FailureName } from './types.js';
 
 export { makePng } from './media/png.js';
+export { makeMp4 } from './media/mp4.js';
 
 export { readImageSize } from './media/imageSize.js';
 
