@@ -40,7 +40,8 @@ async function packetsOf(file: string) {
       timestamp: p.timestamp,
       duration: p.duration,
     });
-  const description = Buffer.from(config.description as ArrayBuffer | Uint8Array).toString('base64');
+  const raw = config.description as Uint8Array;
+  const description = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('base64');
   input.dispose();
   return { codec: config.codec, description, chunks };
 }
