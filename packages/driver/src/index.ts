@@ -6,7 +6,6 @@ export { openFlowSession } from './session/openFlowSession.js';
 export { FlowSession } from './session/flowSession.js';
 export type { DriverProgressEvent } from './session/opContext.js';
 export type { SubmitQuote, SubmitDecision } from './generate/types.js';
-export type { ExtendSource, ExtendVideoRequest, FlowExtensionResult } from './extend/extendTypes.js';
 export type { IncidentSnapshot } from './session/incidentSnapshot.js';
 export { pageSnapshotOf } from './session/scratchPage.js';
 

@@ -6,7 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SCENE_VARIANT_VALUES, type Variants } from '@gflow/flow-sim';
 import { hasErrorCode } from '@gflow/errors';
-import type { ExtendSource, FlowExtensionResult } from '../src/index.js';
+import type { ExtendSource, FlowExtensionResult } from '../src/extend/extendTypes.js';
 import { useRig } from './helpers/simSession.js';
 
 const rig = useRig('driver-extend');
