@@ -10,9 +10,12 @@ import { dismissOverlays, overlayShown } from './overlays.js';
 export async function safeClick(ctx: OpContext, target: Locator, what: string, timeoutMs = 5_000): Promise<void> {
   // A target inside a dialog is the dialog's own control (the scene editor's extend dialog [U]), not
   // something a dialog sits over: never dismiss the dialog it is in.
-  const inDialog = await target
-    .evaluate((el) => el.closest('[role="dialog"]') !== null, undefined, { timeout: 500 })
-    .catch(() => false);
+  const inDialog =
+    (await target.count().catch(() => 0)) > 0 &&
+    (await target
+      .first()
+      .evaluate((el) => el.closest('[role="dialog"]') !== null, undefined, { timeout: 500 })
+      .catch(() => false));
   if (!inDialog && (await overlayShown(ctx.page))) await dismissOverlays(ctx);
   try {
     await target.click({ timeout: Math.min(2_500, timeoutMs) });
