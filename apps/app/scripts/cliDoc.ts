@@ -294,6 +294,22 @@ only the links that are not done; \`gflow video chain-status CHAIN_ID\` shows it
 \`--out-dir\` (default \`<output>/chains/<chain id>\`). MCP: \`gflow_generate_chain\` (with
 \`wait: false\`, then \`gflow_chain_status\`).
 
+## Stitching clips
+
+\`gflow video stitch A B C… -o out.mp4\` joins clips into one MP4 on this machine, in order, and
+spends nothing: no browser, no Flow. Each clip is an MP4 file or the media id of a catalogued video
+with a local copy (download one first with \`gflow data download MEDIA_ID\`). Nothing is re-encoded
+(the packets are copied with mediabunny), so it takes moments and loses nothing; the price is that
+the clips must be encoded alike — the same size, codec, profile and encoder settings, and sound in
+all or none — and two that are not are refused (exit 2) naming both and the difference.
+\`--overlap S\` cuts S seconds from the end of every clip but the last (\`--overlap-at S\`, repeated
+once per join, sets each join on its own): an extension made in Flow's scene editor starts inside its
+source's last second, so \`--overlap 1\` removes that repeat. \`-o\` must name an \`.mp4\`; an existing
+file is refused unless \`--force\`. When some clips are given as media ids, the catalog records the
+stitch as an operation with those clips as its inputs. MCP: \`gflow_stitch_videos\` (inputs and output
+inside the output directory). The JSON result: \`{path, bytes, sha256, seconds, frames, width, height,
+codec, audio, clips[{input, media_id, seconds, frames, trimmed_seconds}], operation_id}\`.
+
 ## Spend control: quotes, \`--dry-run\`, budgets
 
 Before every submit gflow reads what Flow says it will cost: the settings pane's cost line

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 const tsx = path.resolve(import.meta.dirname, '../../../node_modules/tsx/dist/loader.mjs');
 
 describe('the root import stays light', () => {
-  it('imports @gflow/core and runs a static operation without loading Playwright or the driver', () => {
+  it('imports @gflow/core and runs a static operation without loading Playwright, the driver or mediabunny', () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-arch-'));
     const result = spawnSync(
       process.execPath,
@@ -26,6 +26,6 @@ describe('the root import stays light', () => {
     const resolved = result.stderr.split('\n').filter((l) => l.startsWith('RESOLVED '));
     expect(resolved.length).toBeGreaterThan(20);
     expect(resolved.some((l) => l.includes('/packages/core/src/'))).toBe(true);
-    expect(resolved.filter((l) => /playwright|\/packages\/driver\//.test(l))).toEqual([]);
+    expect(resolved.filter((l) => /playwright|\/packages\/driver\/|mediabunny/.test(l))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { VARIANT_NAMES, VARIANT_VALUES, type Variants, makePng } from '@gflow/flow-sim';
+import { SCENE_VARIANT_VALUES, VARIANT_NAMES, VARIANT_VALUES, type Variants, makePng } from '@gflow/flow-sim';
 import { createProject, downloadMediaById, renameProject, upscaleImage, upscaleVideo } from '../src/index.js';
 import { useRig } from './helpers/simSession.js';
 
@@ -63,6 +63,10 @@ const SCOPE: Partial<Record<keyof Variants, 'agent' | 'elsewhere'>> = {
   briefRemoveConfirm: 'elsewhere',
   searchOrder: 'elsewhere',
   composerAfterSubmit: 'elsewhere',
+  // The scene editor's switches: test/extend.browser.test.ts runs the extend journey on each value.
+  ...(Object.fromEntries(Object.keys(SCENE_VARIANT_VALUES).map((name) => [name, 'elsewhere'])) as Partial<
+    Record<keyof Variants, 'elsewhere'>
+  >),
 };
 
 /** The defaults, then every other value of each switch on its own (with the journeys it shapes). */
@@ -87,6 +91,7 @@ describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (label, va
   let projectId: string;
   let imageId: string;
   let videoId: string;
+  let videoWorkflowId: string;
   // A name whose first word (what gflow types after `@`) is this config's own: one account runs
   // every config, and the clips earlier configs titled after the same character would otherwise
   // crowd it out of the @ picker's list as the matrix grows (seen once in a full run).
@@ -162,6 +167,7 @@ describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (label, va
       });
       expect(ftyp(clip.bytes)).toBe('ftyp');
       videoId = result.items[0]!.mediaId;
+      videoWorkflowId = result.items[0]!.workflowId!;
     });
 
     it('r2v with a saved character: the entity chip binds and MZZa6b carries its id', async () => {
@@ -185,6 +191,18 @@ describe.each(CONFIGS)('variant matrix: %s', { timeout: JOURNEY_MS }, (label, va
       expect(['.jpg', '.png']).toContain(image.extension);
       const video = await downloadMediaById(rig.session.context, { projectId, mediaId: videoId, kind: 'video' });
       expect(ftyp(video.bytes)).toBe('ftyp');
+    });
+
+    it('extends the clip in the scene editor: fZytfe carries its workflow id and last second; the extension downloads', async () => {
+      const result = await rig.session.extendVideo({
+        projectId,
+        source: { mediaId: videoId, workflowId: videoWorkflowId, durationSeconds: 8 },
+        prompt: 'the lamp keeps glowing',
+        timeoutMs: DRIVER_MS,
+      });
+      expect(rig.sim.received.calls('fZytfe').at(-1)?.inner).toContain(`[null,"${videoWorkflowId}",169,192]`);
+      const clip = await rig.session.download(result.items[0]!.url, { kind: 'video' });
+      expect(ftyp(clip.bytes)).toBe('ftyp');
     });
 
     it('upscales the image to 2K and the video to 1080p through the detail view', async () => {

@@ -262,6 +262,38 @@ export class Scenario {
     return clipFrameFor(this.#state, media, which);
   }
 
+  /**
+   * A scene of the project holding these finished clips on its timeline, in order (a scene made
+   * ahead of a run; how Flow puts a clip on a scene is [U], the page's own ways are in the README).
+   */
+  createScene(projectId: string, mediaIds: string[] = []): { id: string; url: string } {
+    const project = this.#project(projectId);
+    const scene = this.#state.scenes.create({ projectId, owner: project.owner, clipIds: mediaIds, now: Date.now() });
+    return { id: scene.id, url: `https://flow.google.com/project/${projectId}/scene/${scene.id}` };
+  }
+
+  /** The media ids on a scene's timeline, first to last (an extension joins at the end when it is submitted). */
+  sceneClips(sceneId: string): string[] {
+    const scene = this.#state.scenes.get(sceneId);
+    if (scene === undefined) throw new Error(`no such scene: ${sceneId}`);
+    return [...scene.clipIds];
+  }
+
+  /** What a clip is: its workflow id, length, and for an extension the clip it continues and the source frame (0-based) it starts at. */
+  clipOf(mediaId: string): {
+    workflowId: string;
+    seconds: number;
+    extendsFrom: { mediaId: string; fromFrame: number } | null;
+  } {
+    const media = this.#state.library.media.get(mediaId);
+    if (media?.kind !== 'video') throw new Error(`no such clip: ${mediaId}`);
+    return {
+      workflowId: media.workflowId,
+      seconds: media.video?.seconds ?? 8,
+      extendsFrom: media.video?.extendsFrom ?? null,
+    };
+  }
+
   #project(projectId: string) {
     const project = this.#state.library.projects.get(projectId);
     if (project === undefined) throw new Error(`no such project: ${projectId}`);

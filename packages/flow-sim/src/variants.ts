@@ -1,3 +1,5 @@
+import { SCENE_VARIANT_VALUES } from './sceneVariants.js';
+
 /**
  * Variant switches for what the original project's captures leave uncertain (reference
  * flow-captures.md: "peer model" or [U]). The first value of each list is the default and follows
@@ -34,6 +36,8 @@ export const VARIANT_VALUES = {
   agentImageGate: ['none', 'confirm'],
   /** [U] the classic composer once a submit is on its way: it keeps the prompt, its chips and bound frames, or it clears them. */
   composerAfterSubmit: ['keep', 'clear'],
+  /** The scene editor and its extend (flow-captures.md §10; sceneVariants.ts). */
+  ...SCENE_VARIANT_VALUES,
 } as const;
 
 export type VariantName = keyof typeof VARIANT_VALUES;

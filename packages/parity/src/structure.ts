@@ -17,6 +17,7 @@ export const CLI_TO_MCP: Readonly<Record<string, string>> = {
   'video i2v': 'gflow_generate_video',
   'video r2v': 'gflow_generate_video',
   'video upscale': 'gflow_upscale_video',
+  'video stitch': 'gflow_stitch_videos',
   'credits user': 'gflow_get_credits',
   'credits list': 'gflow_get_credits',
   'character list': 'gflow_character_list',

@@ -49,14 +49,14 @@ describe('the structural checks bite', () => {
         'image paint': 'gflow_generate_image',
         'tools list': 'gflow_no_such_tool',
       },
-      MCP_EXEMPT: { ...STRUCTURE.MCP_EXEMPT, 'video stitch': 'an exemption for a command that does not exist' },
+      MCP_EXEMPT: { ...STRUCTURE.MCP_EXEMPT, 'video splice': 'an exemption for a command that does not exist' },
     };
     const findings = commandFindings(leaves, tools, operationTools, data).join('\n');
     expect(findings).toContain("'gflow models' is neither mapped");
     expect(findings).toContain("'gflow auth login' is both mapped and exempt");
     expect(findings).toContain("stale CLI_TO_MCP entry: 'gflow image paint'");
     expect(findings).toContain('gflow_no_such_tool, which the MCP server does not register');
-    expect(findings).toContain("stale MCP_EXEMPT entry: 'gflow video stitch'");
+    expect(findings).toContain("stale MCP_EXEMPT entry: 'gflow video splice'");
     expect(findings).toContain(
       "'gflow auth login' runs authLogin (gflow_auth_login) but is mapped to gflow_auth_status",
     );

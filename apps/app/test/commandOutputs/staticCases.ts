@@ -1,7 +1,10 @@
 // The commands that need neither a catalog nor the sandbox: the static ones (models, tools,
 // character voices), the servers (`mcp run`, `serve`), setup, doctor, update and telemetry. Run by
 // ../staticCommands.test.ts in a fresh home, concurrently but for telemetry, which flips a setting.
+import fs from 'node:fs';
 import path from 'node:path';
+import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
+import { makeMp4 } from '@gflow/flow-sim';
 import { type CliResult, waitFor } from '@gflow/testkit';
 import { gflowHttp, gflowStdio, spawnCli, startServe } from '@gflow/testkit/cli';
 import { expect } from 'vitest';
@@ -13,7 +16,60 @@ export interface StaticFixture {
   readonly registryUrl: string;
 }
 
+/** Frames and seconds of an MP4 as a demuxer reads them back (every video packet counted). */
+async function readBack(file: string): Promise<{ frames: number; seconds: number }> {
+  const input = new Input({ formats: ALL_FORMATS, source: new BufferSource(fs.readFileSync(file)) });
+  try {
+    const track = await input.getPrimaryVideoTrack();
+    if (track === null) throw new Error(`${file} has no video track`);
+    let frames = 0;
+    for await (const packet of new EncodedPacketSink(track).packets()) if (packet.byteLength > 0) frames += 1;
+    return { frames, seconds: await track.computeDuration() };
+  } finally {
+    input.dispose();
+  }
+}
+
 export const STATIC_CASES: CaseTable<StaticFixture> = {
+  'video stitch': {
+    concurrent: true,
+    output: OP,
+    run: async (t) => {
+      const at = (name: string) => path.join(t.home, name);
+      fs.writeFileSync(at('a.mp4'), makeMp4({ width: 128, height: 72, seconds: 8, key: 'a' }));
+      fs.writeFileSync(at('b.mp4'), makeMp4({ width: 128, height: 72, seconds: 7, key: 'b' }));
+      fs.writeFileSync(at('tall.mp4'), makeMp4({ width: 72, height: 128, seconds: 2, key: 'tall' }));
+      // gflow video stitch a.mp4 b.mp4 -o ab.mp4: the decoded duration and frames are the sums.
+      const p = await t.json(['video', 'stitch', at('a.mp4'), at('b.mp4'), '-o', at('ab.mp4')]);
+      expect(p).toMatchObject({ path: at('ab.mp4'), seconds: 15, frames: 360, operation_id: null });
+      expect(await readBack(at('ab.mp4'))).toEqual({ frames: 360, seconds: 15 });
+      const trimmed = await t.json([
+        'video',
+        'stitch',
+        at('a.mp4'),
+        at('b.mp4'),
+        '-o',
+        at('a-b.mp4'),
+        '--overlap',
+        '1',
+      ]);
+      expect(trimmed).toMatchObject({ seconds: 14, frames: 336 });
+      expect(await readBack(at('a-b.mp4'))).toEqual({ frames: 336, seconds: 14 });
+      const taken = await t.problem(['video', 'stitch', at('a.mp4'), at('b.mp4'), '-o', at('ab.mp4')], {
+        code: 'invalid-output',
+      });
+      expect(String(taken['detail'])).toContain('already exists');
+      const apart = await t.problem(['video', 'stitch', at('a.mp4'), at('tall.mp4'), '-o', at('x.mp4')], {
+        code: 'bad-parameter',
+        exit: 2,
+      });
+      // The two clips by name (the home directory shows as ~ in an error) and the difference.
+      expect(apart['detail']).toMatch(
+        /a\.mp4 and \S*tall\.mp4 cannot be joined: the first is 128×72, the second 72×128\. Nothing was written\./,
+      );
+    },
+  },
+
   'character voices': {
     concurrent: true,
     output: OP,

@@ -2,6 +2,7 @@ import { generateVideoInput } from '@gflow/core';
 import type { FlagOverride } from '../args/zodFlags.js';
 import { defineGroup } from '../framework/commandSpec.js';
 import { videoChainCommand, videoChainStatusCommand } from './videoChain.js';
+import { videoStitchCommand } from './videoStitch.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
 import { renderResult } from '../output/table.js';
@@ -101,6 +102,14 @@ const upscale = operationLeaf({
 export const videoCommand = defineGroup({
   name: 'video',
   description: 'Generate and manage videos (Veo / Omni; video spends Flow credits).',
-  children: { t2v, i2v, r2v, upscale, chain: videoChainCommand, 'chain-status': videoChainStatusCommand },
+  children: {
+    t2v,
+    i2v,
+    r2v,
+    upscale,
+    stitch: videoStitchCommand,
+    chain: videoChainCommand,
+    'chain-status': videoChainStatusCommand,
+  },
   examples: ['gflow video t2v "waves at dusk"', 'gflow video i2v "it comes alive" --initial-frame still.png'],
 });

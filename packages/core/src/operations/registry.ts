@@ -5,6 +5,7 @@ import { characterList, characterShow } from './characterOperations.js';
 import { projectsCreate, projectsRename } from './flowProjectOperations.js';
 import { INSTRUCTION_OPERATIONS } from './instructionOperations.js';
 import { downloadMedia, upscaleImage, upscaleVideo } from './mediaOperations.js';
+import { stitchVideos } from './stitchOperation.js';
 import { uploadImage } from './uploadOperation.js';
 import { listProjects, usageStats } from './catalogOperations.js';
 import { creditUsage } from './creditOperations.js';
@@ -38,6 +39,7 @@ const REGISTERED = [
   uploadImage,
   upscaleImage,
   upscaleVideo,
+  stitchVideos,
   projectsCreate,
   projectsRename,
   ...INSTRUCTION_OPERATIONS,

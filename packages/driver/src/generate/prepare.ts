@@ -10,6 +10,10 @@ import type { AttachableReference } from '../composer/mentions.js';
 import type { OpContext } from '../session/opContext.js';
 import type { ReferenceInput } from './types.js';
 import { safeClick } from '../composer/safeClick.js';
+import type { Locator } from 'playwright-core';
+
+/** Finds the enabled button whose click spends (or refuses, before anything is sent). */
+export type SubmitReady = (ctx: OpContext) => Promise<Locator>;
 
 /** Free page reloads before a form the agent-only composer cannot take is refused (seed 000, #1142). */
 export const AGENT_ONLY_RELOADS = 3;
@@ -132,11 +136,12 @@ export async function resolveReferences(
 }
 
 /**
- * Waits for an enabled submit, reports `submitting` (core checkpoints here, BEFORE the click),
- * marks the operation as possibly spending, and clicks. Returns the tap sequence before the click.
+ * Waits for an enabled submit (`ready`: the composer's, by default), reports `submitting` (core
+ * checkpoints here, BEFORE the click), marks the operation as possibly spending, and clicks.
+ * Returns the tap sequence before the click.
  */
-export async function clickSubmit(ctx: OpContext): Promise<number> {
-  const button = await waitForSubmitReady(ctx);
+export async function clickSubmit(ctx: OpContext, ready: SubmitReady = waitForSubmitReady): Promise<number> {
+  const button = await ready(ctx);
   ctx.check('submitting');
   const since = ctx.tap.seq;
   ctx.afterSubmit = true;

@@ -12,7 +12,7 @@ import type { TappedRequest, TappedResponse } from '../session/wireTap.js';
 import type { DecodedCall } from '../wire/formBody.js';
 import { readRefusal, refusalToError } from '../wire/refusal.js';
 import { SUBMIT_RPCS, type SubmitVerdict } from '../wire/submitCheck.js';
-import { clickSubmit } from './prepare.js';
+import { type SubmitReady, clickSubmit } from './prepare.js';
 import { SubmitGuard } from './submitGuard.js';
 
 export interface SubmitSeen {
@@ -38,17 +38,19 @@ const GUARD_DECISION_MS = 5_000;
 /**
  * Clicks submit behind a SubmitGuard: the page's own submit request is held in the browser and
  * only a body that is the generation asked for (`check`) goes on to Flow. A body that is not is
- * aborted before it leaves — WireFormatError (7), not retryable, nothing sent or billed.
+ * aborted before it leaves — WireFormatError (7), not retryable, nothing sent or billed. `ready`
+ * finds the button to click (the composer's submit by default; the scene editor's for an extend).
  */
 export async function clickGuardedSubmit(
   ctx: OpContext,
   check: (call: DecodedCall) => SubmitVerdict,
   timeoutMs: number,
+  ready?: SubmitReady,
 ): Promise<GuardedSubmit> {
   const guard = new SubmitGuard(ctx, check);
   await guard.install();
   try {
-    const since = await clickSubmit(ctx);
+    const since = await clickSubmit(ctx, ready);
     const clickedAt = Date.now();
     const seen = await awaitSubmitRequest(ctx, since, guard, timeoutMs);
     return { ...seen, clickedAt };

@@ -6,6 +6,8 @@ import type { FlowHostSetting } from '../flow/hosts.js';
 import { landingError } from '../flow/landingError.js';
 import { generateImage } from '../generate/generateImage.js';
 import { generateVideo } from '../generate/generateVideo.js';
+import { extendVideo } from '../extend/extendVideo.js';
+import type { ExtendVideoRequest, FlowExtensionResult } from '../extend/extendTypes.js';
 import { prepareComposer } from '../generate/prepare.js';
 import { explainPublicLanding } from '../account/publicLanding.js';
 import { readUploadable, uploadFile } from '../composer/uploads.js';
@@ -246,6 +248,19 @@ export class FlowSession {
   generateVideo(request: GenerateVideoRequest): Promise<FlowGenerationResult> {
     return this.#run('generating a video', request.signal, request.onProgress, (ctx) =>
       generateVideo(ctx, request, this.#timeouts),
+    );
+  }
+
+  /**
+   * Extends a finished clip in Flow's scene editor (flow-captures.md §10): the clip onto a scene,
+   * the timeline's `+` → the model's Extend entry, the prompt, the quote to `beforeSubmit`, the
+   * click; the page's `fZytfe` leaves only when its source slot is the clip's workflow id and its
+   * frame window the clip's last second (else WireFormatError 7, nothing sent). Reports
+   * `submitting` before the click; follows `as29s` / `jwpduf` to the new clip's signed URL.
+   */
+  extendVideo(request: ExtendVideoRequest): Promise<FlowExtensionResult> {
+    return this.#run('extending a video', request.signal, request.onProgress, (ctx) =>
+      extendVideo(ctx, request, this.#timeouts),
     );
   }
 

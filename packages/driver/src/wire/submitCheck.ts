@@ -5,7 +5,9 @@ import { allStrings } from './uuid.js';
 /** The rpcs that carry a generation submit (flow-wire §3a). */
 export const IMAGE_SUBMIT_RPC = 'ogiZ0b';
 export const VIDEO_SUBMIT_RPCS = ['YhhmEf', 'eb1hJf', 'nprQif', 'MZZa6b'] as const;
-export const SUBMIT_RPCS: readonly string[] = [IMAGE_SUBMIT_RPC, ...VIDEO_SUBMIT_RPCS];
+/** The scene editor's extend (flow-captures.md §10); its body is checked by extendCheck.ts. */
+export const EXTEND_SUBMIT_RPC = 'fZytfe';
+export const SUBMIT_RPCS: readonly string[] = [IMAGE_SUBMIT_RPC, ...VIDEO_SUBMIT_RPCS, EXTEND_SUBMIT_RPC];
 
 export interface SubmitVerdict {
   readonly ok: boolean;

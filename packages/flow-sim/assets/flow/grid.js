@@ -4,6 +4,7 @@ import { app, boot, downloadBlob, h, icon, scaled, t } from './dom.js';
 import { openPane } from './overlay.js';
 import { rpc } from './wire.js';
 import { snackbar } from './chrome.js';
+import { sceneButtons } from './sceneEntry.js';
 
 let grid = null;
 
@@ -66,7 +67,7 @@ document.addEventListener('keydown', (e) => {
  * The detail view of one asset [U: its DOM was not captured; the menu's entries were]: the media
  * large, a back button and the download button whose menu holds the sizes, labels localised.
  */
-function openDetail(media, items) {
+function openDetail(media, items, extra = []) {
   closeDetail();
   const back = h(
     'button',
@@ -83,7 +84,7 @@ function openDetail(media, items) {
   detail = h(
     'flow-asset-detail-view',
     { class: 'asset-detail-view' },
-    h('div', { class: 'detail-toolbar' }, back, btn),
+    h('div', { class: 'detail-toolbar' }, back, ...extra, btn),
     h('div', { class: 'detail-media' }, media),
   );
   document.body.append(detail);
@@ -167,17 +168,20 @@ export function videoTile({ mediaId, posterUrl, mp4Url, token, name }) {
   });
   const items = [
     // The 270p animated GIF export is enabled (measured 2026-09-30).
-    { label: t('dlGif'), run: async () => downloadBlob(await fetchBlob(gifUrlOf(mp4Url, mediaId)), `${mediaId}.gif`) },
+    { label: t('dlGif'), run: async () => downloadBlob(await fetchBlob(gifUrlOf(mp4Url)), `${mediaId}.gif`) },
     { label: t('dl720'), run: async () => downloadBlob(await fetchBlob(mp4Url), `${mediaId}.mp4`) },
     { label: t('dl1080'), run: async () => upscaleVideo(mediaId) },
   ];
-  tile.addEventListener('click', () => openDetail(h('video', { src: playable, controls: true, muted: true }), items));
+  tile.addEventListener('click', () =>
+    openDetail(h('video', { src: playable, controls: true, muted: true }), items, sceneButtons(mediaId)),
+  );
   return tile;
 }
 
-/** The GIF export lives beside the clip on the CDN: the clip's signature, a `/gif/` path [U]. */
-function gifUrlOf(mp4Url, mediaId) {
-  return `https://flow-content.google/gif/${mediaId}${new URL(mp4Url).search}`;
+/** The GIF export lives beside the clip on the CDN: the clip's signature and id, a `/gif/` path [U]. */
+function gifUrlOf(mp4Url) {
+  const url = new URL(mp4Url);
+  return `https://flow-content.google/gif/${url.pathname.split('/').pop()}${url.search}`;
 }
 
 async function upscaleVideo(mediaId) {

@@ -9,6 +9,7 @@ import { resumeJobs, submitClassic } from './generate.js';
 import { assetGrid, pendingTile } from './grid.js';
 import { toolbar } from './upload.js';
 import { rpc } from './wire.js';
+import { sceneView } from './scene.js';
 
 const root = document.querySelector('aisandbox-root');
 
@@ -23,6 +24,11 @@ function renderRoute(route) {
   if (route === 'gallery') {
     render(h('div', { class: 'app-shell' }, header(), h('main', {}, galleryView())));
     consentBar();
+    return;
+  }
+  if (route === 'scene') {
+    sceneView();
+    rpc('DTaVef', []).catch(() => {});
     return;
   }
   projectView();

@@ -3,6 +3,7 @@ import { app, h, icon, t } from './dom.js';
 import { snackbar } from './chrome.js';
 import { openPane, overlayContainer } from './overlay.js';
 import { rpc } from './wire.js';
+import { newScene } from './sceneEntry.js';
 
 function readBase64(file) {
   return new Promise((resolve, reject) => {
@@ -117,7 +118,7 @@ export function toolbar() {
         item('upload', t('upload'), () => input.click()),
         item('create_new_folder', t('newCollection'), () => {}),
         item('person_add', t('createCharacter'), () => {}),
-        item('movie', t('newScene'), () => {}),
+        item('movie', t('newScene'), () => newScene()),
       ),
     });
   });

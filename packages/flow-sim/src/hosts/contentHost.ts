@@ -14,7 +14,8 @@ export function handleContent(state: SimState, req: Req, res: Res, url: URL): vo
   // The GIF export carries its clip's signature (`/video/<id>`), see grid.js.
   const check = checkSignedUrl(state, url, match[1] === 'gif' ? `/video/${match[2] ?? ''}` : undefined);
   if (check !== 'ok') return sendText(res, 403, check === 'expired' ? 'Expired' : 'Forbidden');
-  const media = resolveVideo(state, match[2] ?? '');
+  // An extension's clip is served under its workflow id (flow-captures.md §10).
+  const media = resolveVideo(state, match[2] ?? '') ?? state.library.byWorkflow(match[2] ?? '');
   if (media === undefined) return sendText(res, 404, 'Not Found');
   let body: Buffer;
   let type: string;

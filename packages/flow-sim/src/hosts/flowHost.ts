@@ -4,6 +4,7 @@ import { addCookies, parseCookies, redirect, sendHtml, sendText } from '../net/h
 import { googlevideoUrl, signedUrl } from '../media/signedUrl.js';
 import { videoUrlsReady } from '../wire/records.js';
 import { flowShell } from '../pages/flowShell.js';
+import { type SceneBoot, sceneBoot } from '../pages/sceneBoot.js';
 import type { FlowRoute } from '../pages/flowShell.js';
 import type { SimState } from '../state/simState.js';
 import { flowSession, googleSession, osidCookies } from './auth.js';
@@ -65,15 +66,20 @@ export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, 
   const signedIn = account !== undefined && !recheck;
   let hop: string | null = null;
   let project;
-  if (route === 'gallery' || route === 'project') {
+  let scene: SceneBoot | undefined;
+  if (route === 'gallery' || route === 'project' || route === 'scene') {
     if (!signedIn) hop = '/about';
     else if (!account.flowAccess) hop = '/unavailable';
-    else if (route === 'project') {
+    else if (route !== 'gallery') {
       const id = /^\/project\/([^/]+)/.exec(path)?.[1] ?? '';
       project = state.library.projects.get(id);
       if (project === undefined || project.owner !== account.email) {
         project = undefined;
         hop = '/404?reason=project';
+      } else if (route === 'scene') {
+        const found = sceneOfPath(state, path, project.id, account.email);
+        if (found === undefined) hop = '/404?reason=scene';
+        else scene = sceneBoot(state, found, Date.now());
       }
     }
   }
@@ -81,7 +87,10 @@ export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, 
   const consent = parseCookies(req).get('SOCS') === undefined;
   // A project load that serves the agent-only composer whatever the cohort (the switch's `times`).
   const agentOnlyLoad =
-    project !== undefined && signedIn && state.failures.take(account.email, 'agent_only_loads') !== null;
+    route === 'project' &&
+    project !== undefined &&
+    signedIn &&
+    state.failures.take(account.email, 'agent_only_loads') !== null;
   sendHtml(
     res,
     200,
@@ -93,15 +102,23 @@ export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, 
       identityRecheck: recheck,
       consent,
       ...(agentOnlyLoad ? { cohort: 'agent_only' as const } : {}),
+      ...(scene === undefined ? {} : { scene }),
     }),
   );
 }
 
 function routeOf(path: string): FlowRoute | null {
   if (path === '/') return 'gallery';
-  if (/^\/project\/[^/]+(\/(scene|edit)\/[^/]+)?\/?$/.test(path)) return 'project';
+  if (/^\/project\/[^/]+\/scene\/[^/]+\/?$/.test(path)) return 'scene';
+  if (/^\/project\/[^/]+(\/edit\/[^/]+)?\/?$/.test(path)) return 'project';
   if (path === '/about') return 'about';
   if (path === '/404') return 'notfound';
   if (path === '/unavailable') return 'unavailable';
   return null;
+}
+
+/** The scene a `/project/<pid>/scene/<sid>` path names, if it is this project's and this account's. */
+function sceneOfPath(state: SimState, path: string, projectId: string, owner: string) {
+  const id = /^\/project\/[^/]+\/scene\/([^/]+)/.exec(path)?.[1] ?? '';
+  return state.scenes.inProject(id, projectId, owner);
 }

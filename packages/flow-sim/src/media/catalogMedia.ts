@@ -3,6 +3,7 @@ import type { SimState } from '../state/simState.js';
 import { makeJpeg } from './jpeg.js';
 import { type Mp4Spec, frameCount, makeMp4, panOf } from './mp4.js';
 import { panAt } from './pan.js';
+import { continueClip, shiftRaster } from './extensionClip.js';
 import { coverScale, paintCover } from './picture.js';
 import type { Raster } from './picture.js';
 import { painterFor } from './pixels.js';
@@ -57,21 +58,27 @@ function pictureOf(state: SimState, media: Media, width: number, height: number,
 /**
  * The MP4 of a finished video (or of its 1080p upsample): a playable H.264 clip (mp4.ts) of the
  * job's start frame (i2v, interpolation) or of the painting for its id (the poster's), panned the
- * way its prompt says. The upsample shows the same picture and move, larger.
+ * way its prompt says — or, for an extension, its source's picture and move continued. The upsample
+ * shows the same picture and move, larger.
  */
-function clipSpec(state: SimState, media: Media, upsampled: boolean): Mp4Spec {
+function clipSpec(state: SimState, media: Media, upsampled: boolean, depth = 0): Mp4Spec {
   const resolution = upsampled ? '1080p' : (media.video?.resolution ?? '720p');
   const { width, height } = videoSize(resolution, media.aspectIndex);
   const baseId = media.id.endsWith(UPSAMPLED) ? media.id.slice(0, -UPSAMPLED.length) : media.id;
-  return {
-    width,
-    height,
-    seconds: media.video?.seconds ?? 8,
-    key: `${state.seed}:${baseId}`,
-    prompt: media.prompt,
-    picture: pictureOf(state, media, width, height),
-  };
+  const seconds = media.video?.seconds ?? 8;
+  const spec = { width, height, seconds, key: `${state.seed}:${baseId}`, prompt: media.prompt };
+  // An extension continues its source's picture and move (extensionClip.ts, flow-captures.md §10).
+  const seed = media.video?.extendsFrom;
+  const source = seed === undefined || depth > MAX_EXTENSION_DEPTH ? undefined : state.library.media.get(seed.mediaId);
+  if (seed !== undefined && source !== undefined) {
+    const from = clipSpec(state, source, upsampled, depth + 1) as Mp4Spec & { picture: Raster };
+    return { ...spec, ...continueClip(from, seed.fromFrame, seconds) };
+  }
+  return { ...spec, picture: pictureOf(state, media, width, height) };
 }
+
+/** Extensions of extensions followed back to a generated clip (deeper: painted afresh). */
+const MAX_EXTENSION_DEPTH = 64;
 
 export function mp4For(state: SimState, media: Media, upsampled = false): Buffer {
   const resolution = upsampled ? '1080p' : (media.video?.resolution ?? '720p');
@@ -87,20 +94,8 @@ export function mp4For(state: SimState, media: Media, upsampled = false): Buffer
  */
 export function clipFrameFor(state: SimState, media: Media, which: 'first' | 'last'): Raster {
   const spec = clipSpec(state, media, false);
-  const picture = spec.picture as Raster;
   const frames = frameCount(spec);
-  const d = panAt(panOf(spec), frames, which === 'first' ? 0 : frames - 1);
-  const { width, height } = picture;
-  const rgb = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    const sy = Math.min(Math.max(y + d.y, 0), height - 1);
-    for (let x = 0; x < width; x += 1) {
-      const sx = Math.min(Math.max(x + d.x, 0), width - 1);
-      const from = (sy * width + sx) * 3;
-      rgb.set(picture.rgb.subarray(from, from + 3), (y * width + x) * 3);
-    }
-  }
-  return { width, height, rgb };
+  return shiftRaster(spec.picture as Raster, panAt(panOf(spec), frames, which === 'first' ? 0 : frames - 1));
 }
 
 /** The image bytes of a media item: generated JPEG, video poster JPEG, or the uploaded file. */

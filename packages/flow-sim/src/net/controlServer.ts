@@ -33,6 +33,9 @@ export const CONTROL_METHODS = [
   'setBriefEnabled',
   'addCharacter',
   'projectsOf',
+  'createScene',
+  'sceneClips',
+  'clipOf',
 ] as const;
 
 export interface ControlInfo {

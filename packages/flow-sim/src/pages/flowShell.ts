@@ -8,8 +8,9 @@ import { IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from '../wir
 import { labelsFor } from './labels.js';
 import { briefPayload } from '../rpc/brief.js';
 import { agentSettingsOf } from '../state/agentSettings.js';
+import type { SceneBoot } from './sceneBoot.js';
 
-export type FlowRoute = 'gallery' | 'project' | 'about' | 'notfound' | 'unavailable';
+export type FlowRoute = 'gallery' | 'project' | 'scene' | 'about' | 'notfound' | 'unavailable';
 
 export interface ShellInput {
   route: FlowRoute;
@@ -21,6 +22,8 @@ export interface ShellInput {
   consent: boolean;
   /** Overrides the account's cohort for this load (failure switch agent_only_loads). */
   cohort?: Account['cohort'];
+  /** The scene editor's scene (route `scene`). */
+  scene?: SceneBoot;
 }
 
 function tileOf(state: SimState, m: Media, now: number): Record<string, unknown> {
@@ -86,6 +89,7 @@ export function flowShell(state: SimState, input: ShellInput): string {
               .filter((m) => m.kind !== 'upload')
               .map((m) => tileOf(state, m, now)),
           },
+    scene: input.scene ?? null,
     projects:
       account === undefined
         ? []

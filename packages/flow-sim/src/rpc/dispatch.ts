@@ -5,10 +5,12 @@ import type { FailureName } from '../types.js';
 import { decodeFreq, refusalError } from '../wire/envelope.js';
 import type { WireItem } from '../wire/envelope.js';
 import { BRIEF_RPC, saveBrief } from './brief.js';
+import { extend } from './extend.js';
 import { imageSubmit } from './imageSubmit.js';
 import { createProject, emptyReply, renameProject } from './projects.js';
 import { RpcRefusal } from './rpcTypes.js';
 import type { RpcHandler, RpcResult } from './rpcTypes.js';
+import { SCENE_RPC, editScene } from './scene.js';
 import { search } from './search.js';
 import { upload } from './upload.js';
 import { imageUpscale, videoUpscale } from './upscale.js';
@@ -32,6 +34,8 @@ const HANDLERS: Record<string, RpcHandler> = {
   WuwhI: emptyReply,
   DTaVef: emptyReply,
   [BRIEF_RPC]: saveBrief,
+  fZytfe: extend,
+  [SCENE_RPC]: editScene,
 };
 
 const REFUSALS: [FailureName, number, string | undefined][] = [

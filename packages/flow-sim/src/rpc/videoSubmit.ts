@@ -76,8 +76,8 @@ export function videoSubmit(ctx: RpcContext): RpcResult {
   return { items: [{ rpcId: ctx.rpcId, payload }], delayMs, charged: cost };
 }
 
-/** One clip of a video submit, as the request asked for it. */
-interface JobRequest {
+/** One clip of a video submit (or of an extend, rpc/extend.ts), as the request asked for it. */
+export interface JobRequest {
   readonly projectId: string;
   readonly prompt: string;
   readonly key: string;
@@ -86,10 +86,13 @@ interface JobRequest {
   readonly resolution: string;
   readonly charged: number;
   readonly startFrameId: string | undefined;
+  /** An extension: the clip it continues and the source frame it starts at. */
+  readonly extendsFrom?: { mediaId: string; fromFrame: number };
 }
 
-function createJob(ctx: RpcContext, job: JobRequest): Media {
-  const { projectId, prompt, key, aspectIndex, seconds, resolution, charged, startFrameId } = job;
+/** Makes one clip's job (the failure switches of this rpc taken as it is made), in the library. */
+export function createJob(ctx: RpcContext, job: JobRequest): Media {
+  const { projectId, prompt, key, aspectIndex, seconds, resolution, charged, startFrameId, extendsFrom } = job;
   const { state, account } = ctx;
   const email = account.email;
   const submittedAt = ctx.now + state.ms('videoSubmitReply');
@@ -121,6 +124,7 @@ function createJob(ctx: RpcContext, job: JobRequest): Media {
       seconds,
       resolution,
       ...(startFrameId === undefined ? {} : { startFrameId }),
+      ...(extendsFrom === undefined ? {} : { extendsFrom }),
       finalStatus,
       stuck: state.failures.take(email, 'stuck_generation', ctx.rpcId) !== null,
       withoutUrl: state.failures.take(email, 'done_without_url', ctx.rpcId) !== null,

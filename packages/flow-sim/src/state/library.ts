@@ -79,6 +79,11 @@ export interface VideoJob {
   charged: number;
   refunded: boolean;
   upsample?: { mediaId: string; submittedAt: number; doneAt: number };
+  /**
+   * An extension (`fZytfe`, flow-captures.md §10): the clip it continues and the source frame
+   * (0-based) its first frame shows (media/extensionClip.ts).
+   */
+  extendsFrom?: { mediaId: string; fromFrame: number };
 }
 
 /** Projects and media of every account, in memory. */
@@ -127,6 +132,12 @@ export class Library {
   byToken(token: string): Media | undefined {
     const id = this.#byToken.get(token);
     return id === undefined ? undefined : this.media.get(id);
+  }
+
+  /** The media a workflow id names (an extension's clip is served under it: flow-captures.md §10). */
+  byWorkflow(workflowId: string): Media | undefined {
+    for (const m of this.media.values()) if (m.workflowId === workflowId) return m;
+    return undefined;
   }
 
   mediaOfProject(projectId: string): Media[] {

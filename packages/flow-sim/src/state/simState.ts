@@ -7,6 +7,7 @@ import { latencyScale, TIMINGS, urlGapMs } from './latency.js';
 import { Library } from './library.js';
 import { SeededRandom } from './random.js';
 import { ReceivedLog } from './received.js';
+import { SceneStore } from './scenes.js';
 import { SessionSigner } from './sessions.js';
 import { type Variants, checkVariants, defaultVariants } from '../variants.js';
 
@@ -28,6 +29,8 @@ export class SimState {
   readonly failures = new FailureBoard();
   readonly received = new ReceivedLog();
   readonly library: Library;
+  /** Scenes and their timelines (in memory only: not in `dataDir`). */
+  readonly scenes: SceneStore;
   readonly signer: SessionSigner;
   readonly secret: string;
   readonly controlToken = randomBytes(18).toString('base64url');
@@ -46,6 +49,7 @@ export class SimState {
     this.seed = init.seed;
     this.random = new SeededRandom(init.seed);
     this.library = new Library(this.random);
+    this.scenes = new SceneStore(this.random);
     this.secret = init.secret ?? randomBytes(24).toString('base64url');
     this.signer = new SessionSigner(this.secret);
     this.latency = init.latency;

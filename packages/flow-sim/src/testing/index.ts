@@ -12,4 +12,5 @@ export {
   typePrompt,
   uploadPng,
 } from './flowPage.js';
+export { extendInScene, openSceneWithClip, sceneAddButton, sceneClipCount, sceneMenuEntries } from './scenePage.js';
 export { decodePng } from '../media/pngDecode.js';

@@ -54,7 +54,8 @@ export function videoRecord(state: SimState, media: Media, now: number, options:
       : null;
   if (ready) {
     posterUrl = signedUrl(state, `/image/${mediaId}`);
-    mp4Url = signedUrl(state, `/video/${mediaId}`);
+    // An extension's clip is served under its workflow id (flow-captures.md §10: `/video/<workflow_id>?Expires=…`).
+    mp4Url = signedUrl(state, `/video/${job?.extendsFrom === undefined ? mediaId : media.workflowId}`);
     if (job?.swapped === true) [posterUrl, mp4Url] = [mp4Url, posterUrl];
   }
   const details: unknown[] = new Array<unknown>(14).fill(null);

@@ -41,6 +41,8 @@ const SPEND_SECTION = [
   "  per media id for when you cannot read the server's files (resources/read returns the bytes).",
   '- Rate limit: a burst of 8 generations, then one per 20 s; beyond that you get `{status: "rate_limited"}` with `retry_after`.',
   "- Chain image → video by passing a generated image's media id as `initial_frame` or in `reference_images`.",
+  '- Join clips into one video with gflow_stitch_videos: local, no browser, spends nothing; inputs are files in the output directory or',
+  "  media ids of downloaded videos; `overlap: 1` removes the second an extension repeats from its source's end.",
 ];
 
 const NO_SPEND_SECTION = [
@@ -48,7 +50,8 @@ const NO_SPEND_SECTION = [
   'This server runs with --no-spend (GFLOW_MCP_NO_SPEND): the credit-spending tools gflow_generate_image and gflow_generate_video',
   'are not registered at all. Do not look for a workaround, and do not run `gflow` from a terminal to generate instead.',
   'You can inspect auth, credits, projects, characters, models, prompt tools and instruction cards, download or upscale existing',
-  'media, and prepare prompts with expand_prompt / create_character for a human to run on a spending server.',
+  'media, stitch downloaded clips into one video (gflow_stitch_videos), and prepare prompts with expand_prompt / create_character',
+  'for a human to run on a spending server.',
 ];
 
 /** The agent guide served at gflow://docs/mcp-guide; a different text in no-spend mode. */
