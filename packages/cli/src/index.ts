@@ -7,6 +7,7 @@ export {
   leafSpecOf,
   groupSpecOf,
   leafFlags,
+  type CommandDef,
   type LeafSpec,
   type ChildEntry,
 } from './framework/commandSpec.js';

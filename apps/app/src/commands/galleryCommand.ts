@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { BadParameterError } from '@gflow/errors';
-import { defineLeaf, flag } from '@gflow/cli';
+import { defineLeaf, flag, type CommandDef } from '@gflow/cli';
 
 /** How long the probe of an already running daemon may take. */
 const PROBE_TIMEOUT_MS = 1500;
@@ -72,7 +72,7 @@ function openBrowser(url: string): Promise<boolean> {
  * listening on the port, else serves one on loopback itself until Ctrl-C. With a token it opens a
  * one-time login URL (the browser then holds an HttpOnly session cookie).
  */
-export const galleryCommand = defineLeaf({
+export const galleryCommand: CommandDef = defineLeaf({
   name: 'gallery',
   description:
     'Open the gallery (projects, media, failures, running tasks) in the browser; serves it on 127.0.0.1 unless a gflow serve of this home already does.',

@@ -1,4 +1,4 @@
-import { NO_SPEND_FLAG, PROFILE_FLAG, defineLeaf, flag } from '@gflow/cli';
+import { NO_SPEND_FLAG, PROFILE_FLAG, defineLeaf, flag, type CommandDef } from '@gflow/cli';
 
 /** `--flows DIR` (repeatable): extra directories of declarative MCP flows, besides <home>/flows. */
 export const FLOWS_FLAG = flag({
@@ -19,7 +19,7 @@ export function flowsDirsOf(value: unknown): string[] {
  * (@gflow/mcp guards it); logs go to stderr. `--profile` sets
  * GFLOW_CLI_PROFILE, `--no-spend` GFLOW_MCP_NO_SPEND for this server.
  */
-export const mcpRunCommand = defineLeaf({
+export const mcpRunCommand: CommandDef = defineLeaf({
   name: 'run',
   description: 'Serve gflow to an MCP client over stdio (Claude Desktop, Cursor, VS Code, Claude Code).',
   surface: 'mcp',

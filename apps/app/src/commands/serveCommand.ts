@@ -1,5 +1,5 @@
 import { BadParameterError } from '@gflow/errors';
-import { NO_SPEND_FLAG, PROFILE_FLAG, defineLeaf, flag } from '@gflow/cli';
+import { NO_SPEND_FLAG, PROFILE_FLAG, defineLeaf, flag, type CommandDef } from '@gflow/cli';
 import { FLOWS_FLAG, flowsDirsOf } from './mcpRunCommand.js';
 
 /**
@@ -7,7 +7,7 @@ import { FLOWS_FLAG, flowsDirsOf } from './mcpRunCommand.js';
  * deprecated HTTP+SSE with --transport sse). A bind other than 127.0.0.1
  * needs GFLOW_CLI_DAEMON_TOKEN (exit 11 otherwise).
  */
-export const serveCommand = defineLeaf({
+export const serveCommand: CommandDef = defineLeaf({
   name: 'serve',
   description: 'Serve gflow over HTTP: MCP at /mcp (Streamable HTTP), or legacy SSE with --transport sse.',
   surface: 'http',

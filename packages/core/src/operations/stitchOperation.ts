@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { writeNewFile } from '../output/writeNew.js';
 import { type StitchInput, resolveStitchInputs, stitchTarget } from '../stitch/stitchInputs.js';
 import type { StitchResult } from '../stitch/stitchClips.js';
-import { localPath } from './generationSchemas.js';
-import { type OperationContext, defineOperation } from './operation.js';
+import { localPath } from '../schemas/params.js';
+import type { OperationContext } from '../runtime/operationContext.js';
+import { defineOperation } from './operation.js';
 
 /** Most clips one stitch joins (a 30-link chain or extend run, and room to spare). */
 export const MAX_STITCH_CLIPS = 64;

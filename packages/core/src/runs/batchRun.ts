@@ -25,6 +25,7 @@ export const generateBatchResult = z.looseObject({
   /** The first failure's problem document, when the batch did not complete. */
   error: z.unknown().optional(),
 });
+/** What `generateBatch` returns: the run's status and task id, the Flow project, each prompt's own envelope (files, media, error), the pauses, the exit code, what this call made, the first failure. */
 export type GenerateBatchResult = z.output<typeof generateBatchResult>;
 type Item = GenerateBatchResult['items'][number];
 

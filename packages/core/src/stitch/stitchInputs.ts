@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BadParameterError, InvalidOutputError, ReferenceNotOnDiskError, ReferenceNotUsableError } from '@gflow/errors';
 import { assertNotDirectory, confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
-import type { OperationContext } from '../operations/operation.js';
-import { profileFilter } from '../operations/catalogQueries.js';
+import type { OperationContext } from '../runtime/operationContext.js';
+import { profileFilter } from '../operations/catalogParams.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 
 /** The catalogued video a media id input names. */
