@@ -34,6 +34,12 @@ export const VARIANT_VALUES = {
   agentImageGate: ['none', 'confirm'],
   /** [U] the classic composer once a submit is on its way: it keeps the prompt, its chips and bound frames, or it clears them. */
   composerAfterSubmit: ['keep', 'clear'],
+  /**
+   * [U] a project loaded while one of its images is still generating (never captured): a
+   * `flow-pending-tile` with no media id, the same tile carrying `data-media-id`, or nothing until
+   * the image is done. Either way the grid is a per-load snapshot: a later load shows the image.
+   */
+  pendingImage: ['tile', 'tile-media-id', 'unlisted'],
 } as const;
 
 export type VariantName = keyof typeof VARIANT_VALUES;
