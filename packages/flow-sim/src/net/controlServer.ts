@@ -33,6 +33,7 @@ export const CONTROL_METHODS = [
   'setBriefEnabled',
   'addCharacter',
   'projectsOf',
+  'setImageReady',
 ] as const;
 
 export interface ControlInfo {
