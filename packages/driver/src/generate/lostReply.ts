@@ -1,4 +1,4 @@
-import { WireFormatError } from '@gflow/errors';
+import { WireFormatError, hasErrorCode } from '@gflow/errors';
 import { readVideoKey } from '@gflow/flow-facts';
 import type { OpenTimeouts } from '../composer/openProject.js';
 import { CLOCK_SLACK_MS, listProjectClips } from '../recover/projectListing.js';
@@ -34,6 +34,14 @@ export function lostReplyFollowable(lost: LostSubmit): boolean {
   return lost.mode === 't2v' && lost.characters === 0;
 }
 
+/** The run cannot be named: WireFormatError (7, not retryable, may have spent). */
+function unnamed(ctx: OpContext, lost: LostSubmit, why: string): WireFormatError {
+  return new WireFormatError(
+    `The submit reply could not be read and ${why}, so the run cannot be named. Credits may have been spent; look in the Flow project.`,
+    { retryable: false, extensions: { ...ctx.spendExtensions(), flow_project_id: lost.projectId } },
+  );
+}
+
 /**
  * Finds the clip of a submit whose reply was lost: loads the project afresh so the page lists its
  * clips itself (recover/projectListing.ts: the resumed `jwpduf` polls and the `@` picker's `as29s`),
@@ -45,7 +53,14 @@ export async function followLostSubmit(ctx: OpContext, lost: LostSubmit, timeout
   ctx.logger.warn('the submit reply could not be read; following the clip through the project listing', {
     projectId: lost.projectId,
   });
-  const listing = await listProjectClips(ctx, lost.projectId, timeouts);
+  const listing = await listProjectClips(ctx, lost.projectId, timeouts).catch((error: unknown) => {
+    if (hasErrorCode(error, 'cancelled') || hasErrorCode(error, 'browser-session-closed')) throw error;
+    throw unnamed(
+      ctx,
+      lost,
+      `the project could not be listed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
   const family = lost.modelKey === null ? null : readVideoKey(lost.modelKey).family;
   const promptMatches = (text: string | null): boolean =>
     text === lost.prompt || (lost.mentions > 0 && text !== null && text.startsWith(`${lost.prompt} `));
@@ -54,12 +69,12 @@ export async function followLostSubmit(ctx: OpContext, lost: LostSubmit, timeout
     (r.createdAt === null || r.createdAt >= lost.clickedAt - CLOCK_SLACK_MS) &&
     (family === null || r.modelKey === null || readVideoKey(r.modelKey).family === family);
   const clips = [...listing.clips.values()].filter(matches);
-  if (clips.length !== 1) {
-    throw new WireFormatError(
-      `The submit reply could not be read and the project lists ${clips.length === 0 ? 'no clip' : `${clips.length} clips`} with this prompt made after the click, so the run cannot be named. Credits may have been spent; look in the Flow project.`,
-      { retryable: false, extensions: { ...ctx.spendExtensions(), flow_project_id: lost.projectId } },
+  if (clips.length !== 1)
+    throw unnamed(
+      ctx,
+      lost,
+      `the project lists ${clips.length === 0 ? 'no clip' : `${clips.length} clips`} with this prompt made after the click`,
     );
-  }
   ctx.logger.info('followed a lost submit reply to its clip', { mediaId: clips[0]?.mediaId });
   return clips[0] as VideoRecord;
 }
