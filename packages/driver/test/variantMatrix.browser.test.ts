@@ -53,7 +53,9 @@ afterEach(async (context) => {
  * composer's run only its journey; the brief panel's none (test/instructions.browser.test.ts drives
  * every instruction action on each of their values), nor the search order's
  * (test/characters.browser.test.ts binds through same-named options on each), nor what the
- * composer holds after a submit (test/warmPage.browser.test.ts runs the warm-page journeys on each).
+ * composer holds after a submit (test/warmPage.browser.test.ts runs the warm-page journeys on each),
+ * nor how a load shows an image still being made (test/recover.browser.test.ts finds and follows
+ * one on each: no journey here loads a project while an image is pending).
  * Every other switch runs every journey.
  */
 const SCOPE: Partial<Record<keyof Variants, 'agent' | 'elsewhere'>> = {
@@ -67,6 +69,7 @@ const SCOPE: Partial<Record<keyof Variants, 'agent' | 'elsewhere'>> = {
   ...(Object.fromEntries(Object.keys(SCENE_VARIANT_VALUES).map((name) => [name, 'elsewhere'])) as Partial<
     Record<keyof Variants, 'elsewhere'>
   >),
+  pendingImage: 'elsewhere',
 };
 
 /** The defaults, then every other value of each switch on its own (with the journeys it shapes). */

@@ -255,6 +255,18 @@ export class Scenario {
       );
   }
 
+  /**
+   * Test control: a generated image still being made (`false`: a project load shows it pending,
+   * per the variant pendingImage) or done (`true`: as once its reply time has come). Lets a test
+   * hold an image pending across loads and finish it when it chooses, whatever the machine's pace.
+   */
+  setImageReady(mediaId: string, ready: boolean): void {
+    const media = this.#state.library.media.get(mediaId);
+    if (media?.kind !== 'image') throw new Error(`no such generated image: ${mediaId}`);
+    media.readyAt = ready ? Date.now() : Number.MAX_SAFE_INTEGER;
+    this.#state.onChange();
+  }
+
   /** What a finished clip's first or last frame shows (its encoder's input, not a decode): `{width, height, rgb}`. */
   expectedFrame(mediaId: string, which: 'first' | 'last'): { width: number; height: number; rgb: Uint8Array } {
     const media = this.#state.library.media.get(mediaId);

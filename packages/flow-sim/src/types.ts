@@ -42,6 +42,7 @@ export const FAILURE_NAMES = [
   'image_empty_reply',
   'maseq_project_id_first',
   'unreadable_submit_reply',
+  'held_submit_reply',
   'brief_save_lossy',
   'agent_quote_more',
   'agent_second_confirm',

@@ -38,6 +38,12 @@ export const VARIANT_VALUES = {
   composerAfterSubmit: ['keep', 'clear'],
   /** The scene editor and its extend (flow-captures.md §10; sceneVariants.ts). */
   ...SCENE_VARIANT_VALUES,
+  /**
+   * [U] a project loaded while one of its images is still generating (never captured): a
+   * `flow-pending-tile` with no media id, the same tile carrying `data-media-id`, or nothing until
+   * the image is done. Either way the grid is a per-load snapshot: a later load shows the image.
+   */
+  pendingImage: ['tile', 'tile-media-id', 'unlisted'],
 } as const;
 
 export type VariantName = keyof typeof VARIANT_VALUES;

@@ -46,7 +46,7 @@ async function watchClips(
     uploads: UploadedFile[];
     mentions: number;
     characters: number;
-    urlGraceMs: number;
+    timeouts: OpenTimeouts;
   },
 ): Promise<FlowGenerationResult> {
   const { seen, quote, tappedBeforeClick } = run.sent;
@@ -60,11 +60,11 @@ async function watchClips(
     characters,
     mentions,
   };
-  const started = await startedClips(ctx, seen, lost, req.timeoutMs);
+  const started = await startedClips(ctx, seen, lost, { ...run.timeouts, jobMs: req.timeoutMs });
   const watch = {
     prompt: req.prompt,
     timeoutMs: req.timeoutMs,
-    urlGraceMs: run.urlGraceMs,
+    urlGraceMs: run.timeouts.urlGraceMs,
     sinceSeq: tappedBeforeClick,
   };
   const finished = await finishedClips(ctx, { ...watch, seen, started, projectId });
@@ -101,6 +101,6 @@ export async function generateVideo(
   const sent = await quoteAndSubmit(ctx, { projectId, uploads, costLine, beforeSubmit: req.beforeSubmit, check });
   if (sent.kind === 'stopped') return sent.result;
   const mentions = inputs.refs.length + entityIds.length;
-  const run = { sent, projectId, uploads, mentions, characters: entityIds.length, urlGraceMs: timeouts.urlGraceMs };
+  const run = { sent, projectId, uploads, mentions, characters: entityIds.length, timeouts };
   return watchClips(ctx, req, run);
 }

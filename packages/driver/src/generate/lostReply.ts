@@ -1,9 +1,9 @@
-import { WireFormatError } from '@gflow/errors';
+import { WireFormatError, hasErrorCode } from '@gflow/errors';
 import { readVideoKey } from '@gflow/flow-facts';
-import { abandonMention, focusEditor, openMentionPicker } from '../characters/mentionPicker.js';
-import { projectUrl } from '../flow/hosts.js';
+import type { OpenTimeouts } from '../composer/openProject.js';
+import { CLOCK_SLACK_MS, listProjectClips } from '../recover/projectListing.js';
 import type { OpContext } from '../session/opContext.js';
-import { type VideoRecord, findVideoRecords, supersedes } from '../wire/videoRecords.js';
+import type { VideoRecord } from '../wire/videoRecords.js';
 
 /** A video run whose submit reply could not be read, and what identifies its clip. */
 export interface LostSubmit {
@@ -34,65 +34,47 @@ export function lostReplyFollowable(lost: LostSubmit): boolean {
   return lost.mode === 't2v' && lost.characters === 0;
 }
 
-/** How long the project's own listing is watched for the clip after the reload. */
-const LISTING_MS = 12_000;
+/** The run cannot be named: WireFormatError (7, not retryable, may have spent). */
+function unnamed(ctx: OpContext, lost: LostSubmit, why: string): WireFormatError {
+  return new WireFormatError(
+    `The submit reply could not be read and ${why}, so the run cannot be named. Credits may have been spent; look in the Flow project.`,
+    { retryable: false, extensions: { ...ctx.spendExtensions(), flow_project_id: lost.projectId } },
+  );
+}
 
 /**
- * Finds the clip of a submit whose reply was lost: reloads the project so the page lists its clips
- * itself (it resumes polling the pending ones, `jwpduf`, and lists the finished ones when the `@`
- * picker opens, `as29s`), then takes the one clip created after the click with exactly the
- * prompt and the model family of the submit body. None, or more than one, is WireFormatError
- * (7, not retryable, may have spent) — the run cannot be named.
+ * Finds the clip of a submit whose reply was lost: loads the project afresh so the page lists its
+ * clips itself (recover/projectListing.ts: the resumed `jwpduf` polls and the `@` picker's `as29s`),
+ * then takes the one clip created after the click with exactly the prompt and the model family of
+ * the submit body. None, or more than one, is WireFormatError (7, not retryable, may have spent) —
+ * the run cannot be named.
  */
-export async function followLostSubmit(ctx: OpContext, lost: LostSubmit): Promise<VideoRecord> {
-  const since = ctx.tap.seq;
+export async function followLostSubmit(ctx: OpContext, lost: LostSubmit, timeouts: OpenTimeouts): Promise<VideoRecord> {
   ctx.logger.warn('the submit reply could not be read; following the clip through the project listing', {
     projectId: lost.projectId,
   });
-  await ctx.page.goto(projectUrl(lost.projectId), { waitUntil: 'domcontentloaded' });
-  await focusEditor(ctx.page, { signal: ctx.signal, timeoutMs: LISTING_MS }, 'the project listing').catch(
-    () => undefined,
-  );
-  await openMentionPicker(ctx.page).catch(() => undefined);
+  const listing = await listProjectClips(ctx, lost.projectId, timeouts).catch((error: unknown) => {
+    if (hasErrorCode(error, 'cancelled') || hasErrorCode(error, 'browser-session-closed')) throw error;
+    throw unnamed(
+      ctx,
+      lost,
+      `the project could not be listed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
   const family = lost.modelKey === null ? null : readVideoKey(lost.modelKey).family;
   const promptMatches = (text: string | null): boolean =>
     text === lost.prompt || (lost.mentions > 0 && text !== null && text.startsWith(`${lost.prompt} `));
   const matches = (r: VideoRecord): boolean =>
     promptMatches(r.prompt) &&
-    (r.createdAt === null || r.createdAt >= lost.clickedAt - 5_000) &&
+    (r.createdAt === null || r.createdAt >= lost.clickedAt - CLOCK_SLACK_MS) &&
     (family === null || r.modelKey === null || readVideoKey(r.modelKey).family === family);
-  const found = new Map<string, VideoRecord>();
-  const collect = (): void => {
-    for (const response of ctx.tap.responses) {
-      if (response.seq <= since || response.envelope === null) continue;
-      for (const item of response.envelope.items)
-        for (const r of findVideoRecords(item.payload))
-          if (matches(r) && supersedes(found.get(r.mediaId), r)) found.set(r.mediaId, r);
-    }
-  };
-  await ctx
-    .waitForTap(
-      (event) => {
-        if (event.type !== 'response') return undefined;
-        collect();
-        return found.size > 0 ? true : undefined;
-      },
-      LISTING_MS,
-      () => new Error('no listing'),
-      'following the clip of a lost submit reply',
-    )
-    .catch(() => undefined);
-  // The listing may name it on more than one rpc; give the picker's listing its turn before deciding.
-  await ctx.page.waitForResponse((r) => r.url().includes('rpcids=as29s'), { timeout: 3_000 }).catch(() => undefined);
-  collect();
-  await abandonMention(ctx.page);
-  const clips = [...found.values()];
-  if (clips.length !== 1) {
-    throw new WireFormatError(
-      `The submit reply could not be read and the project lists ${clips.length === 0 ? 'no clip' : `${clips.length} clips`} with this prompt made after the click, so the run cannot be named. Credits may have been spent; look in the Flow project.`,
-      { retryable: false, extensions: { ...ctx.spendExtensions(), flow_project_id: lost.projectId } },
+  const clips = [...listing.clips.values()].filter(matches);
+  if (clips.length !== 1)
+    throw unnamed(
+      ctx,
+      lost,
+      `the project lists ${clips.length === 0 ? 'no clip' : `${clips.length} clips`} with this prompt made after the click`,
     );
-  }
   ctx.logger.info('followed a lost submit reply to its clip', { mediaId: clips[0]?.mediaId });
   return clips[0] as VideoRecord;
 }

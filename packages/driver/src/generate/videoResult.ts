@@ -1,4 +1,5 @@
 import { WireFormatError, isGflowError } from '@gflow/errors';
+import type { OpenTimeouts } from '../composer/openProject.js';
 import type { OpContext } from '../session/opContext.js';
 import { type VideoRecord, findVideoRecords, findWorkflowSummaries } from '../wire/videoRecords.js';
 import { type LostSubmit, followLostSubmit, lostReplyFollowable } from './lostReply.js';
@@ -30,19 +31,19 @@ export async function startedClips(
   ctx: OpContext,
   seen: GuardedSubmit,
   lost: Omit<LostSubmit, 'modelKey' | 'clickedAt'>,
-  timeoutMs: number,
+  timeouts: OpenTimeouts & { readonly jobMs: number },
 ): Promise<StartedClips> {
   let initial: VideoRecord[];
   let summaries: ReturnType<typeof findWorkflowSummaries> = [];
   let recovered = false;
   try {
-    const payload = await awaitReply(ctx, seen, Math.min(60_000, Math.max(1_000, timeoutMs)));
+    const payload = await awaitReply(ctx, seen, Math.min(60_000, Math.max(1_000, timeouts.jobMs)));
     initial = findVideoRecords(payload);
     summaries = findWorkflowSummaries(payload);
   } catch (error) {
     const full: LostSubmit = { ...lost, modelKey: seen.verdict.modelKey, clickedAt: seen.clickedAt };
     if (!followable(error, full)) throw error;
-    initial = [await followLostSubmit(ctx, full)];
+    initial = [await followLostSubmit(ctx, full, timeouts)];
     recovered = true;
   }
   const workflowIds = [...new Set([...initial.map((r) => r.workflowId), ...summaries.map((s) => s.workflowId)])];

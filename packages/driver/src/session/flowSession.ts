@@ -12,6 +12,9 @@ import { prepareComposer } from '../generate/prepare.js';
 import { explainPublicLanding } from '../account/publicLanding.js';
 import { readUploadable, uploadFile } from '../composer/uploads.js';
 import type { GenerateImageRequest, GenerateVideoRequest, FlowGenerationResult } from '../generate/types.js';
+import { checkFindRequest, findSubmitted } from '../recover/findSubmitted.js';
+import { checkFollowRequest, followMedia } from '../recover/followMedia.js';
+import type { FindSubmittedRequest, FollowMediaRequest, SubmittedLookup } from '../recover/types.js';
 import type { DriverLogger } from '../util/logger.js';
 import { type LastOperation, capturePage } from './capturePage.js';
 import type { IncidentSnapshot } from './incidentSnapshot.js';
@@ -262,6 +265,39 @@ export class FlowSession {
     return this.#run('extending a video', request.signal, request.onProgress, (ctx) =>
       extendVideo(ctx, request, this.#timeouts),
     );
+  }
+
+  /**
+   * Follows media a submit already created (its ids known, from the reply or a checkpoint) to a
+   * state it can be downloaded in, without submitting anything: a clip still generating is waited
+   * for through the page's own polls until done with its URL (or failed: ContentPolicyError,
+   * FlowAppError); an image is done once its project shows it. Items carry signed URLs for
+   * {@link download}; `recovered: true`. An id the project does not list is ReferenceNotFoundError.
+   */
+  followMedia(request: FollowMediaRequest): Promise<FlowGenerationResult> {
+    try {
+      checkFollowRequest(request);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const what = `following ${request.kind === 'video' ? 'a clip' : 'an image'} already submitted`;
+    return this.#run(what, request.signal, request.onProgress, (ctx) => followMedia(ctx, request, this.#timeouts));
+  }
+
+  /**
+   * Finds the media of a submit whose reply was never read (its ids unknown) in its project's
+   * listing, without submitting anything: `found` (exactly `count` new media), `none`, or
+   * `ambiguous`. A listing gflow does not recognise is WireFormatError (7); a project still
+   * making something after `timeoutMs` is TransportTimeoutError (look again later).
+   */
+  findSubmitted(request: FindSubmittedRequest): Promise<SubmittedLookup> {
+    try {
+      checkFindRequest(request);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const what = `looking for the ${request.kind} of a submit whose reply was never read`;
+    return this.#run(what, request.signal, undefined, (ctx) => findSubmitted(ctx, request, this.#timeouts));
   }
 
   /**

@@ -1,6 +1,6 @@
 // The asset grid: pending, failed, image and video tiles. Download and upscale choices live in a
 // tile's detail view (opened by clicking the tile), not on the tile (flow-captures.md §8).
-import { app, boot, downloadBlob, h, icon, scaled, t } from './dom.js';
+import { app, boot, downloadBlob, h, icon, scaled, t, uuid } from './dom.js';
 import { openPane } from './overlay.js';
 import { rpc } from './wire.js';
 import { snackbar } from './chrome.js';
@@ -11,7 +11,8 @@ let grid = null;
 export function assetGrid() {
   grid = h('flow-asset-grid', { class: 'asset-grid' });
   for (const m of boot.project?.media ?? []) {
-    if (m.kind === 'image')
+    if (m.kind === 'image' && m.status !== 3) pendingImageTile(m.id);
+    else if (m.kind === 'image')
       grid.append(
         imageTile({ mediaId: m.id, url: m.url, token: m.token, name: m.name, width: m.width, height: m.height }),
       );
@@ -31,6 +32,18 @@ export function pendingTile(key) {
   );
   grid?.prepend(tile);
   return tile;
+}
+
+/**
+ * [U] An image still generating when the project loads (variant pendingImage): a pending tile with
+ * no media id, the same tile carrying it, or nothing. The page does not follow it: a later load shows it.
+ */
+function pendingImageTile(mediaId) {
+  const variant = boot.variants.pendingImage;
+  if (variant === 'unlisted') return;
+  const tile = pendingTile(uuid());
+  const id = tileId(mediaId);
+  if (variant === 'tile-media-id' && id !== null) tile.setAttribute('data-media-id', id);
 }
 
 export function setProgress(tile, percent) {

@@ -2,7 +2,7 @@ import { ACCOUNTS_HOST, FLOW_HOST } from '../net/hosts.js';
 import type { Req, Res } from '../net/http.js';
 import { addCookies, parseCookies, redirect, sendHtml, sendText } from '../net/http.js';
 import { googlevideoUrl, signedUrl } from '../media/signedUrl.js';
-import { videoUrlsReady } from '../wire/records.js';
+import { imageReady, videoUrlsReady } from '../wire/records.js';
 import { flowShell } from '../pages/flowShell.js';
 import { type SceneBoot, sceneBoot } from '../pages/sceneBoot.js';
 import type { FlowRoute } from '../pages/flowShell.js';
@@ -40,7 +40,12 @@ export async function handleFlow(state: SimState, req: Req, res: Res, url: URL, 
     const raw = path.slice('/asb/'.length);
     const video = raw.endsWith(VIDEO_TOKEN_SUFFIX);
     const media = state.library.byToken(video ? raw.slice(0, -VIDEO_TOKEN_SUFFIX.length) : raw);
-    if (session === undefined || media === undefined || media.owner !== session.account.email)
+    if (
+      session === undefined ||
+      media === undefined ||
+      media.owner !== session.account.email ||
+      !imageReady(media, Date.now())
+    )
       return sendText(res, 404, 'Not Found');
     if (!video) return redirect(res, 302, signedUrl(state, `/image/${media.id}`));
     if (media.kind !== 'video' || !videoUrlsReady(media, Date.now())) return sendText(res, 404, 'Not Found');

@@ -36,6 +36,7 @@ export const CONTROL_METHODS = [
   'createScene',
   'sceneClips',
   'clipOf',
+  'setImageReady',
 ] as const;
 
 export interface ControlInfo {

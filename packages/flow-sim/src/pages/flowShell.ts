@@ -3,7 +3,7 @@ import { escapeHtml } from '../net/http.js';
 import type { Account } from '../state/accounts.js';
 import type { Media, Project } from '../state/library.js';
 import type { SimState } from '../state/simState.js';
-import { videoStatus, videoUrlsReady } from '../wire/records.js';
+import { imageReady, videoStatus, videoUrlsReady } from '../wire/records.js';
 import { IMAGE_ASPECTS, IMAGE_MODELS, VIDEO_ASPECTS, VIDEO_MODELS } from '../wire/models.js';
 import { labelsFor } from './labels.js';
 import { briefPayload } from '../rpc/brief.js';
@@ -38,7 +38,11 @@ function tileOf(state: SimState, m: Media, now: number): Record<string, unknown>
     prompt: m.prompt,
     model: m.model,
   };
-  if (m.kind !== 'video') return { ...base, status: 3, url: signedUrl(state, `/image/${m.id}`) };
+  if (m.kind !== 'video') {
+    // An image still generating is listed as pending (its tile per the variant pendingImage).
+    if (!imageReady(m, now)) return { ...base, status: 2, url: null };
+    return { ...base, status: 3, url: signedUrl(state, `/image/${m.id}`) };
+  }
   const status = videoStatus(m, now);
   const ready = videoUrlsReady(m, now);
   return {

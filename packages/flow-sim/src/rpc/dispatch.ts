@@ -113,6 +113,14 @@ export function dispatchRpc(state: SimState, account: Account, fReq: string, sou
     ) {
       return { kind: 'rpc', ...base, result: { ...result, garbled: true } };
     }
+    // Test switch: the job exists and is billed, its reply is never sent (a client killed after the click).
+    if (
+      isSubmit &&
+      result.items[0]?.error === undefined &&
+      state.failures.take(account.email, 'held_submit_reply', rpcId) !== null
+    ) {
+      return { kind: 'rpc', ...base, result: { ...result, hang: true } };
+    }
     return { kind: 'rpc', ...base, result };
   } catch (error) {
     if (error instanceof RpcRefusal)

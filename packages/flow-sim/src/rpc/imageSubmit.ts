@@ -41,6 +41,8 @@ export function imageSubmit(ctx: RpcContext): RpcResult {
     return { items: [{ rpcId: ctx.rpcId, payload: [[], []] }], delayMs: state.ms('imageReply'), charged: 0 };
   }
   ctx.account.credits -= cost;
+  // Made (and billed) as the submit arrives: a client that dies before the reply still has them.
+  const delayMs = state.ms('imageReply');
   const made = [];
   for (let i = 0; i < count; i += 1) {
     made.push(
@@ -58,6 +60,7 @@ export function imageSubmit(ctx: RpcContext): RpcResult {
         createdAt: ctx.now + i,
         mimeType: 'image/jpeg',
         hiddenForSearches: 0,
+        readyAt: ctx.now + delayMs,
       }),
     );
   }
@@ -73,7 +76,7 @@ export function imageSubmit(ctx: RpcContext): RpcResult {
         ),
       },
     ],
-    delayMs: state.ms('imageReply'),
+    delayMs,
     charged: cost,
   };
 }

@@ -1,3 +1,4 @@
+import { imageReady } from '../wire/records.js';
 import { asArray } from './rpcTypes.js';
 import type { RpcContext, RpcResult } from './rpcTypes.js';
 
@@ -20,6 +21,7 @@ export function search(ctx: RpcContext): RpcResult {
       continue;
     }
     if (m.kind === 'video' && m.video?.finalStatus !== 3) continue;
+    if (!imageReady(m, ctx.now)) continue;
     const kind = m.kind === 'video' ? 'VIDEO' : m.kind === 'upload' ? 'UPLOAD' : 'IMAGE';
     if (tab === 'IMAGES' && kind === 'VIDEO') continue;
     if (tab === 'VIDEOS' && kind !== 'VIDEO') continue;

@@ -58,6 +58,12 @@ export interface Media {
   mimeType: string;
   /** Searches that must run before a fresh upload is listed (late indexing). */
   hiddenForSearches: number;
+  /**
+   * A generated image: when it exists in full (its `ogiZ0b` reply time). Before, a project load
+   * shows it pending (variant `pendingImage`), its `/asb/` URL and the pickers do not list it.
+   * Absent: ready (uploads, older snapshots).
+   */
+  readyAt?: number;
   video?: VideoJob;
 }
 

@@ -20,6 +20,11 @@ export function videoStatus(media: Media, now: number): number {
   return job.finalStatus;
 }
 
+/** Whether a generated image exists in full at `now` (its reply time has come); other media always. */
+export function imageReady(media: Media, now: number): boolean {
+  return media.readyAt === undefined || now >= media.readyAt;
+}
+
 export function videoUrlsReady(media: Media, now: number): boolean {
   const job = media.video;
   return job !== undefined && job.finalStatus === 3 && !job.stuck && !job.withoutUrl && now >= job.urlAt;
