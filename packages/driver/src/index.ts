@@ -13,7 +13,6 @@ export type {
   SubmitHook,
 } from './generate/types.js';
 export type { IncidentSnapshot } from './session/incidentSnapshot.js';
-export type { FindSubmittedRequest, FollowMediaRequest, SubmittedLookup } from './recover/types.js';
 export { pageSnapshotOf } from './session/scratchPage.js';
 
 // Models, the menu rule, model keys, magic bytes and the profile markers are Flow facts: import

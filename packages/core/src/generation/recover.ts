@@ -1,5 +1,5 @@
 import type { TaskRecord } from '@gflow/catalog';
-import type { FlowGenerationResult, FlowSession } from '@gflow/driver';
+import type { FlowSession } from '@gflow/driver';
 import { ReferenceNotFoundError, WireFormatError } from '@gflow/errors';
 import { resolveProfile } from '../home/profiles.js';
 import { withFlowSession } from '../runtime/flowSessions.js';
@@ -8,35 +8,6 @@ import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import { type GenerationRequest, effectiveSettings, parseGenerationRequest } from './request.js';
 import { completedEnvelope, saveResults } from './save.js';
 import type { GenerationResult } from './schemas.js';
-
-/** What the driver answers when it looks for a submit's media in its project (ids unknown). */
-type Submitted =
-  | { readonly kind: 'found'; readonly mediaIds: string[]; readonly workflowIds: string[] }
-  | { readonly kind: 'none' }
-  | { readonly kind: 'ambiguous'; readonly mediaIds: string[] };
-
-/** The driver's recovery calls (FlowSession.followMedia / findSubmitted). */
-interface Recovering {
-  followMedia(request: {
-    projectId: string;
-    kind: 'image' | 'video';
-    mediaIds: readonly string[];
-    workflowIds?: readonly string[];
-    prompt: string;
-    timeoutMs: number;
-    signal?: AbortSignal;
-  }): Promise<FlowGenerationResult>;
-  findSubmitted(request: {
-    projectId: string;
-    kind: 'image' | 'video';
-    count: number;
-    knownMediaIds: readonly string[];
-    prompt: string;
-    since: number;
-    timeoutMs: number;
-    signal?: AbortSignal;
-  }): Promise<Submitted>;
-}
 
 export interface RecoverOptions {
   readonly claimant: string;
@@ -59,7 +30,7 @@ function unconfirmed(row: TaskRecord, detail: string): WireFormatError {
 /** The media ids of a step's submit: recorded (the reply was read), else found in its project's listing. */
 async function namedMedia(
   runtime: RuntimeServices,
-  session: Recovering,
+  session: FlowSession,
   row: TaskRecord,
   request: GenerationRequest,
 ): Promise<{ mediaIds: string[]; workflowIds: string[] }> {
@@ -107,10 +78,9 @@ export async function recoverGeneration(
     onProgress: options.onProgress,
     facts: () => ({ operation: request.command, taskId: row.taskId, phase: 'recovering', mayHaveSpent: true }),
   };
-  const result = await withFlowSession(runtime, profile, use, async (session: FlowSession) => {
-    const driver = session as unknown as Recovering;
-    const named = await namedMedia(runtime, driver, row, request);
-    const generated = await driver.followMedia({
+  const result = await withFlowSession(runtime, profile, use, async (session) => {
+    const named = await namedMedia(runtime, session, row, request);
+    const generated = await session.followMedia({
       projectId: row.checkpoint?.project_id as string,
       kind: request.kind,
       ...named,
