@@ -3,6 +3,8 @@ export type { FlowSim, FlowSimOptions } from './startFlowSim.js';
 
 export { VARIANT_NAMES, VARIANT_VALUES, type Variants } from './variants.js';
 
+export { DRIFT_NAMES, DRIFT_SWITCHES, type DriftName } from './drift.js';
+
 export { FAILURE_NAMES, type FailureName } from './types.js';
 
 export { makePng } from './media/png.js';

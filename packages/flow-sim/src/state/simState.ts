@@ -9,6 +9,7 @@ import { SeededRandom } from './random.js';
 import { ReceivedLog } from './received.js';
 import { SessionSigner } from './sessions.js';
 import { type Variants, checkVariants, defaultVariants } from '../variants.js';
+import { type DriftName, checkDrift } from '../drift.js';
 
 export interface SimStateInit {
   seed: string;
@@ -17,6 +18,7 @@ export interface SimStateInit {
   secret?: string;
   variants?: Partial<Variants>;
   urlDelay?: UrlDelay;
+  drift?: readonly string[];
 }
 
 /** Everything the simulator knows; the scenario API and the hosts read and write it. */
@@ -39,6 +41,8 @@ export class SimState {
   urlTtlSeconds = 6 * 3600;
   /** The variant switches (variants.ts): defaults follow the captures. */
   readonly variants: Variants = defaultVariants();
+  /** The drift switches on (drift.ts): none by default. */
+  drift: DriftName[] = [];
   /** Called after every change that persistence should save. */
   onChange: () => void = () => undefined;
 
@@ -53,6 +57,7 @@ export class SimState {
     this.urlDelay = init.urlDelay ?? 'scaled';
     this.locale = init.locale;
     Object.assign(this.variants, checkVariants(init.variants ?? {}));
+    this.drift = checkDrift(init.drift ?? []);
   }
 
   /** A Flow timing (or a raw millisecond value) scaled by the latency setting. */
