@@ -3,7 +3,7 @@ import { FLOW_ORIGIN, flowLandingKind, projectIdOfUrl, projectUrl } from '../flo
 import { LANDING_RECHECK_MS, STABLE_LANDING_MS, landingError } from '../flow/landingError.js';
 import type { OpContext } from '../session/opContext.js';
 import { nextDomChange, untilTrue } from '../util/domWait.js';
-import { A, withIcon } from './anchors.js';
+import { A, newProjectButton } from './anchors.js';
 import { warmPageRefusal } from './warmPage.js';
 import { renameInPage } from '../projects/renameInPage.js';
 
@@ -129,7 +129,7 @@ async function titleNewProject(ctx: OpContext, title: string, timeouts: OpenTime
 
 async function createProject(ctx: OpContext, timeouts: OpenTimeouts): Promise<string> {
   const { page } = ctx;
-  const newButton = withIcon(page, page.locator('button'), 'add').filter({ hasNot: page.locator(A.promptBox) });
+  const newButton = newProjectButton(page);
   const deadline = Date.now() + timeouts.readyMs;
   let landing: { url: string; since: number } | null = null;
   for (;;) {
