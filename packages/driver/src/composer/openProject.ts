@@ -19,7 +19,8 @@ export interface OpenTimeouts {
   readonly urlGraceMs: number;
 }
 
-async function goto(ctx: OpContext, url: string, timeouts: OpenTimeouts): Promise<void> {
+/** Loads a Flow URL in the operation's page; a client-side hop that interrupts the load is fine. */
+export async function gotoFlow(ctx: OpContext, url: string, timeouts: OpenTimeouts): Promise<void> {
   ctx.landingChecks = false;
   ctx.check('opening Flow');
   try {
@@ -94,7 +95,7 @@ export async function openProject(
       return projectId;
     }
     ctx.logger.debug('loading the project page', { projectId, because: refusal });
-    await goto(ctx, projectUrl(projectId), timeouts);
+    await gotoFlow(ctx, projectUrl(projectId), timeouts);
     await waitForEditor(ctx, timeouts);
     const landed = projectIdOfUrl(ctx.page.url());
     if (landed !== projectId)
@@ -103,7 +104,7 @@ export async function openProject(
       );
     return projectId;
   }
-  await goto(ctx, `${FLOW_ORIGIN}/`, timeouts);
+  await gotoFlow(ctx, `${FLOW_ORIGIN}/`, timeouts);
   const created = await createProject(ctx, timeouts);
   if (options.newProjectTitle !== undefined) await titleNewProject(ctx, options.newProjectTitle, timeouts);
   return created;
