@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { checkBrowser, checkCatalog, checkHome } from '../health/doctorChecks.js';
+import { checkBrowser, checkCatalog, checkFlowRecords, checkHome } from '../health/doctorChecks.js';
 import { checkpointWal, fixHomeMode, hashUnhashedFiles, pruneMissingFileRows } from '../health/doctorFixes.js';
 import { checkConfigToml, checkDeprecatedSettings, checkProfiles } from '../health/homeChecks.js';
 import * as S from './catalogSchemas.js';
@@ -60,6 +60,7 @@ export const doctor = defineOperation({
       ]),
       checkBrowser(runtime.settings),
       ...checkProfiles(runtime.layout),
+      ...checkFlowRecords(runtime.layout),
       ...checkCatalog(runtime.settings.dbPath, () => runtime.catalog, {
         historyPrompts: runtime.settings.historyPrompts,
       }),
