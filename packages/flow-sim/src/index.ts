@@ -3,7 +3,7 @@ export type { FlowSim, FlowSimOptions } from './startFlowSim.js';
 
 export { VARIANT_NAMES, VARIANT_VALUES, type Variants } from './variants.js';
 
-export { DRIFT_NAMES, DRIFT_SWITCHES, type DriftName } from './drift.js';
+export { DRIFT_NAMES, type DriftName } from './drift.js';
 
 export { FAILURE_NAMES, type FailureName } from './types.js';
 

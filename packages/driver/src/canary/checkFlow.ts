@@ -57,7 +57,7 @@ async function checkGallery(ctx: OpContext, timeouts: OpenTimeouts, record: Anch
     signal: ctx.signal,
     timeoutMs: Math.min(timeouts.readyMs, GALLERY_MS),
   });
-  if (shown) await record('button:has(add)', button);
+  if (shown) await record('button:has(mat-icon:text("add"))', button);
   ctx.landingChecks = true;
   return shown
     ? { ...GALLERY, status: 'ok', found: 'present' }

@@ -181,7 +181,7 @@ const creditsBalance: CapabilityProbe = {
   async run(scope) {
     const control = creditsControl(scope.ctx.page).first();
     if ((await control.count()) === 0) return drifted('no header button with the `toll` ligature');
-    await scope.record('flow-app-header button:has(toll)', control);
+    await scope.record('flow-app-header button:has(mat-icon:text("toll"))', control);
     const reading = parseCreditsText(await textWithoutIcons(control));
     return 'credits' in reading ? ok('a balance gflow can read') : drifted(reading.error.replace(/\(.*\)/, '(…)'));
   },
@@ -190,7 +190,7 @@ const creditsBalance: CapabilityProbe = {
 async function submitFinding(scope: ProbeScope): Promise<ProbeFinding> {
   try {
     const button = await waitForSubmitReady(scope.ctx);
-    await scope.record('button:has(arrow_forward)', button);
+    await scope.record('button:has(mat-icon:text("arrow_forward"))', button);
     return ok('enabled once a prompt is typed');
   } catch (error) {
     if (!hasErrorCode(error, 'insufficient-credits')) throw error;
