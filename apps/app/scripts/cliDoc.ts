@@ -272,8 +272,8 @@ identifying value masked: letters become \`x\`, ids, labels, alt texts and URLs 
 classes, roles, states and Material ligatures stay) and \`replies.json\` (the read-only replies'
 shapes: keys, types and array lengths, never values). A last check refuses to write a bundle that
 would hold an email address, a signed URL, a token, a cookie, a URL with a query or an id (exit 13,
-nothing written). \`packages/flow-sim/scripts/captureToFixtures.mjs DIR\` turns a bundle into
-simulator fixtures.
+nothing written). In a checkout, \`pnpm --filter @gflow/flow-sim capture:fixture -- DIR --name NAME\`
+turns a bundle into a simulator fixture (packages/flow-sim/README.md § Captured fixtures).
 
 The last check is remembered: plain \`gflow doctor\` shows it per profile (\`flow.live\`: ok, info
 when older than a day or never run, a warning when it drifted), and a paid run says in one line on
