@@ -227,7 +227,7 @@ you can read and write, not writable by others; not there yet, one gflow can cre
 place or an unwritable parent fails), settings load, config.toml parses, settings still set under
 retired names, the browser
 (GFLOW_CLI_BROWSER_EXECUTABLE or a system Chrome/Chromium), profiles without an account marker,
-strategy marker or cookie store, and the catalog: its write-ahead log (large, or a \`-shm\` without
+strategy marker or cookie store, each profile's last live check (\`flow.live\`, below), and the catalog: its write-ahead log (large, or a \`-shm\` without
 it), SQLite's \`quick_check\`, migrations (drift, newer schema, pending), tasks \`working\` and
 operations \`started\` for more than 24 h, catalogued files missing on disk, assets without a
 display name, local files without a SHA-256. Each finding names the rows or profiles it concerns

@@ -42,7 +42,7 @@ export const doctor = defineOperation({
   mcpName: 'gflow_doctor',
   title: 'Check the gflow home',
   description:
-    'Read-only checks of the home, the settings (also under retired names), the browser gflow would launch, the profiles (signed in, markers, cookies) and the catalog (write-ahead log, integrity, migrations, stuck tasks and operations, missing files, rows without a name or a hash); each finding names its rows and the command that fixes it. Creates nothing.',
+    'Read-only checks of the home, the settings (also under retired names), the browser gflow would launch, the profiles (signed in, markers, cookies, the last free live check) and the catalog (write-ahead log, integrity, migrations, stuck tasks and operations, missing files, rows without a name or a hash); each finding names its rows and the command that fixes it. Creates nothing.',
   kind: 'read',
   usesBrowser: false,
   surfaces: ['cli', 'library'],
