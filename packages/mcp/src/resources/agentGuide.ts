@@ -41,6 +41,8 @@ const SPEND_SECTION = [
   "  per media id for when you cannot read the server's files (resources/read returns the bytes).",
   '- Rate limit: a burst of 8 generations, then one per 20 s; beyond that you get `{status: "rate_limited"}` with `retry_after`.',
   "- Chain image → video by passing a generated image's media id as `initial_frame` or in `reference_images`.",
+  '- Before spending on a profile not checked for a day, gflow_check_flow is free: it walks every control a generation needs and',
+  '  submits nothing. `status: "drifted"` names what Flow changed (`capabilities[].expected` / `found`): tell the human before a paid run.',
 ];
 
 const NO_SPEND_SECTION = [
