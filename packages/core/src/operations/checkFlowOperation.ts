@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { captureDocuments, writeCaptureBundle } from '../health/captureBundle.js';
 import { type FlowCheckRecord, readFlowCheckRecord, writeFlowCheckRecord } from '../health/flowCheckRecord.js';
 import { type ResolvedProfile, resolveProfile } from '../home/profiles.js';
-import { withIncidentCapture } from '../incidents/recordIncident.js';
 import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
-import { profileParam } from './generationSchemas.js';
-import { type OperationContext, defineOperation } from './operation.js';
+import { withFlowSession } from '../runtime/flowSessions.js';
+import type { OperationContext } from '../runtime/operationContext.js';
+import { profileParam } from '../schemas/params.js';
+import { defineOperation } from './operation.js';
 
 /** The title of the project gflow checks in (made once per profile, then reused). */
 export const SCRATCH_PROJECT_TITLE = 'gflow canary (scratch, safe to delete)';
@@ -75,19 +76,14 @@ function runCheck(
   capture: boolean,
 ): Promise<FlowCheckReport> {
   const { runtime, signal } = context;
-  return runtime.sessions.withSession(profile, { signal, onProgress: context.onProgress }, (session) =>
-    withIncidentCapture(
-      runtime,
-      session,
-      () => ({ operation: 'checkFlow' }),
-      () =>
-        session.checkFlow({
-          ...(record.scratch_project_id === null ? {} : { projectId: record.scratch_project_id }),
-          newProjectTitle: SCRATCH_PROJECT_TITLE,
-          capture,
-          signal,
-        }),
-    ),
+  const use = { signal, onProgress: context.onProgress, facts: () => ({ operation: 'checkFlow' }) };
+  return withFlowSession(runtime, profile, use, (session) =>
+    session.checkFlow({
+      ...(record.scratch_project_id === null ? {} : { projectId: record.scratch_project_id }),
+      newProjectTitle: SCRATCH_PROJECT_TITLE,
+      capture,
+      signal,
+    }),
   );
 }
 
