@@ -138,6 +138,7 @@ the Node found on PATH, which must be 22.19+ or 24.
 | 14–31, 34–40 | see the error taxonomy (@gflow/errors), e.g. 16 catalog, 22 4K upscale needs Ultra, 36 not on flow.google.com, 37 insufficient credits, 40 a credit budget refused the submit |
 | 32 | an id neither the local catalog nor Flow knows: a media id (\`data media\`, \`data download\`, \`image upscale\`, \`video upscale\`), a project id (\`project show\`), a task id (\`task show\`, \`task wait\`, \`task cancel\`) |
 | 33 | \`doctor\` found issues |
+| 41 | \`doctor --live\` found drift: a control or reply gflow depends on changed (FlowDriftError); paid runs may fail there |
 | 130 | interrupted (Ctrl-C) |
 
 ## \`gflow mcp setup\`
@@ -226,7 +227,7 @@ you can read and write, not writable by others; not there yet, one gflow can cre
 place or an unwritable parent fails), settings load, config.toml parses, settings still set under
 retired names, the browser
 (GFLOW_CLI_BROWSER_EXECUTABLE or a system Chrome/Chromium), profiles without an account marker,
-strategy marker or cookie store, and the catalog: its write-ahead log (large, or a \`-shm\` without
+strategy marker or cookie store, each profile's last live check (\`flow.live\`, below), and the catalog: its write-ahead log (large, or a \`-shm\` without
 it), SQLite's \`quick_check\`, migrations (drift, newer schema, pending), tasks \`working\` and
 operations \`started\` for more than 24 h, catalogued files missing on disk, assets without a
 display name, local files without a SHA-256. Each finding names the rows or profiles it concerns
@@ -238,6 +239,46 @@ fixed|nothing_to_do|failed, detail}]\`): the home tightened to mode 700, the wri
 into the catalog (it says so when another process holds it), the rows of missing local files
 dropped (rows only, as \`gflow data prune\`), the SHA-256 recorded of unhashed files that still have
 their recorded size. It deletes no file and sends nothing; the other findings stay yours to fix.
+
+### \`gflow doctor --live\`: a free check of Flow itself
+
+\`gflow doctor --live [--profile NAME] [--capture DIR] [--json]\` checks the real Flow on the profile's
+signed-in account instead of the home: in a scratch project it creates once (titled "gflow canary
+(scratch, safe to delete)", remembered in the profile's \`.gflow_flow_check.json\`) it walks every
+control a generation needs with the generation path's own anchors — the gallery's new-project
+button, the composer (agent mode is switched off as a run does), the prompt editor, the settings
+pane and its mode, submode, aspect, duration and count radios in video and image mode, the model
+menus against gflow's model table (one result per model: offered, not offered, or ambiguous), the
+cost line, the Frames chips and their picker, the \`@\` picker, the toolbar \`+\` and its Upload entry
+(the file chooser is opened and left unanswered), the header's balance, the submit button (it
+types a probe text, waits for the button to enable, and clears it), the agent-mode chip, and the
+agent-only composer when the account has one — and reads the read-only replies it meets (the asset
+search, a create-project reply) with gflow's own parsers. It **submits nothing and spends nothing**:
+no probe clicks a submit, and every submit the page could send is held and aborted in the browser.
+It puts the pane's mode and submode back as it found them.
+
+Each capability is \`ok\`, \`drifted\` (what gflow expected, what the page showed instead: the
+control named and why it could not be used) or \`not offered\` on this account (an agent-only
+composer has no settings pane; the scene editor's extend entry is not driven yet). \`--json\` →
+checkFlow's output: \`{status: ok|drifted, exit_code, profile, project_id, project_created, arm,
+build_label, checked_at, summary, capabilities[{id, title, status, expected, found}], replies[…],
+capture}\`. Exit 0, or **41** when anything drifted; the usual codes when the check cannot run (2 no
+profile, 3 signed out, 39 no Flow access, 15 the browser closed). \`--fix\` does not go with it;
+\`--capture\` and \`--profile\` need it.
+
+\`--capture DIR\` also writes a redacted capture bundle to attach to an issue: \`manifest.json\` (the
+findings and Flow's build label), \`anchors.json\` (each control's outer HTML with every text and
+identifying value masked: letters become \`x\`, ids, labels, alt texts and URLs are dropped, only
+classes, roles, states and Material ligatures stay) and \`replies.json\` (the read-only replies'
+shapes: keys, types and array lengths, never values). A last check refuses to write a bundle that
+would hold an email address, a signed URL, a token, a cookie, a URL with a query or an id (exit 13,
+nothing written). In a checkout, \`pnpm --filter @gflow/flow-sim capture:fixture -- DIR --name NAME\`
+turns a bundle into a simulator fixture (packages/flow-sim/README.md § Captured fixtures).
+
+The last check is remembered: plain \`gflow doctor\` shows it per profile (\`flow.live\`: ok, info
+when older than a day or never run, a warning when it drifted), and a paid run says in one line on
+stderr when the profile's last check is older than a day or never ran
+(\`GFLOW_CLI_FLOW_CHECK_REMINDER=false\` turns that off).
 
 ## \`gflow instructions\`
 

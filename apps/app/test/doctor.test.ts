@@ -18,6 +18,24 @@ interface DoctorReport {
 }
 
 describe('gflow doctor', () => {
+  it('--live: --fix does not go with it, --capture and --profile need it, and no profile is exit 2 before a browser', async () => {
+    const home = makeHome();
+    for (const args of [
+      ['doctor', '--capture', 'x'],
+      ['doctor', '--profile', 'ana'],
+      ['doctor', '--live', '--fix'],
+    ]) {
+      const r = await cli(args, { home, env: BROWSER });
+      expect(r.exitCode, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain('[UsageError]');
+    }
+    const r = await cli(['doctor', '--live', '--json'], { home, env: BROWSER });
+    expect(r.exitCode).toBe(2);
+    expect((json(r) as { error: { type: string } }).error.type).toMatch(/no-(default-)?profile$/);
+    const bad = await cli(['doctor', '--live', '--profile', '../x'], { home, env: BROWSER });
+    expect(bad.exitCode).toBe(13);
+  });
+
   it('is ok (exit 0) on a fresh home and does not create the catalog', async () => {
     const home = makeHome();
     fs.chmodSync(home, 0o700);

@@ -14,6 +14,7 @@ export type {
 } from './generate/types.js';
 export type { IncidentSnapshot } from './session/incidentSnapshot.js';
 export { pageSnapshotOf } from './session/scratchPage.js';
+export type { FlowCheckReport } from './canary/checkFlow.js';
 
 // Models, the menu rule, model keys, magic bytes and the profile markers are Flow facts: import
 // them from @gflow/flow-facts (the one table the driver picks from and checks against).

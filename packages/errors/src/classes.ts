@@ -231,6 +231,10 @@ export class FlowAccessUnavailableError extends GflowError {
 export class BudgetExceededError extends GflowError {
   static override readonly code: ErrorCode = 'budget-exceeded';
 }
+/** `flow-drift`: Flow Changed Under gflow. Its exit code, HTTP status, retryability and hint: `ERROR_TABLE['flow-drift']`. */
+export class FlowDriftError extends GflowError {
+  static override readonly code: ErrorCode = 'flow-drift';
+}
 /** `recaptcha-mint`: reCAPTCHA Failed. Its exit code, HTTP status, retryability and hint: `ERROR_TABLE['recaptcha-mint']`. */
 export class RecaptchaError extends GflowError {
   static override readonly code: ErrorCode = 'recaptcha-mint';
@@ -321,6 +325,7 @@ export const ERROR_CLASSES = Object.fromEntries(
     FlowAccountChooserError,
     FlowAccessUnavailableError,
     BudgetExceededError,
+    FlowDriftError,
     RecaptchaError,
     BatchPartialError,
     BatchIntegrityError,

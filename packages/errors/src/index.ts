@@ -80,6 +80,7 @@ export {
   FlowAccountChooserError,
   FlowAccessUnavailableError,
   BudgetExceededError,
+  FlowDriftError,
   RecaptchaError,
   BatchPartialError,
   BatchIntegrityError,

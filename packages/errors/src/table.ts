@@ -10,7 +10,7 @@ export interface ErrorRow {
   /** The parent code; `gflow` is the root. */
   readonly parent: string | null;
   readonly title: string;
-  /** Process exit code for the CLI (0–40, 130). Inherited when absent. */
+  /** Process exit code for the CLI (0–41, 130). Inherited when absent. */
   readonly exit?: number;
   /** HTTP status (problem details `status`). Inherited when absent. */
   readonly status?: number;
@@ -457,6 +457,15 @@ export const ERROR_TABLE = {
     status: 402,
     retryable: false,
     hint: 'A credit budget (GFLOW_CLI_MAX_CREDITS_PER_CALL, --max-credits / max_credits, GFLOW_CLI_DAILY_CREDIT_BUDGET) refused this submit before the click; nothing was sent or spent. Raise the budget, pick a cheaper model, or wait for tomorrow.',
+  },
+  'flow-drift': {
+    className: 'FlowDriftError',
+    parent: 'gflow',
+    title: 'Flow Changed Under gflow',
+    exit: 41,
+    status: 409,
+    retryable: false,
+    hint: 'A control or reply gflow depends on is not what it expects (gflow doctor --live names it); paid runs may fail there. Update gflow, or file an issue with the redacted capture bundle (gflow doctor --live --capture DIR).',
   },
   'recaptcha-mint': {
     className: 'RecaptchaError',

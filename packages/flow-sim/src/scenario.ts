@@ -21,6 +21,7 @@ import { type InstructionCardInit, copyBrief, makeCard, seedTitle } from './stat
 import { readImageSize } from './media/imageSize.js';
 import { makePng } from './media/png.js';
 import { type Variants, checkVariants, defaultVariants } from './variants.js';
+import { type DriftName, checkDrift } from './drift.js';
 
 /** An instruction card as the scenario reports it. */
 export interface InstructionCardView {
@@ -129,6 +130,17 @@ export class Scenario {
     if (mode !== 'measured' && mode !== 'scaled')
       throw new RangeError(`urlDelay must be 'measured' or 'scaled', got ${String(mode)}`);
     this.#state.urlDelay = mode;
+  }
+
+  /** Sets the drift switches on (drift.ts), replacing the earlier ones (`[]`: none); pages read them at their next load. */
+  setDrift(names: readonly DriftName[]): DriftName[] {
+    this.#state.drift = checkDrift(names);
+    return [...this.#state.drift];
+  }
+
+  /** The drift switches on. */
+  getDrift(): DriftName[] {
+    return [...this.#state.drift];
   }
 
   /** Sets variant switches (variants.ts); pages read them at their next load. */

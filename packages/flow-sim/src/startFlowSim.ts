@@ -14,6 +14,7 @@ import type { ReceivedLog } from './state/received.js';
 import { SimState } from './state/simState.js';
 import type { LatencySetting, SimLocale, UrlDelay } from './types.js';
 import type { Variants } from './variants.js';
+import type { DriftName } from './drift.js';
 
 export interface FlowSimOptions {
   /** TLS port on loopback; 0 (default) picks a free one. */
@@ -27,6 +28,8 @@ export interface FlowSimOptions {
   urlDelay?: UrlDelay;
   /** Variant switches for uncertain shapes (variants.ts); default: the captured behaviour. */
   variants?: Partial<Variants>;
+  /** Drift switches (drift.ts): an anchor renamed or a reply reshaped; default none. */
+  drift?: readonly DriftName[];
   locale?: SimLocale;
   /** Persist accounts, projects and media here (and keep cookies valid across restarts). */
   dataDir?: string;
@@ -74,6 +77,7 @@ export async function startFlowSim(options: FlowSimOptions = {}): Promise<FlowSi
     ...(secret === undefined ? {} : { secret }),
     ...(options.variants ? { variants: options.variants } : {}),
     ...(options.urlDelay ? { urlDelay: options.urlDelay } : {}),
+    ...(options.drift ? { drift: options.drift } : {}),
   });
   let flush = (): void => undefined;
   if (options.dataDir !== undefined) {

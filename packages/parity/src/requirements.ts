@@ -174,6 +174,14 @@ export const REQUIREMENTS: readonly Requirement[] = [
     source: SEED,
     surfaces: ALL,
   },
+  {
+    id: 'check-flow.refused-before-the-browser',
+    seed: "gflow doctor --live (MCP gflow_check_flow, library checkFlow): on the user's signed-in profile, opens a project's composer … submits nothing and spends nothing",
+    source: 'issue 44',
+    surfaces: ['library', 'mcp-stdio', 'mcp-http'],
+    notOn:
+      'cli: `gflow doctor --live` is a flag of the local doctor, not a command of its own the CLI driver can pick; apps/app/test/doctorLive.browser.test.ts runs it end to end',
+  },
 ];
 
 export function requirementById(id: string): Requirement {

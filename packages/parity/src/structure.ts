@@ -95,7 +95,10 @@ export const MCP_EXEMPT: Readonly<Record<string, string>> = {
 };
 
 /** MCP tool → why no CLI command maps to it. An entry marked GAP is a known gap in requirements.ts. */
-export const MCP_ONLY: Readonly<Record<string, string>> = {};
+export const MCP_ONLY: Readonly<Record<string, string>> = {
+  gflow_check_flow:
+    'the CLI runs checkFlow as `gflow doctor --live` (with --capture and --profile): a flag of the local doctor, which itself has no MCP twin (its local checks are exempt above)',
+};
 
 /**
  * CLI parameter key → tool parameter, for every mapped command (upstream's

@@ -1,5 +1,8 @@
-import { toGflowError } from '@gflow/errors';
-import { flag } from '../args/flagSpec.js';
+import { UsageError, toGflowError } from '@gflow/errors';
+import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
+import type { ParsedValues } from '../args/parseArgv.js';
+import type { LeafContext } from '../framework/leafContext.js';
+import { type FlowCheckResult, renderFlowCheck } from './doctorLive.js';
 import { defineLeaf } from '../framework/commandSpec.js';
 import { runOperation } from '../framework/operationLeaf.js';
 import { type DoctorCheck, checkRuntime } from '../doctor/doctorChecks.js';
@@ -18,7 +21,7 @@ interface DoctorFix {
 export const doctorCommand = defineLeaf({
   name: 'doctor',
   description:
-    'Check the Node runtime, home, settings, browser, profiles and catalog; each finding says what fixes it. Read-only unless --fix. Exit 0, or 33 when something needs attention.',
+    'Check the Node runtime, home, settings, browser, profiles and catalog; each finding says what fixes it. Read-only unless --fix. Exit 0, or 33 when something needs attention. --live checks Flow itself instead, for free: exit 0, or 41 when something gflow depends on changed.',
   recordUsage: false,
   flags: () => [
     flag({
@@ -27,9 +30,32 @@ export const doctorCommand = defineLeaf({
       description:
         'First repair what is safe (home mode 700, fold the write-ahead log in, drop rows of missing files, hash unhashed files), then check.',
     }),
+    flag({
+      key: 'live',
+      kind: 'boolean',
+      description:
+        "Check Flow itself on the profile's signed-in account instead (free): walk every control a run needs in a scratch project gflow creates once, read the replies met on the way, submit nothing. Exit 41 on drift.",
+    }),
+    flag({
+      key: 'capture',
+      kind: 'string',
+      valueHint: 'DIR',
+      description:
+        'With --live: also write a redacted capture bundle into DIR (masked anchors, reply shapes, build label; no prompt, cookie, token, email or media URL) to attach to an issue.',
+    }),
+    { ...PROFILE_FLAG, description: `With --live: the profile to check. ${PROFILE_FLAG.description ?? ''}` },
   ],
-  examples: ['gflow doctor', 'gflow doctor --fix', 'gflow doctor --json | jq .checks'],
+  examples: [
+    'gflow doctor',
+    'gflow doctor --fix',
+    'gflow doctor --json | jq .checks',
+    'gflow doctor --live',
+    'gflow doctor --live --capture ./flow-capture --json',
+  ],
   async run(ctx, values) {
+    if (values['live'] === true) return runLive(ctx, values);
+    for (const key of ['capture', 'profile'] as const)
+      if (values[key] !== undefined) throw new UsageError(`--${key} goes with --live.`);
     const checks: DoctorCheck[] = [checkRuntime(ctx.node)];
     let fixes: readonly DoctorFix[] | undefined;
     try {
@@ -62,3 +88,14 @@ export const doctorCommand = defineLeaf({
     return { data, text, exitCode: issues ? DOCTOR_FINDINGS_EXIT : 0 };
   },
 });
+
+/** `doctor --live`: core's checkFlow, rendered; --fix does not go with it (it repairs the home, not Flow). */
+async function runLive(ctx: LeafContext, values: ParsedValues) {
+  if (values['fix'] === true)
+    throw new UsageError('--fix and --live do not go together: run them one after the other.');
+  const result = (await runOperation(ctx, 'checkFlow', () => ({
+    ...(typeof values['profile'] === 'string' ? { profile: values['profile'] } : {}),
+    ...(typeof values['capture'] === 'string' ? { capture: values['capture'] } : {}),
+  }))) as FlowCheckResult;
+  return renderFlowCheck(result);
+}

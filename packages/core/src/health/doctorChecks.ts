@@ -8,6 +8,9 @@ import { nearestExisting } from '../output/makeDirectories.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 import type { DoctorCheck } from './doctorCheck.js';
 import { checkCatalogRows, checkIntegrity, walState } from './homeChecks.js';
+import { describeLastCheck, flowCheckIsStale, readFlowCheckRecord } from './flowCheckRecord.js';
+import { listProfileNames } from '../home/profiles.js';
+import type { HomeLayout } from '../home/homeLayout.js';
 
 export type { DoctorCheck, Severity } from './doctorCheck.js';
 
@@ -172,4 +175,26 @@ export function checkCatalog(
   );
   checks.push(...checkCatalogRows(catalog, options.historyPrompts ?? 'store'));
   return checks;
+}
+
+/**
+ * The last free live check of each profile (`gflow doctor --live`, recorded in the profile's
+ * directory): a warning when it found drift, information when it is older than a day or never
+ * ran, ok otherwise. Reads only the records; opens no browser.
+ */
+export function checkFlowRecords(layout: HomeLayout, now: number = Date.now()): DoctorCheck[] {
+  return listProfileNames(layout).map((name) => {
+    const last = readFlowCheckRecord(layout.profileDir(name)).last_check;
+    const detail = describeLastCheck(name, last, now);
+    if (last?.status === 'drifted')
+      return {
+        check: 'flow.live',
+        severity: 'warn',
+        detail,
+        remediation: `gflow doctor --live --profile ${name} (free), then update gflow or file an issue with --capture DIR`,
+        ids: [name],
+        count: 1,
+      };
+    return { check: 'flow.live', severity: flowCheckIsStale(last, now) ? 'info' : 'ok', detail, ids: [name], count: 1 };
+  });
 }

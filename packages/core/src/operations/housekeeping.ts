@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { checkBrowser, checkCatalog, checkHome } from '../health/doctorChecks.js';
+import { checkBrowser, checkCatalog, checkFlowRecords, checkHome } from '../health/doctorChecks.js';
 import { checkpointWal, fixHomeMode, hashUnhashedFiles, pruneMissingFileRows } from '../health/doctorFixes.js';
 import { checkConfigToml, checkDeprecatedSettings, checkProfiles } from '../health/homeChecks.js';
 import * as S from './catalogSchemas.js';
@@ -42,7 +42,7 @@ export const doctor = defineOperation({
   mcpName: 'gflow_doctor',
   title: 'Check the gflow home',
   description:
-    'Read-only checks of the home, the settings (also under retired names), the browser gflow would launch, the profiles (signed in, markers, cookies) and the catalog (write-ahead log, integrity, migrations, stuck tasks and operations, missing files, rows without a name or a hash); each finding names its rows and the command that fixes it. Creates nothing.',
+    'Read-only checks of the home, the settings (also under retired names), the browser gflow would launch, the profiles (signed in, markers, cookies, the last free live check) and the catalog (write-ahead log, integrity, migrations, stuck tasks and operations, missing files, rows without a name or a hash); each finding names its rows and the command that fixes it. Creates nothing.',
   kind: 'read',
   usesBrowser: false,
   surfaces: ['cli', 'library'],
@@ -60,6 +60,7 @@ export const doctor = defineOperation({
       ]),
       checkBrowser(runtime.settings),
       ...checkProfiles(runtime.layout),
+      ...checkFlowRecords(runtime.layout),
       ...checkCatalog(runtime.settings.dbPath, () => runtime.catalog, {
         historyPrompts: runtime.settings.historyPrompts,
       }),

@@ -13,6 +13,7 @@ import { catalogProjectSummary, listProfileActivity, showProject } from './proje
 import { doctor, doctorFix, pruneMissingFiles } from './housekeeping.js';
 import { exportErrors, listErrors, pruneErrors } from './errorLog.js';
 import { listMedia, readMediaBytes, recentCatalogMedia, showMedia } from './mediaCatalog.js';
+import { checkFlow } from './checkFlowOperation.js';
 import { generateImage, generateVideo } from './generateOperations.js';
 import { generateBatch } from './batchOperation.js';
 import { chainStatus, generateChain } from './chainOperation.js';
@@ -63,6 +64,7 @@ const REGISTERED = [
   readMediaBytes,
   doctor,
   doctorFix,
+  checkFlow,
   listProfiles,
   useProfile,
   deleteProfile,

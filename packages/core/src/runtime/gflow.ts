@@ -30,6 +30,7 @@ import { SURFACE_POLICY, type Surface } from './surfacePolicy.js';
 import { createTaskService } from './taskServiceImpl.js';
 import type { TaskService } from './taskService.js';
 import { UsageRecorder } from './usageRecorder.js';
+import { flowCheckReminder } from '../health/flowCheckReminder.js';
 
 /** How to build a runtime: where settings come from (`env`, `cwd`, `flags`), the surface it serves, and launch additions. */
 export interface CreateGflowOptions extends LoadSettingsOptions {
@@ -113,6 +114,8 @@ export class Gflow {
   readonly #usage: UsageRecorder;
   /** What handlers get as `context.runtime`. */
   readonly #services: RuntimeServices;
+  /** The profiles this process already reminded of a stale live check (said once each). */
+  readonly #reminded = new Set<string>();
 
   constructor(options: CreateGflowOptions, operations: readonly Operation[]) {
     this.settings = options.settings ?? loadSettings(options);
@@ -214,6 +217,7 @@ export class Gflow {
     const parsed = operation.input.safeParse(input ?? {});
     if (!parsed.success) throw badParameterFromZod(parsed.error);
     if (operation.usesCatalog !== false) await this.ready();
+    if (operation.kind === 'spend') this.#remindFlowCheck(parsed.data);
     const context: OperationContext = {
       runtime: this.#services,
       surface: this.surface,
@@ -222,6 +226,14 @@ export class Gflow {
       operation: operation.mcpName,
     };
     return (await this.#running.run(operation, () => operation.handler(parsed.data, context))) as never;
+  }
+
+  /** Before a paid run: one line when the profile's last free live check is stale (GFLOW_CLI_FLOW_CHECK_REMINDER). */
+  #remindFlowCheck(input: Record<string, unknown>): void {
+    const reminder = flowCheckReminder(this.layout, this.settings, input);
+    if (reminder === null || this.#reminded.has(reminder.profile)) return;
+    this.#reminded.add(reminder.profile);
+    this.logger.warn(reminder.line);
   }
 
   /**

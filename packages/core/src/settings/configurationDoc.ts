@@ -28,7 +28,7 @@ export function renderConfigurationDoc(): string {
     '',
     '| Path | What |',
     '|---|---|',
-    '| `profile_<name>/` | a Chromium user-data dir, with `.gflow_account` (the email) and `.gflow_browser_strategy` (`chrome` or `internal`) |',
+    '| `profile_<name>/` | a Chromium user-data dir, with `.gflow_account` (the email), `.gflow_browser_strategy` (`chrome` or `internal`) and, once `gflow doctor --live` ran, `.gflow_flow_check.json` (its scratch project and the last check: what `gflow doctor` and the paid-run reminder read) |',
     '| `config.toml` | `default_profile` (written by `gflow auth use`) |',
     '| `gflow.db` (+ `-wal`, `-shm`) | the SQLite catalog |',
     '| `locks/` | one lock file per profile (0600); never deleted, the kernel releases the lock |',

@@ -45,6 +45,8 @@ export interface ResolvedSettings extends Settings {
   readonly agentConfirm: 'always' | 'never';
   readonly locale: string;
   readonly incidentCapture: boolean;
+  /** The one-line reminder before a paid run when the last live check is stale (GFLOW_CLI_FLOW_CHECK_REMINDER). */
+  readonly flowCheckReminder: boolean;
   readonly debugTraceback: boolean;
   readonly sessionIdleSeconds: number;
   readonly rateLimitCapacity: number;
@@ -133,6 +135,7 @@ export function loadSettings(options: LoadSettingsOptions = {}): ResolvedSetting
     agentConfirm: v.agentConfirm ?? 'always',
     locale: v.locale ?? 'en-US',
     incidentCapture: v.incidentCapture ?? true,
+    flowCheckReminder: v.flowCheckReminder ?? true,
     debugTraceback: v.debugTraceback ?? false,
     sessionIdleSeconds: v.sessionIdleSeconds ?? 300,
     rateLimitCapacity: v.rateLimitCapacity ?? 8,

@@ -349,6 +349,14 @@ export const SETTINGS = {
     defaultText: 'true',
     doc: 'Write private incident bundles on driver failures.',
   }),
+  flowCheckReminder: spec({
+    key: 'flowCheckReminder',
+    env: 'GFLOW_CLI_FLOW_CHECK_REMINDER',
+    schema: bool(),
+    accepts: 'true | false',
+    defaultText: 'true',
+    doc: "Before a paid run, say in one line (a warning on stderr, once per process and profile) when the profile's last free live check (gflow doctor --live) is older than a day or never ran; false turns it off.",
+  }),
   harPath: spec({
     key: 'harPath',
     env: 'GFLOW_CLI_HAR_PATH',

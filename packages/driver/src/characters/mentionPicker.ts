@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { WireFormatError } from '@gflow/errors';
+import { A } from '../composer/anchors.js';
 import { dismissPageOverlays } from '../composer/overlays.js';
 import { waitForAnchor } from '../projects/flowPage.js';
 
-export const EDITOR = 'flow-prompt-box [contenteditable="true"]';
+export const EDITOR = `${A.promptBox} ${A.editor}`;
 /** The picker's tabs, in Flow's order (flow-wire §4): All, Images, Videos, Voices, Characters, Avatars, Uploads. */
-export const PICKER_TAB = 'mat-list-item[role="tab"]';
+export const PICKER_TAB = A.mentionTab;
 export const CHARACTERS_TAB_INDEX = 4;
 
 /**

@@ -47,6 +47,14 @@ export function withIcon(page: Page, base: Locator, name: string): Locator {
   return base.filter({ has: page.locator('mat-icon').filter({ hasText: iconRegex(name) }) });
 }
 
+/**
+ * The gallery's new-project button: an `add` icon button outside the prompt box (flow-wire §5). The
+ * one definition the generation path (a run without a project), `project create` and the canary use.
+ */
+export function newProjectButton(page: Page): Locator {
+  return withIcon(page, page.locator('button'), 'add').filter({ hasNot: page.locator(A.promptBox) });
+}
+
 /** The text of an element without its `<mat-icon>` ligatures, whitespace collapsed. */
 export async function textWithoutIcons(locator: Locator): Promise<string> {
   return locator.evaluate((el) => {

@@ -14,14 +14,20 @@ export interface ModelWanted<T extends MenuEntry> {
   readonly kind: 'image' | 'video';
 }
 
-/** The pane's model button, which shows the model picked. */
-const modelButton = (ctx: OpContext, pane: Locator): Locator =>
-  withIcon(ctx.page, pane.locator('button'), 'arrow_drop_down').first();
+/** The settings pane's model button (the one holding `arrow_drop_down`, flow-wire §4), which shows the model picked. */
+export function modelButton(ctx: OpContext, pane: Locator): Locator {
+  return withIcon(ctx.page, pane.locator('button'), 'arrow_drop_down').first();
+}
+
+/** The open model menu (an overlay pane's `[role=menu]`, visible). */
+export function modelMenu(ctx: OpContext): Locator {
+  return ctx.page.locator(`.cdk-overlay-pane ${A.menu}`).filter({ visible: true }).first();
+}
 
 /** Opens the model menu from the pane's model button. */
 async function openModelMenu(ctx: OpContext, button: Locator): Promise<Locator> {
   const { page } = ctx;
-  const menu = page.locator(`.cdk-overlay-pane ${A.menu}`).filter({ visible: true }).first();
+  const menu = modelMenu(ctx);
   try {
     await safeClick(ctx, button, 'opening the model menu');
   } catch (error) {

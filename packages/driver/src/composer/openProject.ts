@@ -3,7 +3,7 @@ import { FLOW_ORIGIN, flowLandingKind, projectIdOfUrl, projectUrl } from '../flo
 import { LANDING_RECHECK_MS, STABLE_LANDING_MS, landingError } from '../flow/landingError.js';
 import type { OpContext } from '../session/opContext.js';
 import { nextDomChange, untilTrue } from '../util/domWait.js';
-import { A, withIcon } from './anchors.js';
+import { A, newProjectButton } from './anchors.js';
 import { warmPageRefusal } from './warmPage.js';
 import { renameInPage } from '../projects/renameInPage.js';
 
@@ -19,7 +19,8 @@ export interface OpenTimeouts {
   readonly urlGraceMs: number;
 }
 
-async function goto(ctx: OpContext, url: string, timeouts: OpenTimeouts): Promise<void> {
+/** Loads a Flow URL in the operation's page; a client-side hop that interrupts the load is fine. */
+export async function gotoFlow(ctx: OpContext, url: string, timeouts: OpenTimeouts): Promise<void> {
   ctx.landingChecks = false;
   ctx.check('opening Flow');
   try {
@@ -94,7 +95,7 @@ export async function openProject(
       return projectId;
     }
     ctx.logger.debug('loading the project page', { projectId, because: refusal });
-    await goto(ctx, projectUrl(projectId), timeouts);
+    await gotoFlow(ctx, projectUrl(projectId), timeouts);
     await waitForEditor(ctx, timeouts);
     const landed = projectIdOfUrl(ctx.page.url());
     if (landed !== projectId)
@@ -103,7 +104,7 @@ export async function openProject(
       );
     return projectId;
   }
-  await goto(ctx, `${FLOW_ORIGIN}/`, timeouts);
+  await gotoFlow(ctx, `${FLOW_ORIGIN}/`, timeouts);
   const created = await createProject(ctx, timeouts);
   if (options.newProjectTitle !== undefined) await titleNewProject(ctx, options.newProjectTitle, timeouts);
   return created;
@@ -129,7 +130,7 @@ async function titleNewProject(ctx: OpContext, title: string, timeouts: OpenTime
 
 async function createProject(ctx: OpContext, timeouts: OpenTimeouts): Promise<string> {
   const { page } = ctx;
-  const newButton = withIcon(page, page.locator('button'), 'add').filter({ hasNot: page.locator(A.promptBox) });
+  const newButton = newProjectButton(page);
   const deadline = Date.now() + timeouts.readyMs;
   let landing: { url: string; since: number } | null = null;
   for (;;) {

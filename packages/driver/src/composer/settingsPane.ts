@@ -151,6 +151,11 @@ export async function setChoice(ctx: OpContext, choice: Choice): Promise<void> {
   );
 }
 
+/** The pane's duration slider (Omni 1.2 Flash: seed 000), when the model shows one instead of radios. */
+export function durationSlider(pane: Locator): Locator {
+  return pane.locator('input[type="range"]').first();
+}
+
 /**
  * Sets a duration slider (Omni 1.2 Flash: every integer 3–15 s, seed 000) with the keyboard —
  * focus, then one arrow key per second, reading the value back after each — and verifies the
@@ -160,7 +165,7 @@ export async function setChoice(ctx: OpContext, choice: Choice): Promise<void> {
  */
 export async function setDurationSlider(ctx: OpContext, seconds: number): Promise<boolean> {
   const pane = await openSettings(ctx);
-  const slider = pane.locator('input[type="range"]').first();
+  const slider = durationSlider(pane);
   if ((await slider.count()) === 0) return false;
   const read = (): Promise<{ min: number; max: number; value: number; text: string }> =>
     slider.evaluate((el) => {

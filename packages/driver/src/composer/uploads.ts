@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigurationError, MediaUploadRejectedError, WireFormatError } from '@gflow/errors';
 import { MAX_UPLOAD_BYTES, mimeOf, sniffImage } from '@gflow/flow-facts';
+import type { Locator, Page } from 'playwright-core';
 import type { OpContext } from '../session/opContext.js';
 import type { TappedResponse } from '../session/wireTap.js';
 import { projectIdOfUrl } from '../flow/hosts.js';
@@ -22,6 +23,11 @@ export function runUniqueName(filePath: string, hex: string = randomBytes(4).toS
       .replace(/[^\p{L}\p{N}._ -]/gu, '_')
       .slice(0, 80) || 'image';
   return `${stem}-${hex}${ext.toLowerCase()}`;
+}
+
+/** The + menu's Upload entry: a menu item holding the `upload` ligature (flow-wire §4). */
+export function uploadMenuItem(page: Page): Locator {
+  return withIcon(page, page.locator(`${A.overlayPane} ${A.menuItem}`), 'upload').first();
 }
 
 export interface UploadedFile {
@@ -57,7 +63,7 @@ async function chooseFile(ctx: OpContext, file: { bytes: Buffer; displayName: st
     if (mapped !== error) throw mapped;
     throw await driftError(page, 'Could not click the toolbar + button', A.plusButton, { cause: error });
   }
-  const uploadItem = withIcon(page, page.locator(`${A.overlayPane} ${A.menuItem}`), 'upload').first();
+  const uploadItem = uploadMenuItem(page);
   try {
     await uploadItem.waitFor({ state: 'visible', timeout: 5_000 });
     const [chooser] = await Promise.all([

@@ -3,7 +3,8 @@ import { BadParameterError, UiSelectorDriftError, WireFormatError } from '@gflow
 import { FLOW_ORIGIN, projectIdOfUrl } from '../flow/hosts.js';
 import { throwIfAborted } from '../util/abort.js';
 import { withScratchPage } from '../session/scratchPage.js';
-import { waitForAnchor, withLigature } from './flowPage.js';
+import { newProjectButton } from '../composer/anchors.js';
+import { waitForAnchor } from './flowPage.js';
 import { parseCreateProjectReply } from './projectReplies.js';
 import { TITLE_BUTTON, renameInPage } from './renameInPage.js';
 import { expectRpcReply, payloadOf } from './rpcReply.js';
@@ -31,9 +32,7 @@ export async function createProject(context: BrowserContext, options: CreateProj
   const wait = { signal: options.signal, timeoutMs: options.timeoutMs ?? 30_000 };
   // A page of its own, photographed if the creation fails (the incident bundle).
   return withScratchPage(context, `${FLOW_ORIGIN}/`, { ...wait, what: 'creating a project' }, async (page) => {
-    const newButton = withLigature(page, page.locator('button'), 'add').filter({
-      hasNot: page.locator('flow-prompt-box'),
-    });
+    const newButton = newProjectButton(page);
     if (!(await waitForAnchor(page, newButton, wait))) {
       throw new UiSelectorDriftError('The Flow gallery offers no new-project button (a button with the `add` icon).');
     }

@@ -9,6 +9,7 @@ import { generateVideo } from '../generate/generateVideo.js';
 import { extendVideo } from '../extend/extendVideo.js';
 import type { ExtendVideoRequest, FlowExtensionResult } from '../extend/extendTypes.js';
 import { prepareComposer } from '../generate/prepare.js';
+import { type FlowCheckReport, type FlowCheckRequest, checkFlow } from '../canary/checkFlow.js';
 import { explainPublicLanding } from '../account/publicLanding.js';
 import { readUploadable, uploadFile } from '../composer/uploads.js';
 import type { GenerateImageRequest, GenerateVideoRequest, FlowGenerationResult } from '../generate/types.js';
@@ -44,6 +45,11 @@ export interface UploadImageResult {
   readonly mediaId: string;
   /** The run-unique name Flow lists the upload under. */
   readonly displayName: string;
+}
+
+export interface CheckFlowRequest extends FlowCheckRequest {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (event: DriverProgressEvent) => void;
 }
 
 export interface DownloadRequest {
@@ -318,6 +324,18 @@ export class FlowSession {
       ctx.report({ phase: 'done', projectId, mediaIds: [uploaded.mediaId] });
       return { projectId, mediaId: uploaded.mediaId, displayName: uploaded.displayName };
     });
+  }
+
+  /**
+   * The free live canary (canary/checkFlow.ts): walks every control a generation needs on the
+   * scratch project (created once when none is given or it is gone) and reads the replies met on
+   * the way, submitting nothing. Drift is a finding in the report, not an error; a page that leaves
+   * Flow (signed out, no access) fails as any operation does.
+   */
+  checkFlow(request: CheckFlowRequest): Promise<FlowCheckReport> {
+    return this.#run('checking Flow', request.signal, request.onProgress, (ctx) =>
+      checkFlow(ctx, request, this.#timeouts),
+    );
   }
 
   /** Downloads a signed media URL through the context (cookies attach; no page needed). */

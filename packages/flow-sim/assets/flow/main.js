@@ -7,11 +7,14 @@ import { boot, h, scaled, t } from './dom.js';
 import { galleryView } from './gallery.js';
 import { resumeJobs, submitClassic } from './generate.js';
 import { assetGrid, pendingTile } from './grid.js';
+import { installDrift } from './drift.js';
 import { toolbar } from './upload.js';
 import { rpc } from './wire.js';
 import { sceneView } from './scene.js';
 
 const root = document.querySelector('aisandbox-root');
+// Test switch (src/drift.ts): renamed anchors are rewritten from the first render on.
+installDrift();
 
 function render(view) {
   root.replaceChildren(view);

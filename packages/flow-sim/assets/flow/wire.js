@@ -1,5 +1,6 @@
 // The page's own batchexecute client: form-encoded f.req + at=, )]}' chunked replies.
 import { boot, wiz } from './dom.js';
+import { unwrapReply } from './drift.js';
 
 export class RpcHttpError extends Error {
   constructor(status, rpcId) {
@@ -69,7 +70,7 @@ export async function rpc(rpcId, inner, options = {}) {
     if (options.allowNullStatus && item[2] === null) return { nullStatus: item[5] };
     throw err;
   }
-  return item[2] === null ? null : JSON.parse(item[2]);
+  return item[2] === null ? null : unwrapReply(rpcId, JSON.parse(item[2]));
 }
 
 /** reCAPTCHA Enterprise: the page mints a token ~0.2 s before a submit. */

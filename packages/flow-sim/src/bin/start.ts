@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { startFlowSim } from '../startFlowSim.js';
 import type { FlowSimOptions } from '../startFlowSim.js';
 import type { SimLocale } from '../types.js';
+import { checkDrift } from '../drift.js';
 
 /** `pnpm --filter @gflow/flow-sim start`: runs the simulator in the foreground. */
 async function main(): Promise<void> {
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
       locale: { type: 'string', default: 'en-US' },
       'data-dir': { type: 'string' },
       account: { type: 'string', multiple: true },
+      drift: { type: 'string', multiple: true },
     },
   });
   const latency = values.latency === 'fast' || values.latency === 'realistic' ? values.latency : Number(values.latency);
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
   };
   if (values.seed !== undefined) options.seed = values.seed;
   if (values['data-dir'] !== undefined) options.dataDir = values['data-dir'];
+  if (values.drift !== undefined) options.drift = checkDrift(values.drift);
   const sim = await startFlowSim(options);
   for (const email of values.account ?? []) {
     sim.scenario.createAccount({ email });

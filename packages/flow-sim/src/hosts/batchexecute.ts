@@ -3,6 +3,7 @@ import { formDecode, readBody, sendText } from '../net/http.js';
 import { dispatchRpc } from '../rpc/dispatch.js';
 import type { SimState } from '../state/simState.js';
 import { encodeEnvelope } from '../wire/envelope.js';
+import { reshapeReply } from '../drift.js';
 import { flowSession } from './auth.js';
 
 let reqCounter = 0;
@@ -59,10 +60,11 @@ export async function handleBatchexecute(
     return;
   }
   reqCounter += 1;
+  const items = result.items.map((item) => ({ ...item, payload: reshapeReply(state.drift, item.rpcId, item.payload) }));
   const body =
     result.garbled === true
-      ? `)]}'\n\n${encodeEnvelope(result.items, reqCounter).slice(0, 40)}\u0000\uFFFD`
-      : encodeEnvelope(result.items, Number(url.searchParams.get('_reqid') ?? reqCounter));
+      ? `)]}'\n\n${encodeEnvelope(items, reqCounter).slice(0, 40)}\u0000\uFFFD`
+      : encodeEnvelope(items, Number(url.searchParams.get('_reqid') ?? reqCounter));
   const timer = setTimeout(() => {
     if (res.destroyed) return;
     res.writeHead(200, {

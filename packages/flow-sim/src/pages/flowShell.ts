@@ -9,6 +9,7 @@ import { labelsFor } from './labels.js';
 import { briefPayload } from '../rpc/brief.js';
 import { agentSettingsOf } from '../state/agentSettings.js';
 import type { SceneBoot } from './sceneBoot.js';
+import { driftForPage } from '../drift.js';
 
 export type FlowRoute = 'gallery' | 'project' | 'scene' | 'about' | 'notfound' | 'unavailable';
 
@@ -75,6 +76,8 @@ export function flowShell(state: SimState, input: ShellInput): string {
     identityRecheck: input.identityRecheck,
     // Test switch: the page's submit ignores part of what the composer shows (see README).
     variants: { ...state.variants },
+    // Test switch: anchors renamed and replies reshaped, as a Flow release could (drift.ts).
+    drift: driftForPage(state.drift),
     wrongSubmitBody: account !== undefined && state.failures.peek(account.email, 'wrong_submit_body') !== null,
     // [U] A settings pane without its cost line (a cohort or layout gflow has not seen; see README).
     noCostLine: account !== undefined && state.failures.peek(account.email, 'no_cost_line') !== null,

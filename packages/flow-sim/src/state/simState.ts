@@ -10,6 +10,7 @@ import { ReceivedLog } from './received.js';
 import { SceneStore } from './scenes.js';
 import { SessionSigner } from './sessions.js';
 import { type Variants, checkVariants, defaultVariants } from '../variants.js';
+import { type DriftName, checkDrift } from '../drift.js';
 
 export interface SimStateInit {
   seed: string;
@@ -18,6 +19,7 @@ export interface SimStateInit {
   secret?: string;
   variants?: Partial<Variants>;
   urlDelay?: UrlDelay;
+  drift?: readonly string[];
 }
 
 /** Everything the simulator knows; the scenario API and the hosts read and write it. */
@@ -42,6 +44,8 @@ export class SimState {
   urlTtlSeconds = 6 * 3600;
   /** The variant switches (variants.ts): defaults follow the captures. */
   readonly variants: Variants = defaultVariants();
+  /** The drift switches on (drift.ts): none by default. */
+  drift: DriftName[] = [];
   /** Called after every change that persistence should save. */
   onChange: () => void = () => undefined;
 
@@ -57,6 +61,7 @@ export class SimState {
     this.urlDelay = init.urlDelay ?? 'scaled';
     this.locale = init.locale;
     Object.assign(this.variants, checkVariants(init.variants ?? {}));
+    this.drift = checkDrift(init.drift ?? []);
   }
 
   /** A Flow timing (or a raw millisecond value) scaled by the latency setting. */

@@ -43,6 +43,8 @@ const SPEND_SECTION = [
   "- Chain image → video by passing a generated image's media id as `initial_frame` or in `reference_images`.",
   '- Join clips into one video with gflow_stitch_videos: local, no browser, spends nothing; inputs are files in the output directory or',
   "  media ids of downloaded videos; `overlap: 1` removes the second an extension repeats from its source's end.",
+  '- Before spending on a profile not checked for a day, gflow_check_flow is free: it walks every control a generation needs and',
+  '  submits nothing. `status: "drifted"` names what Flow changed (`capabilities[].expected` / `found`): tell the human before a paid run.',
 ];
 
 const NO_SPEND_SECTION = [

@@ -256,3 +256,10 @@ verifies('characters.unpaired-entity', async (s) => {
     retryable: false,
   });
 });
+
+verifies('check-flow.refused-before-the-browser', async (s) => {
+  expectFailure(await s.call('checkFlow', { profile: '../outside' }), { code: 'security', status: 403, exit: 13 });
+  const none = await s.call('checkFlow', {});
+  expect(none.ok).toBe(false);
+  if (!none.ok) expect(['no-profile', 'no-default-profile']).toContain(codeOf(none.problem));
+});
