@@ -21,6 +21,7 @@ import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
 import { badParameterFromZod, refuseUnknownArguments } from './badParameterFromZod.js';
 import { CatalogLoader } from './catalogLoader.js';
 import { JobRegistry } from './jobRegistry.js';
+import { assertSupportedNode } from './nodeSupport.js';
 import { type LogSink, type Logger, createLogger, effectiveLogLevel } from './logger.js';
 import type { ProgressEvent } from './progressPhases.js';
 import type { JobLauncher, RuntimeServices } from './runtimeServices.js';
@@ -113,6 +114,8 @@ export class Gflow {
   readonly #services: RuntimeServices;
 
   constructor(options: CreateGflowOptions, operations: readonly Operation[]) {
+    // Before anything else: on an older Node the catalog's native addon crashes the process.
+    assertSupportedNode();
     this.settings = options.settings ?? loadSettings(options);
     this.layout = homeLayout(this.settings.home, this.settings.configHome);
     this.surface = options.surface ?? 'library';

@@ -7,6 +7,7 @@ import { readConfigToml, writeConfigToml } from '../home/configToml.js';
 import { homeLayout } from '../home/homeLayout.js';
 import type { LogSink } from '../runtime/logger.js';
 import { createGflow } from '../runtime/createGflow.js';
+import { assertSupportedNode } from '../runtime/nodeSupport.js';
 import type { Gflow } from '../runtime/gflow.js';
 import type { JobLauncher } from '../runtime/runtimeServices.js';
 import type { Surface } from '../runtime/surfacePolicy.js';
@@ -162,6 +163,7 @@ function sandboxSettings(
  * await gflow.close();
  */
 export async function openSandbox(options: OpenSandboxOptions = {}): Promise<SandboxRuntime> {
+  assertSupportedNode();
   const notify = options.notify ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const env = options.env ?? process.env;
   const real = loadSettings(options);
