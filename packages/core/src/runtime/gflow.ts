@@ -1,12 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { Catalog } from '@gflow/catalog';
+import type { z } from 'zod';
 import { formatClaimant } from '@gflow/catalog/claimant';
-import { BadParameterError, ConfigurationError } from '@gflow/errors';
+import { BadParameterError, CancelledError, ConfigurationError, toErrorEnvelopeBody } from '@gflow/errors';
 import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket } from '@gflow/lease/limits';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
-import type { OperationInput, OperationName, OperationOutput } from '../operations/registry.js';
+import type { NameOf, NamedIn, OperationShape, RegisteredOperation } from '../operations/registry.js';
 import {
   type LoadSettingsOptions,
   type ResolvedSettings,
@@ -22,6 +23,7 @@ import { badParameterFromZod, refuseUnknownArguments } from './badParameterFromZ
 import { CatalogLoader } from './catalogLoader.js';
 import { JobRegistry } from './jobRegistry.js';
 import { assertSupportedNode } from './nodeSupport.js';
+import { failureOf } from './orThrow.js';
 import { type LogSink, type Logger, createLogger, effectiveLogLevel } from './logger.js';
 import type { ProgressEvent } from './progressPhases.js';
 import type { JobLauncher, RuntimeServices } from './runtimeServices.js';
@@ -51,6 +53,13 @@ export interface CreateGflowOptions extends LoadSettingsOptions {
   readonly worker?: boolean;
   /** Where wait=false generations run instead of this process's background (the CLI's detached worker). */
   readonly background?: JobLauncher;
+  /**
+   * Reject instead of resolving a failure envelope: when an operation resolves with a failure
+   * status (`failed`, `cancelled`, `indeterminate`, `rate_limited`, … with its `error`), `run`
+   * throws the typed `GflowError` that `error` describes (see `orThrow`). Default false: failures
+   * inside Flow resolve with `{status, error}`, as every surface reports them.
+   */
+  readonly throwOnFailure?: boolean;
 }
 
 const SOURCE_WORDS: Readonly<Record<SettingSource, string>> = {
@@ -61,10 +70,26 @@ const SOURCE_WORDS: Readonly<Record<SettingSource, string>> = {
   default: 'the defaults',
 };
 
-/** What `gflow.run` takes besides the input: a signal that cancels the operation, and a progress callback. */
+/** What `gflow.run` takes besides the input: a signal that cancels the operation, a progress callback, and the throwing mode. */
 export interface RunOptions {
+  /** Cancels the operation; one already aborted resolves `cancelled` at once, before anything starts. */
   readonly signal?: AbortSignal;
   readonly onProgress?: (event: ProgressEvent) => void;
+  /** This call's throwing mode, overriding the runtime's (`CreateGflowOptions.throwOnFailure`). */
+  readonly throwOnFailure?: boolean;
+}
+
+/**
+ * What an operation resolves with when its signal was aborted before it started: its `cancelled`
+ * envelope when its output takes one (the generations), else the `CancelledError` is thrown.
+ */
+function cancelledBeforeStart(operation: Operation): unknown {
+  const error = new CancelledError(
+    'Cancelled before it started (the signal was already aborted); nothing was sent to Flow.',
+  );
+  const envelope = { status: 'cancelled', error: toErrorEnvelopeBody(error) };
+  if (operation.output.safeParse(envelope).success) return envelope;
+  throw error;
 }
 
 /**
@@ -74,8 +99,11 @@ export interface RunOptions {
  * browser. This class is the facade: the catalog's lazy opening lives in
  * {@link CatalogLoader}, usage statistics in {@link UsageRecorder}, and a
  * handler sees only {@link RuntimeServices} (`context.runtime`), never the facade.
+ *
+ * `O` is the operations it was built with: gflow's own (`createGflow`), whose names `run` takes
+ * (`OperationName`); its default also fits a runtime built with other operations (gflow's tests).
  */
-export class Gflow {
+export class Gflow<O extends OperationShape = RegisteredOperation | OperationShape> {
   /** The settings it runs with, every default applied, and where each explicit value came from. */
   readonly settings: ResolvedSettings;
   /** Where its home's files are (catalog, profiles, locks, config.toml). */
@@ -112,8 +140,9 @@ export class Gflow {
   readonly #usage: UsageRecorder;
   /** What handlers get as `context.runtime`. */
   readonly #services: RuntimeServices;
+  readonly #throwOnFailure: boolean;
 
-  constructor(options: CreateGflowOptions, operations: readonly Operation[]) {
+  constructor(options: CreateGflowOptions, operations: readonly O[]) {
     // Before anything else: on an older Node the catalog's native addon crashes the process.
     assertSupportedNode();
     this.settings = options.settings ?? loadSettings(options);
@@ -139,6 +168,7 @@ export class Gflow {
         ...(sink ? { write: (line: string) => sink.write(line), isTTY: sink.isTTY } : {}),
       });
     this.worker = options.worker === true;
+    this.#throwOnFailure = options.throwOnFailure === true;
     this.background = options.background;
     this.sessions = new SessionPool({
       surface: this.surface,
@@ -167,7 +197,7 @@ export class Gflow {
     this.#usage = new UsageRecorder({ surface: this.surface, layout: this.layout, catalogs: this.#catalogs });
     this.tasks = createTaskService(() => this.catalog, this.jobs);
     this.#services = servicesOf(this);
-    for (const operation of operations) {
+    for (const operation of operations as readonly OperationShape[] as readonly Operation[]) {
       if (this.#operations.has(operation.name))
         throw new ConfigurationError(`Operation ${operation.name} is declared twice.`);
       this.#operations.set(operation.name, operation);
@@ -190,30 +220,37 @@ export class Gflow {
   /**
    * Runs an operation by name (`generateImage` or its MCP name `gflow_generate_image`) with its
    * input, validated by its schema: a bad value throws a `BadParameterError` naming the parameter.
-   * A literal name types `input` (the operation's zod input) and the result (its zod output); a
-   * name only known at run time (a `string`) takes and returns `unknown`.
+   * The name is one of `OperationName` (a misspelling does not compile); it types `input` (the
+   * operation's zod input) and the result (its zod output). A name only known at run time goes
+   * through {@link runByName}. A failure inside Flow resolves with its envelope
+   * (`{status: "failed" | "cancelled" | "indeterminate", error}`) unless `throwOnFailure` is on,
+   * and a signal already aborted resolves `cancelled` (or throws a `CancelledError`) at once.
    */
-  async run<N extends string>(
+  async run<N extends NameOf<O>>(
     name: N,
-    input: N extends OperationName ? OperationInput<N> : unknown,
+    input: z.input<NamedIn<O, N>['input']>,
     options: RunOptions = {},
-  ): Promise<N extends OperationName ? OperationOutput<N> : unknown> {
-    const operation = this.operation(name);
-    if (!operation) {
-      const hidden = this.#operations.get(name) ?? [...this.#operations.values()].find((o) => o.mcpName === name);
-      if (hidden?.kind === 'spend' && this.settings.noSpend) {
-        throw new ConfigurationError(
-          `${hidden.name} spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`,
-          {
-            remediationHint: 'Unset GFLOW_MCP_NO_SPEND (or drop --no-spend) to generate.',
-          },
-        );
-      }
-      throw new BadParameterError(`Unknown operation "${name}".`);
-    }
+  ): Promise<z.output<NamedIn<O, N>['output']>> {
+    return (await this.runByName(name, input, options)) as z.output<NamedIn<O, N>['output']>;
+  }
+
+  /**
+   * {@link run} for a name only known at run time (an adapter's tool or command name, a flow's
+   * step): takes and returns `unknown`, validated at run time the same way; an unknown name throws
+   * a `BadParameterError`.
+   */
+  async runByName(name: string, input: unknown, options: RunOptions = {}): Promise<unknown> {
+    const operation = this.#offered(name);
     refuseUnknownArguments(operation.input, input);
     const parsed = operation.input.safeParse(input ?? {});
     if (!parsed.success) throw badParameterFromZod(parsed.error);
+    const throwOnFailure = options.throwOnFailure ?? this.#throwOnFailure;
+    const settle = (result: unknown): unknown => {
+      const failure = throwOnFailure ? failureOf(result) : undefined;
+      if (failure) throw failure;
+      return result;
+    };
+    if (options.signal?.aborted) return settle(cancelledBeforeStart(operation));
     if (operation.usesCatalog !== false) await this.ready();
     const context: OperationContext = {
       runtime: this.#services,
@@ -222,7 +259,23 @@ export class Gflow {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       operation: operation.mcpName,
     };
-    return (await this.#running.run(operation, () => operation.handler(parsed.data, context))) as never;
+    return settle(await this.#running.run(operation, () => operation.handler(parsed.data, context)));
+  }
+
+  /** The operation a name stands for on this runtime, or the error that says why there is none. */
+  #offered(name: string): Operation {
+    const operation = this.operation(name);
+    if (operation) return operation;
+    const hidden = this.#operations.get(name) ?? [...this.#operations.values()].find((o) => o.mcpName === name);
+    if (hidden?.kind === 'spend' && this.settings.noSpend) {
+      throw new ConfigurationError(
+        `${hidden.name} spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`,
+        {
+          remediationHint: 'Unset GFLOW_MCP_NO_SPEND (or drop --no-spend) to generate.',
+        },
+      );
+    }
+    throw new BadParameterError(`Unknown operation "${name}".`);
   }
 
   /**
@@ -341,6 +394,11 @@ export class Gflow {
     const closers = this.#closers.splice(0).reverse();
     for (const closer of closers) await closer();
     this.#catalogs.close();
+  }
+
+  /** `await using gflow = createGflow()`: closes the runtime at the end of the block ({@link close}). */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
   }
 }
 
