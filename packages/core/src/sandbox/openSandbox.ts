@@ -8,7 +8,7 @@ import { homeLayout } from '../home/homeLayout.js';
 import type { LogSink } from '../runtime/logger.js';
 import { createGflow } from '../runtime/createGflow.js';
 import { assertSupportedNode } from '../runtime/nodeSupport.js';
-import type { Gflow } from '../runtime/gflow.js';
+import type { CreateGflowOptions, Gflow } from '../runtime/gflow.js';
 import type { JobLauncher } from '../runtime/runtimeServices.js';
 import type { Surface } from '../runtime/surfacePolicy.js';
 import { type LoadSettingsOptions, type ResolvedSettings, loadSettings } from '../settings/loadSettings.js';
@@ -27,8 +27,12 @@ const SANDBOX_PASSWORD = 'sandbox-only';
 export const SANDBOX_NOTICE =
   'gflow sandbox: using the built-in Flow simulator on this machine; nothing is sent to Google and no credits are spent.';
 
-/** How to open the sandbox: where settings come from (as `createGflow`'s), the surface, and the CLI's extras. */
-export interface OpenSandboxOptions extends LoadSettingsOptions {
+/**
+ * How to open the sandbox: where settings come from, the logger, warm sessions and the throwing
+ * mode (as `createGflow`'s), the surface, and the CLI's extras.
+ */
+export interface OpenSandboxOptions
+  extends LoadSettingsOptions, Pick<CreateGflowOptions, 'logger' | 'keepSessionsWarm' | 'throwOnFailure'> {
   /** The surface the runtime serves (`library` by default; the CLI passes its own). */
   readonly surface?: Surface;
   /** Where notices go (stderr by default; never stdout, which may carry JSON-RPC). */
@@ -46,13 +50,19 @@ export interface OpenSandboxOptions extends LoadSettingsOptions {
   readonly signIn?: boolean;
 }
 
-/** An open sandbox: the runtime (closing it stops the simulator too), the simulator and the sandbox home. */
+/**
+ * An open sandbox: the runtime (closing it stops the simulator too), the simulator and the sandbox
+ * home. `await using sandbox = await openSandbox()` closes it at the end of the block.
+ */
 export interface SandboxRuntime {
   /** A gflow runtime whose browser reaches the simulator instead of Google; `gflow.close()` stops the simulator. */
   readonly gflow: Gflow;
   /** The in-process simulator; undefined when attached to a running one (GFLOW_CLI_SANDBOX_SIM). */
   readonly sim: FlowSim | undefined;
+  /** The sandbox's own home (`<home>/sandbox`): its profile, catalog and output directory. */
   readonly home: string;
+  /** Closes the runtime and the simulator (`gflow.close()`). */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 /** What the sandbox needs of a simulator, in process or over its control endpoint. */
@@ -147,6 +157,19 @@ function sandboxSettings(
   return { ...rest, sources: otherSources };
 }
 
+/** What the sandbox passes on to `createGflow` as it was given: the runtime's choices that are not settings. */
+export function runtimeChoices(options: OpenSandboxOptions): Partial<CreateGflowOptions> {
+  const given = {
+    worker: options.worker,
+    background: options.background,
+    logSink: options.logSink,
+    logger: options.logger,
+    keepSessionsWarm: options.keepSessionsWarm,
+    throwOnFailure: options.throwOnFailure,
+  };
+  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+}
+
 /**
  * The sandbox (the CLI's `--sandbox`, a library's zero-credit try-out): starts the Flow simulator
  * in this process and returns a gflow runtime whose home is `<home>/sandbox` (its own profiles, catalog, config.toml
@@ -193,14 +216,17 @@ export async function openSandbox(options: OpenSandboxOptions = {}): Promise<San
         sandbox: true,
         autofillLogin: { email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD },
       },
-      ...(options.worker ? { worker: true } : {}),
-      ...(options.background ? { background: options.background } : {}),
-      ...(options.logSink ? { logSink: options.logSink } : {}),
+      ...runtimeChoices(options),
     });
     gflow.onClose(() => link.close());
     notify(SANDBOX_NOTICE);
     if (options.signIn !== false) await provisionSandboxProfile(gflow, notify);
-    return { gflow, sim: 'sim' in link ? (link.sim as FlowSim) : undefined, home };
+    return {
+      gflow,
+      sim: 'sim' in link ? (link.sim as FlowSim) : undefined,
+      home,
+      [Symbol.asyncDispose]: () => gflow.close(),
+    };
   } catch (error) {
     await link.close();
     throw error;
