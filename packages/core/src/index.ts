@@ -65,4 +65,4 @@ export { defaultHome, defaultOutputDir } from './settings/platformDirs.js';
 export { listProfileNames } from './home/profiles.js';
 export { createLogger, type Logger, type LogLevel, type LogSink } from './runtime/logger.js';
 export { type BrowserOverrides, findBrowserExecutable } from './jobs/browserLaunch.js';
-export type { DoctorCheck, Severity as DoctorSeverity } from './health/doctorChecks.js';
+export type { DoctorCheck, Severity as DoctorSeverity } from './health/doctorCheck.js';

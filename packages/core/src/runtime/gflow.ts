@@ -49,9 +49,10 @@ export interface CreateGflowOptions extends LoadSettingsOptions {
    * A background worker's runtime (`gflow worker run`): its claims and lease say `worker`, its
    * browser stays warm between tasks, and it waits for a busy profile like a server (180 s unless
    * GFLOW_CLI_LEASE_WAIT_SECONDS says otherwise).
+   * @internal
    */
   readonly worker?: boolean;
-  /** Where wait=false generations run instead of this process's background (the CLI's detached worker). */
+  /** Where wait=false generations run instead of this process's background (the CLI's detached worker). @internal */
   readonly background?: JobLauncher;
   /**
    * Reject instead of resolving a failure envelope: when an operation resolves with a failure

@@ -14,6 +14,7 @@ import type { Surface } from '../runtime/surfacePolicy.js';
 import { type LoadSettingsOptions, type ResolvedSettings, loadSettings } from '../settings/loadSettings.js';
 import type { SettingKey } from '../settings/settingsSpec.js';
 import type { FlowSim } from '@gflow/flow-sim';
+import type * as FlowSimModule from '@gflow/flow-sim';
 
 /** The simulated Google account the sandbox signs in with. */
 export const SANDBOX_ACCOUNT = 'sandbox.user@gflow.invalid';
@@ -37,9 +38,9 @@ export interface OpenSandboxOptions
   readonly surface?: Surface;
   /** Where notices go (stderr by default; never stdout, which may carry JSON-RPC). */
   readonly notify?: (line: string) => void;
-  /** A background worker's runtime (`gflow worker run --sandbox`). */
+  /** A background worker's runtime (`gflow worker run --sandbox`). @internal */
   readonly worker?: boolean;
-  /** Where the runtime's wait=false generations run (the CLI's detached worker). */
+  /** Where the runtime's wait=false generations run (the CLI's detached worker). @internal */
   readonly background?: JobLauncher;
   /** Where the runtime's log lines go (the CLI: through its progress line). */
   readonly logSink?: LogSink;
@@ -73,8 +74,40 @@ interface SimLink {
   close(): Promise<void>;
 }
 
+/** Whether an import failed because the package itself is not installed (not a file inside it). */
+function isMissingPackage(error: unknown, name: string): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (
+    (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+    typeof message === 'string' &&
+    message.includes(`'${name}'`)
+  );
+}
+
+/**
+ * Loads the simulator: an optional peer of @gflow/core (its TLS tree would weigh on every install),
+ * so a program that opens the sandbox installs it beside core.
+ */
+export async function loadFlowSim(
+  load: () => Promise<typeof FlowSimModule> = () => import('@gflow/flow-sim'),
+): Promise<typeof FlowSimModule> {
+  try {
+    return await load();
+  } catch (error) {
+    if (!isMissingPackage(error, '@gflow/flow-sim')) throw error;
+    throw new ConfigurationError(
+      'The sandbox needs the Flow simulator, @gflow/flow-sim, which is not installed (it is an optional peer of @gflow/core).',
+      {
+        remediationHint:
+          'Install it beside @gflow/core, of the same version (npm install @gflow/flow-sim), and open the sandbox again.',
+        cause: error,
+      },
+    );
+  }
+}
+
 async function inProcessSim(home: string): Promise<SimLink & { sim: FlowSim }> {
-  const { startFlowSim } = await import('@gflow/flow-sim');
+  const { startFlowSim } = await loadFlowSim();
   // A fresh seed per start: Flow never reuses an id, and the sandbox catalog outlives the
   // simulator, so a second demo run must not mint the first run's media ids again.
   const sim = await startFlowSim({
