@@ -94,12 +94,14 @@ function cancelledBeforeStart(operation: Operation): unknown {
 }
 
 /**
- * The embeddable library and the runtime every surface shares: settings, the
- * home, and the operations. Services (catalog, leases, browser sessions, jobs)
- * are opened lazily, so a read of the model catalog never opens SQLite or a
- * browser. This class is the facade: the catalog's lazy opening lives in
- * {@link CatalogLoader}, usage statistics in {@link UsageRecorder}, and a
- * handler sees only {@link RuntimeServices} (`context.runtime`), never the facade.
+ * The embeddable library and the runtime every surface shares: settings, the home, and the
+ * operations (`run`, `runByName`, `operations()`), with the tasks of `wait: false` generations
+ * (`tasks`). What it needs opens lazily on first use — the local catalog (SQLite), the profile
+ * lease, the browser — so a read of the model list opens none of them; `close()` (or `await using`)
+ * closes what was opened. `createGflow()` builds one; `@gflow/core/testing` has a fake of it.
+ *
+ * Calls on one profile run one after another, in the order they were made (one browser session
+ * and one lease per profile); calls on different profiles run side by side.
  *
  * `O` is the operations it was built with: gflow's own (`createGflow`), whose names `run` takes
  * (`OperationName`); its default also fits a runtime built with other operations (gflow's tests).
@@ -293,6 +295,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
    * Loads the catalog's code so that {@link catalog} can open the database.
    * `run()` does this itself for every operation that may use the catalog;
    * code that reads `gflow.catalog` directly awaits it first. Idempotent.
+   * @internal
    */
   async ready(): Promise<this> {
     await this.#catalogs.ready();
