@@ -244,7 +244,8 @@ describe('a fresh project outside the monorepo', () => {
     expect(registry.asked).toEqual(expect.arrayContaining(['/zod', '/better-sqlite3', '/playwright-core']));
     // The runtime's declarations show the library's members, not what only gflow's surfaces use (@internal).
     const gflowTypes = fs.readFileSync(path.join(project, 'node_modules/@gflow/core/dist/runtime/gflow.d.ts'), 'utf8');
-    expect(gflowTypes).toMatch(/^\s+run<N extends string>\(/m);
+    expect(gflowTypes).toMatch(/^\s+run<N extends NameOf<O>>\(/m);
+    expect(gflowTypes).toMatch(/^\s+runByName\(name: string, input: unknown/m);
     expect(gflowTypes).not.toMatch(/^\s+(readonly )?(sessions|limiter|jobs|startToken)\b/m);
     // No TypeScript tooling came with it.
     for (const tool of ['typescript', 'tsx', 'ts-node'])

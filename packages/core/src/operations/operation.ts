@@ -18,12 +18,12 @@ export type OperationKind = 'read' | 'create' | 'spend' | 'mutate';
 /** How far each kind reaches, least first (a composed flow takes its steps' furthest). */
 export const KIND_RANK: Readonly<Record<OperationKind, number>> = { read: 0, create: 1, mutate: 2, spend: 3 };
 
-/**
- * What a handler gets: the runtime's services it may use, the surface it serves, its signal and progress.
- * @internal (gflow's own operations; its services name the catalog's and the driver's types, which
- * the published declarations leave out)
- */
+/** What a handler gets: the runtime's services it may use, the surface it serves, its signal and progress. */
 export interface OperationContext {
+  /**
+   * The services (catalog, sessions, limiter, …). @internal: they name the catalog's and the
+   * driver's types, which the published declarations leave out.
+   */
   readonly runtime: RuntimeServices;
   /** The surface the call came through; `SURFACE_POLICY[surface]` says what that implies. */
   readonly surface: Surface;
