@@ -51,6 +51,19 @@ describe('failureOf / orThrow (issue 42)', () => {
       await expect(orThrow(value)).resolves.toBe(value);
   });
 
+  it("a run of many that failed throws its first failed item's error; a partial one resolves", async () => {
+    const items = [
+      { status: 'completed', files: ['a.png'] },
+      envelope('failed', new ContentPolicyError('item 2 refused')),
+      envelope('rate_limited', new RateLimitError('item 3 slowed')),
+    ];
+    const error = failureOf({ status: 'failed', flow_project_id: 'p-2', items });
+    expect(error).toBeInstanceOf(ContentPolicyError);
+    expect(error?.extensions['flow_project_id']).toBe('p-2');
+    const partial = { status: 'partial', items };
+    await expect(orThrow(partial)).resolves.toBe(partial);
+  });
+
   it('a failure status without an error document still throws, as an unknown error', () => {
     expect(failureOf({ status: 'indeterminate', task_id: 't-2' })).toBeInstanceOf(UnknownError);
   });

@@ -18,6 +18,20 @@ function isProblem(value: unknown): value is ProblemDetails {
   );
 }
 
+/** The envelope's own problem, else the first failed element's of a run of many (a batch's items, a chain's links). */
+function problemIn(envelope: Readonly<Record<string, unknown>>): ProblemDetails | undefined {
+  if (isProblem(envelope['error'])) return envelope['error'];
+  for (const key of ['items', 'links', 'steps']) {
+    const list = envelope[key];
+    if (!Array.isArray(list)) continue;
+    for (const element of list as unknown[]) {
+      const { status, error } = (element ?? {}) as { status?: unknown; error?: unknown };
+      if (isFailureStatus(status) && isProblem(error)) return error;
+    }
+  }
+  return undefined;
+}
+
 /**
  * The typed error a result stands for, when it is a failure envelope (`status` one of
  * `FAILURE_STATUSES`); undefined for anything else (`completed`, `pending`, `estimated`, `ok`, …).
@@ -27,14 +41,14 @@ export function failureOf(result: unknown): GflowError | undefined {
   const envelope = result as Readonly<Record<string, unknown>>;
   const status = envelope['status'];
   if (!isFailureStatus(status)) return undefined;
-  const problem = envelope['error'];
+  const problem = problemIn(envelope);
   const facts = Object.fromEntries(
     ENVELOPE_FACTS.filter((key) => envelope[key] !== undefined && envelope[key] !== null).map((key) => [
       key,
       envelope[key],
     ]),
   );
-  if (!isProblem(problem))
+  if (!problem)
     return new UnknownError(`The operation ended "${status}" without an error document.`, { extensions: facts });
   return fromProblem({ ...facts, ...problem });
 }
