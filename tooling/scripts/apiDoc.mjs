@@ -7,7 +7,8 @@
 // comment, or an export the pages do not show, fails CI.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -27,6 +28,13 @@ export const API_ENTRIES = [
     page: 'docs/api/core-sandbox.md',
     about:
       'The zero-credit sandbox: a runtime whose browser reaches the Flow simulator built into gflow. The only entry that loads the simulator.',
+  },
+  {
+    specifier: '@gflow/core/testing',
+    index: 'packages/core/src/fake/index.ts',
+    page: 'docs/api/core-testing.md',
+    about:
+      'The fake runtime for unit tests: every operation of the real runtime, by the same names and input checks, answered at once from its output schema, with failures and answers a test scripts. No browser, network or SQLite. The guide is [LIBRARY.md § Unit tests](../LIBRARY.md#unit-tests-without-a-browser-gflowcoretesting).',
   },
   {
     specifier: '@gflow/errors',
@@ -178,7 +186,9 @@ export function renderPage(entry) {
   ];
   for (const x of entry.exports) {
     lines.push(`## ${x.name}`, '');
-    if (x.signature) lines.push('```ts', x.signature, '```', '');
+    // A signature is not a program: its fence says so (`ts signature`), and the docs' compile test
+    // (packages/core/test/docExamples.test.ts) compiles only the plain `ts` fences.
+    if (x.signature) lines.push('```ts signature', x.signature, '```', '');
     if (x.text) lines.push(x.text, '');
     for (const tag of x.tags) {
       if (tag.name === 'example')
@@ -197,14 +207,113 @@ export function renderPage(entry) {
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
-/** The pages as they should be: `{ page, text }`. */
+/** The pages as they should be: `{ page, text }` (the operations' page needs `operationsPage`, async). */
 export function apiPages(api = collectApi()) {
   return api.entries.map((entry) => ({ page: entry.page, text: renderPage(entry) }));
 }
 
+/** Where the operations' reference goes. */
+export const OPERATIONS_PAGE = 'docs/api/operations.md';
+
+/** core's operation registry and zod, loaded from the sources (tsx: plain node runs this script too). */
+async function loadOperations(root = repoRoot) {
+  const { tsImport } = await import('tsx/esm/api');
+  const registry = await tsImport(path.join(root, 'packages/core/src/operations/registry.ts'), import.meta.url);
+  const zodPath = createRequire(path.join(root, 'packages/core/package.json')).resolve('zod');
+  const { z } = await import(pathToFileURL(zodPath).href);
+  return { operations: registry.OPERATIONS, z };
+}
+
+/** A JSON Schema node as a short type: `string`, `"a" \| "b"`, `integer ≥ 1`, `string[]`, `object`. */
+function typeOf(node) {
+  if (!node || typeof node !== 'object' || Object.keys(node).length === 0) return 'any';
+  if (node.const !== undefined) return JSON.stringify(node.const);
+  if (node.enum) return node.enum.map((v) => JSON.stringify(v)).join(' | ');
+  const union = node.anyOf ?? node.oneOf;
+  if (union) return [...new Set(union.map(typeOf))].join(' | ');
+  if (Array.isArray(node.type)) return node.type.join(' | ');
+  if (node.type === 'array') return `${typeOf(node.items)}[]`.replace(/^(.* .*)\[\]$/, '($1)[]');
+  if (node.type === 'integer' || node.type === 'number') {
+    const lo = node.minimum ?? (node.exclusiveMinimum !== undefined ? `>${node.exclusiveMinimum}` : undefined);
+    const hi = node.maximum;
+    const range =
+      lo !== undefined && hi !== undefined && hi < 1e15 ? ` ${lo}–${hi}` : lo !== undefined ? ` ≥ ${lo}` : '';
+    return `${node.type}${range}`;
+  }
+  if (node.type === 'object' && node.additionalProperties && typeof node.additionalProperties === 'object')
+    return `Record<string, ${typeOf(node.additionalProperties)}>`;
+  return node.type ?? 'any';
+}
+
+/** The rows of an object schema: its members, and one level of the members of objects (and arrays of objects) inside. */
+function rowsOf(node, prefix = '', depth = 0) {
+  const rows = [];
+  const required = new Set(node?.required ?? []);
+  for (const [name, member] of Object.entries(node?.properties ?? {})) {
+    const key = `${prefix}${name}`;
+    const description = oneLine(member.description ?? '');
+    const fallback = member.default === undefined ? '' : JSON.stringify(member.default);
+    rows.push({ key, type: typeOf(member), required: required.has(name), fallback, description });
+    const inner = member.type === 'array' ? member.items : member;
+    if (depth < 1 && inner?.type === 'object' && inner.properties)
+      rows.push(...rowsOf(inner, `${key}${member.type === 'array' ? '[]' : ''}.`, depth + 1));
+  }
+  return rows;
+}
+
+function table(rows, withRequired) {
+  if (rows.length === 0) return ['(none)', ''];
+  const head = withRequired
+    ? ['| name | type | required | default | what |', '|---|---|---|---|---|']
+    : ['| name | type | what |', '|---|---|---|'];
+  return [
+    ...head,
+    ...rows.map((r) =>
+      withRequired
+        ? `| \`${r.key}\` | ${escapeCell(r.type)} | ${r.required ? 'yes' : ''} | ${escapeCell(r.fallback ? `\`${r.fallback}\`` : '')} | ${escapeCell(clip(r.description, 300))} |`
+        : `| \`${r.key}\` | ${escapeCell(r.type)} | ${escapeCell(clip(r.description, 300))} |`,
+    ),
+    '',
+  ];
+}
+
+/** The operations' page: each operation's names, kind, description, and its input and output as tables from its zod schemas. */
+export async function operationsPage(root = repoRoot) {
+  const { operations, z } = await loadOperations(root);
+  const schema = (s, io) => z.toJSONSchema(s, { io, unrepresentable: 'any' });
+  const lines = [
+    '# Operations',
+    '',
+    "<!-- Generated by tooling/scripts/apiDoc.mjs from the operations' zod schemas; do not edit by hand. -->",
+    '',
+    "What `gflow.run(name, input)` takes and returns, for every operation of `@gflow/core`: the input's members (a call with another member is refused, exit 2) and the result's, as the zod schemas the CLI, the MCP server and the library share say. Optional members of a result are listed too; which ones a result carries depends on how the call ended. Errors are the problem documents of [errors](errors.md).",
+    '',
+    '| operation | MCP tool | kind | surfaces |',
+    '|---|---|---|---|',
+    ...operations.map(
+      (op) =>
+        `| [\`${op.name}\`](#${op.name.toLowerCase()}) | \`${op.mcpName}\` | ${op.kind} | ${op.surfaces?.join(', ') ?? 'all'} |`,
+    ),
+    '',
+  ];
+  for (const op of operations) {
+    const output = schema(op.output, 'output');
+    lines.push(`## ${op.name}`, '', `\`${op.mcpName}\` · ${op.kind}${op.usesBrowser ? ' · opens a browser' : ''}`, '');
+    lines.push(oneLine(op.description), '', '**Input**', '', ...table(rowsOf(schema(op.input, 'input')), true));
+    lines.push('**Output**', '');
+    if (output.properties) lines.push(...table(rowsOf(output), false));
+    else
+      lines.push(
+        `${typeOf(output) === 'any' ? "Not described by a schema (an object the operation's own page or guide names)." : typeOf(output)}`,
+        '',
+      );
+  }
+  return { page: OPERATIONS_PAGE, text: `${lines.join('\n').trimEnd()}\n` };
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const api = collectApi();
-  const pages = apiPages(api);
+  const pages = [...apiPages(api), await operationsPage()];
   if (process.argv.includes('--check')) {
     const stale = pages.filter((p) => {
       const file = path.join(repoRoot, p.page);

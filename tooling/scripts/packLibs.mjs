@@ -21,7 +21,7 @@ import { installablePackageJson, packStaged, readCatalog } from './packing.mjs';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const log = (msg) => process.stderr.write(`[pack:libs] ${msg}\n`);
 
-/** The published library packages, dependencies before dependants: `{ dir, pkg }`. */
+/** The published library packages, dependencies (and peers) before dependants: `{ dir, pkg }`. */
 export function publishedPackages(root = repoRoot) {
   const all = fs
     .readdirSync(path.join(root, 'packages'))
@@ -34,7 +34,9 @@ export function publishedPackages(root = repoRoot) {
   const visit = (p, trail = []) => {
     if (ordered.includes(p)) return;
     if (trail.includes(p)) throw new Error(`dependency circle: ${[...trail, p].map((x) => x.pkg.name).join(' → ')}`);
-    for (const dep of Object.keys(p.pkg.dependencies ?? {})) if (byName.has(dep)) visit(byName.get(dep), [...trail, p]);
+    // Optional peers too (core's simulator): the set is built and listed before what names it.
+    const deps = [...Object.keys(p.pkg.dependencies ?? {}), ...Object.keys(p.pkg.peerDependencies ?? {})];
+    for (const dep of deps) if (byName.has(dep)) visit(byName.get(dep), [...trail, p]);
     ordered.push(p);
   };
   for (const p of all.sort((a, b) => a.pkg.name.localeCompare(b.pkg.name))) visit(p);

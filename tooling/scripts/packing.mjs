@@ -100,6 +100,7 @@ export function installablePackageJson(pkg, context) {
     engines: pkg.engines ?? root.engines,
     dependencies: resolve(pkg.dependencies, 'dependencies'),
     peerDependencies: resolve(pkg.peerDependencies, 'peerDependencies'),
+    peerDependenciesMeta: pkg.peerDependenciesMeta,
     optionalDependencies: resolve(pkg.optionalDependencies, 'optionalDependencies'),
     ...overrides,
   };

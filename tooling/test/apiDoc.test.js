@@ -5,20 +5,47 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { API_ENTRIES, apiPages, collectApi, renderPage } from '../scripts/apiDoc.mjs';
+import { API_ENTRIES, OPERATIONS_PAGE, apiPages, collectApi, operationsPage, renderPage } from '../scripts/apiDoc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const api = collectApi();
 
 describe('docs/api', () => {
-  it('documents every export of @gflow/core, @gflow/core/sandbox and @gflow/errors', () => {
-    expect(api.entries.map((e) => e.specifier)).toEqual(['@gflow/core', '@gflow/core/sandbox', '@gflow/errors']);
-    for (const entry of api.entries) expect(entry.exports.length, entry.specifier).toBeGreaterThan(5);
+  it('documents every export of @gflow/core, @gflow/core/sandbox, @gflow/core/testing and @gflow/errors', () => {
+    expect(api.entries.map((e) => e.specifier)).toEqual([
+      '@gflow/core',
+      '@gflow/core/sandbox',
+      '@gflow/core/testing',
+      '@gflow/errors',
+    ]);
+    for (const entry of api.entries) expect(entry.exports.length, entry.specifier).toBeGreaterThanOrEqual(5);
     expect(api.undocumented, 'add a /** doc comment */ to each export named here').toEqual([]);
   });
 
-  it("is what the generator writes from today's sources (run node tooling/scripts/apiDoc.mjs)", () => {
-    for (const { page, text } of apiPages(api)) expect(fs.readFileSync(path.join(root, page), 'utf8'), page).toBe(text);
+  it("is what the generator writes from today's sources (run node tooling/scripts/apiDoc.mjs)", async () => {
+    for (const { page, text } of [...apiPages(api), await operationsPage()])
+      expect(fs.readFileSync(path.join(root, page), 'utf8'), page).toBe(text);
+  });
+
+  it("shows each operation's input and output as tables from its zod schemas (issue 42)", async () => {
+    const { text } = await operationsPage();
+    expect(OPERATIONS_PAGE).toBe('docs/api/operations.md');
+    for (const name of ['generateImage', 'generateBatch', 'listModels', 'waitTask'])
+      expect(text).toMatch(new RegExp(`^## ${name}$`, 'm'));
+    const image = text.slice(text.indexOf('## generateImage'), text.indexOf('## generateVideo'));
+    expect(image).toMatch(/^\| `prompt` \| string \| yes \|/m);
+    expect(image).toMatch(/^\| `aspect` \| "9:16" \\\| "16:9"/m);
+    expect(image).toMatch(/^\| `count` \| integer 1–4 \| {2}\| `1` \|/m);
+    expect(image).toMatch(/^\| `tools\[\]\.name` \| string \| yes \|/m);
+    expect(image).toContain('**Output**');
+    expect(image).toMatch(/^\| `files` \| string\[\] \|/m);
+    // No type cut short, as a printed TypeScript type would be.
+    expect(text).not.toContain('... ');
+  });
+
+  it('names nothing that is not public: no gflow.catalog, no internal classes (issue 42)', () => {
+    for (const { page, text } of apiPages(api))
+      expect(text, page).not.toMatch(/gflow\.catalog|CatalogLoader|UsageRecorder|RuntimeServices|SessionPool/);
   });
 
   it('shows the typed run and the sandbox entry', () => {

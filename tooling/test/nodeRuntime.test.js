@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { satisfiesNodeRange } from '../../apps/app/bin/nodeSupport.js';
+import * as library from '../../packages/core/src/runtime/nodeSupport.ts';
 import { pinnedVersions, supportedRange } from '../scripts/node.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,5 +39,17 @@ describe('the supported Node range', () => {
       .filter(Boolean);
     const claims = files.filter((f) => /Node (≥|>=) ?20|>= ?20\.\d/.test(fs.readFileSync(path.join(root, f), 'utf8')));
     expect(claims).toEqual([]);
+  });
+});
+
+describe("the library's own check (issue 42) and the binary's launcher", () => {
+  it('read the same range and give the same verdicts', () => {
+    expect(library.SUPPORTED_NODE_RANGE).toBe(supportedRange());
+    const versions = ['18.20.0', '20.20.2', '22.18.0', '22.19.0', '22.23.3', '23.11.1', '24.0.0', '24.21.0', '26.1.0'];
+    for (const range of [supportedRange(), '>=18 <20', '~22.5', '24.x'])
+      for (const version of versions)
+        expect(library.satisfiesNodeRange(version, range), `${version} ${range}`).toBe(
+          satisfiesNodeRange(version, range),
+        );
   });
 });

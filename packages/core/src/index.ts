@@ -6,7 +6,16 @@
 // zero-credit simulator is `@gflow/core/sandbox`.
 export { createGflow } from './runtime/createGflow.js';
 export { Gflow, type CreateGflowOptions, type RunOptions } from './runtime/gflow.js';
-export type { OperationName, OperationInput, OperationOutput } from './operations/registry.js';
+export { orThrow } from './runtime/orThrow.js';
+export type {
+  OperationName,
+  OperationInput,
+  OperationOutput,
+  OperationShape,
+  RegisteredOperation,
+  NameOf,
+  NamedIn,
+} from './operations/registry.js';
 export type { Operation, OperationKind } from './operations/operation.js';
 export { SURFACE_POLICY, type Surface, type SurfacePolicy } from './runtime/surfacePolicy.js';
 export { PROGRESS_PHASES, type ProgressPhase, type ProgressEvent } from './runtime/progressPhases.js';
@@ -52,4 +61,4 @@ export { defaultHome, defaultOutputDir } from './settings/platformDirs.js';
 export { listProfileNames } from './home/profiles.js';
 export { createLogger, type Logger, type LogLevel, type LogSink } from './runtime/logger.js';
 export { type BrowserOverrides, findBrowserExecutable } from './jobs/browserLaunch.js';
-export type { DoctorCheck, Severity as DoctorSeverity } from './health/doctorChecks.js';
+export type { DoctorCheck, Severity as DoctorSeverity } from './health/doctorCheck.js';

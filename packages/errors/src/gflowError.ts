@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type IncidentRef, type KnownFacts, type ProblemDetails, problemOf, retryableOf } from './problemDocument.js';
 import {
   type ErrorCode,
   classNameForCode,
@@ -12,12 +13,6 @@ import {
 
 /** Brand shared by every copy of this package, so errors are recognised across bundles. */
 export const GFLOW_ERROR_BRAND: unique symbol = Symbol.for('gflow.error') as never;
-
-/** Where an incident bundle for this error was captured; never a path. */
-export interface IncidentRef {
-  readonly id: string;
-  readonly capture_status: 'captured' | 'skipped' | 'failed' | 'disabled';
-}
 
 /** What a gflow error takes besides its detail: the cause, a hint or retryability overriding its class's, problem extension members and an incident. */
 export interface GflowErrorOptions {
@@ -79,6 +74,23 @@ export class GflowError extends Error {
 
   get type(): string {
     return typeUriForCode(this.code);
+  }
+
+  /**
+   * Whether a scheduler may re-run the same request: this instance's override (a raise site knows
+   * more than its class, e.g. a network error after the submit click), else its class's default.
+   */
+  get retryable(): boolean {
+    return retryableOf(this);
+  }
+
+  /**
+   * The RFC 9457 problem document (`type`, `title`, `status`, `detail`, `instance`,
+   * `remediation_hint`, `retryable`, the extensions), text redacted: what `JSON.stringify(error)`
+   * writes, the same document `toProblem(error)` gives and the MCP and CLI envelopes carry.
+   */
+  toJSON(known: KnownFacts = {}): ProblemDetails {
+    return problemOf(this, known);
   }
 
   /** True when this error is `code` or one of its descendants (cross-copy safe). */

@@ -13,14 +13,7 @@ export {
   typeUriForCode,
   lineageOf,
 } from './table.js';
-export {
-  GflowError,
-  GFLOW_ERROR_BRAND,
-  type GflowErrorOptions,
-  type IncidentRef,
-  isGflowError,
-  hasErrorCode,
-} from './gflowError.js';
+export { GflowError, GFLOW_ERROR_BRAND, type GflowErrorOptions, isGflowError, hasErrorCode } from './gflowError.js';
 export {
   ERROR_CLASSES,
   UnknownError,
@@ -93,13 +86,17 @@ export { isRetryable, exitCodeOf } from './retryable.js';
 export { toGflowError, maskedDetail } from './toGflowError.js';
 export {
   type ProblemDetails,
+  type IncidentRef,
+  type KnownFacts,
+  advisesRetry,
+  refusesRetry,
+} from './problemDocument.js';
+export {
   type ErrorEnvelopeBody,
   type FailureEnvelope,
   toProblem,
   toErrorEnvelopeBody,
   toFailureEnvelope,
-  advisesRetry,
-  refusesRetry,
   errorMessage,
   fromProblem,
   codeOfProblemType,

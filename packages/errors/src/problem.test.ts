@@ -14,15 +14,8 @@ import {
   ERROR_CLASSES,
 } from './classes.js';
 import { GFLOW_ERROR_BRAND, hasErrorCode, isGflowError } from './gflowError.js';
-import {
-  advisesRetry,
-  errorMessage,
-  fromProblem,
-  refusesRetry,
-  toErrorEnvelopeBody,
-  toFailureEnvelope,
-  toProblem,
-} from './problem.js';
+import { advisesRetry, refusesRetry } from './problemDocument.js';
+import { errorMessage, fromProblem, toErrorEnvelopeBody, toFailureEnvelope, toProblem } from './problem.js';
 import { isRetryable } from './retryable.js';
 import { toGflowError } from './toGflowError.js';
 
@@ -223,5 +216,52 @@ describe('toFailureEnvelope: the one failure document of every surface', () => {
     expect(foreign.status).toBe('error');
     expect(foreign.error.detail).not.toContain('secret');
     expect(Object.keys(toFailureEnvelope(new ContentPolicyError('no'))).sort()).toEqual(['error', 'status']);
+  });
+});
+
+describe('a GflowError instance (issue 42)', () => {
+  it.each(Object.entries(ERROR_CLASSES))(
+    '%s carries retryable as a property, equal to isRetryable',
+    (_code, ErrorClass) => {
+      for (const override of [undefined, true, false]) {
+        const error = new ErrorClass('x', override === undefined ? {} : { retryable: override });
+        expect(error.retryable).toBe(isRetryable(error));
+        if (override !== undefined) expect(error.retryable).toBe(override);
+      }
+    },
+  );
+
+  it('a rate limit is retryable as a property, a content-policy refusal is not', () => {
+    expect(new RateLimitError('slow down').retryable).toBe(true);
+    expect(new ContentPolicyError('no').retryable).toBe(false);
+    expect(new NetworkError('lost after submit', { retryable: false }).retryable).toBe(false);
+  });
+
+  it('JSON.stringify writes the RFC 9457 problem document, the same toProblem gives', () => {
+    const error = new RateLimitError('Flow said slow down for ya29.secret-token', {
+      extensions: { flow_media_id: 'm-1', status: 200 },
+      incident: { id: 'inc1', capture_status: 'captured' },
+    });
+    const written = JSON.parse(JSON.stringify(error)) as Record<string, unknown>;
+    expect(written).toEqual(JSON.parse(JSON.stringify(toProblem(error))));
+    expect(written).toMatchObject({
+      type: 'https://gflow.dev/errors/rate-limit',
+      title: error.title,
+      status: error.status,
+      retryable: true,
+      flow_media_id: 'm-1',
+      incident: { id: 'inc1', capture_status: 'captured' },
+      instance: `gflow:error:${error.correlationId}`,
+    });
+    // Redacted like every envelope; an extension never overrides a reserved member.
+    expect(written['detail']).not.toContain('ya29.secret-token');
+    expect(written['status']).toBe(429);
+    expect(fromProblem(written as never)).toBeInstanceOf(RateLimitError);
+  });
+
+  it('toJSON names the known project in the hint as toProblem does', () => {
+    const error = new NetworkError('lost', { retryable: false });
+    expect(error.toJSON({ flowProjectId: 'p-9' })).toEqual({ ...toProblem(error, { flowProjectId: 'p-9' }) });
+    expect(error.toJSON({ flowProjectId: 'p-9' }).remediation_hint).toContain('p-9');
   });
 });

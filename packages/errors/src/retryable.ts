@@ -1,5 +1,6 @@
 import { isGflowError } from './gflowError.js';
-import { exitCodeForCode, retryableForCode } from './table.js';
+import { retryableOf } from './problemDocument.js';
+import { exitCodeForCode } from './table.js';
 
 /**
  * Whether a scheduler may re-run the same request. The instance override wins
@@ -7,7 +8,7 @@ import { exitCodeForCode, retryableForCode } from './table.js';
  */
 export function isRetryable(error: unknown): boolean {
   if (!isGflowError(error)) return false;
-  return error.retryableOverride ?? retryableForCode(error.code);
+  return retryableOf(error);
 }
 
 /** The CLI exit code of any thrown value: 0 for none, 1 for a non-gflow error. */

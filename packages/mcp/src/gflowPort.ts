@@ -14,6 +14,7 @@ export type GflowLike = Pick<
   | 'operations'
   | 'operation'
   | 'run'
+  | 'runByName'
   | 'close'
   | 'tasks'
   | 'schemaSql'

@@ -226,7 +226,7 @@ export async function libraryRun(
     env: { GFLOW_CLI_HOME: home, GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out') },
   });
   try {
-    return (await gflow.run(name, input)) as Record<string, unknown>;
+    return (await gflow.runByName(name, input)) as Record<string, unknown>;
   } finally {
     await gflow.close();
   }

@@ -51,7 +51,7 @@ const RESULTS: Record<string, Record<string, unknown>> = {
 const fakeRuntime = async (): Promise<Gflow> => {
   const gflow = {
     operation: (name: string) => OPERATIONS.find((o) => o.name === name),
-    run: async (name: string) => RESULTS[name],
+    runByName: async (name: string) => RESULTS[name],
     ready: async () => gflow,
     recordUsage: () => undefined,
     close: async () => undefined,

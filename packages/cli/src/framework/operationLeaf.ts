@@ -120,7 +120,7 @@ export async function runOperation(
   const keys = new Set(Object.keys((op.input as { shape?: object }).shape ?? {}));
   const input = await buildInput(keys);
   try {
-    return await gflow.run(name, input, { signal: ctx.signal, onProgress: (event) => ctx.onProgress(event) });
+    return await gflow.runByName(name, input, { signal: ctx.signal, onProgress: (event) => ctx.onProgress(event) });
   } catch (error) {
     throw withCliNames(error, names.flags ?? [], names.positionals ?? []);
   }

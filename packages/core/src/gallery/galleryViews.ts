@@ -5,6 +5,16 @@ import { assetParameters } from '../catalogViews/assetParameters.js';
 import { newestFirst, recentMedia } from '../catalogViews/recentMedia.js';
 import { resolvesInside } from './galleryFiles.js';
 import { commandLine, recreateCommand } from './recreateCommand.js';
+import type {
+  GalleryFailure,
+  GalleryFilters,
+  GalleryLinked,
+  GalleryMediaDetail,
+  GalleryMediaItem,
+  GalleryMediaPage,
+  GalleryProject,
+  GalleryTask,
+} from './galleryTypes.js';
 
 /** Rows of each kind the gallery reads for its grids and filters (newest first). */
 export const GALLERY_SCAN_PER_KIND = 2000;
@@ -12,60 +22,6 @@ export const GALLERY_SCAN_PER_KIND = 2000;
 export const GALLERY_PAGE_MAX = 500;
 /** Failed operations the failures page reads. */
 export const GALLERY_FAILURES_MAX = 200;
-
-export interface GalleryProject {
-  readonly project_id: string;
-  readonly title: string | null;
-  readonly profile: string;
-  readonly flow_url: string;
-  readonly image_count: number;
-  readonly video_count: number;
-  readonly created_at: string;
-  /** The newest catalogued media's time, else the project's. */
-  readonly last_activity: string;
-  /** The newest media with a local file (the card's cover). */
-  readonly cover_media_id: string | null;
-}
-
-export interface GalleryMediaItem {
-  readonly media_id: string;
-  readonly kind: 'image' | 'video';
-  readonly profile: string;
-  readonly project_id: string | null;
-  readonly model: string | null;
-  readonly aspect_ratio: string | null;
-  readonly width: number | null;
-  readonly height: number | null;
-  readonly duration_seconds: number | null;
-  readonly created_at: string;
-  readonly prompt: string | null;
-  /** A local copy is recorded (0: made, perhaps billed, not downloaded). */
-  readonly has_file: boolean;
-}
-
-export interface GalleryFilters {
-  readonly project?: string | undefined;
-  readonly kind?: 'image' | 'video' | undefined;
-  readonly model?: string | undefined;
-  readonly profile?: string | undefined;
-  /** ISO date (YYYY-MM-DD) or time: made on or after. */
-  readonly since?: string | undefined;
-  /** ISO date (YYYY-MM-DD, that whole day included) or time: made on or before. */
-  readonly until?: string | undefined;
-  /** Words that must all appear in the prompt (case-insensitive). */
-  readonly text?: string | undefined;
-  readonly limit?: number | undefined;
-}
-
-export interface GalleryMediaPage {
-  readonly items: readonly GalleryMediaItem[];
-  /** How many matched (before `limit`). */
-  readonly matched: number;
-  /** The values the filters offer, from the rows read. */
-  readonly facets: { readonly models: readonly string[]; readonly profiles: readonly string[] };
-  /** Every catalogued row was read (false: only the newest GALLERY_SCAN_PER_KIND of each kind). */
-  readonly complete: boolean;
-}
 
 /** Every catalogued project, most recently active first. */
 export function galleryProjects(catalog: Catalog): GalleryProject[] {
@@ -151,72 +107,6 @@ export function galleryMedia(catalog: Catalog, filters: GalleryFilters = {}): Ga
     facets: { models: distinct(scoped.map((row) => row.model)), profiles: distinct(scoped.map((row) => row.profile)) },
     complete: scan.complete,
   };
-}
-
-export interface GalleryFile {
-  readonly path: string;
-  readonly bytes: number;
-  readonly media_type: string | null;
-  readonly exists: boolean;
-  /** Inside the output directory: the gallery serves only these. */
-  readonly servable: boolean;
-}
-
-export interface GalleryLinked {
-  readonly media_id: string;
-  readonly kind: 'image' | 'video';
-  readonly role: string;
-  readonly has_file: boolean;
-}
-
-export interface GalleryMediaDetail {
-  readonly media_id: string;
-  readonly kind: 'image' | 'video';
-  readonly profile: string;
-  readonly other_profiles: readonly string[];
-  readonly project_id: string | null;
-  readonly project_title: string | null;
-  readonly flow_url: string | null;
-  readonly status: string;
-  readonly created_at: string;
-  /** Every recorded parameter of the asset (model, aspect, size, duration, seed, Flow's ids, metadata). */
-  readonly parameters: Readonly<Record<string, unknown>>;
-  readonly files: readonly GalleryFile[];
-  readonly operation: {
-    readonly operation_id: number;
-    readonly command: string;
-    readonly mode: string | null;
-    readonly status: string;
-    readonly surface: string | null;
-    readonly prompt: string | null;
-    readonly expanded_prompt: string | null;
-    readonly prompt_redacted: boolean;
-    readonly model: string | null;
-    readonly aspect_ratio: string | null;
-    readonly started_at: string;
-    readonly completed_at: string | null;
-    readonly credits_quoted: number | null;
-    readonly credits_spent: number | null;
-    readonly task_id: string | null;
-    readonly inputs: readonly GalleryLinked[];
-    /** Other media the same operation made. */
-    readonly siblings: readonly GalleryLinked[];
-  } | null;
-  /** Operations that used this media as an input (i2v, chains, references), with what they made. */
-  readonly derived: ReadonlyArray<{
-    readonly operation_id: number;
-    readonly command: string;
-    readonly mode: string | null;
-    readonly status: string;
-    readonly role: string;
-    readonly started_at: string;
-    readonly outputs: readonly GalleryLinked[];
-  }>;
-  readonly chains: ReadonlyArray<{ readonly chain_id: string; readonly status: string }>;
-  /** The CLI command that makes it again (a new generation: it spends as the first did). */
-  readonly recreate_command: string | null;
-  /** Fetch the file again from Flow (spends nothing). */
-  readonly download_command: string;
 }
 
 const linked = (asset: LinkedAsset): GalleryLinked => ({
@@ -321,26 +211,6 @@ export function galleryMediaDetail(
   };
 }
 
-export interface GalleryFailure {
-  readonly operation_id: number;
-  readonly profile: string;
-  readonly command: string;
-  readonly mode: string | null;
-  readonly project_id: string | null;
-  readonly model: string | null;
-  readonly prompt: string | null;
-  readonly code: string | null;
-  readonly title: string;
-  readonly detail: string | null;
-  readonly retryable: boolean;
-  readonly hint: string | null;
-  readonly incident_id: string | null;
-  readonly started_at: string;
-  readonly task_id: string | null;
-  /** Media Flow made (and may have billed) that have no local file: fetch them again, for nothing. */
-  readonly not_downloaded: ReadonlyArray<{ readonly media_id: string; readonly recovery_command: string }>;
-}
-
 function problemOf(task: TaskRecord | undefined): Record<string, unknown> | undefined {
   return task?.error ?? undefined;
 }
@@ -395,20 +265,6 @@ export function galleryFailures(catalog: Catalog, limit = GALLERY_FAILURES_MAX):
         { createdAt: b.started_at, assetId: b.operation_id },
       ),
   );
-}
-
-export interface GalleryTask {
-  readonly task_id: string;
-  readonly profile: string;
-  readonly task_type: string;
-  readonly status: string;
-  readonly phase: string | null;
-  readonly may_have_spent: boolean;
-  readonly prompt: string | null;
-  readonly project_id: string | null;
-  readonly media_ids: readonly string[];
-  readonly created_at: string;
-  readonly updated_at: string;
 }
 
 /** Queued and running generation tasks (every process's: the catalog's queue), oldest first. */

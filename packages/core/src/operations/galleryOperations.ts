@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import { ReferenceNotFoundError } from '@gflow/errors';
 import { z } from 'zod';
+import type {
+  GalleryFailure,
+  GalleryMediaDetail,
+  GalleryMediaPage,
+  GalleryProject,
+  GalleryTask,
+} from '../gallery/galleryTypes.js';
 import {
   GALLERY_FAILURES_MAX,
   GALLERY_PAGE_MAX,
-  type GalleryFailure,
-  type GalleryMediaDetail,
-  type GalleryMediaPage,
-  type GalleryProject,
-  type GalleryTask,
   galleryFailures,
   galleryMedia,
   galleryMediaDetail,

@@ -46,6 +46,7 @@ export interface Operation<
   readonly usesCatalog?: boolean;
   readonly input: I;
   readonly output: O;
+  /** Runs the operation (what `gflow.run` calls after parsing the input). @internal */
   readonly handler: (input: z.output<I>, context: OperationContext) => Promise<z.output<O>>;
 }
 

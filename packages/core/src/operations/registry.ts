@@ -79,17 +79,39 @@ const REGISTERED = [
  */
 export const OPERATIONS: readonly Operation[] = REGISTERED as unknown as readonly Operation[];
 
-/** Any one of gflow's operations, with its own input and output types. */
+/** Any one of gflow's operations, with its own types (what `createGflow()`'s runtime offers). */
 export type RegisteredOperation = (typeof REGISTERED)[number];
 
-/** A name `gflow.run` knows: an operation's camelCase name (`generateImage`) or its MCP name (`gflow_generate_image`). */
-export type OperationName = RegisteredOperation['name'] | RegisteredOperation['mcpName'];
+/** What the runtime's typing reads of an operation: its literal names and its zod schemas. */
+export interface OperationShape {
+  readonly name: string;
+  readonly mcpName: string;
+  readonly input: z.ZodObject;
+  readonly output: z.ZodType;
+}
 
-/** The operation a name (either form) stands for. */
-export type OperationNamed<N extends string> = Extract<
-  RegisteredOperation,
+/**
+ * The names of a set of operations: each one's camelCase name and its MCP name. A member whose
+ * name is only `string` (OperationShape itself, in `Gflow`'s default) names nothing, so a
+ * misspelling never matches it.
+ */
+export type NameOf<O extends OperationShape> = O extends O
+  ? string extends O['name']
+    ? never
+    : O['name'] | O['mcpName']
+  : never;
+
+/** The operation of a set that a name (either form) stands for. */
+export type NamedIn<O extends OperationShape, N extends string> = Extract<
+  O,
   { readonly name: N } | { readonly mcpName: N }
 >;
+
+/** A name `gflow.run` knows: an operation's camelCase name (`generateImage`) or its MCP name (`gflow_generate_image`). */
+export type OperationName = NameOf<RegisteredOperation>;
+
+/** The operation a name (either form) stands for. */
+export type OperationNamed<N extends string> = NamedIn<RegisteredOperation, N>;
 
 /** What `gflow.run(name, input)` takes as `input`: the operation's zod input, before defaults are applied. */
 export type OperationInput<N extends string> = z.input<OperationNamed<N>['input']>;

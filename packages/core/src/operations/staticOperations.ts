@@ -6,6 +6,29 @@ import { CHARACTER_VOICES } from './characterVoices.js';
 import { defineOperation } from './operation.js';
 import { toolSpec } from '../schemas/params.js';
 
+const names = z.array(z.string());
+/** One image model as `listModels` shows it (the flow-facts row, in snake case). */
+const imageModelRow = z.object({
+  name: z.string(),
+  label: z.string(),
+  aliases: names,
+  ref_cap: z.number().int(),
+  ref_cap_confirmed: z.boolean(),
+  default: z.boolean(),
+  on_flow_host: z.boolean(),
+});
+/** One video model as `listModels` shows it. */
+const videoModelRow = z.object({
+  name: z.string(),
+  label: z.string(),
+  aliases: names,
+  ref_cap: z.number().int(),
+  durations: z.array(z.number()),
+  max_duration: z.number(),
+  max_duration_with_end_frame: z.number(),
+  resolutions: names,
+});
+
 export const listModels = defineOperation({
   name: 'listModels',
   mcpName: 'gflow_list_models',
@@ -16,7 +39,17 @@ export const listModels = defineOperation({
   usesBrowser: false,
   usesCatalog: false,
   input: z.object({}),
-  output: z.looseObject({ status: z.literal('ok') }),
+  output: z.looseObject({
+    status: z.literal('ok'),
+    image: z.object({ aspects: names, counts: z.array(z.number().int()), models: z.array(imageModelRow) }),
+    video: z.object({
+      aspects: names,
+      counts: z.array(z.number().int()),
+      tiers: names,
+      defaults: z.object({ t2v: z.string().nullable(), i2v: z.string().nullable(), r2v: z.string().nullable() }),
+      models: z.array(videoModelRow),
+    }),
+  }),
   handler: async () => ({
     status: 'ok' as const,
     image: {

@@ -5,6 +5,7 @@ import { writeNewFile } from '../output/writeNew.js';
 import { type StitchInput, resolveStitchInputs, stitchTarget } from '../stitch/stitchInputs.js';
 import type { StitchResult } from '../stitch/stitchClips.js';
 import { localPath } from '../schemas/params.js';
+import { loadOptionalPeer } from '../runtime/optionalPeer.js';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { defineOperation } from './operation.js';
 
@@ -102,7 +103,11 @@ export const stitchVideos = defineOperation({
     const target = stitchTarget(input.output, input.overwrite, context);
     const trims = trimsFor(input);
     const clips = await resolveStitchInputs(input.inputs, context, input.profile);
-    const { stitchClips } = await import('../stitch/stitchClips.js');
+    const { stitchClips } = await loadOptionalPeer(
+      'mediabunny',
+      'Stitching clips',
+      () => import('../stitch/stitchClips.js'),
+    );
     const result = await stitchClips(clips, trims);
     await writeNewFile(target, result.bytes, input.overwrite);
     const sha256 = createHash('sha256').update(result.bytes).digest('hex');

@@ -91,7 +91,7 @@ describe('listTasks and showTask', () => {
     const unknown = await failure(gflow.run('showTask', { task_id: 'no-such-task' }));
     expect(unknown).toMatchObject({ code: 'reference-not-found' });
     expect(exitCodeOf(unknown)).toBe(32);
-    for (const op of ['waitTask', 'cancelTask'])
+    for (const op of ['waitTask', 'cancelTask'] as const)
       expect(exitCodeOf(await failure(gflow.run(op, { task_id: 'no-such-task' })))).toBe(32);
     expect(exitCodeOf(await failure(gflow.run('showTask', { task_id: '../etc' })))).toBe(2);
   });

@@ -30,7 +30,10 @@ describe('Gflow runtime', () => {
   it('finds operations by MCP name too, and refuses unknown ones with exit 2', async () => {
     const g = make();
     expect(g.operation('gflow_list_models')?.name).toBe('listModels');
+    // @ts-expect-error a name that is no operation's does not compile (issue 42)
     await expect(g.run('nope', {})).rejects.toMatchObject({ code: 'bad-parameter' });
+    await expect(g.runByName('nope', {})).rejects.toMatchObject({ code: 'bad-parameter' });
+    await expect(g.runByName('gflow_list_models', {})).resolves.toMatchObject({ status: 'ok' });
   });
 
   it('validates input with the operation schema (400 naming the parameter)', async () => {

@@ -1,13 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { Catalog } from '@gflow/catalog';
+import type { z } from 'zod';
 import { formatClaimant } from '@gflow/catalog/claimant';
-import { BadParameterError, ConfigurationError } from '@gflow/errors';
+import { BadParameterError, CancelledError, ConfigurationError, toErrorEnvelopeBody } from '@gflow/errors';
 import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket } from '@gflow/lease/limits';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation } from '../operations/operation.js';
 import type { OperationContext } from './operationContext.js';
-import type { OperationInput, OperationName, OperationOutput } from '../operations/registry.js';
+import type { NameOf, NamedIn, OperationShape, RegisteredOperation } from '../operations/registry.js';
 import {
   type LoadSettingsOptions,
   type ResolvedSettings,
@@ -23,6 +24,8 @@ import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
 import { badParameterFromZod, refuseUnknownArguments } from './badParameterFromZod.js';
 import { CatalogLoader } from './catalogLoader.js';
 import { JobRegistry } from './jobRegistry.js';
+import { assertSupportedNode } from './nodeSupport.js';
+import { failureOf } from './orThrow.js';
 import { type LogSink, type Logger, createLogger, effectiveLogLevel } from './logger.js';
 import type { ProgressEvent } from './progressPhases.js';
 import type { JobLauncher, RuntimeServices } from './runtimeServices.js';
@@ -49,10 +52,18 @@ export interface CreateGflowOptions extends LoadSettingsOptions {
    * A background worker's runtime (`gflow worker run`): its claims and lease say `worker`, its
    * browser stays warm between tasks, and it waits for a busy profile like a server (180 s unless
    * GFLOW_CLI_LEASE_WAIT_SECONDS says otherwise).
+   * @internal
    */
   readonly worker?: boolean;
-  /** Where wait=false generations run instead of this process's background (the CLI's detached worker). */
+  /** Where wait=false generations run instead of this process's background (the CLI's detached worker). @internal */
   readonly background?: JobLauncher;
+  /**
+   * Reject instead of resolving a failure envelope: when an operation resolves with a failure
+   * status (`failed`, `cancelled`, `indeterminate`, `rate_limited`, … with its `error`), `run`
+   * throws the typed `GflowError` that `error` describes (see `orThrow`). Default false: failures
+   * inside Flow resolve with `{status, error}`, as every surface reports them.
+   */
+  readonly throwOnFailure?: boolean;
 }
 
 const SOURCE_WORDS: Readonly<Record<SettingSource, string>> = {
@@ -63,21 +74,42 @@ const SOURCE_WORDS: Readonly<Record<SettingSource, string>> = {
   default: 'the defaults',
 };
 
-/** What `gflow.run` takes besides the input: a signal that cancels the operation, and a progress callback. */
+/** What `gflow.run` takes besides the input: a signal that cancels the operation, a progress callback, and the throwing mode. */
 export interface RunOptions {
+  /** Cancels the operation; one already aborted resolves `cancelled` at once, before anything starts. */
   readonly signal?: AbortSignal;
   readonly onProgress?: (event: ProgressEvent) => void;
+  /** This call's throwing mode, overriding the runtime's (`CreateGflowOptions.throwOnFailure`). */
+  readonly throwOnFailure?: boolean;
 }
 
 /**
- * The embeddable library and the runtime every surface shares: settings, the
- * home, and the operations. Services (catalog, leases, browser sessions, jobs)
- * are opened lazily, so a read of the model catalog never opens SQLite or a
- * browser. This class is the facade: the catalog's lazy opening lives in
- * {@link CatalogLoader}, usage statistics in {@link UsageRecorder}, and a
- * handler sees only {@link RuntimeServices} (`context.runtime`), never the facade.
+ * What an operation resolves with when its signal was aborted before it started: its `cancelled`
+ * envelope when its output takes one (the generations), else the `CancelledError` is thrown.
  */
-export class Gflow {
+function cancelledBeforeStart(operation: Operation): unknown {
+  const error = new CancelledError(
+    'Cancelled before it started (the signal was already aborted); nothing was sent to Flow.',
+  );
+  const envelope = { status: 'cancelled', error: toErrorEnvelopeBody(error) };
+  if (operation.output.safeParse(envelope).success) return envelope;
+  throw error;
+}
+
+/**
+ * The embeddable library and the runtime every surface shares: settings, the home, and the
+ * operations (`run`, `runByName`, `operations()`), with the tasks of `wait: false` generations
+ * (`tasks`). What it needs opens lazily on first use — the local catalog (SQLite), the profile
+ * lease, the browser — so a read of the model list opens none of them; `close()` (or `await using`)
+ * closes what was opened. `createGflow()` builds one; `@gflow/core/testing` has a fake of it.
+ *
+ * Calls on one profile run one after another, in the order they were made (one browser session
+ * and one lease per profile); calls on different profiles run side by side.
+ *
+ * `O` is the operations it was built with: gflow's own (`createGflow`), whose names `run` takes
+ * (`OperationName`); its default also fits a runtime built with other operations (gflow's tests).
+ */
+export class Gflow<O extends OperationShape = RegisteredOperation | OperationShape> {
   /** The settings it runs with, every default applied, and where each explicit value came from. */
   readonly settings: ResolvedSettings;
   /** Where its home's files are (catalog, profiles, locks, config.toml). */
@@ -116,8 +148,11 @@ export class Gflow {
   readonly #services: RuntimeServices;
   /** The profiles this process already reminded of a stale live check (said once each). */
   readonly #reminded = new Set<string>();
+  readonly #throwOnFailure: boolean;
 
-  constructor(options: CreateGflowOptions, operations: readonly Operation[]) {
+  constructor(options: CreateGflowOptions, operations: readonly O[]) {
+    // Before anything else: on an older Node the catalog's native addon crashes the process.
+    assertSupportedNode();
     this.settings = options.settings ?? loadSettings(options);
     this.layout = homeLayout(this.settings.home, this.settings.configHome);
     this.surface = options.surface ?? 'library';
@@ -141,6 +176,7 @@ export class Gflow {
         ...(sink ? { write: (line: string) => sink.write(line), isTTY: sink.isTTY } : {}),
       });
     this.worker = options.worker === true;
+    this.#throwOnFailure = options.throwOnFailure === true;
     this.background = options.background;
     this.sessions = new SessionPool({
       surface: this.surface,
@@ -169,7 +205,7 @@ export class Gflow {
     this.#usage = new UsageRecorder({ surface: this.surface, layout: this.layout, catalogs: this.#catalogs });
     this.tasks = createTaskService(() => this.catalog, this.jobs);
     this.#services = servicesOf(this);
-    for (const operation of operations) {
+    for (const operation of operations as readonly OperationShape[] as readonly Operation[]) {
       if (this.#operations.has(operation.name))
         throw new ConfigurationError(`Operation ${operation.name} is declared twice.`);
       this.#operations.set(operation.name, operation);
@@ -192,30 +228,37 @@ export class Gflow {
   /**
    * Runs an operation by name (`generateImage` or its MCP name `gflow_generate_image`) with its
    * input, validated by its schema: a bad value throws a `BadParameterError` naming the parameter.
-   * A literal name types `input` (the operation's zod input) and the result (its zod output); a
-   * name only known at run time (a `string`) takes and returns `unknown`.
+   * The name is one of `OperationName` (a misspelling does not compile); it types `input` (the
+   * operation's zod input) and the result (its zod output). A name only known at run time goes
+   * through {@link runByName}. A failure inside Flow resolves with its envelope
+   * (`{status: "failed" | "cancelled" | "indeterminate", error}`) unless `throwOnFailure` is on,
+   * and a signal already aborted resolves `cancelled` (or throws a `CancelledError`) at once.
    */
-  async run<N extends string>(
+  async run<N extends NameOf<O>>(
     name: N,
-    input: N extends OperationName ? OperationInput<N> : unknown,
+    input: z.input<NamedIn<O, N>['input']>,
     options: RunOptions = {},
-  ): Promise<N extends OperationName ? OperationOutput<N> : unknown> {
-    const operation = this.operation(name);
-    if (!operation) {
-      const hidden = this.#operations.get(name) ?? [...this.#operations.values()].find((o) => o.mcpName === name);
-      if (hidden?.kind === 'spend' && this.settings.noSpend) {
-        throw new ConfigurationError(
-          `${hidden.name} spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`,
-          {
-            remediationHint: 'Unset GFLOW_MCP_NO_SPEND (or drop --no-spend) to generate.',
-          },
-        );
-      }
-      throw new BadParameterError(`Unknown operation "${name}".`);
-    }
+  ): Promise<z.output<NamedIn<O, N>['output']>> {
+    return (await this.runByName(name, input, options)) as z.output<NamedIn<O, N>['output']>;
+  }
+
+  /**
+   * {@link run} for a name only known at run time (an adapter's tool or command name, a flow's
+   * step): takes and returns `unknown`, validated at run time the same way; an unknown name throws
+   * a `BadParameterError`.
+   */
+  async runByName(name: string, input: unknown, options: RunOptions = {}): Promise<unknown> {
+    const operation = this.#offered(name);
     refuseUnknownArguments(operation.input, input);
     const parsed = operation.input.safeParse(input ?? {});
     if (!parsed.success) throw badParameterFromZod(parsed.error);
+    const throwOnFailure = options.throwOnFailure ?? this.#throwOnFailure;
+    const settle = (result: unknown): unknown => {
+      const failure = throwOnFailure ? failureOf(result) : undefined;
+      if (failure) throw failure;
+      return result;
+    };
+    if (options.signal?.aborted) return settle(cancelledBeforeStart(operation));
     if (operation.usesCatalog !== false) await this.ready();
     if (operation.kind === 'spend') this.#remindFlowCheck(parsed.data);
     const context: OperationContext = {
@@ -225,7 +268,23 @@ export class Gflow {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       operation: operation.mcpName,
     };
-    return (await this.#running.run(operation, () => operation.handler(parsed.data, context))) as never;
+    return settle(await this.#running.run(operation, () => operation.handler(parsed.data, context)));
+  }
+
+  /** The operation a name stands for on this runtime, or the error that says why there is none. */
+  #offered(name: string): Operation {
+    const operation = this.operation(name);
+    if (operation) return operation;
+    const hidden = this.#operations.get(name) ?? [...this.#operations.values()].find((o) => o.mcpName === name);
+    if (hidden?.kind === 'spend' && this.settings.noSpend) {
+      throw new ConfigurationError(
+        `${hidden.name} spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`,
+        {
+          remediationHint: 'Unset GFLOW_MCP_NO_SPEND (or drop --no-spend) to generate.',
+        },
+      );
+    }
+    throw new BadParameterError(`Unknown operation "${name}".`);
   }
 
   /** Before a paid run: one line when the profile's last free live check is stale (GFLOW_CLI_FLOW_CHECK_REMINDER). */
@@ -250,6 +309,7 @@ export class Gflow {
    * Loads the catalog's code so that {@link catalog} can open the database.
    * `run()` does this itself for every operation that may use the catalog;
    * code that reads `gflow.catalog` directly awaits it first. Idempotent.
+   * @internal
    */
   async ready(): Promise<this> {
     await this.#catalogs.ready();
@@ -362,6 +422,11 @@ export class Gflow {
     const closers = this.#closers.splice(0).reverse();
     for (const closer of closers) await closer();
     this.#catalogs.close();
+  }
+
+  /** `await using gflow = createGflow()`: closes the runtime at the end of the block ({@link close}). */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
   }
 }
 

@@ -1,8 +1,11 @@
-import type { TaskStatus } from '@gflow/catalog';
 import type { GenerationResult } from '../generation/index.js';
 
-/** A task's status: the catalog's queue states, shown as they are (one list, in @gflow/catalog). */
-export type { TaskStatus };
+/**
+ * A task's status: the catalog's queue states, shown as they are. Their one list is the catalog's
+ * queue table (@gflow/catalog); restated here so the published declarations do not reach the
+ * catalog's (drizzle's) types, and held equal to it by the compiler (taskServiceImpl.ts).
+ */
+export type TaskStatus = 'pending' | 'working' | 'completed' | 'cancelled' | 'indeterminate' | 'failed';
 
 /** A generation task as the surfaces show it (tasks/get, `gflow data`). */
 export interface TaskView {

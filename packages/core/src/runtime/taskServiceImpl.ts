@@ -1,7 +1,11 @@
-import type { Catalog, TaskRecord } from '@gflow/catalog';
+import type { Catalog, TaskRecord, TaskStatus as QueueStatus } from '@gflow/catalog';
 import type { GenerationResult } from '../generation/index.js';
 import type { JobRegistry } from './jobRegistry.js';
-import type { TaskService, TaskView } from './taskService.js';
+import type { TaskService, TaskStatus, TaskView } from './taskService.js';
+
+/** Fails to compile when the public TaskStatus and the catalog queue's statuses drift apart. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const TASK_STATUSES_MATCH: Same<TaskStatus, QueueStatus> = true;
 
 export function toTaskView(record: TaskRecord): TaskView {
   return {

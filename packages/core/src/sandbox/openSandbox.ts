@@ -1,3 +1,4 @@
+import { loadOptionalPeer } from '../runtime/optionalPeer.js';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,12 +8,14 @@ import { readConfigToml, writeConfigToml } from '../home/configToml.js';
 import { homeLayout } from '../home/homeLayout.js';
 import type { LogSink } from '../runtime/logger.js';
 import { createGflow } from '../runtime/createGflow.js';
-import type { Gflow } from '../runtime/gflow.js';
+import { assertSupportedNode } from '../runtime/nodeSupport.js';
+import type { CreateGflowOptions, Gflow } from '../runtime/gflow.js';
 import type { JobLauncher } from '../runtime/runtimeServices.js';
 import type { Surface } from '../runtime/surfacePolicy.js';
 import { type LoadSettingsOptions, type ResolvedSettings, loadSettings } from '../settings/loadSettings.js';
 import type { SettingKey } from '../settings/settingsSpec.js';
 import type { FlowSim } from '@gflow/flow-sim';
+import type * as FlowSimModule from '@gflow/flow-sim';
 
 /** The simulated Google account the sandbox signs in with. */
 export const SANDBOX_ACCOUNT = 'sandbox.user@gflow.invalid';
@@ -26,15 +29,19 @@ const SANDBOX_PASSWORD = 'sandbox-only';
 export const SANDBOX_NOTICE =
   'gflow sandbox: using the built-in Flow simulator on this machine; nothing is sent to Google and no credits are spent.';
 
-/** How to open the sandbox: where settings come from (as `createGflow`'s), the surface, and the CLI's extras. */
-export interface OpenSandboxOptions extends LoadSettingsOptions {
+/**
+ * How to open the sandbox: where settings come from, the logger, warm sessions and the throwing
+ * mode (as `createGflow`'s), the surface, and the CLI's extras.
+ */
+export interface OpenSandboxOptions
+  extends LoadSettingsOptions, Pick<CreateGflowOptions, 'logger' | 'keepSessionsWarm' | 'throwOnFailure'> {
   /** The surface the runtime serves (`library` by default; the CLI passes its own). */
   readonly surface?: Surface;
   /** Where notices go (stderr by default; never stdout, which may carry JSON-RPC). */
   readonly notify?: (line: string) => void;
-  /** A background worker's runtime (`gflow worker run --sandbox`). */
+  /** A background worker's runtime (`gflow worker run --sandbox`). @internal */
   readonly worker?: boolean;
-  /** Where the runtime's wait=false generations run (the CLI's detached worker). */
+  /** Where the runtime's wait=false generations run (the CLI's detached worker). @internal */
   readonly background?: JobLauncher;
   /** Where the runtime's log lines go (the CLI: through its progress line). */
   readonly logSink?: LogSink;
@@ -45,13 +52,19 @@ export interface OpenSandboxOptions extends LoadSettingsOptions {
   readonly signIn?: boolean;
 }
 
-/** An open sandbox: the runtime (closing it stops the simulator too), the simulator and the sandbox home. */
+/**
+ * An open sandbox: the runtime (closing it stops the simulator too), the simulator and the sandbox
+ * home. `await using sandbox = await openSandbox()` closes it at the end of the block.
+ */
 export interface SandboxRuntime {
   /** A gflow runtime whose browser reaches the simulator instead of Google; `gflow.close()` stops the simulator. */
   readonly gflow: Gflow;
   /** The in-process simulator; undefined when attached to a running one (GFLOW_CLI_SANDBOX_SIM). */
   readonly sim: FlowSim | undefined;
+  /** The sandbox's own home (`<home>/sandbox`): its profile, catalog and output directory. */
   readonly home: string;
+  /** Closes the runtime and the simulator (`gflow.close()`). */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 /** What the sandbox needs of a simulator, in process or over its control endpoint. */
@@ -62,8 +75,18 @@ interface SimLink {
   close(): Promise<void>;
 }
 
+/**
+ * Loads the simulator: an optional peer of @gflow/core (its TLS tree would weigh on every install),
+ * so a program that opens the sandbox installs it beside core.
+ */
+export async function loadFlowSim(
+  load: () => Promise<typeof FlowSimModule> = () => import('@gflow/flow-sim'),
+): Promise<typeof FlowSimModule> {
+  return loadOptionalPeer('@gflow/flow-sim', 'The sandbox (the Flow simulator)', load);
+}
+
 async function inProcessSim(home: string): Promise<SimLink & { sim: FlowSim }> {
-  const { startFlowSim } = await import('@gflow/flow-sim');
+  const { startFlowSim } = await loadFlowSim();
   // A fresh seed per start: Flow never reuses an id, and the sandbox catalog outlives the
   // simulator, so a second demo run must not mint the first run's media ids again.
   const sim = await startFlowSim({
@@ -146,6 +169,19 @@ function sandboxSettings(
   return { ...rest, sources: otherSources };
 }
 
+/** What the sandbox passes on to `createGflow` as it was given: the runtime's choices that are not settings. */
+export function runtimeChoices(options: OpenSandboxOptions): Partial<CreateGflowOptions> {
+  const given = {
+    worker: options.worker,
+    background: options.background,
+    logSink: options.logSink,
+    logger: options.logger,
+    keepSessionsWarm: options.keepSessionsWarm,
+    throwOnFailure: options.throwOnFailure,
+  };
+  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+}
+
 /**
  * The sandbox (the CLI's `--sandbox`, a library's zero-credit try-out): starts the Flow simulator
  * in this process and returns a gflow runtime whose home is `<home>/sandbox` (its own profiles, catalog, config.toml
@@ -162,6 +198,7 @@ function sandboxSettings(
  * await gflow.close();
  */
 export async function openSandbox(options: OpenSandboxOptions = {}): Promise<SandboxRuntime> {
+  assertSupportedNode();
   const notify = options.notify ?? ((line: string) => void process.stderr.write(`${line}\n`));
   const env = options.env ?? process.env;
   const real = loadSettings(options);
@@ -191,14 +228,17 @@ export async function openSandbox(options: OpenSandboxOptions = {}): Promise<San
         sandbox: true,
         autofillLogin: { email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD },
       },
-      ...(options.worker ? { worker: true } : {}),
-      ...(options.background ? { background: options.background } : {}),
-      ...(options.logSink ? { logSink: options.logSink } : {}),
+      ...runtimeChoices(options),
     });
     gflow.onClose(() => link.close());
     notify(SANDBOX_NOTICE);
     if (options.signIn !== false) await provisionSandboxProfile(gflow, notify);
-    return { gflow, sim: 'sim' in link ? (link.sim as FlowSim) : undefined, home };
+    return {
+      gflow,
+      sim: 'sim' in link ? (link.sim as FlowSim) : undefined,
+      home,
+      [Symbol.asyncDispose]: () => gflow.close(),
+    };
   } catch (error) {
     await link.close();
     throw error;

@@ -55,7 +55,7 @@ export async function runFlowTool(
       return withStep(errorToolResult(failure, tool.name, logger, signal), tool, step.name);
     }
     try {
-      last = await gflow.run(step.operation.name, stepArgs, { signal, onProgress: progress(index, step.name) });
+      last = await gflow.runByName(step.operation.name, stepArgs, { signal, onProgress: progress(index, step.name) });
     } catch (error) {
       gflow.recordUsage(tool.name, profile, 'error');
       return withStep(errorToolResult(error, tool.name, logger, signal), tool, step.name);

@@ -47,7 +47,7 @@ function registerOperationTool(
     async (args: unknown, ctx: ServerContext) => {
       const profile = profileOf(args);
       try {
-        const value = await gflow.run(op.name, args ?? {}, {
+        const value = await gflow.runByName(op.name, args ?? {}, {
           signal: ctx.mcpReq.signal,
           onProgress: progressSender(ctx, logger),
         });

@@ -19,7 +19,7 @@ export function libraryDriver(where: SurfaceHome): SurfaceDriver {
     async call(operation, args = {}): Promise<CallOutcome> {
       const op = operationNamed(operation);
       try {
-        return outcomeOfReply(await runtime().run(op.name, args), false);
+        return outcomeOfReply(await runtime().runByName(op.name, args), false);
       } catch (error) {
         return { ok: false, problem: toErrorEnvelopeBody(error), exitCode: exitCodeOf(error) || 1, reply: error };
       }
