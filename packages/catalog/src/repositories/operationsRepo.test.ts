@@ -47,6 +47,17 @@ describe('operations', () => {
     expect(failed.errorDetail).toMatch(/redacted/);
   });
 
+  it('a failed run whose media were recovered later succeeds, its error cleared, and leaves the error list', () => {
+    const c = memoryCatalog();
+    const op = c.operations.start({ profile: 'alice', command: 'video t2v' });
+    c.operations.fail(op.id, { errorType: 'cancelled', errorDetail: 'Ctrl-C after the submit' });
+    expect(c.errors.list().items.map((e) => e.operationId)).toContain(op.id);
+    const recovered = c.operations.recover(op.id, { flowProjectId: 'p-1' });
+    expect(recovered).toMatchObject({ status: 'succeeded', errorType: null, errorDetail: null, flowProjectId: 'p-1' });
+    expect(JSON.parse(recovered.metadataJson)).toMatchObject({ recovered: true });
+    expect(c.errors.list().items.map((e) => e.operationId)).not.toContain(op.id);
+  });
+
   it('failWith takes the slug from a gflow error and masks foreign ones', () => {
     const c = memoryCatalog();
     const a = c.operations.start({ profile: 'alice', command: 'image t2i' });

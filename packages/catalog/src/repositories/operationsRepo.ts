@@ -53,6 +53,11 @@ export interface OperationsRepo {
   fail(id: number, input: FailOperationInput): OperationRow;
   /** `fail` from any thrown value: slug from its gflow code, detail from its (masked) text. */
   failWith(id: number, error: unknown, input?: Omit<FailOperationInput, 'errorType' | 'errorDetail'>): OperationRow;
+  /**
+   * A failed run whose media were recovered afterwards (it stopped after its submit and a resume
+   * fetched what Flow made): `succeeded`, its error cleared, `recovered: true` in its metadata.
+   */
+  recover(id: number, input?: { readonly flowProjectId?: string | null }): OperationRow;
   get(id: number): OperationRow | undefined;
 }
 
@@ -147,6 +152,22 @@ export function createOperationsRepo(ctx: CatalogContext, profilesRepo: Profiles
     failWith(id, error, input = {}) {
       const gflowError = toGflowError(error);
       return fail(id, { ...input, errorType: gflowError.code, errorDetail: gflowError.detail });
+    },
+    recover(id, input = {}) {
+      const flowProjectId = optionalFlowId(input.flowProjectId, 'project_id');
+      return ctx.write(() => {
+        const current = ctx.orm.select().from(operations).where(eq(operations.id, id)).get();
+        if (current === undefined) throw new DataIntegrityError(`No operation with id ${id}.`);
+        if (current.status === 'succeeded') return current;
+        const metadata = JSON.stringify({ ...JSON.parse(current.metadataJson), recovered: true });
+        const set = { status: 'succeeded' as const, errorType: null, errorDetail: null, metadataJson: metadata };
+        return ctx.orm
+          .update(operations)
+          .set({ ...set, completedAt: ctx.now(), ...(flowProjectId === null ? {} : { flowProjectId }) })
+          .where(eq(operations.id, id))
+          .returning()
+          .get() as OperationRow;
+      });
     },
     get(id) {
       return ctx.orm.select().from(operations).where(eq(operations.id, id)).get();

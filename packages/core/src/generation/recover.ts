@@ -103,7 +103,7 @@ export async function recoverGeneration(
     const sandbox = runtime.browserOverrides.sandbox === true;
     return { ...completedEnvelope(request, generated, saved, { sandbox, referenceUploaded: false }), recovered: true };
   });
-  runtime.catalog.operations.succeed(operationId, { flowProjectId: result.flow_project_id ?? null });
+  runtime.catalog.operations.recover(operationId, { flowProjectId: result.flow_project_id ?? null });
   runtime.catalog.tasks.recover(row.taskId, options.claimant, result);
   return result;
 }

@@ -83,6 +83,7 @@ export const BATCH_RUN: RunKind<BatchRunRequest, GenerateBatchResult> = {
     const overall = !settled ? 'pending' : done === items.length ? 'completed' : done === 0 ? 'failed' : 'partial';
     return {
       status: overall,
+      task_id: request.task_id,
       flow_project_id: steps.project,
       items,
       pauses_ms: [...steps.pausesMs],
