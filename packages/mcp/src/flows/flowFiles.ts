@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { FLOW_YAML_LIMITS, formatBytes } from './boundedYaml.js';
 
 /** Flow files: *.yaml and *.yml directly inside a flows directory. */
 export const FLOW_FILE = /\.ya?ml$/i;
@@ -39,4 +40,37 @@ export function listFlowFiles(dirs: readonly string[]): string[] {
     }
   }
   return files;
+}
+
+/** What reading a flow file gave: its text, or why not (ENOENT: it went away meanwhile). */
+export type FlowSource = { readonly text: string } | { readonly refused: string } | { readonly missing: true };
+
+/**
+ * Reads a flow file without trusting it: opened non-blocking (a FIFO put in the folder would
+ * otherwise hang the reload), only a regular file, and refused by its size before a byte is read
+ * when it is larger than a flow file may be.
+ */
+export function readFlowSource(file: string): FlowSource {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? { missing: true } : { refused: `cannot read: ${code ?? String(error)}` };
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return { refused: 'not a regular file' };
+    if (stat.size > FLOW_YAML_LIMITS.maxBytes)
+      return {
+        refused: `the file is ${formatBytes(stat.size)}; a flow file may be at most ${formatBytes(FLOW_YAML_LIMITS.maxBytes)}`,
+      };
+    const buffer = Buffer.alloc(stat.size);
+    const read = fs.readSync(fd, buffer, 0, stat.size, 0);
+    return { text: buffer.subarray(0, read).toString('utf8') };
+  } catch (error) {
+    return { refused: `cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}` };
+  } finally {
+    fs.closeSync(fd);
+  }
 }
