@@ -1,3 +1,4 @@
+import { PROTOTYPE_KEYS } from '@gflow/core/surfaces';
 import { type CST, Composer, type Document, LineCounter, Parser, isAlias, isPair, isScalar, visit } from 'yaml';
 
 /**
@@ -18,9 +19,6 @@ export const FLOW_YAML_LIMITS = {
   maxDepth: 64,
   maxAliasCount: 100,
 } as const;
-
-/** Keys a flow may not use anywhere: copied into an object they would reach its prototype. */
-export const PROTOTYPE_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 
 export interface YamlProblem {
   /** 1-based. */
