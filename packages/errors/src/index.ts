@@ -60,6 +60,7 @@ export {
   DataStoreError,
   DataMigrationError,
   DataIntegrityError,
+  CatalogBusyError,
   FrameExtractionError,
   ChainPartialError,
   UpscaleUnavailableError,
