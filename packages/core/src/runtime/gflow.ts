@@ -160,6 +160,8 @@ export class Gflow {
       historyPrompts: this.settings.historyPrompts,
       startToken: this.startToken,
       onOpen: (catalog) => this.#usage.ingestJournal(catalog),
+      busyTimeoutMs: this.settings.catalogBusySeconds * 1000,
+      locksDir: this.layout.locksDir,
     });
     this.#usage = new UsageRecorder({ surface: this.surface, layout: this.layout, catalogs: this.#catalogs });
     this.tasks = createTaskService(() => this.catalog, this.jobs);
@@ -219,7 +221,12 @@ export class Gflow {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       operation: operation.mcpName,
     };
-    return (await this.#running.run(operation, () => operation.handler(parsed.data, context))) as never;
+    try {
+      return (await this.#running.run(operation, () => operation.handler(parsed.data, context))) as never;
+    } catch (error) {
+      // SQLite's own errors (a busy or read-only catalog) reach every surface as gflow's.
+      throw await this.#catalogs.explain(error);
+    }
   }
 
   /**
