@@ -90,7 +90,14 @@ export {
   DaemonRecoveryError,
 } from './classes.js';
 export { isRetryable, exitCodeOf } from './retryable.js';
-export { toGflowError, maskedDetail } from './toGflowError.js';
+export { toGflowError, maskedDetail, maskedErrorRecord } from './toGflowError.js';
+export {
+  type MaskedErrorLog,
+  type MaskedErrorEntry,
+  type MaskedErrorRecord,
+  registerMaskedErrorLog,
+  describeThrown,
+} from './maskedErrorLog.js';
 export {
   type ProblemDetails,
   type ErrorEnvelopeBody,

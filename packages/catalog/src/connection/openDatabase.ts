@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import DatabaseConstructor from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { DataStoreError } from '@gflow/errors';
-import { catalogBusyError, isSqliteBusy } from './sqliteErrors.js';
+import { toCatalogError } from './sqliteErrors.js';
 
 /**
  * Milliseconds a statement waits for another process's lock before SQLITE_BUSY: long enough to
@@ -92,7 +92,9 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
       throw notACatalog('The catalog file is corrupt or not a SQLite database.', error);
     }
-    if (isSqliteBusy(error)) throw catalogBusyError({ path, busyTimeoutMs }, error);
+    // A lock another process holds (CatalogBusyError), a read-only file (DataStoreError saying so).
+    const known = toCatalogError(error, { path, busyTimeoutMs });
+    if (known !== error) throw known;
     throw new DataStoreError('The catalog could not be opened.', { cause: error });
   }
 }

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import type { Catalog } from '@gflow/catalog';
 import { formatClaimant } from '@gflow/catalog/claimant';
-import { BadParameterError, ConfigurationError } from '@gflow/errors';
+import { BadParameterError, ConfigurationError, registerMaskedErrorLog } from '@gflow/errors';
 import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket } from '@gflow/lease/limits';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation, OperationContext } from '../operations/operation.js';
@@ -20,6 +20,7 @@ import { type ThumbnailCache, createThumbnailCache } from '../gallery/galleryFil
 import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
 import { badParameterFromZod, refuseUnknownArguments } from './badParameterFromZod.js';
 import { CatalogLoader } from './catalogLoader.js';
+import { errorLogFile } from './errorLogFile.js';
 import { JobRegistry } from './jobRegistry.js';
 import { type LogSink, type Logger, createLogger, effectiveLogLevel } from './logger.js';
 import type { ProgressEvent } from './progressPhases.js';
@@ -148,6 +149,9 @@ export class Gflow {
       ...(this.worker ? { leaseWait: 'server' as const, leaseHolder: 'worker' } : {}),
       runningOperation: () => this.currentOperation,
     });
+    // Errors masked while this runtime is open keep their details in its home (errorLogFile.ts);
+    // registered first, so it is removed last, after whatever closing may throw.
+    this.onClose(registerMaskedErrorLog(errorLogFile(this.layout)));
     this.onClose(() => this.sessions.closeAll());
     this.thumbnails = createThumbnailCache(this.settings, this.layout);
     this.onClose(() => this.thumbnails.close());
