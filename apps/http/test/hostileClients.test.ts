@@ -28,7 +28,9 @@ function slowBody(server: GflowHttpServer): Promise<{ received: string; bytesSen
     const socket = net.connect(port, '127.0.0.1');
     let received = '';
     let bytesSent = 0;
-    let trickle: NodeJS.Timeout | undefined;
+    const trickle = setInterval(() => {
+      if (socket.writable) socket.write(' ', () => (bytesSent += 1));
+    }, 100);
     socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
     socket.on('error', () => undefined);
     socket.on('close', () => {
@@ -38,9 +40,6 @@ function slowBody(server: GflowHttpServer): Promise<{ received: string; bytesSen
     socket.write(
       `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 100000\r\n\r\n{`,
     );
-    trickle = setInterval(() => {
-      if (socket.writable) socket.write(' ', () => (bytesSent += 1));
-    }, 100);
   });
 }
 
