@@ -280,7 +280,7 @@ export const SETTINGS = {
       .pipe(z.enum(['DEBUG', 'INFO', 'WARNING', 'ERROR'])),
     accepts: 'DEBUG | INFO | WARNING | ERROR',
     defaultText: 'INFO',
-    doc: 'Log level (logs always go to stderr). Unset, a terminal shows warnings and errors only, so log lines do not crowd the progress line; -v (DEBUG) or a level set here shows them.',
+    doc: 'Log level (logs always go to stderr; the details of masked errors also to logs/errors.log in the home). Unset, a terminal shows warnings and errors only, so log lines do not crowd the progress line; -v (DEBUG) or a level set here shows them.',
   }),
   logFormat: spec({
     key: 'logFormat',
