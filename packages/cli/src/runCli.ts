@@ -197,21 +197,7 @@ async function runLeaf(
     if (summary !== undefined) progress.summarize(summary, exitCode === 0);
   } catch (error) {
     progress.stop();
-    const interrupted = options.signal.aborted && !(isGflowError(error) && error.code === 'cancelled');
-    const failure = interrupted
-      ? new CancelledError('Interrupted (Ctrl-C); the operation was cancelled.', { cause: error })
-      : error;
-    // A failure before any runtime opened: the home's error log keeps what masking hides.
-    const unregister =
-      ctx.existingGflow || isGflowError(failure)
-        ? undefined
-        : (await import('@gflow/core/surfaces')).registerHomeErrorLog({
-            env,
-            cwd: options.cwd,
-            flags: settingFlags,
-          });
-    exitCode = renderFailure(io, failure, { json, env, verbose });
-    unregister?.();
+    exitCode = await reportLeafFailure(error, ctx.existingGflow !== undefined, { ...options, settingFlags });
   } finally {
     const gflow = ctx.existingGflow;
     if (gflow) {
@@ -221,4 +207,29 @@ async function runLeaf(
     }
   }
   return exitCode;
+}
+
+/**
+ * Prints a leaf's failure and returns its exit code: Ctrl-C is a cancellation; an error gflow did
+ * not raise, thrown before any runtime opened, still keeps its details in the home's error log.
+ */
+async function reportLeafFailure(error: unknown, runtimeOpen: boolean, options: LeafRunOptions): Promise<number> {
+  const { io, env, json, verbose } = options;
+  const interrupted = options.signal.aborted && !(isGflowError(error) && error.code === 'cancelled');
+  const failure = interrupted
+    ? new CancelledError('Interrupted (Ctrl-C); the operation was cancelled.', { cause: error })
+    : error;
+  const unregister =
+    runtimeOpen || isGflowError(failure)
+      ? undefined
+      : (await import('@gflow/core/surfaces')).registerHomeErrorLog({
+          env,
+          cwd: options.cwd,
+          flags: options.settingFlags,
+        });
+  try {
+    return renderFailure(io, failure, { json, env, verbose });
+  } finally {
+    unregister?.();
+  }
 }
