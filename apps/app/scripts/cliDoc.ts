@@ -146,7 +146,7 @@ the Node found on PATH, which must be 22.19+ or 24.
 | 14–31, 34–40 | see the error taxonomy (@gflow/errors), e.g. 16 catalog (unreadable, read-only, another gflow version), 22 4K upscale needs Ultra, 36 not on flow.google.com, 37 insufficient credits, 40 a credit budget refused the submit |
 | 32 | an id neither the local catalog nor Flow knows: a media id (\`data media\`, \`data download\`, \`image upscale\`, \`video upscale\`), a project id (\`project show\`), a task id (\`task show\`, \`task wait\`, \`task cancel\`) |
 | 33 | \`doctor\` found issues |
-| 41 | catalog busy: another process held the catalog's write lock longer than gflow waits (GFLOW_CLI_CATALOG_BUSY_SECONDS, 30 s); retryable, nothing was changed; the message names the gflow processes at work when their profile leases say |
+| 42 | catalog busy: another process held the catalog's write lock longer than gflow waits (GFLOW_CLI_CATALOG_BUSY_SECONDS, 30 s); retryable, nothing was changed; the message names the gflow processes at work when their profile leases say |
 | 130 | interrupted (Ctrl-C) |
 
 ## \`gflow mcp setup\`

@@ -1,6 +1,6 @@
 // Issue 40, done when: with another process holding BEGIN EXCLUSIVE on the catalog for 10 s, a CLI
 // command waits and succeeds; held for longer, it ends with a retryable busy error naming the
-// catalog (exit 41, in docs/CLI.md's table), and the gflow process at work when a lease names it.
+// catalog (exit 42, in docs/CLI.md's table), and the gflow process at work when a lease names it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,7 +37,7 @@ describe('a catalog another process holds with BEGIN EXCLUSIVE (issue 40)', () =
     expect(started).toBeLessThan(await holder.released);
   });
 
-  it('past the busy timeout: exit 41, retryable catalog-busy naming the catalog and the holder', async () => {
+  it('past the busy timeout: exit 42, retryable catalog-busy naming the catalog and the holder', async () => {
     const { home, holder } = await heldHome();
     // What a gflow process at work leaves in the locks dir (here: the holder's own pid).
     fs.mkdirSync(path.join(home, 'locks'), { recursive: true });
@@ -57,7 +57,7 @@ describe('a catalog another process holds with BEGIN EXCLUSIVE (issue 40)', () =
       }),
     );
     const result = await cli(PRUNE, { home, env: { GFLOW_CLI_CATALOG_BUSY_SECONDS: '1' } });
-    expect(result.exitCode, result.stderr).toBe(41);
+    expect(result.exitCode, result.stderr).toBe(42);
     const { status, error } = json(result) as { status: string; error: Record<string, unknown> };
     expect(status).toBe('error');
     expect(error).toMatchObject({ type: 'https://gflow.dev/errors/catalog-busy', status: 503, retryable: true });
@@ -66,7 +66,7 @@ describe('a catalog another process holds with BEGIN EXCLUSIVE (issue 40)', () =
     expect(String(error['detail'])).toContain('busy with Generate images');
     expect(JSON.stringify(error)).not.toMatch(/[Mm]igration/);
     const text = await cli(PRUNE.slice(0, -1), { home, env: { GFLOW_CLI_CATALOG_BUSY_SECONDS: '1' } });
-    expect(text.exitCode).toBe(41);
+    expect(text.exitCode).toBe(42);
     expect(text.stderr).toContain('[CatalogBusyError]');
   });
 });

@@ -1,7 +1,7 @@
 // Issue 40: while another process held a write lock on gflow.db, commands exited 16 "Catalog
 // Migration Refused … point the catalog path at another file". Now opening a migrated catalog
 // takes no write lock at all, a write waits for the lock (the busy timeout), and one held past
-// it is CatalogBusyError: exit 41, retryable, naming the catalog, never a migration refusal.
+// it is CatalogBusyError: exit 42, retryable, naming the catalog, never a migration refusal.
 import fs from 'node:fs';
 import path from 'node:path';
 import { exitCodeOf, isRetryable } from '@gflow/errors';
@@ -45,7 +45,7 @@ describe('a catalog another process holds with BEGIN EXCLUSIVE', () => {
         code: 'catalog-busy',
         detail: expect.stringContaining('The catalog (gflow.db) is locked by another process'),
       });
-      expect(exitCodeOf(caught)).toBe(41);
+      expect(exitCodeOf(caught)).toBe(42);
       expect(isRetryable(caught)).toBe(true);
       expect(String((caught as Error).message)).not.toMatch(/[Mm]igration/);
     } finally {

@@ -63,7 +63,7 @@ export interface OpenDatabaseOptions {
  * Opens the catalog file with gflow's connection settings: WAL journal,
  * foreign keys on, a busy timeout, NORMAL sync (durable in WAL at commit
  * boundaries for our use). A corrupt or foreign file → DataStoreError (exit 16); a lock held
- * past the busy timeout → CatalogBusyError (exit 41).
+ * past the busy timeout → CatalogBusyError (exit 42).
  */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Database {
   const readonly = options.readonly === true;

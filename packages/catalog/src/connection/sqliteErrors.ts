@@ -20,7 +20,7 @@ export interface CatalogWhere {
 }
 
 /**
- * CatalogBusyError (exit 41, retryable): another process held the catalog's write lock for longer
+ * CatalogBusyError (exit 42, retryable): another process held the catalog's write lock for longer
  * than gflow waits. Named by its file name only (an envelope carries no paths); never a migration
  * refusal, which would send the user to abandon a healthy catalog (issue 40).
  */

@@ -117,7 +117,7 @@ export const SETTINGS = {
     schema: int(0, 3600),
     accepts: 'seconds 0–3600',
     defaultText: '30',
-    doc: "How long a catalog write waits while another process holds gflow.db's write lock; past it the command fails with CatalogBusyError (exit 41, retryable; nothing changed), naming the gflow processes at work when their profile leases say.",
+    doc: "How long a catalog write waits while another process holds gflow.db's write lock; past it the command fails with CatalogBusyError (exit 42, retryable; nothing changed), naming the gflow processes at work when their profile leases say.",
   }),
   historyPrompts: spec({
     key: 'historyPrompts',
