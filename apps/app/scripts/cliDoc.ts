@@ -97,7 +97,15 @@ the Node found on PATH, which must be 22.19+ or 24.
   the problem type's (the table below): an unknown \`-t\` tool is a bad parameter, exit 2.
 - **Without \`--json\`** a failure prints \`Error: [Class] detail\` and \`Hint: remediation\` on
   stderr. Errors gflow did not raise itself are masked
-  (\`Unexpected <Class>; details were logged server-side.\`) unless GFLOW_CLI_DEBUG_TRACEBACK=1.
+  (\`Unexpected <Class>; details were logged to logs/errors.log in the gflow home.\`) unless
+  GFLOW_CLI_DEBUG_TRACEBACK=1: that file (\`<home>/logs/errors.log\`, 0600, one JSON line per error,
+  redacted, rotated at 1 MiB keeping two old files) holds the message, stack and causes under the
+  error's \`instance\`; a \`Details:\` line names the file and the entry, and \`-v\` prints them.
+- **Text views show stored and remote text escaped.** Prompts, titles, file names, Flow's
+  messages and error details can hold anything (any MCP client can write a prompt into the shared
+  catalog), so every text view, the progress line, log lines and error messages show control
+  characters and escape sequences escaped (\`\\x1b[31m\`, \`\\x1b]0;…\\x07\`, \`\\u202e\`) instead of sending
+  them to the terminal; a table cell shows a newline as \`\\n\`. \`--json\` output is left as it is.
 - **Progress:** a spinner on stderr names the phase (starting the browser, submitting,
   generating with Flow's status, downloading with a byte bar; \`item k/N\` or \`link k/N\` in a run
   of many) — only on a terminal and never with \`--json\`. \`--progress jsonl\` (or
@@ -135,10 +143,11 @@ the Node found on PATH, which must be 22.19+ or 24.
 | 11 | configuration (a bad setting, a corrupt MCP client config, a profile in use, no-spend, an output that cannot be written) |
 | 12 | login timeout |
 | 13 | security boundary (a profile that looks like a path) |
-| 14–31, 34–40 | see the error taxonomy (@gflow/errors), e.g. 16 catalog, 22 4K upscale needs Ultra, 36 not on flow.google.com, 37 insufficient credits, 40 a credit budget refused the submit |
+| 14–31, 34–40 | see the error taxonomy (@gflow/errors), e.g. 16 catalog (unreadable, read-only, another gflow version), 22 4K upscale needs Ultra, 36 not on flow.google.com, 37 insufficient credits, 40 a credit budget refused the submit |
 | 32 | an id neither the local catalog nor Flow knows: a media id (\`data media\`, \`data download\`, \`image upscale\`, \`video upscale\`), a project id (\`project show\`), a task id (\`task show\`, \`task wait\`, \`task cancel\`) |
 | 33 | \`doctor\` found issues |
 | 41 | \`doctor --live\` found drift: a control or reply gflow depends on changed (FlowDriftError); paid runs may fail there |
+| 42 | catalog busy: another process held the catalog's write lock longer than gflow waits (GFLOW_CLI_CATALOG_BUSY_SECONDS, 30 s); retryable, nothing was changed; the message names the gflow processes at work when their profile leases say |
 | 130 | interrupted (Ctrl-C) |
 
 ## \`gflow mcp setup\`

@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import { GallerySessions } from './gallery/galleryAuth.js';
 import { daemonGate, loginPathOf, mountGallery } from './gallery/galleryRoutes.js';
 import { createGuardedMcpApp } from './guardedMcpApp.js';
-import { LegacySessions } from './legacySessions.js';
+import { DEFAULT_LEGACY_SESSION_LIMITS, type LegacySessionLimits, LegacySessions } from './legacySessions.js';
 import { createModernServerPool } from './modernServerPool.js';
 import { isLoopbackBind } from './loopback.js';
 import { SseServerTransport } from './sseServerTransport.js';
@@ -31,6 +31,10 @@ export interface GflowHttpAppOptions {
   readonly path?: string;
   /** Declarative flows: registered on every instance; reloads reach legacy sessions and modern listen streams. */
   readonly flows?: FlowRegistry | undefined;
+  /** Sessionful sessions without a request for this long are closed (default: GFLOW_CLI_MCP_SESSION_IDLE_SECONDS, 600 s). */
+  readonly sessionIdleMs?: number;
+  /** At most this many sessionful sessions (default: GFLOW_CLI_MCP_MAX_SESSIONS, 256). */
+  readonly maxSessions?: number;
 }
 
 export interface GflowHttpApp {
@@ -50,6 +54,18 @@ export interface GflowHttpApp {
 }
 
 export const MESSAGES_PATH = '/messages/';
+
+/** The sessions' bounds: the options, else the runtime's settings, else the defaults. */
+function sessionLimitsOf(gflow: GflowLike, options: GflowHttpAppOptions): LegacySessionLimits {
+  const settings = gflow.settings as { mcpSessionIdleSeconds?: number; mcpMaxSessions?: number };
+  const idleSeconds = settings.mcpSessionIdleSeconds;
+  return {
+    idleMs:
+      options.sessionIdleMs ?? (idleSeconds === undefined ? DEFAULT_LEGACY_SESSION_LIMITS.idleMs : idleSeconds * 1000),
+    maxSessions: options.maxSessions ?? settings.mcpMaxSessions ?? DEFAULT_LEGACY_SESSION_LIMITS.maxSessions,
+    onExpire: (_id, why) => gflow.logger.info('http.mcp.session_closed', { why }),
+  };
+}
 
 /**
  * The Hono app behind `gflow serve`. Layers, outermost first: the gate (bearer auth; the
@@ -71,7 +87,7 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
     legacy: 'reject',
     onerror: (error) => logger.debug('http.mcp.modern_error', { error: error.message }),
   });
-  const sessions = new LegacySessions();
+  const sessions = new LegacySessions(sessionLimitsOf(gflow, options));
   // Legacy session instances follow reloads themselves (liveFlows); modern clients hear on subscriptions/listen.
   const stopFollowingFlows = options.flows?.onChange((change) => {
     pool.invalidate();

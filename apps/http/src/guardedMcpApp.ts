@@ -84,7 +84,8 @@ export function createGuardedMcpApp(options: GuardedMcpAppOptions): Hono<McpAppE
       return c.json(PARSE_ERROR_RESPONSE, 400);
     }
     // A malformed message is answered here with its id when it can be read (JSON-RPC §5);
-    // the SDK would answer it with id null, or not at all.
+    // the SDK would answer it with id null, or not at all. A tools/call argument the SDK would
+    // drop (`__proto__`) is noted in the message's _meta, in place, for the tool's refusal.
     const verdict = judgeJsonRpcMessage(c.get('parsedBody'));
     if (verdict.kind === 'answer') return c.json(verdict.response, 400);
     if (verdict.kind === 'drop')

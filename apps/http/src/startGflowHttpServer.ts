@@ -1,3 +1,4 @@
+import type { ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { ConfigurationError } from '@gflow/errors';
@@ -24,6 +25,29 @@ export interface StartGflowHttpServerOptions {
   readonly docsDir?: string;
   /** Also stop on SIGINT/SIGTERM (the CLI entry sets it). */
   readonly handleSignals?: boolean;
+  /** A request (headers and body) not received whole within this long is answered 408 and closed (default 25 s). */
+  readonly requestTimeoutMs?: number;
+  /** Sessionful MCP sessions: idle period and cap (default: the settings). */
+  readonly sessionIdleMs?: number;
+  readonly maxSessions?: number;
+}
+
+/**
+ * A request must arrive whole within this long: Node's default (300 s) let a client that sends its
+ * body a byte at a time hold a connection for minutes (issue 40 measured ≥ 150 s). Node checks
+ * every `connectionsCheckingInterval`, so a slow client is answered 408 and closed within 26 s.
+ */
+export const REQUEST_TIMEOUT_MS = 25_000;
+/** The headers' own deadline (Node requires it not to exceed the request's). */
+export const HEADERS_TIMEOUT_MS = 20_000;
+
+/** Node's deadlines for receiving a request, checked every second. */
+function deadlinesOf(requestTimeoutMs: number): ServerOptions {
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+    connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs),
+  };
 }
 
 export interface GflowHttpServer {
@@ -97,11 +121,14 @@ export async function startGflowHttpServer(
     flows,
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.docsDir ? { docsDir: options.docsDir } : {}),
+    ...(options.sessionIdleMs === undefined ? {} : { sessionIdleMs: options.sessionIdleMs }),
+    ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
   });
   let server: ServerType;
   try {
     server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: app.app.fetch, hostname: host, port }, () => resolve(s));
+      const serverOptions = deadlinesOf(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+      const s = serve({ fetch: app.app.fetch, hostname: host, port, serverOptions }, () => resolve(s));
       s.once('error', reject);
     });
   } catch (error) {

@@ -204,6 +204,38 @@ describe('request body parsing', () => {
   });
 });
 
+describe('prototype keys as tool arguments (issue 40)', () => {
+  const modern = (id: string, args: string): Request =>
+    request('/mcp', {
+      headers: {
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'gflow_list_models',
+      },
+      // By hand: JSON.stringify of an object literal would not keep an own __proto__.
+      body: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":"tools/call","params":{"name":"gflow_list_models","arguments":${args},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"raw","version":"0"},"io.modelcontextprotocol/clientCapabilities":{}}}}`,
+    });
+
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    '%s gets the 400 bad-parameter envelope like any unknown argument',
+    async (key) => {
+      const created = app();
+      const response = await created.fetch(modern(key, `{${JSON.stringify(key)}:{"kind":"video"}}`));
+      const body = (await response.json()) as {
+        result?: { isError?: boolean; structuredContent?: { error?: Record<string, unknown> } };
+      };
+      expect(body.result?.isError).toBe(true);
+      expect(body.result?.structuredContent?.error).toMatchObject({
+        status: 400,
+        parameter: key,
+        detail: expect.stringContaining(`Unknown parameter "${key}"`),
+      });
+      const plain = (await (await created.fetch(modern('ok', '{}'))).json()) as { result?: { isError?: boolean } };
+      expect(plain.result?.isError).toBeUndefined();
+    },
+  );
+});
+
 describe('startGflowHttpServer bind policy', () => {
   it.each(['0.0.0.0', 'localhost', '192.168.1.20', '::'])('refuses %s without a token (exit 11)', async (host) => {
     const gflow = makeGflow();

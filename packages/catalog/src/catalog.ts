@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { BUSY_TIMEOUT_MS, openDatabase } from './connection/openDatabase.js';
+import { toCatalogError } from './connection/sqliteErrors.js';
 import type { CatalogContext, HistoryPromptsMode } from './context.js';
 import { MIGRATIONS, type Migration } from './migrations/loadMigrations.js';
 import { type MigrationStatus, migrate, migrationStatus, verifyMigrated } from './migrations/migrate.js';
@@ -32,6 +33,8 @@ export interface OpenCatalogOptions {
   readonly now?: Clock;
   /** Override the shipped migrations (tests). */
   readonly migrations?: readonly Migration[];
+  /** How long a statement waits for another process's write lock before CatalogBusyError (default 30 s). */
+  readonly busyTimeoutMs?: number;
 }
 
 /** The catalog: one connection, its repositories, and close(). */
@@ -60,6 +63,8 @@ export interface Catalog {
   migrationStatus(): MigrationStatus;
   /** Runs `fn` in one BEGIN IMMEDIATE transaction (repository calls inside join it). */
   transaction<T>(fn: () => T): T;
+  /** What SQLite threw at a call on this catalog, as gflow's error (busy, read-only); anything else as it came. */
+  errorOf(error: unknown): unknown;
   /** The underlying better-sqlite3 connection, for diagnostics and benchmarks. */
   readonly database: Database;
   close(): void;
@@ -67,28 +72,39 @@ export interface Catalog {
 
 /**
  * Opens (creating and migrating when needed) the catalog at `path`.
- * Throws DataStoreError for a file that is not a readable SQLite catalog and
- * DataMigrationError for a drifted or newer schema; neither is ever rewritten.
+ * Throws DataStoreError for a file that is not a readable SQLite catalog,
+ * DataMigrationError for a drifted or newer schema (neither is ever rewritten), and
+ * CatalogBusyError when another process holds its write lock past the busy timeout.
  */
 export function openCatalog(options: OpenCatalogOptions): Catalog {
   const clock = options.now ?? systemClock;
   const now = (): string => isoOf(clock());
   const migrations = options.migrations ?? MIGRATIONS;
   const historyPrompts = options.historyPrompts ?? 'store';
-  const db = openDatabase(options.path, options.readonly === true ? { readonly: true } : {});
+  const where = { path: options.path, busyTimeoutMs: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS };
+  const db = openDatabase(options.path, {
+    busyTimeoutMs: where.busyTimeoutMs,
+    ...(options.readonly === true ? { readonly: true } : {}),
+  });
   try {
     if (options.readonly === true) verifyMigrated(db, migrations);
     else migrate(db, migrations, now);
   } catch (error) {
     db.close();
-    throw error;
+    throw toCatalogError(error, where);
   }
   const ctx: CatalogContext = {
     db,
     orm: drizzle({ client: db, schema: catalogSchema }),
     now,
     historyPrompts,
-    write: (fn) => (db.inTransaction ? db.transaction(fn)() : db.transaction(fn).immediate()),
+    write: (fn) => {
+      try {
+        return db.inTransaction ? db.transaction(fn)() : db.transaction(fn).immediate();
+      } catch (error) {
+        throw toCatalogError(error, where);
+      }
+    },
   };
   const profiles = createProfilesRepo(ctx);
   const projects = createProjectsRepo(ctx, profiles);
@@ -113,6 +129,7 @@ export function openCatalog(options: OpenCatalogOptions): Catalog {
     lineage: createLineageRepo(ctx),
     migrationStatus: () => migrationStatus(db, migrations),
     transaction: ctx.write,
+    errorOf: (error) => toCatalogError(error, where),
     database: db,
     close: () => {
       if (db.open) db.close();

@@ -54,7 +54,7 @@ describe('runCli', () => {
   it('a command bound to an operation core lacks is a bug: exit 1, masked, no crash', async () => {
     const io = createBufferIo();
     expect(await runCli(root, ['future'], { io, version: '1', env: env() })).toBe(1);
-    expect(io.err()).toContain('Unexpected Error; details were logged server-side.');
+    expect(io.err()).toContain('Unexpected Error; details were logged to logs/errors.log in the gflow home.');
     const json = createBufferIo();
     await runCli(root, ['future', '--json'], { io: json, version: '1', env: env() });
     expect(JSON.parse(json.out())).toMatchObject({
@@ -76,9 +76,20 @@ describe('runCli', () => {
       },
     });
     const masked = createBufferIo();
-    expect(await runCli(boom, ['boom'], { io: masked, version: '1', env: env() })).toBe(1);
-    expect(masked.err()).toContain('Unexpected TypeError; details were logged server-side.');
+    const home = env();
+    expect(await runCli(boom, ['boom'], { io: masked, version: '1', env: home })).toBe(1);
+    expect(masked.err()).toContain('Unexpected TypeError; details were logged to logs/errors.log in the gflow home.');
     expect(masked.err()).not.toContain('secret');
+    // The file it names exists and holds the details, under the instance of the message (issue 40).
+    const log = path.join(String(home['GFLOW_CLI_HOME']), 'logs', 'errors.log');
+    const entry = JSON.parse(fs.readFileSync(log, 'utf8').trim()) as Record<string, string>;
+    expect(entry['details']).toMatch(/^TypeError: secret \/home\/me\/token\.txt\n\s+at /);
+    expect(masked.err()).toContain(`Details: ${log} (entry ${entry['instance']}); run the command again with -v`);
+    expect((fs.statSync(log).mode & 0o777).toString(8)).toBe('600');
+    const verbose = createBufferIo();
+    await runCli(boom, ['boom', '-v'], { io: verbose, version: '1', env: home });
+    expect(verbose.err()).toContain(`Details, as logged to ${log}`);
+    expect(verbose.err()).toContain('TypeError: secret /home/me/token.txt');
     const shown = createBufferIo();
     await runCli(boom, ['boom'], { io: shown, version: '1', env: { ...env(), GFLOW_CLI_DEBUG_TRACEBACK: '1' } });
     expect(shown.err()).toContain('secret /home/me/token.txt');

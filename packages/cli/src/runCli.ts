@@ -10,6 +10,7 @@ import { type RuntimeFactory, defaultRuntimeFactory } from './framework/runtimeF
 import { createProgressReporter, progressModeOf } from './output/progressReporter.js';
 import { renderFailure } from './output/renderFailure.js';
 import { renderHelp } from './output/renderHelp.js';
+import { terminalText } from './output/terminalText.js';
 import { writeOutput } from './output/writeOutput.js';
 
 export interface RunCliOptions {
@@ -91,7 +92,8 @@ export async function runCli(root: CommandDef, argv: readonly string[], options:
   }
   const settingFlags: Partial<Record<SettingKey, unknown>> = {};
   const args = argv.filter((a, i) => !(VERBOSE.has(a) && i < head.length));
-  if (args.length !== argv.length) settingFlags.logLevel = 'DEBUG';
+  const verbose = args.length !== argv.length;
+  if (verbose) settingFlags.logLevel = 'DEBUG';
   const json = beforeDashDash(args).includes('--json');
   try {
     // `gflow help [command…]` is `gflow [command…] --help` (unless the tree has a command of that name).
@@ -120,10 +122,11 @@ export async function runCli(root: CommandDef, argv: readonly string[], options:
       cwd,
       signal,
       json,
+      verbose,
       settingFlags,
     });
   } catch (error) {
-    return renderFailure(io, error, { json, env });
+    return renderFailure(io, error, { json, env, verbose });
   }
 }
 
@@ -132,6 +135,7 @@ interface LeafRunOptions extends RunCliOptions {
   readonly cwd: string;
   readonly signal: AbortSignal;
   readonly json: boolean;
+  readonly verbose: boolean;
   readonly settingFlags: Partial<Record<SettingKey, unknown>>;
 }
 
@@ -141,12 +145,12 @@ async function runLeaf(
   rest: readonly string[],
   options: LeafRunOptions,
 ): Promise<number> {
-  const { io, env, json } = options;
+  const { io, env, json, verbose } = options;
   let values: ParsedValues;
   try {
     values = parseArgv(rest, leafFlags(leaf), leaf.positionals?.() ?? []);
   } catch (error) {
-    return renderFailure(io, error, { json, env });
+    return renderFailure(io, error, { json, env, verbose });
   }
   const progress = createProgressReporter(io.stderr, { mode: progressModeOf(values['progress'], env), json });
   const settingFlags = { ...options.settingFlags };
@@ -186,16 +190,14 @@ async function runLeaf(
     const result = await (leaf.handlesInterrupt ? running : Promise.race([running, aborted]));
     progress.stop();
     exitCode = writeOutput(io, result as LeafOutput | undefined, json);
-    if (!json) for (const note of (result as LeafOutput | undefined)?.notes ?? []) io.stderr.write(`Note: ${note}\n`);
+    if (!json)
+      for (const note of (result as LeafOutput | undefined)?.notes ?? [])
+        io.stderr.write(`Note: ${terminalText(note, { multiline: true })}\n`);
     const summary = (result as LeafOutput | undefined)?.summary;
     if (summary !== undefined) progress.summarize(summary, exitCode === 0);
   } catch (error) {
     progress.stop();
-    const interrupted = options.signal.aborted && !(isGflowError(error) && error.code === 'cancelled');
-    const failure = interrupted
-      ? new CancelledError('Interrupted (Ctrl-C); the operation was cancelled.', { cause: error })
-      : error;
-    exitCode = renderFailure(io, failure, { json, env });
+    exitCode = await reportLeafFailure(error, ctx.existingGflow !== undefined, { ...options, settingFlags });
   } finally {
     const gflow = ctx.existingGflow;
     if (gflow) {
@@ -205,4 +207,29 @@ async function runLeaf(
     }
   }
   return exitCode;
+}
+
+/**
+ * Prints a leaf's failure and returns its exit code: Ctrl-C is a cancellation; an error gflow did
+ * not raise, thrown before any runtime opened, still keeps its details in the home's error log.
+ */
+async function reportLeafFailure(error: unknown, runtimeOpen: boolean, options: LeafRunOptions): Promise<number> {
+  const { io, env, json, verbose } = options;
+  const interrupted = options.signal.aborted && !(isGflowError(error) && error.code === 'cancelled');
+  const failure = interrupted
+    ? new CancelledError('Interrupted (Ctrl-C); the operation was cancelled.', { cause: error })
+    : error;
+  const unregister =
+    runtimeOpen || isGflowError(failure)
+      ? undefined
+      : (await import('@gflow/core/surfaces')).registerHomeErrorLog({
+          env,
+          cwd: options.cwd,
+          flags: options.settingFlags,
+        });
+  try {
+    return renderFailure(io, failure, { json, env, verbose });
+  } finally {
+    unregister?.();
+  }
 }

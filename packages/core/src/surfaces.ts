@@ -16,3 +16,5 @@ export { parseChainFile } from './operations/chainOperation.js';
 export { readConfigToml } from './home/configToml.js';
 export { validateProfileName, resolveProfile } from './home/profiles.js';
 export { writeFileAtomic } from './output/atomicWrite.js';
+export { PROTOTYPE_KEYS } from './runtime/badParameterFromZod.js';
+export { registerHomeErrorLog } from './runtime/homeErrorLog.js';

@@ -151,6 +151,10 @@ export class DataMigrationError extends DataStoreError {
 export class DataIntegrityError extends DataStoreError {
   static override readonly code: ErrorCode = 'data-integrity';
 }
+/** `catalog-busy`: Catalog Busy. Its exit code, HTTP status, retryability and hint: `ERROR_TABLE['catalog-busy']`. */
+export class CatalogBusyError extends DataStoreError {
+  static override readonly code: ErrorCode = 'catalog-busy';
+}
 /** `frame-extraction`: Frame Extraction Failed. Its exit code, HTTP status, retryability and hint: `ERROR_TABLE['frame-extraction']`. */
 export class FrameExtractionError extends GflowError {
   static override readonly code: ErrorCode = 'frame-extraction';
@@ -305,6 +309,7 @@ export const ERROR_CLASSES = Object.fromEntries(
     DataStoreError,
     DataMigrationError,
     DataIntegrityError,
+    CatalogBusyError,
     FrameExtractionError,
     ChainPartialError,
     UpscaleUnavailableError,

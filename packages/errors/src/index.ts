@@ -53,6 +53,7 @@ export {
   DataStoreError,
   DataMigrationError,
   DataIntegrityError,
+  CatalogBusyError,
   FrameExtractionError,
   ChainPartialError,
   UpscaleUnavailableError,
@@ -83,7 +84,14 @@ export {
   DaemonRecoveryError,
 } from './classes.js';
 export { isRetryable, exitCodeOf } from './retryable.js';
-export { toGflowError, maskedDetail } from './toGflowError.js';
+export { toGflowError, maskedDetail, maskedErrorRecord } from './toGflowError.js';
+export {
+  type MaskedErrorLog,
+  type MaskedErrorEntry,
+  type MaskedErrorRecord,
+  registerMaskedErrorLog,
+  describeThrown,
+} from './maskedErrorLog.js';
 export {
   type ProblemDetails,
   type IncidentRef,

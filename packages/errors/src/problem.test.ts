@@ -152,7 +152,7 @@ describe('masking', () => {
   it('masks a non-gflow error but keeps it as cause', () => {
     const secret = new Error('ENOENT /home/alice/.local/share/gflow-cli/profile_bob/Cookies ya29.a0AfH6SMBx');
     const error = toGflowError(secret);
-    expect(error.detail).toBe('Unexpected Error; details were logged server-side.');
+    expect(error.detail).toBe('Unexpected Error; its details were not logged (no gflow home is open in this process).');
     expect(error.cause).toBe(secret);
     const wire = JSON.stringify(toErrorEnvelopeBody(secret));
     expect(wire).not.toContain('alice');
@@ -167,10 +167,8 @@ describe('masking', () => {
   });
 
   it('names the class of what was thrown, never its text', () => {
-    expect(toGflowError(new TypeError('x')).detail).toBe('Unexpected TypeError; details were logged server-side.');
-    expect(toGflowError('a string with a token ya29.zzz').detail).toBe(
-      'Unexpected string; details were logged server-side.',
-    );
+    expect(toGflowError(new TypeError('x')).detail).toMatch(/^Unexpected TypeError; its details were not logged/);
+    expect(toGflowError('a string with a token ya29.zzz').detail).toMatch(/^Unexpected string; /);
     expect(toGflowError(Object.assign(new Error('x'), { name: 'AbortError' })).code).toBe('cancelled');
   });
 

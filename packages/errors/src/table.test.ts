@@ -62,6 +62,7 @@ const EXPECTED_EXIT: Record<string, number> = {
   FlowAccessUnavailableError: 39,
   BudgetExceededError: 40,
   FlowDriftError: 41,
+  CatalogBusyError: 42,
   CancelledError: 130,
 };
 
@@ -74,9 +75,9 @@ describe('exit codes', () => {
     expect(exitCodeOf(error)).toBe(exit);
   });
 
-  it('covers every exit code 0–41 and 130', () => {
+  it('covers every exit code 0–42 and 130', () => {
     const reachable = new Set([exitCodeOf(undefined), ...ERROR_CODES.map(exitCodeForCode)]);
-    for (let code = 0; code <= 41; code += 1) expect(reachable.has(code), `exit ${code}`).toBe(true);
+    for (let code = 0; code <= 42; code += 1) expect(reachable.has(code), `exit ${code}`).toBe(true);
     expect(reachable.has(130)).toBe(true);
   });
 

@@ -10,7 +10,7 @@ export interface ErrorRow {
   /** The parent code; `gflow` is the root. */
   readonly parent: string | null;
   readonly title: string;
-  /** Process exit code for the CLI (0–41, 130). Inherited when absent. */
+  /** Process exit code for the CLI (0–42, 130). Inherited when absent. */
   readonly exit?: number;
   /** HTTP status (problem details `status`). Inherited when absent. */
   readonly status?: number;
@@ -291,6 +291,15 @@ export const ERROR_TABLE = {
     hint: 'The catalog was written by another gflow version; upgrade gflow or point GFLOW_CLI_DB_PATH elsewhere.',
   },
   'data-integrity': { className: 'DataIntegrityError', parent: 'data-store', title: 'Catalog Integrity Error' },
+  'catalog-busy': {
+    className: 'CatalogBusyError',
+    parent: 'data-store',
+    title: 'Catalog Busy',
+    exit: 42,
+    status: 503,
+    retryable: true,
+    hint: 'Another process is writing to the catalog (gflow.db) and held it longer than gflow waits (GFLOW_CLI_CATALOG_BUSY_SECONDS). Nothing was changed; the catalog is fine. Retry once that process is done.',
+  },
   'frame-extraction': {
     className: 'FrameExtractionError',
     parent: 'gflow',

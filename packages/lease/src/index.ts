@@ -4,6 +4,8 @@ export { type AcquireProfileLeaseOptions, acquireProfileLease } from './acquireP
 export type { ProfileLease } from './profileLease.js';
 export { tryNamedLock } from './namedLock.js';
 export type { LeaseActivity, LeaseHolder } from './holderRecord.js';
+export { readLeaseHolders } from './leaseHolders.js';
+export { describeLeaseHolder } from './profileLockedError.js';
 export type { LeaseWanter } from './wantedMark.js';
 
 // The in-process limits, also importable alone as @gflow/lease/limits (no SQLite).

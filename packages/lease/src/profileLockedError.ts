@@ -50,6 +50,11 @@ export function sameProcessLockedError(profileName: string, acquiredAt: Date | u
   );
 }
 
+/** "gflow mcp run, pid 123, profile "default", since …, busy with … since …": who holds a lease and what it does. */
+export function describeLeaseHolder(holder: LeaseHolder): string {
+  return `${describeHolder(holder)}${describeActivity(holder)}`;
+}
+
 function describeHolder(holder: LeaseHolder): string {
   const surface = holder.surface !== undefined && holder.surface !== '' ? `gflow ${holder.surface}, ` : '';
   const host = holder.hostname !== os.hostname() ? ` on ${holder.hostname}` : '';

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/server';
 import { RESULT_VIEW_MIME_TYPE, UI_EXTENSION, linkAppTools, registerResultView } from './app/mcpApp.js';
 import type { FlowRegistry } from './flows/flowRegistry.js';
+import { flowIssuesOf } from './flows/flowIssues.js';
 import { registerFlows } from './flows/registerFlows.js';
 import type { GflowLike, GflowLogger } from './gflowPort.js';
 import { registerPrompts } from './prompts/registerPrompts.js';
@@ -83,7 +84,7 @@ export function createGflowMcpServer(gflow: GflowLike, options: GflowMcpServerOp
   );
   registerOperationTools(server, gflow, logger);
   registerPrompts(server, { noSpend: gflow.settings.noSpend });
-  registerResources(server, gflow, options.docsDir ?? defaultDocsDir());
+  registerResources(server, gflow, options.docsDir ?? defaultDocsDir(), flowIssuesOf(options.flows));
   registerTasks(server, gflow);
   // MCP Apps: the result view, linked from the media tools for clients that declare the extension.
   registerResultView(server, SERVER_VERSION);

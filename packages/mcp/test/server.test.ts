@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERAS, closedAfterEach, connectClient, inProcessHandler } from './clients.js';
 import { SECRET_TOKEN, TEST_MEDIA_ID, captureLogger, makeTestGflow } from './testGflow.js';
@@ -85,7 +87,7 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
   });
 
   it('masks an unexpected error: no path, no token, only the class name', async () => {
-    const { client } = await setup(era);
+    const { client, gflow } = await setup(era);
     const result = await client.callTool({ name: 'gflow_test_explode', arguments: {} });
     expect(result.isError).toBe(true);
     const envelope = result.structuredContent as Envelope;
@@ -93,13 +95,21 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
     expect(envelope.error).toMatchObject({
       status: 500,
       retryable: false,
-      detail: 'Unexpected TypeError; details were logged server-side.',
+      detail: 'Unexpected TypeError; details were logged to logs/errors.log in the gflow home.',
     });
     const wire = JSON.stringify(result);
     expect(wire).not.toContain('ya29');
     expect(wire).not.toContain(SECRET_TOKEN);
     expect(wire).not.toContain('/home/alice');
     expect(wire).not.toContain('Cookies');
+    // The file the sentence names holds the details, under the envelope's instance (issue 40).
+    const log = fs.readFileSync(path.join(gflow.layout.logsDir, 'errors.log'), 'utf8');
+    const entry = log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, string>)
+      .find((e) => e['instance'] === envelope.error['instance']);
+    expect(entry?.['details']).toMatch(/^TypeError: cannot open ~?\/?.*Bearer <redacted:token>/);
   });
 
   it("keeps a gflow error's problem details (title, status, retryable, remediation_hint)", async () => {

@@ -115,3 +115,49 @@ describe('stdio answers malformed JSON-RPC (issue 23)', () => {
     120_000,
   );
 });
+
+describe('stdio refuses prototype keys as tool arguments (issue 40)', () => {
+  it.each(['legacy', 'modern'] as const)(
+    '%s era: __proto__, constructor and prototype get the 400 bad-parameter envelope, and nothing runs',
+    async (era) => {
+      const server = startServer();
+      try {
+        const meta = era === 'modern' ? { _meta: MODERN_META } : {};
+        if (era === 'legacy') {
+          server.send(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: 'open',
+              method: 'initialize',
+              params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } },
+            }),
+          );
+          await waitFor('initialize', () => server.replies.some((r) => r.id === 'open'));
+          server.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+        }
+        const keys = ['__proto__', 'constructor', 'prototype'];
+        for (const key of keys) {
+          // Written by hand: JSON.stringify of an object literal would not keep an own __proto__.
+          const args = `{"prompt":"a cat",${JSON.stringify(key)}:{"fail":true}}`;
+          const params = JSON.stringify({ name: 'gflow_generate_image', ...meta }).slice(0, -1);
+          server.send(
+            `{"jsonrpc":"2.0","id":${JSON.stringify(key)},"method":"tools/call","params":${params},"arguments":${args}}}`,
+          );
+        }
+        await waitFor('the three answers', () => keys.every((key) => server.replies.some((r) => r.id === key)));
+        for (const key of keys) {
+          const result = server.replies.find((r) => r.id === key)?.result as {
+            isError?: boolean;
+            structuredContent?: { error?: { status?: number; parameter?: string; detail?: string } };
+          };
+          expect(result?.isError, key).toBe(true);
+          expect(result?.structuredContent?.error, key).toMatchObject({ status: 400, parameter: key });
+          expect(result?.structuredContent?.error?.detail, key).toContain(`Unknown parameter "${key}"`);
+        }
+      } finally {
+        server.child.kill();
+      }
+    },
+    60_000,
+  );
+});

@@ -13,3 +13,4 @@ export {
 } from './gflowProcess.js';
 export { connectStdio, gflowHttp, gflowStdio, startServe, type ServeProcess, type StdioServer } from './mcpProcess.js';
 export { json, jsonLines, type CliResult } from './output.js';
+export { holdSqliteLock, type SqliteLockHolder } from './sqliteLockHolder.js';

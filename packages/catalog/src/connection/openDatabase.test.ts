@@ -33,8 +33,12 @@ describe('openDatabase', () => {
     const db = catalog.database;
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    // Long enough to wait out another process's 10 s write (issue 40); settings can change it.
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(30_000);
     catalog.close();
+    const quick = openCatalog({ path: file, busyTimeoutMs: 250 });
+    expect(quick.database.pragma('busy_timeout', { simple: true })).toBe(250);
+    quick.close();
   });
 
   it('refuses a text file at the db path and leaves it untouched', () => {
@@ -82,7 +86,9 @@ describe('openDatabase', () => {
     openCatalog({ path: file }).projects.upsert({ profile: 'alice', flowProjectId: 'p1', title: 'T' });
     const ro = openCatalog({ path: file, readonly: true });
     expect(ro.projects.list().items.map((p) => p.projectId)).toEqual(['p1']);
-    expect(() => ro.projects.upsert({ profile: 'alice', flowProjectId: 'p2' })).toThrow(/readonly/);
+    expect(() => ro.projects.upsert({ profile: 'alice', flowProjectId: 'p2' })).toThrow(
+      expect.objectContaining({ code: 'data-store', detail: expect.stringContaining('read-only') }),
+    );
     ro.close();
   });
 });

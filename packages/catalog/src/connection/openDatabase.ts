@@ -3,9 +3,14 @@ import { dirname } from 'node:path';
 import DatabaseConstructor from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { DataStoreError } from '@gflow/errors';
+import { toCatalogError } from './sqliteErrors.js';
 
-/** Milliseconds a writer waits for another process's lock before SQLITE_BUSY. */
-export const BUSY_TIMEOUT_MS = 5000;
+/**
+ * Milliseconds a statement waits for another process's lock before SQLITE_BUSY: long enough to
+ * wait out another process's long write (issue 40: a 10 s BEGIN EXCLUSIVE must pass), after which
+ * the caller gets CatalogBusyError. Settings override it (GFLOW_CLI_CATALOG_BUSY_SECONDS).
+ */
+export const BUSY_TIMEOUT_MS = 30_000;
 
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 const NOT_SQLITE_HINT =
@@ -50,15 +55,19 @@ function checkExistingFile(path: string): boolean {
 
 export interface OpenDatabaseOptions {
   readonly readonly?: boolean;
+  /** How long a statement waits for another process's lock (default BUSY_TIMEOUT_MS). */
+  readonly busyTimeoutMs?: number;
 }
 
 /**
  * Opens the catalog file with gflow's connection settings: WAL journal,
  * foreign keys on, a busy timeout, NORMAL sync (durable in WAL at commit
- * boundaries for our use). A corrupt or foreign file → DataStoreError (exit 16).
+ * boundaries for our use). A corrupt or foreign file → DataStoreError (exit 16); a lock held
+ * past the busy timeout → CatalogBusyError (exit 42).
  */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Database {
   const readonly = options.readonly === true;
+  const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   const memory = isMemory(path);
   const exists = memory ? false : checkExistingFile(path);
   if (readonly && !memory && !exists) {
@@ -70,7 +79,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   let db: Database | undefined;
   try {
     db = new DatabaseConstructor(memory ? ':memory:' : path, { readonly, fileMustExist: readonly });
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     // Reading the schema forces SQLite to parse the header and the schema table.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     if (!readonly && !memory) db.pragma('journal_mode = WAL');
@@ -83,6 +92,9 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
       throw notACatalog('The catalog file is corrupt or not a SQLite database.', error);
     }
+    // A lock another process holds (CatalogBusyError), a read-only file (DataStoreError saying so).
+    const known = toCatalogError(error, { path, busyTimeoutMs });
+    if (known !== error) throw known;
     throw new DataStoreError('The catalog could not be opened.', { cause: error });
   }
 }

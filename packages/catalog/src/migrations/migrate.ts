@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { DataMigrationError } from '@gflow/errors';
 import type { Migration } from './loadMigrations.js';
+import { isSqliteBusy } from '../connection/sqliteErrors.js';
 
 /** A row of `schema_migrations`, the source of truth for what was applied. */
 export interface AppliedMigration {
@@ -84,11 +85,16 @@ export function assertMigrationsCompatible(status: MigrationStatus): void {
  * Brings the database to the newest shipped migration. Each migration runs in
  * its own BEGIN IMMEDIATE transaction that re-reads the ledger first, so two
  * processes opening a fresh catalog at once apply each file exactly once.
- * Refuses (DataMigrationError) a drifted or newer schema without touching it.
+ * Refuses (DataMigrationError) a drifted or newer schema without touching it. A lock another
+ * process holds past the busy timeout is rethrown as SQLite's busy error.
  */
 export function migrate(db: Database, migrations: readonly Migration[], now: () => string): MigrationStatus {
-  assertMigrationsCompatible(migrationStatus(db, migrations));
-  for (const migration of migrations) {
+  const before = migrationStatus(db, migrations);
+  assertMigrationsCompatible(before);
+  // Nothing to apply: no write transaction at all, so opening a migrated catalog never waits for
+  // another process's write lock (issue 40: that wait ended as a "migration refused").
+  if (before.pending.length === 0) return before;
+  for (const migration of before.pending) {
     const apply = db.transaction(() => {
       db.exec(CREATE_LEDGER);
       const done = db.prepare('SELECT checksum FROM schema_migrations WHERE version = ?').get(migration.version);
@@ -105,6 +111,8 @@ export function migrate(db: Database, migrations: readonly Migration[], now: () 
     try {
       apply.immediate();
     } catch (error) {
+      // Another process holds the write lock: the caller says so (CatalogBusyError), never "refused".
+      if (isSqliteBusy(error)) throw error;
       throw new DataMigrationError(
         `Migration ${migration.filename} could not be applied; the catalog was left at the previous version.`,
         {

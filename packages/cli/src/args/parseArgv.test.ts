@@ -65,3 +65,14 @@ describe('small argument parsers', () => {
     expect(exitOf(() => parseToolSpec('x:novalue'))).toBe(2);
   });
 });
+
+describe('prototype keys as options (issue 40)', () => {
+  it.each(['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'])(
+    '--%s is an unknown option (exit 2), and the parsed values keep a plain prototype',
+    (name) => {
+      expect(exitOf(() => parseArgv(['a', `--${name}`, 'x'], FLAGS, POS))).toBe(2);
+      expect(exitOf(() => parseArgv(['a', `--${name}=x`], FLAGS, POS))).toBe(2);
+      expect(Object.getPrototypeOf(parseArgv(['a', '--count', '2'], FLAGS, POS))).toBe(Object.prototype);
+    },
+  );
+});

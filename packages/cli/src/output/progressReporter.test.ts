@@ -49,3 +49,18 @@ describe('progress on stderr', () => {
     expect(progressModeOf(undefined, { GFLOW_CLI_PROGRESS: 'loud' })).toBe('auto');
   });
 });
+
+describe('remote text on the progress line (issue 40)', () => {
+  it("shows escapes in Flow's status, the message and log lines; only the reporter's own control codes are sent", () => {
+    const tty = stream(true);
+    const p = createProgressReporter(tty, { mode: 'auto', json: false });
+    p.update({ phase: 'generating', message: 'prompt \u001b]0;pwned\u0007', flowStatus: 'RUNNING\u001b[31m' });
+    p.print('[gflow] warning: flow said \u001b[2J\n');
+    p.stop();
+    // Every ESC written is the reporter's own line clear (\r\x1b[2K).
+    expect(tty.text().replaceAll('\r\u001b[2K', '')).not.toMatch(/[\u001b\u0007]/);
+    expect(tty.text()).toContain('prompt \\x1b]0;pwned\\x07');
+    expect(tty.text()).toContain('[RUNNING\\x1b[31m]');
+    expect(tty.text()).toContain('flow said \\x1b[2J');
+  });
+});

@@ -1,5 +1,6 @@
 import type { ProgressEvent, ProgressPhase } from '@gflow/core';
 import type { CliStream } from '../cliIo.js';
+import { terminalText } from './terminalText.js';
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -49,9 +50,10 @@ function bytes(n: number): string {
 
 /** One status line: phase label, message, Flow status, a bar for byte progress and the elapsed time. */
 export function formatProgress(event: ProgressEvent, frame = ''): string {
-  const parts = [frame, PHASE_LABEL[event.phase] ?? event.phase];
-  if (event.message) parts.push(`– ${event.message}`);
-  if (event.flowStatus) parts.push(`[${event.flowStatus}]`);
+  const parts = [frame, PHASE_LABEL[event.phase] ?? terminalText(String(event.phase))];
+  // Flow's words and the job's message are remote or stored text: one line, escapes shown.
+  if (event.message) parts.push(`– ${terminalText(event.message)}`);
+  if (event.flowStatus) parts.push(`[${terminalText(event.flowStatus)}]`);
   if (event.total && event.progress !== undefined) {
     const ratio = Math.min(1, Math.max(0, event.progress / event.total));
     const filled = Math.round(ratio * 20);
@@ -91,7 +93,7 @@ export function createProgressReporter(
   if (!enabled)
     return {
       update: () => undefined,
-      print: (line) => void stream.write(line),
+      print: (line) => void stream.write(terminalText(line, { multiline: true })),
       stop: () => undefined,
       summarize: () => undefined,
     };
@@ -113,7 +115,8 @@ export function createProgressReporter(
         timer.unref();
       }
     },
-    print(line) {
+    print(raw) {
+      const line = terminalText(raw, { multiline: true });
       if (!last) {
         stream.write(line);
         return;

@@ -1,5 +1,14 @@
-import { exitCodeOf, isGflowError, redactText, toFailureEnvelope, toGflowError } from '@gflow/errors';
+import {
+  exitCodeOf,
+  isGflowError,
+  maskedErrorRecord,
+  redactText,
+  toFailureEnvelope,
+  toGflowError,
+  type GflowError,
+} from '@gflow/errors';
 import type { CliIo } from '../cliIo.js';
+import { terminalText } from './terminalText.js';
 
 const TRUE_WORDS = new Set(['1', 'true', 'on', 'yes', 'y', 't']);
 
@@ -7,40 +16,63 @@ export function debugTracebackOn(env: NodeJS.ProcessEnv): boolean {
   return TRUE_WORDS.has((env['GFLOW_CLI_DEBUG_TRACEBACK'] ?? '').trim().toLowerCase());
 }
 
+export interface RenderFailureOptions {
+  readonly json: boolean;
+  readonly env: NodeJS.ProcessEnv;
+  /** -v: a masked error's logged details are printed too. */
+  readonly verbose?: boolean;
+}
+
 /**
  * Reports a failure and returns the exit code. With --json: exactly one
  * document on stdout, the failure envelope every surface uses: `{status, error}`
  * whose error is the RFC 9457 problem plus `retryable` and `message`.
- * Without: `Error: [Class] detail` and `Hint: remediation` on stderr. An
- * error gflow did not raise is masked unless GFLOW_CLI_DEBUG_TRACEBACK is on.
+ * Without: `Error: [Class] detail` and `Hint: remediation` on stderr, shown through the terminal
+ * sanitiser. An error gflow did not raise is masked unless GFLOW_CLI_DEBUG_TRACEBACK is on; its
+ * details are in the home's error log, whose path is printed (and, with -v, the details).
  */
-export function renderFailure(
-  io: CliIo,
-  error: unknown,
-  options: { readonly json: boolean; readonly env: NodeJS.ProcessEnv },
-): number {
+export function renderFailure(io: CliIo, error: unknown, options: RenderFailureOptions): number {
   const code = exitCodeOf(error);
   const exitCode = code === 0 ? 1 : code;
   if (options.json) {
     io.stdout.write(`${JSON.stringify(toFailureEnvelope(error), null, 2)}\n`);
     return exitCode;
   }
+  const say = (line: string): void => void io.stderr.write(`${terminalText(line, { multiline: true })}\n`);
   const debug = debugTracebackOn(options.env);
   if (!isGflowError(error) && debug && error instanceof Error) {
-    io.stderr.write(`Error: [${(error.name !== 'Error' && error.name) || error.constructor.name}] ${error.message}\n`);
-    if (error.stack) io.stderr.write(`${error.stack}\n`);
+    say(`Error: [${(error.name !== 'Error' && error.name) || error.constructor.name}] ${error.message}`);
+    if (error.stack) say(error.stack);
     return exitCode;
   }
   const gflowError = toGflowError(error);
-  io.stderr.write(`Error: [${gflowError.name}] ${redactText(gflowError.detail)}\n`);
-  const candidates = gflowError.extensions['candidates'];
-  if (Array.isArray(candidates)) {
-    for (const c of candidates) io.stderr.write(`  - ${typeof c === 'string' ? c : JSON.stringify(c)}\n`);
-  }
-  const available = gflowError.extensions['available_profiles'];
-  if (Array.isArray(available) && available.length) io.stderr.write(`  Profiles: ${available.join(', ')}\n`);
-  if (gflowError.remediationHint) io.stderr.write(`Hint: ${gflowError.remediationHint}\n`);
-  if (debug && gflowError.cause instanceof Error && gflowError.cause.stack)
-    io.stderr.write(`${gflowError.cause.stack}\n`);
+  say(`Error: [${gflowError.name}] ${redactText(gflowError.detail)}`);
+  for (const line of extraLines(gflowError)) say(line);
+  if (gflowError.remediationHint) say(`Hint: ${gflowError.remediationHint}`);
+  sayLoggedDetails(gflowError, options.verbose === true, say);
+  if (debug && gflowError.cause instanceof Error && gflowError.cause.stack) say(gflowError.cause.stack);
   return exitCode;
+}
+
+function extraLines(error: GflowError): string[] {
+  const lines: string[] = [];
+  const candidates = error.extensions['candidates'];
+  if (Array.isArray(candidates))
+    for (const c of candidates) lines.push(`  - ${typeof c === 'string' ? c : JSON.stringify(c)}`);
+  const available = error.extensions['available_profiles'];
+  if (Array.isArray(available) && available.length) lines.push(`  Profiles: ${available.join(', ')}`);
+  return lines;
+}
+
+/** Where a masked error's details are (the file and the entry), and with -v the details themselves. */
+function sayLoggedDetails(error: GflowError, verbose: boolean, say: (line: string) => void): void {
+  const record = maskedErrorRecord(error);
+  if (!record) return;
+  const where = `${redactText(record.file)} (entry gflow:error:${error.correlationId})`;
+  if (!verbose) {
+    say(`Details: ${where}; run the command again with -v to print them here.`);
+    return;
+  }
+  say(`Details, as logged to ${where}:`);
+  say(record.details);
 }

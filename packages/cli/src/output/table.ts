@@ -1,6 +1,11 @@
+import { terminalText } from './terminalText.js';
+
 /** A plain text table: a header row, then rows; null/undefined print as "-"; the last column is never cut. */
 export function renderTable(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<unknown>>): string {
-  const cells = rows.map((row) => row.map((c) => (c === null || c === undefined || c === '' ? '-' : String(c))));
+  // A cell is one line: a newline (or any control) in a stored value is shown escaped, not drawn.
+  const cells = rows.map((row) =>
+    row.map((c) => (c === null || c === undefined || c === '' ? '-' : terminalText(String(c)))),
+  );
   const last = headers.length - 1;
   const widths = headers.map((h, i) => Math.min(60, Math.max(h.length, ...cells.map((r) => (r[i] ?? '').length))));
   const line = (values: readonly string[]): string =>
@@ -35,7 +40,7 @@ export function renderFields(record: Readonly<Record<string, unknown>>): string 
   return Object.entries(record)
     .map(
       ([k, v]) =>
-        `${`${k}:`.padEnd(width + 1)} ${v === null || v === undefined ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`,
+        `${`${k}:`.padEnd(width + 1)} ${v === null || v === undefined ? '-' : terminalText(typeof v === 'object' ? JSON.stringify(v) : String(v))}`,
     )
     .join('\n');
 }

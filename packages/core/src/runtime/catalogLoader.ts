@@ -1,6 +1,7 @@
 import type * as CatalogModuleNamespace from '@gflow/catalog';
 import type { Catalog, HistoryPromptsMode } from '@gflow/catalog';
 import { claimantPidIsAlive } from '@gflow/catalog/claimant';
+import { CatalogBusyError, isGflowError } from '@gflow/errors';
 
 type CatalogModule = typeof CatalogModuleNamespace;
 let catalogModule: CatalogModule | undefined;
@@ -23,6 +24,10 @@ export interface CatalogLoaderOptions {
   readonly startToken: string;
   /** Called once the catalog is open (the usage recorder takes in what was journaled meanwhile). */
   readonly onOpen?: (catalog: Catalog) => void;
+  /** How long a write waits for another process's lock (GFLOW_CLI_CATALOG_BUSY_SECONDS). */
+  readonly busyTimeoutMs: number;
+  /** The profile leases' directory: who is at work, named in a CatalogBusyError. */
+  readonly locksDir: string;
 }
 
 /**
@@ -62,6 +67,7 @@ export class CatalogLoader {
       const catalog = catalogModule.openCatalog({
         path: this.#options.path,
         historyPrompts: this.#options.historyPrompts,
+        busyTimeoutMs: this.#options.busyTimeoutMs,
       });
       const own = `:${process.pid}:`;
       catalog.tasks.settleAbandoned({
@@ -73,6 +79,34 @@ export class CatalogLoader {
       this.#options.onOpen?.(catalog);
     }
     return this.#catalog;
+  }
+
+  /**
+   * What an operation threw, as gflow's error where it came from SQLite (busy, read-only: the
+   * open catalog's errorOf); a busy catalog also names the gflow processes holding a profile lease
+   * now, the likely writers (issue 40). Anything else comes back as it was.
+   */
+  async explain(error: unknown): Promise<unknown> {
+    const mapped = this.#catalog ? this.#catalog.errorOf(error) : error;
+    if (!isGflowError(mapped) || !mapped.is('catalog-busy')) return mapped;
+    const { describeLeaseHolder, readLeaseHolders } = await import('@gflow/lease');
+    const holders = readLeaseHolders(this.#options.locksDir);
+    if (holders.length === 0 || mapped.extensions['holders'] !== undefined) return mapped;
+    return new CatalogBusyError(
+      `${mapped.detail} gflow processes at work now: ${holders.slice(0, 5).map(describeLeaseHolder).join('; ')}.`,
+      {
+        cause: mapped.cause ?? mapped,
+        extensions: {
+          ...mapped.extensions,
+          holders: holders.map((h) => ({
+            pid: h.pid,
+            profile: h.profileName,
+            surface: h.surface ?? null,
+            doing: h.doing ?? null,
+          })),
+        },
+      },
+    );
   }
 
   /** The SQL text of the catalog schema (gflow://db/schema). */

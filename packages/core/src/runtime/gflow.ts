@@ -3,7 +3,13 @@ import { randomBytes } from 'node:crypto';
 import type { Catalog } from '@gflow/catalog';
 import type { z } from 'zod';
 import { formatClaimant } from '@gflow/catalog/claimant';
-import { BadParameterError, CancelledError, ConfigurationError, toErrorEnvelopeBody } from '@gflow/errors';
+import {
+  BadParameterError,
+  CancelledError,
+  ConfigurationError,
+  registerMaskedErrorLog,
+  toErrorEnvelopeBody,
+} from '@gflow/errors';
 import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket } from '@gflow/lease/limits';
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation } from '../operations/operation.js';
@@ -23,6 +29,7 @@ import { type ThumbnailCache, createThumbnailCache } from '../gallery/galleryFil
 import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
 import { badParameterFromZod, refuseUnknownArguments } from './badParameterFromZod.js';
 import { CatalogLoader } from './catalogLoader.js';
+import { errorLogFile } from './errorLogFile.js';
 import { JobRegistry } from './jobRegistry.js';
 import { assertSupportedNode } from './nodeSupport.js';
 import { failureOf } from './orThrow.js';
@@ -189,6 +196,9 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
       ...(this.worker ? { leaseWait: 'server' as const, leaseHolder: 'worker' } : {}),
       runningOperation: () => this.currentOperation,
     });
+    // Errors masked while this runtime is open keep their details in its home (errorLogFile.ts);
+    // registered first, so it is removed last, after whatever closing may throw.
+    this.onClose(registerMaskedErrorLog(errorLogFile(this.layout)));
     this.onClose(() => this.sessions.closeAll());
     this.thumbnails = createThumbnailCache(this.settings, this.layout);
     this.onClose(() => this.thumbnails.close());
@@ -201,6 +211,8 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
       historyPrompts: this.settings.historyPrompts,
       startToken: this.startToken,
       onOpen: (catalog) => this.#usage.ingestJournal(catalog),
+      busyTimeoutMs: this.settings.catalogBusySeconds * 1000,
+      locksDir: this.layout.locksDir,
     });
     this.#usage = new UsageRecorder({ surface: this.surface, layout: this.layout, catalogs: this.#catalogs });
     this.tasks = createTaskService(() => this.catalog, this.jobs);
@@ -268,7 +280,12 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       operation: operation.mcpName,
     };
-    return settle(await this.#running.run(operation, () => operation.handler(parsed.data, context)));
+    try {
+      return settle(await this.#running.run(operation, () => operation.handler(parsed.data, context)));
+    } catch (error) {
+      // SQLite's own errors (a busy or read-only catalog) reach every surface as gflow's.
+      throw await this.#catalogs.explain(error);
+    }
   }
 
   /** The operation a name stands for on this runtime, or the error that says why there is none. */

@@ -33,6 +33,8 @@ export function renderConfigurationDoc(): string {
     '| `gflow.db` (+ `-wal`, `-shm`) | the SQLite catalog |',
     '| `locks/` | one lock file per profile (0600); never deleted, the kernel releases the lock |',
     '| `incidents/<date>/…` | private incident bundles (secrets redacted) |',
+    '| `logs/errors.log` (+ `.1`, `.2`) | the details of errors masked as "Unexpected <Class>" (message, stack, causes; one JSON line each under the envelope\'s `instance`, redacted, 0600; rotated at 1 MiB) |',
+    "| `logs/worker-<profile>.log` | the output of the CLI's background workers (`--no-wait`) |",
     "| `cache/thumbnails/` | the gallery's thumbnails, made once from the local files (safe to delete: they are made again) |",
     '| `flows/*.yaml` | declarative MCP tools, resources and prompts |',
     '| `tools/*.toml` | your own prompt tools |',

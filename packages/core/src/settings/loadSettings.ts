@@ -28,6 +28,7 @@ export interface ResolvedSettings extends Settings {
   readonly configHome: string;
   readonly outputDir: string;
   readonly dbPath: string;
+  readonly catalogBusySeconds: number;
   readonly historyPrompts: 'store' | 'redacted';
   readonly noSpend: boolean;
   readonly sandbox: boolean;
@@ -52,6 +53,8 @@ export interface ResolvedSettings extends Settings {
   readonly rateLimitCapacity: number;
   readonly rateLimitRefillSeconds: number;
   readonly daemonPort: number;
+  readonly mcpSessionIdleSeconds: number;
+  readonly mcpMaxSessions: number;
   readonly updateCheck: boolean;
   readonly sources: Readonly<Partial<Record<SettingKey, SettingSource>>>;
 }
@@ -119,6 +122,7 @@ export function loadSettings(options: LoadSettingsOptions = {}): ResolvedSetting
     configHome,
     outputDir: path.resolve(cwd, v.outputDir ?? defaultOutputDir()),
     dbPath: path.resolve(home, v.dbPath ?? 'gflow.db'),
+    catalogBusySeconds: v.catalogBusySeconds ?? 30,
     historyPrompts: v.historyPrompts ?? 'store',
     noSpend: v.noSpend ?? false,
     sandbox: v.sandbox ?? false,
@@ -141,6 +145,8 @@ export function loadSettings(options: LoadSettingsOptions = {}): ResolvedSetting
     rateLimitCapacity: v.rateLimitCapacity ?? 8,
     rateLimitRefillSeconds: v.rateLimitRefillSeconds ?? 20,
     daemonPort: v.daemonPort ?? 8000,
+    mcpSessionIdleSeconds: v.mcpSessionIdleSeconds ?? 600,
+    mcpMaxSessions: v.mcpMaxSessions ?? 256,
     updateCheck: v.updateCheck ?? true,
     sources,
   };

@@ -111,6 +111,14 @@ export const SETTINGS = {
     defaultText: '<home>/gflow.db',
     doc: 'The SQLite catalog.',
   }),
+  catalogBusySeconds: spec({
+    key: 'catalogBusySeconds',
+    env: 'GFLOW_CLI_CATALOG_BUSY_SECONDS',
+    schema: int(0, 3600),
+    accepts: 'seconds 0–3600',
+    defaultText: '30',
+    doc: "How long a catalog write waits while another process holds gflow.db's write lock; past it the command fails with CatalogBusyError (exit 42, retryable; nothing changed), naming the gflow processes at work when their profile leases say.",
+  }),
   historyPrompts: spec({
     key: 'historyPrompts',
     env: 'GFLOW_CLI_HISTORY_PROMPTS',
@@ -128,6 +136,22 @@ export const SETTINGS = {
     secret: true,
     defaultText: '–',
     doc: 'Bearer token every request to gflow serve must present; required for non-loopback binds.',
+  }),
+  mcpSessionIdleSeconds: spec({
+    key: 'mcpSessionIdleSeconds',
+    env: 'GFLOW_CLI_MCP_SESSION_IDLE_SECONDS',
+    schema: int(1, 86_400),
+    accepts: 'seconds 1–86400',
+    defaultText: '600',
+    doc: 'gflow serve closes a sessionful MCP session (a 2025-era client, or --transport sse) that sent no request for this long; its client starts a new one (404 on the old id).',
+  }),
+  mcpMaxSessions: spec({
+    key: 'mcpMaxSessions',
+    env: 'GFLOW_CLI_MCP_MAX_SESSIONS',
+    schema: int(1, 10_000),
+    accepts: 'a count 1–10000',
+    defaultText: '256',
+    doc: 'At most this many sessionful MCP sessions in gflow serve; a new one beyond it closes the session idle longest.',
   }),
   daemonPort: spec({
     key: 'daemonPort',
@@ -256,7 +280,7 @@ export const SETTINGS = {
       .pipe(z.enum(['DEBUG', 'INFO', 'WARNING', 'ERROR'])),
     accepts: 'DEBUG | INFO | WARNING | ERROR',
     defaultText: 'INFO',
-    doc: 'Log level (logs always go to stderr). Unset, a terminal shows warnings and errors only, so log lines do not crowd the progress line; -v (DEBUG) or a level set here shows them.',
+    doc: 'Log level (logs always go to stderr; the details of masked errors also to logs/errors.log in the home). Unset, a terminal shows warnings and errors only, so log lines do not crowd the progress line; -v (DEBUG) or a level set here shows them.',
   }),
   logFormat: spec({
     key: 'logFormat',

@@ -77,6 +77,26 @@ describe('networkLog', () => {
   });
 });
 
+describe('networkLog on a captured-shaped submit (issue 40: network.json kept the reCAPTCHA token)', () => {
+  // flow-captures §10 (fZytfe): the page's reCAPTCHA Enterprise token rides in the inner JSON as
+  // `[TOKEN, 1]`; within the 300-character head that network.json keeps.
+  const token = `03AFcWeA${'7e'.repeat(30)}${'Qx9_'.repeat(400)}`;
+  const inner = JSON.stringify([
+    [[null, 'wf-1', 73, 96], [null, null, [[['pier']]]], 'veo_3_1_extend_lite', 1, null],
+    [null, 22, null, null, null, 'p-1', null, null, null, null, [token, 1]],
+    ['u-3', 2, null, ['s-1', 2]],
+  ]);
+  const entry = networkLog([tapped(1, 'fZytfe', inner, 0)], [], [])[0];
+
+  it('keeps the call readable and the token out', () => {
+    expect(entry?.requestHead).toContain('fZytfe');
+    expect(entry?.requestHead).toContain('veo_3_1_extend_lite');
+    expect(entry?.requestHead).toContain('<redacted:recaptcha>');
+    expect(entry?.requestHead).not.toContain('03AFcWeA');
+    expect(JSON.stringify(entry)).not.toContain('Qx9_Qx9_');
+  });
+});
+
 describe('redactPageUrl', () => {
   it('strips a signed query string and keeps a plain project URL', () => {
     expect(redactPageUrl('https://flow.google.com/project/abc')).toBe('https://flow.google.com/project/abc');

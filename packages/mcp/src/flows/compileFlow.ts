@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { UriTemplate } from '@modelcontextprotocol/server';
 import type { Operation } from '@gflow/core';
@@ -12,7 +11,7 @@ import type {
   CompiledTool,
 } from './compiledFlow.js';
 import { loadCompletionValues } from './completion.js';
-import { resolveFlowFile } from './flowFiles.js';
+import { readFlowResourceFile, resolveFlowFile } from './flowFiles.js';
 import type { FlowProblem } from './flowProblem.js';
 import type { PromptEntry, ResourceEntry, ToolEntry } from './flowSchema.js';
 import { checkSchema, declaredProperties, type JsonSchema } from './jsonSchemaSubset.js';
@@ -188,7 +187,7 @@ function compileResource(
   const readContent = (): string | undefined => {
     if (!contentFile) return def.content as string;
     try {
-      return fs.readFileSync(contentFile, 'utf8');
+      return readFlowResourceFile(parsed.file, (def.content as { resource: string }).resource);
     } catch (error) {
       fail(
         [...at, 'content', 'resource'],

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import type { CompletionSource } from './flowSchema.js';
-import { resolveFlowFile } from './flowFiles.js';
+import { readFlowResourceFile } from './flowFiles.js';
 
 /** At most this many values go back per completion/complete (the SDK fills in total and hasMore). */
 export const COMPLETION_CAP = 100;
@@ -8,14 +7,12 @@ export const COMPLETION_CAP = 100;
 /**
  * The candidate values of a completion source: inline `values`, or a file
  * (one value per line; blank lines and lines starting with # are ignored;
- * each line is trimmed), read once when the flow loads. Throws with the
- * reason when the file cannot be read.
+ * each line is trimmed), read once when the flow loads (inside the flow's
+ * directory: readFlowResourceFile). Throws with the reason when the file cannot be read.
  */
 export function loadCompletionValues(source: CompletionSource, flowFile: string): string[] {
   if ('values' in source) return [...source.values];
-  const file = resolveFlowFile(flowFile, source.resource);
-  return fs
-    .readFileSync(file, 'utf8')
+  return readFlowResourceFile(flowFile, source.resource)
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('#'));

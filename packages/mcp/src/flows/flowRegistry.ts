@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import type { GflowLogger } from '../gflowPort.js';
 import type {
   CompiledFlow,
@@ -10,7 +9,7 @@ import type {
   FlowListKind,
 } from './compiledFlow.js';
 import { compileFlow, type CompileEnvironment } from './compileFlow.js';
-import { listFlowFiles } from './flowFiles.js';
+import { listFlowFiles, readFlowSource } from './flowFiles.js';
 import { formatFlowProblem, type FlowProblem } from './flowProblem.js';
 import { watchFlowDirs, type FlowWatcher } from './flowWatcher.js';
 import { findClash, type ReservedNames } from './nameClash.js';
@@ -74,9 +73,19 @@ export class FlowRegistry {
     return [...this.#problems.values()].flat();
   }
 
-  /** Reloads on changes in the flows directories (debounced) until close(). */
+  /**
+   * Reloads on changes in the flows directories (debounced) until close(). A reload runs from a
+   * timer, where a throw would end the process: whatever fails is logged and the live flows stay.
+   */
   watch(debounceMs?: number): void {
-    this.#watcher ??= watchFlowDirs(this.dirs, () => this.reload(), this.#options.logger, debounceMs);
+    const reload = (): void => {
+      try {
+        this.reload();
+      } catch (error) {
+        this.#options.logger.error('mcp.flows.reload_failed', { error: String(error) });
+      }
+    };
+    this.#watcher ??= watchFlowDirs(this.dirs, reload, this.#options.logger, debounceMs);
   }
 
   /** Stops watching and forgets the listeners. */
@@ -104,22 +113,14 @@ export class FlowRegistry {
     const problems = new Map<string, FlowProblem[]>();
     for (const file of files) {
       const old = this.#flows.get(file);
-      let source: string;
-      try {
-        source = fs.readFileSync(file, 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        problems.set(file, [
-          {
-            file,
-            line: 1,
-            reason: `cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-            severity: 'error',
-          },
-        ]);
+      const read = readFlowSource(file);
+      if ('missing' in read) continue;
+      if ('refused' in read) {
+        problems.set(file, [{ file, line: 1, reason: read.refused, severity: 'error' }]);
         if (old) next.set(file, old);
         continue;
       }
+      const source = read.text;
       if (old !== undefined && old.sourceHash === hashOf(source)) {
         // The live version: keep it (and its warnings; errors were about another text).
         const warnings = (this.#problems.get(file) ?? []).filter((p) => p.severity === 'warning');
@@ -163,10 +164,17 @@ export class FlowRegistry {
     return change;
   }
 
+  /** Never throws: whatever a file makes the parser or the compiler throw is that file's problem. */
   #compile(file: string, source: string): { flow?: CompiledFlow; problems: FlowProblem[] } {
-    const parsed = parseFlowFile(file, source);
-    if (!parsed.flow) return { problems: parsed.problems };
-    return compileFlow(parsed.flow, source, this.#options.environment);
+    try {
+      const parsed = parseFlowFile(file, source);
+      if (!parsed.flow) return { problems: parsed.problems };
+      return compileFlow(parsed.flow, source, this.#options.environment);
+    } catch (error) {
+      this.#options.logger.error('mcp.flows.load_failed', { file, error: String(error) });
+      const name = error instanceof Error ? error.name : typeof error;
+      return { problems: [{ file, line: 1, reason: `could not be loaded (${name})`, severity: 'error' }] };
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { PROTOTYPE_KEYS } from '@gflow/core/surfaces';
 /**
  * The JSON Schema subset a flow tool's input_schema may use, checked when the
  * flow loads and enforced on every call (so a bad argument comes back as
@@ -163,7 +164,9 @@ function validateObject(schema: JsonSchema, value: Record<string, unknown>, wher
     if (value[name] === undefined) return `${prefix}${name}: required`;
   }
   for (const [name, item] of Object.entries(value)) {
-    const sub = properties[name];
+    // A prototype key is never a parameter (issue 40), whatever additionalProperties says.
+    if (PROTOTYPE_KEYS.includes(name)) return `${prefix}${name}: unknown parameter`;
+    const sub = Object.hasOwn(properties, name) ? properties[name] : undefined;
     if (isRecord(sub)) {
       const bad = validateJson(sub, item, `${prefix}${name}`);
       if (bad) return bad;

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { LineCounter, isNode, parseDocument, type Document } from 'yaml';
+import { isNode, type Document, type LineCounter } from 'yaml';
+import { parseBoundedYaml } from './boundedYaml.js';
 import type { z } from 'zod';
 import {
   ENTRY_KINDS,
@@ -29,23 +30,16 @@ export interface ParsedFlow {
 }
 
 /**
- * Parses one flow file: YAML (with line positions), the top-level shape, then
- * every entry against its schema. Any problem rejects the file as a whole;
+ * Parses one flow file: YAML within bounds (boundedYaml.ts: size, depth, aliases, tags,
+ * prototype keys; with line positions), the top-level shape, then every entry against its schema. Any problem rejects the file as a whole;
  * each is reported with the line of the offending node.
  */
 export function parseFlowFile(file: string, source: string): { flow?: ParsedFlow; problems: FlowProblem[] } {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const problem = (line: number, reason: string): FlowProblem => ({ file, line, reason, severity: 'error' });
-  if (doc.errors.length > 0) {
-    return {
-      problems: doc.errors.map((error) =>
-        problem(lineCounter.linePos(error.pos[0]).line, `YAML: ${firstLine(error.message)}`),
-      ),
-    };
-  }
+  const yaml = parseBoundedYaml(source);
+  if (!yaml.ok) return { problems: yaml.problems.map((p) => problem(p.line, p.reason)) };
+  const { doc, lineCounter, root } = yaml;
   const lineOf = (at: YamlPath): number => lineOfPath(doc, lineCounter, at);
-  const root: unknown = doc.toJS({ maxAliasCount: 100 });
   const problems: FlowProblem[] = [];
   let flowName = path.basename(file).replace(/\.ya?ml$/i, '');
   let entries: unknown[];
@@ -117,8 +111,4 @@ function lineOfPath(doc: Document, lineCounter: LineCounter, at: YamlPath): numb
     if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
   }
   return 1;
-}
-
-function firstLine(message: string): string {
-  return message.split('\n')[0] ?? message;
 }

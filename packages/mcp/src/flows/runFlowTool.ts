@@ -5,6 +5,7 @@ import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import { errorToolResult } from '../tools/errorEnvelope.js';
 import { progressMapper } from '../tools/progressForwarder.js';
 import { renderToolResult } from '../tools/renderResult.js';
+import { restoreStrippedArgumentKeys } from '../transport/strippedArgumentKeys.js';
 import type { CompiledTool } from './compiledFlow.js';
 import { applyDefaults, validateJson } from './jsonSchemaSubset.js';
 import { renderTemplateValue } from './templateValue.js';
@@ -33,7 +34,8 @@ export async function runFlowTool(
   logger: GflowLogger,
 ): Promise<CallToolResult> {
   const signal = ctx.mcpReq.signal;
-  const invalid = validateJson(tool.inputSchema, rawArgs ?? {});
+  const given = restoreStrippedArgumentKeys(rawArgs ?? {}, ctx.mcpReq._meta);
+  const invalid = validateJson(tool.inputSchema, given);
   if (invalid) {
     const parameter = invalid.split(':')[0] ?? 'input';
     return errorToolResult(new BadParameterError(invalid, { extensions: { parameter } }), tool.name, logger, signal);

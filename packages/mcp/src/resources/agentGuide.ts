@@ -15,7 +15,7 @@ const COMMON_RULES = [
   'Read it in this order: `retryable` → `status` → `title` → `detail`, then follow `remediation_hint`.',
   '- `retryable: true`: transient (WAF, rate limit, timeout, network). Re-run once; if it repeats at once, stop.',
   '- `retryable: false`: retrying the same call fails the same way. Relay the hint to the human.',
-  '- "Unexpected <Class>; details were logged server-side." (500) is masked on purpose; the server\'s stderr log has the details.',
+  '- "Unexpected <Class>; details were logged to logs/errors.log in the gflow home." (500) is masked on purpose; that file (and the server\'s stderr log) has the details, under the error\'s `instance`.',
   '- Exit-39 equivalent ("This Google account cannot reach Flow"): stop; only the human can fix it.',
   '- 409 `profile-locked` ("Profile In Use"): another gflow process still held the profile after the wait (180 s). `detail` names it',
   '  (e.g. "gflow mcp run, pid 1234") and what it is doing ("busy with Generate videos …"). Tell the human; retry once that job is done.',

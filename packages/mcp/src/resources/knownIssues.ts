@@ -74,3 +74,45 @@ export function knownIssuesIndex(issues: readonly KnownIssue[]): string {
 export function knownIssueText(issue: KnownIssue): string {
   return clipBytes(issue.text + '\n', SECTION_CAP_BYTES, '\n… (truncated at 16 KB; see docs/KNOWN_ISSUES.md)\n');
 }
+
+/** The slug of the live section on flow files that did not load (gflow://docs/known-issues/flows). */
+export const FLOWS_ISSUE_SLUG = 'flows';
+
+/** One line of that section: which file (home shown as ~), where in it, and why. */
+export interface FlowIssueLine {
+  readonly file: string;
+  readonly line: number;
+  readonly reason: string;
+  readonly severity: 'error' | 'warning';
+}
+
+/**
+ * The live known issue of this server's flows: every flow file that did not load (or an entry
+ * left out), with file, line and reason, as of the last reload. Listed first in the index while
+ * flows are on, so an agent whose flow tool vanished can find out why.
+ */
+export function flowProblemsIssue(lines: readonly FlowIssueLine[]): KnownIssue {
+  const title = 'Flow files that did not load';
+  const rejected = new Set(lines.filter((l) => l.severity === 'error').map((l) => l.file)).size;
+  const leftOut = lines.filter((l) => l.severity === 'warning').length;
+  const status =
+    lines.length === 0
+      ? 'none (every flow file loaded)'
+      : `${rejected} rejected, ${leftOut} entries left out (live; fix the file and it reloads)`;
+  const body =
+    lines.length === 0
+      ? ['Every flow file in the flows folders loaded.']
+      : [
+          'A rejected file keeps its previously loaded version live (if it had one); a left-out entry is one the server cannot offer (e.g. a spending tool under no-spend).',
+          '',
+          ...lines
+            .slice(0, 200)
+            .map((l) => `- ${l.severity === 'error' ? 'rejected' : 'left out'}: ${l.file}:${l.line}: ${l.reason}`),
+        ];
+  return {
+    slug: FLOWS_ISSUE_SLUG,
+    title,
+    status,
+    text: [`### ${title}`, '', `Status: ${status}`, '', ...body].join('\n'),
+  };
+}

@@ -4,7 +4,14 @@ import { RESULT_VIEW_URI } from '../app/mcpApp.js';
 import { MEDIA_TEMPLATE, PROJECT_TEMPLATE } from '../media/mediaUri.js';
 import { agentGuide } from './agentGuide.js';
 import { readKnownIssuesMarkdown } from './docsSource.js';
-import { knownIssueText, knownIssuesIndex, parseKnownIssues } from './knownIssues.js';
+import {
+  type FlowIssueLine,
+  type KnownIssue,
+  flowProblemsIssue,
+  knownIssueText,
+  knownIssuesIndex,
+  parseKnownIssues,
+} from './knownIssues.js';
 import { MEDIA_TEMPLATE_NAME, PROJECT_TEMPLATE_NAME, registerCatalogResources } from './registerCatalogResources.js';
 
 export const MCP_GUIDE_URI = 'gflow://docs/mcp-guide';
@@ -31,8 +38,21 @@ export const BUILTIN_TEMPLATE_URIS: readonly string[] = [KNOWN_ISSUE_TEMPLATE, M
 /** resources/read results may be cached for five minutes, by the requesting client only. */
 const READ_HINT = { ttlMs: 300_000, cacheScope: 'private' } as const;
 
-/** The built-in resources: the agent guide, the known-issues index and sections, the catalog schema, media and projects. */
-export function registerResources(server: McpServer, gflow: GflowLike, docsDir: string): void {
+/**
+ * The built-in resources: the agent guide, the known-issues index and sections, the catalog schema,
+ * media and projects. With flows on, `flowIssues` gives the live "flows" section (files that did
+ * not load), listed first in the index.
+ */
+export function registerResources(
+  server: McpServer,
+  gflow: GflowLike,
+  docsDir: string,
+  flowIssues?: () => readonly FlowIssueLine[],
+): void {
+  const knownIssues = async (): Promise<KnownIssue[]> => [
+    ...(flowIssues ? [flowProblemsIssue(flowIssues())] : []),
+    ...parseKnownIssues(await readKnownIssuesMarkdown(docsDir)),
+  ];
   server.registerResource(
     'mcp-guide',
     MCP_GUIDE_URI,
@@ -64,7 +84,7 @@ export function registerResources(server: McpServer, gflow: GflowLike, docsDir: 
       cacheHint: READ_HINT,
     },
     async (uri) => {
-      const issues = parseKnownIssues(await readKnownIssuesMarkdown(docsDir));
+      const issues = await knownIssues();
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: knownIssuesIndex(issues) }] };
     },
   );
@@ -75,7 +95,7 @@ export function registerResources(server: McpServer, gflow: GflowLike, docsDir: 
       list: undefined,
       complete: {
         slug: async (value) => {
-          const issues = parseKnownIssues(await readKnownIssuesMarkdown(docsDir));
+          const issues = await knownIssues();
           return issues.map((issue) => issue.slug).filter((slug) => slug.startsWith(value.toLowerCase()));
         },
       },
@@ -88,9 +108,7 @@ export function registerResources(server: McpServer, gflow: GflowLike, docsDir: 
     },
     async (uri, variables) => {
       const slug = String(variables['slug'] ?? '');
-      const issue = parseKnownIssues(await readKnownIssuesMarkdown(docsDir)).find(
-        (candidate) => candidate.slug === slug,
-      );
+      const issue = (await knownIssues()).find((candidate) => candidate.slug === slug);
       if (!issue)
         throw new ResourceNotFoundError(
           uri.href,

@@ -10,8 +10,8 @@ export type ErrorEnvelope = FailureEnvelope;
  * The one error funnel's output: any thrown value becomes an `isError` result
  * whose structured content is `{status, error}` with RFC 9457 problem details,
  * `message` and `retryable`. Errors gflow did not raise are masked ("Unexpected
- * <Class>; details were logged server-side.") and their real text and stack go
- * to the server log only.
+ * <Class>; details were logged to logs/errors.log in the gflow home.": the runtime's error log
+ * holds their text and stack, under the envelope's instance) and logged to the server log too.
  */
 export function errorToolResult(
   thrown: unknown,

@@ -6,6 +6,7 @@ import { advertisedSchema, jsonSchemaRootType } from './advertisedSchema.js';
 import { errorToolResult } from './errorEnvelope.js';
 import { progressMapper } from './progressForwarder.js';
 import { renderToolResult } from './renderResult.js';
+import { restoreStrippedArgumentKeys } from '../transport/strippedArgumentKeys.js';
 
 /**
  * Registers one tool per core operation (no-spend already removed the
@@ -47,7 +48,7 @@ function registerOperationTool(
     async (args: unknown, ctx: ServerContext) => {
       const profile = profileOf(args);
       try {
-        const value = await gflow.runByName(op.name, args ?? {}, {
+        const value = await gflow.runByName(op.name, restoreStrippedArgumentKeys(args ?? {}, ctx.mcpReq._meta), {
           signal: ctx.mcpReq.signal,
           onProgress: progressSender(ctx, logger),
         });

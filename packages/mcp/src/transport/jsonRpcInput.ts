@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { noteStrippedArgumentKeys } from './strippedArgumentKeys.js';
 
 /** A JSON-RPC 2.0 error response (§5.1). */
 export interface JsonRpcErrorResponse {
@@ -8,8 +9,8 @@ export interface JsonRpcErrorResponse {
 }
 
 export type LineVerdict =
-  /** A well-formed message: hand it to the MCP transport unchanged. */
-  | { readonly kind: 'pass' }
+  /** A well-formed message: hand it to the MCP transport (`rewritten`: in this form, see strippedArgumentKeys.ts). */
+  | { readonly kind: 'pass'; readonly rewritten?: object }
   /** Malformed: answer it (it carried an id, or it was not JSON at all). */
   | { readonly kind: 'answer'; readonly response: JsonRpcErrorResponse }
   /** Malformed without an id (a notification or a response): nothing to answer, only to log. */
@@ -58,7 +59,10 @@ export const PARSE_ERROR_RESPONSE: JsonRpcErrorResponse = {
   error: { code: PARSE_ERROR, message: 'Parse error: the message is not JSON' },
 };
 
-/** judgeJsonRpcLine for a message already parsed (the HTTP body). */
+/**
+ * judgeJsonRpcLine for a message already parsed (the HTTP body). A tools/call whose arguments hold
+ * a key the SDK would drop gets it noted in its `_meta`, in place (strippedArgumentKeys.ts).
+ */
 export function judgeJsonRpcMessage(message: unknown): LineVerdict {
   if (Array.isArray(message))
     return invalid(null, message.length === 0 ? 'an empty batch' : 'batches are not supported by MCP');
@@ -81,7 +85,7 @@ export function judgeJsonRpcMessage(message: unknown): LineVerdict {
     }
     if (label !== undefined) return invalid(id, label);
     if (hasId && id === null) return invalid(null, 'a request id must not be null');
-    return { kind: 'pass' };
+    return noteStrippedArgumentKeys(message) ? { kind: 'pass', rewritten: message } : { kind: 'pass' };
   }
   // No method: a response to one of the server's requests.
   const isResult = Object.hasOwn(message, 'result');
@@ -117,7 +121,7 @@ export function filterJsonRpcInput(
     const text = line.endsWith('\r') ? line.slice(0, -1) : line;
     if (text.trim() === '') return;
     const verdict = judgeJsonRpcLine(text);
-    if (verdict.kind === 'pass') out.write(`${text}\n`);
+    if (verdict.kind === 'pass') out.write(`${verdict.rewritten ? JSON.stringify(verdict.rewritten) : text}\n`);
     else if (verdict.kind === 'answer') answer(verdict.response);
     else drop(verdict.why);
   };

@@ -87,6 +87,23 @@ describe.each(ERAS)('flow entries over HTTP (%s era)', (era) => {
     expect(extra.structuredContent).toMatchObject({
       error: { detail: expect.stringContaining('colour: unknown parameter') },
     });
+    // Prototype keys are never parameters (issue 40); an own __proto__ the SDK would drop is
+    // noted by the transports in _meta, as a stdio or HTTP client's message would be.
+    const proto = await client.callTool({
+      name: 'model_brief',
+      arguments: { subject: 'x' },
+      _meta: { 'dev.gflow/stripped_argument_keys': ['__proto__'] },
+    });
+    expect(proto.structuredContent).toMatchObject({
+      error: { status: 400, detail: expect.stringContaining('__proto__: unknown parameter') },
+    });
+    const ctor = await client.callTool({
+      name: 'model_brief',
+      arguments: JSON.parse('{"subject":"x","constructor":1}'),
+    });
+    expect(ctor.structuredContent).toMatchObject({
+      error: { status: 400, detail: expect.stringContaining('constructor: unknown parameter') },
+    });
   });
 
   it('names the failing step in the error envelope', async () => {

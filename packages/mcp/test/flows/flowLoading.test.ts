@@ -208,6 +208,34 @@ describe('loading flow files', () => {
     ]);
   });
 
+  it('refuses a resource or completion file that is a symbolic link out of the flow directory (issue 40)', () => {
+    const outside = makeFlowDir({ 'secret.txt': 'id_ed25519 private key', 'names.txt': 'Ada\n' });
+    const { registry, dir } = load({
+      'a.yaml': '- mcp_resource:\n    name: r\n    content: { resource: note.txt }\n',
+      'b.yaml':
+        '- mcp_prompt:\n    name: p\n    template: "{{arguments.who}}"\n    arguments: [{ name: who, completion: { resource: sub/names.txt } }]\n',
+    });
+    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(dir, 'note.txt'));
+    fs.symlinkSync(outside, path.join(dir, 'sub'));
+    registry.reload();
+    expect(registry.resources()).toEqual([]);
+    expect(registry.prompts()).toEqual([]);
+    expect(registry.problems()).toEqual([
+      expect.objectContaining({
+        file: path.join(dir, 'a.yaml'),
+        line: 3,
+        reason: expect.stringContaining('symbolic link'),
+      }),
+      expect.objectContaining({ file: path.join(dir, 'b.yaml'), reason: expect.stringContaining('symbolic link') }),
+    ]);
+    // A link that stays inside the flow's directory is read.
+    fs.rmSync(path.join(dir, 'note.txt'));
+    fs.writeFileSync(path.join(dir, 'real.txt'), 'inside');
+    fs.symlinkSync(path.join(dir, 'real.txt'), path.join(dir, 'note.txt'));
+    registry.reload();
+    expect(registry.resources().map((r) => r.text)).toEqual(['inside']);
+  });
+
   it('loads the shipped example; under no-spend the spending tool is left out with a warning', () => {
     const spending = flowLoadReport([EXAMPLES]);
     expect(spending).toEqual([]);

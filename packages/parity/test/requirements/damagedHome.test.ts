@@ -18,7 +18,7 @@ useSurfaces({
 verifies('errors.unexpected-masked', async (s) => {
   const outcome = await s.call('listProjects', {});
   const problem = expectFailure(outcome, { code: 'unknown', status: 500, exit: 1, retryable: false });
-  expect(problem.detail).toBe('Unexpected SqliteError; details were logged server-side.');
+  expect(problem.detail).toBe('Unexpected SqliteError; details were logged to logs/errors.log in the gflow home.');
   const wire = JSON.stringify(outcome.ok ? outcome.result : outcome.reply);
   expect(wire).not.toMatch(/no such table/i);
   expect(wire).not.toContain(s.home);
