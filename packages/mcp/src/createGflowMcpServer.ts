@@ -8,6 +8,7 @@ import { registerPrompts } from './prompts/registerPrompts.js';
 import { defaultDocsDir } from './resources/docsSource.js';
 import { registerResources } from './resources/registerResources.js';
 import { registerTasks, TASKS_EXTENSION } from './tasks/registerTasks.js';
+import { installTaskCalls } from './tasks/taskCalls.js';
 import { registerOperationTools } from './tools/registerOperationTools.js';
 
 export interface GflowMcpServerOptions {
@@ -82,6 +83,7 @@ export function createGflowMcpServer(gflow: GflowLike, options: GflowMcpServerOp
     },
   );
   registerOperationTools(server, gflow, logger);
+  installTaskCalls(server, gflow, logger);
   registerPrompts(server, { noSpend: gflow.settings.noSpend });
   registerResources(server, gflow, options.docsDir ?? defaultDocsDir());
   registerTasks(server, gflow);

@@ -2,6 +2,7 @@
 // code may use it). Stdio servers and `gflow serve` are in @gflow/testkit/cli.
 export {
   ERAS,
+  TASKS_CAPABILITIES,
   connectHttp,
   connectMcp,
   mcpClient,

@@ -56,6 +56,14 @@ export interface Operation<
    * runtime then skips loading SQLite and drizzle for it. Default: it may.
    */
   readonly usesCatalog?: boolean;
+  /**
+   * The operation can run as a task of the queue — a generation today, a run of many steps
+   * later: called with `wait: false` it writes its task row, answers `{status: "pending",
+   * task_id}` at once and runs in the background, and the task tools, tasks/get and tasks/cancel
+   * follow it. `optional`: it can also answer inline (`wait: true`). `required`: it cannot, so an
+   * MCP client without the Tasks extension is refused (-32021). Absent: it never makes a task.
+   */
+  readonly task?: 'optional' | 'required';
   readonly input: I;
   readonly output: O;
   readonly handler: (input: z.output<I>, context: OperationContext) => Promise<z.output<O>>;

@@ -4,17 +4,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TaskRecord, TaskStatus } from '@gflow/catalog';
 import { parseClaimant } from '@gflow/catalog/claimant';
-import {
-  CancelledError,
-  type ProblemDetails,
-  ReferenceNotFoundError,
-  TransportTimeoutError,
-  fromProblem,
-  toErrorEnvelopeBody,
-} from '@gflow/errors';
+import { ReferenceNotFoundError, TransportTimeoutError } from '@gflow/errors';
 import { z } from 'zod';
 import type { ProgressEvent, ProgressPhase } from '../runtime/progressPhases.js';
 import { PROGRESS_PHASES } from '../runtime/progressPhases.js';
+import { finalEnvelopeOf } from '../runtime/taskEnvelope.js';
 import { knownProfileFilter } from './catalogQueries.js';
 import { type GenerationResult, generationResult } from './generationSchemas.js';
 import { type OperationContext, defineOperation } from './operation.js';
@@ -92,37 +86,6 @@ function shownOf(record: TaskRecord): z.output<typeof shownTask> {
     flow_media_ids: [...(record.checkpoint?.media_ids ?? [])],
     result: record.status === 'completed' ? (record.result as GenerationResult) : null,
     error: record.error ? { ...(record.error as { type: string; detail: string }) } : null,
-  };
-}
-
-/** The problem of a task that ended without one of its own (a queued task cancelled before it ran). */
-function problemOf(record: TaskRecord): ProblemDetails & { message: string } {
-  if (record.error) {
-    const stored = record.error as unknown as ProblemDetails;
-    return { ...toErrorEnvelopeBody(fromProblem(stored)), ...stored };
-  }
-  const error =
-    record.status === 'indeterminate'
-      ? new CancelledError(`Task ${record.taskId} was stopped after its submit: credits may have been spent.`)
-      : new CancelledError(`Task ${record.taskId} was cancelled before it ran; nothing was sent to Flow.`);
-  return toErrorEnvelopeBody(error);
-}
-
-/**
- * The envelope a settled task ends with, the one wait=true returns: the stored result once
- * completed; otherwise its status, the ids Flow named and the error (problem details + message).
- */
-export function finalEnvelopeOf(record: TaskRecord): GenerationResult {
-  if (record.status === 'completed' && record.result) return record.result as GenerationResult;
-  const media = record.checkpoint?.media_ids ?? [];
-  const status = record.status === 'completed' ? 'failed' : record.status;
-  return {
-    status: status === 'pending' || status === 'working' ? 'pending' : status,
-    task_id: record.taskId,
-    task_type: record.taskType,
-    ...(media[0] ? { flow_media_id: media[0], flow_media_ids: [...media] } : {}),
-    ...(record.checkpoint?.project_id ? { flow_project_id: record.checkpoint.project_id } : {}),
-    error: problemOf(record),
   };
 }
 
