@@ -144,6 +144,9 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     const guide = textOf((await spending.client.readResource({ uri: 'gflow://docs/mcp-guide' })).contents);
     expect(guide).toContain('gflow_generate_video');
     expect(guide).toContain('tasks/get');
+    // A client without the Tasks extension follows its wait=false jobs with the task tools.
+    for (const tool of ['gflow_task_wait', 'gflow_task_get', 'gflow_task_cancel', 'gflow_task_list'])
+      expect(guide).toContain(tool);
     // The warm lease and its hand-off (issue 27), and how to read a 409.
     expect(guide).toContain('gives the profile up within about a second');
     expect(guide).toContain('409 `profile-locked`');
@@ -154,6 +157,7 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     expect(noSpendGuide).not.toEqual(guide);
     // initialize's instructions and the prompts' texts name no tool the no-spend server lacks.
     expect(spending.client.getInstructions()).toContain('tasks/get');
+    expect(spending.client.getInstructions()).toContain('gflow_task_wait');
     const said = [readOnly.client.getInstructions() ?? ''];
     for (const [name, args] of [
       ['expand_prompt', { subject: 'a fox' }],
