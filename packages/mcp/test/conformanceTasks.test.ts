@@ -2,6 +2,7 @@
 // own server with the suite's fixture tools on gflow's task infrastructure (fixtures/conformanceServer.ts).
 import { type ConformanceRun, failedChecks, runConformanceScenario } from '@gflow/testkit/conformance';
 import { useStarted } from '@gflow/testkit';
+import { connectTaskRequester, resultFromTaskOutcome } from '@gflow/testkit/mcp';
 import { describe, expect, it } from 'vitest';
 import { startConformanceServer } from './fixtures/conformanceServer.js';
 
@@ -38,4 +39,24 @@ describe('the conformance suite, tasks scenarios', () => {
     },
     90_000,
   );
+});
+
+describe("the extension's own requester (@modelcontextprotocol/ext-tasks) on gflow's tasks", () => {
+  it('follows a task to its result, a failed job to completed + isError, and a crashed one to failed', async () => {
+    const requester = await connectTaskRequester(server.url);
+    try {
+      const slow = await requester.session.callTool('slow_compute', { seconds: 0.2, label: 'requester' });
+      expect(slow.kind).toBe('task');
+      const { outcome } = await slow.settle();
+      expect(resultFromTaskOutcome(outcome)).toMatchObject({
+        structuredContent: { status: 'completed', label: 'requester' },
+      });
+      const failing = await requester.session.callTool('failing_job', {});
+      expect(resultFromTaskOutcome((await failing.settle()).outcome)).toMatchObject({ isError: true });
+      const crashed = await requester.session.callTool('protocol_error_job', {});
+      expect((await crashed.settle()).outcome).toMatchObject({ status: 'failed' });
+    } finally {
+      await requester.close();
+    }
+  });
 });

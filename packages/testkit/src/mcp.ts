@@ -12,3 +12,5 @@ export {
   type McpConnection,
   type ToolReply,
 } from './mcpClient.js';
+export { modernRequest, modernResult, type JsonRpcAnswer, type ModernRequestOptions } from './modernRequest.js';
+export { connectTaskRequester, resultFromTaskOutcome, type TaskRequester } from './taskRequester.js';

@@ -28,7 +28,7 @@ export interface TaskBase {
 
 /** tasks/get's DetailedTask: the base plus what its status inlines. */
 export interface DetailedTask extends TaskBase {
-  readonly result?: CallToolResult;
+  readonly result?: CallToolResult & { readonly resultType: 'complete' };
   readonly error?: InlinedError;
   readonly inputRequests?: Record<string, unknown>;
 }
@@ -122,7 +122,10 @@ export function detailedTask(view: TaskView): DetailedTask {
   if (base.status === 'input_required') return { ...base, inputRequests: { ...view.input_requests } };
   if (base.status === 'failed') return { ...base, error: inlinedError(view) };
   if (base.status !== 'completed') return base;
-  return { ...base, result: renderToolResult(view.result ?? { status: 'completed', task_id: view.task_id }) };
+  // The result as tools/call would have answered it on the 2026-07-28 wire, `resultType` included (what
+  // a requester decodes it with).
+  const result = renderToolResult(view.result ?? { status: 'completed', task_id: view.task_id });
+  return { ...base, result: { ...result, resultType: 'complete' } };
 }
 
 function inlinedError(view: TaskView): InlinedError {
