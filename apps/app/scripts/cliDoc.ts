@@ -204,8 +204,9 @@ job outlives the command, its terminal and Ctrl-C.
   reached its submit, \`failed\` before it. SIGTERM stops a worker like Ctrl-C: the running job is
   cancelled and settled at once.
 - **One job model.** An MCP \`wait=false\` generation is a row of the same queue, run in the
-  server's own background; \`gflow task …\` reads and cancels it too, and \`tasks/get\` /
-  \`tasks/cancel\` reach a task a CLI worker runs.
+  server's own background; \`gflow task …\` reads and cancels it too, and the MCP task tools
+  (\`gflow_task_get\`, \`gflow_task_wait\`, \`gflow_task_cancel\`, \`gflow_task_list\`) and the Tasks
+  extension's \`tasks/get\` / \`tasks/cancel\` reach a task a CLI worker runs.
 
 ## \`gflow update\`
 
