@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { refusedTaskListen } from '../tasks/taskListen.js';
 
 /** A JSON-RPC 2.0 error response (§5.1). */
 export interface JsonRpcErrorResponse {
@@ -39,7 +40,8 @@ function invalid(id: unknown, why: string): LineVerdict {
  * and drops it, so a client that sent one with an id would wait forever; here every such message
  * is answered: unparseable JSON with -32700 and id null, an invalid request with -32600 and its id
  * when the id can be read (null otherwise). Well-formed messages pass untouched — unknown methods
- * are the server's to answer (-32601).
+ * are the server's to answer (-32601) — but for a request for task notifications without the Tasks
+ * extension, which SEP-2663 refuses (-32021) and the SDK would not (taskListen.ts).
  */
 export function judgeJsonRpcLine(line: string): LineVerdict {
   let message: unknown;
@@ -81,7 +83,8 @@ export function judgeJsonRpcMessage(message: unknown): LineVerdict {
     }
     if (label !== undefined) return invalid(id, label);
     if (hasId && id === null) return invalid(null, 'a request id must not be null');
-    return { kind: 'pass' };
+    const refused = refusedTaskListen(message);
+    return refused ? { kind: 'answer', response: refused } : { kind: 'pass' };
   }
   // No method: a response to one of the server's requests.
   const isResult = Object.hasOwn(message, 'result');
