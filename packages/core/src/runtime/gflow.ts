@@ -21,6 +21,7 @@ import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
 import { badParameterFromZod, refuseUnknownArguments } from './badParameterFromZod.js';
 import { CatalogLoader } from './catalogLoader.js';
 import { JobRegistry } from './jobRegistry.js';
+import { WarmUp } from './warmUp.js';
 import { type LogSink, type Logger, createLogger, effectiveLogLevel } from './logger.js';
 import type { ProgressEvent } from './progressPhases.js';
 import type { JobLauncher, RuntimeServices } from './runtimeServices.js';
@@ -87,7 +88,7 @@ export class Gflow {
   readonly profileQueue: KeyedQueue = createKeyedQueue();
   /** The spending brake of the surfaces whose policy says `rateLimit` (MCP, HTTP). @internal */
   readonly limiter: TokenBucket;
-  /** The tasks of `wait: false` generations: `get(id)`, `cancel(id)`. */
+  /** The tasks of the queue (`wait: false` generations): `get(id)`, `cancel(id)`, `update(id, answers)`. */
   readonly tasks: TaskService;
   /** @internal */
   readonly browserOverrides: BrowserOverrides;
@@ -107,6 +108,7 @@ export class Gflow {
   /** The operation whose handler runs in the current async context (jobs it starts included). */
   readonly #running = new AsyncLocalStorage<Operation>();
   readonly #closers: Array<() => Promise<void> | void> = [];
+  readonly #warmUp = new WarmUp();
   readonly #catalogs: CatalogLoader;
   readonly #usage: UsageRecorder;
   /** What handlers get as `context.runtime`. */
@@ -212,6 +214,7 @@ export class Gflow {
     const parsed = operation.input.safeParse(input ?? {});
     if (!parsed.success) throw badParameterFromZod(parsed.error);
     if (operation.usesCatalog !== false) await this.ready();
+    await this.#warmUp.wait(options.onProgress, options.signal);
     const context: OperationContext = {
       runtime: this.#services,
       surface: this.surface,
@@ -220,6 +223,17 @@ export class Gflow {
       operation: operation.mcpName,
     };
     return (await this.#running.run(operation, () => operation.handler(parsed.data, context))) as never;
+  }
+
+  /**
+   * Starts work this runtime must finish before it runs an operation (the sandbox's sign-in on a
+   * server), without waiting for it: every `run` waits for it instead, reporting the wait as
+   * progress (`starting-browser` with `label`), and one that failed is started again by the next
+   * call. A server can answer its client at once.
+   * @internal
+   */
+  warmUp(label: string, start: () => Promise<void>): void {
+    this.#warmUp.begin(label, start);
   }
 
   /**

@@ -39,4 +39,13 @@ describe('SURFACE_POLICY', () => {
     for (const surface of ['cli', 'library'] as const)
       expect(SURFACE_POLICY[surface].taskWait).toEqual({ boundSeconds: null, onBound: 'error' });
   });
+
+  it('warms up in the background on the servers only (they answer initialize at once)', () => {
+    expect(Object.fromEntries(Object.entries(SURFACE_POLICY).map(([surface, p]) => [surface, p.warmUp]))).toEqual({
+      cli: 'before',
+      mcp: 'background',
+      http: 'background',
+      library: 'before',
+    });
+  });
 });

@@ -28,6 +28,13 @@ export interface SurfacePolicy {
    * the agent calls again.
    */
   readonly taskWait: { readonly boundSeconds: number | null; readonly onBound: 'error' | 'progress' };
+  /**
+   * When the runtime's warm-up (the sandbox's sign-in) happens: `before` it is handed over (a
+   * command or a program then runs on a ready runtime, and a failed sign-in fails the opening), or
+   * in the `background` — a server answers its client's `initialize` at once (a client's connect
+   * timeout, 15 s in the MCP Inspector, is shorter than a first sign-in) and its first call waits.
+   */
+  readonly warmUp: 'before' | 'background';
 }
 
 /** The longest one MCP or HTTP call waits on a task: under the 60 s tool timeout many MCP clients keep. */
@@ -44,6 +51,7 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     names: 'command',
     leaseHolder: 'CLI',
     taskWait: { boundSeconds: null, onBound: 'error' },
+    warmUp: 'before',
   },
   mcp: {
     confineOutput: true,
@@ -54,6 +62,7 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     names: 'tool',
     leaseHolder: 'mcp run',
     taskWait: { boundSeconds: SERVER_TASK_WAIT_SECONDS, onBound: 'progress' },
+    warmUp: 'background',
   },
   http: {
     confineOutput: true,
@@ -64,6 +73,7 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     names: 'tool',
     leaseHolder: 'serve',
     taskWait: { boundSeconds: SERVER_TASK_WAIT_SECONDS, onBound: 'progress' },
+    warmUp: 'background',
   },
   library: {
     confineOutput: false,
@@ -74,5 +84,6 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     names: 'tool',
     leaseHolder: 'library',
     taskWait: { boundSeconds: null, onBound: 'error' },
+    warmUp: 'before',
   },
 };
