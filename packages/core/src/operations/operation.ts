@@ -29,6 +29,17 @@ export interface OperationContext {
   readonly operation?: string;
 }
 
+/**
+ * What an operation's kind cannot say on its own. `writesLocalState`: a read that may also rewrite
+ * local state (gflow_get_credits with refresh renews a profile's saved cookies), so it is not
+ * read-only. `idempotent`: a set-to-value — called again with the same arguments it changes
+ * nothing more (switching a card on that is on, applying the cards a project already has).
+ */
+export interface OperationHints {
+  readonly writesLocalState?: true;
+  readonly idempotent?: true;
+}
+
 /** One operation: its names, what it does, its zod input and output, and the handler every surface runs. */
 export interface Operation<
   I extends z.ZodObject = z.ZodObject,
@@ -64,6 +75,8 @@ export interface Operation<
    * MCP client without the Tasks extension is refused (-32021). Absent: it never makes a task.
    */
   readonly task?: 'optional' | 'required';
+  /** What the kind cannot say on its own, for the MCP annotations (see {@link OperationHints}). */
+  readonly hints?: OperationHints;
   readonly input: I;
   readonly output: O;
   readonly handler: (input: z.output<I>, context: OperationContext) => Promise<z.output<O>>;
@@ -81,11 +94,13 @@ export function defineOperation<
 
 /**
  * MCP tool annotations derived from the kind: read-only only when nothing changes anywhere,
- * destructive only when something is removed or overwritten (clients may auto-approve by them).
+ * destructive only when something is removed or overwritten, idempotent for a read or a
+ * set-to-value (clients may auto-approve by them); the hints say what the kind cannot.
  */
 export function annotationsFor(
   kind: OperationKind,
   usesBrowser: boolean,
+  hints: OperationHints = {},
 ): {
   readOnlyHint: boolean;
   destructiveHint: boolean;
@@ -93,9 +108,9 @@ export function annotationsFor(
   openWorldHint: boolean;
 } {
   return {
-    readOnlyHint: kind === 'read',
+    readOnlyHint: kind === 'read' && hints.writesLocalState !== true,
     destructiveHint: kind === 'mutate',
-    idempotentHint: kind === 'read',
+    idempotentHint: kind === 'read' || hints.idempotent === true,
     openWorldHint: usesBrowser || kind === 'spend',
   };
 }

@@ -41,7 +41,7 @@ function registerOperationTool(
       description: op.description,
       inputSchema: advertisedSchema(op.input, 'input'),
       ...(outputIsObject ? { outputSchema: advertisedSchema(op.output, 'output') } : {}),
-      annotations: { title: op.title, ...annotationsFor(op.kind, op.usesBrowser) },
+      annotations: { title: op.title, ...annotationsFor(op.kind, op.usesBrowser, op.hints) },
       _meta: {
         'dev.gflow/kind': op.kind,
         'dev.gflow/usesBrowser': op.usesBrowser,
