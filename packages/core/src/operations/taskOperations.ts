@@ -8,7 +8,7 @@ import { ReferenceNotFoundError, TransportTimeoutError } from '@gflow/errors';
 import { z } from 'zod';
 import type { ProgressEvent, ProgressPhase } from '../runtime/progressPhases.js';
 import { PROGRESS_PHASES } from '../runtime/progressPhases.js';
-import { finalEnvelopeOf } from '../runtime/taskEnvelope.js';
+import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import { knownProfileFilter } from './catalogQueries.js';
 import { type GenerationResult, generationResult } from './generationSchemas.js';
 import { type OperationContext, defineOperation } from './operation.js';

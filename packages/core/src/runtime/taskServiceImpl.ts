@@ -1,6 +1,7 @@
 import type { Catalog, TaskRecord } from '@gflow/catalog';
 import type { JobRegistry } from './jobRegistry.js';
-import { failedToRun, finalEnvelopeOf } from './taskEnvelope.js';
+import { failedToRun } from '../tasks/failedToRun.js';
+import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import type { TaskService, TaskView } from './taskService.js';
 
 const SETTLED: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled', 'indeterminate']);

@@ -1,13 +1,5 @@
-// What a settled task ends with, read from its row: the one home of that rule (the task operations,
-// the task service behind tasks/get and the MCP task tools all answer with it).
 import type { TaskRecord } from '@gflow/catalog';
-import {
-  CancelledError,
-  type ProblemDetails,
-  codeOfProblemType,
-  fromProblem,
-  toErrorEnvelopeBody,
-} from '@gflow/errors';
+import { CancelledError, type ProblemDetails, fromProblem, toErrorEnvelopeBody } from '@gflow/errors';
 import type { GenerationResult } from '../operations/generationSchemas.js';
 
 /** The problem of a task that ended without one of its own (a queued task cancelled before it ran). */
@@ -39,19 +31,4 @@ export function finalEnvelopeOf(record: TaskRecord): GenerationResult {
     ...(record.checkpoint?.project_id ? { flow_project_id: record.checkpoint.project_id } : {}),
     error: problemOf(record),
   };
-}
-
-/**
- * Failures that mean the task could not be run at all, so it has no result of its own: the process
- * running it died (daemon-recovery), its row could not be read (queue-schema), its job crashed
- * on something unexpected (unknown). Every other failure is the job's own answer (a content-policy
- * refusal, an expired sign-in): the result a wait=true call would have returned.
- */
-const FAILED_TO_RUN: ReadonlySet<string> = new Set(['daemon-recovery', 'queue-schema', 'unknown']);
-
-/** Whether a `failed` row failed to run (see FAILED_TO_RUN) rather than ran and failed. */
-export function failedToRun(record: TaskRecord): boolean {
-  if (record.status !== 'failed' || !record.error) return false;
-  const type = record.error['type'];
-  return FAILED_TO_RUN.has(typeof type === 'string' ? (codeOfProblemType(type) ?? 'unknown') : 'unknown');
 }
