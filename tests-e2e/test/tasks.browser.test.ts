@@ -124,12 +124,12 @@ describe('journey 2: a client without the extension', () => {
     expect(submits(e2e.sim)).toHaveLength(1);
   }, 180_000);
 
-  it('gflow_task_cancel: a queued job is cancelled; a job past its submit is indeterminate (a credit may be spent)', async () => {
+  it('gflow_task_cancel: a queued video is cancelled; a video past its submit is indeterminate (a credit may be spent)', async () => {
     e2e.sim.received.clear();
     e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'stuck_generation');
     try {
-      const stuck = await pending('gflow_generate_image', { prompt: 'a stuck generation', aspect: '1:1' });
-      const queued = await pending('gflow_generate_image', { prompt: 'queued behind it', aspect: '1:1' });
+      const stuck = await pending('gflow_generate_video', { prompt: 'a stuck generation', mode: 't2v' });
+      const queued = await pending('gflow_generate_video', { prompt: 'queued behind it', mode: 't2v' });
       // The first job's submit reached Flow (which never answers); the second waits its turn.
       await waitFor('the stuck submit to reach the simulator', () => submits(e2e.sim).length === 1, 60_000);
       expect((await shown(stuck))['status']).toBe('working');
@@ -146,7 +146,7 @@ describe('journey 2: a client without the extension', () => {
       const after = await conn.call('gflow_task_cancel', { task_id: stuck });
       expect(after.structured['task']).toMatchObject({ status: 'indeterminate', may_have_spent: true });
       expect(taskRow(e2e.dbPath, stuck)?.status).toBe('indeterminate');
-      expect(submits(e2e.sim)).toEqual(['ogiZ0b']);
+      expect(submits(e2e.sim)).toHaveLength(1);
     } finally {
       e2e.sim.scenario.clearFailures();
     }
