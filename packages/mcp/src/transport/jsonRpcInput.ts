@@ -106,13 +106,14 @@ export function judgeJsonRpcMessage(message: unknown): LineVerdict {
 
 /**
  * Filters a newline-delimited JSON-RPC stream: well-formed lines go on to the returned stream (for
- * the SDK's stdio transport), malformed ones are answered through `answer` (or logged through
- * `drop` when they carry no id). The input's end ends the output.
+ * the SDK's stdio transport) unless `divert` takes them, malformed ones are answered through
+ * `answer` (or logged through `drop` when they carry no id). The input's end ends the output.
  */
 export function filterJsonRpcInput(
   input: Readable,
   answer: (response: JsonRpcErrorResponse) => void,
   drop: (why: string) => void,
+  divert: (message: unknown) => boolean = () => false,
 ): Readable {
   const out = new PassThrough();
   let buffered = '';
@@ -120,6 +121,8 @@ export function filterJsonRpcInput(
     const text = line.endsWith('\r') ? line.slice(0, -1) : line;
     if (text.trim() === '') return;
     const verdict = judgeJsonRpcLine(text);
+    // A well-formed message the server answers itself (`divert` says so) never reaches the SDK.
+    if (verdict.kind === 'pass' && divert(JSON.parse(text))) return;
     if (verdict.kind === 'pass') out.write(`${text}\n`);
     else if (verdict.kind === 'answer') answer(verdict.response);
     else drop(verdict.why);
