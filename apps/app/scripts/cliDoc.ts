@@ -68,7 +68,9 @@ the Node found on PATH, which must be 22.19+ or 24.
   \`default_profile\` (\`sandbox\`, signed in on first use; \`gflow auth use NAME --sandbox\`
   changes it), and GFLOW_CLI_PROFILE, which names a real profile, is not used there (a notice on
   stderr says so; a server's \`--profile\` is). \`telemetry status|on|off --sandbox\` read and write the sandbox's switch
-  without signing anything in or starting a browser.
+  without signing anything in or starting a browser. \`mcp run --sandbox\` and \`serve --sandbox\`
+  answer their client at once and sign in in the background: the first tool call waits for the
+  sign-in and says so as progress (\`starting-browser: sandbox: signing the sandbox profile in …\`).
 - **Characters:** \`--reference-entity ID\` with \`--reference-entity-name NAME\` at the same
   position (images and r2v). An \`@Name\` inside the prompt of an image or an r2v video is attached
   where it stands when exactly one saved character has that name (two: exit 11, naming both ids);
@@ -214,8 +216,9 @@ job outlives the command, its terminal and Ctrl-C.
   reached its submit, \`failed\` before it. SIGTERM stops a worker like Ctrl-C: the running job is
   cancelled and settled at once.
 - **One job model.** An MCP \`wait=false\` generation is a row of the same queue, run in the
-  server's own background; \`gflow task …\` reads and cancels it too, and \`tasks/get\` /
-  \`tasks/cancel\` reach a task a CLI worker runs.
+  server's own background; \`gflow task …\` reads and cancels it too, and the MCP task tools
+  (\`gflow_task_get\`, \`gflow_task_wait\`, \`gflow_task_cancel\`, \`gflow_task_list\`) and the Tasks
+  extension's \`tasks/get\` / \`tasks/cancel\` reach a task a CLI worker runs.
 
 ## \`gflow update\`
 

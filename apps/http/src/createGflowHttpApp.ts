@@ -4,7 +4,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/server';
-import { createGflowMcpServer, type FlowRegistry, type GflowLike } from '@gflow/mcp';
+import { createGflowMcpServer, type FlowRegistry, type GflowLike, taskListenOf } from '@gflow/mcp';
 import { Hono, type Context } from 'hono';
 import { GallerySessions } from './gallery/galleryAuth.js';
 import { daemonGate, loginPathOf, mountGallery } from './gallery/galleryRoutes.js';
@@ -13,6 +13,7 @@ import { DEFAULT_LEGACY_SESSION_LIMITS, type LegacySessionLimits, LegacySessions
 import { createModernServerPool } from './modernServerPool.js';
 import { isLoopbackBind } from './loopback.js';
 import { SseServerTransport } from './sseServerTransport.js';
+import { taskListenResponse } from './taskListenStream.js';
 
 export type HttpTransportKind = 'http' | 'sse';
 
@@ -114,7 +115,12 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
 
   mcp.all(mcpPath, async (c: Context) => {
     const parsedBody: unknown = c.get('parsedBody');
-    if (!(await isLegacyRequest(c.req.raw, parsedBody))) return modern.fetch(c.req.raw, { parsedBody });
+    if (!(await isLegacyRequest(c.req.raw, parsedBody))) {
+      // Task status notifications (SEP-2663), which the SDK's listen router cannot carry, are served here.
+      const taskListen = c.req.header('mcp-method') === 'subscriptions/listen' ? taskListenOf(parsedBody) : undefined;
+      if (taskListen) return taskListenResponse(gflow, taskListen, c.req.raw.signal);
+      return modern.fetch(c.req.raw, { parsedBody });
+    }
     const sessionId = c.req.header('mcp-session-id');
     if (sessionId) {
       const transport = sessions.streamable(sessionId);

@@ -51,6 +51,7 @@ export const FAILURE_NAMES = [
   'agent_no_result',
   'agent_only_loads',
   'no_cost_line',
+  'held_sign_in',
 ] as const;
 export type FailureName = (typeof FAILURE_NAMES)[number];
 

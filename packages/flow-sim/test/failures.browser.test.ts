@@ -286,4 +286,25 @@ describe('failure switches are observable in the browser', () => {
     await openProject(page, project.id);
     await ctx.close();
   });
+
+  it('held_sign_in: the sign-in page waits until the switch is cleared, then is served as usual', async () => {
+    rig.sim.received.clear();
+    rig.sim.scenario.setFailure('*', 'held_sign_in');
+    const ctx = await (await rig.browser()).newContext({ ...rig.sim.contextOptions });
+    try {
+      const page = await ctx.newPage();
+      const served = page.goto(rig.sim.signInUrl);
+      await expect.poll(() => rig.sim.received.held(), { timeout: 30_000 }).toContain('/v3/signin/identifier');
+      // Held: the navigation is still in flight (nothing was answered for it).
+      let answered = false;
+      void served.then(() => (answered = true));
+      expect(answered).toBe(false);
+      rig.sim.scenario.clearFailure('*', 'held_sign_in');
+      await served;
+      expect(await page.locator('#identifierId').count()).toBe(1);
+    } finally {
+      await ctx.close();
+      rig.sim.scenario.clearFailures();
+    }
+  });
 });

@@ -9,6 +9,7 @@ import { registerPrompts } from './prompts/registerPrompts.js';
 import { defaultDocsDir } from './resources/docsSource.js';
 import { registerResources } from './resources/registerResources.js';
 import { registerTasks, TASKS_EXTENSION } from './tasks/registerTasks.js';
+import { installTaskCalls } from './tasks/taskCalls.js';
 import { registerOperationTools } from './tools/registerOperationTools.js';
 
 export interface GflowMcpServerOptions {
@@ -46,7 +47,7 @@ function instructionsFor(noSpend: boolean): string {
     'Read gflow://docs/mcp-guide first. Failed calls return {status, error} with RFC 9457 problem details and `retryable`. ';
   return noSpend
     ? `${base}This server is in no-spend mode: it reads the catalog, the projects and the account, and generates nothing.`
-    : `${base}Generations with wait=false return a task_id to poll with tasks/get (io.modelcontextprotocol/tasks).`;
+    : `${base}A video takes minutes. With the Tasks extension (io.modelcontextprotocol/tasks) declared, generations answer a task your client follows with tasks/get; without it, call with wait=false and follow the task_id with gflow_task_wait (at most 50 s a call; call again while it says pending), gflow_task_get, gflow_task_cancel.`;
 }
 
 /**
@@ -83,6 +84,7 @@ export function createGflowMcpServer(gflow: GflowLike, options: GflowMcpServerOp
     },
   );
   registerOperationTools(server, gflow, logger);
+  installTaskCalls(server, gflow, logger);
   registerPrompts(server, { noSpend: gflow.settings.noSpend });
   registerResources(server, gflow, options.docsDir ?? defaultDocsDir(), flowIssuesOf(options.flows));
   registerTasks(server, gflow);

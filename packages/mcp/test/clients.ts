@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, ClientCapabilities } from '@modelcontextprotocol/client';
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import { type Era, connectHttp } from '@gflow/testkit/mcp';
 import { createGflowMcpServer, type GflowLike } from '../src/index.js';
@@ -12,9 +12,14 @@ export function inProcessHandler(gflow: GflowLike): McpHttpHandler {
   return createMcpHandler((ctx) => createGflowMcpServer(gflow, { era: ctx.era }));
 }
 
-/** The kit's client (legacy, or modern with versionNegotiation auto) on the handler, in process. */
-export async function connectClient(handler: McpHttpHandler, era: Era): Promise<Client> {
-  return (await connectHttp('http://test.local/mcp', { era, fetch: (request) => handler.fetch(request) })).client;
+/** The kit's client (legacy, or modern with versionNegotiation auto) on the handler, in process; `capabilities` are what it declares. */
+export async function connectClient(
+  handler: McpHttpHandler,
+  era: Era,
+  capabilities?: ClientCapabilities,
+): Promise<Client> {
+  const fetch = (request: Request) => handler.fetch(request);
+  return (await connectHttp('http://test.local/mcp', { era, fetch, ...(capabilities ? { capabilities } : {}) })).client;
 }
 
 /** A hand-built 2026-07-28 request (envelope + the three headers), for methods the client refuses to send. */
@@ -23,6 +28,7 @@ export async function rawModernRequest(
   method: string,
   params: Record<string, unknown>,
   name?: string,
+  capabilities: ClientCapabilities = {},
 ): Promise<{ status: number; body: unknown }> {
   const response = await handler.fetch(
     new Request('http://test.local/mcp', {
@@ -43,7 +49,7 @@ export async function rawModernRequest(
           _meta: {
             'io.modelcontextprotocol/protocolVersion': '2026-07-28',
             'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
-            'io.modelcontextprotocol/clientCapabilities': {},
+            'io.modelcontextprotocol/clientCapabilities': capabilities,
           },
         },
       }),

@@ -50,10 +50,18 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
     for (const op of gflow.operations()) {
       const hints = byName.get(op.mcpName);
       expect(hints, op.mcpName).toMatchObject({
-        readOnlyHint: op.kind === 'read',
+        readOnlyHint: op.kind === 'read' && op.hints?.writesLocalState !== true,
         destructiveHint: op.kind === 'mutate',
+        idempotentHint: op.kind === 'read' || op.hints?.idempotent === true,
       });
     }
+    // gflow_get_credits with refresh renews a profile's saved cookies: not read-only (still idempotent).
+    expect(byName.get('gflow_get_credits')).toMatchObject({ readOnlyHint: false, idempotentHint: true });
+    // Set-to-value tools: a repeat changes nothing more. Removing or replacing is not one.
+    for (const name of ['gflow_instructions_set_enabled', 'gflow_instructions_toggle_mode'])
+      expect(byName.get(name), name).toMatchObject({ idempotentHint: true });
+    for (const name of ['gflow_instructions_rm', 'gflow_instructions_apply', 'gflow_instructions_add'])
+      expect(byName.get(name), name).toMatchObject({ idempotentHint: false });
     // Files written and Flow assets made: never read-only, never destructive (they only add).
     for (const name of ['gflow_download_media', 'gflow_upscale_image', 'gflow_upscale_video', 'gflow_instructions_add'])
       expect(byName.get(name), name).toMatchObject({ readOnlyHint: false, destructiveHint: false });

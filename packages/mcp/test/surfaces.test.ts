@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
-import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { TASKS_CAPABILITIES } from '@gflow/testkit/mcp';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createGflowMcpServer } from '../src/index.js';
+import { TASKS_EXTENSION } from '../src/tasks/tasksExtension.js';
 import { ERAS, closedAfterEach, connectClient, rawModernRequest, type Era } from './clients.js';
 import { makeTestGflow } from './testGflow.js';
 
@@ -142,6 +144,9 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     const guide = textOf((await spending.client.readResource({ uri: 'gflow://docs/mcp-guide' })).contents);
     expect(guide).toContain('gflow_generate_video');
     expect(guide).toContain('tasks/get');
+    // A client without the Tasks extension follows its wait=false jobs with the task tools.
+    for (const tool of ['gflow_task_wait', 'gflow_task_get', 'gflow_task_cancel', 'gflow_task_list'])
+      expect(guide).toContain(tool);
     // The warm lease and its hand-off (issue 27), and how to read a 409.
     expect(guide).toContain('gives the profile up within about a second');
     expect(guide).toContain('409 `profile-locked`');
@@ -152,6 +157,7 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     expect(noSpendGuide).not.toEqual(guide);
     // initialize's instructions and the prompts' texts name no tool the no-spend server lacks.
     expect(spending.client.getInstructions()).toContain('tasks/get');
+    expect(spending.client.getInstructions()).toContain('gflow_task_wait');
     const said = [readOnly.client.getInstructions() ?? ''];
     for (const [name, args] of [
       ['expand_prompt', { subject: 'a fox' }],
@@ -212,6 +218,7 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     taskId: z.string(),
     status: z.string(),
     ttlMs: z.null(),
+    pollIntervalMs: z.number().int().positive(),
     createdAt: z.string(),
     lastUpdatedAt: z.string(),
     statusMessage: z.string().optional(),
@@ -219,8 +226,15 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
       .looseObject({ isError: z.boolean().optional(), structuredContent: z.record(z.string(), z.unknown()).optional() })
       .optional(),
   });
+  const ack = z.looseObject({});
+  /** The Tasks extension, declared on the request itself (SEP-2663: per request, whatever initialize said). */
+  const declared = { _meta: { [CLIENT_CAPABILITIES_META_KEY]: TASKS_CAPABILITIES } };
   const getTask = (client: Client, taskId: string) =>
-    client.request({ method: 'tasks/get', params: { taskId } }, taskSchema);
+    client.request({ method: 'tasks/get', params: { taskId, ...declared } }, taskSchema);
+  const cancel = (client: Client, taskId: string) =>
+    client.request({ method: 'tasks/cancel', params: { taskId, ...declared } }, ack);
+  const ackKeys = (reply: Record<string, unknown>): string[] =>
+    Object.keys(reply).filter((k) => k !== '_meta' && k !== 'resultType');
 
   it('tasks/get follows a task from working to completed, with the wait=true reply as result', async () => {
     const { client, gflow } = await setup(era);
@@ -249,10 +263,11 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     const task = tasks.create({ profile: 'default', taskType: 't2i', payload: { prompt: 'a heron' } });
     const read = async () =>
       JSON.parse(textOf((await client.readResource({ uri: `gflow://tasks/${task.taskId}` })).contents)) as unknown;
-    // The same fields (a modern reply adds its own envelope members, resultType and _meta).
+    // The same fields (a modern reply adds its own envelope members, resultType and serverInfo).
     const pending = (await read()) as Record<string, unknown>;
     expect(pending).toMatchObject({ taskId: task.taskId, status: 'working', statusMessage: 'queued' });
-    expect(await getTask(client, task.taskId)).toMatchObject(pending);
+    const { _meta: _readMeta, ...fields } = pending;
+    expect(await getTask(client, task.taskId)).toMatchObject(fields);
     const claimant = gflow.claimantFor('default');
     tasks.claim(task.taskId, claimant);
     tasks.complete(task.taskId, claimant, { status: 'completed', task_id: task.taskId, seed: 4 });
@@ -271,21 +286,65 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     const failed = await getTask(client, task.taskId);
     expect(failed.status).toBe('completed');
     expect(failed.result?.isError).toBe(true);
-    expect(failed.result?.structuredContent).toMatchObject({ status: 'failed', task_id: task.taskId });
+    expect(failed.result?.structuredContent).toMatchObject({
+      status: 'failed',
+      task_id: task.taskId,
+      task_type: 't2v',
+    });
   });
 
-  it('tasks/cancel answers an empty ack and tasks/get then says cancelled', async () => {
+  it('a task whose process died is failed, with an inlined -32603 error and no result', async () => {
+    const { client, gflow } = await setup(era);
+    const tasks = (await gflow.ready()).catalog.tasks;
+    const task = tasks.create({ profile: 'default', taskType: 't2i', payload: {} });
+    tasks.claim(task.taskId, 'mcp:default:999999:deadbeef');
+    tasks.settleAbandoned({ isAlive: () => false });
+    const failed = await client.request(
+      { method: 'tasks/get', params: { taskId: task.taskId, ...declared } },
+      taskSchema.extend({ error: z.looseObject({ code: z.number(), message: z.string() }) }),
+    );
+    expect(failed).toMatchObject({ status: 'failed', error: { code: -32603 } });
+    expect(failed.error.message).toMatch(/exited before anything was submitted/);
+    expect(failed).not.toHaveProperty('result');
+  });
+
+  it('tasks/cancel answers an empty ack, also for a settled task; tasks/get then says cancelled; an unknown id is -32602', async () => {
     const { client, gflow } = await setup(era);
     const task = (await gflow.ready()).catalog.tasks.create({ profile: 'default', taskType: 't2i', payload: {} });
-    const ack = await client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, z.looseObject({}));
-    expect(Object.keys(ack).filter((k) => k !== '_meta' && k !== 'resultType')).toEqual([]);
+    expect(ackKeys(await cancel(client, task.taskId))).toEqual([]);
     expect((await getTask(client, task.taskId)).status).toBe('cancelled');
-    // An unknown id: the same empty acknowledgement (SEP-2663), not -32602.
-    const unknown = await client.request(
-      { method: 'tasks/cancel', params: { taskId: 'no-such-task' } },
-      z.looseObject({}),
-    );
-    expect(Object.keys(unknown).filter((k) => k !== '_meta' && k !== 'resultType')).toEqual([]);
+    expect(ackKeys(await cancel(client, task.taskId))).toEqual([]);
+    await expect(cancel(client, 'no-such-task')).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it('tasks/update acks for a known task (answers nobody asked for are ignored) and is -32602 for an unknown one', async () => {
+    const { client, gflow } = await setup(era);
+    const task = (await gflow.ready()).catalog.tasks.create({ profile: 'default', taskType: 't2i', payload: {} });
+    const update = (taskId: string) =>
+      client.request(
+        { method: 'tasks/update', params: { taskId, inputResponses: { nobody: { action: 'accept' } }, ...declared } },
+        ack,
+      );
+    expect(ackKeys(await update(task.taskId))).toEqual([]);
+    expect((await getTask(client, task.taskId)).status).toBe('working');
+    await expect(update('no-such-task')).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it('without the extension on the request, tasks/get, tasks/update and tasks/cancel answer -32021 naming it', async () => {
+    const { client, gflow } = await setup(era);
+    const task = (await gflow.ready()).catalog.tasks.create({ profile: 'default', taskType: 't2i', payload: {} });
+    for (const [method, params] of [
+      ['tasks/get', { taskId: task.taskId }],
+      ['tasks/update', { taskId: task.taskId, inputResponses: {} }],
+      ['tasks/cancel', { taskId: task.taskId }],
+    ] as const) {
+      await expect(client.request({ method, params }, ack), method).rejects.toMatchObject({
+        code: -32021,
+        data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+      });
+    }
+    // Nothing was cancelled.
+    expect(gflow.tasks.get(task.taskId)?.status).toBe('pending');
   });
 
   it('tasks/get refuses an unknown task id, and tasks/result does not exist', async () => {
@@ -293,11 +352,11 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     await expect(getTask(client, 'no-such-task')).rejects.toMatchObject({ code: -32602 });
     if (era === 'legacy') {
       await expect(
-        client.request({ method: 'tasks/result', params: { taskId: 'x' } }, z.looseObject({})),
+        client.request({ method: 'tasks/result', params: { taskId: 'x', ...declared } }, ack),
       ).rejects.toMatchObject({ code: -32601 });
     } else {
       // The v2 client refuses to send a method the 2026-07-28 wire lacks; send it by hand.
-      const raw = await rawModernRequest(lastHandler(), 'tasks/result', { taskId: 'x' }, 'x');
+      const raw = await rawModernRequest(lastHandler(), 'tasks/result', { taskId: 'x' }, 'x', TASKS_CAPABILITIES);
       expect(raw.body).toMatchObject({ error: { code: -32601 } });
     }
   });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AuthExpiredError, RateLimitError } from '@gflow/errors';
 import { Gflow, generationResult, type Operation } from '@gflow/core';
-import { OPERATIONS, defineOperation } from '@gflow/core/surfaces';
+import { OPERATIONS, defineOperation, startBackgroundTask } from '@gflow/core/surfaces';
 import { z } from 'zod';
 
 /** A token that must never reach a client. */
@@ -47,8 +47,39 @@ const spend = (name: string, mcpName: string, taskType: string) =>
     },
   });
 
+/** The question a test task asks (input_required) and waits on until tasks/update answers it. */
+export const GO_QUESTION = { method: 'elicitation/create', params: { mode: 'form', message: 'Go on?' } };
+
+/** An operation that runs as a task (`task`): inline with wait=true; queued with wait=false, asking GO_QUESTION first. */
+const taskOperation = (name: string, mcpName: string, task: 'optional' | 'required') =>
+  defineOperation({
+    name,
+    mcpName,
+    title: `Test ${name}`,
+    description: 'Runs as a task of the queue; the queued run waits for an answer before it completes.',
+    kind: 'read',
+    usesBrowser: false,
+    task,
+    input: z.object({
+      label: z.string().default('x'),
+      wait: z.boolean().default(true),
+      refuse: z.boolean().default(false),
+    }),
+    output: z.looseObject({ status: z.string() }),
+    handler: async (input, { runtime }) => {
+      if (input.refuse) return { status: 'failed', error: { title: 'Refused before anything was queued' } };
+      if (input.wait) return { status: 'completed', label: input.label, inline: true };
+      return startBackgroundTask(runtime, { profile: 'default', taskType: 'test', payload: { input } }, async (job) => {
+        const answers = await job.ask({ go: GO_QUESTION });
+        return { status: 'completed', label: input.label, answer: answers['go'] };
+      });
+    },
+  });
+
 /** Read operations that exercise the funnel. */
 export const testOperations: readonly Operation[] = [
+  taskOperation('testTask', 'gflow_test_task', 'optional'),
+  taskOperation('testTaskRequired', 'gflow_test_task_required', 'required'),
   spend('generateImage', 'gflow_generate_image', 't2i'),
   spend('generateVideo', 'gflow_generate_video', 't2v'),
   defineOperation({

@@ -42,6 +42,10 @@ export const CLI_TO_MCP: Readonly<Record<string, string>> = {
   run: 'gflow_generate_batch',
   'video chain': 'gflow_generate_chain',
   'video chain-status': 'gflow_chain_status',
+  'task list': 'gflow_task_list',
+  'task show': 'gflow_task_get',
+  'task wait': 'gflow_task_wait',
+  'task cancel': 'gflow_task_cancel',
 };
 
 /** CLI command path → why it has no MCP tool. */
@@ -70,14 +74,6 @@ export const MCP_EXEMPT: Readonly<Record<string, string>> = {
   'data errors prune': 'destructive, CLI-only: deletes failed-operation records',
   'credits usage':
     "the ledger's credit numbers (creditUsage is CLI/library only by its surfaces): gflow_usage_stats carries the same numbers in its credits block",
-  'task show':
-    'MCP reads a wait=false task through the Tasks extension: tasks/get {taskId} answers the same catalog row (docs/MCP.md §3), so no tool duplicates it',
-  'task cancel':
-    'MCP cancels a task through the Tasks extension: tasks/cancel {taskId} sets the same row (cancelled, or indeterminate after the submit) for a job run by any process',
-  'task wait':
-    'a terminal convenience that polls the row; an MCP client polls tasks/get (or calls with wait=true) and gets progress notifications instead',
-  'task list':
-    'local queue admin: task ids are bearer capabilities, so MCP lists none (SEP-2663 has no listing here); an agent keeps the ids it was given',
   'worker run':
     'internal: the detached process --no-wait starts to drain a profile queue; a server runs its own wait=false jobs in its background',
   'mcp setup': 'bootstrap: registers gflow in an MCP client config',

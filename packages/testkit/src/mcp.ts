@@ -2,6 +2,7 @@
 // code may use it). Stdio servers and `gflow serve` are in @gflow/testkit/cli.
 export {
   ERAS,
+  TASKS_CAPABILITIES,
   connectHttp,
   connectMcp,
   mcpClient,
@@ -11,3 +12,5 @@ export {
   type McpConnection,
   type ToolReply,
 } from './mcpClient.js';
+export { modernRequest, modernResult, type JsonRpcAnswer, type ModernRequestOptions } from './modernRequest.js';
+export { connectTaskRequester, resultFromTaskOutcome, type TaskRequester } from './taskRequester.js';

@@ -1,12 +1,26 @@
-import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  type ClientCapabilities,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from '@modelcontextprotocol/client';
 
 /** The two protocol eras a v2 client speaks: legacy (the default) and 2026-07-28 (versionNegotiation auto). */
 export type Era = 'legacy' | 'modern';
 export const ERAS: readonly Era[] = ['legacy', 'modern'];
 
-/** The one way the tests build an MCP client (SDK v2). */
-export function mcpClient(era: Era = 'legacy', name = 'gflow-test'): Client {
-  return new Client({ name, version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
+/** The Tasks extension (SEP-2663) as a client declares it in its capabilities. */
+export const TASKS_CAPABILITIES: ClientCapabilities = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+
+/** The one way the tests build an MCP client (SDK v2); `capabilities` are what it declares (e.g. TASKS_CAPABILITIES). */
+export function mcpClient(era: Era = 'legacy', name = 'gflow-test', capabilities?: ClientCapabilities): Client {
+  return new Client(
+    { name, version: '1.0.0' },
+    {
+      ...(era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {}),
+      ...(capabilities ? { capabilities } : {}),
+    },
+  );
 }
 
 /** What a tool call answered, flattened. */
@@ -31,6 +45,8 @@ export interface ConnectOptions {
   readonly era?: Era;
   /** The client's name in the handshake. */
   readonly name?: string;
+  /** What the client declares (default: nothing beyond the SDK's own). */
+  readonly capabilities?: ClientCapabilities;
 }
 
 /** Connects a client over `transport`; `stderr` and `stop` come from whoever made the transport. */
@@ -38,7 +54,7 @@ export async function connectMcp(
   transport: Transport,
   options: ConnectOptions & { readonly stderr?: () => string; readonly stop?: () => Promise<void> } = {},
 ): Promise<McpConnection> {
-  const client = mcpClient(options.era, options.name);
+  const client = mcpClient(options.era, options.name, options.capabilities);
   await client.connect(transport);
   return {
     client,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Catalog, LocalFileRow } from '@gflow/catalog';
 import { mimeOf, sniffMedia } from '@gflow/flow-facts';
@@ -66,4 +67,45 @@ async function readVerified(
 function sniffedType(bytes: Uint8Array): string | undefined {
   const extension = sniffMedia(bytes);
   return extension === null ? undefined : mimeOf(extension);
+}
+
+/** What a hash check found for a file as it stood (path, size, mtime): a listing re-hashes nothing unchanged. */
+const HASHED = new Map<string, boolean>();
+const HASHED_LIMIT = 4096;
+
+async function matchesCatalog(catalog: Pick<Catalog, 'localFiles'>, file: LocalFileRow): Promise<boolean> {
+  let key: string;
+  try {
+    const stat = statSync(file.path);
+    key = `${file.path}\0${stat.size}\0${stat.mtimeMs}\0${file.sha256 ?? ''}`;
+  } catch {
+    return false;
+  }
+  const known = HASHED.get(key);
+  if (known !== undefined) return known;
+  const ok = (await catalog.localFiles.verify(file, { checkSha256: true })) !== null;
+  if (HASHED.size >= HASHED_LIMIT) HASHED.clear();
+  HASHED.set(key, ok);
+  return ok;
+}
+
+/**
+ * Whether gflow://media/{media_id} can serve an asset, for the listings that offer it: a local copy
+ * whose size and SHA-256 still match the catalog (the read's own rule), or one above the cap whose
+ * size matches (its read names the file instead). A file moved, deleted or edited since it was
+ * catalogued is not offered.
+ */
+export async function isServable(
+  catalog: Pick<Catalog, 'media' | 'localFiles'>,
+  mediaId: string,
+  cap = MEDIA_RESOURCE_CAP_BYTES,
+): Promise<boolean> {
+  if (!FLOW_ID.test(mediaId)) return false;
+  for (const candidate of catalog.media.lookup(mediaId)) {
+    for (const file of candidate.files.filter((f) => f.storageProvider === null)) {
+      if (file.bytes > cap ? (await catalog.localFiles.verify(file)) !== null : await matchesCatalog(catalog, file))
+        return true;
+    }
+  }
+  return false;
 }

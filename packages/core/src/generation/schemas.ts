@@ -4,7 +4,7 @@ import { caseInsensitive, flowId, localPath, profileParam, toolSpec } from '../s
 import { RESULT_STATUSES } from '../schemas/resultStatus.js';
 
 const WAIT_DESCRIPTION =
-  'true (default): run the generation inside this call and return the files — minutes for a video, which can outlast your MCP client\'s tool timeout (raise it, or use wait=false). false: return {status:"pending", task_id} at once; the job runs in this server\'s background, one at a time per profile; read it with tasks/get (io.modelcontextprotocol/tasks) and stop it with tasks/cancel. A task id is a bearer capability.';
+  'true (default): run the generation inside this call and return the files — minutes for a video, which can outlast your MCP client\'s tool timeout (raise it, or use wait=false). false: return {status:"pending", task_id} at once; the job runs in this server\'s background, one at a time per profile; follow it with gflow_task_wait or gflow_task_get and stop it with gflow_task_cancel. A client that declares the MCP Tasks extension (io.modelcontextprotocol/tasks) gets a task (CreateTaskResult, followed with tasks/get) whatever wait says. A task id is a bearer capability.';
 
 const DRY_RUN_DESCRIPTION =
   'true: do everything up to the submit click (checks, project, references uploaded and attached, settings set), read Flow\'s credit quote and the balance, and return {status:"estimated", credits_quoted, balance, plan, budget} without submitting: nothing is generated or spent (uploads stay in the project and are listed).';

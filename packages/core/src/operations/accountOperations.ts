@@ -36,6 +36,8 @@ export const getCredits = defineOperation({
     "The Flow credit balance the app itself loads, read in the profile's browser (one browser launch per profile; spends nothing). all_profiles=true reads every saved profile in turn and keeps the successful balances plus total_credits when one fails. refresh=true renews a session that landed on a sign-in page, headlessly, and reads again. The balance funds video; images use separate daily quotas. Tier fields are always null.",
   kind: 'read',
   usesBrowser: true,
+  // refresh=true renews an expired session: it rewrites that profile's saved cookies.
+  hints: { writesLocalState: true },
   input: z.object({
     profile: profileParam,
     all_profiles: z.boolean().default(false),

@@ -130,6 +130,8 @@ export const instructionsSetEnabled = defineOperation({
   description: `Switches one card on or off, selected by title (case-insensitive) or card_id (exactly one). Returns {enabled, card, cards}. ${NOTE}`,
   kind: 'mutate',
   usesBrowser: true,
+  // Sets a value: switching on a card that is on changes nothing.
+  hints: { idempotent: true },
   input: z.object({ project, enabled: z.boolean(), ...selectorFields, profile: profileParam }),
   output: briefOutput,
   handler: async (input, context) => {
@@ -168,6 +170,8 @@ export const instructionsToggleMode = defineOperation({
   description: `Sets the brief's master switch on or off; the cards are left as they are. Returns {agent_mode_enabled, enabled, cards}. ${NOTE}`,
   kind: 'mutate',
   usesBrowser: true,
+  // Sets a value: switching the brief on when it is on changes nothing.
+  hints: { idempotent: true },
   input: z.object({ project, enabled: z.boolean(), profile: profileParam }),
   output: briefOutput,
   handler: async (input, context) => {

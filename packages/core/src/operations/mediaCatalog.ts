@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { BadParameterError, ReferenceNotFoundError } from '@gflow/errors';
 import { z } from 'zod';
 import { assetParameters } from '../catalogViews/assetParameters.js';
-import { MEDIA_RESOURCE_CAP_BYTES, readCatalogMedia } from '../catalogViews/readCatalogMedia.js';
+import { MEDIA_RESOURCE_CAP_BYTES, isServable, readCatalogMedia } from '../catalogViews/readCatalogMedia.js';
 import { recentMedia } from '../catalogViews/recentMedia.js';
 import * as S from './catalogSchemas.js';
 import { flowId } from '../schemas/params.js';
@@ -99,17 +99,22 @@ export const recentCatalogMedia = defineOperation({
   ...resourceRead,
   input: z.object({
     per_kind: z.number().int().min(1).max(1000).default(50),
-    with_files_only: z.boolean().default(false).describe('Only media whose local file is still on disk.'),
+    with_files_only: z
+      .boolean()
+      .default(false)
+      .describe('Only media whose local file is still on disk as it was catalogued (same size and SHA-256).'),
   }),
   output: z.strictObject({ status: z.literal('ok'), items: z.array(S.mediaRow), complete: z.boolean() }),
   handler: async (input, { runtime }) => {
     const recent = recentMedia(runtime.catalog, { perKind: input.per_kind });
+    // with_files_only: what gflow://media can serve — a copy still on disk as it was catalogued (a
+    // deleted, moved or edited file is not offered).
+    const servable = input.with_files_only
+      ? await Promise.all(recent.items.map((m) => m.fileCount > 0 && isServable(runtime.catalog, m.mediaId)))
+      : recent.items.map(() => true);
     return {
       status: 'ok' as const,
-      // with_files_only: a catalogued copy whose file is still on disk (a deleted file is not offered).
-      items: recent.items
-        .filter((m) => !input.with_files_only || (m.fileCount > 0 && m.path !== null && fs.existsSync(m.path)))
-        .map(mediaRow),
+      items: recent.items.filter((_m, i) => servable[i]).map(mediaRow),
       complete: recent.complete,
     };
   },

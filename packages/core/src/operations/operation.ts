@@ -17,6 +17,17 @@ export type OperationKind = 'read' | 'create' | 'spend' | 'mutate';
 /** How far each kind reaches, least first (a composed flow takes its steps' furthest). */
 export const KIND_RANK: Readonly<Record<OperationKind, number>> = { read: 0, create: 1, mutate: 2, spend: 3 };
 
+/**
+ * What an operation's kind cannot say on its own. `writesLocalState`: a read that may also rewrite
+ * local state (gflow_get_credits with refresh renews a profile's saved cookies), so it is not
+ * read-only. `idempotent`: a set-to-value — called again with the same arguments it changes
+ * nothing more (switching a card on that is on, applying the cards a project already has).
+ */
+export interface OperationHints {
+  readonly writesLocalState?: true;
+  readonly idempotent?: true;
+}
+
 /** One operation: its names, what it does, its zod input and output, and the handler every surface runs. */
 export interface Operation<
   I extends z.ZodObject = z.ZodObject,
@@ -44,6 +55,16 @@ export interface Operation<
    * runtime then skips loading SQLite and drizzle for it. Default: it may.
    */
   readonly usesCatalog?: boolean;
+  /**
+   * The operation can run as a task of the queue — a generation today, a run of many steps
+   * later: called with `wait: false` it writes its task row, answers `{status: "pending",
+   * task_id}` at once and runs in the background, and the task tools, tasks/get and tasks/cancel
+   * follow it. `optional`: it can also answer inline (`wait: true`). `required`: it cannot, so an
+   * MCP client without the Tasks extension is refused (-32021). Absent: it never makes a task.
+   */
+  readonly task?: 'optional' | 'required';
+  /** What the kind cannot say on its own, for the MCP annotations (see {@link OperationHints}). */
+  readonly hints?: OperationHints;
   readonly input: I;
   readonly output: O;
   /** Runs the operation (what `gflow.run` calls after parsing the input). @internal */
@@ -62,11 +83,13 @@ export function defineOperation<
 
 /**
  * MCP tool annotations derived from the kind: read-only only when nothing changes anywhere,
- * destructive only when something is removed or overwritten (clients may auto-approve by them).
+ * destructive only when something is removed or overwritten, idempotent for a read or a
+ * set-to-value (clients may auto-approve by them); the hints say what the kind cannot.
  */
 export function annotationsFor(
   kind: OperationKind,
   usesBrowser: boolean,
+  hints: OperationHints = {},
 ): {
   readOnlyHint: boolean;
   destructiveHint: boolean;
@@ -74,9 +97,9 @@ export function annotationsFor(
   openWorldHint: boolean;
 } {
   return {
-    readOnlyHint: kind === 'read',
+    readOnlyHint: kind === 'read' && hints.writesLocalState !== true,
     destructiveHint: kind === 'mutate',
-    idempotentHint: kind === 'read',
+    idempotentHint: kind === 'read' || hints.idempotent === true,
     openWorldHint: usesBrowser || kind === 'spend',
   };
 }

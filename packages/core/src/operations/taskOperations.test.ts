@@ -138,6 +138,33 @@ describe('waitTask', () => {
     expect(error).toMatchObject({ extensions: { task_id: id, task_status: 'pending' } });
     expect(tasks().get(id)?.status).toBe('pending');
   });
+
+  it('on a server surface the bound answers the progress so far instead (an MCP client has a tool timeout of its own)', async () => {
+    const server = await createGflow({
+      surface: 'mcp',
+      env: { GFLOW_CLI_HOME: home, GFLOW_CLI_LOG_LEVEL: 'ERROR' },
+      cwd: home,
+    }).ready();
+    try {
+      const id = queue();
+      const runner = server.claimantFor('alice');
+      tasks().claim(id, runner);
+      tasks().updateCheckpoint(id, runner, { phase: 'submitted', may_have_spent: true, project_id: 'proj-1' });
+      const reply = await server.run('gflow_task_wait', { task_id: id, timeout_seconds: 0.1, poll_ms: 50 });
+      expect(reply).toMatchObject({
+        status: 'pending',
+        task_id: id,
+        task_status: 'working',
+        phase: 'submitted',
+        may_have_spent: true,
+        flow_project_id: 'proj-1',
+        hint: expect.stringContaining('gflow_task_wait'),
+      });
+      expect(tasks().get(id)?.status).toBe('working');
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('cancelTask', () => {

@@ -14,6 +14,7 @@ import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import { chainResult, generateBatchResult } from '../runs/index.js';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { defineOperation } from './operation.js';
+import { SERVER_TASK_WAIT_SECONDS, SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 
 /** Every status of a queued task, in the order a task goes through them. */
 export const TASK_STATUSES = [
@@ -122,14 +123,22 @@ async function pause(ms: number, signal: AbortSignal): Promise<void> {
   await sleep(ms, undefined, { signal });
 }
 
-const local = { usesBrowser: false, surfaces: ['cli', 'library'] } as const;
+/** Every surface: an agent whose client has no Tasks extension follows its wait=false jobs with these. */
+const local = { usesBrowser: false } as const;
+
+/** How long a call waits here at most: what it asked for, under its surface's bound (SURFACE_POLICY taskWait). */
+function boundedSeconds(asked: number | undefined, context: OperationContext): number | undefined {
+  const bound = SURFACE_POLICY[context.surface].taskWait.boundSeconds;
+  if (bound === null) return asked;
+  return asked === undefined ? bound : Math.min(asked, bound);
+}
 
 export const listTasks = defineOperation({
   name: 'listTasks',
-  mcpName: 'gflow_list_tasks',
+  mcpName: 'gflow_task_list',
   title: 'List queued generation tasks',
   description:
-    'The generation tasks of the local queue (wait=false / --no-wait), newest first, paginated: status, last phase, whether credits may have been spent, who runs it. Local data only.',
+    "The tasks of this home's queue (every wait=false / --no-wait generation, whoever queued it), newest first, paginated: status, last phase, whether credits may have been spent, who runs it. No prompts. Local data only.",
   kind: 'read',
   ...local,
   input: z.object({
@@ -166,10 +175,10 @@ export const listTasks = defineOperation({
 
 export const showTask = defineOperation({
   name: 'showTask',
-  mcpName: 'gflow_show_task',
+  mcpName: 'gflow_task_get',
   title: 'Show a queued generation task',
   description:
-    'One task of the local queue: its row, the wait=true envelope once completed, its problem details once it failed or was cancelled. An unknown id is exit 32 (reference-not-found). Local data only.',
+    'One task of the queue, at once: its status and last phase, the wait=true envelope (with its files) once completed, its problem details once it failed or was cancelled. An unknown id is reference-not-found (exit 32). Local data only.',
   kind: 'read',
   ...local,
   input: z.object({ task_id: taskId }),
@@ -179,10 +188,9 @@ export const showTask = defineOperation({
 
 export const waitTask = defineOperation({
   name: 'waitTask',
-  mcpName: 'gflow_wait_task',
+  mcpName: 'gflow_task_wait',
   title: 'Wait for a queued generation task',
-  description:
-    'Follows a task of the local queue until it settles, reporting its phases as progress (the job records them in its row), and returns the envelope wait=true would have: completed with its files, or failed / cancelled / indeterminate with its error. timeout_seconds runs out as exit 9 (transport-timeout) and leaves the task running.',
+  description: `Follows a task of the queue until it settles, reporting its phases as progress (the job records them in its row), and returns the envelope wait=true would have: completed with its files, or failed / cancelled / indeterminate with its error. Over MCP one call waits at most ${SERVER_TASK_WAIT_SECONDS} s (under a client's tool timeout): if the task is still running then, it answers {status:"pending", task_status, phase, may_have_spent, elapsed_seconds} — call again. On the CLI, timeout_seconds running out is exit 9 (transport-timeout). Either way the task keeps running.`,
   kind: 'read',
   ...local,
   input: z.object({
@@ -192,13 +200,16 @@ export const waitTask = defineOperation({
       .min(0)
       .max(86_400)
       .optional()
-      .describe('Give up after this long (the task keeps running); default: wait until it settles.'),
+      .describe(
+        `Give up waiting after this long (the task keeps running); default: until it settles (MCP: at most ${SERVER_TASK_WAIT_SECONDS} s a call).`,
+      ),
     poll_ms: z.number().int().min(50).max(10_000).default(250).describe('How often the row is read.'),
   }),
   output: generationResult,
   handler: async (input, context) => {
     const started = Date.now();
-    const deadline = input.timeout_seconds === undefined ? Infinity : started + input.timeout_seconds * 1000;
+    const seconds = boundedSeconds(input.timeout_seconds, context);
+    const deadline = seconds === undefined ? Infinity : started + seconds * 1000;
     let last = '';
     for (;;) {
       const record = load(context, input.task_id);
@@ -209,23 +220,44 @@ export const waitTask = defineOperation({
         last = key;
         context.onProgress?.(event);
       }
-      if (Date.now() >= deadline) {
-        throw new TransportTimeoutError(
-          `Task ${record.taskId} is still ${record.status} after ${input.timeout_seconds} s; it keeps running.`,
-          {
-            extensions: { task_id: record.taskId, task_status: record.status, phase: record.checkpoint?.phase ?? null },
-            remediationHint: `Wait again with 'gflow task wait ${record.taskId}', or stop it with 'gflow task cancel ${record.taskId}'.`,
-          },
-        );
-      }
+      if (Date.now() >= deadline) return boundPassed(record, seconds ?? 0, started, context);
       await pause(Math.min(input.poll_ms, Math.max(1, deadline - Date.now())), context.signal);
     }
   },
 });
 
+/** The bound of a wait passed with the task still running: its progress so far (servers) or a timeout (CLI, library). */
+function boundPassed(
+  record: TaskRecord,
+  seconds: number,
+  started: number,
+  context: OperationContext,
+): GenerationResult {
+  if (SURFACE_POLICY[context.surface].taskWait.onBound === 'progress') {
+    return {
+      status: 'pending',
+      task_id: record.taskId,
+      task_type: record.taskType,
+      task_status: record.status,
+      phase: record.status === 'pending' ? null : (record.checkpoint?.phase ?? null),
+      may_have_spent: record.checkpoint?.may_have_spent === true,
+      elapsed_seconds: Math.round((Date.now() - started) / 100) / 10,
+      ...(record.checkpoint?.project_id ? { flow_project_id: record.checkpoint.project_id } : {}),
+      hint: 'Still running: call gflow_task_wait again (or gflow_task_get to look without waiting).',
+    };
+  }
+  throw new TransportTimeoutError(
+    `Task ${record.taskId} is still ${record.status} after ${seconds} s; it keeps running.`,
+    {
+      extensions: { task_id: record.taskId, task_status: record.status, phase: record.checkpoint?.phase ?? null },
+      remediationHint: `Wait again with 'gflow task wait ${record.taskId}', or stop it with 'gflow task cancel ${record.taskId}'.`,
+    },
+  );
+}
+
 export const cancelTask = defineOperation({
   name: 'cancelTask',
-  mcpName: 'gflow_cancel_task',
+  mcpName: 'gflow_task_cancel',
   title: 'Cancel a queued generation task',
   description:
     'Cancels a task of the local queue. A pending task is cancelled at once (nothing was sent). A running one is asked to stop (its row says cancel_requested; the process running it aborts the job within a second): it settles `cancelled` before its submit click, `indeterminate` after it (credits may have been spent), never `failed`. Waits up to timeout_seconds for it to settle. A settled task is left as it is.',
@@ -238,14 +270,16 @@ export const cancelTask = defineOperation({
       .min(0)
       .max(3600)
       .default(60)
-      .describe('How long to wait for a running task to settle after the request (0: do not wait).'),
+      .describe(
+        `How long to wait for a running task to settle after the request (0: do not wait; MCP: at most ${SERVER_TASK_WAIT_SECONDS} s).`,
+      ),
   }),
   output: z.strictObject({ status: z.literal('ok'), task: shownTask }),
   handler: async (input, context) => {
     const tasks = context.runtime.catalog.tasks;
     load(context, input.task_id);
     let record = tasks.cancel(input.task_id);
-    const deadline = Date.now() + input.timeout_seconds * 1000;
+    const deadline = Date.now() + (boundedSeconds(input.timeout_seconds, context) ?? 0) * 1000;
     while (!TERMINAL.has(record.status) && Date.now() < deadline) {
       await pause(Math.min(250, Math.max(1, deadline - Date.now())), context.signal);
       record = load(context, input.task_id);

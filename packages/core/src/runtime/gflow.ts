@@ -33,6 +33,7 @@ import { errorLogFile } from './errorLogFile.js';
 import { JobRegistry } from './jobRegistry.js';
 import { assertSupportedNode } from './nodeSupport.js';
 import { failureOf } from './orThrow.js';
+import { WarmUp } from './warmUp.js';
 import { type LogSink, type Logger, createLogger, effectiveLogLevel } from './logger.js';
 import type { ProgressEvent } from './progressPhases.js';
 import type { JobLauncher, RuntimeServices } from './runtimeServices.js';
@@ -129,7 +130,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   readonly profileQueue: KeyedQueue = createKeyedQueue();
   /** The spending brake of the surfaces whose policy says `rateLimit` (MCP, HTTP). @internal */
   readonly limiter: TokenBucket;
-  /** The tasks of `wait: false` generations: `get(id)`, `cancel(id)`. */
+  /** The tasks of the queue (`wait: false` generations): `get(id)`, `cancel(id)`, `update(id, answers)`. */
   readonly tasks: TaskService;
   /** @internal */
   readonly browserOverrides: BrowserOverrides;
@@ -149,6 +150,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   /** The operation whose handler runs in the current async context (jobs it starts included). */
   readonly #running = new AsyncLocalStorage<Operation>();
   readonly #closers: Array<() => Promise<void> | void> = [];
+  readonly #warmUp = new WarmUp();
   readonly #catalogs: CatalogLoader;
   readonly #usage: UsageRecorder;
   /** What handlers get as `context.runtime`. */
@@ -272,6 +274,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     };
     if (options.signal?.aborted) return settle(cancelledBeforeStart(operation));
     if (operation.usesCatalog !== false) await this.ready();
+    await this.#warmUp.wait(options.onProgress, options.signal);
     if (operation.kind === 'spend') this.#remindFlowCheck(parsed.data);
     const context: OperationContext = {
       runtime: this.#services,
@@ -310,6 +313,17 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     if (reminder === null || this.#reminded.has(reminder.profile)) return;
     this.#reminded.add(reminder.profile);
     this.logger.warn(reminder.line);
+  }
+
+  /**
+   * Starts work this runtime must finish before it runs an operation (the sandbox's sign-in on a
+   * server), without waiting for it: every `run` waits for it instead, reporting the wait as
+   * progress (`starting-browser` with `label`), and one that failed is started again by the next
+   * call. A server can answer its client at once.
+   * @internal
+   */
+  warmUp(label: string, start: () => Promise<void>): void {
+    this.#warmUp.begin(label, start);
   }
 
   /**

@@ -1,11 +1,14 @@
 import type { ProgressEvent } from './progressPhases.js';
+import type { TaskInput } from './taskInput.js';
 
-/** The jobs running in this process: their abort controllers and last progress. */
+/** The jobs running in this process: their abort controllers, last progress and open questions. */
 export interface RunningJob {
   readonly taskId: string;
   readonly controller: AbortController;
   readonly done: Promise<unknown>;
   lastProgress?: ProgressEvent;
+  /** The questions the job waits on its client to answer (a job that never asks has none). */
+  readonly input?: TaskInput;
 }
 
 export class JobRegistry {

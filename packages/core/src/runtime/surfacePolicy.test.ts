@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SURFACE_POLICY } from './surfacePolicy.js';
+import { SERVER_TASK_WAIT_SECONDS, SURFACE_POLICY } from './surfacePolicy.js';
 
 describe('SURFACE_POLICY', () => {
   it('treats MCP and HTTP as servers (confined output, the spend brake, a 180 s lease wait, warm sessions) and the CLI and library as neither', () => {
@@ -29,6 +29,23 @@ describe('SURFACE_POLICY', () => {
       mcp: 'mcp run',
       http: 'serve',
       library: 'library',
+    });
+  });
+
+  it("bounds a wait on a task below an MCP client's tool timeout on the servers, and answers the progress so far there", () => {
+    for (const surface of ['mcp', 'http'] as const)
+      expect(SURFACE_POLICY[surface].taskWait).toEqual({ boundSeconds: SERVER_TASK_WAIT_SECONDS, onBound: 'progress' });
+    expect(SERVER_TASK_WAIT_SECONDS).toBeLessThan(60);
+    for (const surface of ['cli', 'library'] as const)
+      expect(SURFACE_POLICY[surface].taskWait).toEqual({ boundSeconds: null, onBound: 'error' });
+  });
+
+  it('warms up in the background on the servers only (they answer initialize at once)', () => {
+    expect(Object.fromEntries(Object.entries(SURFACE_POLICY).map(([surface, p]) => [surface, p.warmUp]))).toEqual({
+      cli: 'before',
+      mcp: 'background',
+      http: 'background',
+      library: 'before',
     });
   });
 });

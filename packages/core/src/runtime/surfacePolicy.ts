@@ -20,7 +20,25 @@ export interface SurfacePolicy {
   readonly names: 'command' | 'tool';
   /** How a lease holder of this surface is named in other processes' messages ("gflow mcp run, pid 1234"). */
   readonly leaseHolder: string;
+  /**
+   * How long one call may wait on a task (`waitTask`, `cancelTask` waiting for a stop), and what it
+   * answers when that bound passes. A script on the CLI or in a library waits as long as it asks
+   * and hears a timeout as an error (exit 9). An agent's MCP client has a tool timeout of its own,
+   * often 60 s, so a server bounds each wait below it (50 s) and answers the task's progress so far:
+   * the agent calls again.
+   */
+  readonly taskWait: { readonly boundSeconds: number | null; readonly onBound: 'error' | 'progress' };
+  /**
+   * When the runtime's warm-up (the sandbox's sign-in) happens: `before` it is handed over (a
+   * command or a program then runs on a ready runtime, and a failed sign-in fails the opening), or
+   * in the `background` — a server answers its client's `initialize` at once (a client's connect
+   * timeout, 15 s in the MCP Inspector, is shorter than a first sign-in) and its first call waits.
+   */
+  readonly warmUp: 'before' | 'background';
 }
+
+/** The longest one MCP or HTTP call waits on a task: under the 60 s tool timeout many MCP clients keep. */
+export const SERVER_TASK_WAIT_SECONDS = 50;
 
 /** The one table of per-surface behaviour. */
 export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
@@ -32,6 +50,8 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     batchUsage: false,
     names: 'command',
     leaseHolder: 'CLI',
+    taskWait: { boundSeconds: null, onBound: 'error' },
+    warmUp: 'before',
   },
   mcp: {
     confineOutput: true,
@@ -41,6 +61,8 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     batchUsage: true,
     names: 'tool',
     leaseHolder: 'mcp run',
+    taskWait: { boundSeconds: SERVER_TASK_WAIT_SECONDS, onBound: 'progress' },
+    warmUp: 'background',
   },
   http: {
     confineOutput: true,
@@ -50,6 +72,8 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     batchUsage: true,
     names: 'tool',
     leaseHolder: 'serve',
+    taskWait: { boundSeconds: SERVER_TASK_WAIT_SECONDS, onBound: 'progress' },
+    warmUp: 'background',
   },
   library: {
     confineOutput: false,
@@ -59,5 +83,7 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     batchUsage: true,
     names: 'tool',
     leaseHolder: 'library',
+    taskWait: { boundSeconds: null, onBound: 'error' },
+    warmUp: 'before',
   },
 };

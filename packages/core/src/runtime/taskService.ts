@@ -1,4 +1,5 @@
 import type { GenerationResult } from '../generation/index.js';
+import type { InputRequest } from './taskInput.js';
 
 /**
  * A task's status: the catalog's queue states, shown as they are. Their one list is the catalog's
@@ -7,7 +8,10 @@ import type { GenerationResult } from '../generation/index.js';
  */
 export type TaskStatus = 'pending' | 'working' | 'completed' | 'cancelled' | 'indeterminate' | 'failed';
 
-/** A generation task as the surfaces show it (tasks/get, `gflow data`). */
+/**
+ * A task of the queue as the surfaces show it (tasks/get, the task tools): any task, whatever made
+ * it — a generation today, a run of many steps later.
+ */
 export interface TaskView {
   readonly task_id: string;
   readonly task_type: string;
@@ -15,10 +19,12 @@ export interface TaskView {
   readonly status: TaskStatus;
   readonly created_at: string;
   readonly updated_at: string;
-  /** The same payload wait=true returns; present once the task has settled. */
+  /** The envelope the task ended with, the one wait=true returns; present once the task has settled. */
   readonly result?: GenerationResult;
-  /** Problem details when the task failed. */
+  /** Problem details when the task failed or was stopped. */
   readonly error?: Record<string, unknown>;
+  /** A failed task that never produced a result of its own: its process died, its row could not be read, its job crashed. */
+  readonly failed_to_run?: true;
   /** The last phase reached (e.g. submitted), and whether credits may have been spent. */
   readonly phase?: string;
   readonly may_have_spent?: boolean;
@@ -26,11 +32,18 @@ export interface TaskView {
   readonly flow_project_id?: string;
   readonly flow_media_ids?: readonly string[];
   readonly flow_workflow_ids?: readonly string[];
+  /** The questions the running job waits on its client to answer, by key (present while there are some). */
+  readonly input_requests?: Readonly<Record<string, InputRequest>>;
 }
 
-/** Reading and steering generation tasks; a task id is a bearer capability. */
+/** Reading and steering tasks; a task id is a bearer capability. */
 export interface TaskService {
   get(taskId: string): TaskView | undefined;
-  /** Cancels a pending or working task; a task past its submit click settles `indeterminate`. */
+  /** Cancels a pending or working task; a task past its submit click settles `indeterminate`. A settled one is left as it is. */
   cancel(taskId: string): Promise<TaskView | undefined>;
+  /**
+   * Answers questions the task's running job asked (its `input_requests`); answers to keys that
+   * are not open are ignored. Undefined for an unknown task.
+   */
+  update(taskId: string, responses: Readonly<Record<string, unknown>>): TaskView | undefined;
 }

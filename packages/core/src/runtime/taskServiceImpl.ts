@@ -1,13 +1,17 @@
 import type { Catalog, TaskRecord, TaskStatus as QueueStatus } from '@gflow/catalog';
-import type { GenerationResult } from '../generation/index.js';
 import type { JobRegistry } from './jobRegistry.js';
+import { failedToRun } from '../tasks/failedToRun.js';
+import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import type { TaskService, TaskStatus, TaskView } from './taskService.js';
 
 /** Fails to compile when the public TaskStatus and the catalog queue's statuses drift apart. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const TASK_STATUSES_MATCH: Same<TaskStatus, QueueStatus> = true;
 
-export function toTaskView(record: TaskRecord): TaskView {
+const SETTLED: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled', 'indeterminate']);
+
+export function toTaskView(record: TaskRecord, jobs?: JobRegistry): TaskView {
+  const open = jobs?.get(record.taskId)?.input?.open();
   return {
     task_id: record.taskId,
     task_type: record.taskType,
@@ -15,26 +19,31 @@ export function toTaskView(record: TaskRecord): TaskView {
     status: record.status,
     created_at: record.createdAt,
     updated_at: record.updatedAt,
-    ...(record.result !== null && record.result !== undefined ? { result: record.result as GenerationResult } : {}),
+    ...(SETTLED.has(record.status) ? { result: finalEnvelopeOf(record) } : {}),
     ...(record.error ? { error: { ...record.error } } : {}),
+    ...(failedToRun(record) ? { failed_to_run: true as const } : {}),
     ...(record.checkpoint ? { phase: record.checkpoint.phase, may_have_spent: record.checkpoint.may_have_spent } : {}),
     ...(record.checkpoint?.project_id ? { flow_project_id: record.checkpoint.project_id } : {}),
     ...(record.checkpoint?.media_ids.length ? { flow_media_ids: [...record.checkpoint.media_ids] } : {}),
     ...(record.checkpoint?.workflow_ids.length ? { flow_workflow_ids: [...record.checkpoint.workflow_ids] } : {}),
+    ...(record.status === 'working' && open && Object.keys(open).length > 0 ? { input_requests: open } : {}),
   };
 }
 
 /**
- * tasks/get and tasks/cancel over the catalog's task rows. Cancelling a job
+ * tasks/get, tasks/cancel and tasks/update over the catalog's task rows. Cancelling a job
  * this process runs aborts it; the worker then settles the row (`cancelled`,
- * or `indeterminate` after its submit click). A pending row is cancelled at once.
+ * or `indeterminate` after its submit click). A pending row is cancelled at once; a running one
+ * another process holds is asked to stop (its row's cancel request). Answers reach a job this
+ * process runs (a question lives with the job that asked it).
  */
 export function createTaskService(catalog: () => Catalog, jobs: JobRegistry): TaskService {
+  const view = (taskId: string): TaskView | undefined => {
+    const record = catalog().tasks.get(taskId);
+    return record ? toTaskView(record, jobs) : undefined;
+  };
   return {
-    get(taskId) {
-      const record = catalog().tasks.get(taskId);
-      return record ? toTaskView(record) : undefined;
-    },
+    get: view,
     async cancel(taskId) {
       const tasks = catalog().tasks;
       const record = tasks.get(taskId);
@@ -46,8 +55,12 @@ export function createTaskService(catalog: () => Catalog, jobs: JobRegistry): Ta
       } else {
         tasks.cancel(taskId);
       }
-      const after = tasks.get(taskId);
-      return after ? toTaskView(after) : undefined;
+      return view(taskId);
+    },
+    update(taskId, responses) {
+      if (!catalog().tasks.get(taskId)) return undefined;
+      jobs.get(taskId)?.input?.answer(responses);
+      return view(taskId);
     },
   };
 }

@@ -11,7 +11,7 @@ import { createGflow } from '../runtime/createGflow.js';
 import { assertSupportedNode } from '../runtime/nodeSupport.js';
 import type { CreateGflowOptions, Gflow } from '../runtime/gflow.js';
 import type { JobLauncher } from '../runtime/runtimeServices.js';
-import type { Surface } from '../runtime/surfacePolicy.js';
+import { SURFACE_POLICY, type Surface } from '../runtime/surfacePolicy.js';
 import { type LoadSettingsOptions, type ResolvedSettings, loadSettings } from '../settings/loadSettings.js';
 import type { SettingKey } from '../settings/settingsSpec.js';
 import type { FlowSim } from '@gflow/flow-sim';
@@ -232,7 +232,7 @@ export async function openSandbox(options: OpenSandboxOptions = {}): Promise<San
     });
     gflow.onClose(() => link.close());
     notify(SANDBOX_NOTICE);
-    if (options.signIn !== false) await provisionSandboxProfile(gflow, notify);
+    if (options.signIn !== false) await signInFor(gflow, notify);
     return {
       gflow,
       sim: 'sim' in link ? (link.sim as FlowSim) : undefined,
@@ -243,6 +243,19 @@ export async function openSandbox(options: OpenSandboxOptions = {}): Promise<San
     await link.close();
     throw error;
   }
+}
+
+/** The sign-in, before the runtime is handed over, or in its background on a server (SURFACE_POLICY warmUp). */
+async function signInFor(gflow: Gflow, notify: (line: string) => void): Promise<void> {
+  if (SURFACE_POLICY[gflow.surface].warmUp === 'before') return provisionSandboxProfile(gflow, notify);
+  gflow.warmUp('sandbox: signing the sandbox profile in to the simulator', async () => {
+    try {
+      await provisionSandboxProfile(gflow, notify);
+    } catch (error) {
+      gflow.logger.warn('sandbox.sign_in_failed', { error: String(error) });
+      throw error;
+    }
+  });
 }
 
 /**

@@ -67,8 +67,14 @@ export async function handleAccounts(state: SimState, req: Req, res: Res, url: U
     );
     return;
   }
-  if (path === '/v3/signin/identifier')
+  if (path === '/v3/signin/identifier') {
+    // A test switch, not a Google fact: the sign-in page is held until the test clears the switch.
+    if (state.failures.peek(null, 'held_sign_in') !== null) {
+      state.received.pushHeld(path);
+      await state.failures.whenOff(null, 'held_sign_in');
+    }
     return sendHtml(res, 200, identifierPage(cont, url.searchParams.get('Email') ?? ''));
+  }
   if (path === '/v3/signin/accountchooser') return sendHtml(res, 200, chooserPage(cont, remembered(req)));
   if (path === '/v3/signin/rejected') return sendHtml(res, 200, rejectedPage());
   if (path === '/v3/signin/challenge/pwd') {

@@ -9,6 +9,7 @@ interface ActiveFailure {
 /** Failure switches per account email (or '*' for every account). */
 export class FailureBoard {
   readonly #byScope = new Map<string, Map<FailureName, ActiveFailure>>();
+  readonly #whenOff = new Set<() => void>();
 
   set(scope: string, name: FailureName, options: FailureOptions = {}): void {
     if (!(FAILURE_NAMES as readonly string[]).includes(name)) throw new TypeError(`unknown failure switch: ${name}`);
@@ -20,10 +21,29 @@ export class FailureBoard {
   clear(scope?: string, name?: FailureName): void {
     if (scope === undefined) {
       this.#byScope.clear();
+      this.#wakeWaiters();
       return;
     }
     if (name === undefined) this.#byScope.delete(scope);
     else this.#byScope.get(scope)?.delete(name);
+    this.#wakeWaiters();
+  }
+
+  /** Resolves once the switch is off for `email` (a test cleared it): what a held request waits for. */
+  whenOff(email: string | null, name: FailureName): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (this.#find(email, name) !== undefined) return;
+        this.#whenOff.delete(check);
+        resolve();
+      };
+      this.#whenOff.add(check);
+      check();
+    });
+  }
+
+  #wakeWaiters(): void {
+    for (const check of [...this.#whenOff]) check();
   }
 
   #find(email: string | null, name: FailureName, rpcId?: string): ActiveFailure | undefined {

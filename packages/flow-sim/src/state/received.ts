@@ -6,6 +6,7 @@ export const SUBMIT_RPC_IDS: readonly string[] = ['ogiZ0b', 'YhhmEf', 'eb1hJf', 
 export class ReceivedLog {
   readonly #calls: ReceivedRpc[] = [];
   readonly #pages: ServedPage[] = [];
+  readonly #held: string[] = [];
 
   push(call: ReceivedRpc): void {
     this.#calls.push(call);
@@ -36,8 +37,19 @@ export class ReceivedLog {
     return [...this.#pages];
   }
 
+  /** Records a request a test switch holds (held_sign_in), by path. */
+  pushHeld(path: string): void {
+    this.#held.push(path);
+  }
+
+  /** The paths of the requests a test switch held, in order (also once released). */
+  held(): string[] {
+    return [...this.#held];
+  }
+
   clear(): void {
     this.#calls.length = 0;
     this.#pages.length = 0;
+    this.#held.length = 0;
   }
 }

@@ -222,8 +222,8 @@ function renderPending(data, run) {
         const text = read && Array.isArray(read.contents) && read.contents[0] ? read.contents[0].text : undefined;
         const task = typeof text === 'string' ? JSON.parse(text) : undefined;
         if (task && task.status === 'completed' && isObject(task.result)) return render(task.result);
-        if (task && task.status === 'cancelled') {
-          state.textContent = 'cancelled' + (task.statusMessage ? ': ' + task.statusMessage : '');
+        if (task && (task.status === 'cancelled' || task.status === 'failed')) {
+          state.textContent = task.status + (task.statusMessage ? ': ' + task.statusMessage : '');
           return;
         }
         state.textContent = task && task.statusMessage ? task.statusMessage : 'working';

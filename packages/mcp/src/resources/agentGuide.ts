@@ -25,7 +25,7 @@ const COMMON_RULES = [
   '- gflow://db/schema — the SQLite catalog schema.',
   "- gflow://media/{media_id} — a generated file's bytes (blob) from the local catalog, at most 20 MiB; larger videos: use the file path.",
   '- gflow://projects/{project_id} — a catalogued project as JSON: counts and its newest media ids with their files. Both ids complete.',
-  '- gflow://tasks/{task_id} — a wait=false generation as tasks/get answers it (JSON), for readers that cannot send tasks/get.',
+  '- gflow://tasks/{task_id} — a queued task as tasks/get answers it (JSON), for readers that cannot send tasks/get.',
 ];
 
 const SPEND_SECTION = [
@@ -33,9 +33,14 @@ const SPEND_SECTION = [
   '- gflow_generate_image (Nano Banana / Imagen) and gflow_generate_video (Veo / Omni). Video spends Flow credits; images use per-model daily quotas.',
   '- Use the expand_prompt prompt to structure an idea as Subject + Action + Location + Composition + Style before generating.',
   "- `wait=true` (default) runs the job inside the call: minutes for a video, which can outlast your client's tool timeout.",
-  '- `wait=false` returns `{status: "pending", task_id}` at once. Poll `tasks/get` (extension io.modelcontextprotocol/tasks) with that id:',
-  '  `working` while it runs, then `completed` with `result` = the reply wait=true would have given. A failed generation is also',
-  '  `completed`, with `result.isError: true` — check it before using the files. `tasks/cancel` stops it; `tasks/get` then says `cancelled`.',
+  '- If your client speaks the MCP Tasks extension (io.modelcontextprotocol/tasks) and declares it, a generation answers a task',
+  '  (CreateTaskResult) whatever `wait` says, and your client follows it with tasks/get: `working`, then `completed` with `result` =',
+  '  the reply wait=true would have given. A failed generation is also `completed`, with `result.isError: true` — check it before',
+  '  using the files. `failed` means the task could not run at all (its process died). tasks/cancel stops it.',
+  '- Otherwise `wait=false` returns `{status: "pending", task_id}` at once; follow it with the task tools:',
+  '  gflow_task_wait waits (at most 50 s a call: if it is still running you get `{status: "pending", phase, …}` — call again) and',
+  '  answers the reply wait=true would have given; gflow_task_get looks without waiting; gflow_task_cancel stops it;',
+  '  gflow_task_list lists the queue (to find an id you lost).',
   '- A cancelled job whose submit had fired may still have spent a credit: check the Flow project before retrying.',
   '- A completed result lists `files` (absolute paths) and carries `resource_link` items: file:// URIs to them, and gflow://media/<media_id>',
   "  per media id for when you cannot read the server's files (resources/read returns the bytes).",

@@ -1,5 +1,6 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { portableSchema } from './portableSchema.js';
 
 /**
  * Wraps an operation's zod schema so the SDK advertises its JSON Schema in
@@ -47,7 +48,9 @@ function convert(
   CONVERTED.set(schema, perKey);
   let json = perKey.get(key);
   if (!json) {
-    const converted = z.toJSONSchema(schema, { io, target, unrepresentable: 'any' }) as Record<string, unknown>;
+    const raw = z.toJSONSchema(schema, { io, target, unrepresentable: 'any' }) as Record<string, unknown>;
+    // OpenAPI 3.0 says nullable its own way (`nullable: true`); the JSON Schema drafts are made portable.
+    const converted = target === 'openapi-3.0' ? raw : portableSchema(raw);
     if (io === 'input' && schema instanceof z.ZodObject) advertiseWhatIsEnforced(schema, converted);
     json = deepFreeze(converted);
     perKey.set(key, json);

@@ -11,6 +11,11 @@ describe('mcpWording', () => {
       mcpWording('recover it with gflow_download_media (gflow data download MEDIA_ID), which spends nothing.'),
     ).toBe('recover it with gflow_download_media, which spends nothing.');
     expect(mcpWording("Run the command with '--help' to see its arguments.")).toContain('inputSchema');
+    expect(
+      mcpWording("Wait again with 'gflow task wait 5da75c4a-0e16', or stop it with 'gflow task cancel 5da75c4a-0e16'."),
+    ).toBe(
+      'Wait again with gflow_task_wait {"task_id": "5da75c4a-0e16"}, or stop it with gflow_task_cancel {"task_id": "5da75c4a-0e16"}.',
+    );
     expect(mcpWording('Name another file, or pass --force to replace it.')).toBe(
       'Name another file, or pass overwrite: true to replace it.',
     );

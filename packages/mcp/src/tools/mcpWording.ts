@@ -10,7 +10,9 @@ const ROUTES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\(gflow data download(?: MEDIA_ID)?\)/g, '(gflow_download_media)'],
   [/gflow data download(?: MEDIA_ID)?/g, 'gflow_download_media'],
   [/\(gflow data list images\)/g, '(the gflow://media/… resources of resources/list)'],
-  [/'?gflow task cancel (ID|[\w-]{8,})'?/g, 'tasks/cancel'],
+  [/'?gflow task cancel ([\w-]{8,})'?/g, 'gflow_task_cancel {"task_id": "$1"}'],
+  [/'?gflow task cancel ID'?/g, 'gflow_task_cancel'],
+  [/'?gflow task wait ([\w-]{8,})'?/g, 'gflow_task_wait {"task_id": "$1"}'],
   [/\bpass --force to replace it\b/g, 'pass overwrite: true to replace it'],
   [
     /Run the command with '--help' to see its arguments\./g,

@@ -42,8 +42,13 @@ function registerOperationTool(
       description: op.description,
       inputSchema: advertisedSchema(op.input, 'input'),
       ...(outputIsObject ? { outputSchema: advertisedSchema(op.output, 'output') } : {}),
-      annotations: { title: op.title, ...annotationsFor(op.kind, op.usesBrowser) },
-      _meta: { 'dev.gflow/kind': op.kind, 'dev.gflow/usesBrowser': op.usesBrowser },
+      annotations: { title: op.title, ...annotationsFor(op.kind, op.usesBrowser, op.hints) },
+      _meta: {
+        'dev.gflow/kind': op.kind,
+        'dev.gflow/usesBrowser': op.usesBrowser,
+        // Runs as a task of the queue (Tasks extension: a CreateTaskResult; else wait=false's task_id).
+        ...(op.task ? { 'dev.gflow/taskSupport': op.task } : {}),
+      },
     },
     async (args: unknown, ctx: ServerContext) => {
       const profile = profileOf(args);

@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { refusedTaskListen } from '../tasks/taskListen.js';
 import { noteStrippedArgumentKeys } from './strippedArgumentKeys.js';
 
 /** A JSON-RPC 2.0 error response (§5.1). */
@@ -40,7 +41,8 @@ function invalid(id: unknown, why: string): LineVerdict {
  * and drops it, so a client that sent one with an id would wait forever; here every such message
  * is answered: unparseable JSON with -32700 and id null, an invalid request with -32600 and its id
  * when the id can be read (null otherwise). Well-formed messages pass untouched — unknown methods
- * are the server's to answer (-32601).
+ * are the server's to answer (-32601) — but for a request for task notifications without the Tasks
+ * extension, which SEP-2663 refuses (-32021) and the SDK would not (taskListen.ts).
  */
 export function judgeJsonRpcLine(line: string): LineVerdict {
   let message: unknown;
@@ -85,6 +87,8 @@ export function judgeJsonRpcMessage(message: unknown): LineVerdict {
     }
     if (label !== undefined) return invalid(id, label);
     if (hasId && id === null) return invalid(null, 'a request id must not be null');
+    const refused = refusedTaskListen(message);
+    if (refused) return { kind: 'answer', response: refused };
     return noteStrippedArgumentKeys(message) ? { kind: 'pass', rewritten: message } : { kind: 'pass' };
   }
   // No method: a response to one of the server's requests.
@@ -107,13 +111,14 @@ export function judgeJsonRpcMessage(message: unknown): LineVerdict {
 
 /**
  * Filters a newline-delimited JSON-RPC stream: well-formed lines go on to the returned stream (for
- * the SDK's stdio transport), malformed ones are answered through `answer` (or logged through
- * `drop` when they carry no id). The input's end ends the output.
+ * the SDK's stdio transport) unless `divert` takes them, malformed ones are answered through
+ * `answer` (or logged through `drop` when they carry no id). The input's end ends the output.
  */
 export function filterJsonRpcInput(
   input: Readable,
   answer: (response: JsonRpcErrorResponse) => void,
   drop: (why: string) => void,
+  divert: (message: unknown) => boolean = () => false,
 ): Readable {
   const out = new PassThrough();
   let buffered = '';
@@ -121,6 +126,8 @@ export function filterJsonRpcInput(
     const text = line.endsWith('\r') ? line.slice(0, -1) : line;
     if (text.trim() === '') return;
     const verdict = judgeJsonRpcLine(text);
+    // A well-formed message the server answers itself (`divert` says so) never reaches the SDK.
+    if (verdict.kind === 'pass' && divert(JSON.parse(text))) return;
     if (verdict.kind === 'pass') out.write(`${verdict.rewritten ? JSON.stringify(verdict.rewritten) : text}\n`);
     else if (verdict.kind === 'answer') answer(verdict.response);
     else drop(verdict.why);

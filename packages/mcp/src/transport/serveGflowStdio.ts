@@ -4,6 +4,7 @@ import { FlowRegistry } from '../flows/flowRegistry.js';
 import { openFlowRegistry, type FlowsOptions } from '../flows/openFlowRegistry.js';
 import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import { filterJsonRpcInput } from './jsonRpcInput.js';
+import { stdioTaskListens } from './stdioTaskListens.js';
 import { redirectStdoutToStderr } from './stdoutGuard.js';
 
 export interface ServeGflowStdioOptions {
@@ -48,11 +49,14 @@ export function serveGflowStdio(gflow: GflowLike, options: ServeGflowStdioOption
     guard.restore();
     throw error;
   }
+  const writeLine = (message: unknown): void => void guard.protocolOut.write(`${JSON.stringify(message)}\n`);
+  const taskListens = stdioTaskListens(gflow, writeLine, logger);
   // Malformed messages are answered here (JSON-RPC §5): the SDK's transport would drop them silently.
   const input = filterJsonRpcInput(
     process.stdin,
-    (response) => void guard.protocolOut.write(`${JSON.stringify(response)}\n`),
+    writeLine,
     (why) => logger.warn('mcp.stdio.dropped', { why }),
+    (message) => taskListens.divert(message),
   );
   const transport = new StdioServerTransport(input, guard.protocolOut);
   const handle = serveStdio(
@@ -82,6 +86,7 @@ export function serveGflowStdio(gflow: GflowLike, options: ServeGflowStdioOption
         process.off('SIGTERM', onSignal);
       }
       if (ownsFlows) flows?.close();
+      taskListens.closeAll();
       try {
         await handle.close();
       } catch (error) {
