@@ -19,7 +19,7 @@ export type {
 export type { Operation, OperationKind } from './operations/operation.js';
 export { SURFACE_POLICY, type Surface, type SurfacePolicy } from './runtime/surfacePolicy.js';
 export { PROGRESS_PHASES, type ProgressPhase, type ProgressEvent } from './runtime/progressPhases.js';
-export type { TaskService, TaskView, TaskStatus } from './runtime/taskService.js';
+export type { StepView, TaskService, TaskView, TaskStatus } from './runtime/taskService.js';
 export {
   RESULT_STATUSES,
   FAILURE_STATUSES,

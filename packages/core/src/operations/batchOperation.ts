@@ -163,6 +163,8 @@ export const generateBatch = defineOperation({
   description: `Text-to-image for 1–${MAX_BATCH_ITEMS} prompts in one run: every prompt is checked before anything is sent, then they go one after another in one browser session and one Flow project (project, else project_name, else the one the first prompt creates), with a random pause (jitter, default 0.5–1.5 s) between submits. The run is a task (task_id; wait=false returns it at once; tasks/get, tasks/cancel — a cancel stops it before its next submit) and each prompt a step of its own, catalogued and downloaded as it finishes; resume_from=<task_id> continues it without paying twice for a prompt. idempotency_key makes a repeated call return the earlier run. Returns {status: completed|partial|failed|pending, task_id, flow_project_id, items[] (one generation envelope per prompt), pauses_ms[], exit_code, credits_quoted, made, error (the first failure)}. dry_run=true estimates every prompt (each item {status:"estimated", credits_quoted, …}; nothing is submitted). Images draw on Flow's free daily per-model quota.`,
   kind: 'spend',
   usesBrowser: true,
+  // wait=false writes its task row and answers at once; tasks/get, tasks/cancel and the task tools follow it.
+  task: 'optional',
   input: generateBatchInput,
   output: generateBatchResult,
   handler: (input, context) => runBatch(input, context),

@@ -254,6 +254,8 @@ export const generateChain = defineOperation({
   description: `A story longer than one clip: link 1 is text-to-video, each later link image-to-video from the last frame of the clip before (gflow takes it from the downloaded clip and uploads it as the Start frame). 1–${MAX_CHAIN_LINKS} links of {prompt, model?, duration?, aspect?}; Veo models only. The plan is checked whole before anything is sent (dry_run: only that; with quote=true also Flow's price per link, nothing submitted). The chain is a task (chain_id = task_id; wait=false returns it at once; tasks/get, tasks/cancel — a cancel stops it before its next link) and each link a step whose state is kept before its submit: resume_from=<chain_id> continues after a crash, a kill or a failed link without re-making (or re-billing) finished links, recovering a link that may have been submitted by its ids instead of submitting it again. idempotency_key makes a repeated call return the earlier chain. Spends Flow credits per link. Returns {status, chain_id, task_id, flow_project_id, links[{index, prompt, mode, status, task_id, phase, flow_media_id, file, frame, error}], made, exit_code, error (the first failure)}.`,
   kind: 'spend',
   usesBrowser: true,
+  // wait=false writes its task row and answers at once; tasks/get, tasks/cancel and the task tools follow it.
+  task: 'optional',
   input: generateChainInput,
   output: chainResult,
   handler: (input, context) => runChain(input, context),

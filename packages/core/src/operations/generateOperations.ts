@@ -12,6 +12,8 @@ export const generateImage = defineOperation({
   description: `Text-to-image or image-to-image (reference_images) with Nano Banana on Google Flow, in the profile's own browser; downloads the files and records them in the catalog. On an account whose Flow composer is agent-only, text-to-image goes through Flow's chat agent (aspect, count and model set in its settings for the run and restored; a credit confirmation approved only when it quotes what was asked; ui_arm:"agent-only", seed 0); references and characters are refused there (36) before anything is clicked. Returns {status:"completed", task_id, flow_project_id, flow_media_id, files[], seed, params} or {status:"failed", task_id, error}. ${SPEND_NOTE}`,
   kind: 'spend',
   usesBrowser: true,
+  // wait=false writes its task row and answers at once; tasks/get, tasks/cancel and the task tools follow it.
+  task: 'optional',
   input: generateImageInput,
   output: generationResult,
   handler: (input: z.output<typeof generateImageInput>, context) => submitGeneration({ kind: 'image', input }, context),
@@ -24,6 +26,8 @@ export const generateVideo = defineOperation({
   description: `Veo / Omni video on Google Flow: t2v from text, i2v from initial_frame (and end_frame), r2v from reference_images or saved characters. Pass a generated image's media id as initial_frame to chain image → video. On an agent-only Flow composer, one-clip text-to-video goes through Flow's chat agent (as in gflow_generate_image); i2v, r2v, characters, count > 1, Omni 1.2 Flash, duration and resolution are refused there (36) before anything is clicked. ui_mode="agentic" is a 400. Returns the same task envelope as gflow_generate_image. ${SPEND_NOTE}`,
   kind: 'spend',
   usesBrowser: true,
+  // wait=false writes its task row and answers at once; tasks/get, tasks/cancel and the task tools follow it.
+  task: 'optional',
   input: generateVideoInput,
   output: generationResult,
   handler: (input: z.output<typeof generateVideoInput>, context) => submitGeneration({ kind: 'video', input }, context),

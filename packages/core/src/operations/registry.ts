@@ -23,20 +23,10 @@ import { GALLERY_OPERATIONS } from './galleryOperations.js';
 import type { Operation } from './operation.js';
 import { characterVoices, listModels, listTools, runPromptTools } from './staticOperations.js';
 
-/**
- * The generations run as tasks of the queue (wait=false). Declared here until the generation
- * module (wave 3) carries `task` on its own definitions; a run (batch, chain, movie) becomes one
- * the same way once it is a task row.
- */
-const asTask = <O extends Operation>(operation: O): O & { readonly task: 'optional' } => ({
-  ...operation,
-  task: 'optional',
-});
-
 /** Every operation, each with its own types (what `gflow.run` checks a call against). */
 const REGISTERED = [
-  asTask(generateImage),
-  asTask(generateVideo),
+  generateImage,
+  generateVideo,
   generateBatch,
   generateChain,
   chainStatus,

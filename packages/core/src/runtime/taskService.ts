@@ -34,6 +34,18 @@ export interface TaskView {
   readonly flow_workflow_ids?: readonly string[];
   /** The questions the running job waits on its client to answer, by key (present while there are some). */
   readonly input_requests?: Readonly<Record<string, InputRequest>>;
+  /** A run's steps (a batch's prompts, a chain's links), each a task of its own. */
+  readonly steps?: readonly StepView[];
+}
+
+/** One step of a run: its position, its own task id, its status and phase, and what it may have spent. */
+export interface StepView {
+  readonly index: number;
+  readonly task_id: string;
+  readonly status: TaskStatus;
+  readonly phase: string | null;
+  readonly may_have_spent: boolean;
+  readonly flow_media_ids: readonly string[];
 }
 
 /** Reading and steering tasks; a task id is a bearer capability. */

@@ -2,7 +2,10 @@ import type { Catalog, TaskRecord, TaskStatus as QueueStatus } from '@gflow/cata
 import type { JobRegistry } from './jobRegistry.js';
 import { failedToRun } from '../tasks/failedToRun.js';
 import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
-import type { TaskService, TaskStatus, TaskView } from './taskService.js';
+import type { GenerationResult } from '../generation/index.js';
+import { currentSteps, isRunPayload, runView } from '../runs/index.js';
+
+import type { StepView, TaskService, TaskStatus, TaskView } from './taskService.js';
 
 /** Fails to compile when the public TaskStatus and the catalog queue's statuses drift apart. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -10,7 +13,29 @@ export const TASK_STATUSES_MATCH: Same<TaskStatus, QueueStatus> = true;
 
 const SETTLED: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled', 'indeterminate']);
 
-export function toTaskView(record: TaskRecord, jobs?: JobRegistry): TaskView {
+/** A run's steps as tasks/get shows them: the current row of each position (the running one says `working` and its phase). */
+function stepsOf(catalog: Catalog, record: TaskRecord): StepView[] {
+  const rows = currentSteps(catalog.tasks.steps(record.taskId));
+  return [...rows.entries()].map(([index, row]) => ({
+    index,
+    task_id: row.taskId,
+    status: row.status,
+    phase: row.checkpoint?.phase ?? null,
+    may_have_spent: row.checkpoint?.may_have_spent === true,
+    flow_media_ids: [...(row.checkpoint?.media_ids ?? [])],
+  }));
+}
+
+/** What a run adds to its view: its steps, and (settled) its own envelope with every step's inside. */
+function runFields(catalog: Catalog, record: TaskRecord): Partial<TaskView> {
+  if (!isRunPayload(record.payload)) return {};
+  return {
+    steps: stepsOf(catalog, record),
+    ...(SETTLED.has(record.status) ? { result: runView({ catalog }, record) as unknown as GenerationResult } : {}),
+  };
+}
+
+export function toTaskView(record: TaskRecord, jobs?: JobRegistry, catalog?: Catalog): TaskView {
   const open = jobs?.get(record.taskId)?.input?.open();
   return {
     task_id: record.taskId,
@@ -27,6 +52,7 @@ export function toTaskView(record: TaskRecord, jobs?: JobRegistry): TaskView {
     ...(record.checkpoint?.media_ids.length ? { flow_media_ids: [...record.checkpoint.media_ids] } : {}),
     ...(record.checkpoint?.workflow_ids.length ? { flow_workflow_ids: [...record.checkpoint.workflow_ids] } : {}),
     ...(record.status === 'working' && open && Object.keys(open).length > 0 ? { input_requests: open } : {}),
+    ...(catalog ? runFields(catalog, record) : {}),
   };
 }
 
@@ -40,7 +66,7 @@ export function toTaskView(record: TaskRecord, jobs?: JobRegistry): TaskView {
 export function createTaskService(catalog: () => Catalog, jobs: JobRegistry): TaskService {
   const view = (taskId: string): TaskView | undefined => {
     const record = catalog().tasks.get(taskId);
-    return record ? toTaskView(record, jobs) : undefined;
+    return record ? toTaskView(record, jobs, catalog()) : undefined;
   };
   return {
     get: view,
