@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { decodePng } from '@gflow/flow-sim/testing';
 import { json, waitFor } from '@gflow/testkit';
 import { submits, useSandbox } from '@gflow/testkit/sandbox';
-import { chainRows } from './helpers/catalog.js';
+import { runRows } from './helpers/catalog.js';
 import { videoPixels } from './helpers/media.js';
 
 const e2e = useSandbox({ seed: 'journey-chain', signIn: true });
@@ -133,7 +133,7 @@ describe('video chain', () => {
 
   it('killed after link 2, --resume-from makes only link 3', async () => {
     e2e.sim.received.clear();
-    const earlier = new Set(chainRows(e2e.dbPath).map((r) => r.chain_id));
+    const earlier = new Set(runRows(e2e.dbPath, 'chain').map((r) => r.task_id));
     const victim = e2e.spawn([
       'video',
       'chain',
@@ -148,10 +148,10 @@ describe('video chain', () => {
     try {
       const row = await waitFor(
         'link 2 done in the catalog',
-        () => chainRows(e2e.dbPath).find((r) => !earlier.has(r.chain_id) && r.state.links[1]?.status === 'done'),
+        () => runRows(e2e.dbPath, 'chain').find((r) => !earlier.has(r.task_id) && r.steps[1]?.status === 'completed'),
         240_000,
       );
-      chainId = row.chain_id;
+      chainId = row.task_id;
       victim.killGroup();
       await victim.done;
     } finally {

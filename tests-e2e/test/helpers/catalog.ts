@@ -75,23 +75,49 @@ export function operationCount(dbPath: string, taskId: string): number {
   );
 }
 
-export interface ChainRow {
-  readonly chain_id: string;
+export interface StepRow {
+  readonly task_id: string;
+  readonly step_index: number;
   readonly status: string;
-  readonly state: { links: Array<{ status: string; flow_media_id?: string | null; file?: string | null }> };
+  readonly checkpoint: { phase?: string; may_have_spent?: boolean; media_ids?: string[] } | null;
 }
 
-/** The sandbox's video chains, newest first. */
-export function chainRows(dbPath: string): ChainRow[] {
-  return withDb(dbPath, (db) =>
-    (
-      db.prepare('SELECT chain_id, status, state_json FROM video_chains ORDER BY created_at DESC').all() as Array<{
-        chain_id: string;
+export interface RunRow {
+  readonly task_id: string;
+  readonly task_type: string;
+  readonly status: string;
+  /** The current row of each step position (its newest attempt), in order. */
+  readonly steps: StepRow[];
+}
+
+/** The sandbox's runs of one kind (batch, chain), newest first, each with its steps as the catalog keeps them. */
+export function runRows(dbPath: string, kind: 'batch' | 'chain'): RunRow[] {
+  return withDb(dbPath, (db) => {
+    const runs = db
+      .prepare(
+        'SELECT task_id, task_type, status FROM generation_queue WHERE task_type = ? AND parent_task_id IS NULL ORDER BY created_at DESC, rowid DESC',
+      )
+      .all(kind) as Array<{ task_id: string; task_type: string; status: string }>;
+    const steps = db.prepare(
+      'SELECT task_id, step_index, status, checkpoint_json FROM generation_queue WHERE parent_task_id = ? ORDER BY step_index, created_at, rowid',
+    );
+    return runs.map((run) => {
+      const byIndex = new Map<number, StepRow>();
+      for (const row of steps.all(run.task_id) as Array<{
+        task_id: string;
+        step_index: number;
         status: string;
-        state_json: string;
-      }>
-    ).map((r) => ({ chain_id: r.chain_id, status: r.status, state: JSON.parse(r.state_json) as ChainRow['state'] })),
-  );
+        checkpoint_json: string | null;
+      }>)
+        byIndex.set(row.step_index, {
+          task_id: row.task_id,
+          step_index: row.step_index,
+          status: row.status,
+          checkpoint: row.checkpoint_json === null ? null : (JSON.parse(row.checkpoint_json) as StepRow['checkpoint']),
+        });
+      return { ...run, steps: [...byIndex.values()] };
+    });
+  });
 }
 
 /** Changes the catalog behind gflow's back, as a user with sqlite3 could (tests of what gflow then refuses). */

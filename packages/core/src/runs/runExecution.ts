@@ -127,6 +127,7 @@ export class RunExecution<R extends RunRequest, V> {
     if (state === 'done') return;
     if (state === 'running') throw new CancelledError(`Step ${index + 1} of this run is running in another process.`);
     if (this.options.signal.aborted) return this.#stop(index);
+    this.#say({ phase: 'queued', message: `${this.kind.stepWord} ${index + 1}/${this.#total}`, step: this.#at(index) });
     const result =
       state === 'failed' ? undefined : state === 'recoverable' ? await this.#recover(index) : await this.#submit(index);
     this.#refresh(index);
