@@ -46,6 +46,7 @@ export const CLI_TO_MCP: Readonly<Record<string, string>> = {
   'task show': 'gflow_task_get',
   'task wait': 'gflow_task_wait',
   'task cancel': 'gflow_task_cancel',
+  'task resume': 'gflow_task_resume',
 };
 
 /** CLI command path → why it has no MCP tool. */

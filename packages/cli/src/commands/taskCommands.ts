@@ -186,10 +186,49 @@ const wait = defineLeaf({
   },
 });
 
+/** A resumed run, as its text says it: what it made now, each step's status, and where to look when one may have spent. */
+function renderRun(result: unknown, ctx: LeafContext): LeafOutput {
+  const run = result as {
+    status: string;
+    task_id?: string;
+    made?: number;
+    error?: unknown;
+    items?: Row[];
+    links?: Row[];
+  };
+  const steps = run.items ?? run.links ?? [];
+  const lines = steps.map((step, i) => {
+    const files = (step['files'] as readonly string[] | undefined) ?? (step['file'] ? [step['file'] as string] : []);
+    const media = (step['flow_media_id'] as string | null | undefined) ?? null;
+    return `  ${i + 1}. ${String(step['status'])}${media ? ` ${media}` : ''}${files.length ? ` ${files.join(', ')}` : ''}`;
+  });
+  const head = `run ${run.task_id ?? ''}: ${run.status}, ${run.made ?? 0} made now`;
+  const output: LeafOutput = { data: result, text: [head, ...lines].join('\n') };
+  if (run.status === 'completed') return output;
+  const problem = run.error as Partial<ProblemDetails> | undefined;
+  const failure =
+    problem && typeof problem.type === 'string' && typeof problem.detail === 'string'
+      ? fromProblem(problem as ProblemDetails)
+      : new GflowError(`The run ended ${run.status}.`);
+  return { ...failedOutput(result, failure, ctx), text: `${output.text ?? ''}` };
+}
+
+const resume = operationLeaf({
+  name: 'resume',
+  description:
+    'Continue a run (a batch or a chain) that ended — failed, cancelled, killed — by its task id: done steps are kept, a step that may have been submitted is recovered by its ids (never submitted twice), only steps that never reached their submit are submitted (they may spend).',
+  operation: 'resumeTask',
+  schema: opSchema('resumeTask'),
+  overrides: { ...TASK_ID },
+  positionals: ['task_id'],
+  examples: ['gflow task resume 6f1c…', 'gflow task resume 6f1c… --json'],
+  render: (result, _values, ctx) => renderRun(result, ctx),
+});
+
 export const taskCommand = defineGroup({
   name: 'task',
-  description: 'Queued generation tasks (--no-wait): list, show, wait, cancel.',
-  children: { list, show, wait, cancel },
+  description: 'Queued tasks and runs (--no-wait, batches, chains): list, show, wait, cancel, resume.',
+  children: { list, show, wait, cancel, resume },
   examples: [
     'gflow image t2i "a red fox" --no-wait --json',
     'gflow task wait 6f1c…',

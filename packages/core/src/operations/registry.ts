@@ -19,6 +19,7 @@ import { generateBatch } from './batchOperation.js';
 import { chainStatus, generateChain } from './chainOperation.js';
 import { deleteProfile, listProfiles, telemetry, useProfile } from './profileOperations.js';
 import { TASK_OPERATIONS } from './taskOperations.js';
+import { resumeTask } from './resumeOperation.js';
 import { GALLERY_OPERATIONS } from './galleryOperations.js';
 import type { Operation } from './operation.js';
 import { characterVoices, listModels, listTools, runPromptTools } from './staticOperations.js';
@@ -30,6 +31,7 @@ const REGISTERED = [
   generateBatch,
   generateChain,
   chainStatus,
+  resumeTask,
   authLogin,
   authStatus,
   authRenew,

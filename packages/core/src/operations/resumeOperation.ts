@@ -1,0 +1,39 @@
+import { ReferenceNotFoundError } from '@gflow/errors';
+import { z } from 'zod';
+import { chainResult, generateBatchResult, isRunPayload, resumeRun } from '../runs/index.js';
+import { RUN_ID, runWaitParam } from '../schemas/params.js';
+import { defineOperation } from './operation.js';
+
+/**
+ * Continues any run (a batch, a chain) that ended — failed, cancelled, killed, Ctrl-C'd — by its
+ * task id: the one resume for every kind of run, beside each run's own resume_from.
+ */
+export const resumeTask = defineOperation({
+  name: 'resumeTask',
+  mcpName: 'gflow_task_resume',
+  title: 'Resume a run',
+  description:
+    "Continues a run (a batch or a chain) that ended — failed, cancelled, killed — by its task id: steps already done are kept, a step that may have been submitted is recovered by its recorded ids (never submitted twice), and only steps that never reached their submit are submitted (they may spend). A step Flow itself refused stays failed. A run still running in another process is refused. Returns the run's envelope (a batch's or a chain's).",
+  kind: 'spend',
+  usesBrowser: true,
+  task: 'optional',
+  input: z.object({
+    task_id: z.string().trim().regex(RUN_ID).describe("The run's task id (a batch's task_id, a chain's chain_id)."),
+    wait: runWaitParam('run'),
+  }),
+  output: z.union([generateBatchResult, chainResult]),
+  handler: async (input, context) => {
+    const record = context.runtime.catalog.tasks.get(input.task_id);
+    const kind = record?.taskType;
+    if (record === undefined || !isRunPayload(record.payload) || (kind !== 'batch' && kind !== 'chain'))
+      throw new ReferenceNotFoundError(
+        `No run ${input.task_id} in this home's catalog (only a batch or a chain resumes).`,
+        {
+          extensions: { parameter: 'task_id' },
+          remediationHint:
+            "List the tasks with 'gflow task list' (gflow_task_list); a single generation is not resumed: it is recovered with 'gflow data download MEDIA_ID'.",
+        },
+      );
+    return resumeRun(context, input.task_id, { wait: input.wait, kind });
+  },
+});
