@@ -16,13 +16,13 @@ export interface RecoverOptions {
 }
 
 /** A step that may have been submitted but whose media cannot be named: never submitted again. */
-function unconfirmed(row: TaskRecord, detail: string): WireFormatError {
+function unconfirmed(row: TaskRecord, detail: string, listed: 'none' | 'ambiguous' | 'no-project'): WireFormatError {
   return new WireFormatError(
     `Step ${row.stepIndex ?? 0} may have been submitted, but ${detail} It is not submitted again (credits may have been spent).`,
     {
       retryable: false,
       remediationHint: `Look in the Flow project${row.checkpoint?.project_id ? ` ${row.checkpoint.project_id}` : ''}; if nothing is there, resume with resubmit_unconfirmed (it may spend again).`,
-      extensions: { task_id: row.taskId, may_have_spent: true, unconfirmed: true },
+      extensions: { task_id: row.taskId, may_have_spent: true, unconfirmed: true, listed },
     },
   );
 }
@@ -34,9 +34,10 @@ async function namedMedia(
   row: TaskRecord,
   request: GenerationRequest,
 ): Promise<{ mediaIds: string[]; workflowIds: string[] }> {
+  const listingSeconds = runtime.settings.recoveryListingSeconds;
   const checkpoint = row.checkpoint;
   const projectId = checkpoint?.project_id;
-  if (!projectId) throw unconfirmed(row, 'its Flow project was never named.');
+  if (!projectId) throw unconfirmed(row, 'its Flow project was never named.', 'no-project');
   if (checkpoint.media_ids.length > 0)
     return { mediaIds: [...checkpoint.media_ids], workflowIds: [...checkpoint.workflow_ids] };
   const known = runtime.catalog.assets.mediaIdsOfProject(request.input.profile, projectId);
@@ -47,13 +48,15 @@ async function namedMedia(
     knownMediaIds: known,
     prompt: request.expanded_prompt,
     since: Date.parse(checkpoint.submitting_at ?? row.updatedAt),
-    timeoutMs: 60_000,
+    timeoutMs: 90_000,
+    ...(listingSeconds === undefined ? {} : { listedWithinMs: listingSeconds * 1000 }),
   });
   if (found.kind === 'found') return found;
-  if (found.kind === 'none') throw unconfirmed(row, 'its project lists nothing it made.');
+  if (found.kind === 'none') throw unconfirmed(row, 'its project lists nothing it made.', 'none');
   throw unconfirmed(
     row,
     `its project lists ${found.mediaIds.length} media it may have made (${found.mediaIds.join(', ')}).`,
+    'ambiguous',
   );
 }
 

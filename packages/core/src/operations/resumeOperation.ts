@@ -20,6 +20,12 @@ export const resumeTask = defineOperation({
   input: z.object({
     task_id: z.string().trim().regex(RUN_ID).describe("The run's task id (a batch's task_id, a chain's chain_id)."),
     wait: runWaitParam('run'),
+    resubmit_unconfirmed: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Your consent, after looking in the Flow project: a step that may have been submitted but whose project lists nothing it made (unconfirmed) is submitted again — it may spend twice. Needs wait=true.',
+      ),
   }),
   output: z.union([generateBatchResult, chainResult]),
   handler: async (input, context) => {
@@ -34,6 +40,7 @@ export const resumeTask = defineOperation({
             "List the tasks with 'gflow task list' (gflow_task_list); a single generation is not resumed: it is recovered with 'gflow data download MEDIA_ID'.",
         },
       );
-    return resumeRun(context, input.task_id, { wait: input.wait, kind });
+    const resubmit = input.resubmit_unconfirmed ? { resubmitUnconfirmed: true } : {};
+    return resumeRun(context, input.task_id, { wait: input.wait, kind, ...resubmit });
   },
 });

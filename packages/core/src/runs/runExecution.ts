@@ -53,6 +53,11 @@ export interface RunOptions {
   readonly signal: AbortSignal;
   readonly onProgress?: ((event: ProgressEvent) => void) | undefined;
   readonly cancelPollMs?: number;
+  /**
+   * The user's explicit consent (resume's resubmit_unconfirmed): a step that may have been
+   * submitted but whose project lists nothing it made is submitted again (it may spend twice).
+   */
+  readonly resubmitUnconfirmed?: boolean;
 }
 
 /** A queued step's request (its row was written), not a refusal envelope. */
@@ -129,7 +134,11 @@ export class RunExecution<R extends RunRequest, V> {
     if (this.options.signal.aborted) return this.#stop(index);
     this.#say({ phase: 'queued', message: `${this.kind.stepWord} ${index + 1}/${this.#total}`, step: this.#at(index) });
     const result =
-      state === 'failed' ? undefined : state === 'recoverable' ? await this.#recover(index) : await this.#submit(index);
+      state === 'failed'
+        ? undefined
+        : state === 'recoverable'
+          ? await this.#recoverOrResubmit(index)
+          : await this.#submit(index);
     this.#refresh(index);
     if (result?.status === 'completed') this.#made += 1;
     else if (this.kind.stopsAfterFailure(this.request) || this.options.signal.aborted || this.#interrupted(index))
@@ -150,6 +159,17 @@ export class RunExecution<R extends RunRequest, V> {
     const rows = currentSteps(this.runtime.catalog.tasks.steps(this.record.taskId));
     const row = rows.get(index);
     if (row) this.#rows.set(index, row);
+  }
+
+  /** A recoverable step: recovered; or, when its project lists nothing it made and the user consented, submitted again. */
+  async #recoverOrResubmit(index: number): Promise<GenerationResult | undefined> {
+    const recovered = await this.#recover(index);
+    const listed = this.#recoveryFailures.get(index)?.extensions['listed'];
+    if (recovered !== undefined || this.options.resubmitUnconfirmed !== true) return recovered;
+    if (listed !== 'none' && listed !== 'no-project') return undefined;
+    this.runtime.logger.warn('resubmitting an unconfirmed step, as asked', { step: index });
+    this.#recoveryFailures.delete(index);
+    return this.#submit(index);
   }
 
   async #recover(index: number): Promise<GenerationResult | undefined> {

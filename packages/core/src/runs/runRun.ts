@@ -19,8 +19,13 @@ function kindOf(request: RunRequest): RunKind<RunRequest, RunResult> {
 }
 
 /** The problem a run that did not complete ends with: a cancellation (naming what may have been spent), else its first failure. */
-function problemOf(view: RunResult, kind: RunKind<RunRequest, RunResult>, aborted: boolean): GflowError {
-  if (aborted)
+function problemOf(
+  view: RunResult,
+  kind: RunKind<RunRequest, RunResult>,
+  stop: { readonly aborted: boolean; readonly recovery?: GflowError | undefined },
+): GflowError {
+  if (stop.recovery !== undefined) return stop.recovery;
+  if (stop.aborted)
     return new CancelledError(
       'The run was stopped; no step is submitted after a cancel. Steps that reached their submit are named in the result.',
     );
@@ -36,17 +41,18 @@ function settle(
   record: TaskRecord,
   claimant: string,
   view: RunResult,
-  stop: { kind: RunKind<RunRequest, RunResult>; aborted: boolean },
+  stop: { kind: RunKind<RunRequest, RunResult>; aborted: boolean; recovery?: GflowError | undefined },
 ): RunResult {
   const tasks = runtime.catalog.tasks;
   if (stop.kind.succeeded(view) && !stop.aborted) {
     tasks.complete(record.taskId, claimant, view);
     return view;
   }
-  const error = problemOf(view, stop.kind, stop.aborted);
+  const error = problemOf(view, stop.kind, stop);
   const settled = tasks.fail(record.taskId, claimant, error);
   const status = settled.status === 'cancelled' || settled.status === 'indeterminate' ? settled.status : view.status;
-  return { ...view, status, error: view.error ?? toErrorEnvelopeBody(error) } as RunResult;
+  const top = stop.recovery !== undefined ? toErrorEnvelopeBody(error) : (view.error ?? toErrorEnvelopeBody(error));
+  return { ...view, status, error: top } as RunResult;
 }
 
 /**
@@ -86,10 +92,12 @@ export async function runClaimedRun(
     signal: clock.signal,
     onProgress: voice,
     claimant,
+    ...(options.resubmitUnconfirmed ? { resubmitUnconfirmed: true } : {}),
   });
   try {
     const view = await execution.execute();
-    const settled = settle(runtime, record, claimant, view, { kind, aborted: clock.signal.aborted });
+    const recovery = [...execution.recoveryFailures.values()][0];
+    const settled = settle(runtime, record, claimant, view, { kind, aborted: clock.signal.aborted, recovery });
     const total = request.run === 'batch' ? request.items.length : request.links.length;
     options.onProgress?.({ phase: 'done', step: { index: total, total }, elapsedMs: clock.elapsedMs() });
     return settled;

@@ -55,13 +55,18 @@ async function claimAndRun(
   return runClaimedRun(runtime, claimed, options);
 }
 
-function dispatchRun(context: OperationContext, request: RunRequest, wait: boolean): Promise<RunResult> {
+function dispatchRun(
+  context: OperationContext,
+  request: RunRequest,
+  wait: boolean,
+  extra: { readonly resubmitUnconfirmed?: boolean } = {},
+): Promise<RunResult> {
   return dispatchTask(context, {
     taskId: request.task_id,
     profile: request.profile,
     wait,
     pending: pendingView(request),
-    run: (options) => claimAndRun(context, request.task_id, request.profile, options),
+    run: (options) => claimAndRun(context, request.task_id, request.profile, { ...options, ...extra }),
   });
 }
 
@@ -112,7 +117,12 @@ export async function submitRun(
 export async function resumeRun(
   context: OperationContext,
   runId: string,
-  options: { readonly wait: boolean; readonly kind: RunRequest['run']; readonly profile?: string | undefined },
+  options: {
+    readonly wait: boolean;
+    readonly kind: RunRequest['run'];
+    readonly profile?: string | undefined;
+    readonly resubmitUnconfirmed?: boolean;
+  },
 ): Promise<RunResult> {
   const { catalog } = context.runtime;
   const record = catalog.tasks.get(runId);
@@ -138,6 +148,11 @@ export async function resumeRun(
       },
     );
   if (record.status === 'working') catalog.tasks.settleAbandoned({ isAlive: claimantPidIsAlive });
+  if (options.resubmitUnconfirmed === true && !options.wait)
+    throw new UsageError('resubmit_unconfirmed needs wait=true: the consent is given to this call, not to a worker.', {
+      extensions: { parameter: 'resubmit_unconfirmed' },
+    });
   if (catalog.tasks.get(runId)?.status !== 'pending') catalog.tasks.requeue(runId);
-  return dispatchRun(context, request, options.wait);
+  const extra = options.resubmitUnconfirmed === true ? { resubmitUnconfirmed: true } : {};
+  return dispatchRun(context, request, options.wait, extra);
 }

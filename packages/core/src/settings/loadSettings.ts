@@ -50,6 +50,8 @@ export interface ResolvedSettings extends Settings {
   readonly flowCheckReminder: boolean;
   readonly debugTraceback: boolean;
   readonly sessionIdleSeconds: number;
+  /** GFLOW_CLI_RECOVERY_LISTING_SECONDS; undefined: the driver's defaults per kind. */
+  readonly recoveryListingSeconds?: number;
   readonly rateLimitCapacity: number;
   readonly rateLimitRefillSeconds: number;
   readonly daemonPort: number;
@@ -142,6 +144,7 @@ export function loadSettings(options: LoadSettingsOptions = {}): ResolvedSetting
     flowCheckReminder: v.flowCheckReminder ?? true,
     debugTraceback: v.debugTraceback ?? false,
     sessionIdleSeconds: v.sessionIdleSeconds ?? 300,
+    ...(v.recoveryListingSeconds === undefined ? {} : { recoveryListingSeconds: v.recoveryListingSeconds }),
     rateLimitCapacity: v.rateLimitCapacity ?? 8,
     rateLimitRefillSeconds: v.rateLimitRefillSeconds ?? 20,
     daemonPort: v.daemonPort ?? 8000,

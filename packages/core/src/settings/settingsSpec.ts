@@ -259,6 +259,14 @@ export const SETTINGS = {
     defaultText: '600',
     doc: 'Upper bound for one generation to become terminal: every phase from the browser session to the result (not the wait for the profile lease, not the download). Past it before the submit: exit 9, retryable, nothing sent; after it: exit 9, not retryable.',
   }),
+  recoveryListingSeconds: spec({
+    key: 'recoveryListingSeconds',
+    env: 'GFLOW_CLI_RECOVERY_LISTING_SECONDS',
+    schema: int(0, 600),
+    accepts: 'seconds 0–600',
+    defaultText: '60 for images, 15 for clips',
+    doc: "Resuming a run: how long after a step's submit click Flow may still be making what it asked for before its project lists it. Until then a step whose media are not listed yet is looked at again rather than declared unconfirmed. The default follows Flow's measured reply times, three times over.",
+  }),
   jitterRange: spec({
     key: 'jitterRange',
     env: 'GFLOW_CLI_JITTER_RANGE',

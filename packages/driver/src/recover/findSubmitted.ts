@@ -26,6 +26,8 @@ export function checkFindRequest(req: FindSubmittedRequest): void {
   if (!Number.isFinite(req.since) || req.since <= 0)
     throw new BadParameterError('since must be a time (ms since the epoch).');
   if (!Number.isFinite(req.timeoutMs) || req.timeoutMs <= 0) throw new BadParameterError('timeoutMs must be positive.');
+  if (req.listedWithinMs !== undefined && !(req.listedWithinMs >= 0))
+    throw new BadParameterError('listedWithinMs must not be negative.');
 }
 
 /**
@@ -60,7 +62,7 @@ export function candidateImages(seen: ImageListing, known: readonly string[]): s
 }
 
 function listedByNow(req: FindSubmittedRequest): boolean {
-  return Date.now() >= req.since + LISTED_WITHIN_MS[req.kind];
+  return Date.now() >= req.since + (req.listedWithinMs ?? LISTED_WITHIN_MS[req.kind]);
 }
 
 function unsettled(ctx: OpContext, req: FindSubmittedRequest, what: string): Error {

@@ -36,6 +36,11 @@ export interface FindSubmittedRequest {
   readonly since: number;
   /** How long pending items are waited for. */
   readonly timeoutMs: number;
+  /**
+   * How long after the click Flow may still be making what was submitted before it lists it (a
+   * policy over measured times: LISTED_WITHIN_MS by default); until then "nothing new" is no answer.
+   */
+  readonly listedWithinMs?: number;
   readonly signal?: AbortSignal;
 }
 
