@@ -51,7 +51,7 @@ async function namedMedia(
     timeoutMs: 90_000,
     ...(listingSeconds === undefined ? {} : { listedWithinMs: listingSeconds * 1000 }),
   });
-  if (found.kind === 'found') return found;
+  if (found.kind === 'found') return { mediaIds: found.mediaIds, workflowIds: found.workflowIds };
   if (found.kind === 'none') throw unconfirmed(row, 'its project lists nothing it made.', 'none');
   throw unconfirmed(
     row,
