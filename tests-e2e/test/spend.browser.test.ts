@@ -51,6 +51,24 @@ describe('journey: spend control', () => {
     expect(usage).toMatchObject({ estimates: { count: 1, quoted: 12 }, today: { quoted: 0 } });
   }, 120_000);
 
+  it('dry runs without a project read their quotes in one scratch project, made once', async () => {
+    e2e.sim.received.clear();
+    const scratch = () =>
+      e2e.sim.scenario.projectsOf(SANDBOX_EMAIL).filter((p) => p.title.startsWith('gflow canary (scratch'));
+    const dryRun = async (prompt: string) => {
+      const run = await e2e.cli(['video', 't2v', prompt, ...OMNI, '--dry-run', '--sandbox', '--json']);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(json(run)).toMatchObject({ status: 'estimated', credits_quoted: 12 });
+    };
+    await dryRun('a fox at dawn');
+    const projects = e2e.sim.scenario.projectsOf(SANDBOX_EMAIL).length;
+    await dryRun('a heron at noon');
+    await dryRun('an owl at midnight');
+    expect(scratch()).toHaveLength(1);
+    expect(e2e.sim.scenario.projectsOf(SANDBOX_EMAIL)).toHaveLength(projects);
+    expect(submits(e2e.sim)).toEqual([]);
+  }, 120_000);
+
   it('video i2v --dry-run with a local start frame: the upload it had to make is reported, nothing is submitted', async () => {
     const frame = path.join(e2e.home, 'dawn.png');
     fs.writeFileSync(frame, makePng(640, 360, 'dawn'));

@@ -2,6 +2,7 @@ import type { Catalog } from '@gflow/catalog';
 import type { DriverProgressEvent, FlowGenerationResult, FlowSession, ReferenceInput, SubmitHook } from '@gflow/driver';
 import { type ResolvedInput, namedInputs } from './inputs.js';
 import { fellBackToUpload, placeReference, rememberUploads } from './placeReferences.js';
+import { SCRATCH_PROJECT_TITLE } from '../health/flowCheckRecord.js';
 import { projectTitleOf } from './projectTitle.js';
 import type { GenerationRequest } from './request.js';
 
@@ -18,6 +19,12 @@ export interface DriveContext {
   readonly signal: AbortSignal;
   readonly onProgress: (event: DriverProgressEvent) => void;
   readonly beforeSubmit: SubmitHook;
+  /**
+   * A dry run with no project of its own reads its quote in the profile's scratch project (the one
+   * `doctor --live` checks in), made once and remembered, instead of leaving a new empty project
+   * behind each time.
+   */
+  readonly scratch?: { readonly projectId: string | null; remember(projectId: string): void } | undefined;
 }
 
 /** What Flow made, and whether a reference sent in place had to be uploaded after all. */
@@ -35,15 +42,21 @@ function projectOf(ctx: DriveContext): string | undefined {
   if (input.project !== undefined) return input.project;
   if (input.project_name !== undefined) return undefined;
   const all = [inputs.startFrame, ...inputs.references];
-  return all.find((r) => r?.projectId)?.projectId ?? ctx.defaultProject;
+  return all.find((r) => r?.projectId)?.projectId ?? ctx.defaultProject ?? ctx.scratch?.projectId ?? undefined;
+}
+
+/** The title of a project the run makes: project_name, the scratch project's for a dry run, else the prompt's first words. */
+function newProjectTitle(ctx: DriveContext): string {
+  const { input } = ctx.request;
+  if (input.project_name !== undefined) return input.project_name;
+  return ctx.scratch !== undefined ? SCRATCH_PROJECT_TITLE : projectTitleOf(input.prompt);
 }
 
 /** The request's parts every driver generation takes. */
 function commonRequest(ctx: DriveContext, project: string | undefined) {
-  const { input, expanded_prompt: prompt, plan } = ctx.request;
+  const { expanded_prompt: prompt, plan } = ctx.request;
   return {
-    // A project made for this run is titled: project_name, else the prompt's first words.
-    ...(project ? { projectId: project } : { newProjectTitle: input.project_name ?? projectTitleOf(input.prompt) }),
+    ...(project ? { projectId: project } : { newProjectTitle: newProjectTitle(ctx) }),
     prompt,
     count: plan.count,
     agentConfirm: ctx.agentConfirm,
@@ -95,5 +108,6 @@ export async function driveGeneration(ctx: DriveContext): Promise<Driven> {
     profile,
     namedInputs(request.inputs).map(([, input]) => input),
   );
+  if (project === undefined) ctx.scratch?.remember(generated.projectId);
   return { generated, referenceUploaded: fellBackToUpload(sent, generated) };
 }

@@ -7,7 +7,8 @@ import type { ProgressEvent } from '../runtime/progressPhases.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 import { RunClock } from './clock.js';
-import { type Driven, driveGeneration } from './drive.js';
+import { type DriveContext, type Driven, driveGeneration } from './drive.js';
+import { readFlowCheckRecord, rememberScratchProject } from '../health/flowCheckRecord.js';
 import { verifyInputs } from './inputs.js';
 import type { MediaRef } from './plan.js';
 import { type RunFacts, RunProgress } from './progress.js';
@@ -167,6 +168,7 @@ class GenerationRun {
       signal: this.#clock.bounded,
       onProgress: this.#progress.driver,
       beforeSubmit: (this.#spend as SpendControl).hook,
+      scratch: this.#scratch(),
     });
     this.#clock.stopDeadline();
     if (this.#clock.deadlinePassed) throw deadlineError(this.#settings.timeoutSeconds, this.facts);
@@ -193,6 +195,16 @@ class GenerationRun {
       sandbox: this.runtime.browserOverrides.sandbox === true,
       referenceUploaded: driven.referenceUploaded,
     });
+  }
+
+  /** A dry run's scratch project (see DriveContext.scratch); none for a paid run. */
+  #scratch(): DriveContext['scratch'] {
+    if (this.request.input.dry_run !== true || this.request.input.project_name !== undefined) return undefined;
+    const dir = resolveProfile(this.runtime.layout, { requested: this.#profile }).dir;
+    return {
+      projectId: readFlowCheckRecord(dir).scratch_project_id,
+      remember: (projectId) => rememberScratchProject(dir, projectId),
+    };
   }
 
   #incidentFacts() {

@@ -11,6 +11,19 @@ export const FLOW_CHECK_FILE = '.gflow_flow_check.json';
 /** A record bigger than this is not gflow's: it is ignored (bounded parsing). */
 const MAX_BYTES = 16 * 1024;
 
+/**
+ * The title of the profile's scratch project: where `doctor --live` checks and where a dry run
+ * without a project reads its quote, so neither leaves a new empty project behind each time.
+ */
+export const SCRATCH_PROJECT_TITLE = 'gflow canary (scratch, safe to delete)';
+
+/** The profile's scratch project, remembered (the first dry run or live check that made it). */
+export function rememberScratchProject(profileDir: string, projectId: string): void {
+  const current = readFlowCheckRecord(profileDir);
+  if (current.scratch_project_id === projectId) return;
+  writeFlowCheckRecord(profileDir, { ...current, scratch_project_id: projectId });
+}
+
 /** How old the last check may be before a paid run reminds of it. */
 export const FLOW_CHECK_STALE_MS = 86_400_000;
 

@@ -3,7 +3,12 @@ import type { FlowCheckReport } from '@gflow/driver';
 import { exitCodeForCode } from '@gflow/errors';
 import { z } from 'zod';
 import { captureDocuments, writeCaptureBundle } from '../health/captureBundle.js';
-import { type FlowCheckRecord, readFlowCheckRecord, writeFlowCheckRecord } from '../health/flowCheckRecord.js';
+import {
+  type FlowCheckRecord,
+  SCRATCH_PROJECT_TITLE,
+  readFlowCheckRecord,
+  writeFlowCheckRecord,
+} from '../health/flowCheckRecord.js';
 import { type ResolvedProfile, resolveProfile } from '../home/profiles.js';
 import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
@@ -13,7 +18,6 @@ import { profileParam } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
 /** The title of the project gflow checks in (made once per profile, then reused). */
-export const SCRATCH_PROJECT_TITLE = 'gflow canary (scratch, safe to delete)';
 
 const capability = z.strictObject({
   id: z.string(),
