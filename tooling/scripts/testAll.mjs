@@ -29,9 +29,22 @@ bootstrap();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-tests-'));
 const base = { FORCE_COLOR: process.env['FORCE_COLOR'] ?? '0' };
 
+/** The failed tests of one vitest JSON report, as "file > test" lines (CI shows only the tail). */
+function failedNames(report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(process.cwd(), file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) names.push(`${where} > ${t.fullName ?? t.title}`);
+    if (failed.length === 0 && file.status === 'failed')
+      names.push(`${where} (the file failed: ${String(file.message ?? '').slice(0, 200)})`);
+  }
+  return names;
+}
+
 /** Sums the vitest JSON reports in `dir`. */
 function tally(dir) {
-  const sum = { passed: 0, failed: 0, skipped: 0 };
+  const sum = { passed: 0, failed: 0, skipped: 0, failures: [] };
   if (!fs.existsSync(dir)) return sum;
   // Only the reports: the folder also holds the browser tests' screenshots.
   for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json'))) {
@@ -39,6 +52,7 @@ function tally(dir) {
     sum.passed += report.numPassedTests ?? 0;
     sum.failed += report.numFailedTests ?? 0;
     sum.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    sum.failures.push(...failedNames(report));
   }
   return sum;
 }
@@ -87,6 +101,7 @@ if (second) {
     passed: sum.passed + (demo === 0 ? 1 : 0),
     failed: sum.failed + (demo === 0 ? 0 : 1),
     skipped: sum.skipped,
+    failures: demo === 0 ? sum.failures : [...sum.failures, 'the sandbox demo'],
   });
 } else {
   log('GFLOW_NODE=system: the second supported Node line is not run (nothing is provisioned)');
@@ -104,6 +119,7 @@ for (const l of lines)
   process.stdout.write(
     `Node ${l.node} (${l.what}): ${l.passed} passed, ${l.failed} failed${l.status !== 0 ? ' (a task failed)' : ''}\n`,
   );
+for (const l of lines) for (const name of l.failures) process.stdout.write(`FAILED on Node ${l.node}: ${name}\n`);
 process.stdout.write(
   `Tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`,
 );
