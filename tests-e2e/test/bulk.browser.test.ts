@@ -189,4 +189,53 @@ describe('many images, one run', () => {
       await conn.close();
     }
   }, 240_000);
+
+  it('gflow_generate_batch of 3 with a progress token: one scale, never back, 100% once at its end, a heartbeat inside each long step', async () => {
+    // ~10 s per image (the measured 19.7 s at half speed): every step is longer than a heartbeat.
+    e2e.sim.scenario.setLatency(0.5);
+    const conn = await e2e.mcpStdio(['--sandbox']);
+    const progress: Array<{ at: number; progress: number; total: number | undefined; message: string }> = [];
+    try {
+      const reply = (await conn.client.callTool(
+        {
+          name: 'gflow_generate_batch',
+          arguments: { items: [{ prompt: 'a wren' }, { prompt: 'a lark' }, { prompt: 'a finch' }], jitter: '0' },
+        },
+        {
+          timeout: 240_000,
+          onprogress: (p: { progress: number; total?: number | undefined; message?: string | undefined }) =>
+            progress.push({ at: Date.now(), progress: p.progress, total: p.total, message: p.message ?? '' }),
+        },
+      )) as { isError?: boolean; structuredContent?: Record<string, unknown> };
+      expect(reply.isError === true, JSON.stringify(reply.structuredContent)).toBe(false);
+      expect((reply.structuredContent as unknown as Batch).items.map((i) => i.status)).toEqual([
+        'completed',
+        'completed',
+        'completed',
+      ]);
+    } catch (error) {
+      throw new Error(`${String(error)}\nserver stderr:\n${conn.stderr().slice(-3000)}`, { cause: error });
+    } finally {
+      e2e.sim.scenario.setLatency('fast');
+      await conn.close();
+    }
+    const values = progress.map((p) => p.progress);
+    const seen = JSON.stringify(progress.slice(-6).map((p) => [p.progress, p.total, p.message]));
+    expect(new Set(progress.map((p) => p.total))).toEqual(new Set([3]));
+    for (let i = 1; i < values.length; i += 1) expect(values[i], seen).toBeGreaterThan(values[i - 1] as number);
+    expect(
+      values.filter((v) => v >= 3),
+      seen,
+    ).toEqual([3]);
+    expect(values.at(-1), seen).toBe(3);
+    // A heartbeat restates what the run last said; it never echoes an earlier heartbeat.
+    expect(progress.filter((p) => /still still/.test(p.message))).toEqual([]);
+    // Each step's silent wait on Flow is answered by the heartbeat ("still …") within the step.
+    for (const step of [0, 1, 2]) {
+      const inStep = progress.filter((p) => p.progress >= step && p.progress < step + 1);
+      expect(inStep.filter((p) => p.message.includes('still')).length, JSON.stringify(inStep)).toBeGreaterThan(0);
+    }
+    const gaps = progress.slice(1).map((p, i) => p.at - (progress[i] as { at: number }).at);
+    console.info(`batch of 3: ${progress.length} progress notifications, longest silence ${Math.max(...gaps)} ms`);
+  }, 300_000);
 });

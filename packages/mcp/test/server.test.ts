@@ -198,6 +198,8 @@ describe.each(ERAS)('gflow MCP server (%s era, in-process HTTP)', (era) => {
     const values = progress.map((p) => p.progress);
     expect([...values].sort((a, b) => a - b)).toEqual(values);
     expect(progress[0]?.message).toBe('queued');
+    // The last word arrives before the result, not after it (when the client no longer listens).
+    expect(progress.at(-1)?.message).toBe('done');
   });
 
   it('marks a failed generation reply isError without media links', async () => {

@@ -1,7 +1,12 @@
-/** How long a job may say nothing before its heartbeat (a progress event and a touched task row). */
-export const HEARTBEAT_MS = 5_000;
-/** How often the silence is looked at: a heartbeat goes out at most this long after HEARTBEAT_MS. */
+import { MAX_SILENCE_MS } from '../runtime/progressPhases.js';
+
+/** How often the silence is looked at. */
 const HEARTBEAT_TICK_MS = 1_000;
+/**
+ * Silence this long gets a heartbeat (a progress event and a touched task row) at the next tick,
+ * so no silence outlasts MAX_SILENCE_MS.
+ */
+export const HEARTBEAT_MS = MAX_SILENCE_MS - HEARTBEAT_TICK_MS;
 /** How often the row is read for a cancel another process asked for, by default. */
 const CANCEL_POLL_MS = 500;
 

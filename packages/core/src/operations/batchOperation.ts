@@ -4,7 +4,7 @@ import { type GenerateImageInput, generateImageInput, outputTargetFor, planImage
 import { resolveProfile } from '../home/profiles.js';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
-import { type GenerateBatchResult, generateBatchResult, resumeRun, submitRun } from '../runs/index.js';
+import { type GenerateBatchResult, generateBatchResult, resumeRun, stepCountOf, submitRun } from '../runs/index.js';
 import { RUN_ID, idempotencyKeyParam, runWaitParam } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
@@ -167,5 +167,7 @@ export const generateBatch = defineOperation({
   task: 'optional',
   input: generateBatchInput,
   output: generateBatchResult,
+  steps: (input, catalog) =>
+    input.items?.length ?? (input.resume_from ? stepCountOf(catalog.tasks.get(input.resume_from)?.payload) : undefined),
   handler: (input, context) => runBatch(input, context),
 });

@@ -16,6 +16,7 @@ import {
   isRunPayload,
   resumeRun,
   runView,
+  stepCountOf,
   submitRun,
 } from '../runs/index.js';
 import { RUN_ID, flowId, idempotencyKeyParam, profileParam, runWaitParam } from '../schemas/params.js';
@@ -258,6 +259,11 @@ export const generateChain = defineOperation({
   task: 'optional',
   input: generateChainInput,
   output: chainResult,
+  steps: (input, catalog) =>
+    input.dry_run
+      ? undefined
+      : (input.links?.length ??
+        (input.resume_from ? stepCountOf(catalog.tasks.get(input.resume_from)?.payload) : undefined)),
   handler: (input, context) => runChain(input, context),
 });
 

@@ -63,6 +63,12 @@ export interface Operation<
    * MCP client without the Tasks extension is refused (-32021). Absent: it never makes a task.
    */
   readonly task?: 'optional' | 'required';
+  /**
+   * A run of many steps: how many its call runs (from the input, or the row it resumes), so its
+   * progress is on one scale — steps done out of steps — from its first word, the wait for the
+   * browser and the queue included.
+   */
+  readonly steps?: (input: z.output<I>, catalog: OperationContext['runtime']['catalog']) => number | undefined;
   /** What the kind cannot say on its own, for the MCP annotations (see {@link OperationHints}). */
   readonly hints?: OperationHints;
   readonly input: I;

@@ -1,6 +1,6 @@
 import { ReferenceNotFoundError } from '@gflow/errors';
 import { z } from 'zod';
-import { chainResult, generateBatchResult, isRunPayload, resumeRun } from '../runs/index.js';
+import { chainResult, generateBatchResult, isRunPayload, resumeRun, stepCountOf } from '../runs/index.js';
 import { RUN_ID, runWaitParam } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
@@ -28,6 +28,7 @@ export const resumeTask = defineOperation({
       ),
   }),
   output: z.union([generateBatchResult, chainResult]),
+  steps: (input, catalog) => stepCountOf(catalog.tasks.get(input.task_id)?.payload),
   handler: async (input, context) => {
     const record = context.runtime.catalog.tasks.get(input.task_id);
     const kind = record?.taskType;

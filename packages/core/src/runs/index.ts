@@ -4,7 +4,13 @@
 // of core may use of it.
 export { type GenerateBatchResult, generateBatchResult } from './batchRun.js';
 export { type ChainResult, type LinkResult, chainResult } from './chainRun.js';
-export { type BatchRunRequest, type ChainRunRequest, type RunRequest, isRunPayload } from './runRequest.js';
+export {
+  type BatchRunRequest,
+  type ChainRunRequest,
+  type RunRequest,
+  isRunPayload,
+  stepCountOf,
+} from './runRequest.js';
 export { type RunResult, runClaimedRun } from './runRun.js';
 export { resumeRun, runView, submitRun } from './submitRun.js';
 export { currentSteps, stepState, type StepState } from './steps.js';

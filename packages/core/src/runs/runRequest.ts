@@ -57,6 +57,14 @@ export function isRunPayload(payload: unknown): boolean {
   return (payload as { kind?: unknown } | null)?.kind === 'run';
 }
 
+/** How many steps the run in a task row has (a batch's items, a chain's links); undefined for a row that is not a run. */
+export function stepCountOf(payload: unknown): number | undefined {
+  if (!isRunPayload(payload)) return undefined;
+  const { items, links } = payload as { items?: unknown; links?: unknown };
+  const steps = Array.isArray(items) ? items : links;
+  return Array.isArray(steps) ? steps.length : undefined;
+}
+
 /** Reads a run row like user input, or refuses it (never run). */
 export function parseRunRequest(payload: unknown, taskId: string): RunRequest {
   const version = (payload as { schema_version?: unknown } | null)?.schema_version;

@@ -76,17 +76,20 @@ export async function runClaimedRun(
   }
   const kind = kindOf(request);
   let last: ProgressEvent = { phase: 'queued', message: `run ${record.taskId}` };
-  const voice = (event: ProgressEvent): void => {
-    last = event;
+  const say = (event: ProgressEvent): void => {
     clock.spoke();
     options.onProgress?.({ ...event, elapsedMs: clock.elapsedMs() });
+  };
+  const voice = (event: ProgressEvent): void => {
+    last = event;
+    say(event);
   };
   const clock = new RunClock({
     signal: options.signal,
     timeoutSeconds: NO_DEADLINE_S,
     cancelRequested: () => runtime.catalog.tasks.get(record.taskId)?.cancelRequestedAt != null,
     cancelPollMs: options.cancelPollMs,
-    onSilence: () => voice({ ...last, message: `still ${last.message ?? last.phase}` }),
+    onSilence: () => say({ ...last, message: `still ${last.message ?? last.phase}` }),
   });
   const execution: Execution<RunRequest, RunResult> = new RunExecution(runtime, record, request, kind, {
     signal: clock.signal,

@@ -35,7 +35,7 @@ import { assertSupportedNode } from './nodeSupport.js';
 import { failureOf } from './orThrow.js';
 import { WarmUp } from './warmUp.js';
 import { type LogSink, type Logger, createLogger, effectiveLogLevel } from './logger.js';
-import type { ProgressEvent } from './progressPhases.js';
+import { type ProgressEvent, onRunScale } from './progressPhases.js';
 import type { JobLauncher, RuntimeServices } from './runtimeServices.js';
 import { SURFACE_POLICY, type Surface } from './surfacePolicy.js';
 import { createTaskService } from './taskServiceImpl.js';
@@ -274,13 +274,14 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     };
     if (options.signal?.aborted) return settle(cancelledBeforeStart(operation));
     if (operation.usesCatalog !== false) await this.ready();
-    await this.#warmUp.wait(options.onProgress, options.signal);
+    const onProgress = onRunScale(options.onProgress, () => operation.steps?.(parsed.data, this.#services.catalog));
+    await this.#warmUp.wait(onProgress, options.signal);
     if (operation.kind === 'spend') this.#remindFlowCheck(parsed.data);
     const context: OperationContext = {
       runtime: this.#services,
       surface: this.surface,
       signal: options.signal ?? new AbortController().signal,
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(onProgress ? { onProgress } : {}),
       operation: operation.mcpName,
     };
     try {

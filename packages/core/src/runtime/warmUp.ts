@@ -1,8 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ProgressEvent } from './progressPhases.js';
-
-/** How often a call waiting on the warm-up says it still waits (a client that resets its timeout on progress keeps waiting). */
-const HEARTBEAT_MS = 5_000;
+import { MAX_SILENCE_MS, type ProgressEvent } from './progressPhases.js';
 
 interface Pending {
   readonly label: string;
@@ -51,7 +48,8 @@ export class WarmUp {
     say(pending.label);
     const heartbeat = setInterval(
       () => say(`${pending.label} (still, ${Math.round((Date.now() - started) / 1000)} s)`),
-      HEARTBEAT_MS,
+      // A client that resets its timeout on progress keeps waiting.
+      MAX_SILENCE_MS,
     );
     heartbeat.unref();
     try {

@@ -53,10 +53,13 @@ function registerOperationTool(
     async (args: unknown, ctx: ServerContext) => {
       const profile = profileOf(args);
       try {
+        const progress = progressSender(ctx, logger);
         const value = await gflow.runByName(op.name, restoreStrippedArgumentKeys(args ?? {}, ctx.mcpReq._meta), {
           signal: ctx.mcpReq.signal,
-          onProgress: progressSender(ctx, logger),
+          onProgress: progress.send,
         });
+        // The last notification (a run's `done`) goes out before the result, not after it.
+        await progress.sent();
         gflow.recordUsage(op.mcpName, profile, 'ok');
         return renderToolResult(value);
       } catch (error) {
@@ -72,17 +75,23 @@ function profileOf(args: unknown): string | undefined {
   return typeof profile === 'string' ? profile.slice(0, 200) : undefined;
 }
 
-function progressSender(ctx: ServerContext, logger: GflowLogger): (event: ProgressEvent) => void {
+/** Sends a call's progress (when the client asked for it); `sent` settles once what was sent is out. */
+function progressSender(
+  ctx: ServerContext,
+  logger: GflowLogger,
+): { send: (event: ProgressEvent) => void; sent: () => Promise<void> } {
   const progressToken = ctx.mcpReq._meta?.progressToken;
   const map = progressMapper();
-  return (event) => {
+  let last: Promise<void> = Promise.resolve();
+  const send = (event: ProgressEvent): void => {
     if (progressToken === undefined || ctx.mcpReq.signal.aborted) return;
     const params = map(event);
     if (!params) return;
-    ctx.mcpReq
+    last = ctx.mcpReq
       .notify({ method: 'notifications/progress', params: { progressToken, ...params } })
       .catch((error: unknown) => {
         logger.debug('mcp.progress.send_failed', { error: String(error) });
       });
   };
+  return { send, sent: () => last };
 }
