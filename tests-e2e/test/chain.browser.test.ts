@@ -131,6 +131,49 @@ describe('video chain', () => {
     });
   }, 300_000);
 
+  it("Ctrl-C while link 2 is generating: the text names the credits that may have been spent (the run's project, link 2's media id) and the resume; chain-status then says it is not running", async () => {
+    const earlier = new Set(runRows(e2e.dbPath, 'chain').map((r) => r.task_id));
+    // Slower clips, so link 2's wait on Flow is long enough to be seen and interrupted.
+    e2e.sim.scenario.setLatency(0.3);
+    const victim = e2e.spawn(['video', 'chain', storyFile('interrupted.jsonl'), '-y', '--jitter', '0', '--sandbox']);
+    let media = '';
+    let chainId = '';
+    let interrupted: Awaited<typeof victim.done>;
+    try {
+      const row = await waitFor(
+        'link 2 generating, its media id in the catalog',
+        () =>
+          runRows(e2e.dbPath, 'chain').find(
+            (r) =>
+              !earlier.has(r.task_id) &&
+              r.steps[1]?.status === 'working' &&
+              r.steps[1].checkpoint?.phase === 'generating' &&
+              (r.steps[1].checkpoint.media_ids?.length ?? 0) > 0,
+          ),
+        240_000,
+        20,
+      );
+      chainId = row.task_id;
+      media = row.steps[1]?.checkpoint?.media_ids?.[0] ?? '';
+      process.kill(victim.pid, 'SIGINT');
+      interrupted = await victim.done;
+    } finally {
+      victim.killGroup();
+      e2e.sim.scenario.setLatency('fast');
+    }
+    const status = json(await e2e.cli(['video', 'chain-status', chainId, '--sandbox', '--json'])) as unknown as Chain;
+    expect(status.status).toBe('indeterminate');
+    expect(status.links.map((l) => l.status)).toEqual(['done', 'indeterminate', 'pending']);
+    expect(status.links[1]?.flow_media_id).toBe(media);
+    const said = `${interrupted.stdout}\n${interrupted.stderr.slice(-2000)}`;
+    expect(interrupted.exitCode, said).not.toBe(0);
+    expect(interrupted.stdout, said).toContain(`Chain ${chainId}: indeterminate`);
+    expect(interrupted.stdout, said).toContain(
+      `Link 2 may have spent credits (Flow project ${status.flow_project_id}, media ${media})`,
+    );
+    expect(interrupted.stdout, said).toContain(`Continue it with: gflow task resume ${chainId}`);
+  }, 300_000);
+
   it('killed after link 2, --resume-from makes only link 3', async () => {
     e2e.sim.received.clear();
     const earlier = new Set(runRows(e2e.dbPath, 'chain').map((r) => r.task_id));
@@ -158,6 +201,9 @@ describe('video chain', () => {
       victim.killGroup();
     }
     expect(submits(e2e.sim)).toEqual(['YhhmEf', 'eb1hJf']);
+    // Its process is gone: the chain is not called running.
+    const after = json(await e2e.cli(['video', 'chain-status', chainId, '--sandbox', '--json'])) as unknown as Chain;
+    expect(after.status).not.toBe('running');
     const resumed = await e2e.cli(['video', 'chain', '--resume-from', chainId, '-y', '--sandbox', '--json'], {
       timeoutMs: 200_000,
     });

@@ -8,6 +8,7 @@ import type { ParsedValues } from '../args/parseArgv.js';
 import type { LeafOutput } from '../framework/commandSpec.js';
 import type { LeafContext } from '../framework/leafContext.js';
 import { runOperation } from '../framework/operationLeaf.js';
+import { runNotes } from '../output/runSpend.js';
 import { renderTable } from '../output/table.js';
 
 /** The flags of a run of many prompts (image t2i with several, image batch, run --config). */
@@ -179,6 +180,7 @@ export async function runBatchOperation(ctx: LeafContext, input: Record<string, 
   const summary = estimated
     ? `${done}/${result.items.length} estimated in project ${result.flow_project_id ?? '-'}: ${result.credits_quoted ?? 'unreadable'} credits quoted in all; nothing was submitted`
     : `${done}/${result.items.length} completed in project ${result.flow_project_id ?? '-'}`;
-  const text = `${renderTable(['#', 'STATUS', 'PROMPT', 'FILES / ERROR'], rows)}\n${summary}`;
+  const notes = runNotes(result as unknown as Parameters<typeof runNotes>[0]);
+  const text = [renderTable(['#', 'STATUS', 'PROMPT', 'FILES / ERROR'], rows), summary, ...notes].join('\n');
   return { data: result, text, summary, ...(result.exit_code === 0 ? {} : { exitCode: result.exit_code }) };
 }

@@ -6,6 +6,7 @@ import type { LeafContext } from '../framework/leafContext.js';
 import { operationLeaf, requireOperation, withCliNames } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
 import { formatProgress } from '../output/progressReporter.js';
+import { runNotes } from '../output/runSpend.js';
 import { renderFields, renderListing } from '../output/table.js';
 import { failedOutput, renderGeneration } from './generationFlags.js';
 
@@ -210,7 +211,8 @@ function renderRun(result: unknown, ctx: LeafContext): LeafOutput {
     problem && typeof problem.type === 'string' && typeof problem.detail === 'string'
       ? fromProblem(problem as ProblemDetails)
       : new GflowError(`The run ended ${run.status}.`);
-  return { ...failedOutput(result, failure, ctx), text: `${output.text ?? ''}` };
+  const text = [output.text ?? '', ...runNotes(run)].join('\n');
+  return { ...failedOutput(result, failure, ctx), text };
 }
 
 const resume = operationLeaf({

@@ -6,6 +6,7 @@ import { parseChainFile } from '@gflow/core/surfaces';
 import { PROFILE_FLAG, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import { defineLeaf, type LeafOutput } from '../framework/commandSpec.js';
 import { runOperation } from '../framework/operationLeaf.js';
+import { runNotes } from '../output/runSpend.js';
 import { renderTable } from '../output/table.js';
 
 interface ChainView {
@@ -18,6 +19,7 @@ interface ChainView {
     mode: string;
     status: string;
     file?: string | null;
+    flow_media_id?: string | null;
     credits_quoted?: number | null;
   }>;
   readonly credits_quoted?: number | null;
@@ -29,21 +31,21 @@ function renderChain(result: unknown): LeafOutput {
   const r = result as ChainView;
   const planned = r.status === 'planned';
   const table = renderTable(
-    ['LINK', 'MODE', 'STATUS', 'PROMPT', planned ? 'CREDITS' : 'FILE'],
+    ['LINK', 'MODE', 'STATUS', 'PROMPT', planned ? 'CREDITS' : 'FILE / MEDIA'],
     r.links.map((l) => [
       String(l.index + 1),
       l.mode,
       l.status,
       l.prompt,
-      planned ? (l.credits_quoted == null ? '?' : String(l.credits_quoted)) : (l.file ?? ''),
+      planned ? (l.credits_quoted == null ? '?' : String(l.credits_quoted)) : (l.file ?? l.flow_media_id ?? ''),
     ]),
   );
   const head = planned
     ? `Plan (nothing sent): ${r.links.length} clips, ${r.credits_quoted == null ? 'price not read' : `${r.credits_quoted} credits quoted by Flow`}`
     : `Chain ${r.chain_id ?? '-'}: ${r.status}, ${r.made} made by this run, project ${r.flow_project_id ?? '-'}`;
-  const resume =
-    r.status === 'failed' && r.chain_id ? `\nContinue it with: gflow video chain --resume-from ${r.chain_id}` : '';
-  return { data: result, text: `${head}\n${table}${resume}`, ...(r.exit_code === 0 ? {} : { exitCode: r.exit_code }) };
+  const notes = runNotes(r as unknown as Parameters<typeof runNotes>[0]);
+  const text = [head, table, ...notes].join('\n');
+  return { data: result, text, ...(r.exit_code === 0 ? {} : { exitCode: r.exit_code }) };
 }
 
 /** `gflow video chain FILE.jsonl`: core's generateChain (one home for the chain, its state in the catalog). */
