@@ -174,6 +174,27 @@ describe('video chain', () => {
     expect(interrupted.stdout, said).toContain(`Continue it with: gflow task resume ${chainId}`);
   }, 300_000);
 
+  it('--no-wait hands the chain to a background worker; task wait follows it to its clips; the same --idempotency-key again pays nothing', async () => {
+    e2e.sim.received.clear();
+    const args = ['video', 'chain', storyFile('queued.jsonl'), '-y', '--jitter', '0', '--sandbox'];
+    const queued = await e2e.cli([...args, '--no-wait', '--idempotency-key', 'story-queued-1']);
+    expect(queued.exitCode, queued.stderr.slice(-2000)).toBe(0);
+    const id = /^Chain (\S+) queued \(3 links\); a background worker runs it\.$/m.exec(queued.stdout)?.[1] ?? '';
+    expect(id, queued.stdout).not.toBe('');
+    expect(queued.stdout).toContain(`Follow it: gflow task wait ${id}`);
+    const waited = await e2e.cli(['task', 'wait', id, '--sandbox', '--json'], { timeoutMs: 280_000 });
+    expect(waited.exitCode, waited.stderr.slice(-2000)).toBe(0);
+    const chain = json(waited) as unknown as Chain;
+    expect(chain).toMatchObject({ status: 'completed', chain_id: id });
+    expect(chain.links.every((l) => fs.existsSync(l.file))).toBe(true);
+    expect(submits(e2e.sim)).toEqual(['YhhmEf', 'eb1hJf', 'eb1hJf']);
+    // An agent retrying the same command with its key gets that chain back; nothing is sent again.
+    const again = await e2e.cli([...args, '--idempotency-key', 'story-queued-1', '--json']);
+    expect(again.exitCode, again.stderr.slice(-2000)).toBe(0);
+    expect(json(again)).toMatchObject({ status: 'completed', chain_id: id });
+    expect(submits(e2e.sim)).toEqual(['YhhmEf', 'eb1hJf', 'eb1hJf']);
+  }, 300_000);
+
   it('killed after link 2, --resume-from makes only link 3', async () => {
     e2e.sim.received.clear();
     const earlier = new Set(runRows(e2e.dbPath, 'chain').map((r) => r.task_id));

@@ -5,7 +5,7 @@ import { MAX_BATCH_ITEMS } from '@gflow/core';
 import { PROFILE_FLAG, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import { defineLeaf } from '../framework/commandSpec.js';
 import { generationInput } from './generationFlags.js';
-import { bulkFlags, failFastOf, runBatchOperation, spendFlags, spendInput } from './imageBulk.js';
+import { bulkFlags, failFastOf, runBatchOperation, runFlags, runInput, spendFlags, spendInput } from './imageBulk.js';
 
 export interface BatchEntry {
   readonly prompt: string;
@@ -135,10 +135,15 @@ export const imageBatchCommand = defineLeaf({
     }),
     ...bulkFlags(),
     ...spendFlags(),
+    ...runFlags(),
     flag({ key: 'out', kind: 'string', valueHint: 'DIR', description: 'Write the files flat into DIR.' }),
     SANDBOX_FLAG,
   ],
-  examples: ['gflow image batch prompts.tsv', 'gflow image batch shots.json --fail-fast --json'],
+  examples: [
+    'gflow image batch prompts.tsv',
+    'gflow image batch shots.json --fail-fast --json',
+    'gflow image batch shots.json --no-wait --idempotency-key shots-2026-12-03',
+  ],
   async run(ctx, values) {
     const file = path.resolve(ctx.cwd, String(values['manifest']));
     let text: string;
@@ -169,6 +174,7 @@ export const imageBatchCommand = defineLeaf({
       fail_fast: failFastOf(values),
       ...(typeof values['jitter'] === 'string' ? { jitter: values['jitter'] } : {}),
       ...spendInput(values),
+      ...runInput(values),
     });
   },
 });

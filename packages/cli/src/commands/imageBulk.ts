@@ -55,6 +55,42 @@ export function spendFlags(): FlagSpec[] {
   ];
 }
 
+/** --no-wait and --idempotency-key of a run (a batch, a chain): the run is a task either way. */
+export function runFlags(): FlagSpec[] {
+  return [
+    flag({
+      key: 'wait',
+      kind: 'boolean',
+      description:
+        "Wait for the whole run (default); --no-wait hands it to a background worker and prints its task id ('gflow task wait ID' follows it, 'gflow task cancel ID' stops it before its next submit).",
+    }),
+    flag({
+      key: 'idempotency_key',
+      name: 'idempotency-key',
+      kind: 'string',
+      valueHint: 'KEY',
+      description:
+        'A key of your own for this run: running the command again with the same key returns the earlier run instead of paying again (per profile).',
+    }),
+  ];
+}
+
+/** The run flags as run input. */
+export function runInput(values: ParsedValues): Record<string, unknown> {
+  return {
+    ...(values['wait'] === false ? { wait: false } : {}),
+    ...(typeof values['idempotency_key'] === 'string' ? { idempotency_key: values['idempotency_key'] } : {}),
+  };
+}
+
+/** The text of a run handed to the background: its id and how to follow it. */
+export function queuedRunText(word: 'Batch' | 'Chain', taskId: string, steps: number, unit: string): string {
+  return [
+    `${word} ${taskId} queued (${steps} ${unit}${steps === 1 ? '' : 's'}); a background worker runs it.`,
+    `Follow it: gflow task wait ${taskId}   See it: gflow task show ${taskId}   Stop it: gflow task cancel ${taskId}`,
+  ].join('\n');
+}
+
 /** The spend flags as generateBatch input. */
 export function spendInput(values: ParsedValues): Record<string, unknown> {
   return {
@@ -164,7 +200,10 @@ export async function runBatchOperation(ctx: LeafContext, input: Record<string, 
     pauses_ms: number[];
     exit_code: number;
     credits_quoted?: number | null;
+    task_id?: string;
   };
+  if (result.status === 'pending' && result.task_id)
+    return { data: result, text: queuedRunText('Batch', result.task_id, result.items.length, 'prompt') };
   const rows = result.items.map((item, i) => [
     String(i + 1),
     item.status,

@@ -61,10 +61,6 @@ const t2i = operationLeaf({
       return base.single({ ...values, prompt: prompts[0] });
     }
     refuseSinglePromptFlags(values, SINGLE_PROMPT_ONLY);
-    if (values['wait'] === false)
-      throw new UsageError('--no-wait takes one prompt; several run in one blocking session.', {
-        extensions: { parameter: 'wait' },
-      });
     const common = generationInput(
       Object.fromEntries(
         [
@@ -79,6 +75,7 @@ const t2i = operationLeaf({
           'dry_run',
           'max_credits',
           'overwrite',
+          'idempotency_key',
         ]
           .filter((key) => values[key] !== undefined)
           .map((key) => [key, values[key]]),
@@ -92,6 +89,7 @@ const t2i = operationLeaf({
       items: prompts.map((prompt) => ({ prompt })),
       fail_fast: failFast,
       ...(typeof values['jitter'] === 'string' ? { jitter: values['jitter'] } : {}),
+      ...(values['wait'] === false ? { wait: false } : {}),
     });
   },
   examples: [

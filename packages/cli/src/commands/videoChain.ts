@@ -6,6 +6,7 @@ import { parseChainFile } from '@gflow/core/surfaces';
 import { PROFILE_FLAG, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import { defineLeaf, type LeafOutput } from '../framework/commandSpec.js';
 import { runOperation } from '../framework/operationLeaf.js';
+import { queuedRunText, runFlags, runInput } from './imageBulk.js';
 import { runNotes } from '../output/runSpend.js';
 import { renderTable } from '../output/table.js';
 
@@ -29,6 +30,8 @@ interface ChainView {
 
 function renderChain(result: unknown): LeafOutput {
   const r = result as ChainView;
+  if (r.status === 'pending' && r.chain_id)
+    return { data: result, text: queuedRunText('Chain', r.chain_id, r.links.length, 'link') };
   const planned = r.status === 'planned';
   const table = renderTable(
     ['LINK', 'MODE', 'STATUS', 'PROMPT', planned ? 'CREDITS' : 'FILE / MEDIA'],
@@ -94,6 +97,7 @@ export const videoChainCommand = defineLeaf({
       description: 'Where the clips and frames go (default: <output>/chains/<chain id>).',
     }),
     flag({ key: 'project', kind: 'string', valueHint: 'PROJECT_ID', description: 'The Flow project for every link.' }),
+    ...runFlags(),
     PROFILE_FLAG,
     SANDBOX_FLAG,
   ],
@@ -101,6 +105,7 @@ export const videoChainCommand = defineLeaf({
     'gflow video chain story.jsonl --dry-run',
     'gflow video chain story.jsonl -y --aspect 16:9 --out-dir ./story',
     'gflow video chain --resume-from ch-1f2e… -y',
+    'gflow video chain story.jsonl -y --no-wait --idempotency-key story-v1',
   ],
   handlesInterrupt: true,
   async run(ctx, values) {
@@ -145,7 +150,7 @@ export const videoChainCommand = defineLeaf({
       );
       if (!ok) throw new UsageError('Not started: nothing was sent.');
     }
-    return renderChain(await runOperation(ctx, 'generateChain', () => input));
+    return renderChain(await runOperation(ctx, 'generateChain', () => ({ ...input, ...runInput(values) })));
   },
 });
 

@@ -29,3 +29,4 @@ export { type RecoverOptions, recoverGeneration } from './recover.js';
 export { claimAndRunGeneration } from './run.js';
 export { RunClock } from './clock.js';
 export type { GenerationRequest } from './request.js';
+export { isGenerationPayload } from './request.js';

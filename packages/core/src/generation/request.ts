@@ -131,6 +131,12 @@ export const generationRequest = z.discriminatedUnion('kind', [
     })
     .strict(),
 ]);
+/** Whether a task row's payload is a generation's request (an image or a video, not a run). */
+export function isGenerationPayload(payload: unknown): boolean {
+  const kind = (payload as { kind?: unknown } | null)?.kind;
+  return kind === 'image' || kind === 'video';
+}
+
 /** A generation's resolved request: the task row's payload. */
 export type GenerationRequest = z.output<typeof generationRequest>;
 export type JobSettings = z.output<typeof jobSettings>;

@@ -1,6 +1,6 @@
 import { IMAGE_ASPECTS, VIDEO_ASPECTS, VIDEO_RESOLUTIONS } from '@gflow/flow-facts';
 import { z } from 'zod';
-import { caseInsensitive, flowId, localPath, profileParam, toolSpec } from '../schemas/params.js';
+import { caseInsensitive, flowId, idempotencyKeyParam, localPath, profileParam, toolSpec } from '../schemas/params.js';
 import { RESULT_STATUSES } from '../schemas/resultStatus.js';
 
 const WAIT_DESCRIPTION =
@@ -68,6 +68,7 @@ const shared = {
       'true: replace a file already at the output path. false (default): an output file that exists is refused before anything is sent, and a name taken meanwhile (or changed by the extension the bytes need) gets a free variant (<stem>-2.<ext>); nothing is ever replaced silently.',
     ),
   wait: z.boolean().default(true).describe(WAIT_DESCRIPTION),
+  idempotency_key: idempotencyKeyParam,
   dry_run: z.boolean().default(false).describe(DRY_RUN_DESCRIPTION),
   max_credits: z
     .number()

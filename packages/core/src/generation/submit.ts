@@ -176,14 +176,22 @@ export async function queueGeneration(
 export async function submitGeneration(
   ask: GenerationAsk,
   context: OperationContext,
-  options: { readonly rateLimited?: boolean; readonly idempotencyKey?: string | undefined } = {},
+  options: {
+    readonly rateLimited?: boolean;
+    readonly idempotencyKey?: string | undefined;
+    /** What an earlier call with the same idempotency key (on the resolved profile) made, if any. */
+    readonly earlier?: (profile: string, key: string) => Promise<GenerationResult | undefined>;
+  } = {},
 ): Promise<GenerationResult> {
   const checked = await check(ask, context);
   if ('status' in checked) return checked;
+  const key = ask.input.idempotency_key;
+  const earlier = key === undefined ? undefined : await options.earlier?.(checked.profile, key);
+  if (earlier !== undefined) return earlier;
   // A batch takes its tokens itself (it waits for one instead of failing halfway).
   const refused = options.rateLimited === false ? undefined : takeToken(context);
   if (refused !== undefined) return refused;
-  const request = writeRequest(ask, checked, context, { idempotencyKey: options.idempotencyKey });
+  const request = writeRequest(ask, checked, context, { idempotencyKey: key ?? options.idempotencyKey });
   const { runtime } = context;
   return dispatchTask(context, {
     taskId: request.task_id,

@@ -1,6 +1,36 @@
+import { UsageError } from '@gflow/errors';
 import type { z } from 'zod';
-import { generateImageInput, generateVideoInput, generationResult, submitGeneration } from '../generation/index.js';
+import {
+  type GenerationResult,
+  generateImageInput,
+  generateVideoInput,
+  generationResult,
+  isGenerationPayload,
+  submitGeneration,
+} from '../generation/index.js';
+import type { OperationContext } from '../runtime/operationContext.js';
+import { awaitTask, isSettled } from '../tasks/awaitTask.js';
+import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import { defineOperation } from './operation.js';
+
+/**
+ * The task an earlier call with the same idempotency key made (an agent retrying after a timeout):
+ * its envelope — followed to its end when the caller waits — never a second submit.
+ */
+function earlierGeneration(context: OperationContext, wait: boolean) {
+  return async (profile: string, key: string): Promise<GenerationResult | undefined> => {
+    const record = context.runtime.catalog.tasks.findByIdempotencyKey(profile, key);
+    if (record === undefined) return undefined;
+    if (record.parentTaskId !== null || !isGenerationPayload(record.payload))
+      throw new UsageError(`idempotency_key names task ${record.taskId}, which is not a single generation.`, {
+        extensions: { parameter: 'idempotency_key', task_id: record.taskId },
+      });
+    const settled =
+      wait && !isSettled(record) ? await awaitTask(context.runtime, record.taskId, { signal: context.signal }) : record;
+    if (!isSettled(settled)) return { status: 'pending', task_id: settled.taskId, task_type: settled.taskType };
+    return finalEnvelopeOf(settled);
+  };
+}
 
 const SPEND_NOTE =
   'Images draw on Flow\'s free daily per-model quota; video spends Flow credits. Checked before anything is sent: an invalid request spends nothing. Flow\'s credit quote is read before the click (credits_quoted; credits_spent when a balance read measures it); dry_run=true returns {status:"estimated", credits_quoted, balance, plan} without submitting; max_credits, GFLOW_CLI_MAX_CREDITS_PER_CALL and GFLOW_CLI_DAILY_CREDIT_BUDGET refuse an over-budget submit before the click (budget-exceeded, exit 40; an unreadable quote under a budget is refused too).';
@@ -16,7 +46,8 @@ export const generateImage = defineOperation({
   task: 'optional',
   input: generateImageInput,
   output: generationResult,
-  handler: (input: z.output<typeof generateImageInput>, context) => submitGeneration({ kind: 'image', input }, context),
+  handler: (input: z.output<typeof generateImageInput>, context) =>
+    submitGeneration({ kind: 'image', input }, context, { earlier: earlierGeneration(context, input.wait) }),
 });
 
 export const generateVideo = defineOperation({
@@ -30,5 +61,6 @@ export const generateVideo = defineOperation({
   task: 'optional',
   input: generateVideoInput,
   output: generationResult,
-  handler: (input: z.output<typeof generateVideoInput>, context) => submitGeneration({ kind: 'video', input }, context),
+  handler: (input: z.output<typeof generateVideoInput>, context) =>
+    submitGeneration({ kind: 'video', input }, context, { earlier: earlierGeneration(context, input.wait) }),
 });

@@ -16,6 +16,8 @@ import type { ProgressEvent } from '../runtime/progressPhases.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import { runBatch } from '../operations/batchOperation.js';
 import { generateBatchInput } from '../operations/batchOperation.js';
+import { generateImage } from '../operations/generateOperations.js';
+import { generateImageInput } from '../generation/index.js';
 
 let home: string;
 let gflow: Gflow;
@@ -211,6 +213,35 @@ describe('a batch is a durable run', () => {
     const second = await runBatch(batch({ idempotency_key: 'agent-retry-7' }), context(services));
     expect(second.task_id).toBe(first.task_id);
     expect(second.status).toBe('completed');
+    expect(calls.generate).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('an idempotency key on a single generation', () => {
+  const image = (more: Record<string, unknown>) =>
+    generateImageInput.parse({ profile: 'alice', prompt: 'a', aspect: '16:9', ...more });
+
+  it('twice: one submit, and the retry answers the first task with its files', async () => {
+    const calls: Calls = { generate: [], follow: [] };
+    const services = runtime(imageSession(calls));
+    const first = await generateImage.handler(image({ idempotency_key: 'agent-retry-8' }), context(services));
+    const second = await generateImage.handler(image({ idempotency_key: 'agent-retry-8' }), context(services));
+    expect(first.status).toBe('completed');
+    expect(second).toEqual(first);
+    expect(calls.generate).toEqual(['a']);
+    // Another key, or none, is another call.
+    await generateImage.handler(image({ idempotency_key: 'agent-retry-9' }), context(services));
+    await generateImage.handler(image({}), context(services));
+    expect(calls.generate).toEqual(['a', 'a', 'a']);
+  });
+
+  it('a key a batch used is refused for a single generation (exit 2), never submitted', async () => {
+    const calls: Calls = { generate: [], follow: [] };
+    const services = runtime(imageSession(calls));
+    await runBatch(batch({ idempotency_key: 'shared-key' }), context(services));
+    await expect(
+      generateImage.handler(image({ idempotency_key: 'shared-key' }), context(services)),
+    ).rejects.toMatchObject({ extensions: { parameter: 'idempotency_key' } });
     expect(calls.generate).toEqual(['a', 'b', 'c']);
   });
 });

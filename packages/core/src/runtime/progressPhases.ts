@@ -1,10 +1,10 @@
+/** The longest a job goes without a progress event: a heartbeat repeats its phase within it. */
+export const MAX_SILENCE_MS = 5_000;
+
 /**
  * The phases of long work, in the order a generation goes through them: core reports them, MCP
  * turns the position into strictly increasing progress values, the CLI names each on its spinner.
  */
-/** The longest a job goes without a progress event: a heartbeat repeats its phase within it (issue 38). */
-export const MAX_SILENCE_MS = 5_000;
-
 export const PROGRESS_PHASES = [
   'queued',
   'waiting-for-profile',
