@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { ProgressEvent, ProgressPhase } from '../runtime/progressPhases.js';
 import { PROGRESS_PHASES } from '../runtime/progressPhases.js';
 import { knownProfileFilter } from './catalogParams.js';
+import { followTask, stillOpenDetail } from './taskFollowing.js';
 import { type GenerationResult, generationResult } from '../generation/index.js';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { defineOperation } from './operation.js';
@@ -217,7 +218,7 @@ export const waitTask = defineOperation({
   mcpName: 'gflow_wait_task',
   title: 'Wait for a queued generation task',
   description:
-    'Follows a task of the local queue until it settles, reporting its phases as progress (the job records them in its row), and returns the envelope wait=true would have: completed with its files, or failed / cancelled / indeterminate with its error. timeout_seconds runs out as exit 9 (transport-timeout) and leaves the task running.',
+    'Follows a task of the local queue until it settles, reporting its phases as progress (the job records them in its row), and returns the envelope wait=true would have: completed with its files, or failed / cancelled / indeterminate with its error. A task whose worker stopped is picked up (the CLI starts a worker; said on the log), or refused with exit 1 (daemon-recovery) naming what to do when nobody can run it. timeout_seconds runs out as exit 9 (transport-timeout) and leaves the task to whoever runs it.',
   kind: 'read',
   ...local,
   input: z.object({
@@ -236,22 +237,22 @@ export const waitTask = defineOperation({
     const deadline = input.timeout_seconds === undefined ? Infinity : started + input.timeout_seconds * 1000;
     let last = '';
     for (;;) {
-      const record = load(context, input.task_id);
+      const loaded = load(context, input.task_id);
+      if (TERMINAL.has(loaded.status)) return finalEnvelopeOf(loaded);
+      // Someone answers for it (a dead owner's row is settled or picked up here), or this throws.
+      const { record, who } = await followTask(context, loaded);
       if (TERMINAL.has(record.status)) return finalEnvelopeOf(record);
       const event = progressOf(record, Date.now() - started);
-      const key = `${record.status}/${record.checkpoint?.phase ?? ''}`;
+      const key = `${record.status}/${record.checkpoint?.phase ?? ''}/${who ?? ''}`;
       if (key !== last) {
         last = key;
-        context.onProgress?.(event);
+        context.onProgress?.(record.status === 'pending' && who ? { ...event, message: who } : event);
       }
       if (Date.now() >= deadline) {
-        throw new TransportTimeoutError(
-          `Task ${record.taskId} is still ${record.status} after ${input.timeout_seconds} s; it keeps running.`,
-          {
-            extensions: { task_id: record.taskId, task_status: record.status, phase: record.checkpoint?.phase ?? null },
-            remediationHint: `Wait again with 'gflow task wait ${record.taskId}', or stop it with 'gflow task cancel ${record.taskId}'.`,
-          },
-        );
+        throw new TransportTimeoutError(stillOpenDetail(record, input.timeout_seconds, who), {
+          extensions: { task_id: record.taskId, task_status: record.status, phase: record.checkpoint?.phase ?? null },
+          remediationHint: `Wait again with 'gflow task wait ${record.taskId}', or stop it with 'gflow task cancel ${record.taskId}'.`,
+        });
       }
       await pause(Math.min(input.poll_ms, Math.max(1, deadline - Date.now())), context.signal);
     }

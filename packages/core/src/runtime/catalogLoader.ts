@@ -1,6 +1,7 @@
 import type * as CatalogModuleNamespace from '@gflow/catalog';
 import type { Catalog, HistoryPromptsMode } from '@gflow/catalog';
 import { claimantPidIsAlive } from '@gflow/catalog/claimant';
+import { settleDeadClaims } from '../jobs/strandedTasks.js';
 
 type CatalogModule = typeof CatalogModuleNamespace;
 let catalogModule: CatalogModule | undefined;
@@ -28,8 +29,9 @@ export interface CatalogLoaderOptions {
 /**
  * The catalog of one runtime, opened lazily: {@link ready} loads the code,
  * {@link catalog} opens (and migrates) the database on first use. Opening
- * settles the task rows a dead process left `working` (`indeterminate` when
- * it may have spent credits, else `failed`).
+ * settles the task rows a dead process left `working` (jobs/strandedTasks'
+ * settleDeadClaims: `indeterminate` when it may have spent credits; before
+ * that a background task is queued again, others `cancelled` or `failed`).
  */
 export class CatalogLoader {
   readonly #options: CatalogLoaderOptions;
@@ -63,16 +65,23 @@ export class CatalogLoader {
         path: this.#options.path,
         historyPrompts: this.#options.historyPrompts,
       });
-      const own = `:${process.pid}:`;
-      catalog.tasks.settleAbandoned({
-        isAlive: (claimant) =>
-          claimant.endsWith(`${own}${this.#options.startToken}`) ||
-          (!claimant.includes(own) && claimantPidIsAlive(claimant)),
-      });
+      settleDeadClaims(catalog, (claimant) => this.isAlive(claimant));
       this.#catalog = catalog;
       this.#options.onOpen?.(catalog);
     }
     return this.#catalog;
+  }
+
+  /**
+   * Whether the process a claimant names still runs: this process by its start token (a dead
+   * process whose pid this one reuses is not alive), others by their pid.
+   */
+  isAlive(claimant: string): boolean {
+    const own = `:${process.pid}:`;
+    return (
+      claimant.endsWith(`${own}${this.#options.startToken}`) ||
+      (!claimant.includes(own) && claimantPidIsAlive(claimant))
+    );
   }
 
   /** The SQL text of the catalog schema (gflow://db/schema). */

@@ -19,6 +19,8 @@ import { runClaimedGeneration } from '../generation/index.js';
 import { SessionPool } from '../jobs/sessionPool.js';
 import { type ThumbnailCache, createThumbnailCache } from '../gallery/galleryFiles.js';
 import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
+import { claimantProcess, workerLockName, workerLogFile } from '../jobs/queueOwner.js';
+import type { StrandedTaskRunner } from '../jobs/strandedTasks.js';
 import { badParameterFromZod, refuseUnknownArguments } from './badParameterFromZod.js';
 import { CatalogLoader } from './catalogLoader.js';
 import { JobRegistry } from './jobRegistry.js';
@@ -27,6 +29,7 @@ import type { ProgressEvent } from './progressPhases.js';
 import type { JobLauncher, RuntimeServices } from './runtimeServices.js';
 import { SURFACE_POLICY, type Surface } from './surfacePolicy.js';
 import { createTaskService } from './taskServiceImpl.js';
+import { Handovers, TaskKeeper } from './taskKeeper.js';
 import type { TaskService } from './taskService.js';
 import { UsageRecorder } from './usageRecorder.js';
 
@@ -51,6 +54,14 @@ export interface CreateGflowOptions extends LoadSettingsOptions {
   readonly worker?: boolean;
   /** Where wait=false generations run instead of this process's background (the CLI's detached worker). */
   readonly background?: JobLauncher;
+}
+
+/** How often a server looks for stranded tasks (a worker that died while it runs). */
+const STRANDED_WATCH_MS = 15_000;
+
+/** The calls after which the CLI looks for stranded tasks: those on a profile (a browser) and the task reads. */
+function looksForStranded(operation: Operation): boolean {
+  return operation.usesBrowser || ['listTasks', 'showTask', 'waitTask'].includes(operation.name);
 }
 
 const SOURCE_WORDS: Readonly<Record<SettingSource, string>> = {
@@ -100,8 +111,10 @@ export class Gflow {
   readonly thumbnails: ThumbnailCache;
   /** A background worker's runtime (CreateGflowOptions.worker). @internal */
   readonly worker: boolean;
-  /** @internal */
+  /** Where wait=false generations go (the CLI's detached worker, followed to its handover). @internal */
   readonly background: JobLauncher | undefined;
+  /** Who answers for queued tasks; picks up the stranded ones as the surface policy says. @internal */
+  readonly queue: TaskKeeper;
   /** Distinguishes this process's claims from a dead one's with a reused pid. @internal */
   readonly startToken = randomBytes(6).toString('hex');
   readonly #operations = new Map<string, Operation>();
@@ -110,6 +123,10 @@ export class Gflow {
   readonly #closers: Array<() => Promise<void> | void> = [];
   readonly #catalogs: CatalogLoader;
   readonly #usage: UsageRecorder;
+  readonly #handovers: Handovers | undefined;
+  /** The CLI looks for stranded tasks once per run of gflow; a server watches (stopped on close). */
+  #lookedForStranded = false;
+  #stopWatching: (() => void) | undefined;
   /** What handlers get as `context.runtime`. */
   readonly #services: RuntimeServices;
 
@@ -137,7 +154,12 @@ export class Gflow {
         ...(sink ? { write: (line: string) => sink.write(line), isTTY: sink.isTTY } : {}),
       });
     this.worker = options.worker === true;
-    this.background = options.background;
+    this.#handovers = options.background
+      ? new Handovers(options.background, (request) =>
+          this.catalog.tasks.noteHandover(request.taskId, this.claimantFor(request.profile)),
+        )
+      : undefined;
+    this.background = this.#handovers?.launcher;
     this.sessions = new SessionPool({
       surface: this.surface,
       settings: this.settings,
@@ -148,6 +170,7 @@ export class Gflow {
       keepWarm: options.keepSessionsWarm ?? (this.worker || SURFACE_POLICY[this.surface].keepWarm),
       ...(this.worker ? { leaseWait: 'server' as const, leaseHolder: 'worker' } : {}),
       runningOperation: () => this.currentOperation,
+      holderTask: (profile, holder) => this.#taskOf(profile, holder.pid),
     });
     this.onClose(() => this.sessions.closeAll());
     this.thumbnails = createThumbnailCache(this.settings, this.layout);
@@ -160,7 +183,18 @@ export class Gflow {
       path: this.settings.dbPath,
       historyPrompts: this.settings.historyPrompts,
       startToken: this.startToken,
-      onOpen: (catalog) => this.#usage.ingestJournal(catalog),
+      onOpen: (catalog) => {
+        this.#usage.ingestJournal(catalog);
+        if (this.queue.picksUp && SURFACE_POLICY[this.surface].strandedTasks === 'run-here')
+          this.#stopWatching = this.queue.watch(STRANDED_WATCH_MS);
+      },
+    });
+    this.queue = new TaskKeeper({
+      catalog: () => this.catalog,
+      locksDir: this.layout.locksDir,
+      logger: this.logger,
+      isAlive: (claimant) => this.#catalogs.isAlive(claimant),
+      runner: this.#strandedRunner(options.background),
     });
     this.#usage = new UsageRecorder({ surface: this.surface, layout: this.layout, catalogs: this.#catalogs });
     this.tasks = createTaskService(() => this.catalog, this.jobs);
@@ -213,6 +247,10 @@ export class Gflow {
     const parsed = operation.input.safeParse(input ?? {});
     if (!parsed.success) throw badParameterFromZod(parsed.error);
     if (operation.usesCatalog !== false) await this.ready();
+    if (looksForStranded(operation) && this.surface === 'cli' && !this.#lookedForStranded) {
+      this.#lookedForStranded = true;
+      await this.queue.pickUp();
+    }
     const context: OperationContext = {
       runtime: this.#services,
       surface: this.surface,
@@ -220,7 +258,9 @@ export class Gflow {
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       operation: operation.mcpName,
     };
-    return (await this.#running.run(operation, () => operation.handler(parsed.data, context))) as never;
+    const call = (): Promise<unknown> => this.#running.run(operation, () => operation.handler(parsed.data, context));
+    if (!this.#handovers) return (await call()) as never;
+    return (await this.#handovers.around(call, this.#handoverServices(), context.signal)) as never;
   }
 
   /**
@@ -289,7 +329,12 @@ export class Gflow {
       idleMs: (options.idleSeconds ?? 5) * 1000,
       ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
-      tryLock: () => tryNamedLock(this.layout.locksDir, `worker-${profile}`),
+      tryLock: () =>
+        tryNamedLock(this.layout.locksDir, workerLockName(profile), {
+          profileName: profile,
+          surface: this.worker ? 'worker' : SURFACE_POLICY[this.surface].leaseHolder,
+          activity: { state: 'idle' },
+        }),
       runTask: (record, signal) => {
         const kind = (record.payload as { kind?: unknown }).kind;
         const operation = this.#operations.get(kind === 'video' ? 'generateVideo' : 'generateImage');
@@ -332,8 +377,52 @@ export class Gflow {
     this.#closers.push(closer);
   }
 
+  /**
+   * What this runtime does with a stranded task (SURFACE_POLICY.strandedTasks): the CLI starts a
+   * worker through its launcher, a server drains the profile's queue in its own background; a
+   * worker and a library leave it to the next CLI or server.
+   */
+  #strandedRunner(launcher: JobLauncher | undefined): StrandedTaskRunner | undefined {
+    const policy = SURFACE_POLICY[this.surface].strandedTasks;
+    if (this.worker || policy === 'leave') return undefined;
+    if (policy === 'run-here')
+      return {
+        who: () => `this server (gflow ${SURFACE_POLICY[this.surface].leaseHolder}, pid ${process.pid})`,
+        start: (profile) => this.#drainHere(profile),
+      };
+    if (!launcher) return undefined;
+    const logsDir = this.layout.logsDir;
+    return {
+      who: (profile) => `a new background worker (its log: ${workerLogFile(logsDir, profile)})`,
+      start: (profile, taskId) => launcher.launch({ taskId, profile, logsDir }),
+    };
+  }
+
+  /** A server runs a profile's stranded tasks itself: its queue drained in this process's background (tasks/cancel and close stop it). */
+  #drainHere(profile: string): void {
+    const key = `queue:${profile}`;
+    if (this.jobs.get(key)) return;
+    const controller = new AbortController();
+    const done = this.drainQueue(profile, { signal: controller.signal }).catch((error: unknown) =>
+      this.logger.error('draining stranded tasks failed', { profile, error: String(error) }),
+    );
+    this.jobs.add({ taskId: key, controller, done });
+  }
+
+  /** The task a process runs on a profile, by the working rows it claimed (the oldest: a server's later ones wait behind it). */
+  #taskOf(profile: string, pid: number): string | undefined {
+    if (!this.#catalogs.loaded) return undefined;
+    const working = this.catalog.tasks.list({ profile, status: 'working', limit: 100 }).items;
+    return working.filter((record) => claimantProcess(record.claimant)?.pid === pid).at(-1)?.taskId;
+  }
+
+  #handoverServices(): { catalog: () => Catalog; locksDir: string; logger: Logger } {
+    return { catalog: () => this.catalog, locksDir: this.layout.locksDir, logger: this.logger };
+  }
+
   /** Cancels running jobs (settled as the worker sees fit), closes services and the catalog. */
   async close(): Promise<void> {
+    this.#stopWatching?.();
     await this.jobs.cancelAll();
     this.flushUsage();
     const closers = this.#closers.splice(0).reverse();
@@ -356,6 +445,7 @@ function servicesOf(gflow: Gflow): RuntimeServices {
     limiter: gflow.limiter,
     jobs: gflow.jobs,
     background: gflow.background,
+    queue: gflow.queue,
     claimantFor: (profile: string) => gflow.claimantFor(profile),
     flushUsage: () => gflow.flushUsage(),
     thumbnails: gflow.thumbnails,

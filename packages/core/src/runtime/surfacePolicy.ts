@@ -10,7 +10,7 @@ export interface SurfacePolicy {
   readonly confineOutput: boolean;
   /** Spending calls draw on the token bucket (8 tokens, 1 per 20 s) and answer `rate_limited` when it is empty. */
   readonly rateLimit: boolean;
-  /** The default wait for a busy profile's cross-process lease: `cli` fails fast (0 s), `server` waits (180 s). */
+  /** The default wait for a busy profile's cross-process lease: `cli` waits in line (600 s), `server` 180 s; an explicit 0 fails fast. */
   readonly leaseWait: 'cli' | 'server';
   /** Browser sessions stay warm between calls (released after an idle period, or handed over). */
   readonly keepWarm: boolean;
@@ -20,6 +20,12 @@ export interface SurfacePolicy {
   readonly names: 'command' | 'tool';
   /** How a lease holder of this surface is named in other processes' messages ("gflow mcp run, pid 1234"). */
   readonly leaseHolder: string;
+  /**
+   * What it does with a queued background task nobody answers for (its worker stopped; issue 38):
+   * `start-worker` (the CLI starts one, as --no-wait does), `run-here` (a server lives on and runs
+   * it itself), `leave` (a library runs nothing it was not asked to; the next CLI or server does).
+   */
+  readonly strandedTasks: 'start-worker' | 'run-here' | 'leave';
 }
 
 /** The one table of per-surface behaviour. */
@@ -32,6 +38,7 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     batchUsage: false,
     names: 'command',
     leaseHolder: 'CLI',
+    strandedTasks: 'start-worker',
   },
   mcp: {
     confineOutput: true,
@@ -41,6 +48,7 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     batchUsage: true,
     names: 'tool',
     leaseHolder: 'mcp run',
+    strandedTasks: 'run-here',
   },
   http: {
     confineOutput: true,
@@ -50,6 +58,7 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     batchUsage: true,
     names: 'tool',
     leaseHolder: 'serve',
+    strandedTasks: 'run-here',
   },
   library: {
     confineOutput: false,
@@ -59,5 +68,6 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     batchUsage: true,
     names: 'tool',
     leaseHolder: 'library',
+    strandedTasks: 'leave',
   },
 };
