@@ -228,7 +228,7 @@ export const waitTask = defineOperation({
       .min(0)
       .max(86_400)
       .optional()
-      .describe('Give up after this long (the task keeps running); default: wait until it settles.'),
+      .describe('Give up after this long (the task is left to whoever runs it); default: wait until it settles.'),
     poll_ms: z.number().int().min(50).max(10_000).default(250).describe('How often the row is read.'),
   }),
   output: generationResult,
