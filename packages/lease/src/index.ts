@@ -2,7 +2,7 @@
 export { type AcquireProfileLeaseOptions, acquireProfileLease } from './acquireProfileLease.js';
 
 export type { ProfileLease } from './profileLease.js';
-export { type NamedLock, type NamedLockRecord, readNamedLockHolder, tryNamedLock } from './namedLock.js';
+export { type NamedLock, readNamedLockHolder, tryNamedLock } from './namedLock.js';
 export type { LeaseActivity, LeaseHolder } from './holderRecord.js';
 export type { LeaseWanter } from './wantedMark.js';
 

@@ -27,6 +27,16 @@ export function isBackgroundTask(payload: Readonly<Record<string, unknown>>): bo
   return typeof input === 'object' && input !== null && (input as { wait?: unknown }).wait === false;
 }
 
+/** A stranded task that was picked up (jobs/strandedTasks). */
+export interface PickedUpTask {
+  readonly taskId: string;
+  readonly profile: string;
+  /** When it was queued (ISO 8601). */
+  readonly queuedAt: string;
+  /** It had started once and its process died before the submit (nothing was spent). */
+  readonly requeued: boolean;
+}
+
 /** A process that answers for a task: what kind (`worker`, `cli`, `mcp` …) and its pid. */
 export interface TaskProcess {
   readonly surface: string;

@@ -5,17 +5,9 @@
 import type { Catalog, TaskRecord } from '@gflow/catalog';
 import type { Logger } from '../runtime/logger.js';
 import type { LaunchedWorker } from '../runtime/runtimeServices.js';
-import { isBackgroundTask, queueIsOwned } from './queueOwner.js';
+import { type PickedUpTask, isBackgroundTask, queueIsOwned } from './queueOwner.js';
 
-/** A stranded task that was picked up. */
-export interface PickedUpTask {
-  readonly taskId: string;
-  readonly profile: string;
-  /** When it was queued (ISO 8601). */
-  readonly queuedAt: string;
-  /** It had started once and its process died before the submit (nothing was spent). */
-  readonly requeued: boolean;
-}
+export type { PickedUpTask } from './queueOwner.js';
 
 /** Decides for a claimant whether its process still runs (the runtime knows its own start token). */
 export type ClaimantCheck = (claimant: string) => boolean;
