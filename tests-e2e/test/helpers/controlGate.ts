@@ -74,7 +74,7 @@ async function forward(
         authorization: String(req.headers['authorization'] ?? ''),
         'content-type': String(req.headers['content-type'] ?? 'application/json'),
       },
-      ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body }),
+      ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
     });
     res.writeHead(reply.status, { 'content-type': reply.headers.get('content-type') ?? 'application/json' });
     res.end(Buffer.from(await reply.arrayBuffer()));
