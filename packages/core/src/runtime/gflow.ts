@@ -126,6 +126,7 @@ export class Gflow {
   readonly #handovers: Handovers | undefined;
   /** The CLI looks for stranded tasks once per run of gflow; a server watches (stopped on close). */
   #lookedForStranded = false;
+  #closing = false;
   #stopWatching: (() => void) | undefined;
   /** What handlers get as `context.runtime`. */
   readonly #services: RuntimeServices;
@@ -183,11 +184,7 @@ export class Gflow {
       path: this.settings.dbPath,
       historyPrompts: this.settings.historyPrompts,
       startToken: this.startToken,
-      onOpen: (catalog) => {
-        this.#usage.ingestJournal(catalog);
-        if (this.queue.picksUp && SURFACE_POLICY[this.surface].strandedTasks === 'run-here')
-          this.#stopWatching = this.queue.watch(STRANDED_WATCH_MS);
-      },
+      onOpen: (catalog) => this.#usage.ingestJournal(catalog),
     });
     this.queue = new TaskKeeper({
       catalog: () => this.catalog,
@@ -280,6 +277,9 @@ export class Gflow {
    */
   async ready(): Promise<this> {
     await this.#catalogs.ready();
+    // A server answers for stranded tasks from its start, not from its first call (it may get none).
+    if (this.queue.picksUp && SURFACE_POLICY[this.surface].strandedTasks === 'run-here')
+      this.#stopWatching ??= this.queue.watch(STRANDED_WATCH_MS);
     return this;
   }
 
@@ -384,7 +384,8 @@ export class Gflow {
    */
   #strandedRunner(launcher: JobLauncher | undefined): StrandedTaskRunner | undefined {
     const policy = SURFACE_POLICY[this.surface].strandedTasks;
-    if (this.worker || policy === 'leave') return undefined;
+    // No-spend mode runs nothing that spends: a stranded generation waits for another process.
+    if (this.worker || policy === 'leave' || this.settings.noSpend) return undefined;
     if (policy === 'run-here')
       return {
         who: () => `this server (gflow ${SURFACE_POLICY[this.surface].leaseHolder}, pid ${process.pid})`,
@@ -401,7 +402,7 @@ export class Gflow {
   /** A server runs a profile's stranded tasks itself: its queue drained in this process's background (tasks/cancel and close stop it). */
   #drainHere(profile: string): void {
     const key = `queue:${profile}`;
-    if (this.jobs.get(key)) return;
+    if (this.#closing || this.jobs.get(key)) return;
     const controller = new AbortController();
     const done = this.drainQueue(profile, { signal: controller.signal }).catch((error: unknown) =>
       this.logger.error('draining stranded tasks failed', { profile, error: String(error) }),
@@ -422,6 +423,7 @@ export class Gflow {
 
   /** Cancels running jobs (settled as the worker sees fit), closes services and the catalog. */
   async close(): Promise<void> {
+    this.#closing = true;
     this.#stopWatching?.();
     await this.jobs.cancelAll();
     this.flushUsage();

@@ -70,7 +70,10 @@ interface Setup {
 }
 
 /** A CLI runtime whose launcher runs `onLaunch` (the fake worker) and records each launch. */
-function cliRuntime(onLaunch: (runtime: Gflow, request: LaunchRequest, n: number) => LaunchedWorker): Setup {
+function cliRuntime(
+  onLaunch: (runtime: Gflow, request: LaunchRequest, n: number) => LaunchedWorker,
+  env: Readonly<Record<string, string>> = {},
+): Setup {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-keeper-'));
   homes.push(home);
   const launches: LaunchRequest[] = [];
@@ -88,7 +91,7 @@ function cliRuntime(onLaunch: (runtime: Gflow, request: LaunchRequest, n: number
       return onLaunch(box.runtime as Gflow, request, launches.length);
     },
   };
-  const runtime = new Gflow({ surface: 'cli', env: { GFLOW_CLI_HOME: home }, cwd: home, logger, background }, [
+  const runtime = new Gflow({ surface: 'cli', env: { GFLOW_CLI_HOME: home, ...env }, cwd: home, logger, background }, [
     queueOne,
     onProfile,
   ]);
@@ -149,5 +152,14 @@ describe('a CLI call on a profile', () => {
     ]);
     await runtime.run('onProfile' as string, {});
     expect(launches).toHaveLength(1);
+  });
+
+  it('in no-spend mode picks nothing up: a stranded generation would spend, so it waits for another process', async () => {
+    const { runtime, launches } = cliRuntime(() => worker(7000, false), { GFLOW_MCP_NO_SPEND: 'true' });
+    await runtime.ready();
+    runtime.catalog.tasks.create({ profile: 'alice', taskType: 't2i', payload: { input: { wait: false } } });
+    expect(runtime.queue.picksUp).toBe(false);
+    await runtime.run('onProfile' as string, {});
+    expect(launches).toEqual([]);
   });
 });

@@ -75,13 +75,18 @@ export class TaskKeeper implements TaskQueueKeeper {
       return Promise.resolve([]);
     }
     // One look at a time: a look already under way has seen (or will see) what this one would.
-    this.#picking ??= pickUpStrandedTasks({
-      ...this.#options,
-      catalog: this.#options.catalog(),
-      runner,
-      profile,
-      starting: (name) => this.#startingFor(name) !== undefined,
-    }).finally(() => (this.#picking = undefined));
+    // (Started from a resolved promise: opening the catalog may throw, and that is this promise's.)
+    this.#picking ??= Promise.resolve()
+      .then(() =>
+        pickUpStrandedTasks({
+          ...this.#options,
+          catalog: this.#options.catalog(),
+          runner,
+          profile,
+          starting: (name) => this.#startingFor(name) !== undefined,
+        }),
+      )
+      .finally(() => (this.#picking = undefined));
     return this.#picking;
   }
 
