@@ -338,6 +338,40 @@ describe('background jobs that outlive the CLI (--no-wait, gflow task, gflow wor
     expect(submits(e2e.sim)).toHaveLength(1);
   }, 150_000);
 
+  it('a running server picks up a background task whose worker had stopped, runs it itself and says so', async () => {
+    await noWorkerLeft();
+    e2e.sim.received.clear();
+    // Queued while this process holds the queue: its worker gives way, and nobody runs it after.
+    const lock = tryNamedLock(path.join(e2e.sandboxHome, 'locks'), 'worker-sandbox');
+    if (!lock) throw new Error('a worker still holds the sandbox queue');
+    let stranded: string;
+    try {
+      stranded = (await queued('left for a server')).taskId;
+    } finally {
+      lock.release();
+    }
+    await noWorkerLeft();
+    expect(taskRow(e2e.dbPath, stranded)?.status).toBe('pending');
+
+    const server = await e2e.mcpStdio(['--sandbox']);
+    try {
+      // No call is made: the server looks when it starts.
+      await waitFor('the server to run it', () => taskRow(e2e.dbPath, stranded)?.status === 'completed', 90_000);
+      expect(taskRow(e2e.dbPath, stranded)?.claimant).toMatch(/^mcp:sandbox:\d+:/);
+      const seen = `server:\n${server.stderr()}\nworkers:\n${workerLog().slice(-4000)}`;
+      expect(logMessages(server.stderr()), seen).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^Picked up task ${stranded} \\(profile "sandbox"\\) queued at \\S+: its worker had stopped before taking it; this server \\(gflow mcp run, pid \\d+\\) runs it now\\.$`,
+          ),
+        ),
+      );
+      expect(submits(e2e.sim)).toEqual(['ogiZ0b']);
+    } finally {
+      await server.close();
+    }
+  }, 150_000);
+
   it('two workers started together on one queue: each task runs exactly once', async () => {
     await noWorkerLeft();
     e2e.sim.received.clear();

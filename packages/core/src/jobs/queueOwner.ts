@@ -75,12 +75,19 @@ export function runningTaskActivity(taskId: string): string {
 
 /**
  * The live worker draining `profile`'s queue, from its lock's record; undefined when there is no
- * record or its process has stopped. Never touches the lock (reading cannot get in a worker's way).
+ * record, its process has stopped, or the lock is free (a killed worker's record whose pid another
+ * process now has: the kernel lock decides). The lock is tried only when the record names a live
+ * process, that is when it is held: a look then never gets in a worker's way.
  */
 export async function liveQueueWorker(locksDir: string, profile: string): Promise<QueueWorker | undefined> {
-  const { readNamedLockHolder } = await import('@gflow/lease');
+  const { readNamedLockHolder, tryNamedLock } = await import('@gflow/lease');
   const holder = readNamedLockHolder(locksDir, workerLockName(profile));
   if (holder === undefined || !processIsAlive(holder.pid)) return undefined;
+  const free = tryNamedLock(locksDir, workerLockName(profile));
+  if (free) {
+    free.release();
+    return undefined;
+  }
   const running = holder.activity === 'busy' ? RUNNING_TASK.exec(holder.doing ?? '')?.[1] : undefined;
   return {
     surface: holder.surface ?? 'worker',

@@ -60,6 +60,23 @@ describe('who answers for a task', () => {
     lock?.release();
     expect(await liveQueueWorker(locksDir, 'alice')).toBeUndefined();
     expect(await queueIsOwned(locksDir, 'alice')).toBe(false);
+    // Nor does a record naming a live process (a reused pid: this one) while the lock is free.
+    fs.writeFileSync(
+      path.join(locksDir, 'worker-alice.holder.json'),
+      JSON.stringify({
+        version: 1,
+        pid: process.pid,
+        process_start_time: '2026-01-01T00:00:00.000Z',
+        profile_name: 'alice',
+        hostname: os.hostname(),
+        acquired_at: '2026-01-01T00:00:00.000Z',
+        owner_token: 'stale',
+        surface: 'worker',
+      }),
+      { mode: 0o600 },
+    );
+    expect(await liveQueueWorker(locksDir, 'alice')).toBeUndefined();
+    expect(await queueIsOwned(locksDir, 'alice')).toBe(false);
   });
 
   it('a lock held without a record still owns the queue; a record whose process is gone does not', async () => {
@@ -77,6 +94,23 @@ describe('who answers for a task', () => {
         hostname: os.hostname(),
         acquired_at: '2026-01-01T00:00:00.000Z',
         owner_token: 'gone',
+        surface: 'worker',
+      }),
+      { mode: 0o600 },
+    );
+    expect(await liveQueueWorker(locksDir, 'alice')).toBeUndefined();
+    expect(await queueIsOwned(locksDir, 'alice')).toBe(false);
+    // Nor does a record naming a live process (a reused pid: this one) while the lock is free.
+    fs.writeFileSync(
+      path.join(locksDir, 'worker-alice.holder.json'),
+      JSON.stringify({
+        version: 1,
+        pid: process.pid,
+        process_start_time: '2026-01-01T00:00:00.000Z',
+        profile_name: 'alice',
+        hostname: os.hostname(),
+        acquired_at: '2026-01-01T00:00:00.000Z',
+        owner_token: 'stale',
         surface: 'worker',
       }),
       { mode: 0o600 },
