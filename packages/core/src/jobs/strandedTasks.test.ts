@@ -183,8 +183,16 @@ describe('stranded tasks', () => {
     tasks.claim(spent, DEAD);
     tasks.updateCheckpoint(spent, DEAD, { phase: 'submitting', may_have_spent: true });
 
-    expect(settleDeadClaims(gflow.catalog, isAlive)).toEqual([unspent]);
+    const said: string[] = [];
+    const note = (level: string) => (message: string) => void said.push(`${level}: ${message}`);
+    const logger: Logger = { debug: note('debug'), info: note('info'), warn: note('warn'), error: note('error') };
+    expect(settleDeadClaims(gflow.catalog, isAlive, logger)).toEqual([unspent]);
     expect(tasks.get(spent)?.status).toBe('indeterminate');
+    // Each is said; the one queued again only at debug (its pick-up says it to the user).
+    expect(said.sort()).toEqual([
+      `debug: The process running task ${unspent} had stopped; the task is now pending again (it had not reached its submit).`,
+      `info: The process running task ${spent} had stopped; the task is now indeterminate (its submit may have been sent; it is never run again).`,
+    ]);
     const found = await findStrandedTasks(gflow.catalog, locksDir, isAlive);
     expect(found).toEqual([expect.objectContaining({ taskId: unspent, requeued: true })]);
     expect(pickedUpNotice(found[0]!, 'a new background worker')).toMatch(

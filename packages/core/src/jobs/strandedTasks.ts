@@ -12,13 +12,31 @@ export type { PickedUpTask } from './queueOwner.js';
 /** Decides for a claimant whether its process still runs (the runtime knows its own start token). */
 export type ClaimantCheck = (claimant: string) => boolean;
 
+/** What each verdict of settleAbandoned means, as the log line says it. */
+const SETTLED_AS = {
+  indeterminate: 'indeterminate (its submit may have been sent; it is never run again)',
+  failed: 'failed (it had not reached its submit, and is not run again)',
+  cancelled: 'cancelled (a stop was asked for)',
+  requeued: 'pending again (it had not reached its submit)',
+} as const;
+
 /**
  * Settles the `working` rows of dead processes: `indeterminate` once a submit may have been
  * clicked, never run again; before it, a background task is `pending` again (bounded), a task
- * whose stop was asked for `cancelled`, a waited one `failed` (its caller is gone).
+ * whose stop was asked for `cancelled`, a waited one `failed` (its caller is gone). Each settled
+ * task is logged when a logger is given (one queued again at debug: its pick-up says it). Returns
+ * the tasks queued again.
  */
-export function settleDeadClaims(catalog: Catalog, isAlive: ClaimantCheck): readonly string[] {
-  return catalog.tasks.settleAbandoned({ isAlive }, { requeue: isBackgroundTask }).requeued;
+export function settleDeadClaims(catalog: Catalog, isAlive: ClaimantCheck, logger?: Logger): readonly string[] {
+  const settled = catalog.tasks.settleAbandoned({ isAlive }, { requeue: isBackgroundTask });
+  for (const verdict of Object.keys(SETTLED_AS) as (keyof typeof SETTLED_AS)[])
+    for (const taskId of settled[verdict]) {
+      const line = `The process running task ${taskId} had stopped; the task is now ${SETTLED_AS[verdict]}.`;
+      // A task queued again is said once more, plainly, by whoever picks it up (pickedUpNotice).
+      if (verdict === 'requeued') logger?.debug(line, { task_id: taskId });
+      else logger?.info(line, { task_id: taskId });
+    }
+  return settled.requeued;
 }
 
 function strandedOf(record: TaskRecord, isAlive: ClaimantCheck): boolean {
@@ -86,7 +104,7 @@ export async function pickUpStrandedTasks(options: {
   readonly starting?: (profile: string) => boolean;
 }): Promise<PickedUpTask[]> {
   const { catalog, isAlive, runner } = options;
-  settleDeadClaims(catalog, isAlive);
+  settleDeadClaims(catalog, isAlive, options.logger);
   const stranded = await findStrandedTasks(catalog, options.locksDir, isAlive, options.profile, options.starting);
   const started = new Set<string>();
   for (const task of stranded) {

@@ -92,7 +92,7 @@ export async function drainTaskQueue(runtime: RuntimeServices, options: DrainQue
         if (!record) continue;
         ran.push(record.taskId);
         lock.setActivity?.({ state: 'busy', doing: runningTaskActivity(record.taskId) });
-        log('task claimed', { task_id: record.taskId, task_type: record.taskType });
+        log('task claimed', { task_id: record.taskId, task_type: record.taskType, claimant });
         try {
           await options.runTask(record, signal);
         } catch (error) {

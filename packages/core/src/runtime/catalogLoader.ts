@@ -2,6 +2,7 @@ import type * as CatalogModuleNamespace from '@gflow/catalog';
 import type { Catalog, HistoryPromptsMode } from '@gflow/catalog';
 import { claimantPidIsAlive } from '@gflow/catalog/claimant';
 import { settleDeadClaims } from '../jobs/strandedTasks.js';
+import type { Logger } from './logger.js';
 
 type CatalogModule = typeof CatalogModuleNamespace;
 let catalogModule: CatalogModule | undefined;
@@ -24,6 +25,8 @@ export interface CatalogLoaderOptions {
   readonly startToken: string;
   /** Called once the catalog is open (the usage recorder takes in what was journaled meanwhile). */
   readonly onOpen?: (catalog: Catalog) => void;
+  /** Where the tasks settled on opening are said (info). */
+  readonly logger?: Logger;
 }
 
 /**
@@ -65,7 +68,7 @@ export class CatalogLoader {
         path: this.#options.path,
         historyPrompts: this.#options.historyPrompts,
       });
-      settleDeadClaims(catalog, (claimant) => this.isAlive(claimant));
+      settleDeadClaims(catalog, (claimant) => this.isAlive(claimant), this.#options.logger);
       this.#catalog = catalog;
       this.#options.onOpen?.(catalog);
     }

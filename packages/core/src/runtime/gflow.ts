@@ -185,6 +185,7 @@ export class Gflow {
       historyPrompts: this.settings.historyPrompts,
       startToken: this.startToken,
       onOpen: (catalog) => this.#usage.ingestJournal(catalog),
+      logger: this.logger,
     });
     this.queue = new TaskKeeper({
       catalog: () => this.catalog,
@@ -404,7 +405,9 @@ export class Gflow {
     const key = `queue:${profile}`;
     if (this.#closing || this.jobs.get(key)) return;
     const controller = new AbortController();
-    const done = this.drainQueue(profile, { signal: controller.signal }).catch((error: unknown) =>
+    const onEvent = (event: string, fields: Readonly<Record<string, unknown>>): void =>
+      this.logger.info(`stranded tasks: ${event}`, { ...fields });
+    const done = this.drainQueue(profile, { signal: controller.signal, onEvent }).catch((error: unknown) =>
       this.logger.error('draining stranded tasks failed', { profile, error: String(error) }),
     );
     this.jobs.add({ taskId: key, controller, done });

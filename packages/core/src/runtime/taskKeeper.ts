@@ -71,7 +71,7 @@ export class TaskKeeper implements TaskQueueKeeper {
   pickUp(profile?: string): Promise<readonly PickedUpTask[]> {
     const runner = this.#runner;
     if (!runner) {
-      settleDeadClaims(this.#options.catalog(), this.#options.isAlive);
+      settleDeadClaims(this.#options.catalog(), this.#options.isAlive, this.#options.logger);
       return Promise.resolve([]);
     }
     // One look at a time: a look already under way has seen (or will see) what this one would.
