@@ -225,6 +225,9 @@ describe('background jobs that outlive the CLI (--no-wait, gflow task, gflow wor
   }, 150_000);
 
   it('a worker killed mid-job (after its submit) is settled indeterminate, and the tasks queued behind it are visibly picked up by the next gflow process', async () => {
+    // The victim's own worker must take it: a worker left from the test before would, and the
+    // victim's worker would then give way too (one more worker to count out below).
+    await noWorkerLeft();
     e2e.sim.received.clear();
     e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'stuck_generation', { times: 1 });
     const victim = (await queued('killed with its worker')).taskId;
@@ -239,7 +242,15 @@ describe('background jobs that outlive the CLI (--no-wait, gflow task, gflow wor
     const before = count(workerLog(), GAVE_WAY);
     const behind: string[] = [];
     for (const prompt of ['one', 'two', 'three']) behind.push((await queued(`behind the victim: ${prompt}`)).taskId);
-    await waitFor('their three workers to give way', () => count(workerLog(), GAVE_WAY) >= before + 3, 60_000);
+    // Every worker but the victim has left (each command returned after starting its worker, so
+    // each is already listed): one still starting would take the queue once the victim is killed,
+    // and the next gflow would rightly find nothing stranded.
+    await waitFor(
+      'their workers to give way and leave',
+      () => processesWith(['worker', 'run'], `GFLOW_CLI_HOME=${e2e.home}`).every((other) => other === pid),
+      60_000,
+    );
+    expect(count(workerLog(), GAVE_WAY)).toBe(before + 3);
 
     process.kill(-pid, 'SIGKILL'); // the worker's process group: it and its Chromium
     const profileDir = path.join(e2e.sandboxHome, 'profile_sandbox');
@@ -263,7 +274,7 @@ describe('background jobs that outlive the CLI (--no-wait, gflow task, gflow wor
     });
     const notices = logMessages(shown.stderr);
     for (const id of behind)
-      expect(notices).toContainEqual(
+      expect(notices, `task show said:\n${shown.stderr}\nworkers:\n${workerLog().slice(-3000)}`).toContainEqual(
         expect.stringMatching(
           new RegExp(
             `^Picked up task ${id} \\(profile "sandbox"\\) queued at \\S+: its worker had stopped before taking it; a new background worker \\(its log: \\S+worker-sandbox\\.log\\) runs it now\\.$`,
@@ -353,13 +364,18 @@ describe('background jobs that outlive the CLI (--no-wait, gflow task, gflow wor
     await noWorkerLeft();
     expect(taskRow(e2e.dbPath, stranded)?.status).toBe('pending');
 
-    const server = await e2e.mcpStdio(['--sandbox']);
+    const server = await e2e.mcpStdio(['--sandbox'], { env: { GFLOW_CLI_LOG_LEVEL: 'INFO' } });
     try {
+      const seen = (): string =>
+        `row: ${JSON.stringify(taskRow(e2e.dbPath, stranded))}\nserver:\n${server.stderr()}\nworkers:\n${workerLog().slice(-3000)}`;
       // No call is made: the server looks when it starts.
-      await waitFor('the server to run it', () => taskRow(e2e.dbPath, stranded)?.status === 'completed', 90_000);
+      await waitFor('the server to run it', () => taskRow(e2e.dbPath, stranded)?.status === 'completed', 90_000).catch(
+        (error: unknown) => {
+          throw new Error(`${String(error)}\n${seen()}`);
+        },
+      );
       expect(taskRow(e2e.dbPath, stranded)?.claimant).toMatch(/^mcp:sandbox:\d+:/);
-      const seen = `server:\n${server.stderr()}\nworkers:\n${workerLog().slice(-4000)}`;
-      expect(logMessages(server.stderr()), seen).toContainEqual(
+      expect(logMessages(server.stderr()), seen()).toContainEqual(
         expect.stringMatching(
           new RegExp(
             `^Picked up task ${stranded} \\(profile "sandbox"\\) queued at \\S+: its worker had stopped before taking it; this server \\(gflow mcp run, pid \\d+\\) runs it now\\.$`,
