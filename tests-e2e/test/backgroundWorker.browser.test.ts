@@ -1,13 +1,19 @@
-// Journey (issue 20): background jobs that outlive the CLI. `gflow image t2i … --no-wait` hands its
-// task to a detached `gflow worker run` and returns at once; `gflow task wait|list|show|cancel`
-// read and steer the catalog row; a worker killed mid-job leaves its task settled at the next
-// start; two workers started together on one queue run each task once. Every process is the
-// real binary with --sandbox, attached to this file's simulator.
+// Journey (issues 20, 38): background jobs that outlive the CLI. `gflow image t2i … --no-wait` hands
+// its task to a detached `gflow worker run` and returns once the worker took it; `gflow task
+// wait|list|show|cancel` read and steer the catalog row; a worker killed before it takes its task
+// is replaced by the command; one killed mid-job leaves its task settled at the next start (never
+// run again after its submit, queued again before it), and the tasks it left are picked up by the
+// next gflow process, visibly; two workers started together on one queue run each task once.
+// Every process is the real binary with --sandbox, attached to this file's simulator; each kill
+// happens at an observed state (a held reply, a row, a call the simulator received).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { integrityCheck, operationCount, taskRow, taskRows } from './helpers/catalog.js';
 import { processesMentioning } from './helpers/processes.js';
+import { processesWith, startControlGate } from './helpers/controlGate.js';
+import { makePng } from '@gflow/flow-sim';
+import { tryNamedLock } from '@gflow/lease';
 import { type CliResult, json, jsonLines, waitFor } from '@gflow/testkit';
 import { SANDBOX_EMAIL, submits, useSandbox } from '@gflow/testkit/sandbox';
 
@@ -54,6 +60,23 @@ const workerLog = (): string => {
   }
 };
 const count = (text: string, needle: string): number => text.split(needle).length - 1;
+
+/** The messages of the JSON log lines a piped gflow writes on stderr. */
+function logMessages(stderr: string): string[] {
+  return stderr
+    .split('\n')
+    .filter((line) => line.startsWith('{"time"'))
+    .map((line) => String((JSON.parse(line) as { event: unknown }).event));
+}
+
+/** Waits until no worker of this file's home runs (each leaves once its queue stayed empty for 5 s). */
+async function noWorkerLeft(): Promise<void> {
+  await waitFor(
+    "the earlier tests' workers to leave",
+    () => processesWith(['worker', 'run'], `GFLOW_CLI_HOME=${e2e.home}`).length === 0,
+    60_000,
+  );
+}
 const GAVE_WAY = '"event":"worker: another worker holds the queue"';
 
 afterAll(async () => {
@@ -168,9 +191,43 @@ describe('background jobs that outlive the CLI (--no-wait, gflow task, gflow wor
     }
   }, 150_000);
 
-  const behindTheKilled: string[] = [];
+  it('a worker killed before it takes its task (stopped on its first call): --no-wait starts another, and the task completes with no other command', async () => {
+    // No worker of an earlier test may take the task: the one this command starts is the only one.
+    await noWorkerLeft();
+    e2e.sim.received.clear();
+    const gate = await startControlGate(e2e.sim.control.url);
+    const env = { GFLOW_CLI_SANDBOX_SIM: gate.url };
+    try {
+      // The command's own start asks for the launch arguments first; its worker's is the second ask.
+      gate.holdLaunch(2);
+      const queuing = e2e.spawn(
+        ['image', 't2i', 'its first worker is killed', '--aspect', '1:1', '--no-wait', '--sandbox', '--json'],
+        { env },
+      );
+      await waitFor('the first worker to ask the simulator for its launch', () => gate.held === 1, 60_000);
+      const first = processesWith(['worker', 'run'], `GFLOW_CLI_SANDBOX_SIM=${gate.url}`);
+      expect(first).toHaveLength(1);
+      for (const pid of first) process.kill(-pid, 'SIGKILL');
+      gate.dropHeld();
 
-  it('a worker killed mid-job (after its submit) leaves its task settled indeterminate at the next start', async () => {
+      const r = await queuing.done;
+      expect(r.exitCode, describeRun(r)).toBe(0);
+      const taskId = String(json(r)['task_id']);
+      expect(r.stderr).toContain(`(pid ${first[0]}) stopped before taking task ${taskId}; starting another.`);
+      // The command returned once the second worker took it; nothing else is run from here on.
+      await waitFor('the task to complete', () => taskRow(e2e.dbPath, taskId)?.status === 'completed', 60_000);
+      expect(first).not.toContain(workerPidOf(taskId));
+      expect(submits(e2e.sim)).toEqual(['ogiZ0b']);
+      expect(operationCount(e2e.dbPath, taskId)).toBe(1);
+    } finally {
+      await gate.close();
+    }
+  }, 150_000);
+
+  it('a worker killed mid-job (after its submit) is settled indeterminate, and the tasks queued behind it are visibly picked up by the next gflow process', async () => {
+    // The victim's own worker must take it: a worker left from the test before would, and the
+    // victim's worker would then give way too (one more worker to count out below).
+    await noWorkerLeft();
     e2e.sim.received.clear();
     e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'stuck_generation', { times: 1 });
     const victim = (await queued('killed with its worker')).taskId;
@@ -183,9 +240,17 @@ describe('background jobs that outlive the CLI (--no-wait, gflow task, gflow wor
     const pid = workerPidOf(victim);
     // Three more, queued while that worker holds the queue: their own workers give way to it.
     const before = count(workerLog(), GAVE_WAY);
-    for (const prompt of ['one', 'two', 'three'])
-      behindTheKilled.push((await queued(`behind the victim: ${prompt}`)).taskId);
-    await waitFor('their three workers to give way', () => count(workerLog(), GAVE_WAY) >= before + 3, 60_000);
+    const behind: string[] = [];
+    for (const prompt of ['one', 'two', 'three']) behind.push((await queued(`behind the victim: ${prompt}`)).taskId);
+    // Every worker but the victim has left (each command returned after starting its worker, so
+    // each is already listed): one still starting would take the queue once the victim is killed,
+    // and the next gflow would rightly find nothing stranded.
+    await waitFor(
+      'their workers to give way and leave',
+      () => processesWith(['worker', 'run'], `GFLOW_CLI_HOME=${e2e.home}`).every((other) => other === pid),
+      60_000,
+    );
+    expect(count(workerLog(), GAVE_WAY)).toBe(before + 3);
 
     process.kill(-pid, 'SIGKILL'); // the worker's process group: it and its Chromium
     const profileDir = path.join(e2e.sandboxHome, 'profile_sandbox');
@@ -194,11 +259,12 @@ describe('background jobs that outlive the CLI (--no-wait, gflow task, gflow wor
       () => !running(pid) && processesMentioning(profileDir).length === 0,
       15_000,
     );
-    // Nothing has opened the catalog since: the row still says working.
+    // Nothing has opened the catalog since: the row still says working, the others wait on a dead worker.
     expect(taskRow(e2e.dbPath, victim)?.status).toBe('working');
-    expect(behindTheKilled.map((id) => taskRow(e2e.dbPath, id)?.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(behind.map((id) => taskRow(e2e.dbPath, id)?.status)).toEqual(['pending', 'pending', 'pending']);
 
-    // The next start (any gflow that opens the catalog) settles it: it had submitted.
+    // The next start (any gflow that opens the catalog for a task or a profile) settles the victim —
+    // it had submitted, so it is never run again — and picks the three up, saying so.
     const shown = await e2e.cli(['task', 'show', victim, '--sandbox', '--json']);
     expect(shown.exitCode, describeRun(shown)).toBe(0);
     expect(json(shown)).toMatchObject({
@@ -206,17 +272,137 @@ describe('background jobs that outlive the CLI (--no-wait, gflow task, gflow wor
       may_have_spent: true,
       error: { type: expect.stringContaining('daemon-recovery') },
     });
+    const notices = logMessages(shown.stderr);
+    for (const id of behind)
+      expect(notices, `task show said:\n${shown.stderr}\nworkers:\n${workerLog().slice(-3000)}`).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^Picked up task ${id} \\(profile "sandbox"\\) queued at \\S+: its worker had stopped before taking it; a new background worker \\(its log: \\S+worker-sandbox\\.log\\) runs it now\\.$`,
+          ),
+        ),
+      );
+    await waitFor(
+      'the three to complete with no other command',
+      () => behind.every((id) => taskRow(e2e.dbPath, id)?.status === 'completed'),
+      90_000,
+    );
+    for (const id of behind) workerPidOf(id);
+    // One submit each, and the victim's was not repeated.
+    expect(submits(e2e.sim)).toEqual(['ogiZ0b', 'ogiZ0b', 'ogiZ0b', 'ogiZ0b']);
+    expect(behind.map((id) => operationCount(e2e.dbPath, id))).toEqual([1, 1, 1]);
+    expect(operationCount(e2e.dbPath, victim)).toBe(1);
     const waited = await e2e.cli(['task', 'wait', victim, '--sandbox', '--json']);
     expect(waited.exitCode).toBe(1);
     expect(json(waited)).toMatchObject({
       status: 'indeterminate',
       error: { type: expect.stringContaining('daemon-recovery') },
     });
+  }, 200_000);
+
+  it('a worker killed after its claim, before its submit: nothing was spent, so the task is queued again and task wait picks it up and follows it to its file', async () => {
+    // The worker this command starts is the only one: killing it leaves nobody to run the task.
+    await noWorkerLeft();
+    e2e.sim.received.clear();
+    e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'stuck_upload', { times: 1 });
+    const frame = path.join(e2e.home, 'requeue-frame.png');
+    fs.writeFileSync(frame, makePng(640, 360, 'requeue'));
+    const r = await e2e.cli([
+      'video',
+      'i2v',
+      'stopped mid-upload',
+      '--initial-frame',
+      frame,
+      '--no-wait',
+      '--sandbox',
+      '--json',
+    ]);
+    expect(r.exitCode, describeRun(r)).toBe(0);
+    const taskId = String(json(r)['task_id']);
+    // Observed: the worker claimed the task and is uploading its frame (the upload never ends).
+    await waitFor('the stalled upload', () => e2e.sim.received.calls('maseQ').length > 0, 60_000);
+    const row = taskRow(e2e.dbPath, taskId);
+    expect(row?.status).toBe('working');
+    expect(JSON.parse(row?.checkpoint_json ?? '{}')).toMatchObject({ may_have_spent: false });
+    const pid = workerPidOf(taskId);
+    process.kill(-pid, 'SIGKILL');
+    await waitFor('the worker to be gone', () => !running(pid), 15_000);
+    expect(processesWith(['worker', 'run'], `GFLOW_CLI_HOME=${e2e.home}`)).toEqual([]);
+
+    const waited = await e2e.cli(['task', 'wait', taskId, '--sandbox', '--json']);
+    expect(waited.exitCode, describeRun(waited)).toBe(0);
+    expect(json(waited)).toMatchObject({ status: 'completed', task_id: taskId });
+    expect(logMessages(waited.stderr)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Picked up task ${taskId} \\(profile "sandbox"\\) queued at \\S+: the process running it had stopped before its submit \\(nothing was spent\\); a new background worker .* runs it now\\.$`,
+        ),
+      ),
+    ]);
+    // While queued it named the worker it started (never a dead owner), then followed the job.
+    expect(waited.stderr).toMatch(
+      new RegExp(
+        `task ${taskId.slice(0, 8)}: Queued – (its worker is starting \\(gflow worker, pid \\d+\\)|gflow worker, pid \\d+ runs it next)`,
+      ),
+    );
+    expect(JSON.parse(taskRow(e2e.dbPath, taskId)?.checkpoint_json ?? '{}')).toMatchObject({ requeues: 1 });
+    expect(workerPidOf(taskId)).not.toBe(pid);
+    expect(submits(e2e.sim)).toHaveLength(1);
+  }, 150_000);
+
+  it('a running server picks up a background task whose worker had stopped, runs it itself and says so', async () => {
+    await noWorkerLeft();
+    e2e.sim.received.clear();
+    // Queued while this process holds the queue: its worker gives way, and nobody runs it after.
+    const lock = tryNamedLock(path.join(e2e.sandboxHome, 'locks'), 'worker-sandbox');
+    if (!lock) throw new Error('a worker still holds the sandbox queue');
+    let stranded: string;
+    try {
+      stranded = (await queued('left for a server')).taskId;
+    } finally {
+      lock.release();
+    }
+    await noWorkerLeft();
+    expect(taskRow(e2e.dbPath, stranded)?.status).toBe('pending');
+
+    const server = await e2e.mcpStdio(['--sandbox'], { env: { GFLOW_CLI_LOG_LEVEL: 'INFO' } });
+    try {
+      const seen = (): string =>
+        `row: ${JSON.stringify(taskRow(e2e.dbPath, stranded))}\nserver:\n${server.stderr()}\nworkers:\n${workerLog().slice(-3000)}`;
+      // No call is made: the server looks when it starts.
+      await waitFor('the server to run it', () => taskRow(e2e.dbPath, stranded)?.status === 'completed', 90_000).catch(
+        (error: unknown) => {
+          throw new Error(`${String(error)}\n${seen()}`);
+        },
+      );
+      expect(taskRow(e2e.dbPath, stranded)?.claimant).toMatch(/^mcp:sandbox:\d+:/);
+      expect(logMessages(server.stderr()), seen()).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^Picked up task ${stranded} \\(profile "sandbox"\\) queued at \\S+: its worker had stopped before taking it; this server \\(gflow mcp run, pid \\d+\\) runs it now\\.$`,
+          ),
+        ),
+      );
+      expect(submits(e2e.sim)).toEqual(['ogiZ0b']);
+    } finally {
+      await server.close();
+    }
   }, 150_000);
 
   it('two workers started together on one queue: each task runs exactly once', async () => {
-    expect(behindTheKilled).toHaveLength(3);
+    await noWorkerLeft();
     e2e.sim.received.clear();
+    // This process holds the queue while three tasks are queued, so no worker takes them yet
+    // (each --no-wait sees the queue held and returns).
+    const lock = tryNamedLock(path.join(e2e.sandboxHome, 'locks'), 'worker-sandbox');
+    if (!lock) throw new Error('a worker still holds the sandbox queue');
+    const tasks: string[] = [];
+    try {
+      for (const prompt of ['one', 'two', 'three'])
+        tasks.push((await queued(`queued for two workers: ${prompt}`)).taskId);
+    } finally {
+      lock.release();
+    }
+    expect(tasks.map((id) => taskRow(e2e.dbPath, id)?.status)).toEqual(['pending', 'pending', 'pending']);
     const args = ['worker', 'run', '--profile', 'sandbox', '--sandbox', '--idle-seconds', '0'];
     const workers = [e2e.spawn(args), e2e.spawn(args)];
     for (const w of workers) workerPids.add(w.pid);
@@ -229,11 +415,11 @@ describe('background jobs that outlive the CLI (--no-wait, gflow task, gflow wor
         .filter((line) => line.includes('"event":"worker: task claimed"'))
         .map((line) => String((JSON.parse(line) as { task_id: string }).task_id)),
     );
-    expect([...claimed].sort()).toEqual([...behindTheKilled].sort());
-    for (const id of behindTheKilled) expect(taskRow(e2e.dbPath, id)?.status).toBe('completed');
+    expect([...claimed].sort()).toEqual([...tasks].sort());
+    for (const id of tasks) expect(taskRow(e2e.dbPath, id)?.status).toBe('completed');
     expect(submits(e2e.sim)).toEqual(['ogiZ0b', 'ogiZ0b', 'ogiZ0b']);
     // Exactly one run of the job per task in the catalog.
-    expect(behindTheKilled.map((id) => operationCount(e2e.dbPath, id))).toEqual([1, 1, 1]);
+    expect(tasks.map((id) => operationCount(e2e.dbPath, id))).toEqual([1, 1, 1]);
     expect(taskRows(e2e.dbPath).filter((row) => row.status === 'working')).toEqual([]);
     expect(integrityCheck(e2e.dbPath)).toBe('ok');
   }, 150_000);

@@ -1,17 +1,32 @@
-// Journey 5: two processes on one profile. While one CLI generation holds the
-// profile (its submit is stuck in Flow), a second CLI run fails fast with exit
-// 11 (ProfileLockedError); with GFLOW_CLI_LEASE_WAIT_SECONDS=60 the second
-// waits for the first to end and then succeeds.
+// Journey 5: processes on one profile (issue 38: a busy profile queues work instead of failing).
+// While one CLI generation holds the profile (its submit is stuck in Flow), a second CLI run waits
+// in line by default, its progress naming the task it is queued behind, and succeeds once the
+// first ends; with GFLOW_CLI_LEASE_WAIT_SECONDS=0 it fails fast with exit 11 (ProfileLockedError).
+// Four generations started together all complete, one after another.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makePng } from '@gflow/flow-sim';
-import { taskRow } from './helpers/catalog.js';
+import { taskRow, taskRows } from './helpers/catalog.js';
 import { json, waitFor } from '@gflow/testkit';
 import type { CliChild } from '@gflow/testkit/cli';
 import { SANDBOX_EMAIL, submits, useSandbox } from '@gflow/testkit/sandbox';
 
 const e2e = useSandbox({ seed: 'journey-profile-lock', signIn: true });
+
+/** The "queued behind" messages of a run's progress (--progress jsonl on stderr). */
+function waitingLines(stderr: string): string[] {
+  return progressEvents(stderr)
+    .filter((event) => event.phase === 'waiting-for-profile')
+    .map((event) => String(event.message));
+}
+
+function progressEvents(stderr: string): Array<{ phase: string; at: string; message?: string }> {
+  return stderr
+    .split('\n')
+    .filter((line) => line.startsWith('{"type":"progress"'))
+    .map((line) => JSON.parse(line) as { phase: string; at: string; message?: string });
+}
 
 /** A generation that timed out after its submit: a timeout problem flagged may_have_spent, its task row settled. */
 function expectTimedOutAfterSubmit(out: Record<string, unknown>): void {
@@ -27,8 +42,8 @@ function expectTimedOutAfterSubmit(out: Record<string, unknown>): void {
   expect(['failed', 'indeterminate']).toContain(taskRow(e2e.dbPath, String(out['task_id']))?.status);
 }
 
-describe('journey 5: two processes on one profile', () => {
-  it('the second run fails fast with exit 11; with a lease wait it waits, then succeeds', async () => {
+describe('journey 5: processes on one profile wait in line', () => {
+  it('a second run waits in line by default, saying which task it is queued behind; only a lease wait of 0 fails fast', async () => {
     e2e.sim.received.clear();
     // The holder's video stays at "generating" forever: it holds the profile until its 15 s timeout.
     e2e.sim.scenario.setFailure(SANDBOX_EMAIL, 'stuck_generation', { times: 1 });
@@ -40,20 +55,33 @@ describe('journey 5: two processes on one profile', () => {
       await waitFor('the holder to submit', () => submits(e2e.sim).length === 1, 60_000);
       const holderSubmit = submits(e2e.sim)[0];
       expect(['YhhmEf']).toContain(holderSubmit);
+      const holderTask = taskRows(e2e.dbPath).find((row) => row.status === 'working')?.task_id;
+      expect(holderTask).toBeDefined();
 
-      const refused = await e2e.cli(['image', 't2i', 'the impatient one', '--sandbox', '--json']);
+      const refused = await e2e.cli(['image', 't2i', 'the impatient one', '--sandbox', '--json'], {
+        env: { GFLOW_CLI_LEASE_WAIT_SECONDS: '0' },
+      });
       const out = json(refused);
       // The task was recorded, then refused: {status: failed, task_id, error: problem}.
       expect(out['status']).toBe('failed');
       const problem = out['error'] as Record<string, unknown>;
       expect(refused.exitCode, JSON.stringify(out)).toBe(11);
       expect(problem).toMatchObject({ type: 'https://gflow.dev/errors/profile-locked', status: 409, retryable: false });
-      expect(refused.ms, 'a locked profile is refused at once (CLI lease wait 0 s)').toBeLessThan(15_000);
+      expect(refused.ms, 'a locked profile is refused at once with a lease wait of 0').toBeLessThan(15_000);
       expect(submits(e2e.sim)).toEqual([holderSubmit]);
 
-      waiter = e2e.spawn(['image', 't2i', 'the patient one', '--aspect', '1:1', '--sandbox', '--json'], {
-        env: { GFLOW_CLI_LEASE_WAIT_SECONDS: '60' },
-      });
+      // The defaults: no lease wait set; the waiter's progress names the task it waits behind.
+      waiter = e2e.spawn([
+        'image',
+        't2i',
+        'the patient one',
+        '--aspect',
+        '1:1',
+        '--sandbox',
+        '--json',
+        '--progress',
+        'jsonl',
+      ]);
       let waiterDone = false;
       void waiter.done.then(() => (waiterDone = true));
 
@@ -68,10 +96,50 @@ describe('journey 5: two processes on one profile', () => {
       expect(waited.exitCode, waited.stdout + waited.stderr.slice(-1500)).toBe(0);
       expect(json(waited)).toMatchObject({ status: 'completed' });
       expect(submits(e2e.sim)).toEqual([holderSubmit, 'ogiZ0b']);
+      const line = waitingLines(waited.stderr)[0];
+      expect(line).toMatch(
+        new RegExp(
+          `^Queued behind task ${holderTask} \\(profile "sandbox"; gflow CLI, pid ${holder.pid}, Generate videos \\(gflow_generate_video\\)\\), waiting up to 600 s\\.$`,
+        ),
+      );
     } finally {
       holder.killGroup();
       waiter?.killGroup();
       e2e.sim.scenario.clearFailures();
+    }
+  }, 150_000);
+
+  it('four generations started together on one profile all complete, one after another', async () => {
+    e2e.sim.received.clear();
+    const runs = ['one', 'two', 'three', 'four'].map((name) =>
+      e2e.spawn([
+        'image',
+        't2i',
+        `started together: ${name}`,
+        '--aspect',
+        '1:1',
+        '--sandbox',
+        '--json',
+        '--progress',
+        'jsonl',
+      ]),
+    );
+    const results = await Promise.all(runs.map((run) => run.done));
+    for (const r of results) expect(r.exitCode, r.stdout + r.stderr.slice(-1500)).toBe(0);
+    for (const r of results) expect(json(r)).toMatchObject({ status: 'completed' });
+    expect(submits(e2e.sim)).toEqual(['ogiZ0b', 'ogiZ0b', 'ogiZ0b', 'ogiZ0b']);
+    // They lined up: whoever found the profile busy waited (never refused), its progress naming
+    // the task of another of the four it was queued behind, then ran once that one was done.
+    const ids = results.map((r) => String(json(r)['task_id']));
+    const waiters = results.filter((r) => waitingLines(r.stderr).length > 0);
+    expect(waiters.length).toBeGreaterThanOrEqual(1);
+    for (const r of waiters) {
+      const behind = /^Queued behind task ([\w-]+) \(profile "sandbox"; gflow CLI, pid \d+/.exec(
+        waitingLines(r.stderr)[0] ?? '',
+      );
+      expect(behind, r.stderr.slice(-1500)).not.toBeNull();
+      expect(ids).toContain(behind?.[1]);
+      expect(behind?.[1]).not.toBe(json(r)['task_id']);
     }
   }, 150_000);
 

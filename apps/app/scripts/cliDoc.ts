@@ -179,22 +179,52 @@ and Cursor's files are strict JSON (a comment there exits 11). \`--no-spend\` is
 written: add it to \`args\` yourself for a read-only server.
 **Override the file** with \`--config-path FILE\` or \`GFLOW_CLI_MCP_CONFIG_PATH\` (tests, unusual installs).
 
+## A busy profile: commands wait in line
+
+A profile is driven by one process at a time (its lease, in \`<home>/locks/\`). A command that finds
+its profile busy — another generation, a \`--no-wait\` worker, a server — waits in line instead of
+failing, and says what it waits behind: on a terminal its progress line, with \`--progress jsonl\`
+a \`waiting-for-profile\` event, off a terminal a log line:
+\`Queued behind task 6f1c… (profile "work"; gflow CLI, pid 4242, Generate videos (gflow_generate_video)), waiting up to 600 s.\`
+It waits up to GFLOW_CLI_LEASE_WAIT_SECONDS (the CLI's default is 600 s: as long as one
+generation may take, GFLOW_CLI_TIMEOUT_SECONDS' default), and again names the next task when
+the line moves. Waiters go in arrival order. Four generations started together on one profile run
+one after another. Only \`GFLOW_CLI_LEASE_WAIT_SECONDS=0\` fails fast (exit 11, \`profile-locked\`,
+naming the holder and what it does), except next to an idle server, which hands the profile
+over within seconds.
+
 ## Background jobs: \`--no-wait\` and \`gflow task\`
 
 \`--no-wait\` (\`image t2i\`, \`image i2i\`, \`video t2v\`, \`video i2v\`, \`video r2v\`) runs every check a
 waiting run does, writes the task row (\`pending\`) in the catalog, hands it to a background worker
-and prints \`{status: "pending", task_id, task_type}\` at once (exit 0). The worker is the same
-binary, \`gflow worker run --profile P\` (internal), detached in its own process group with its
-output appended to \`<home>/logs/worker-P.log\` (\`<home>/sandbox/logs/\` under \`--sandbox\`); the
-job outlives the command, its terminal and Ctrl-C.
+and prints \`{status: "pending", task_id, task_type}\` (exit 0) once a live worker answers for the
+task: it claimed it, or it drains the profile's queue and runs it next (after the task it runs
+now) — usually about a second. The worker is the same binary, \`gflow worker run --profile P\`
+(internal), detached in its own process group with its output appended to
+\`<home>/logs/worker-P.log\` (\`<home>/sandbox/logs/\` under \`--sandbox\`); the job outlives the
+command, its terminal and Ctrl-C.
 
+- **A queued task always has a live owner.** A worker that stops before it took the task is
+  replaced once (the command says so on stderr: \`The background worker (pid N) stopped before
+  taking task X; starting another.\`). If the second one stops too, or none took the task within
+  30 s, the command exits 1 (\`daemon-recovery\`) naming the task: it is left \`pending\`, nothing
+  was sent to Flow, and the message says where the worker's log is, how to run it (\`gflow task
+  wait X\`) or cancel it.
 - **One worker per profile.** Each \`--no-wait\` starts one; a worker that finds another draining
-  the profile's queue (a lock in \`<home>/locks/\`) leaves at once, and the one draining takes the new
-  task. It runs the queue oldest first with the job a waiting run uses, keeps its browser warm
-  between tasks and exits once the queue has stayed empty for 5 s. It takes the profile's lease
-  before it claims a task, waiting for a busy profile like a server (180 s, GFLOW_CLI_LEASE_WAIT_SECONDS,
-  and again while tasks are pending); an idle \`gflow serve\` / \`gflow mcp run\` on the profile hands
-  it over. A running server is not asked to run the task itself.
+  the profile's queue (a lock in \`<home>/locks/\`, with a record of who holds it and which task it
+  runs) leaves, and the one draining takes the new task. It runs the queue oldest first with the
+  job a waiting run uses, keeps its browser warm between tasks and exits once the queue has
+  stayed empty for 5 s. It takes the profile's lease before it claims a task, waiting for a busy
+  profile like a server (180 s, GFLOW_CLI_LEASE_WAIT_SECONDS, and again while tasks are pending);
+  an idle \`gflow serve\` / \`gflow mcp run\` on the profile hands it over. A running server is not
+  asked to run the task itself.
+- **A worker that stopped is replaced by the next gflow.** A background task whose worker is gone
+  (killed before it claimed the task) is picked up by the next gflow command that works on a
+  profile (a generation, \`auth\`, \`credits\`, …) or reads tasks (\`task list|show|wait\`): it starts a
+  worker and says so on stderr, once per task: \`Picked up task X (profile "P") queued at T: its
+  worker had stopped before taking it; a new background worker (its log: …) runs it now.\` A
+  running \`gflow serve\` / \`gflow mcp run\` looks every 15 s and runs such tasks itself. A task is
+  never run silently inside another command.
 - **Its settings are the command's.** The worker gets the command's environment, working
   directory and setting flags (\`-v\` included), GFLOW_CLI_HOME explicitly, and the catalog and
   output directory (outside the sandbox) or the simulator to attach to (GFLOW_CLI_SANDBOX_SIM,
@@ -205,16 +235,22 @@ job outlives the command, its terminal and Ctrl-C.
   or when piped), **\`task show ID\`** (the row, the result envelope once completed, the problem
   details once it failed or was cancelled), **\`task wait ID\`** (a line per phase on stderr,
   \`task 6f1c2a3b: Submitting 12s\`; exits with the job's code: 0 completed, otherwise the error's —
-  130 cancelled or stopped after the submit, 1 a worker that died, 9 when \`--timeout SECONDS\` runs
-  out and the task keeps running; \`--json\` prints the final envelope, as a waiting run would), and
+  130 cancelled or stopped after the submit, 1 a worker that died after the submit or a task
+  nobody can run, 9 when \`--timeout SECONDS\` runs out while a live process still answers for the
+  task — the message says which; a pending task's lines say who runs it next; \`--json\` prints the
+  final envelope, as a waiting run would), and
   **\`task cancel ID\`** (a pending task is cancelled at once; a running one is asked to stop through
   its row and settles \`cancelled\` before its submit click, \`indeterminate\` after it — credits may
   have been spent — never \`failed\`; \`--timeout\` bounds the wait for it, default 60 s). An unknown
   id exits 32. Tasks live in a catalog: a task queued with \`--sandbox\` is read with \`--sandbox\`.
 - **A killed worker** (SIGKILL, a crash) leaves its row \`working\` until the next gflow opens the
-  catalog (any command, \`task show\` included): it is then settled \`indeterminate\` when the job had
-  reached its submit, \`failed\` before it. SIGTERM stops a worker like Ctrl-C: the running job is
-  cancelled and settled at once.
+  catalog (any command, \`task show\` included). The submit click is the line: a job that had
+  reached it is settled \`indeterminate\` (credits may have been spent; it is never run again);
+  before it nothing was spent, so the task is queued again (\`pending\`, at most three times) and
+  picked up as above, or \`cancelled\` when a cancel had been asked for. A waiting run's task
+  (without \`--no-wait\`) is settled \`failed\` instead: its caller is gone. \`task wait\` never calls a
+  task whose owner is gone "running": it settles or picks it up, or says what to do. SIGTERM stops
+  a worker like Ctrl-C: the running job is cancelled and settled at once.
 - **One job model.** An MCP \`wait=false\` generation is a row of the same queue, run in the
   server's own background; \`gflow task …\` reads and cancels it too, and the MCP task tools
   (\`gflow_task_get\`, \`gflow_task_wait\`, \`gflow_task_cancel\`, \`gflow_task_list\`) and the Tasks

@@ -6,8 +6,9 @@
 // only what another package uses (tooling/test/publicIndexes.test.js).
 export { OPERATIONS } from './operations/registry.js';
 export { defineOperation, annotationsFor, KIND_RANK } from './operations/operation.js';
-export type { JobLauncher, LaunchRequest } from './runtime/runtimeServices.js';
+export type { JobLauncher, LaunchRequest, LaunchedWorker } from './runtime/runtimeServices.js';
 export { startBackgroundTask, type BackgroundJob } from './runtime/backgroundTask.js';
+export { workerLogFile } from './jobs/queueOwner.js';
 export { MEDIA_RESOURCE_CAP_BYTES } from './catalogViews/readCatalogMedia.js';
 export { FLOW_ID } from './schemas/params.js';
 export { mimeOf } from '@gflow/flow-facts';

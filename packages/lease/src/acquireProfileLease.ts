@@ -38,7 +38,10 @@ export interface AcquireProfileLeaseOptions {
   readonly pollMs?: number;
   /** Aborting rejects a waiting acquire with CancelledError. */
   readonly signal?: AbortSignal;
-  /** Called once, when the profile is busy and the acquire starts to wait (e.g. to tell the user). */
+  /**
+   * Called when the profile is busy and the acquire starts to wait (e.g. to tell the user), and
+   * again each time another holder takes the profile while it still waits (the line moved).
+   */
   readonly onWait?: (holder: LeaseHolder | undefined) => void;
   /** What kind of process this is (e.g. "mcp run", "CLI"): recorded, and named in other processes' errors. */
   readonly surface?: string;
@@ -156,7 +159,8 @@ async function waitForLock(options: WaitForLockOptions): Promise<HeldFileLock> {
   const deadline = started + waitSeconds * 1000;
   const handoffDeadline = started + Math.max(waitSeconds, options.idleHandoffSeconds) * 1000;
   const what = `Waiting for profile "${profileName}"`;
-  let announced = false;
+  /** The holder last announced through onWait ('' for an unknown one); undefined before the first. */
+  let announced: string | undefined;
   let mark: WantedMark | undefined;
   let lastHolder: LeaseHolder | undefined;
   let yieldingSince: number | undefined;
@@ -195,10 +199,11 @@ async function waitForLock(options: WaitForLockOptions): Promise<HeldFileLock> {
       }
       // The mark goes first, so whoever learns of the wait (onWait) can count on it being there.
       markWanted();
-      if (!announced) {
-        announced = true;
-        const holder = readHolderRecord(holderPath);
-        lastHolder ??= holder;
+      const holder = readHolderRecord(holderPath);
+      const key = holderKey(holder);
+      if (announced === undefined || (key !== undefined && key !== announced)) {
+        announced = key ?? '';
+        lastHolder = holder ?? lastHolder;
         options.onWait?.(holder);
       }
       const until = now < deadline ? deadline : handoffDeadline;
@@ -207,6 +212,11 @@ async function waitForLock(options: WaitForLockOptions): Promise<HeldFileLock> {
   } finally {
     mark?.remove();
   }
+}
+
+/** Tells holders apart: a new holder (another process, or the same one again) has another key. */
+function holderKey(holder: LeaseHolder | undefined): string | undefined {
+  return holder === undefined ? undefined : `${holder.pid}@${holder.hostname}@${holder.acquiredAt}`;
 }
 
 /** Whether another live process started waiting for this lock before we did. */

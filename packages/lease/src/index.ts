@@ -2,7 +2,7 @@
 export { type AcquireProfileLeaseOptions, acquireProfileLease } from './acquireProfileLease.js';
 
 export type { ProfileLease } from './profileLease.js';
-export { tryNamedLock } from './namedLock.js';
+export { type NamedLock, readNamedLockHolder, tryNamedLock } from './namedLock.js';
 export type { LeaseActivity, LeaseHolder } from './holderRecord.js';
 export { readLeaseHolders } from './leaseHolders.js';
 export { describeLeaseHolder } from './profileLockedError.js';

@@ -11,3 +11,9 @@ export {
   rateLimitedError,
 } from './tokenBucket.js';
 export { abortableSleep } from './abortableSleep.js';
+export {
+  CLI_DEFAULT_LEASE_WAIT_SECONDS,
+  SERVER_DEFAULT_LEASE_WAIT_SECONDS,
+  type LeaseSurface,
+  resolveLeaseWaitSeconds,
+} from './waitPolicy.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadParameterError, SecurityError } from '@gflow/errors';
-import { tryNamedLock } from './namedLock.js';
+import { readNamedLockHolder, tryNamedLock } from './namedLock.js';
 
 let home: string;
 let locksDir: string;
@@ -41,5 +41,32 @@ describe('tryNamedLock', () => {
     fs.mkdirSync(locksDir, { recursive: true, mode: 0o700 });
     fs.symlinkSync(path.join(home, 'elsewhere'), path.join(locksDir, 'worker-eve.lock'));
     expect(() => tryNamedLock(locksDir, 'worker-eve')).toThrow(SecurityError);
+  });
+
+  it('records its holder beside the lock when asked, says what it does, and empties the record on release', () => {
+    expect(readNamedLockHolder(locksDir, 'worker-alice')).toBeUndefined();
+    const lock = tryNamedLock(locksDir, 'worker-alice', { profileName: 'alice', surface: 'worker' });
+    expect(readNamedLockHolder(locksDir, 'worker-alice')).toMatchObject({
+      pid: process.pid,
+      profileName: 'alice',
+      surface: 'worker',
+    });
+    lock?.setActivity({ state: 'busy', doing: 'task 6f1c' });
+    expect(readNamedLockHolder(locksDir, 'worker-alice')).toMatchObject({ activity: 'busy', doing: 'task 6f1c' });
+    const record = path.join(locksDir, 'worker-alice.holder.json');
+    expect(fs.statSync(record).mode & 0o777).toBe(0o600);
+    lock?.release();
+    expect(readNamedLockHolder(locksDir, 'worker-alice')).toBeUndefined();
+    // A lock taken without a record leaves none.
+    const plain = tryNamedLock(locksDir, 'worker-alice');
+    expect(readNamedLockHolder(locksDir, 'worker-alice')).toBeUndefined();
+    plain?.release();
+  });
+
+  it('reading the holder never follows a symlinked lock path, and refuses a bad name', () => {
+    expect(() => readNamedLockHolder(locksDir, '../escape')).toThrow(BadParameterError);
+    fs.mkdirSync(locksDir, { recursive: true, mode: 0o700 });
+    fs.symlinkSync(path.join(home, 'elsewhere'), path.join(locksDir, 'worker-eve.lock'));
+    expect(() => readNamedLockHolder(locksDir, 'worker-eve')).toThrow(SecurityError);
   });
 });

@@ -3,13 +3,14 @@ import { ConfigurationError } from '@gflow/errors';
 import { resolveLeaseWaitSeconds, validateLeaseWaitSeconds } from './waitPolicy.js';
 
 describe('lease wait policy', () => {
-  it('defaults to 0 for the CLI and 180 for servers', () => {
-    expect(resolveLeaseWaitSeconds('cli')).toBe(0);
+  it('defaults to 600 for the CLI (one generation ahead may take that long) and 180 for servers', () => {
+    expect(resolveLeaseWaitSeconds('cli')).toBe(600);
     expect(resolveLeaseWaitSeconds('server')).toBe(180);
   });
 
   it('uses the value the user set on every surface, including 0 for a server', () => {
     expect(resolveLeaseWaitSeconds('cli', 30)).toBe(30);
+    expect(resolveLeaseWaitSeconds('cli', 0)).toBe(0);
     expect(resolveLeaseWaitSeconds('server', 0)).toBe(0);
     expect(resolveLeaseWaitSeconds('server', 3600)).toBe(3600);
   });

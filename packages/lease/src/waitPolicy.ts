@@ -2,8 +2,14 @@ import { ConfigurationError } from '@gflow/errors';
 
 /** Upper bound of GFLOW_CLI_LEASE_WAIT_SECONDS (surfaces §5). */
 export const MAX_LEASE_WAIT_SECONDS = 3600;
-/** The CLI fails fast on a busy profile unless the user asked it to wait. */
-export const CLI_DEFAULT_LEASE_WAIT_SECONDS = 0;
+/**
+ * The CLI waits in line for a busy profile (issue 38: four generations started together all
+ * complete, one after another): as long as one generation may take (GFLOW_CLI_TIMEOUT_SECONDS'
+ * default, 600 s, bounds every phase of a job from its session to its result), so a run queued
+ * behind a video is not refused while that video is still legitimately running. Only an explicit
+ * wait of 0 fails fast.
+ */
+export const CLI_DEFAULT_LEASE_WAIT_SECONDS = 600;
 /** `mcp run` and `serve` queue behind another holder for up to three minutes by default. */
 export const SERVER_DEFAULT_LEASE_WAIT_SECONDS = 180;
 /** How often a waiting acquire retries the kernel lock. */
@@ -41,7 +47,7 @@ export function validateLeaseWaitSeconds(value: number, name = 'waitSeconds'): n
 
 /**
  * The wait a surface uses: the value the user configured when there is one (validated),
- * otherwise 0 for the CLI and 180 for servers. The caller (core) reads the setting; this
+ * otherwise 600 s for the CLI and 180 s for servers. The caller (core) reads the setting; this
  * package never looks at the environment.
  */
 export function resolveLeaseWaitSeconds(surface: LeaseSurface, configured?: number): number {

@@ -32,7 +32,11 @@ afterEach(async () => {
 async function acquire(
   profileDir: string,
   waitSeconds = 0,
-  extra: { pollMs?: number; signal?: AbortSignal; onWait?: () => void } = {},
+  extra: {
+    pollMs?: number;
+    signal?: AbortSignal;
+    onWait?: (holder: { readonly pid: number } | undefined) => void;
+  } = {},
 ) {
   const lease = await acquireProfileLease({
     locksDir,
@@ -43,6 +47,14 @@ async function acquire(
   });
   leases.push(lease);
   return lease;
+}
+
+/** Waits for a condition this test's own callbacks make true (state, not time). */
+async function waitUntil(condition: () => boolean): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const check = (): void => (condition() ? resolve() : void setTimeout(check, 5));
+    check();
+  });
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -97,6 +109,26 @@ describe('acquireProfileLease across processes', () => {
     // The new holder is the one named now.
     const error = await rejection(acquire(profileA, 0));
     expect((error as ProfileLockedError).detail).toContain(`pid ${second.pid}`);
+  });
+
+  it('tells a waiter each time the line moves: the first holder, then the one it waited behind next', async () => {
+    const first = await holding(profileA);
+    // Waits before this process does, so it goes first when the first holder releases.
+    const second = spawnHolder({ locksDir, profileDir: profileA, profileName: 'alpha', waitSeconds: 60 });
+    await second.line('waiting');
+    const seen: Array<number | undefined> = [];
+    const pending = acquire(profileA, 60, { pollMs: 20, onWait: (holder) => seen.push(holder?.pid) });
+    await waitUntil(() => seen.length === 1);
+    expect(seen).toEqual([first.pid]);
+
+    await first.release();
+    expect(await second.line('held')).toBe(`held ${second.pid}`);
+    await waitUntil(() => seen.length === 2);
+    expect(seen).toEqual([first.pid, second.pid]);
+
+    await second.release();
+    expect((await pending).released).toBe(false);
+    expect(seen).toEqual([first.pid, second.pid]);
   });
 
   it('lets this process wait for a child holder and resolve once it releases', async () => {

@@ -41,11 +41,19 @@ function isZombie(pid: number): boolean {
  */
 export function claimantPidIsAlive(claimant: string): boolean {
   const parts = parseClaimant(claimant);
-  if (parts === undefined) return false;
+  return parts !== undefined && processIsAlive(parts.pid);
+}
+
+/**
+ * Whether a process of this host runs: the pid exists (signal 0 succeeds or is refused with
+ * EPERM) and is not a zombie. It cannot tell a reused pid from the original process.
+ */
+export function processIsAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
-    process.kill(parts.pid, 0);
+    process.kill(pid, 0);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
-  return !isZombie(parts.pid);
+  return !isZombie(pid);
 }

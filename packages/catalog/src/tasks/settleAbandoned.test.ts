@@ -24,7 +24,7 @@ describe('settle at startup', () => {
     c.tasks.complete(done, DEAD, { ok: true });
 
     const result = c.tasks.settleAbandoned({ liveClaimants: [LIVE] });
-    expect(result).toEqual({ indeterminate: [spent], failed: [unspent] });
+    expect(result).toEqual({ indeterminate: [spent], failed: [unspent], cancelled: [], requeued: [] });
     expect(c.tasks.get(spent)).toMatchObject({ status: 'indeterminate', error: { exit_code: 1, retryable: false } });
     expect(c.tasks.get(spent)?.error?.['type']).toMatch(/daemon-recovery/);
     expect(c.tasks.get(unspent)).toMatchObject({ status: 'failed', error: { retryable: true } });
@@ -32,7 +32,12 @@ describe('settle at startup', () => {
     expect(c.tasks.get(pending)?.status).toBe('pending');
     expect(c.tasks.get(done)?.status).toBe('completed');
     // Idempotent.
-    expect(c.tasks.settleAbandoned({ liveClaimants: [LIVE] })).toEqual({ indeterminate: [], failed: [] });
+    expect(c.tasks.settleAbandoned({ liveClaimants: [LIVE] })).toEqual({
+      indeterminate: [],
+      failed: [],
+      cancelled: [],
+      requeued: [],
+    });
   });
 
   it('takes a predicate; an unreadable checkpoint counts as may_have_spent', () => {
@@ -42,9 +47,59 @@ describe('settle at startup', () => {
     c.database.prepare("UPDATE generation_queue SET checkpoint_json = '{broken' WHERE task_id = ?").run(a);
     const seen: string[] = [];
     const result = c.tasks.settleAbandoned({ isAlive: (claimant) => (seen.push(claimant), claimant === LIVE) });
-    expect(result).toEqual({ indeterminate: [a], failed: [] });
+    expect(result).toEqual({ indeterminate: [a], failed: [], cancelled: [], requeued: [] });
     expect(seen.sort()).toEqual([DEAD, LIVE].sort());
     expect(c.tasks.get(b)?.status).toBe('working');
+  });
+
+  it('queues a background task again when its process died before the submit, never one that may have spent', () => {
+    const c = memoryCatalog();
+    const background = { input: { wait: false } };
+    const requeue = (payload: Readonly<Record<string, unknown>>): boolean =>
+      (payload['input'] as { wait?: unknown } | undefined)?.wait === false;
+    const make = (payload: Record<string, unknown>, spent: boolean): string => {
+      const t = c.tasks.create({ profile: 'alice', taskType: 't2i', payload });
+      c.tasks.claim(t.taskId, DEAD);
+      c.tasks.updateCheckpoint(t.taskId, DEAD, { phase: 'configuring', project_id: 'p1', may_have_spent: spent });
+      return t.taskId;
+    };
+    const unspent = make(background, false);
+    const spent = make(background, true);
+    const waited = make({ input: { wait: true } }, false);
+    const stopped = make(background, false);
+    c.tasks.cancel(stopped);
+
+    const result = c.tasks.settleAbandoned({ liveClaimants: [] }, { requeue });
+    expect(result).toEqual({ indeterminate: [spent], failed: [waited], cancelled: [stopped], requeued: [unspent] });
+    expect(c.tasks.get(unspent)).toMatchObject({
+      status: 'pending',
+      claimant: null,
+      claimedAt: null,
+      error: null,
+      checkpoint: { phase: 'requeued', requeues: 1, may_have_spent: false, project_id: 'p1' },
+    });
+    expect(c.tasks.get(stopped)).toMatchObject({ status: 'cancelled', error: null });
+
+    // A claim keeps the count; a process that dies again before the submit queues it again, up to the bound.
+    for (const expected of [2, 3]) {
+      expect(c.tasks.claimNext('alice', DEAD)?.checkpoint).toMatchObject({ phase: 'claimed', requeues: expected - 1 });
+      expect(c.tasks.settleAbandoned({ liveClaimants: [] }, { requeue }).requeued).toEqual([unspent]);
+      expect(c.tasks.get(unspent)?.checkpoint?.requeues).toBe(expected);
+    }
+    c.tasks.claimNext('alice', DEAD);
+    expect(c.tasks.settleAbandoned({ liveClaimants: [] }, { requeue })).toMatchObject({ failed: [unspent] });
+    expect(c.tasks.get(unspent)).toMatchObject({ status: 'failed', error: { retryable: true } });
+    expect(String(c.tasks.get(unspent)?.error?.['detail'])).toContain('queued again 3 times');
+  });
+
+  it('a pending task names the process handing it over until a claim replaces it', () => {
+    const c = memoryCatalog();
+    const t = c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {} });
+    expect(c.tasks.noteHandover(t.taskId, LIVE)).toBe(true);
+    expect(c.tasks.get(t.taskId)).toMatchObject({ status: 'pending', claimant: LIVE });
+    expect(c.tasks.claimNext('alice', DEAD)).toMatchObject({ status: 'working', claimant: DEAD });
+    expect(c.tasks.noteHandover(t.taskId, LIVE)).toBe(false);
+    expect(c.tasks.get(t.taskId)?.claimant).toBe(DEAD);
   });
 
   // An exited process is dead too: test/claimantPid.test.ts (it starts one; the tests beside the code start none).

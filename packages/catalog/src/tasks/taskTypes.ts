@@ -31,6 +31,11 @@ export interface TaskCheckpoint {
   readonly workflow_ids: readonly string[];
   /** When the submit click was first reported (ISO): a recovery looks for what the project made after it. */
   readonly submitting_at?: string;
+  /**
+   * How many times the task was queued again because the process running it died before its
+   * submit (settleAbandoned); absent until the first time. A claim keeps it.
+   */
+  readonly requeues?: number;
 }
 
 /** Fields a worker may set on its checkpoint; arrays are merged (union, in order). */
@@ -99,9 +104,24 @@ export interface ClaimantParts {
 export type ClaimantLiveness =
   { readonly isAlive: (claimant: string) => boolean } | { readonly liveClaimants: Iterable<string> };
 
+/** What settling may do besides `indeterminate` and `failed`. */
+export interface SettleOptions {
+  /**
+   * Whether a task that died before its submit may run again: its caller asked for it to run in
+   * the background and is not waiting on this row (the payload's owner decides). Default: none.
+   */
+  readonly requeue?: (payload: TaskPayload) => boolean;
+  /** How many times one task is queued again at most; default 3, then it is settled `failed`. */
+  readonly maxRequeues?: number;
+}
+
 export interface SettleResult {
   /** Tasks whose checkpoint said credits may have been spent. */
   readonly indeterminate: readonly string[];
-  /** Tasks that died before the submit click. */
+  /** Tasks that died before the submit click and are not run again. */
   readonly failed: readonly string[];
+  /** Tasks that died before the submit click after a cancel was asked for. */
+  readonly cancelled: readonly string[];
+  /** Tasks that died before the submit click and are `pending` again (SettleOptions.requeue). */
+  readonly requeued: readonly string[];
 }

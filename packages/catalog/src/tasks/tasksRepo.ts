@@ -9,6 +9,7 @@ import { type TaskTransitions, createTaskTransitions } from './taskTransitions.j
 import {
   type ClaimantLiveness,
   type CreateTaskInput,
+  type SettleOptions,
   type SettleResult,
   SUPPORTED_TASK_PAYLOAD_VERSIONS,
   TASK_PAYLOAD_VERSION,
@@ -44,15 +45,34 @@ export interface TasksRepo extends TaskTransitions {
   findByIdempotencyKey(profile: string, key: string): TaskRecord | undefined;
   /**
    * Settle-at-startup: every `working` row whose claimant is not alive becomes
-   * `indeterminate` when its checkpoint says `may_have_spent`, else `failed`.
+   * `indeterminate` when its checkpoint says `may_have_spent`; before that, `cancelled`
+   * when a cancel was asked for, `pending` again when `options.requeue` says its caller
+   * asked for a background run (a bounded number of times), else `failed`.
    * Rows of live claimants are never touched.
    */
-  settleAbandoned(liveness: ClaimantLiveness): SettleResult;
+  settleAbandoned(liveness: ClaimantLiveness, options?: SettleOptions): SettleResult;
+  /**
+   * The process that queued a `pending` task writes itself as its claimant while it hands the
+   * task to a worker, so other processes know a live process still answers for it (a claim
+   * overwrites it). False when the task is no longer pending.
+   */
+  noteHandover(taskId: string, claimant: string): boolean;
 }
 
 const TASK_ID = /^[\w-]{1,128}$/;
 /** An idempotency key: printable, no control characters, bounded. */
 const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,200}$/;
+
+/** How many times a task was queued again (its checkpoint's `requeues`); 0 when unknown. */
+function requeuesOf(checkpointJson: string | null | undefined): number {
+  if (!checkpointJson) return 0;
+  try {
+    const requeues = (JSON.parse(checkpointJson) as { requeues?: unknown }).requeues;
+    return typeof requeues === 'number' && Number.isSafeInteger(requeues) && requeues > 0 ? requeues : 0;
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * The claim statement, exported so the bench and the plan test run the same SQL. A row claimed
@@ -87,6 +107,10 @@ export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo)
   const byKey = ctx.db.prepare(
     `SELECT ${TASK_COLUMNS} FROM generation_queue WHERE profile_name = ? AND idempotency_key = ?`,
   );
+  const previousCheckpoint = ctx.db.prepare(`SELECT checkpoint_json AS json FROM generation_queue WHERE task_id = ?`);
+  const handover = ctx.db.prepare(
+    `UPDATE generation_queue SET claimant = ?, updated_at = ? WHERE task_id = ? AND status = 'pending'`,
+  );
   const refuse = ctx.db.prepare(
     `UPDATE generation_queue SET status = 'failed', error_json = ?, updated_at = ? WHERE task_id = ? AND status = 'working'`,
   );
@@ -94,11 +118,12 @@ export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo)
   const transitions = createTaskTransitions(ctx);
 
   const claimIn = (taskId: string, claimant: string): TaskRecord | null => {
+    const requeues = requeuesOf((previousCheckpoint.get(taskId) as { json: string | null } | undefined)?.json);
     const row = claimStmt.get({
       taskId,
       claimant,
       now: ctx.now(),
-      checkpoint: JSON.stringify(initialCheckpoint(claimant)),
+      checkpoint: JSON.stringify({ ...initialCheckpoint(claimant), ...(requeues > 0 ? { requeues } : {}) }),
     }) as RawTaskRow | undefined;
     if (row === undefined) return null;
     if (!SUPPORTED_TASK_PAYLOAD_VERSIONS.includes(row.schemaVersion)) {
@@ -193,8 +218,11 @@ export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo)
       const row = byKey.get(assertProfileName(profile), key) as RawTaskRow | undefined;
       return row === undefined ? undefined : toTaskRecord(row);
     },
-    settleAbandoned(liveness) {
-      return settleAbandonedTasks(ctx, liveness);
+    settleAbandoned(liveness, options) {
+      return settleAbandonedTasks(ctx, liveness, options);
+    },
+    noteHandover(taskId, claimant) {
+      return ctx.write(() => handover.run(claimant, ctx.now(), taskId).changes === 1);
     },
   };
 }

@@ -141,7 +141,8 @@ const waitOverrides = {
   timeout_seconds: {
     name: 'timeout',
     valueHint: 'SECONDS',
-    description: 'Give up after this long (exit 9); the task keeps running. Default: until it settles.',
+    description:
+      'Give up after this long (exit 9); the task is left to the process that runs it (the message says which). Default: until it settles.',
   },
   poll_ms: { hidden: true },
 } as const;
@@ -173,7 +174,7 @@ const wait = defineLeaf({
       });
     } catch (error) {
       if (ctx.signal.aborted)
-        throw new CancelledError(`Stopped waiting (Ctrl-C); task ${id} keeps running.`, {
+        throw new CancelledError(`Stopped waiting (Ctrl-C); task ${id} is left to the process that runs it.`, {
           remediationHint: `Wait again with 'gflow task wait ${id}', or stop it with 'gflow task cancel ${id}'.`,
           extensions: { task_id: id },
         });

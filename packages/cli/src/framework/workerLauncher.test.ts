@@ -94,7 +94,8 @@ describe('the background worker a --no-wait launches', () => {
     });
     const logsDir = path.join(dir, 'logs');
     launcher.launch({ taskId: 't1', profile: 'work', logsDir });
-    launcher.launch({ taskId: 't2', profile: 'work', logsDir });
+    const second = launcher.launch({ taskId: 't2', profile: 'work', logsDir });
+    expect(second).toMatchObject({ pid: 1 });
     expect(calls).toHaveLength(2);
     const [first] = calls;
     expect(first?.options).toMatchObject({ detached: true, cwd: dir });
@@ -106,5 +107,29 @@ describe('the background worker a --no-wait launches', () => {
     const log = path.join(logsDir, 'worker-work.log');
     expect(fs.statSync(log).mode & 0o777).toBe(0o600);
     expect(fs.statSync(logsDir).mode & 0o777).toBe(0o700);
+  });
+
+  it('returns the process watched: it has ended once it exits or cannot start', async () => {
+    const listeners = new Map<string, () => void>();
+    const launcher = createWorkerLauncher({
+      command: COMMAND,
+      env: { GFLOW_CLI_HOME: dir },
+      cwd: dir,
+      flags: {},
+      sandbox: false,
+      spawn: () => ({
+        pid: 77,
+        unref: () => undefined,
+        on: (event, listener) => void listeners.set(event, listener),
+      }),
+    });
+    const worker = launcher.launch({ taskId: 't', profile: 'work', logsDir: path.join(dir, 'logs') });
+    if (!worker) throw new Error('the launcher returned no worker');
+    expect(worker.pid).toBe(77);
+    expect(worker.hasExited()).toBe(false);
+    expect([...listeners.keys()].sort()).toEqual(['error', 'exit']);
+    listeners.get('exit')?.();
+    await worker.exited;
+    expect(worker.hasExited()).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { type SpawnOptions, spawn as spawnProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SETTINGS, type SettingKey, loadSettings } from '@gflow/core';
-import { type JobLauncher, type LaunchRequest } from '@gflow/core/surfaces';
+import { type JobLauncher, type LaunchRequest, type LaunchedWorker, workerLogFile } from '@gflow/core/surfaces';
 import { ConfigurationError } from '@gflow/errors';
 
 export interface WorkerLauncherOptions {
@@ -15,11 +15,14 @@ export interface WorkerLauncherOptions {
   /** The queuing command ran with --sandbox: the worker opens the same sandbox. */
   readonly sandbox: boolean;
   /** Starts the process; default node:child_process spawn (tests pass a fake). */
-  readonly spawn?: (
-    command: string,
-    args: readonly string[],
-    options: SpawnOptions,
-  ) => { pid?: number | undefined; unref(): void; on(event: 'error', listener: (error: Error) => void): unknown };
+  readonly spawn?: (command: string, args: readonly string[], options: SpawnOptions) => SpawnedWorker;
+}
+
+/** What the launcher needs of a started process: its pid, to let it go, and to hear when it ends. */
+export interface SpawnedWorker {
+  readonly pid?: number | undefined;
+  unref(): void;
+  on(event: 'error' | 'exit', listener: () => void): unknown;
 }
 
 /** What the launcher starts for a request: the argv and the options of the worker process. */
@@ -75,16 +78,33 @@ export function workerInvocation(options: WorkerLauncherOptions, request: Launch
     args: [...prefix, 'worker', 'run', '--profile', request.profile, ...(options.sandbox ? ['--sandbox'] : [])],
     env: workerEnvironment(options),
     cwd: options.cwd,
-    logFile: path.join(request.logsDir, `worker-${request.profile}.log`),
+    logFile: workerLogFile(request.logsDir, request.profile),
   };
+}
+
+/** The started process as core watches it: it has ended once it exited or could not start. */
+function watched(child: SpawnedWorker): LaunchedWorker {
+  let ended = false;
+  const exited = new Promise<void>((resolve) => {
+    const end = (): void => {
+      ended = true;
+      resolve();
+    };
+    // A start that fails later (ENOENT, EACCES) is an `error` without an `exit`.
+    child.on('exit', end);
+    child.on('error', end);
+  });
+  return { pid: child.pid, hasExited: () => ended, exited };
 }
 
 /**
  * The CLI's background: a wait=false generation (`--no-wait`) is handed to a detached
  * `gflow worker run --profile P` — the same binary, in its own process group, its stdio appended
  * to `<home>/logs/worker-P.log` — which drains the profile's queue and exits when it has stayed
- * empty. One is started per launch; a worker that finds another draining the profile leaves at
- * once (see core's drainTaskQueue), so the command never has to know whether one is running.
+ * empty. One is started per launch; a worker that finds another draining the profile leaves
+ * (see core's drainTaskQueue), so the command never has to know whether one is running. The
+ * launch returns the process, watched: core waits until a live worker took the task and starts
+ * another once if this one ends first (core's workerHandover). It never keeps the CLI alive.
  */
 export function createWorkerLauncher(options: WorkerLauncherOptions): JobLauncher {
   const spawn = options.spawn ?? spawnProcess;
@@ -101,9 +121,9 @@ export function createWorkerLauncher(options: WorkerLauncherOptions): JobLaunche
           stdio: ['ignore', log, log],
           windowsHide: true,
         });
-        // A start that fails later (the command exits first) leaves the row pending for the next worker.
-        child.on('error', () => undefined);
+        const worker = watched(child);
         child.unref();
+        return worker;
       } finally {
         fs.closeSync(log);
       }

@@ -39,6 +39,11 @@ export interface SessionPoolOptions {
   readonly leaseHolder?: string;
   /** The operation running in the caller's async context, named in the lease ("Generate images (gflow_generate_image)"). */
   readonly runningOperation?: () => { readonly title: string; readonly mcpName: string } | undefined;
+  /**
+   * The task a lease holder runs on the profile, when the catalog knows (the runtime reads the
+   * working rows the holder's pid claimed): a waiter's line names it ("queued behind task X").
+   */
+  readonly holderTask?: (profileName: string, holder: LeaseHolder) => string | undefined;
   /** Takes the profile's cross-process lease; default @gflow/lease's acquireProfileLease (loaded lazily). Tests pass fakes. */
   readonly acquireLease?: (options: AcquireProfileLeaseOptions) => Promise<ProfileLease>;
   /** Opens the browser session on a profile; default the driver's openFlowSession with these settings. Tests pass fakes. */
@@ -155,16 +160,30 @@ export class SessionPool implements BrowserSessions {
     const policy = SURFACE_POLICY[this.#options.surface];
     // The lease holds its lock in SQLite; loaded when a browser is first needed, with the driver.
     const acquire = this.#options.acquireLease ?? (await import('@gflow/lease')).acquireProfileLease;
+    const waitSeconds = leaseWaitSecondsFor(this.#options.settings, this.#options.leaseWait ?? policy.leaseWait);
     return acquire({
       locksDir: this.#options.locksDir,
       profileDir: profile.dir,
       profileName: profile.name,
-      waitSeconds: leaseWaitSecondsFor(this.#options.settings, this.#options.leaseWait ?? policy.leaseWait),
+      waitSeconds,
       signal: use.signal,
       surface: this.#options.leaseHolder ?? policy.leaseHolder,
       activity: { state: 'busy', doing: this.#doing(use) },
-      onWait: (holder) => use.onProgress?.({ phase: 'waiting-for-profile', message: waitingMessage(holder) }),
+      onWait: (holder) => this.#onWait(profile.name, waitSeconds, holder, use),
     });
+  }
+
+  /** Each time the line moves: the waiter's progress line and a log line name what it waits behind. */
+  #onWait(profileName: string, waitSeconds: number, holder: LeaseHolder | undefined, use: SessionUse): void {
+    let taskId: string | undefined;
+    try {
+      taskId = holder ? this.#options.holderTask?.(profileName, holder) : undefined;
+    } catch {
+      // Naming the task is a courtesy: the wait goes on without it.
+    }
+    const message = waitingMessage({ profileName, waitSeconds, holder, taskId });
+    use.onProgress?.({ phase: 'waiting-for-profile', message });
+    this.#logger.info(message, { profile: profileName, ...(taskId ? { behind_task_id: taskId } : {}) });
   }
 
   async #checkout(profile: ResolvedProfile, use: SessionUse): Promise<WarmEntry> {
@@ -298,13 +317,24 @@ export class SessionPool implements BrowserSessions {
   }
 }
 
-/** The progress line of a call waiting for the profile, from what the holder recorded. */
-function waitingMessage(holder: LeaseHolder | undefined): string {
-  if (holder === undefined) return 'Another gflow process is using this profile; waiting.';
+/**
+ * The line of a call waiting for the profile, from what the holder recorded and the task it runs:
+ * "Queued behind task 6f1c… (profile "work"; gflow CLI, pid 4242, Generate videos …), waiting up to 600 s."
+ */
+export function waitingMessage(options: {
+  readonly profileName: string;
+  readonly waitSeconds: number;
+  readonly holder: LeaseHolder | undefined;
+  readonly taskId?: string | undefined;
+}): string {
+  const { holder, taskId } = options;
+  const bound = `waiting up to ${options.waitSeconds} s`;
+  const profile = `profile "${options.profileName}"`;
+  if (holder === undefined) return `Queued behind another gflow process on ${profile}, ${bound}.`;
   const who = `${holder.surface ? `gflow ${holder.surface}, ` : ''}pid ${holder.pid}`;
   if (holder.activity === 'idle' && holder.handsOff)
-    return `An idle gflow process (${who}) holds this profile; it is handing it over.`;
-  if (holder.activity === 'busy')
-    return `Another gflow process (${who}) is using this profile for ${holder.doing ?? 'a job'}; waiting for it to finish.`;
-  return `Another gflow process (${who}) is using this profile; waiting.`;
+    return `An idle gflow process (${who}) holds ${profile}; it is handing it over (${bound}).`;
+  const doing = holder.activity === 'busy' && holder.doing ? `, ${holder.doing}` : '';
+  if (taskId) return `Queued behind task ${taskId} (${profile}; ${who}${doing}), ${bound}.`;
+  return `Queued behind ${who} on ${profile}${doing ? ` (${doing.slice(2)})` : ''}, ${bound}.`;
 }

@@ -118,7 +118,10 @@ describe('drainTaskQueue', () => {
     const a = queue('alice', 'first');
     const { box, tryLock } = lockBox();
     box.foreign = true;
-    expect(await drainTaskQueue(runtime(), options({ tryLock }))).toEqual({ ran: [], reason: 'another-worker' });
+    expect(await drainTaskQueue(runtime(), options({ tryLock, lockGraceMs: 20 }))).toEqual({
+      ran: [],
+      reason: 'another-worker',
+    });
     expect(gflow.catalog.tasks.get(a)?.status).toBe('pending');
     expect(events).toEqual([]);
   });
@@ -186,5 +189,34 @@ describe('drainTaskQueue', () => {
     expect(report).toEqual({ ran: [a], reason: 'stopped' });
     expect(gflow.catalog.tasks.get(b)?.status).toBe('pending');
     expect(box.held).toBe(false);
+  });
+
+  it('says in its lock which task it runs, and is idle between tasks', async () => {
+    const a = queue('alice', 'first');
+    const activities: string[] = [];
+    const { tryLock } = lockBox();
+    const recording = (): WorkerLock | undefined => {
+      const lock = tryLock();
+      return (
+        lock && {
+          ...lock,
+          setActivity: (activity) => activities.push(activity.state === 'busy' ? activity.doing : 'idle'),
+        }
+      );
+    };
+    await drainTaskQueue(runtime(), options({ tryLock: recording }));
+    expect(activities).toEqual([`task ${a}`, 'idle']);
+  });
+
+  it('a lock held for a moment (another process looking at it) is tried again, not given up at once', async () => {
+    const a = queue('alice', 'first');
+    const { box, tryLock } = lockBox();
+    box.foreign = true;
+    let tries = 0;
+    // The other process lets go after the worker's second try.
+    const looking = (): WorkerLock | undefined => ((tries += 1) === 3 && (box.foreign = false), tryLock());
+    const report = await drainTaskQueue(runtime(), options({ tryLock: looking, lockGraceMs: 60_000 }));
+    expect(report).toEqual({ ran: [a], reason: 'drained' });
+    expect(tries).toBeGreaterThanOrEqual(3);
   });
 });

@@ -2,12 +2,21 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { TaskRecord } from '@gflow/catalog';
 import { hasErrorCode, toGflowError } from '@gflow/errors';
 import { resolveProfile } from '../home/profiles.js';
+import { runningTaskActivity } from './queueOwner.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
 
 /** A held "one worker per profile" lock (@gflow/lease's tryNamedLock). */
 export interface WorkerLock {
+  /** Says in the lock's record what the worker does (the task it runs), for other processes. */
+  setActivity?(activity: { readonly state: 'busy'; readonly doing: string } | { readonly state: 'idle' }): void;
   release(): void;
 }
+
+/**
+ * How long a worker that finds the lock held tries again before it leaves: another process may be
+ * looking at the lock for an instant (queueIsOwned), which must not turn a starting worker away.
+ */
+const LOCK_GRACE_MS = 500;
 
 export interface DrainQueueOptions {
   readonly profile: string;
@@ -19,6 +28,8 @@ export interface DrainQueueOptions {
   readonly pollMs?: number;
   /** One attempt at the profile's worker lock; undefined when another worker holds it. */
   readonly tryLock: () => WorkerLock | undefined;
+  /** How long a held lock is tried again before the worker leaves; default 500 ms. */
+  readonly lockGraceMs?: number;
   /** Runs one claimed task to its end (runClaimedGenerationTask in the runtime's operation context). */
   readonly runTask: (record: TaskRecord, signal: AbortSignal) => Promise<unknown>;
   /** What the worker does, for its log. */
@@ -36,8 +47,9 @@ export interface DrainReport {
  * The background worker's loop (`gflow worker run`, started by the CLI's --no-wait): it drains
  * one profile's task queue, oldest first, and leaves when the queue has stayed empty for `idleMs`.
  *
- * - One worker per profile: the worker lock (a kernel lock, freed when the process dies). A worker
- *   that finds it held exits at once: the holder takes the new task. Leaving, the holder first
+ * - One worker per profile: the worker lock (a kernel lock, freed when the process dies), whose
+ *   record names the worker and the task it runs (queueOwner reads it). A worker that finds it
+ *   held (for longer than a look takes, `lockGraceMs`) exits: the holder takes the new task. Leaving, the holder first
  *   releases the lock and then looks at the queue once more, so a task queued by a process whose
  *   worker found the lock held is never stranded.
  * - The profile first, then the task: the worker takes the profile's lease (opening the browser,
@@ -56,7 +68,8 @@ export async function drainTaskQueue(runtime: RuntimeServices, options: DrainQue
   const pending = (): boolean => catalog().tasks.list({ profile: name, status: 'pending', limit: 1 }).items.length > 0;
   const ran: string[] = [];
 
-  let lock = options.tryLock();
+  const lockGraceMs = options.lockGraceMs ?? LOCK_GRACE_MS;
+  let lock = await takeLock(options.tryLock, lockGraceMs, pollMs, signal);
   if (!lock) {
     log('another worker holds the queue', { profile: name });
     return { ran, reason: 'another-worker' };
@@ -78,7 +91,8 @@ export async function drainTaskQueue(runtime: RuntimeServices, options: DrainQue
         }
         if (!record) continue;
         ran.push(record.taskId);
-        log('task claimed', { task_id: record.taskId, task_type: record.taskType });
+        lock.setActivity?.({ state: 'busy', doing: runningTaskActivity(record.taskId) });
+        log('task claimed', { task_id: record.taskId, task_type: record.taskType, claimant });
         try {
           await options.runTask(record, signal);
         } catch (error) {
@@ -88,6 +102,7 @@ export async function drainTaskQueue(runtime: RuntimeServices, options: DrainQue
             catalog().tasks.fail(record.taskId, claimant, error);
           log('task crashed', { task_id: record.taskId, error: toGflowError(error).message });
         }
+        lock.setActivity?.({ state: 'idle' });
         log('task settled', { task_id: record.taskId, status: catalog().tasks.get(record.taskId)?.status });
       }
       if (signal.aborted) return { ran, reason: 'stopped' };
@@ -101,7 +116,7 @@ export async function drainTaskQueue(runtime: RuntimeServices, options: DrainQue
       lock.release();
       lock = undefined;
       if (!pending()) break;
-      lock = options.tryLock();
+      lock = await takeLock(options.tryLock, lockGraceMs, pollMs, signal);
       if (!lock) break;
     }
     log('queue drained', { profile: name, ran: ran.length });
@@ -141,6 +156,21 @@ async function takeProfile(
       error: toGflowError(error).message,
     });
     return true;
+  }
+}
+
+/** The lock, tried again for up to `graceMs` while another holds it; undefined when it stays held. */
+async function takeLock(
+  tryLock: () => WorkerLock | undefined,
+  graceMs: number,
+  pollMs: number,
+  signal: AbortSignal,
+): Promise<WorkerLock | undefined> {
+  const until = Date.now() + graceMs;
+  for (;;) {
+    const lock = tryLock();
+    if (lock || signal.aborted || Date.now() >= until) return lock;
+    await pause(Math.min(pollMs, 50), signal);
   }
 }
 

@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CancelledError, ContentPolicyError, exitCodeOf } from '@gflow/errors';
+import { CancelledError, ContentPolicyError, DaemonRecoveryError, exitCodeOf } from '@gflow/errors';
+import { type NamedLock, tryNamedLock } from '@gflow/lease';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../runtime/progressPhases.js';
 import { createGflow } from '../runtime/createGflow.js';
@@ -30,12 +31,23 @@ afterEach(async () => {
 
 const tasks = () => gflow.catalog.tasks;
 
-function queue(profile = 'alice'): string {
+function queue(profile = 'alice', wait?: boolean): string {
   return tasks().create({
     profile,
     taskType: 't2i',
-    payload: { kind: 'image', command: 'image t2i', input: { prompt: 'a secret prompt' } },
+    payload: {
+      kind: 'image',
+      command: 'image t2i',
+      input: { prompt: 'a secret prompt', ...(wait === undefined ? {} : { wait }) },
+    },
   }).taskId;
+}
+
+/** A live worker draining alice's queue (this process holds the lock, with its record). */
+function aliveWorker(): NamedLock {
+  const lock = tryNamedLock(gflow.layout.locksDir, 'worker-alice', { profileName: 'alice', surface: 'worker' });
+  if (!lock) throw new Error('the worker lock is held');
+  return lock;
 }
 
 async function failure(run: Promise<unknown>): Promise<unknown> {
@@ -99,18 +111,29 @@ describe('listTasks and showTask', () => {
 
 describe('waitTask', () => {
   it('follows the row to its end, one progress event per phase, and returns the stored envelope', async () => {
-    const id = queue();
+    const id = queue('alice', false);
     const seen: string[] = [];
+    // This process plays the worker: a live claimant.
+    const live = gflow.claimantFor('alice');
+    const lock = aliveWorker();
     // Each phase reported moves the "job" on: the test needs no clock.
     const step = (event: ProgressEvent): void => {
       seen.push(`${event.phase}${event.message ? `:${event.message}` : ''}`);
-      if (seen.length === 1) tasks().claim(id, WORKER);
-      else if (seen.length === 2) tasks().updateCheckpoint(id, WORKER, { phase: 'submitting', may_have_spent: true });
-      else tasks().complete(id, WORKER, { status: 'completed', task_id: id, files: ['/x/done.jpg'] });
+      if (seen.length === 1) tasks().claim(id, live);
+      else if (seen.length === 2) tasks().updateCheckpoint(id, live, { phase: 'submitting', may_have_spent: true });
+      else tasks().complete(id, live, { status: 'completed', task_id: id, files: ['/x/done.jpg'] });
     };
-    const result = await gflow.run('waitTask', { task_id: id, poll_ms: 50 }, { onProgress: step });
-    expect(result).toEqual({ status: 'completed', task_id: id, files: ['/x/done.jpg'] });
-    expect(seen).toEqual(['queued', 'starting-browser:claimed', 'submitting']);
+    try {
+      const result = await gflow.run('waitTask', { task_id: id, poll_ms: 50 }, { onProgress: step });
+      expect(result).toEqual({ status: 'completed', task_id: id, files: ['/x/done.jpg'] });
+    } finally {
+      lock.release();
+    }
+    expect(seen).toEqual([
+      `queued:gflow worker, pid ${process.pid} runs it next`,
+      'starting-browser:claimed',
+      'submitting',
+    ]);
   });
 
   it('a failed task answers its envelope with the problem and its message; a cancelled one a cancellation', async () => {
@@ -131,12 +154,56 @@ describe('waitTask', () => {
     });
   });
 
-  it('gives up after timeout_seconds with transport-timeout (exit 9); the task is left as it was', async () => {
-    const id = queue();
-    const error = await failure(gflow.run('waitTask', { task_id: id, timeout_seconds: 0.1, poll_ms: 50 }));
-    expect(exitCodeOf(error)).toBe(9);
-    expect(error).toMatchObject({ extensions: { task_id: id, task_status: 'pending' } });
-    expect(tasks().get(id)?.status).toBe('pending');
+  it('gives up after timeout_seconds with transport-timeout (exit 9), saying who runs it; the task is left as it was', async () => {
+    const id = queue('alice', false);
+    const lock = aliveWorker();
+    lock.setActivity({ state: 'busy', doing: 'task earlier-1' });
+    try {
+      const error = await failure(gflow.run('waitTask', { task_id: id, timeout_seconds: 0.1, poll_ms: 50 }));
+      expect(exitCodeOf(error)).toBe(9);
+      expect(error).toMatchObject({
+        detail: `Task ${id} is still pending after 0.1 s; gflow worker, pid ${process.pid} runs it after task earlier-1.`,
+        extensions: { task_id: id, task_status: 'pending' },
+      });
+      expect(tasks().get(id)?.status).toBe('pending');
+    } finally {
+      lock.release();
+    }
+  });
+
+  it('never says a task whose owner is gone keeps running: it names what to do (a library starts no worker)', async () => {
+    // Queued with --no-wait; its worker stopped before taking it.
+    const stranded = queue('alice', false);
+    const error = await failure(gflow.run('waitTask', { task_id: stranded, timeout_seconds: 30 }));
+    expect(error).toBeInstanceOf(DaemonRecoveryError);
+    expect(exitCodeOf(error)).toBe(1);
+    expect((error as DaemonRecoveryError).detail).toBe(
+      `Task ${stranded} is pending, and nobody runs it: its worker had stopped, and this process does not start workers. Nothing more was sent to Flow.`,
+    );
+    expect((error as DaemonRecoveryError).remediationHint).toContain(`gflow task cancel ${stranded}`);
+
+    // Its worker died after the claim but before the submit: queued again (nothing was spent), then the same.
+    const requeued = queue('alice', false);
+    tasks().claim(requeued, WORKER);
+    tasks().updateCheckpoint(requeued, WORKER, { phase: 'configuring' });
+    expect(await failure(gflow.run('waitTask', { task_id: requeued, timeout_seconds: 30 }))).toBeInstanceOf(
+      DaemonRecoveryError,
+    );
+    expect(tasks().get(requeued)).toMatchObject({ status: 'pending', checkpoint: { requeues: 1 } });
+
+    // Died after its submit: settled indeterminate on the spot, never run again.
+    const spent = queue('alice', false);
+    tasks().claim(spent, WORKER);
+    tasks().updateCheckpoint(spent, WORKER, { phase: 'submitted', may_have_spent: true });
+    expect(await gflow.run('waitTask', { task_id: spent, timeout_seconds: 30 })).toMatchObject({
+      status: 'indeterminate',
+      error: { type: expect.stringContaining('daemon-recovery') },
+    });
+
+    // A waited call's row whose process is gone: its caller is gone too, so it is never run for it.
+    const waited = queue('alice', true);
+    const refused = await failure(gflow.run('waitTask', { task_id: waited, timeout_seconds: 30 }));
+    expect((refused as DaemonRecoveryError).detail).toContain('it was queued by a call that waited for it');
   });
 
   it('on a server surface the bound answers the progress so far instead (an MCP client has a tool timeout of its own)', async () => {

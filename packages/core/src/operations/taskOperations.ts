@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { ProgressEvent, ProgressPhase } from '../runtime/progressPhases.js';
 import { PROGRESS_PHASES } from '../runtime/progressPhases.js';
 import { knownProfileFilter } from './catalogParams.js';
+import { followTask, stillOpenDetail } from './taskFollowing.js';
 import { type GenerationResult, generationResult } from '../generation/index.js';
 import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import { chainResult, generateBatchResult } from '../runs/index.js';
@@ -190,7 +191,7 @@ export const waitTask = defineOperation({
   name: 'waitTask',
   mcpName: 'gflow_task_wait',
   title: 'Wait for a queued generation task',
-  description: `Follows a task of the queue until it settles, reporting its phases as progress (the job records them in its row), and returns the envelope wait=true would have: completed with its files, or failed / cancelled / indeterminate with its error. Over MCP one call waits at most ${SERVER_TASK_WAIT_SECONDS} s (under a client's tool timeout): if the task is still running then, it answers {status:"pending", task_status, phase, may_have_spent, elapsed_seconds} — call again. On the CLI, timeout_seconds running out is exit 9 (transport-timeout). Either way the task keeps running.`,
+  description: `Follows a task of the queue until it settles, reporting its phases as progress (the job records them in its row), and returns the envelope wait=true would have: completed with its files, or failed / cancelled / indeterminate with its error. A task whose worker stopped is picked up (the CLI starts a worker; said on the log), or refused with exit 1 (daemon-recovery) naming what to do when nobody can run it. Over MCP one call waits at most ${SERVER_TASK_WAIT_SECONDS} s (under a client's tool timeout): if the task is still running then, it answers {status:"pending", task_status, phase, may_have_spent, elapsed_seconds} — call again. On the CLI, timeout_seconds running out is exit 9 (transport-timeout) and leaves the task to whoever runs it.`,
   kind: 'read',
   ...local,
   input: z.object({
@@ -201,7 +202,7 @@ export const waitTask = defineOperation({
       .max(86_400)
       .optional()
       .describe(
-        `Give up waiting after this long (the task keeps running); default: until it settles (MCP: at most ${SERVER_TASK_WAIT_SECONDS} s a call).`,
+        `Give up waiting after this long (the task is left to whoever runs it); default: until it settles (MCP: at most ${SERVER_TASK_WAIT_SECONDS} s a call).`,
       ),
     poll_ms: z.number().int().min(50).max(10_000).default(250).describe('How often the row is read.'),
   }),
@@ -212,15 +213,18 @@ export const waitTask = defineOperation({
     const deadline = seconds === undefined ? Infinity : started + seconds * 1000;
     let last = '';
     for (;;) {
-      const record = load(context, input.task_id);
+      const loaded = load(context, input.task_id);
+      if (TERMINAL.has(loaded.status)) return finalEnvelopeOf(loaded);
+      // Someone answers for it (a dead owner's row is settled or picked up here), or this throws.
+      const { record, who } = await followTask(context, loaded);
       if (TERMINAL.has(record.status)) return finalEnvelopeOf(record);
       const event = progressOf(record, Date.now() - started);
-      const key = `${record.status}/${record.checkpoint?.phase ?? ''}`;
+      const key = `${record.status}/${record.checkpoint?.phase ?? ''}/${who ?? ''}`;
       if (key !== last) {
         last = key;
-        context.onProgress?.(event);
+        context.onProgress?.(record.status === 'pending' && who ? { ...event, message: who } : event);
       }
-      if (Date.now() >= deadline) return boundPassed(record, seconds ?? 0, started, context);
+      if (Date.now() >= deadline) return boundPassed(record, seconds ?? 0, started, context, who);
       await pause(Math.min(input.poll_ms, Math.max(1, deadline - Date.now())), context.signal);
     }
   },
@@ -232,6 +236,7 @@ function boundPassed(
   seconds: number,
   started: number,
   context: OperationContext,
+  who: string | undefined,
 ): GenerationResult {
   if (SURFACE_POLICY[context.surface].taskWait.onBound === 'progress') {
     return {
@@ -246,13 +251,10 @@ function boundPassed(
       hint: 'Still running: call gflow_task_wait again (or gflow_task_get to look without waiting).',
     };
   }
-  throw new TransportTimeoutError(
-    `Task ${record.taskId} is still ${record.status} after ${seconds} s; it keeps running.`,
-    {
-      extensions: { task_id: record.taskId, task_status: record.status, phase: record.checkpoint?.phase ?? null },
-      remediationHint: `Wait again with 'gflow task wait ${record.taskId}', or stop it with 'gflow task cancel ${record.taskId}'.`,
-    },
-  );
+  throw new TransportTimeoutError(stillOpenDetail(record, seconds, who), {
+    extensions: { task_id: record.taskId, task_status: record.status, phase: record.checkpoint?.phase ?? null },
+    remediationHint: `Wait again with 'gflow task wait ${record.taskId}', or stop it with 'gflow task cancel ${record.taskId}'.`,
+  });
 }
 
 export const cancelTask = defineOperation({

@@ -2,6 +2,8 @@ import type * as CatalogModuleNamespace from '@gflow/catalog';
 import type { Catalog, HistoryPromptsMode } from '@gflow/catalog';
 import { claimantPidIsAlive } from '@gflow/catalog/claimant';
 import { CatalogBusyError, isGflowError } from '@gflow/errors';
+import { settleDeadClaims } from '../jobs/strandedTasks.js';
+import type { Logger } from './logger.js';
 
 type CatalogModule = typeof CatalogModuleNamespace;
 let catalogModule: CatalogModule | undefined;
@@ -28,13 +30,16 @@ export interface CatalogLoaderOptions {
   readonly busyTimeoutMs: number;
   /** The profile leases' directory: who is at work, named in a CatalogBusyError. */
   readonly locksDir: string;
+  /** Where the tasks settled on opening are said (info). */
+  readonly logger?: Logger;
 }
 
 /**
  * The catalog of one runtime, opened lazily: {@link ready} loads the code,
  * {@link catalog} opens (and migrates) the database on first use. Opening
- * settles the task rows a dead process left `working` (`indeterminate` when
- * it may have spent credits, else `failed`).
+ * settles the task rows a dead process left `working` (jobs/strandedTasks'
+ * settleDeadClaims: `indeterminate` when it may have spent credits; before
+ * that a background task is queued again, others `cancelled` or `failed`).
  */
 export class CatalogLoader {
   readonly #options: CatalogLoaderOptions;
@@ -69,12 +74,7 @@ export class CatalogLoader {
         historyPrompts: this.#options.historyPrompts,
         busyTimeoutMs: this.#options.busyTimeoutMs,
       });
-      const own = `:${process.pid}:`;
-      catalog.tasks.settleAbandoned({
-        isAlive: (claimant) =>
-          claimant.endsWith(`${own}${this.#options.startToken}`) ||
-          (!claimant.includes(own) && claimantPidIsAlive(claimant)),
-      });
+      settleDeadClaims(catalog, (claimant) => this.isAlive(claimant), this.#options.logger);
       this.#catalog = catalog;
       this.#options.onOpen?.(catalog);
     }
@@ -106,6 +106,18 @@ export class CatalogLoader {
           })),
         },
       },
+    );
+  }
+
+  /**
+   * Whether the process a claimant names still runs: this process by its start token (a dead
+   * process whose pid this one reuses is not alive), others by their pid.
+   */
+  isAlive(claimant: string): boolean {
+    const own = `:${process.pid}:`;
+    return (
+      claimant.endsWith(`${own}${this.#options.startToken}`) ||
+      (!claimant.includes(own) && claimantPidIsAlive(claimant))
     );
   }
 

@@ -27,6 +27,8 @@ import { isRunPayload, runClaimedRun } from '../runs/index.js';
 import { SessionPool } from '../jobs/sessionPool.js';
 import { type ThumbnailCache, createThumbnailCache } from '../gallery/galleryFiles.js';
 import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
+import { claimantProcess, workerLockName, workerLogFile } from '../jobs/queueOwner.js';
+import type { StrandedTaskRunner } from '../jobs/strandedTasks.js';
 import { badParameterFromZod, refuseUnknownArguments } from './badParameterFromZod.js';
 import { CatalogLoader } from './catalogLoader.js';
 import { errorLogFile } from './errorLogFile.js';
@@ -39,6 +41,7 @@ import { type ProgressEvent, onRunScale } from './progressPhases.js';
 import type { JobLauncher, RuntimeServices } from './runtimeServices.js';
 import { SURFACE_POLICY, type Surface } from './surfacePolicy.js';
 import { createTaskService } from './taskServiceImpl.js';
+import { Handovers, TaskKeeper } from './taskKeeper.js';
 import type { TaskService } from './taskService.js';
 import { UsageRecorder } from './usageRecorder.js';
 import { flowCheckReminder } from '../health/flowCheckReminder.js';
@@ -72,6 +75,14 @@ export interface CreateGflowOptions extends LoadSettingsOptions {
    * inside Flow resolve with `{status, error}`, as every surface reports them.
    */
   readonly throwOnFailure?: boolean;
+}
+
+/** How often a server looks for stranded tasks (a worker that died while it runs). */
+const STRANDED_WATCH_MS = 15_000;
+
+/** The calls after which the CLI looks for stranded tasks: those on a profile (a browser) and the task reads. */
+function looksForStranded(operation: Operation): boolean {
+  return operation.usesBrowser || ['listTasks', 'showTask', 'waitTask'].includes(operation.name);
 }
 
 const SOURCE_WORDS: Readonly<Record<SettingSource, string>> = {
@@ -142,8 +153,10 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   readonly thumbnails: ThumbnailCache;
   /** A background worker's runtime (CreateGflowOptions.worker). @internal */
   readonly worker: boolean;
-  /** @internal */
+  /** Where wait=false generations go (the CLI's detached worker, followed to its handover). @internal */
   readonly background: JobLauncher | undefined;
+  /** Who answers for queued tasks; picks up the stranded ones as the surface policy says. @internal */
+  readonly queue: TaskKeeper;
   /** Distinguishes this process's claims from a dead one's with a reused pid. @internal */
   readonly startToken = randomBytes(6).toString('hex');
   readonly #operations = new Map<string, Operation>();
@@ -153,6 +166,11 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   readonly #warmUp = new WarmUp();
   readonly #catalogs: CatalogLoader;
   readonly #usage: UsageRecorder;
+  readonly #handovers: Handovers | undefined;
+  /** The CLI looks for stranded tasks once per run of gflow; a server watches (stopped on close). */
+  #lookedForStranded = false;
+  #closing = false;
+  #stopWatching: (() => void) | undefined;
   /** What handlers get as `context.runtime`. */
   readonly #services: RuntimeServices;
   /** The profiles this process already reminded of a stale live check (said once each). */
@@ -186,7 +204,12 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
       });
     this.worker = options.worker === true;
     this.#throwOnFailure = options.throwOnFailure === true;
-    this.background = options.background;
+    this.#handovers = options.background
+      ? new Handovers(options.background, (request) =>
+          this.catalog.tasks.noteHandover(request.taskId, this.claimantFor(request.profile)),
+        )
+      : undefined;
+    this.background = this.#handovers?.launcher;
     this.sessions = new SessionPool({
       surface: this.surface,
       settings: this.settings,
@@ -197,6 +220,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
       keepWarm: options.keepSessionsWarm ?? (this.worker || SURFACE_POLICY[this.surface].keepWarm),
       ...(this.worker ? { leaseWait: 'server' as const, leaseHolder: 'worker' } : {}),
       runningOperation: () => this.currentOperation,
+      holderTask: (profile, holder) => this.#taskOf(profile, holder.pid),
     });
     // Errors masked while this runtime is open keep their details in its home (errorLogFile.ts);
     // registered first, so it is removed last, after whatever closing may throw.
@@ -215,6 +239,14 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
       onOpen: (catalog) => this.#usage.ingestJournal(catalog),
       busyTimeoutMs: this.settings.catalogBusySeconds * 1000,
       locksDir: this.layout.locksDir,
+      logger: this.logger,
+    });
+    this.queue = new TaskKeeper({
+      catalog: () => this.catalog,
+      locksDir: this.layout.locksDir,
+      logger: this.logger,
+      isAlive: (claimant) => this.#catalogs.isAlive(claimant),
+      runner: this.#strandedRunner(options.background),
     });
     this.#usage = new UsageRecorder({ surface: this.surface, layout: this.layout, catalogs: this.#catalogs });
     this.tasks = createTaskService(() => this.catalog, this.jobs);
@@ -277,6 +309,10 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     const onProgress = onRunScale(options.onProgress, () => operation.steps?.(parsed.data, this.#services.catalog));
     await this.#warmUp.wait(onProgress, options.signal);
     if (operation.kind === 'spend') this.#remindFlowCheck(parsed.data);
+    if (looksForStranded(operation) && this.surface === 'cli' && !this.#lookedForStranded) {
+      this.#lookedForStranded = true;
+      await this.queue.pickUp();
+    }
     const context: OperationContext = {
       runtime: this.#services,
       surface: this.surface,
@@ -284,8 +320,12 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
       ...(onProgress ? { onProgress } : {}),
       operation: operation.mcpName,
     };
+    const call = (): Promise<unknown> => this.#running.run(operation, () => operation.handler(parsed.data, context));
     try {
-      return settle(await this.#running.run(operation, () => operation.handler(parsed.data, context)));
+      const result = this.#handovers
+        ? await this.#handovers.around(call, this.#handoverServices(), context.signal)
+        : await call();
+      return settle(result);
     } catch (error) {
       // SQLite's own errors (a busy or read-only catalog) reach every surface as gflow's.
       throw await this.#catalogs.explain(error);
@@ -345,6 +385,9 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
    */
   async ready(): Promise<this> {
     await this.#catalogs.ready();
+    // A server answers for stranded tasks from its start, not from its first call (it may get none).
+    if (this.queue.picksUp && SURFACE_POLICY[this.surface].strandedTasks === 'run-here')
+      this.#stopWatching ??= this.queue.watch(STRANDED_WATCH_MS);
     return this;
   }
 
@@ -394,7 +437,12 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
       idleMs: (options.idleSeconds ?? 5) * 1000,
       ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
-      tryLock: () => tryNamedLock(this.layout.locksDir, `worker-${profile}`),
+      tryLock: () =>
+        tryNamedLock(this.layout.locksDir, workerLockName(profile), {
+          profileName: profile,
+          surface: this.worker ? 'worker' : SURFACE_POLICY[this.surface].leaseHolder,
+          activity: { state: 'idle' },
+        }),
       runTask: (record, signal) => {
         const kind = (record.payload as { kind?: unknown; run?: unknown }).kind;
         const run = (): Promise<unknown> =>
@@ -447,8 +495,56 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     this.#closers.push(closer);
   }
 
+  /**
+   * What this runtime does with a stranded task (SURFACE_POLICY.strandedTasks): the CLI starts a
+   * worker through its launcher, a server drains the profile's queue in its own background; a
+   * worker and a library leave it to the next CLI or server.
+   */
+  #strandedRunner(launcher: JobLauncher | undefined): StrandedTaskRunner | undefined {
+    const policy = SURFACE_POLICY[this.surface].strandedTasks;
+    // No-spend mode runs nothing that spends: a stranded generation waits for another process.
+    if (this.worker || policy === 'leave' || this.settings.noSpend) return undefined;
+    if (policy === 'run-here')
+      return {
+        who: () => `this server (gflow ${SURFACE_POLICY[this.surface].leaseHolder}, pid ${process.pid})`,
+        start: (profile) => this.#drainHere(profile),
+      };
+    if (!launcher) return undefined;
+    const logsDir = this.layout.logsDir;
+    return {
+      who: (profile) => `a new background worker (its log: ${workerLogFile(logsDir, profile)})`,
+      start: (profile, taskId) => launcher.launch({ taskId, profile, logsDir }),
+    };
+  }
+
+  /** A server runs a profile's stranded tasks itself: its queue drained in this process's background (tasks/cancel and close stop it). */
+  #drainHere(profile: string): void {
+    const key = `queue:${profile}`;
+    if (this.#closing || this.jobs.get(key)) return;
+    const controller = new AbortController();
+    const onEvent = (event: string, fields: Readonly<Record<string, unknown>>): void =>
+      this.logger.info(`stranded tasks: ${event}`, { ...fields });
+    const done = this.drainQueue(profile, { signal: controller.signal, onEvent }).catch((error: unknown) =>
+      this.logger.error('draining stranded tasks failed', { profile, error: String(error) }),
+    );
+    this.jobs.add({ taskId: key, controller, done });
+  }
+
+  /** The task a process runs on a profile, by the working rows it claimed (the oldest: a server's later ones wait behind it). */
+  #taskOf(profile: string, pid: number): string | undefined {
+    if (!this.#catalogs.loaded) return undefined;
+    const working = this.catalog.tasks.list({ profile, status: 'working', limit: 100 }).items;
+    return working.filter((record) => claimantProcess(record.claimant)?.pid === pid).at(-1)?.taskId;
+  }
+
+  #handoverServices(): { catalog: () => Catalog; locksDir: string; logger: Logger } {
+    return { catalog: () => this.catalog, locksDir: this.layout.locksDir, logger: this.logger };
+  }
+
   /** Cancels running jobs (settled as the worker sees fit), closes services and the catalog. */
   async close(): Promise<void> {
+    this.#closing = true;
+    this.#stopWatching?.();
     await this.jobs.cancelAll();
     this.flushUsage();
     const closers = this.#closers.splice(0).reverse();
@@ -476,6 +572,7 @@ function servicesOf(gflow: Gflow): RuntimeServices {
     limiter: gflow.limiter,
     jobs: gflow.jobs,
     background: gflow.background,
+    queue: gflow.queue,
     claimantFor: (profile: string) => gflow.claimantFor(profile),
     flushUsage: () => gflow.flushUsage(),
     thumbnails: gflow.thumbnails,

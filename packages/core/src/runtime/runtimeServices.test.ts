@@ -55,6 +55,7 @@ describe('context.runtime', () => {
       'layout',
       'limiter',
       'logger',
+      'queue',
       'sessions',
       'settings',
       'thumbnails',

@@ -1,9 +1,10 @@
-import type { Catalog } from '@gflow/catalog';
+import type { Catalog, TaskRecord } from '@gflow/catalog';
 import type { FlowSession } from '@gflow/driver';
 import type { TokenBucket } from '@gflow/lease/limits';
 import type { HomeLayout } from '../home/homeLayout.js';
 import type { ResolvedProfile } from '../home/profiles.js';
 import type { BrowserOverrides } from '../jobs/browserLaunch.js';
+import type { PickedUpTask, TaskOwner } from '../jobs/queueOwner.js';
 import type { ThumbnailCache } from '../gallery/galleryFiles.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 import type { RunningJob } from './jobRegistry.js';
@@ -34,14 +35,43 @@ export interface LaunchRequest {
   readonly logsDir: string;
 }
 
+/** A worker process a launch started, as far as the launcher can watch it. */
+export interface LaunchedWorker {
+  readonly pid: number | undefined;
+  /** True once the process has exited (or failed to start). */
+  hasExited(): boolean;
+  /** Resolves when the process exits (or fails to start). */
+  readonly exited: Promise<void>;
+}
+
 /**
  * Where a wait=false generation runs when not in this process: the CLI hands its row to a
  * detached `gflow worker run` that outlives the command. Without one, the job runs in this
  * process's background (MCP and HTTP servers, the library), for as long as the process lives.
  */
 export interface JobLauncher {
-  /** Called once the task row is written (pending); throws when the job could not be handed over. */
-  launch(request: LaunchRequest): void;
+  /**
+   * Called once the task row is written (pending); throws when the job could not be handed over.
+   * Returns the worker it started when it can watch it: the runtime then waits until a live
+   * process answers for the task before the call returns (jobs/workerHandover).
+   */
+  launch(request: LaunchRequest): LaunchedWorker | void;
+}
+
+/**
+ * Who answers for queued tasks, and what this process does with the ones nobody does
+ * (jobs/queueOwner, jobs/strandedTasks). It never runs or claims a task itself.
+ */
+export interface TaskQueueKeeper {
+  /** Who answers for the task now (running, queued behind a live worker, being handed over, nobody). */
+  ownerOf(record: TaskRecord): Promise<TaskOwner>;
+  /**
+   * Settles dead processes' rows, then picks up the stranded tasks (of `profile`, or every
+   * profile's): a CLI starts a worker, a server runs them; each is said on the log. Returns them.
+   */
+  pickUp(profile?: string): Promise<readonly PickedUpTask[]>;
+  /** Whether pickUp starts anything in this process (false: a library, a worker). */
+  readonly picksUp: boolean;
 }
 
 /**
@@ -68,6 +98,8 @@ export interface RuntimeServices {
   readonly jobs: { add(job: RunningJob): void };
   /** Runs wait=false generations outside this process (the CLI's worker); undefined: in this process. */
   readonly background?: JobLauncher | undefined;
+  /** Who answers for queued tasks, and the picking up of those nobody does. */
+  readonly queue?: TaskQueueKeeper | undefined;
   /** The claimant string this process writes on the task rows it runs. */
   claimantFor(profile: string): string;
   /** Writes the usage lines batched so far (a usage report reads them). */

@@ -48,4 +48,10 @@ describe('SURFACE_POLICY', () => {
       library: 'before',
     });
   });
+
+  it('picks up stranded background tasks where a process can run them: the CLI starts a worker, servers run them, a library leaves them', () => {
+    expect(
+      Object.fromEntries(Object.entries(SURFACE_POLICY).map(([surface, p]) => [surface, p.strandedTasks])),
+    ).toEqual({ cli: 'start-worker', mcp: 'run-here', http: 'run-here', library: 'leave' });
+  });
 });

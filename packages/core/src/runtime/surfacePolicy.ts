@@ -10,7 +10,7 @@ export interface SurfacePolicy {
   readonly confineOutput: boolean;
   /** Spending calls draw on the token bucket (8 tokens, 1 per 20 s) and answer `rate_limited` when it is empty. */
   readonly rateLimit: boolean;
-  /** The default wait for a busy profile's cross-process lease: `cli` fails fast (0 s), `server` waits (180 s). */
+  /** The default wait for a busy profile's cross-process lease: `cli` waits in line (600 s), `server` 180 s; an explicit 0 fails fast. */
   readonly leaseWait: 'cli' | 'server';
   /** Browser sessions stay warm between calls (released after an idle period, or handed over). */
   readonly keepWarm: boolean;
@@ -35,6 +35,12 @@ export interface SurfacePolicy {
    * timeout, 15 s in the MCP Inspector, is shorter than a first sign-in) and its first call waits.
    */
   readonly warmUp: 'before' | 'background';
+  /**
+   * What it does with a queued background task nobody answers for (its worker stopped; issue 38):
+   * `start-worker` (the CLI starts one, as --no-wait does), `run-here` (a server lives on and runs
+   * it itself), `leave` (a library runs nothing it was not asked to; the next CLI or server does).
+   */
+  readonly strandedTasks: 'start-worker' | 'run-here' | 'leave';
 }
 
 /** The longest one MCP or HTTP call waits on a task: under the 60 s tool timeout many MCP clients keep. */
@@ -52,6 +58,7 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     leaseHolder: 'CLI',
     taskWait: { boundSeconds: null, onBound: 'error' },
     warmUp: 'before',
+    strandedTasks: 'start-worker',
   },
   mcp: {
     confineOutput: true,
@@ -63,6 +70,7 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     leaseHolder: 'mcp run',
     taskWait: { boundSeconds: SERVER_TASK_WAIT_SECONDS, onBound: 'progress' },
     warmUp: 'background',
+    strandedTasks: 'run-here',
   },
   http: {
     confineOutput: true,
@@ -74,6 +82,7 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     leaseHolder: 'serve',
     taskWait: { boundSeconds: SERVER_TASK_WAIT_SECONDS, onBound: 'progress' },
     warmUp: 'background',
+    strandedTasks: 'run-here',
   },
   library: {
     confineOutput: false,
@@ -85,5 +94,6 @@ export const SURFACE_POLICY: Readonly<Record<Surface, SurfacePolicy>> = {
     leaseHolder: 'library',
     taskWait: { boundSeconds: null, onBound: 'error' },
     warmUp: 'before',
+    strandedTasks: 'leave',
   },
 };

@@ -104,11 +104,13 @@ describe('loadSettings', () => {
     ).not.toThrow(/short-secret/);
   });
 
-  it('defaults the lease wait to 0 for the CLI and 180 s for servers, unless set', () => {
+  it('defaults the lease wait to 600 s for the CLI (it waits in line) and 180 s for servers, unless set; 0 is kept', () => {
     const plain = loadSettings({ env: { GFLOW_CLI_HOME: dir }, cwd: dir });
-    expect(leaseWaitSecondsFor(plain, 'cli')).toBe(0);
+    expect(leaseWaitSecondsFor(plain, 'cli')).toBe(600);
     expect(leaseWaitSecondsFor(plain, 'server')).toBe(180);
     const set = loadSettings({ env: { GFLOW_CLI_HOME: dir, GFLOW_CLI_LEASE_WAIT_SECONDS: '5' }, cwd: dir });
     expect(leaseWaitSecondsFor(set, 'server')).toBe(5);
+    const fast = loadSettings({ env: { GFLOW_CLI_HOME: dir, GFLOW_CLI_LEASE_WAIT_SECONDS: '0' }, cwd: dir });
+    expect(leaseWaitSecondsFor(fast, 'cli')).toBe(0);
   });
 });

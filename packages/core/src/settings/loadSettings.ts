@@ -4,6 +4,7 @@ import { homeLayout } from '../home/homeLayout.js';
 import { readDotenv } from './dotenv.js';
 import { defaultHome, defaultOutputDir } from './platformDirs.js';
 import { SETTINGS, type SettingKey, type Settings } from './settingsSpec.js';
+import { CLI_DEFAULT_LEASE_WAIT_SECONDS, SERVER_DEFAULT_LEASE_WAIT_SECONDS } from '@gflow/lease/limits';
 
 /** Where a setting's value came from: a flag, the environment, `./.env`, the home's `.env`, or the default. */
 export type SettingSource = 'flag' | 'env' | 'cwd-dotenv' | 'home-dotenv' | 'default';
@@ -155,7 +156,13 @@ export function loadSettings(options: LoadSettingsOptions = {}): ResolvedSetting
   };
 }
 
-/** The lease wait: an explicit setting wins; otherwise 0 for the CLI and 180 s for servers. */
+/**
+ * The lease wait: an explicit setting wins (0 fails fast); otherwise @gflow/lease's defaults, 600 s
+ * for the CLI (it waits in line behind a generation) and 180 s for servers.
+ */
 export function leaseWaitSecondsFor(settings: ResolvedSettings, surface: 'cli' | 'server'): number {
-  return settings.leaseWaitSeconds ?? (surface === 'server' ? 180 : 0);
+  return (
+    settings.leaseWaitSeconds ??
+    (surface === 'server' ? SERVER_DEFAULT_LEASE_WAIT_SECONDS : CLI_DEFAULT_LEASE_WAIT_SECONDS)
+  );
 }

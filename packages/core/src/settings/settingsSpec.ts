@@ -303,8 +303,8 @@ export const SETTINGS = {
     env: 'GFLOW_CLI_LEASE_WAIT_SECONDS',
     schema: int(0, 3600),
     accepts: 'seconds 0–3600',
-    defaultText: '0 for the CLI, 180 for mcp run / serve',
-    doc: 'How long to wait for a profile another process holds before ProfileLockedError. An idle warm server holding it is waited for anyway while it hands the profile over (up to 5 s, so a CLI run next to an idle mcp run succeeds).',
+    defaultText: '600 for the CLI, 180 for mcp run / serve and background workers',
+    doc: "How long a command waits in line for a profile another process holds (a generation, a --no-wait worker, a server) before ProfileLockedError; the waiter says which task it is queued behind. The CLI waits as long as one generation may take (GFLOW_CLI_TIMEOUT_SECONDS' default), so runs started together go one after another. 0 fails fast, except that an idle warm server is still waited for while it hands the profile over (up to 5 s).",
   }),
   headless: spec({
     key: 'headless',

@@ -8,7 +8,7 @@ const COMMON_RULES = [
   '- Call gflow_auth_status first when in doubt: it is free, and a dead session fails fast there instead of minutes into a generation.',
   "- One browser profile serves one process at a time. This server keeps its browser warm after a call (the profile's lease with it),",
   "  but gives the profile up within about a second when another gflow process (another client's server, a CLI run) waits for it,",
-  '  and right after its running call when busy. A call that has to wait reports `waiting-for-profile` progress naming the holder.',
+  '  and right after its running call when busy. A call that has to wait reports `waiting-for-profile` progress naming the task it is queued behind.',
   '',
   '## Errors',
   'A failed call returns `isError: true` with `{status: "error" | "rate_limited", error}`; `error` is RFC 9457 problem details plus `message` and `retryable`.',
