@@ -6,6 +6,7 @@ import type { FlowHostSetting } from '../flow/hosts.js';
 import { landingError } from '../flow/landingError.js';
 import { generateImage } from '../generate/generateImage.js';
 import { generateVideo } from '../generate/generateVideo.js';
+import { withPageFacts } from '../projects/pageFacts.js';
 import { extendVideo } from '../extend/extendVideo.js';
 import type { ExtendVideoRequest, FlowExtensionResult } from '../extend/extendTypes.js';
 import { prepareComposer } from '../generate/prepare.js';
@@ -249,14 +250,14 @@ export class FlowSession {
   }
 
   generateImage(request: GenerateImageRequest): Promise<FlowGenerationResult> {
-    return this.#run('generating an image', request.signal, request.onProgress, (ctx) =>
-      generateImage(ctx, request, this.#timeouts),
+    return this.#run('generating an image', request.signal, request.onProgress, async (ctx) =>
+      withPageFacts(ctx, await generateImage(ctx, request, this.#timeouts)),
     );
   }
 
   generateVideo(request: GenerateVideoRequest): Promise<FlowGenerationResult> {
-    return this.#run('generating a video', request.signal, request.onProgress, (ctx) =>
-      generateVideo(ctx, request, this.#timeouts),
+    return this.#run('generating a video', request.signal, request.onProgress, async (ctx) =>
+      withPageFacts(ctx, await generateVideo(ctx, request, this.#timeouts)),
     );
   }
 
@@ -287,7 +288,9 @@ export class FlowSession {
       return Promise.reject(error as Error);
     }
     const what = `following ${request.kind === 'video' ? 'a clip' : 'an image'} already submitted`;
-    return this.#run(what, request.signal, request.onProgress, (ctx) => followMedia(ctx, request, this.#timeouts));
+    return this.#run(what, request.signal, request.onProgress, async (ctx) =>
+      withPageFacts(ctx, await followMedia(ctx, request, this.#timeouts)),
+    );
   }
 
   /**
