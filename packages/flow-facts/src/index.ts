@@ -101,3 +101,6 @@ export {
 
 // Flow's web app: its origin and the project editor URL
 export { FLOW_ORIGIN, flowProjectUrl } from './flowUrls.js';
+
+// Flow's ids: what a project, media or workflow id looks like
+export { FLOW_UUID, isFlowUuid } from './flowIds.js';

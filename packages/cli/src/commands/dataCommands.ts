@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '@gflow/errors';
-import { assertFlowIdLike } from './mediaId.js';
 import { flag } from '../args/flagSpec.js';
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
@@ -18,7 +17,6 @@ const media = operationLeaf({
   positionals: ['media_id'],
   overrides: { profile: { valueHint: 'NAME', description: 'Only this profile (default: every profile).' } },
   examples: ['gflow data media 3f0c2a1e-…', 'gflow data media 3f0c2a1e-… --profile work --json'],
-  toInput: (input) => ({ ...input, media_id: assertFlowIdLike(String(input['media_id'])) }),
   render: (result, _values, ctx) => {
     const { files, ...fields } = (
       result as { media: { files: ReadonlyArray<{ path: string; exists: boolean }> } & Record<string, unknown> }

@@ -6,7 +6,7 @@ import type { FlowHostSetting } from '../flow/hosts.js';
 import { landingError } from '../flow/landingError.js';
 import { generateImage } from '../generate/generateImage.js';
 import { generateVideo } from '../generate/generateVideo.js';
-import { withPageFacts } from '../projects/pageFacts.js';
+import { readPageFacts, withPageFacts } from '../projects/pageFacts.js';
 import { extendVideo } from '../extend/extendVideo.js';
 import type { ExtendVideoRequest, FlowExtensionResult } from '../extend/extendTypes.js';
 import { prepareComposer } from '../generate/prepare.js';
@@ -46,6 +46,8 @@ export interface UploadImageResult {
   readonly mediaId: string;
   /** The run-unique name Flow lists the upload under. */
   readonly displayName: string;
+  /** The project's title as its header shows it, or null. */
+  readonly projectTitle: string | null;
 }
 
 export interface CheckFlowRequest extends FlowCheckRequest {
@@ -325,7 +327,13 @@ export class FlowSession {
         this.#timeouts.uploadMs === undefined ? {} : { timeoutMs: this.#timeouts.uploadMs },
       );
       ctx.report({ phase: 'done', projectId, mediaIds: [uploaded.mediaId] });
-      return { projectId, mediaId: uploaded.mediaId, displayName: uploaded.displayName };
+      const facts = await readPageFacts(ctx.page).catch(() => null);
+      return {
+        projectId,
+        mediaId: uploaded.mediaId,
+        displayName: uploaded.displayName,
+        projectTitle: facts?.title ?? null,
+      };
     });
   }
 
