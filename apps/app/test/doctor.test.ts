@@ -109,7 +109,7 @@ describe('gflow doctor', () => {
       severity: 'warn',
       ids: ['img-1', 'vid-alice'],
       count: 2,
-      remediation: expect.stringContaining('gflow data download'),
+      remediation: expect.stringContaining('gflow data sync'),
     });
     expect(byCheck.get('catalog.sha256_missing')).toMatchObject({ severity: 'warn', ids: ['img-1'] });
     expect(byCheck.get('profiles.cookies')).toMatchObject({
