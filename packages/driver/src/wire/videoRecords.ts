@@ -1,3 +1,4 @@
+import { videoPhase } from '@gflow/flow-facts';
 import { isUuid } from './uuid.js';
 
 /**
@@ -26,17 +27,8 @@ export interface VideoRecord {
   readonly createdAt: number | null;
 }
 
-export type VideoPhase = 'submitted' | 'running' | 'done' | 'failed' | 'unknown';
-
-export const VIDEO_STATUS = { submitted: 6, running: 2, done: 3 } as const;
-
-export function videoPhase(status: number | null): VideoPhase {
-  if (status === null) return 'unknown';
-  if (status === VIDEO_STATUS.submitted) return 'submitted';
-  if (status === VIDEO_STATUS.running) return 'running';
-  if (status === VIDEO_STATUS.done) return 'done';
-  return 'failed';
-}
+// The status numbers are a Flow fact: @gflow/flow-facts holds them (and the words for them).
+export { VIDEO_STATUS, videoPhase, type VideoPhase } from '@gflow/flow-facts';
 
 /** Terminal means failed, or done WITH the mp4 URL (flow-wire §3a). */
 export function isTerminal(record: VideoRecord): boolean {
