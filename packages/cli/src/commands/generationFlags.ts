@@ -4,6 +4,7 @@ import {
   BadParameterError,
   CancelledError,
   GflowError,
+  type GflowErrorOptions,
   type ProblemDetails,
   UsageError,
   exitCodeOf,
@@ -137,6 +138,29 @@ function interrupted(r: GenerationResultView): CancelledError {
   });
 }
 
+/**
+ * The failure with the ids its envelope names (the project, the media Flow made), so the terminal's
+ * Error lines say where to look when credits may have gone; the same class, code and hint.
+ */
+function withEnvelopeIds(failure: GflowError, r: GenerationResultView): GflowError {
+  const media = r.flow_media_ids ?? (r.flow_media_id ? [r.flow_media_id] : []);
+  const known = failure.extensions;
+  const add = {
+    ...(r.flow_project_id && known['flow_project_id'] === undefined ? { flow_project_id: r.flow_project_id } : {}),
+    ...(media.length && known['flow_media_ids'] === undefined ? { flow_media_ids: [...media] } : {}),
+  };
+  if (Object.keys(add).length === 0) return failure;
+  const Class = failure.constructor as new (detail: string, options: GflowErrorOptions) => GflowError;
+  return new Class(failure.detail, {
+    cause: failure,
+    ...(failure.remediationHint === undefined ? {} : { remediationHint: failure.remediationHint }),
+    ...(failure.retryableOverride === undefined ? {} : { retryable: failure.retryableOverride }),
+    correlationId: failure.correlationId,
+    ...(failure.incident === undefined ? {} : { incident: failure.incident }),
+    extensions: { ...known, ...add },
+  });
+}
+
 function isProblem(error: unknown): error is ProblemDetails {
   return !!error && typeof error === 'object' && typeof (error as { type?: unknown }).type === 'string';
 }
@@ -231,7 +255,7 @@ export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput 
  * shape — the job's own status and ids, `error` always a problem document — and the error's exit code.
  */
 export function failedOutput(result: unknown, failure: GflowError, ctx: LeafContext): LeafOutput {
-  if (!ctx.json) throw failure;
+  if (!ctx.json) throw withEnvelopeIds(failure, result as GenerationResultView);
   const r = result as { error?: unknown; flow_project_id?: string | null };
   return {
     data: {

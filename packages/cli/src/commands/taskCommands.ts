@@ -26,6 +26,10 @@ function taskFields(task: Row): Row {
     type: task['task_type'],
     command: task['command'],
     profile: task['profile'],
+    // Where credits may have gone: the project and the media Flow named (the JSON has them too).
+    project: task['flow_project_id'] ?? null,
+    media:
+      Array.isArray(task['flow_media_ids']) && task['flow_media_ids'].length ? task['flow_media_ids'].join(', ') : null,
     runner: runner ? `${runner.surface}, pid ${runner.pid}` : null,
     created: task['created_at'],
     updated: task['updated_at'],
