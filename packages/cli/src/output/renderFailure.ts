@@ -21,6 +21,8 @@ export interface RenderFailureOptions {
   readonly env: NodeJS.ProcessEnv;
   /** -v: a masked error's logged details are printed too. */
   readonly verbose?: boolean;
+  /** Applied to the Error and Hint lines' text: the follow-ups they name made runnable (followUps.ts). */
+  readonly rewrite?: (text: string) => string;
 }
 
 /**
@@ -46,9 +48,10 @@ export function renderFailure(io: CliIo, error: unknown, options: RenderFailureO
     return exitCode;
   }
   const gflowError = toGflowError(error);
-  say(`Error: [${gflowError.name}] ${redactText(gflowError.detail)}`);
+  const rewrite = options.rewrite ?? ((text: string): string => text);
+  say(`Error: [${gflowError.name}] ${redactText(rewrite(gflowError.detail))}`);
   for (const line of extraLines(gflowError)) say(line);
-  if (gflowError.remediationHint) say(`Hint: ${gflowError.remediationHint}`);
+  if (gflowError.remediationHint) say(`Hint: ${rewrite(gflowError.remediationHint)}`);
   sayLoggedDetails(gflowError, options.verbose === true, say);
   if (debug && gflowError.cause instanceof Error && gflowError.cause.stack) say(gflowError.cause.stack);
   return exitCode;
