@@ -35,8 +35,17 @@ export const GENERATION_OVERRIDES: Readonly<Record<string, FlagOverride>> = {
     description: 'Replace a file already at the -o path (default: refuse before anything is sent).',
   },
   output_dir: { omit: true },
-  reference_entities: { name: 'reference-entity', valueHint: 'ENTITY_ID' },
-  reference_entity_names: { name: 'reference-entity-name', valueHint: 'NAME' },
+  reference_entities: {
+    name: 'reference-entity',
+    valueHint: 'ENTITY_ID',
+    description:
+      "A saved character's entity id (gflow character list); pair each with a --reference-entity-name, in order.",
+  },
+  reference_entity_names: {
+    name: 'reference-entity-name',
+    valueHint: 'NAME',
+    description: 'The display name of the --reference-entity at the same position.',
+  },
   tools: {
     name: 'tool',
     aliases: ['t'],
