@@ -5,6 +5,7 @@
 // the gallery (`gflow serve --sandbox` in real Chromium). Then: two saved characters of one name in
 // a project that has media refuse `@Name` (exit 11, both ids, nothing submitted), and malformed ids
 // are exit 2 before any browser work. The real binary, SQLite and Chromium against the simulator.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '@gflow/flow-sim';
 import { json } from '@gflow/testkit';
 import { TEST_BROWSER_FLAGS, chromiumExecutable } from '@gflow/testkit/browser';
-import type { ServeProcess } from '@gflow/testkit/cli';
+import { GFLOW_BIN, type ServeProcess, cliEnv } from '@gflow/testkit/cli';
 import { useSandbox } from '@gflow/testkit/sandbox';
 import { catalogRows } from '../helpers/catalog.js';
 
@@ -103,7 +104,14 @@ describe('issue 41: twenty sandbox commands later, everything adds up', () => {
     // 17–18: what the catalog lists.
     const projects = await gflow(['project', 'list']);
     expect(JSON.stringify(projects)).toContain('Foxes and friends');
-    await gflow(['data', 'list', 'images']);
+    const listed = await e2e.cli(['data', 'list', 'images', '--sandbox', '--json']);
+    ran.push({ args: ['data', 'list', 'images'], exitCode: listed.exitCode });
+    // JSON Lines, one image a line, each with its name.
+    const images = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Json);
+    expect(images.every((row) => typeof row['display_name'] === 'string' && row['display_name'] !== '')).toBe(true);
     // 19: sync (nothing left to fill: every name and title came with the runs).
     const sync = await gflow(['data', 'sync']);
     expect(sync).toMatchObject({ status: 'ok', unnamed: 0 });
@@ -181,6 +189,50 @@ describe('issue 41: twenty sandbox commands later, everything adds up', () => {
     const named = await gflow(['image', 't2i', '@Bruno on a bench', '--project', project]);
     expect(named['characters']).toEqual([{ id: lone.entityId, name: 'Bruno' }]);
     expect(e2e.sim.received.calls('ogiZ0b').at(-1)?.inner ?? '').toContain(lone.entityId);
+  }, 240_000);
+
+  it('on a terminal (a pseudo-terminal reading the screen): the timer moves every second, Flow says words, never numbers', async () => {
+    // The URL gap as measured (2–8 s after status 3): a run long enough for the line to tick a while.
+    e2e.sim.scenario.setUrlDelay('measured');
+    const screen: string[] = [];
+    const command = [
+      process.execPath,
+      GFLOW_BIN,
+      'video',
+      't2v',
+      'a gull circles the mast',
+      '--project',
+      project,
+      '--sandbox',
+    ]
+      .map((word) => `'${word.replace(/'/g, `'\\''`)}'`)
+      .join(' ');
+    // util-linux script(1): the command on a pseudo-terminal, its screen on our pipe.
+    const child = spawn('script', ['-q', '-f', '-e', '-c', command, '/dev/null'], {
+      env: cliEnv(e2e.home, e2e.env({ TERM: 'xterm', COLUMNS: '160' })),
+      cwd: e2e.home,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => screen.push(chunk.toString('utf8')));
+    const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    e2e.sim.scenario.setUrlDelay('scaled');
+    const text = screen.join('');
+    expect(exitCode, text).toBe(0);
+    // Each redraw is `\r\x1b[2K<line>`; the line ends with the seconds elapsed.
+    const shown = text
+      .split('\r\u001b[2K')
+      .map((line) => /\s(\d+)s\s*$/.exec(line.split('\n')[0] ?? '')?.[1])
+      .filter((s): s is string => s !== undefined)
+      .map(Number);
+    const distinct = [...new Set(shown)];
+    expect(distinct.length, text).toBeGreaterThanOrEqual(4);
+    // Never a frozen stretch: every second from the first shown to the last, in order.
+    const first = distinct[0] as number;
+    expect(distinct).toEqual(Array.from({ length: distinct.length }, (_, i) => first + i));
+    // Flow's status in words; no raw status code ([6], [2], [3]) and no byte bar of a count.
+    expect(text).not.toMatch(/\[\d+\]/);
+    expect(text).not.toMatch(/\d B\/\d+ B/);
+    expect(text).toMatch(/✓ Made 1 video in project/);
   }, 240_000);
 
   it('a malformed id is exit 2 before any browser work', async () => {
