@@ -66,7 +66,7 @@ export interface AgentTile {
   readonly picture: string;
   /** A video tile's playable source once hovered, absolute. */
   readonly playable: string | null;
-  /** [U] The name the tile shows for its media (its picture's alt text), or null (tileNameOf). */
+  /** [U] The name the tile shows for its media (its picture's alt text, projects/pageFacts.ts), or null. */
   readonly name: string | null;
 }
 
