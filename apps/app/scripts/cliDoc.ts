@@ -401,8 +401,8 @@ measured: no balance shown, an unchanged balance, a failed read).
   project, references uploaded and attached, settings set — reads the quote and the balance, and
   prints \`{status: "estimated", credits_quoted, balance, plan, budget, uploads}\` (exit 0) without
   submitting; uploads it had to make stay in the project and are listed. \`budget.would_refuse\`
-  says whether a real submit would pass the budgets. Runs of many prompts estimate every one and
-  sum \`credits_quoted\`. On an agent-only composer a video's quote comes from the agent's
+  says whether a real submit would pass the budgets. Runs of many prompts estimate every one, sum
+  \`credits_quoted\` and say \`status: "estimated"\` too. On an agent-only composer a video's quote comes from the agent's
   confirmation, so its dry run sends the directive and rejects the confirmation (nothing is
   generated or charged); an image dry run there sends nothing and has no quote.
 - **\`GFLOW_CLI_MAX_CREDITS_PER_CALL\`** refuses a submit quoted above it; **\`--max-credits N\`** can

@@ -3,8 +3,9 @@
 // job followed with the command gflow printed, a rename, a sync) end with `gflow doctor` exit 0:
 // every asset named, every project titled, and every file visible — and every video playing — in
 // the gallery (`gflow serve --sandbox` in real Chromium). Then: two saved characters of one name in
-// a project that has media refuse `@Name` (exit 11, both ids, nothing submitted), and malformed ids
-// are exit 2 before any browser work. The real binary, SQLite and Chromium against the simulator.
+// a project that has media refuse `@Name` (exit 11, both ids, nothing submitted), a dry run of
+// several prompts says `estimated`, and malformed ids are exit 2 before any browser work. The real
+// binary, SQLite and Chromium against the simulator.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -233,6 +234,16 @@ describe('issue 41: twenty sandbox commands later, everything adds up', () => {
     expect(text).not.toMatch(/\[\d+\]/);
     expect(text).not.toMatch(/\d B\/\d+ B/);
     expect(text).toMatch(/✓ Made 1 video in project/);
+  }, 240_000);
+
+  it('a dry run of several prompts says estimated, as one prompt does, and submits nothing', async () => {
+    const submits = e2e.sim.received.submits().length;
+    const one = await gflow(['image', 't2i', 'a quiet harbour', '--project', project, '--dry-run']);
+    const many = await gflow(['image', 't2i', 'a quiet harbour', 'a busy harbour', '--project', project, '--dry-run']);
+    expect(one['status']).toBe('estimated');
+    expect(many['status']).toBe('estimated');
+    expect((many['items'] as Json[]).map((item) => item['status'])).toEqual(['estimated', 'estimated']);
+    expect(e2e.sim.received.submits().length).toBe(submits);
   }, 240_000);
 
   it('a malformed id is exit 2 before any browser work', async () => {
