@@ -15,7 +15,7 @@ const TASK_ID = { task_id: { valueHint: 'TASK_ID' } } as const;
 const STATUS_HINT = 'pending|working|completed|failed|cancelled|indeterminate';
 
 /** The fields of a task a terminal shows (the JSON has them all). */
-function taskFields(task: Row): Row {
+export function taskFields(task: Row): Row {
   const runner = task['runner'] as { surface: string; pid: number } | null;
   return {
     task_id: task['task_id'],
