@@ -71,8 +71,13 @@ the Node found on PATH, which must be 22.19+ or 24.
   without signing anything in or starting a browser.
 - **Characters:** \`--reference-entity ID\` with \`--reference-entity-name NAME\` at the same
   position (images and r2v). An \`@Name\` inside the prompt of an image or an r2v video is attached
-  where it stands when exactly one saved character has that name (two: exit 11, naming both ids);
-  a word that names no character stays text.
+  where it stands when exactly one saved character has that name (two: exit 11, naming both ids,
+  nothing submitted); a word that names no character stays text. The result names the characters
+  that went with the submit: \`characters: [{id, name}]\` in the JSON, a \`characters:\` line
+  (\`Mira (ID)\`) on the terminal.
+- **References:** a \`--ref\` named twice (the same file or media id) is attached once. A
+  catalogued image given by its media id is attached in place from the picker by the name Flow
+  lists it by, not uploaded again.
 - **The submit guard:** the page's own submit request is held in the browser and checked against
   the job asked for (model, mode, duration, every frame, reference and character id); a body that
   does not match is aborted before it leaves, exit 7, "nothing was sent".

@@ -120,6 +120,7 @@ interface GenerationResultView {
   readonly media?: ReadonlyArray<{ readonly media_id?: unknown }>;
   readonly error?: unknown;
   readonly credits_quoted?: number | null;
+  readonly characters?: ReadonlyArray<{ readonly id: string; readonly name: string }>;
 }
 
 /**
@@ -236,6 +237,8 @@ export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput 
       task_id: r.task_id,
       project: r.flow_project_id,
       media: mediaIds.length > 0 ? mediaIds.join(', ') : r.flow_media_id,
+      // The saved characters that went with the submit (an `@Name` the prompt resolved too).
+      ...(r.characters?.length ? { characters: r.characters.map((c) => `${c.name} (${c.id})`).join(', ') } : {}),
       ...(r.credits_quoted === undefined ? {} : { credits_quoted: r.credits_quoted ?? 'unreadable' }),
     });
     return {

@@ -28,6 +28,21 @@ describe('renderGeneration', () => {
     expect(out.summary).toBe('Made 2 images in project proj-1: /out/images/');
   });
 
+  it('the characters attached are named on the terminal too, by name and id', () => {
+    const out = renderGeneration(
+      {
+        status: 'completed',
+        task_id: 't-5',
+        flow_project_id: 'proj-5',
+        flow_media_id: 'm-5',
+        files: ['/out/images/m-5.jpg'],
+        characters: [{ id: 'ent-1', name: 'Mira' }],
+      },
+      ctx,
+    );
+    expect(out.text).toMatch(/^characters:\s+Mira \(ent-1\)$/m);
+  });
+
   const json = { json: true, commandPath: 'image t2i' } as unknown as LeafContext;
 
   it('an unknown prompt tool is a bad parameter: exit 2, and --json gives the problem, not a string', () => {
