@@ -73,8 +73,13 @@ the Node found on PATH, which must be 22.19+ or 24.
   sign-in and says so as progress (\`starting-browser: sandbox: signing the sandbox profile in …\`).
 - **Characters:** \`--reference-entity ID\` with \`--reference-entity-name NAME\` at the same
   position (images and r2v). An \`@Name\` inside the prompt of an image or an r2v video is attached
-  where it stands when exactly one saved character has that name (two: exit 11, naming both ids);
-  a word that names no character stays text.
+  where it stands when exactly one saved character has that name (two: exit 11, naming both ids,
+  nothing submitted); a word that names no character stays text. The result names the characters
+  that went with the submit: \`characters: [{id, name}]\` in the JSON, a \`characters:\` line
+  (\`Mira (ID)\`) on the terminal.
+- **References:** a \`--ref\` named twice (the same file or media id) is attached once. A
+  catalogued image given by its media id is attached in place from the picker by the name Flow
+  lists it by, not uploaded again.
 - **The submit guard:** the page's own submit request is held in the browser and checked against
   the job asked for (model, mode, duration, every frame, reference and character id); a body that
   does not match is aborted before it leaves, exit 7, "nothing was sent".
@@ -109,8 +114,11 @@ the Node found on PATH, which must be 22.19+ or 24.
   characters and escape sequences escaped (\`\\x1b[31m\`, \`\\x1b]0;…\\x07\`, \`\\u202e\`) instead of sending
   them to the terminal; a table cell shows a newline as \`\\n\`. \`--json\` output is left as it is.
 - **Progress:** a spinner on stderr names the phase (starting the browser, submitting,
-  generating with Flow's status, downloading with a byte bar; \`item k/N\` or \`link k/N\` in a run
-  of many) — only on a terminal and never with \`--json\`. \`--progress jsonl\` (or
+  generating with Flow's status in words — "waiting in Flow's queue", "rendering in Flow", never
+  its number —, downloading with a bar of the files done, \`1/2\`, never a byte count it does not
+  know; \`item k/N\` or \`link k/N\` in a run of many) and the seconds since the job started, which
+  move every second (the command's own clock, not Flow's 5 s polls) — only on a terminal and never
+  with \`--json\`. \`--progress jsonl\` (or
   GFLOW_CLI_PROGRESS=jsonl) writes one JSON line per event to stderr instead
   (\`{"type":"progress","at","phase","message"?,…}\`), for scripts, also with \`--json\`;
   \`--progress off\` writes none. An unknown GFLOW_CLI_PROGRESS value means \`auto\`.
@@ -118,6 +126,14 @@ the Node found on PATH, which must be 22.19+ or 24.
   drawn again below it), logs below \`warning\` stay quiet unless \`-v\` or a log level is set, and a
   generation or a run of many ends with one summary line on stderr: \`✓ Made 2 images in project
   <id>: <dir>/ in 8.3 s\` (\`✗\` when a run of many had failures).
+- **Follow-up commands run as printed.** A command gflow prints for you to run next (\`Follow it
+  with 'gflow task wait ID'\`, a hint's \`'gflow data download ID'\`) carries the \`--sandbox\` and
+  \`--profile NAME\` of the command that printed it, where the printed command takes them, and uses
+  the CLI's flag names (the MCP tool names core's hints give beside them are left out on a
+  terminal; \`--json\` envelopes are the same on every surface).
+- **Where credits may have gone.** A run that stopped after its submit (cancelled, a timeout, a
+  worker that died) names the Flow project and the media ids on the terminal too (\`Flow project:\`,
+  \`Media:\` under the error; \`task show\` lists \`project\` and \`media\`), not only in \`--json\`.
 - **Ctrl-C** (or SIGTERM) cancels the running operation and exits 130; files are written
   atomically, so no partial file is left. A generation stopped before its submit says nothing
   was sent; one stopped after it is recorded \`indeterminate\` at once (credits may have been
@@ -133,7 +149,7 @@ the Node found on PATH, which must be 22.19+ or 24.
 |---|---|
 | 0 | success; \`update --check\` offline or \`not_published\` (a status, not a failure) |
 | 1 | unexpected error; \`auth status\` not verified |
-| 2 | usage: unknown command/option, bad flag value (the schema's message, naming the flag), a malformed id, a missing or unknown profile (\`auth status\` with no profile too), a media id catalogued under several profiles (name one with \`--profile\`) |
+| 2 | usage: unknown command/option, bad flag value (the schema's message, naming the flag), a malformed id (a Flow project or media id is a UUID: \`--project abc\`, \`image upscale bogus\` are refused before any browser opens or the catalog is asked), a missing or unknown profile (\`auth status\` with no profile too), a media id catalogued under several profiles (name one with \`--profile\`) |
 | 3 | Flow session expired (AuthExpiredError) |
 | 4 | rate limit / quota |
 | 5 | content policy |
@@ -256,6 +272,20 @@ command, its terminal and Ctrl-C.
   (\`gflow_task_get\`, \`gflow_task_wait\`, \`gflow_task_cancel\`, \`gflow_task_list\`) and the Tasks
   extension's \`tasks/get\` / \`tasks/cancel\` reach a task a CLI worker runs.
 
+## \`gflow data sync\`
+
+Every run records the names Flow lists its media by (what gflow finds an asset by in the pickers,
+to attach it in place instead of uploading it again) and its project's title: a clip's from its
+submit reply, an image's from its reply, a name neither reply gives from the media's tile, a
+project's from its header. \`data sync\` fills what the catalog still lacks (media recorded before,
+or a run whose reply was lost) from the project pages in Flow: a browser opens on the profile,
+nothing is submitted or spent. It reads only projects missing a title or holding an unnamed asset,
+newest first (\`--max-projects\`, 50), or one (\`--project ID\`), or every one again (\`--all\`);
+\`--dry-run\` reports without writing. For each media it takes the name its tile shows, else the
+\`@\` picker's option with the tile's thumbnail. A project page that cannot be read (gone, another
+account's) is reported on its line and the others go on: exit 34. Refused (11) under
+\`GFLOW_CLI_HISTORY_PROMPTS=redacted\`, which keeps no names.
+
 ## \`gflow update\`
 
 \`update --check [--json]\` asks the npm registry (\`GFLOW_CLI_UPDATE_REGISTRY\`, else
@@ -278,7 +308,8 @@ retired names, the browser
 strategy marker or cookie store, each profile's last live check (\`flow.live\`, below), and the catalog: its write-ahead log (large, or a \`-shm\` without
 it), SQLite's \`quick_check\`, migrations (drift, newer schema, pending), tasks \`working\` and
 operations \`started\` for more than 24 h, catalogued files missing on disk, assets without a
-display name, local files without a SHA-256. Each finding names the rows or profiles it concerns
+display name and projects without a title (both filled by \`gflow data sync\`, which reads them
+from the projects' pages in Flow and spends nothing), local files without a SHA-256. Each finding names the rows or profiles it concerns
 (at most 10, with the count) and the one command that fixes it; the text form lists them under
 "To fix". A catalog that does not exist yet is not created. Exit 0, or 33 on a \`warn\` or \`fail\`.
 
@@ -414,8 +445,8 @@ measured: no balance shown, an unchanged balance, a failed read).
   project, references uploaded and attached, settings set — reads the quote and the balance, and
   prints \`{status: "estimated", credits_quoted, balance, plan, budget, uploads}\` (exit 0) without
   submitting; uploads it had to make stay in the project and are listed. \`budget.would_refuse\`
-  says whether a real submit would pass the budgets. Runs of many prompts estimate every one and
-  sum \`credits_quoted\`. On an agent-only composer a video's quote comes from the agent's
+  says whether a real submit would pass the budgets. Runs of many prompts estimate every one, sum
+  \`credits_quoted\` and say \`status: "estimated"\` too. On an agent-only composer a video's quote comes from the agent's
   confirmation, so its dry run sends the directive and rejects the confirmation (nothing is
   generated or charged); an image dry run there sends nothing and has no quote.
 - **\`GFLOW_CLI_MAX_CREDITS_PER_CALL\`** refuses a submit quoted above it; **\`--max-credits N\`** can

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createGflow } from '@gflow/core';
@@ -18,14 +19,24 @@ export async function withCatalog<T>(
   }
 }
 
-/** A project with one image (with a local file on disk) and one video, under `profile`. */
+/**
+ * The Flow id (a UUID, as every surface requires) a test names `name`: the same name, the same id,
+ * so a test seeds `seedId('img-1')` and asks for it by that name.
+ */
+export function seedId(name: string): string {
+  const h = createHash('sha256').update(name).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A project with one image (with a local file on disk) and one video, under `profile` (ids: seedId of the names). */
 export async function seedMedia(
   home: string,
   profile: string,
   options: { mediaId?: string; project?: string; fileExists?: boolean } = {},
 ): Promise<{ imagePath: string }> {
-  const project = options.project ?? `proj-${profile}`;
-  const imagePath = path.join(home, 'out', 'images', `${options.mediaId ?? 'img-1'}-${profile}.png`);
+  const project = seedId(options.project ?? `proj-${profile}`);
+  const mediaId = seedId(options.mediaId ?? 'img-1');
+  const imagePath = path.join(home, 'out', 'images', `${mediaId}-${profile}.png`);
   if (options.fileExists !== false) {
     fs.mkdirSync(path.dirname(imagePath), { recursive: true });
     fs.writeFileSync(imagePath, 'png-bytes');
@@ -42,7 +53,7 @@ export async function seedMedia(
     });
     const image = catalog.assets.record({
       profile,
-      flowMediaId: options.mediaId ?? 'img-1',
+      flowMediaId: mediaId,
       kind: 'image',
       flowProjectId: project,
       model: 'nano2',
@@ -53,7 +64,7 @@ export async function seedMedia(
     catalog.operations.succeed(op.id);
     catalog.assets.record({
       profile,
-      flowMediaId: `vid-${profile}`,
+      flowMediaId: seedId(`vid-${profile}`),
       kind: 'video',
       flowProjectId: project,
       model: 'veo_3_1_fast',

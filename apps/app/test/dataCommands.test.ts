@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, json, makeHome } from '@gflow/testkit/cli';
-import { seedError, seedMedia } from './catalogSeed.js';
+import { seedError, seedMedia, seedId } from './catalogSeed.js';
 
 const jsonl = (text: string): Array<Record<string, unknown>> =>
   text
@@ -25,7 +25,7 @@ describe('gflow data', () => {
     await seedMedia(home, 'alice');
     await seedMedia(home, 'bob', { mediaId: 'img-2' });
     const projects = jsonl((await cli(['data', 'list', 'projects'], { home })).stdout);
-    expect(projects.map((p) => p['project_id']).sort()).toEqual(['proj-alice', 'proj-bob']);
+    expect(projects.map((p) => p['project_id']).sort()).toEqual([seedId('proj-alice'), seedId('proj-bob')].sort());
     expect(projects[0]).toMatchObject({ image_count: 1, video_count: 1 });
 
     const images = await cli(['data', 'list', 'images', '--profile', 'alice', '--json'], { home });
@@ -33,7 +33,7 @@ describe('gflow data', () => {
     const rows = jsonl(images.stdout);
     expect(rows).toEqual([
       expect.objectContaining({
-        media_id: 'img-1',
+        media_id: seedId('img-1'),
         profile: 'alice',
         kind: 'image',
         prompt: 'a red fox',
@@ -42,7 +42,7 @@ describe('gflow data', () => {
     ]);
 
     const videos = jsonl((await cli(['data', 'list', 'videos'], { home })).stdout);
-    expect(videos.map((v) => v['media_id']).sort()).toEqual(['vid-alice', 'vid-bob']);
+    expect(videos.map((v) => v['media_id']).sort()).toEqual([seedId('vid-alice'), seedId('vid-bob')].sort());
     const paged = jsonl((await cli(['data', 'list', 'videos', '--limit', '1', '--offset', '1'], { home })).stdout);
     expect(paged).toHaveLength(1);
     const profiles = jsonl((await cli(['data', 'list', 'profiles'], { home })).stdout);
@@ -60,12 +60,12 @@ describe('gflow data', () => {
       ['data', 'list', 'images'],
       ['data', 'list', 'videos'],
       ['data', 'list', 'errors'],
-      ['data', 'media', 'img-1'],
+      ['data', 'media', seedId('img-1')],
       ['data', 'prune', '--dry-run'],
       ['data', 'errors', 'export'],
       ['task', 'list'],
       ['project', 'list'],
-      ['project', 'show', 'proj-alice'],
+      ['project', 'show', seedId('proj-alice')],
       ['credits', 'usage'],
     ];
     for (const args of listings) {
@@ -83,26 +83,26 @@ describe('gflow data', () => {
     const home = makeHome();
     await seedMedia(home, 'alice', { mediaId: 'shared-1' });
     await seedMedia(home, 'bob', { mediaId: 'shared-1' });
-    const ambiguous = await cli(['data', 'media', 'shared-1'], { home });
+    const ambiguous = await cli(['data', 'media', seedId('shared-1')], { home });
     expect(ambiguous.exitCode).toBe(2);
     expect(ambiguous.stderr).toContain('--profile');
     expect(ambiguous.stderr).toMatch(/"profile":"alice"/);
     expect(ambiguous.stderr).toMatch(/"profile":"bob"/);
-    const ambiguousJson = json(await cli(['data', 'media', 'shared-1', '--json'], { home }));
+    const ambiguousJson = json(await cli(['data', 'media', seedId('shared-1'), '--json'], { home }));
     expect((ambiguousJson['error'] as Record<string, unknown>)['candidates']).toHaveLength(2);
 
-    const one = await cli(['data', 'media', 'shared-1', '--profile', 'bob', '--json'], { home });
+    const one = await cli(['data', 'media', seedId('shared-1'), '--profile', 'bob', '--json'], { home });
     expect(one.exitCode).toBe(0);
     expect(json(one)).toMatchObject({
-      media_id: 'shared-1',
+      media_id: seedId('shared-1'),
       profile: 'bob',
       prompt: 'a red fox',
       files: [expect.objectContaining({ exists: true })],
     });
 
-    const missing = await cli(['data', 'media', 'nope-404'], { home });
+    const missing = await cli(['data', 'media', seedId('nope-404')], { home });
     expect(missing.exitCode).toBe(32);
-    expect(missing.stderr).toContain('Media id nope-404 is not in the local catalog.');
+    expect(missing.stderr).toContain(`Media id ${seedId('nope-404')} is not in the local catalog.`);
   });
 
   it('data prune drops only rows of missing files, and --dry-run changes nothing', async () => {
@@ -155,9 +155,9 @@ describe('gflow data', () => {
     expect(r.exitCode).toBe(0);
     expect(json(r)).toMatchObject({
       status: 'ok',
-      projects: [expect.objectContaining({ project_id: 'proj-alice', image_count: 1 })],
+      projects: [expect.objectContaining({ project_id: seedId('proj-alice'), image_count: 1 })],
     });
-    const show = await cli(['project', 'show', 'proj-alice', '--json'], { home });
+    const show = await cli(['project', 'show', seedId('proj-alice'), '--json'], { home });
     expect(show.exitCode).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cli, json, makeHome } from '@gflow/testkit/cli';
-import { seedMedia, withCatalog } from './catalogSeed.js';
+import { seedMedia, withCatalog, seedId } from './catalogSeed.js';
 
 const BROWSER = { GFLOW_CLI_BROWSER_EXECUTABLE: process.execPath };
 
@@ -107,11 +107,11 @@ describe('gflow doctor', () => {
     });
     expect(byCheck.get('catalog.display_name_missing')).toMatchObject({
       severity: 'warn',
-      ids: ['img-1', 'vid-alice'],
+      ids: [seedId('img-1'), seedId('vid-alice')].sort(),
       count: 2,
-      remediation: expect.stringContaining('gflow data download'),
+      remediation: expect.stringContaining('gflow data sync'),
     });
-    expect(byCheck.get('catalog.sha256_missing')).toMatchObject({ severity: 'warn', ids: ['img-1'] });
+    expect(byCheck.get('catalog.sha256_missing')).toMatchObject({ severity: 'warn', ids: [seedId('img-1')] });
     expect(byCheck.get('profiles.cookies')).toMatchObject({
       severity: 'warn',
       ids: ['bob'],

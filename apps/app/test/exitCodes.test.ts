@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, cli, makeHome } from '@gflow/testkit/cli';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedMedia } from './catalogSeed.js';
+import { seedMedia, seedId } from './catalogSeed.js';
 
 /** `| code | meaning |` rows of the "Exit codes" section; a range row (`14–31, 34–40`) is left out. */
 function exitCodeTable(markdown: string): Map<number, string> {
@@ -49,13 +49,13 @@ const CASES: readonly Case[] = [
   { what: 'an upscale of a malformed id', args: ['image', 'upscale', 'a/b', '--scale', '2k'], says: 'a malformed id' },
   {
     what: 'a media id under two profiles',
-    args: ['data', 'media', 'shared-1'],
+    args: ['data', 'media', seedId('shared-1')],
     says: 'catalogued under several profiles',
     seeded: true,
   },
   {
     what: 'an upscale of a media id under two profiles',
-    args: ['image', 'upscale', 'shared-1', '--scale', '2k'],
+    args: ['image', 'upscale', seedId('shared-1'), '--scale', '2k'],
     says: 'catalogued under several profiles',
     seeded: true,
   },

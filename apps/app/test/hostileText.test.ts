@@ -10,10 +10,10 @@ import type { CliIo } from '@gflow/cli';
 import { cli, cliEnv, makeHome } from '@gflow/testkit/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGflow } from '../src/index.js';
-import { withCatalog } from './catalogSeed.js';
+import { withCatalog, seedId } from './catalogSeed.js';
 
 const MEDIA = 'c0ffee00-0000-4000-8000-00000000e5c1';
-const PROJECT = 'proj-hostile';
+const PROJECT = seedId('proj-hostile');
 const TASK_DONE = 'task-hostile-failed';
 const TASK_PENDING = 'task-hostile-pending';
 let home: string;

@@ -8,6 +8,7 @@ export { migrationStatus } from './migrations/migrate.js';
 export { profiles, projects, assets, operations, localFiles } from './schema/index.js';
 
 export type { MediaListItem } from './repositories/assetListing.js';
+export type { ProjectToSync } from './repositories/projectsRepo.js';
 export type { LinkedAsset } from './repositories/lineageRepo.js';
 export type { LocalFileRow } from './repositories/localFilesRepo.js';
 

@@ -175,12 +175,11 @@ describe('runCli', () => {
     expect(JSON.parse(ran.out())).toEqual({ ran: true });
   });
 
-  it('formats progress with the phase, Flow status, a byte bar and the elapsed time', () => {
-    expect(formatProgress({ phase: 'generating', flowStatus: 'PENDING', elapsedMs: 12_400 })).toBe(
-      'Generating [PENDING] 12s',
+  it('formats progress with the phase, Flow status, a bar of the count done and the elapsed time', () => {
+    expect(formatProgress({ phase: 'generating', flowStatus: 'rendering in Flow', elapsedMs: 12_400 })).toBe(
+      'Generating [rendering in Flow] 12s',
     );
-    expect(formatProgress({ phase: 'downloading', progress: 512 * 1024, total: 1024 * 1024 })).toMatch(
-      /^Downloading █{10}░{10} 512 KiB\/1\.0 MiB$/,
-    );
+    // progress/total is a count (files, steps), never bytes: no "0 B/1 B" (issue 41).
+    expect(formatProgress({ phase: 'downloading', progress: 1, total: 2 })).toMatch(/^Downloading █{10}░{10} 1\/2$/);
   });
 });

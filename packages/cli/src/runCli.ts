@@ -8,6 +8,7 @@ import { groupSpecOf, leafFlags, leafSpecOf, loadChild } from './framework/comma
 import { type NodeRuntime, createLeafContext } from './framework/leafContext.js';
 import { type RuntimeFactory, defaultRuntimeFactory } from './framework/runtimeFactory.js';
 import { createProgressReporter, progressModeOf } from './output/progressReporter.js';
+import { type FlagsOf, type Invocation, invocationOf, runnableText } from './output/followUps.js';
 import { renderFailure } from './output/renderFailure.js';
 import { renderHelp } from './output/renderHelp.js';
 import { terminalText } from './output/terminalText.js';
@@ -118,6 +119,7 @@ export async function runCli(root: CommandDef, argv: readonly string[], options:
     }
     return await runLeaf(leaf, path, rest, {
       ...options,
+      flagsOf: flagsOfCommand(root),
       env,
       cwd,
       signal,
@@ -130,7 +132,28 @@ export async function runCli(root: CommandDef, argv: readonly string[], options:
   }
 }
 
+/** The flag names of the command `words` name in the tree (a follow-up printed for the user), or undefined. */
+function flagsOfCommand(root: CommandDef): FlagsOf {
+  return async (words) => {
+    const { def, path } = await resolveCommand(root, words, true).catch(() => ({ def: root, path: [] }));
+    const leaf = path.length === 0 ? undefined : (leafSpecOf(def) ?? groupSpecOf(def)?.bare);
+    return leaf === undefined ? undefined : new Set(leafFlags(leaf).map((f) => f.name));
+  };
+}
+
+/** The text a terminal gets (its text, its notes), with every printed follow-up runnable as printed. */
+async function runnableOutput(output: LeafOutput | undefined, invocation: Invocation, flagsOf: FlagsOf) {
+  if (output === undefined) return undefined;
+  const fix = (text: string): Promise<string> => runnableText(text, invocation, flagsOf);
+  return {
+    ...output,
+    ...(output.text === undefined ? {} : { text: await fix(output.text) }),
+    ...(output.notes === undefined ? {} : { notes: await Promise.all(output.notes.map(fix)) }),
+  };
+}
+
 interface LeafRunOptions extends RunCliOptions {
+  readonly flagsOf: FlagsOf;
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
   readonly signal: AbortSignal;
@@ -189,15 +212,22 @@ async function runLeaf(
     const running = leaf.run(ctx, values);
     const result = await (leaf.handlesInterrupt ? running : Promise.race([running, aborted]));
     progress.stop();
-    exitCode = writeOutput(io, result as LeafOutput | undefined, json);
+    const output = json
+      ? (result as LeafOutput | undefined)
+      : await runnableOutput(result as LeafOutput | undefined, invocationOf(values), options.flagsOf);
+    exitCode = writeOutput(io, output, json);
     if (!json)
-      for (const note of (result as LeafOutput | undefined)?.notes ?? [])
-        io.stderr.write(`Note: ${terminalText(note, { multiline: true })}\n`);
+      for (const note of output?.notes ?? []) io.stderr.write(`Note: ${terminalText(note, { multiline: true })}\n`);
     const summary = (result as LeafOutput | undefined)?.summary;
     if (summary !== undefined) progress.summarize(summary, exitCode === 0);
   } catch (error) {
     progress.stop();
-    exitCode = await reportLeafFailure(error, ctx.existingGflow !== undefined, { ...options, settingFlags });
+    exitCode = await reportLeafFailure(
+      error,
+      ctx.existingGflow !== undefined,
+      { ...options, settingFlags },
+      invocationOf(values),
+    );
   } finally {
     const gflow = ctx.existingGflow;
     if (gflow) {
@@ -213,12 +243,23 @@ async function runLeaf(
  * Prints a leaf's failure and returns its exit code: Ctrl-C is a cancellation; an error gflow did
  * not raise, thrown before any runtime opened, still keeps its details in the home's error log.
  */
-async function reportLeafFailure(error: unknown, runtimeOpen: boolean, options: LeafRunOptions): Promise<number> {
+async function reportLeafFailure(
+  error: unknown,
+  runtimeOpen: boolean,
+  options: LeafRunOptions,
+  invocation: Invocation,
+): Promise<number> {
   const { io, env, json, verbose } = options;
   const interrupted = options.signal.aborted && !(isGflowError(error) && error.code === 'cancelled');
   const failure = interrupted
     ? new CancelledError('Interrupted (Ctrl-C); the operation was cancelled.', { cause: error })
     : error;
+  // The Error and Hint lines' follow-ups, runnable as printed (the --json envelope is left as every surface has it).
+  const said = isGflowError(failure) ? [failure.detail, failure.remediationHint ?? ''] : [];
+  const fixed = new Map(
+    await Promise.all(said.map(async (t) => [t, await runnableText(t, invocation, options.flagsOf)] as const)),
+  );
+  const rewrite = (text: string): string => fixed.get(text) ?? text;
   const unregister =
     runtimeOpen || isGflowError(failure)
       ? undefined
@@ -228,7 +269,7 @@ async function reportLeafFailure(error: unknown, runtimeOpen: boolean, options: 
           flags: options.settingFlags,
         });
   try {
-    return renderFailure(io, failure, { json, env, verbose });
+    return renderFailure(io, failure, { json, env, verbose, rewrite });
   } finally {
     unregister?.();
   }

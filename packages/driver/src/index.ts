@@ -36,6 +36,7 @@ export { cookieStoreState } from './auth/cookieChecks.js';
 export { readCredits } from './account/readCredits.js';
 export { createProject } from './projects/createProject.js';
 export { renameProject } from './projects/renameProject.js';
+export { readProjectNames, type ProjectNames } from './projects/projectNames.js';
 export { listCharacters, showCharacter } from './characters/listCharacters.js';
 export { readBrief } from './instructions/readBrief.js';
 export { changeBrief } from './instructions/writeBrief.js';

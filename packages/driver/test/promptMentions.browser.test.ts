@@ -82,6 +82,22 @@ describe('@Name in the prompt', () => {
     expect(await editorContent()).not.toContain('[entity:');
   });
 
+  it('two characters of that name in a project that already has media (issue 41): refused naming both, nothing submitted', async () => {
+    const project = rig.sim.scenario.createProject(email);
+    for (const words of ['a fox in snow', 'a hare at dusk', 'Mira the cat naps']) await image(project.id, words);
+    const first = rig.sim.scenario.addCharacter(project.id, { displayName: 'Mira' });
+    const second = rig.sim.scenario.addCharacter(project.id, { displayName: 'Mira' });
+    const submits = rig.sim.received.submits().length;
+    const error = await image(project.id, '@Mira waves').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ code: 'configuration', exitCode: 11 });
+    expect((error as Error).message).toContain(first.entityId);
+    expect((error as Error).message).toContain(second.entityId);
+    expect(rig.sim.received.submits().length).toBe(submits);
+  });
+
   it('a name that is no character stays text, also with a media of that name; an @ inside a word is text', async () => {
     const project = rig.sim.scenario.createProject(email);
     const media = rig.sim.scenario.addUpload(email, project.id, 'Nobody', makePng(64, 64, 'Nobody'));

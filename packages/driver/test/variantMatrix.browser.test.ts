@@ -55,7 +55,8 @@ afterEach(async (context) => {
  * (test/characters.browser.test.ts binds through same-named options on each), nor what the
  * composer holds after a submit (test/warmPage.browser.test.ts runs the warm-page journeys on each),
  * nor how a load shows an image still being made (test/recover.browser.test.ts finds and follows
- * one on each: no journey here loads a project while an image is pending).
+ * one on each: no journey here loads a project while an image is pending), nor whether a tile
+ * names its media (test/projectNames.browser.test.ts reads the names on each).
  * Every other switch runs every journey.
  */
 const SCOPE: Partial<Record<keyof Variants, 'agent' | 'elsewhere'>> = {
@@ -70,6 +71,8 @@ const SCOPE: Partial<Record<keyof Variants, 'agent' | 'elsewhere'>> = {
     Record<keyof Variants, 'elsewhere'>
   >),
   pendingImage: 'elsewhere',
+  // Whether a tile names its media: test/projectNames.browser.test.ts reads names on each value.
+  tileName: 'elsewhere',
 };
 
 /** The defaults, then every other value of each switch on its own (with the journeys it shapes). */

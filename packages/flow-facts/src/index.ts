@@ -101,3 +101,9 @@ export {
 
 // Flow's web app: its origin and the project editor URL
 export { FLOW_ORIGIN, flowProjectUrl } from './flowUrls.js';
+
+// Flow's ids: what a project, media or workflow id looks like
+export { FLOW_UUID, isFlowUuid } from './flowIds.js';
+
+// A clip's status in Flow's records, and the words a person reads for it
+export { VIDEO_STATUS, videoPhase, videoStatusWords, type VideoPhase } from './videoStatus.js';

@@ -44,6 +44,12 @@ export const VARIANT_VALUES = {
    * the image is done. Either way the grid is a per-load snapshot: a later load shows the image.
    */
   pendingImage: ['tile', 'tile-media-id', 'unlisted'],
+  /**
+   * [U] whether a grid tile shows the name Flow's library lists its media by (never captured): as
+   * its picture's alt text, or not at all (then only the `@` picker names it, beside the same
+   * `/asb/` thumbnail as the tile's).
+   */
+  tileName: ['alt', 'none'],
 } as const;
 
 export type VariantName = keyof typeof VARIANT_VALUES;

@@ -33,6 +33,7 @@ export const CLI_TO_MCP: Readonly<Record<string, string>> = {
   'project list': 'gflow_list_projects',
   'data list projects': 'gflow_list_projects',
   'data download': 'gflow_download_media',
+  'data sync': 'gflow_sync_catalog',
   'data usage': 'gflow_usage_stats',
   models: 'gflow_list_models',
   'tools list': 'gflow_list_tools',

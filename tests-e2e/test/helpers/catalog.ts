@@ -130,3 +130,8 @@ export function writeCatalog(dbPath: string, write: (db: Pick<Db, 'prepare'>) =>
     db.close();
   }
 }
+
+/** The rows a read-only query of the catalog returns (a test's own SELECT). */
+export function catalogRows(dbPath: string, sql: string): Array<Record<string, unknown>> {
+  return withDb(dbPath, (db) => db.prepare(sql).all() as Array<Record<string, unknown>>);
+}

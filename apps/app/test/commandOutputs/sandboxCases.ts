@@ -330,6 +330,15 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
       ).toContainEqual(expect.objectContaining({ media_id: need('videoId'), path: p['path'] }));
     },
   },
+  'data sync': {
+    output: OP,
+    run: async (t) => {
+      // Every run recorded its names and titles: a dry run of every project finds nothing to change.
+      const p = await t.json(['data', 'sync', '--all', '--dry-run'], { sandbox: true });
+      expect(p).toMatchObject({ status: 'ok', dry_run: true, named: 0, unnamed: 0 });
+      expect((p['projects'] as unknown[]).length).toBeGreaterThan(0);
+    },
+  },
   'data download': {
     output: OP,
     run: async (t) => {

@@ -63,7 +63,8 @@ export function createAssetsRepo(
       assertFlowId(input.flowMediaId, 'media_id');
       const flowProjectId = optionalFlowId(input.flowProjectId, 'project_id');
       const flowWorkflowId = optionalFlowId(input.flowWorkflowId, 'workflow_id');
-      const displayName = input.displayName ?? null;
+      // A blank name is no name (it would find nothing in Flow's picker).
+      const displayName = input.displayName?.trim() ? input.displayName : null;
       const storedName = ctx.historyPrompts === 'redacted' ? null : displayName;
       const nameHash = displayName === null ? null : sha256Text(displayName);
       const now = ctx.now();

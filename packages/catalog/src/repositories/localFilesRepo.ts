@@ -17,6 +17,8 @@ export interface RecordLocalFileInput {
   readonly mediaType?: string | null;
   readonly storageProvider?: 'gcs' | 's3' | null;
   readonly cloudUri?: string | null;
+  /** The real directory gflow wrote the file into, at write time (what the gallery may serve from). */
+  readonly writtenDir?: string | null;
 }
 
 /** A local copy whose size (and SHA-256 when asked) matched the catalog just now. */
@@ -55,17 +57,18 @@ export interface LocalFilesRepo {
 const SHA256 = /^[0-9a-f]{64}$/;
 
 const FILE_COLUMNS = `id, profile_name AS profileName, asset_id AS assetId, path, media_type AS mediaType, bytes, sha256,
-  storage_provider AS storageProvider, cloud_uri AS cloudUri, created_at AS createdAt`;
+  storage_provider AS storageProvider, cloud_uri AS cloudUri, created_at AS createdAt, written_dir AS writtenDir`;
 
 /** The copies of one asset, oldest first. */
 export const LOCAL_FILES_BY_ASSET_SQL = `SELECT ${FILE_COLUMNS} FROM local_files WHERE asset_id = ? ORDER BY id`;
 
 export function createLocalFilesRepo(ctx: CatalogContext): LocalFilesRepo {
   const upsert = ctx.db.prepare(
-    `INSERT INTO local_files (profile_name, asset_id, path, media_type, bytes, sha256, storage_provider, cloud_uri, created_at)
-     SELECT a.profile_name, a.id, @path, @mediaType, @bytes, @sha256, @storageProvider, @cloudUri, @now FROM assets a WHERE a.id = @assetId
+    `INSERT INTO local_files (profile_name, asset_id, path, media_type, bytes, sha256, storage_provider, cloud_uri, created_at, written_dir)
+     SELECT a.profile_name, a.id, @path, @mediaType, @bytes, @sha256, @storageProvider, @cloudUri, @now, @writtenDir FROM assets a WHERE a.id = @assetId
      ON CONFLICT (asset_id, path) DO UPDATE SET bytes = excluded.bytes, sha256 = excluded.sha256,
-       media_type = coalesce(excluded.media_type, local_files.media_type), created_at = excluded.created_at
+       media_type = coalesce(excluded.media_type, local_files.media_type), created_at = excluded.created_at,
+       written_dir = coalesce(excluded.written_dir, local_files.written_dir)
      RETURNING ${FILE_COLUMNS}`,
   );
   const localRows = ctx.db.prepare(
@@ -117,6 +120,7 @@ export function createLocalFilesRepo(ctx: CatalogContext): LocalFilesRepo {
           sha256,
           storageProvider: input.storageProvider ?? null,
           cloudUri: input.cloudUri ?? null,
+          writtenDir: input.writtenDir ?? null,
           now: ctx.now(),
         }),
       );

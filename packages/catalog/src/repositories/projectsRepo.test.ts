@@ -47,6 +47,43 @@ describe('projects', () => {
     expect(c.projects.list({ profile: 'bob' }).items.map((p) => p.projectId)).toEqual(['p-4', 'p-3', 'p-1']);
   });
 
+  it('lists what data sync reads: projects without a title or with unnamed assets, newest first (issue 41)', () => {
+    const c = memoryCatalog();
+    c.projects.upsert({ profile: 'alice', flowProjectId: 'p-untitled' });
+    c.projects.upsert({ profile: 'alice', flowProjectId: 'p-done', title: 'Done' });
+    c.assets.record({
+      profile: 'alice',
+      flowMediaId: 'm-named',
+      kind: 'image',
+      flowProjectId: 'p-done',
+      displayName: 'A fox',
+    });
+    c.projects.upsert({ profile: 'alice', flowProjectId: 'p-unnamed', title: 'Trip' });
+    c.assets.record({ profile: 'alice', flowMediaId: 'm-1', kind: 'video', flowProjectId: 'p-unnamed' });
+    c.assets.record({
+      profile: 'alice',
+      flowMediaId: 'm-2',
+      kind: 'image',
+      flowProjectId: 'p-unnamed',
+      displayName: '',
+    });
+    c.projects.upsert({ profile: 'bob', flowProjectId: 'p-bob' });
+    expect(c.projects.toSync('alice', { limit: 50 })).toEqual([
+      { projectId: 'p-unnamed', title: 'Trip', unnamed: ['m-1', 'm-2'] },
+      { projectId: 'p-untitled', title: null, unnamed: [] },
+    ]);
+    expect(c.projects.toSync('alice', { limit: 50, all: true }).map((p) => p.projectId)).toEqual([
+      'p-unnamed',
+      'p-done',
+      'p-untitled',
+    ]);
+    expect(c.projects.toSync('alice', { limit: 1 })).toHaveLength(1);
+    expect(c.projects.toSync('alice', { limit: 50, projectId: 'p-done' })).toEqual([]);
+    expect(c.projects.toSync('alice', { limit: 50, projectId: 'p-done', all: true })).toEqual([
+      { projectId: 'p-done', title: 'Done', unnamed: [] },
+    ]);
+  });
+
   it('clamps limit to 1..1000 and refuses a negative offset', () => {
     const c = memoryCatalog();
     c.projects.upsert({ profile: 'alice', flowProjectId: 'p' });

@@ -34,6 +34,22 @@ export interface ListProjectsOptions extends PageOptions {
   readonly profile?: string;
 }
 
+/** A project `data sync` reads: its stored title and the media of it the catalog has no name for. */
+export interface ProjectToSync {
+  readonly projectId: string;
+  readonly title: string | null;
+  readonly unnamed: readonly string[];
+}
+
+export interface ProjectsToSyncOptions {
+  /** Only this project. */
+  readonly projectId?: string;
+  /** Every project, also those with a title and every asset named. */
+  readonly all?: boolean;
+  /** At most this many projects, newest first (1..1000). */
+  readonly limit: number;
+}
+
 export interface ProjectsRepo {
   upsert(input: UpsertProjectInput): ProjectRow;
   /** Creates a bare row when the project is unknown (used before recording assets). */
@@ -41,6 +57,11 @@ export interface ProjectsRepo {
   get(profile: string, flowProjectId: string): ProjectRow | undefined;
   /** Newest first; limit clamped to 1..1000 (default 50); has_more from limit + 1. */
   list(options?: ListProjectsOptions): Page<ProjectListItem>;
+  /**
+   * A profile's projects that lack a title or hold an asset without a display name (or every
+   * project, `all`), newest first, with those assets' media ids.
+   */
+  toSync(profile: string, options: ProjectsToSyncOptions): ProjectToSync[];
 }
 
 export const PROJECT_LIST_MAX_LIMIT = 1000;
@@ -55,7 +76,19 @@ export const PROJECT_PAGE_SQL = {
   byProfile: `SELECT ${LIST_COLUMNS} FROM projects p WHERE p.profile_name = ? ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`,
 } as const;
 
+/** An asset of the project `p` without its display name (neither the name nor, redacted, its hash). */
+const UNNAMED = `FROM assets a WHERE a.profile_name = p.profile_name AND a.flow_project_id = p.flow_project_id
+  AND (a.display_name IS NULL OR a.display_name = '') AND a.display_name_hash IS NULL`;
+
+/** The `data sync` candidates: by the profile index (projects_by_profile_created), a subquery per project. */
+const PROJECTS_TO_SYNC_SQL = `SELECT p.flow_project_id AS projectId, p.title,
+  (SELECT json_group_array(u.id) FROM (SELECT a.flow_media_id AS id ${UNNAMED} ORDER BY a.id) u) AS unnamedJson
+  FROM projects p WHERE p.profile_name = @profile AND (@projectId IS NULL OR p.flow_project_id = @projectId)
+    AND (@all = 1 OR p.title IS NULL OR p.title = '' OR EXISTS (SELECT 1 ${UNNAMED}))
+  ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`;
+
 export function createProjectsRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo): ProjectsRepo {
+  const toSync = ctx.db.prepare(PROJECTS_TO_SYNC_SQL);
   const listAll = ctx.db.prepare(PROJECT_PAGE_SQL.all);
   const listByProfile = ctx.db.prepare(PROJECT_PAGE_SQL.byProfile);
   const insertBare = ctx.db.prepare(
@@ -109,6 +142,22 @@ export function createProjectsRepo(ctx: CatalogContext, profilesRepo: ProfilesRe
       });
     },
     get,
+    toSync(profile, options) {
+      assertProfileName(profile);
+      if (options.projectId !== undefined) assertFlowId(options.projectId, 'project_id');
+      const limit = Math.min(PROJECT_LIST_MAX_LIMIT, Math.max(1, Math.trunc(options.limit)));
+      const rows = toSync.all({
+        profile,
+        projectId: options.projectId ?? null,
+        all: options.all ? 1 : 0,
+        limit,
+      }) as Array<{ projectId: string; title: string | null; unnamedJson: string }>;
+      return rows.map((r) => ({
+        projectId: r.projectId,
+        title: r.title === '' ? null : r.title,
+        unnamed: JSON.parse(r.unnamedJson) as string[],
+      }));
+    },
     list(options = {}) {
       const { limit, offset } = normalisePage(options, 50, PROJECT_LIST_MAX_LIMIT);
       const rows =

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
- * drizzle mirror of migrations/0001_initial.sql and 0003_credit_ledger.sql (the SQL files are the truth;
+ * drizzle mirror of migrations/0001_initial.sql, 0003_credit_ledger.sql and 0006_written_dirs.sql (the SQL files are the truth;
  * schemaParity.test.ts checks that every column here exists there and back).
  */
 export const profiles = sqliteTable('profiles', {
@@ -153,6 +153,8 @@ export const localFiles = sqliteTable(
     storageProvider: text('storage_provider', { enum: ['gcs', 's3'] }),
     cloudUri: text('cloud_uri'),
     createdAt: text('created_at').notNull(),
+    // migrations/0006_written_dirs.sql
+    writtenDir: text('written_dir'),
   },
   (t) => [
     uniqueIndex('local_files_asset_path').on(t.assetId, t.path),

@@ -40,6 +40,22 @@ describe('settle at startup', () => {
     });
   });
 
+  it('a row settled after its submit names the project and the media Flow named, in words and as ids (issue 41)', () => {
+    const c = memoryCatalog();
+    const t = c.tasks.create({ profile: 'alice', taskType: 't2v', payload: {} });
+    c.tasks.claim(t.taskId, DEAD);
+    c.tasks.updateCheckpoint(t.taskId, DEAD, {
+      phase: 'generating',
+      may_have_spent: true,
+      project_id: 'p-1',
+      media_ids: ['m-1', 'm-2'],
+    });
+    c.tasks.settleAbandoned({ liveClaimants: [] });
+    const error = c.tasks.get(t.taskId)?.error ?? {};
+    expect(error['detail']).toContain('Flow project p-1, media m-1, m-2');
+    expect(error).toMatchObject({ flow_project_id: 'p-1', flow_media_ids: ['m-1', 'm-2'] });
+  });
+
   it('takes a predicate; an unreadable checkpoint counts as may_have_spent', () => {
     const c = memoryCatalog();
     const a = working(c, DEAD, false);

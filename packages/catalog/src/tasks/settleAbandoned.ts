@@ -40,6 +40,17 @@ interface WorkingRow {
 
 type Verdict = 'indeterminate' | 'failed' | 'cancelled' | 'requeued';
 
+/** What the checkpoint names in Flow (the project, the media), for the error a person reads. */
+function namedInFlow(checkpointJson: string | null): { project: string | null; media: string[] } {
+  try {
+    const checkpoint = JSON.parse(checkpointJson ?? '{}') as Partial<TaskCheckpoint>;
+    const media = Array.isArray(checkpoint.media_ids) ? checkpoint.media_ids.filter((m) => typeof m === 'string') : [];
+    return { project: typeof checkpoint.project_id === 'string' ? checkpoint.project_id : null, media };
+  } catch {
+    return { project: null, media: [] };
+  }
+}
+
 /**
  * What a dead claimant's row becomes. The submit click is the line: a checkpoint that says
  * may_have_spent (or cannot be read) is `indeterminate`, never run again. Before it nothing was
@@ -59,16 +70,36 @@ function verdictOf(row: WorkingRow, options: SettleOptions): { verdict: Verdict;
   return { verdict: 'failed', requeues };
 }
 
-function recoveryProblem(verdict: Verdict, requeues: number): string | null {
+function recoveryProblem(verdict: Verdict, requeues: number, checkpointJson: string | null): string | null {
   if (verdict === 'requeued' || verdict === 'cancelled') return null;
-  const spent = verdict === 'indeterminate';
-  const error = new DaemonRecoveryError(
-    spent
-      ? 'The process running this task exited after the submit; credits may have been spent. Check the Flow project before retrying.'
-      : `The process running this task exited before anything was submitted; no credits were spent${requeues > 0 ? ` (it had been queued again ${requeues} time${requeues === 1 ? '' : 's'} already)` : ''}.`,
-    { retryable: !spent },
-  );
+  const error = verdict === 'indeterminate' ? spentError(checkpointJson) : unspentError(requeues);
   return JSON.stringify({ ...toProblem(error), exit_code: error.exitCode });
+}
+
+function unspentError(requeues: number): DaemonRecoveryError {
+  return new DaemonRecoveryError(
+    `The process running this task exited before anything was submitted; no credits were spent${requeues > 0 ? ` (it had been queued again ${requeues} time${requeues === 1 ? '' : 's'} already)` : ''}.`,
+    { retryable: true },
+  );
+}
+
+/** After the submit: the error names where credits may have gone (the project, the media). */
+function spentError(checkpointJson: string | null): DaemonRecoveryError {
+  const { project, media } = namedInFlow(checkpointJson);
+  const where = [
+    project ? `Flow project ${project}` : 'the Flow project',
+    ...(media.length ? [`media ${media.join(', ')}`] : []),
+  ];
+  return new DaemonRecoveryError(
+    `The process running this task exited after the submit; credits may have been spent. Check ${where.join(', ')} before retrying.`,
+    {
+      retryable: false,
+      extensions: {
+        ...(project ? { flow_project_id: project } : {}),
+        ...(media.length ? { flow_media_ids: media } : {}),
+      },
+    },
+  );
 }
 
 /**
@@ -105,7 +136,7 @@ export function settleAbandonedTasks(
         requeue.run(JSON.stringify(checkpoint), ctx.now(), row.taskId, row.claimant);
       } else {
         const status = verdict === 'cancelled' ? 'cancelled' : verdict;
-        settle.run(status, recoveryProblem(verdict, requeues), ctx.now(), row.taskId, row.claimant);
+        settle.run(status, recoveryProblem(verdict, requeues, row.checkpointJson), ctx.now(), row.taskId, row.claimant);
       }
       result[verdict].push(row.taskId);
     }

@@ -8,7 +8,7 @@ const list = operationLeaf({
   description: "List a project's saved characters and their entity ids (read-only; opens a browser).",
   operation: 'characterList',
   schema: opSchema('characterList'),
-  examples: ['gflow character list --project 1a2b3c'],
+  examples: ['gflow character list --project 1a2b3c…'],
   render: (result) => {
     const r = result as { characters?: Array<Record<string, unknown>> };
     return {
@@ -28,7 +28,7 @@ const show = operationLeaf({
   operation: 'characterShow',
   schema: opSchema('characterShow'),
   overrides: { entity_id: { name: 'id', valueHint: 'ENTITY_ID' } },
-  examples: ['gflow character show --project 1a2b3c --name Mira'],
+  examples: ['gflow character show --project 1a2b3c… --name Mira'],
   render: (result) => {
     const character = (result as { character?: Record<string, unknown> }).character;
     return { data: result, text: character ? renderFields(character) : JSON.stringify(result, null, 2) };

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '@gflow/errors';
-import { assertFlowIdLike } from './mediaId.js';
+import { UsageError, exitCodeForCode } from '@gflow/errors';
 import { flag } from '../args/flagSpec.js';
-import { defineGroup } from '../framework/commandSpec.js';
+import { type LeafOutput, defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
 import { renderFields, renderResult } from '../output/table.js';
@@ -18,7 +17,6 @@ const media = operationLeaf({
   positionals: ['media_id'],
   overrides: { profile: { valueHint: 'NAME', description: 'Only this profile (default: every profile).' } },
   examples: ['gflow data media 3f0c2a1e-…', 'gflow data media 3f0c2a1e-… --profile work --json'],
-  toInput: (input) => ({ ...input, media_id: assertFlowIdLike(String(input['media_id'])) }),
   render: (result, _values, ctx) => {
     const { files, ...fields } = (
       result as { media: { files: ReadonlyArray<{ path: string; exists: boolean }> } & Record<string, unknown> }
@@ -60,6 +58,52 @@ const download = operationLeaf({
     typeof input['out_dir'] === 'string' ? { ...input, out_dir: path.resolve(ctx.cwd, input['out_dir']) } : input,
   examples: ['gflow data download 7d1e-media-id', 'gflow data download 7d1e-media-id --out ./clips'],
   render: (result) => ({ data: result, text: renderResult(result) }),
+});
+
+interface SyncedProject {
+  readonly project_id: string;
+  readonly title: string | null;
+  readonly title_set: boolean;
+  readonly named: ReadonlyArray<{ media_id: string; name: string }>;
+  readonly unnamed: readonly string[];
+  readonly error?: { readonly title?: string; readonly detail?: string };
+}
+
+/** One line per project read: its id and title, what was named, what is still unnamed or why the page could not be read. */
+function renderSync(result: unknown): LeafOutput {
+  const r = result as {
+    status: string;
+    dry_run: boolean;
+    named: number;
+    titled: number;
+    unnamed: number;
+    projects: readonly SyncedProject[];
+  };
+  const verb = r.dry_run ? 'would name' : 'named';
+  const lines = r.projects.map((p) => {
+    const what = p.error
+      ? `not read: ${p.error.title ?? 'Error'}: ${p.error.detail ?? ''}`
+      : `${verb} ${p.named.length}${p.title_set ? ', title set' : ''}${p.unnamed.length ? `, still unnamed: ${p.unnamed.join(', ')}` : ''}`;
+    return `${p.project_id}  ${p.title ?? '(untitled)'}  ${what}`;
+  });
+  const total = `${r.dry_run ? 'Would name' : 'Named'} ${r.named} media and title ${r.titled} projects in ${r.projects.length} projects read; ${r.unnamed} media still unnamed.`;
+  const text =
+    r.projects.length === 0
+      ? 'Every catalogued project has its title and every media its name.'
+      : [...lines, total].join('\n');
+  // A page that could not be read: exit 34 (sync-partial), as the original gflow does.
+  return { data: result, text, ...(r.status === 'partial' ? { exitCode: exitCodeForCode('sync-partial') } : {}) };
+}
+
+const sync = operationLeaf({
+  name: 'sync',
+  description:
+    "Fill the names and titles the catalog lacks from the project pages in Flow (a browser opens; nothing is spent). Exit 34 when a project's page could not be read.",
+  operation: 'syncCatalog',
+  schema: opSchema('syncCatalog'),
+  overrides: { project: { valueHint: 'PROJECT_ID' }, max_projects: { valueHint: 'N' } },
+  examples: ['gflow data sync', 'gflow data sync --project 3f0c2a1e-… --all', 'gflow data sync --dry-run --json'],
+  render: renderSync,
 });
 
 const PROFILE_OVERRIDE = {
@@ -152,8 +196,9 @@ const errorsGroup = defineGroup({
 
 export const dataCommand = defineGroup({
   name: 'data',
-  description: 'The local catalog (no browser): list, media, prune, download, errors.',
-  children: { list: dataListCommand, media, prune, download, usage, errors: errorsGroup },
+  description:
+    'The local catalog: list, media, prune, errors (no browser); download and sync (read Flow, spend nothing).',
+  children: { list: dataListCommand, media, prune, download, sync, usage, errors: errorsGroup },
   examples: [
     'gflow data list images --limit 5',
     'gflow data media 3f0c2a1e-…',

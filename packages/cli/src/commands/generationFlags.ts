@@ -4,6 +4,7 @@ import {
   BadParameterError,
   CancelledError,
   GflowError,
+  type GflowErrorOptions,
   type ProblemDetails,
   UsageError,
   exitCodeOf,
@@ -34,8 +35,17 @@ export const GENERATION_OVERRIDES: Readonly<Record<string, FlagOverride>> = {
     description: 'Replace a file already at the -o path (default: refuse before anything is sent).',
   },
   output_dir: { omit: true },
-  reference_entities: { name: 'reference-entity', valueHint: 'ENTITY_ID' },
-  reference_entity_names: { name: 'reference-entity-name', valueHint: 'NAME' },
+  reference_entities: {
+    name: 'reference-entity',
+    valueHint: 'ENTITY_ID',
+    description:
+      "A saved character's entity id (gflow character list); pair each with a --reference-entity-name, in order.",
+  },
+  reference_entity_names: {
+    name: 'reference-entity-name',
+    valueHint: 'NAME',
+    description: 'The display name of the --reference-entity at the same position.',
+  },
   tools: {
     name: 'tool',
     aliases: ['t'],
@@ -110,6 +120,7 @@ interface GenerationResultView {
   readonly media?: ReadonlyArray<{ readonly media_id?: unknown }>;
   readonly error?: unknown;
   readonly credits_quoted?: number | null;
+  readonly characters?: ReadonlyArray<{ readonly id: string; readonly name: string }>;
 }
 
 /**
@@ -134,6 +145,29 @@ function interrupted(r: GenerationResultView): CancelledError {
       ? `Flow may still finish it: fetch it later with ${media.map((id) => `'gflow data download ${id}'`).join(' and ')} (spends nothing).`
       : `Check the Flow project${r.flow_project_id ? ` ${r.flow_project_id}` : ''} before retrying: credits may have been spent.`,
     extensions: { task_id: r.task_id, flow_project_id: r.flow_project_id ?? null, flow_media_ids: media },
+  });
+}
+
+/**
+ * The failure with the ids its envelope names (the project, the media Flow made), so the terminal's
+ * Error lines say where to look when credits may have gone; the same class, code and hint.
+ */
+function withEnvelopeIds(failure: GflowError, r: GenerationResultView): GflowError {
+  const media = r.flow_media_ids ?? (r.flow_media_id ? [r.flow_media_id] : []);
+  const known = failure.extensions;
+  const add = {
+    ...(r.flow_project_id && known['flow_project_id'] === undefined ? { flow_project_id: r.flow_project_id } : {}),
+    ...(media.length && known['flow_media_ids'] === undefined ? { flow_media_ids: [...media] } : {}),
+  };
+  if (Object.keys(add).length === 0) return failure;
+  const Class = failure.constructor as new (detail: string, options: GflowErrorOptions) => GflowError;
+  return new Class(failure.detail, {
+    cause: failure,
+    ...(failure.remediationHint === undefined ? {} : { remediationHint: failure.remediationHint }),
+    ...(failure.retryableOverride === undefined ? {} : { retryable: failure.retryableOverride }),
+    correlationId: failure.correlationId,
+    ...(failure.incident === undefined ? {} : { incident: failure.incident }),
+    extensions: { ...known, ...add },
   });
 }
 
@@ -203,6 +237,8 @@ export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput 
       task_id: r.task_id,
       project: r.flow_project_id,
       media: mediaIds.length > 0 ? mediaIds.join(', ') : r.flow_media_id,
+      // The saved characters that went with the submit (an `@Name` the prompt resolved too).
+      ...(r.characters?.length ? { characters: r.characters.map((c) => `${c.name} (${c.id})`).join(', ') } : {}),
       ...(r.credits_quoted === undefined ? {} : { credits_quoted: r.credits_quoted ?? 'unreadable' }),
     });
     return {
@@ -231,7 +267,7 @@ export function renderGeneration(result: unknown, ctx: LeafContext): LeafOutput 
  * shape — the job's own status and ids, `error` always a problem document — and the error's exit code.
  */
 export function failedOutput(result: unknown, failure: GflowError, ctx: LeafContext): LeafOutput {
-  if (!ctx.json) throw failure;
+  if (!ctx.json) throw withEnvelopeIds(failure, result as GenerationResultView);
   const r = result as { error?: unknown; flow_project_id?: string | null };
   return {
     data: {

@@ -136,7 +136,7 @@ const upload = operationLeaf({
   positionals: ['path'],
   toInput: (input, _values, ctx) =>
     typeof input['path'] === 'string' ? { ...input, path: localOrMediaId(ctx.cwd, input['path']) } : input,
-  examples: ['gflow image upload ./photo.jpg --project 1a2b3c'],
+  examples: ['gflow image upload ./photo.jpg --project 1a2b3c…'],
   render: (result) => ({ data: result, text: renderResult(result) }),
 });
 

@@ -83,7 +83,7 @@ const list = cardLeaf({
   name: 'list',
   description: "List the project's instruction cards (credits-free).",
   operation: 'instructionsList',
-  examples: ['gflow instructions list --project 1a2b3c'],
+  examples: ['gflow instructions list --project 1a2b3c…'],
   input: () => ({}),
 });
 
@@ -99,8 +99,8 @@ const add = cardLeaf({
     'Add an instruction card. --ref: a local image (uploaded), a media id, or a saved character (id or name).',
   operation: 'instructionsAdd',
   examples: [
-    'gflow instructions add "House style" --text "Muted colours, 35mm" --project 1a2b3c',
-    'gflow instructions add "Cast" --text "Mira leads" --ref Mira --ref ./mood.png --project 1a2b3c',
+    'gflow instructions add "House style" --text "Muted colours, 35mm" --project 1a2b3c…',
+    'gflow instructions add "Cast" --text "Mira leads" --ref Mira --ref ./mood.png --project 1a2b3c…',
   ],
   positional: TITLE,
   flags: () => [
@@ -131,7 +131,7 @@ const enable = cardLeaf({
   name: 'enable',
   description: 'Switch one card on.',
   operation: 'instructionsSetEnabled',
-  examples: ['gflow instructions enable "House style" --project 1a2b3c'],
+  examples: ['gflow instructions enable "House style" --project 1a2b3c…'],
   positional: TITLE,
   flags: () => [CARD_ID],
   input: (v) => ({ enabled: true, ...selector(v) }),
@@ -140,7 +140,7 @@ const disable = cardLeaf({
   name: 'disable',
   description: 'Switch one card off.',
   operation: 'instructionsSetEnabled',
-  examples: ['gflow instructions disable --id c_12 --project 1a2b3c'],
+  examples: ['gflow instructions disable --id c_12 --project 1a2b3c…'],
   positional: TITLE,
   flags: () => [CARD_ID],
   input: (v) => ({ enabled: false, ...selector(v) }),
@@ -149,7 +149,7 @@ const rm = cardLeaf({
   name: 'rm',
   description: 'Remove one card.',
   operation: 'instructionsRm',
-  examples: ['gflow instructions rm "Old rule" --project 1a2b3c'],
+  examples: ['gflow instructions rm "Old rule" --project 1a2b3c…'],
   positional: TITLE,
   flags: () => [CARD_ID],
   input: (v) => selector(v),
@@ -159,7 +159,7 @@ const toggleMode = cardLeaf({
   name: 'toggle-mode',
   description: "Turn the project's agent instructions on or off as a whole (cards are kept).",
   operation: 'instructionsToggleMode',
-  examples: ['gflow instructions toggle-mode --off --project 1a2b3c'],
+  examples: ['gflow instructions toggle-mode --off --project 1a2b3c…'],
   flags: () => [
     flag({ key: 'on', kind: 'boolean', description: 'Turn on.' }),
     flag({ key: 'off', kind: 'boolean', description: 'Turn off.' }),
@@ -177,8 +177,8 @@ const apply = cardLeaf({
     'Replace every card with the ones in a JSON or TOML file (destructive): cards whose title matches keep their id, the others are removed or added.',
   operation: 'instructionsApply',
   examples: [
-    'gflow instructions apply cards.json --project 1a2b3c',
-    'gflow instructions apply cards.toml --project 1a2b3c',
+    'gflow instructions apply cards.json --project 1a2b3c…',
+    'gflow instructions apply cards.toml --project 1a2b3c…',
   ],
   positional: {
     key: 'file',

@@ -43,7 +43,7 @@ const show = operationLeaf({
   schema: opSchema('showProject'),
   positionals: ['project_id'],
   overrides: { profile: { valueHint: 'NAME', description: 'Only this profile (default: every profile).' } },
-  examples: ['gflow project show 1a2b3c'],
+  examples: ['gflow project show 1a2b3c…'],
   render: (result) => ({ data: result, text: renderFields((result as { project: Record<string, unknown> }).project) }),
 });
 
@@ -63,7 +63,7 @@ const rename = operationLeaf({
   operation: 'projectsRename',
   schema: opSchema('projectsRename'),
   positionals: ['project', 'title'],
-  examples: ['gflow project rename 1a2b3c "Spring campaign v2"'],
+  examples: ['gflow project rename 1a2b3c… "Spring campaign v2"'],
   render: (result) => ({ data: result, text: renderResult(result) }),
 });
 

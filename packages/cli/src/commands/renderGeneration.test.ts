@@ -1,6 +1,8 @@
-import { ContentPolicyError, exitCodeForCode, toErrorEnvelopeBody } from '@gflow/errors';
+import { ContentPolicyError, FlowAppError, exitCodeForCode, exitCodeOf, toErrorEnvelopeBody } from '@gflow/errors';
 import { describe, expect, it } from 'vitest';
+import { createBufferIo } from '../cliIo.js';
 import type { LeafContext } from '../framework/leafContext.js';
+import { renderFailure } from '../output/renderFailure.js';
 import { renderGeneration } from './generationFlags.js';
 
 const ctx = { json: false, commandPath: 'image t2i' } as unknown as LeafContext;
@@ -24,6 +26,21 @@ describe('renderGeneration', () => {
     expect(out.text).toMatch(/^media:\s+m-1, m-2$/m);
     expect(out.text).toContain('/out/images/b.jpg');
     expect(out.summary).toBe('Made 2 images in project proj-1: /out/images/');
+  });
+
+  it('the characters attached are named on the terminal too, by name and id', () => {
+    const out = renderGeneration(
+      {
+        status: 'completed',
+        task_id: 't-5',
+        flow_project_id: 'proj-5',
+        flow_media_id: 'm-5',
+        files: ['/out/images/m-5.jpg'],
+        characters: [{ id: 'ent-1', name: 'Mira' }],
+      },
+      ctx,
+    );
+    expect(out.text).toMatch(/^characters:\s+Mira \(ent-1\)$/m);
   });
 
   const json = { json: true, commandPath: 'image t2i' } as unknown as LeafContext;
@@ -54,5 +71,22 @@ describe('renderGeneration', () => {
       status: 'indeterminate',
       error: { type: 'https://gflow.dev/errors/cancelled', remediation_hint: expect.stringContaining('m-9') },
     });
+  });
+
+  it('on a terminal, a job that may have spent names its Flow project and media on its Error lines', () => {
+    const error = toErrorEnvelopeBody(new FlowAppError('Flow reported the clip failed.'));
+    const result = { status: 'failed', task_id: 't-4', flow_project_id: 'p-4', flow_media_ids: ['m-4', 'm-5'], error };
+    let thrown: unknown;
+    try {
+      renderGeneration(result, ctx);
+    } catch (failure) {
+      thrown = failure;
+    }
+    expect(thrown).toBeInstanceOf(FlowAppError);
+    const io = createBufferIo();
+    const exitCode = renderFailure(io, thrown, { json: false, env: {} });
+    expect(exitCode).toBe(exitCodeOf(new FlowAppError('x')));
+    expect(io.err()).toMatch(/^ {2}Flow project: p-4$/m);
+    expect(io.err()).toMatch(/^ {2}Media: m-4, m-5$/m);
   });
 });

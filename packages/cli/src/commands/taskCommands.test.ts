@@ -8,7 +8,7 @@ import {
 } from '@gflow/errors';
 import { describe, expect, it } from 'vitest';
 import type { LeafContext } from '../framework/leafContext.js';
-import { renderTaskOutcome, taskProgressLine } from './taskCommands.js';
+import { renderTaskOutcome, taskFields, taskProgressLine } from './taskCommands.js';
 
 const json = { json: true } as LeafContext;
 const terminal = { json: false } as LeafContext;
@@ -52,5 +52,17 @@ describe('task wait: the final envelope', () => {
     expect(taskProgressLine('6f1c2a3b-0000-4000', { phase: 'submitting', elapsedMs: 2000 })).toBe(
       'task 6f1c2a3b: Submitting 2s\n',
     );
+  });
+
+  it('task show names the Flow project and media a task reached (where credits may have gone), or says none', () => {
+    const base = { task_id: 't-1', status: 'indeterminate', may_have_spent: true, runner: null };
+    expect(taskFields({ ...base, flow_project_id: 'p-1', flow_media_ids: ['m-1', 'm-2'] })).toMatchObject({
+      project: 'p-1',
+      media: 'm-1, m-2',
+    });
+    expect(taskFields({ ...base, flow_project_id: null, flow_media_ids: [] })).toMatchObject({
+      project: null,
+      media: null,
+    });
   });
 });

@@ -16,7 +16,7 @@ const TASK_ID = { task_id: { valueHint: 'TASK_ID' } } as const;
 const STATUS_HINT = 'pending|working|completed|failed|cancelled|indeterminate';
 
 /** The fields of a task a terminal shows (the JSON has them all). */
-function taskFields(task: Row): Row {
+export function taskFields(task: Row): Row {
   const runner = task['runner'] as { surface: string; pid: number } | null;
   return {
     task_id: task['task_id'],
@@ -27,6 +27,10 @@ function taskFields(task: Row): Row {
     type: task['task_type'],
     command: task['command'],
     profile: task['profile'],
+    // Where credits may have gone: the project and the media Flow named (the JSON has them too).
+    project: task['flow_project_id'] ?? null,
+    media:
+      Array.isArray(task['flow_media_ids']) && task['flow_media_ids'].length ? task['flow_media_ids'].join(', ') : null,
     runner: runner ? `${runner.surface}, pid ${runner.pid}` : null,
     created: task['created_at'],
     updated: task['updated_at'],

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createProgressReporter, progressModeOf } from './progressReporter.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createProgressReporter, formatProgress, progressModeOf } from './progressReporter.js';
 
 function stream(tty: boolean) {
   let text = '';
@@ -62,5 +62,34 @@ describe('remote text on the progress line (issue 40)', () => {
     expect(tty.text()).toContain('prompt \\x1b]0;pwned\\x07');
     expect(tty.text()).toContain('[RUNNING\\x1b[31m]');
     expect(tty.text()).toContain('flow said \\x1b[2J');
+  });
+});
+
+describe('the status line adds up (issue 41)', () => {
+  it('its timer is the clock: it moves every second between events, anchored at the job start an event says', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    try {
+      const tty = stream(true);
+      const p = createProgressReporter(tty, { mode: 'auto', json: false });
+      // The job started 3 s before this event reached the command (a worker, a wait).
+      p.update({ phase: 'generating', elapsedMs: 3_000, flowStatus: 'rendering in Flow' });
+      const seconds = (): number[] => [...tty.text().matchAll(/ (\d+)s(?=\r|$)/g)].map((m) => Number(m[1]));
+      for (let i = 0; i < 5; i++) vi.advanceTimersByTime(1_000);
+      p.stop();
+      const shown = [...new Set(seconds())];
+      // Every second from the job's 3 s on, none skipped, none frozen (redrawn 8 times a second).
+      expect(shown).toEqual([3, 4, 5, 6, 7]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a run's line says which item; a count is a count, never bytes", () => {
+    expect(formatProgress({ phase: 'generating', step: { index: 1, total: 3 } }, '', 4_200)).toBe(
+      'Generating item 2/3 4s',
+    );
+    const downloading = formatProgress({ phase: 'downloading', progress: 0, total: 1, message: 'file' });
+    expect(downloading).toContain('0/1');
+    expect(downloading).not.toMatch(/\bB\b|KiB|MiB/);
   });
 });

@@ -42,24 +42,23 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 }
 
-function bytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KiB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
-}
-
-/** One status line: phase label, message, Flow status, a bar for byte progress and the elapsed time. */
-export function formatProgress(event: ProgressEvent, frame = ''): string {
+/**
+ * One status line: the phase, which item of a run, the message, Flow's status in words, a bar of
+ * the work done (a count, `2/5`: progress/total is never bytes) and the elapsed time in whole
+ * seconds (`elapsedMs`: the caller's clock, else the event's).
+ */
+export function formatProgress(event: ProgressEvent, frame = '', elapsedMs = event.elapsedMs): string {
   const parts = [frame, PHASE_LABEL[event.phase] ?? terminalText(String(event.phase))];
+  if (event.step) parts.push(`item ${event.step.index + 1}/${event.step.total}`);
   // Flow's words and the job's message are remote or stored text: one line, escapes shown.
   if (event.message) parts.push(`– ${terminalText(event.message)}`);
   if (event.flowStatus) parts.push(`[${terminalText(event.flowStatus)}]`);
-  if (event.total && event.progress !== undefined) {
+  if (event.total && event.progress !== undefined && !event.step) {
     const ratio = Math.min(1, Math.max(0, event.progress / event.total));
     const filled = Math.round(ratio * 20);
-    parts.push(`${'█'.repeat(filled)}${'░'.repeat(20 - filled)} ${bytes(event.progress)}/${bytes(event.total)}`);
+    parts.push(`${'█'.repeat(filled)}${'░'.repeat(20 - filled)} ${event.progress}/${event.total}`);
   }
-  if (event.elapsedMs !== undefined) parts.push(`${Math.round(event.elapsedMs / 1000)}s`);
+  if (elapsedMs !== undefined) parts.push(`${Math.floor(Math.max(0, elapsedMs) / 1000)}s`);
   return parts.filter(Boolean).join(' ');
 }
 
@@ -100,15 +99,20 @@ export function createProgressReporter(
   let last: ProgressEvent | undefined;
   let frame = 0;
   let timer: NodeJS.Timeout | undefined;
+  // The timer is this clock's, not the events': they come when the job has something to say (a
+  // poll every 5 s), and a line that showed their time froze between them (issue 41). The job's
+  // own start, when an event says it, anchors it (a worker's job may have started earlier).
+  let since = started;
   const draw = (): void => {
     if (!last) return;
     const width = Math.max(20, (stream.columns || 80) - 1); // a pseudo-terminal of no size says 0
-    const line = formatProgress(last, FRAMES[frame++ % FRAMES.length]).slice(0, width);
+    const line = formatProgress(last, FRAMES[frame++ % FRAMES.length], Date.now() - since).slice(0, width);
     stream.write(`\r\x1b[2K${line}`);
   };
   return {
     update(event) {
       last = event;
+      if (event.elapsedMs !== undefined) since = Math.min(since, Date.now() - event.elapsedMs);
       draw();
       if (!timer) {
         timer = setInterval(draw, 120);

@@ -21,6 +21,8 @@ export interface RenderFailureOptions {
   readonly env: NodeJS.ProcessEnv;
   /** -v: a masked error's logged details are printed too. */
   readonly verbose?: boolean;
+  /** Applied to the Error and Hint lines' text: the follow-ups they name made runnable (followUps.ts). */
+  readonly rewrite?: (text: string) => string;
 }
 
 /**
@@ -46,16 +48,31 @@ export function renderFailure(io: CliIo, error: unknown, options: RenderFailureO
     return exitCode;
   }
   const gflowError = toGflowError(error);
-  say(`Error: [${gflowError.name}] ${redactText(gflowError.detail)}`);
+  const rewrite = options.rewrite ?? ((text: string): string => text);
+  say(`Error: [${gflowError.name}] ${redactText(rewrite(gflowError.detail))}`);
   for (const line of extraLines(gflowError)) say(line);
-  if (gflowError.remediationHint) say(`Hint: ${gflowError.remediationHint}`);
+  if (gflowError.remediationHint) say(`Hint: ${rewrite(gflowError.remediationHint)}`);
   sayLoggedDetails(gflowError, options.verbose === true, say);
   if (debug && gflowError.cause instanceof Error && gflowError.cause.stack) say(gflowError.cause.stack);
   return exitCode;
 }
 
+/** The Flow ids an error names (a job's project, the media Flow made), as strings. */
+function flowIdsOf(error: GflowError): { project: string | null; media: string[] } {
+  const ext = error.extensions;
+  const project = typeof ext['flow_project_id'] === 'string' ? ext['flow_project_id'] : null;
+  const listed = Array.isArray(ext['flow_media_ids']) ? ext['flow_media_ids'] : [];
+  const media = [...listed, ext['flow_media_id']].filter((id): id is string => typeof id === 'string' && id !== '');
+  return { project, media: [...new Set(media)] };
+}
+
 function extraLines(error: GflowError): string[] {
   const lines: string[] = [];
+  // Where credits may have gone: the project and the media, by id, on the terminal too (not only in --json).
+  const ids = flowIdsOf(error);
+  if (ids.project !== null && !error.detail.includes(ids.project)) lines.push(`  Flow project: ${ids.project}`);
+  const unnamed = ids.media.filter((id) => !error.detail.includes(id));
+  if (unnamed.length) lines.push(`  Media: ${unnamed.join(', ')}`);
   const candidates = error.extensions['candidates'];
   if (Array.isArray(candidates))
     for (const c of candidates) lines.push(`  - ${typeof c === 'string' ? c : JSON.stringify(c)}`);

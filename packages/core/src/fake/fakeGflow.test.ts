@@ -21,13 +21,17 @@ afterEach(async () => {
 const INPUTS: Readonly<Record<string, Record<string, unknown>>> = {
   generateBatch: { items: [{ prompt: 'a fox' }, { prompt: 'a hare' }] },
   generateChain: { links: [{ prompt: 'a fox' }, { prompt: 'it runs' }] },
-  instructionsApply: { project: 'fake-project-1', cards: [{ title: 'Style', text: 'warm light' }] },
+  instructionsApply: {
+    project: '3f0c2a1e-9b7d-4c21-8e5f-0a1b2c3d4e5f',
+    cards: [{ title: 'Style', text: 'warm light' }],
+  },
   runPromptTools: { prompt: 'a fox', tools: [{ name: 'creative-director' }] },
   stitchVideos: { inputs: ['a.mp4', 'b.mp4'], output: 'ab.mp4' },
 };
 const CANDIDATES = [
   'a fox',
   'fake-media-1',
+  '3f0c2a1e-9b7d-4c21-8e5f-0a1b2c3d4e5f',
   1,
   true,
   ['a fox'],

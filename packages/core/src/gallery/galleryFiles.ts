@@ -16,11 +16,11 @@ export const THUMBNAIL_EDGE = 480;
 /** The thumbnail browser closes after this long without work. */
 export const RENDERER_IDLE_MS = 30_000;
 
-/** A local copy the gallery may serve: recorded in the catalog, inside the output directory, the recorded size. */
+/** A local copy the gallery may serve: recorded in the catalog, where gflow wrote it (servableFrom), the recorded size. */
 export interface ServableFile {
   readonly mediaId: string;
   readonly kind: 'image' | 'video';
-  /** Real path (symlinks resolved), inside the output directory's real path. */
+  /** Real path (symlinks resolved): inside the output directory, or in the directory gflow wrote it into. */
   readonly path: string;
   readonly bytes: number;
   readonly mimeType: string;
@@ -37,11 +37,24 @@ function realpathOrUndefined(file: string): string | undefined {
   }
 }
 
-/** Whether `file` resolves (symlinks followed) inside `dir`: the one rule for what the gallery may serve. */
-export function resolvesInside(dir: string, file: string): boolean {
-  const root = realpathOrUndefined(dir);
-  const real = realpathOrUndefined(file);
-  return root !== undefined && real !== undefined && isInside(root, real);
+/**
+ * The one rule for where the gallery may serve a catalogued copy from (its real path, symlinks
+ * followed): inside the output directory, or in the very directory gflow wrote it into, as that
+ * resolved when it was written (`-o FILE`, `--out DIR`, `out_dir`; local_files.written_dir). A file
+ * swapped since for a link that leads elsewhere resolves elsewhere, and is not served.
+ */
+export function servableFrom(outputRoot: string | undefined, real: string, writtenDir: string | null): boolean {
+  if (outputRoot !== undefined && isInside(outputRoot, real)) return true;
+  return writtenDir !== null && path.isAbsolute(writtenDir) && path.dirname(real) === writtenDir;
+}
+
+/** Whether the gallery may serve this catalogued copy (servableFrom, on the disk as it is now). */
+export function isServable(
+  outputDir: string,
+  file: { readonly path: string; readonly writtenDir: string | null },
+): boolean {
+  const real = realpathOrUndefined(file.path);
+  return real !== undefined && servableFrom(realpathOrUndefined(outputDir), real, file.writtenDir);
 }
 
 /** Whether `file` lies inside `dir` (both absolute, already resolved): no `..` escape, not `dir` itself. */
@@ -54,7 +67,8 @@ function isInside(dir: string, file: string): boolean {
  * A catalogued local copy of a media id that the gallery may serve: the newest (the page shows
  * it: an upscale is a newer copy), or the smallest (a thumbnail needs no 4K upscale). The path
  * comes from the catalog only (never from a request): it must resolve, symlinks followed, inside
- * the output directory, be a regular file and still have the size the catalog recorded.
+ * the output directory or in the directory gflow wrote it into (servableFrom), be a regular file
+ * and still have the size the catalog recorded.
  */
 export function servableFile(
   catalog: Catalog,
@@ -64,13 +78,12 @@ export function servableFile(
 ): ServableFile | undefined {
   if (!FLOW_ID.test(mediaId)) return undefined;
   const root = realpathOrUndefined(outputDir);
-  if (root === undefined) return undefined;
   for (const candidate of catalog.media.lookup(mediaId)) {
     const local = candidate.files.filter((file) => file.storageProvider === null);
     const files = prefer === 'newest' ? local.reverse() : local.sort((a, b) => a.bytes - b.bytes);
     for (const file of files) {
       const real = realpathOrUndefined(file.path);
-      if (real === undefined || !isInside(root, real)) continue;
+      if (real === undefined || !servableFrom(root, real, file.writtenDir)) continue;
       let stat: fs.Stats;
       try {
         stat = fs.statSync(real);

@@ -167,6 +167,34 @@ describe('servable files', () => {
     expect(servableFile(catalog, FOX, outputDir)).toBeUndefined();
     catalog.close();
   });
+
+  it('serves a copy written outside the output dir (-o, --out) from the directory gflow wrote it into, and no other (issue 41)', () => {
+    const { catalog, outputDir } = world();
+    const mine = path.join(path.dirname(outputDir), 'mine');
+    fs.mkdirSync(path.join(mine, 'sub'), { recursive: true });
+    const asset = catalog.media.lookup(CLIP)[0]?.asset;
+    const file = path.join(mine, 'clip.jpg');
+    fs.writeFileSync(file, JPEG);
+    // Recorded before written_dir existed (or by anyone but gflow's save): not served.
+    catalog.localFiles.record({ assetId: asset?.id ?? -1, path: file, bytes: JPEG.length });
+    expect(servableFile(catalog, CLIP, outputDir)).toBeUndefined();
+    catalog.localFiles.record({
+      assetId: asset?.id ?? -1,
+      path: file,
+      bytes: JPEG.length,
+      writtenDir: fs.realpathSync(mine),
+    });
+    expect(servableFile(catalog, CLIP, outputDir)?.path).toBe(fs.realpathSync(file));
+    const page = galleryMediaDetail(catalog, CLIP, { outputDir, exists: (f) => fs.existsSync(f) });
+    expect(page?.files.find((f) => f.path === file)?.servable).toBe(true);
+    // Swapped for a link that leads elsewhere (another directory, even one below it): refused.
+    const elsewhere = path.join(mine, 'sub', 'secret.jpg');
+    fs.writeFileSync(elsewhere, JPEG);
+    fs.rmSync(file);
+    fs.symlinkSync(elsewhere, file);
+    expect(servableFile(catalog, CLIP, outputDir)).toBeUndefined();
+    catalog.close();
+  });
 });
 
 describe('the command that makes it again', () => {

@@ -3,7 +3,7 @@ import { isErrorCode, hintForCode, retryableForCode, titleForCode, type ErrorCod
 import { flowProjectUrl } from '@gflow/flow-facts';
 import { assetParameters } from '../catalogViews/assetParameters.js';
 import { newestFirst, recentMedia } from '../catalogViews/recentMedia.js';
-import { resolvesInside } from './galleryFiles.js';
+import { isServable } from './galleryFiles.js';
 import { commandLine, recreateCommand } from './recreateCommand.js';
 import type {
   GalleryFailure,
@@ -173,7 +173,7 @@ export function galleryMediaDetail(
         bytes: file.bytes,
         media_type: file.mediaType,
         exists: options.exists(file.path),
-        servable: resolvesInside(options.outputDir, file.path),
+        servable: isServable(options.outputDir, file),
       })),
     operation: operation
       ? {

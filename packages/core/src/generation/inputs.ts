@@ -147,8 +147,12 @@ export async function resolveInputs(
 ): Promise<ResolvedInputs> {
   const references: ResolvedInput[] = [];
   const role: Role = plan.kind === 'image' ? 'image' : 'reference';
-  for (const [i, ref] of plan.references.entries())
-    references.push(await resolveOne(catalog, ref, { profile, parameter: `reference_images[${i}]`, cwd, role }));
+  for (const [i, ref] of plan.references.entries()) {
+    const read = await resolveOne(catalog, ref, { profile, parameter: `reference_images[${i}]`, cwd, role });
+    // The same image given twice (`--ref c.jpg --ref c.jpg`, or a file and its media id) is one
+    // reference: attached once, uploaded at most once.
+    if (!references.some((r) => r.sha256 === read.sha256 && r.bytes === read.bytes)) references.push(read);
+  }
   if (plan.kind === 'image') return { references };
   const frame = (ref: MediaRef | undefined, parameter: string) =>
     ref === undefined ? undefined : resolveOne(catalog, ref, { profile, parameter, cwd, role: 'frame' });

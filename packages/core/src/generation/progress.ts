@@ -1,5 +1,6 @@
 import type { Catalog, CheckpointPatch } from '@gflow/catalog';
 import type { DriverProgressEvent } from '@gflow/driver';
+import { videoStatusWords } from '@gflow/flow-facts';
 import type { ProgressEvent } from '../runtime/progressPhases.js';
 import type { RunClock } from './clock.js';
 
@@ -68,7 +69,8 @@ export class RunProgress {
     this.say({
       phase: event.phase === 'opening' ? 'starting-browser' : event.phase,
       ...(event.message ? { message: event.message } : {}),
-      ...(event.status !== undefined ? { flowStatus: String(event.status) } : {}),
+      // Flow's status in words (a person reads "rendering in Flow", not "[2]").
+      ...(event.status !== undefined ? { flowStatus: videoStatusWords(event.status) } : {}),
     });
   };
 

@@ -41,11 +41,9 @@ export function modelOf(request: GenerationRequest, item: Pick<Item, 'modelKey'>
 /** Assets first: if a download fails, the catalog still knows what Flow made (and billed). */
 function recordAssets(ctx: SaveContext, generated: FlowGenerationResult): number[] {
   const { catalog, request, profile } = ctx;
-  catalog.projects.upsert({
-    profile,
-    flowProjectId: generated.projectId,
-    ...(request.input.project_name ? { title: request.input.project_name } : {}),
-  });
+  // The title the project's page shows (a new project's, as Flow confirmed it), else the one asked for.
+  const title = generated.projectTitle ?? request.input.project_name;
+  catalog.projects.upsert({ profile, flowProjectId: generated.projectId, ...(title ? { title } : {}) });
   return generated.items.map((item, i) => {
     const asset = catalog.assets.record({
       profile,
@@ -148,6 +146,11 @@ export function completedEnvelope(
     params: { ...request.params, model: (first ? modelOf(request, first) : null) ?? request.params['model'] ?? null },
     ...(flags.sandbox ? { sandbox: true } : {}),
     ...(generated.recovered ? { recovered: true } : {}),
+    ...(generated.projectTitle ? { flow_project_title: generated.projectTitle } : {}),
+    // Every surface says which characters went with the submit (an `@Name` the prompt resolved too).
+    ...(generated.characters?.length
+      ? { characters: generated.characters.map((c) => ({ id: c.entityId, name: c.displayName })) }
+      : {}),
     ...(flags.referenceUploaded ? { reference_uploaded: true } : {}),
     ...(generated.arm === 'agent-only'
       ? {

@@ -85,6 +85,8 @@ describe('saveMedia: bytes to a file to its catalog row', () => {
       'taken.png was already there and is kept; wrote taken-2.png.',
     ]);
     expect(recorded.at(-1)).toMatchObject({ assetId: 7, path: saved.path, bytes: png.length, mediaType: 'image/png' });
+    // The directory it went into, as the disk resolves it: where the gallery may serve it from.
+    expect(recorded.at(-1)).toMatchObject({ writtenDir: fs.realpathSync(dir) });
   });
 
   it('a write that fails names the media and the recovery, and records nothing', async () => {

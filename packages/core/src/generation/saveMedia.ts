@@ -101,6 +101,15 @@ function namingNotes(asked: string, named: string, written: string, extension: M
   return notes;
 }
 
+/** The real path (symlinks resolved) of the directory holding `file`, or null when it cannot be resolved. */
+function realDirOf(file: string): string | null {
+  try {
+    return fs.realpathSync(path.dirname(file));
+  } catch {
+    return null;
+  }
+}
+
 /** A path for a message: relative to the output dir when inside it (MCP envelopes carry no home paths). */
 export function shownPath(outputDir: string, target: string): string {
   const relative = path.relative(outputDir, target);
@@ -155,6 +164,7 @@ export async function saveMedia(
     sha256: createHash('sha256').update(media.bytes).digest('hex'),
     mediaType: mimeOf(media.extension),
   };
-  catalog.localFiles.record({ assetId: media.assetId, ...saved });
+  // Where it was written, as the disk resolves it now: the one other place the gallery serves from.
+  catalog.localFiles.record({ assetId: media.assetId, ...saved, writtenDir: realDirOf(file) });
   return { ...saved, notes: target.kind === 'file' ? namingNotes(target.file, named, file, media.extension) : [] };
 }

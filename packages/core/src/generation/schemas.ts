@@ -1,6 +1,14 @@
 import { IMAGE_ASPECTS, VIDEO_ASPECTS, VIDEO_RESOLUTIONS } from '@gflow/flow-facts';
 import { z } from 'zod';
-import { caseInsensitive, flowId, idempotencyKeyParam, localPath, profileParam, toolSpec } from '../schemas/params.js';
+import {
+  caseInsensitive,
+  flowId,
+  flowUuid,
+  idempotencyKeyParam,
+  localPath,
+  profileParam,
+  toolSpec,
+} from '../schemas/params.js';
 import { RESULT_STATUSES } from '../schemas/resultStatus.js';
 
 const WAIT_DESCRIPTION =
@@ -42,7 +50,7 @@ const shared = {
       'Prompt tools applied to the prompt before sending, e.g. [{"name":"creative-director"}]; see gflow_list_tools.',
     ),
   profile: profileParam,
-  project: flowId('project')
+  project: flowUuid('project')
     .optional()
     .describe('Existing Flow project id to generate into. Omitted: GFLOW_CLI_PROJECT, else a new project.'),
   project_name: z
@@ -188,6 +196,10 @@ export const generationResult = z.looseObject({
   plan: z.record(z.string(), z.unknown()).optional(),
   budget: z.record(z.string(), z.unknown()).optional(),
   uploads: z.array(z.looseObject({ display_name: z.string(), media_id: z.string() })).optional(),
+  /** The saved characters attached to the submit (passed, or named by `@` in the prompt): entity id and name. */
+  characters: z.array(z.looseObject({ id: z.string(), name: z.string() })).optional(),
+  /** The Flow project's title as its page shows it, when it shows one. */
+  flow_project_title: z.string().optional(),
 });
 /** What a generation returns: `completed` with the task, project and media ids, the files written, the media and the parameters that made them; or a failure status with its RFC 9457 `error`; `pending` with a task id for `wait: false`. */
 export type GenerationResult = z.output<typeof generationResult>;

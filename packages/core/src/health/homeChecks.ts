@@ -21,8 +21,9 @@ function finding(base: Omit<DoctorCheck, 'ids' | 'count'>, ids: readonly string[
 
 /**
  * Catalog rows gflow cannot use in full: assets without a display name (the picker finds an asset
- * by it, so such an asset is uploaded again from its local file rather than attached in place) and
- * local files without a SHA-256 (such a file cannot be verified before it is uploaded for one).
+ * by it, so such an asset is uploaded again from its local file rather than attached in place),
+ * projects without a title (listings cannot tell them apart) and local files without a SHA-256
+ * (such a file cannot be verified before it is uploaded for one).
  */
 export function checkCatalogRows(catalog: Catalog, historyPrompts: 'store' | 'redacted'): DoctorCheck[] {
   const unnamed = (
@@ -47,9 +48,27 @@ export function checkCatalogRows(catalog: Catalog, historyPrompts: 'store' | 're
             // Redacted history keeps no names on purpose (GFLOW_CLI_HISTORY_PROMPTS=redacted).
             severity: historyPrompts === 'redacted' ? 'info' : 'warn',
             detail: `${unnamed.length} assets have no display name, so gflow cannot find them in Flow's picker: used as a reference or frame by media id, each is uploaded again from its local file.`,
-            remediation: 'gflow data download <media id> (reads the asset and its name from Flow again)',
+            remediation: "gflow data sync (reads the names from the projects' pages in Flow; spends nothing)",
           },
           unnamed,
+        ),
+  );
+  const untitled = (
+    catalog.database
+      .prepare("SELECT flow_project_id AS id FROM projects WHERE title IS NULL OR title = '' ORDER BY id")
+      .all() as Array<{ id: string }>
+  ).map((r) => r.id);
+  checks.push(
+    untitled.length === 0
+      ? { check: 'catalog.project_title_missing', severity: 'ok', detail: 'every project has its title' }
+      : finding(
+          {
+            check: 'catalog.project_title_missing',
+            severity: historyPrompts === 'redacted' ? 'info' : 'warn',
+            detail: `${untitled.length} projects have no title in the catalog, so project list and the gallery cannot say which is which.`,
+            remediation: "gflow data sync (reads the titles from the projects' pages in Flow; spends nothing)",
+          },
+          untitled,
         ),
   );
   checks.push(

@@ -19,7 +19,7 @@ import {
   stepCountOf,
   submitRun,
 } from '../runs/index.js';
-import { RUN_ID, flowId, idempotencyKeyParam, profileParam, runWaitParam } from '../schemas/params.js';
+import { RUN_ID, flowUuid, idempotencyKeyParam, profileParam, runWaitParam } from '../schemas/params.js';
 import { parseJitter } from './batchOperation.js';
 import { defineOperation } from './operation.js';
 
@@ -75,7 +75,7 @@ export const generateChainInput = z.object({
     .max(1024)
     .optional()
     .describe('Where the clips and frames go (MCP: inside the output directory).'),
-  project: flowId('project').optional().describe('The Flow project for every link (else one new project).'),
+  project: flowUuid('project').optional().describe('The Flow project for every link (else one new project).'),
   profile: profileParam,
   wait: runWaitParam('chain'),
   idempotency_key: idempotencyKeyParam,

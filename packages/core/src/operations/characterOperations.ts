@@ -1,7 +1,7 @@
 import { BadParameterError } from '@gflow/errors';
 import { z } from 'zod';
 import { withProfileBrowser } from './browserContext.js';
-import { flowId, profileParam } from '../schemas/params.js';
+import { flowId, flowUuid, profileParam } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
 export const characterList = defineOperation({
@@ -12,7 +12,7 @@ export const characterList = defineOperation({
     "Lists a project's saved Flow characters with their entity ids (read-only, no credits; drives a browser session). An entity_id goes to reference_entities, its display_name to reference_entity_names at the same position. An empty list means the project has none.",
   kind: 'read',
   usesBrowser: true,
-  input: z.object({ project: flowId('project'), profile: profileParam }),
+  input: z.object({ project: flowUuid('project'), profile: profileParam }),
   output: z.looseObject({ status: z.literal('ok'), count: z.number() }),
   handler: async (input, context) => {
     const { listCharacters } = await import('@gflow/driver');
@@ -32,7 +32,7 @@ export const characterShow = defineOperation({
   kind: 'read',
   usesBrowser: true,
   input: z.object({
-    project: flowId('project'),
+    project: flowUuid('project'),
     entity_id: flowId('entity_id').optional(),
     name: z.string().trim().min(1).max(200).optional(),
     profile: profileParam,

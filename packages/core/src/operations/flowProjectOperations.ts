@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withProfileBrowser } from './browserContext.js';
-import { flowId, profileParam } from '../schemas/params.js';
+import { flowUuid, profileParam } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
 const projectResult = z.looseObject({ status: z.literal('ok'), project_id: z.string(), title: z.string() });
@@ -40,7 +40,7 @@ export const projectsRename = defineOperation({
   kind: 'mutate',
   usesBrowser: true,
   surfaces: ['cli', 'library'],
-  input: z.object({ project: flowId('project'), title: z.string().trim().min(1).max(200), profile: profileParam }),
+  input: z.object({ project: flowUuid('project'), title: z.string().trim().min(1).max(200), profile: profileParam }),
   output: projectResult,
   handler: async (input, context) => {
     const { renameProject } = await import('@gflow/driver');

@@ -4,7 +4,7 @@ import type { Brief, BriefCard, BriefChange } from '@gflow/driver';
 import { BadParameterError } from '@gflow/errors';
 import { z } from 'zod';
 import { withProfileBrowser } from './browserContext.js';
-import { flowId, profileParam } from '../schemas/params.js';
+import { flowUuid, profileParam } from '../schemas/params.js';
 import { MEDIA_UUID, readLocalImage } from '../generation/index.js';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { defineOperation } from './operation.js';
@@ -13,7 +13,7 @@ const NOTE =
   "gflow drives the project's brief panel in the Flow editor the way a person does (it sends no request of its own), then reloads the editor and compares the cards Flow shows with the intended set: any difference fails with wire-format (exit 7, not retryable) carrying both sets, and the cards are left as Flow shows them (no undo, no retry). Refused before anything is clicked: an ambiguous title (configuration, 11), a card or reference the project does not have (reference-not-found, 32). The reply is the card set as Flow shows it after the write. How flow.google.com stores instruction cards was never captured: the panel gflow knows is the simulator's [U]. No credits, no rate limit.";
 const REFS =
   'Each ref is classified: a Flow media UUID → an image reference; a local image path (absolute, containing a path separator, ending in .png/.jpg/.jpeg/.webp/.gif, or an existing file; relative paths against the working directory) → checked like the generate tools’ reference_images (a regular file ≤ 20 MB with PNG/JPEG/WebP/GIF magic bytes, nothing else is read), uploaded into the project under a run-unique name and referenced; anything else → a saved character of the project by entity id or display name (case-insensitive; two of that name: 11).';
-const project = flowId('project');
+const project = flowUuid('project');
 const selectorFields = {
   title: z.string().trim().min(1).max(200).optional().describe('The card title (case-insensitive).'),
   card_id: z.string().trim().min(1).max(128).optional().describe('The stable card id.'),

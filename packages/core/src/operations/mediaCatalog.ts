@@ -7,7 +7,7 @@ import { assetParameters } from '../catalogViews/assetParameters.js';
 import { MEDIA_RESOURCE_CAP_BYTES, isServable, readCatalogMedia } from '../catalogViews/readCatalogMedia.js';
 import { recentMedia } from '../catalogViews/recentMedia.js';
 import * as S from './catalogSchemas.js';
-import { flowId } from '../schemas/params.js';
+import { flowUuid } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 import { anyProfile, knownProfileFilter, local, mediaRow, page, pageOf, resourceRead } from './catalogParams.js';
 
@@ -44,7 +44,7 @@ export const showMedia = defineOperation({
   description:
     'One catalogued asset and its local copies (whether each file still exists). An id catalogued under several profiles is refused with the candidates.',
   ...local,
-  input: z.object({ media_id: flowId('media_id').describe('The Flow media id.'), profile: anyProfile }),
+  input: z.object({ media_id: flowUuid('media_id').describe('The Flow media id.'), profile: anyProfile }),
   output: z.strictObject({ status: z.literal('ok'), media: S.shownMedia }),
   handler: async (input, { runtime }) => {
     const candidates = runtime.catalog.media.lookup(input.media_id, knownProfileFilter(runtime, input.profile));

@@ -7,15 +7,11 @@ import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.j
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { withProfileBrowser } from './browserContext.js';
 import { profileFilter } from './catalogParams.js';
-import { flowId, localPath } from '../schemas/params.js';
+import { flowUuid, localPath } from '../schemas/params.js';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { defineOperation } from './operation.js';
 
-const mediaId = z
-  .string()
-  .trim()
-  .regex(/^[\w-]{1,128}$/, 'media_id must be a Flow media id')
-  .describe('A Flow media id from a generation result or `gflow data list`.');
+const mediaId = flowUuid('media_id').describe('A Flow media id from a generation result or `gflow data list`.');
 const outDir = localPath
   .optional()
   .describe(
@@ -42,6 +38,28 @@ function outDirFor(context: OperationContext, value: string | undefined): string
     : path.resolve(value);
   ensureWritableDirectory(dir, 'out_dir');
   return dir;
+}
+
+/** What the project's page showed while the media was fetched: its name and the project's title, kept in the catalog. */
+function rememberPageNames(
+  context: OperationContext,
+  asset: { readonly profileName: string; readonly flowMediaId: string; readonly kind: 'image' | 'video' },
+  shown: { readonly display_name: string | null; readonly project_title: string | null; readonly project_id: string },
+): void {
+  const { catalog } = context.runtime;
+  if (shown.display_name !== null)
+    catalog.assets.record({
+      profile: asset.profileName,
+      flowMediaId: asset.flowMediaId,
+      kind: asset.kind,
+      displayName: shown.display_name,
+    });
+  if (shown.project_title !== null)
+    catalog.projects.upsert({
+      profile: asset.profileName,
+      flowProjectId: shown.project_id,
+      title: shown.project_title,
+    });
 }
 
 export const downloadMedia = defineOperation({
@@ -71,6 +89,7 @@ export const downloadMedia = defineOperation({
         signal: context.signal,
       }),
     );
+    rememberPageNames(context, asset, got);
     const { outputDir } = context.runtime.settings;
     const stem = asset.kind === 'video' ? input.media_id : `${input.media_id}_1`;
     const target: SaveTarget = dir
@@ -109,7 +128,9 @@ function upscaleOperation<S extends readonly [string, ...string[]], const N exte
     input: z.object({
       media_id: mediaId,
       scale: z.enum(scales),
-      project: flowId('project').optional().describe('The Flow project holding the media; default: from the catalog.'),
+      project: flowUuid('project')
+        .optional()
+        .describe('The Flow project holding the media; default: from the catalog.'),
       out_dir: outDir,
       profile: profileOptional,
     }),

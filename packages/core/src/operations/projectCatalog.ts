@@ -5,7 +5,7 @@ import { flowProjectUrl } from '@gflow/flow-facts';
 import { z } from 'zod';
 import { projectSummary } from '../catalogViews/projectSummary.js';
 import * as S from './catalogSchemas.js';
-import { FLOW_ID, flowId } from '../schemas/params.js';
+import { FLOW_ID, flowUuid } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 import { anyProfile, knownProfileFilter, local, page, resourceRead } from './catalogParams.js';
 
@@ -45,7 +45,7 @@ export const showProject = defineOperation({
   title: 'Show a catalogued project',
   description: 'One catalogued Flow project: title, profile, source, when it was created and updated, its Flow link.',
   ...local,
-  input: z.object({ project_id: flowId('project_id').describe('The Flow project id.'), profile: anyProfile }),
+  input: z.object({ project_id: flowUuid('project_id').describe('The Flow project id.'), profile: anyProfile }),
   output: z.strictObject({ status: z.literal('ok'), project: S.shownProject }),
   handler: async (input, { runtime }) => {
     const only = knownProfileFilter(runtime, input.profile).profile;

@@ -7,6 +7,7 @@ import { INSTRUCTION_OPERATIONS } from './instructionOperations.js';
 import { downloadMedia, upscaleImage, upscaleVideo } from './mediaOperations.js';
 import { stitchVideos } from './stitchOperation.js';
 import { uploadImage } from './uploadOperation.js';
+import { syncCatalog } from './syncOperation.js';
 import { listProjects, usageStats } from './catalogOperations.js';
 import { creditUsage } from './creditOperations.js';
 import { catalogProjectSummary, listProfileActivity, showProject } from './projectCatalog.js';
@@ -59,6 +60,7 @@ const REGISTERED = [
   showMedia,
   showProject,
   pruneMissingFiles,
+  syncCatalog,
   exportErrors,
   pruneErrors,
   recentCatalogMedia,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { readLocalImage } from '../generation/index.js';
 import { resolveProfile } from '../home/profiles.js';
 import { withFlowSession } from '../runtime/flowSessions.js';
-import { flowId, profileParam } from '../schemas/params.js';
+import { flowUuid, profileParam } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
 export const uploadImage = defineOperation({
@@ -16,10 +16,16 @@ export const uploadImage = defineOperation({
   surfaces: ['cli', 'library'],
   input: z.object({
     path: z.string().trim().min(1).max(4096),
-    project: flowId('project').optional(),
+    project: flowUuid('project').optional(),
     profile: profileParam,
   }),
-  output: z.looseObject({ status: z.literal('ok'), media_id: z.string(), project_id: z.string() }),
+  output: z.looseObject({
+    status: z.literal('ok'),
+    media_id: z.string(),
+    project_id: z.string(),
+    /** The file's size in bytes, as uploaded. */
+    bytes: z.number().int().nonnegative(),
+  }),
   handler: async (input, context) => {
     const { runtime } = context;
     const local = readLocalImage(input.path, 'path', process.cwd());
@@ -32,7 +38,12 @@ export const uploadImage = defineOperation({
     const uploaded = await withFlowSession(runtime, profile, use, (session) =>
       session.uploadImage({ path: local.path, ...(project ? { projectId: project } : {}), signal: context.signal }),
     );
-    runtime.catalog.projects.ensure(profile.name, uploaded.projectId);
+    const title = uploaded.projectTitle;
+    runtime.catalog.projects.upsert({
+      profile: profile.name,
+      flowProjectId: uploaded.projectId,
+      ...(title ? { title } : {}),
+    });
     runtime.catalog.assets.record({
       profile: profile.name,
       flowMediaId: uploaded.mediaId,
@@ -49,6 +60,7 @@ export const uploadImage = defineOperation({
       display_name: uploaded.displayName,
       profile: profile.name,
       path: local.path,
+      bytes: local.bytes,
     };
   },
 });

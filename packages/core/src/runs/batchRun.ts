@@ -7,8 +7,8 @@ import type { BatchRunRequest } from './runRequest.js';
 
 /** What `generateBatch` returns: its status, the Flow project, and each item's own result (files, media, error). */
 export const generateBatchResult = z.looseObject({
-  /** pending (not run yet), running, or how it ended: completed, partial (some prompts made), failed, cancelled, indeterminate (stopped after a submit: credits may have been spent). */
-  status: z.enum(['pending', 'running', 'completed', 'partial', 'failed', 'cancelled', 'indeterminate']),
+  /** pending (not run yet), running, or how it ended: completed, estimated (a dry run: every prompt quoted, nothing submitted), partial (some prompts made), failed, cancelled, indeterminate (stopped after a submit: credits may have been spent). */
+  status: z.enum(['pending', 'running', 'completed', 'estimated', 'partial', 'failed', 'cancelled', 'indeterminate']),
   /** The run's task id: `gflow task show|wait|cancel` and tasks/get follow it; resume_from continues it. */
   task_id: z.string().optional(),
   flow_project_id: z.string().nullable(),
@@ -58,6 +58,13 @@ function creditsOf(items: readonly Item[]): number | null | undefined {
   return quoted.includes(null) ? null : quoted.reduce<number>((a, b) => a + (b ?? 0), 0);
 }
 
+/** How a batch ended: a dry run whose every prompt was quoted is `estimated`, as a single prompt's is. */
+function overallOf(items: readonly Item[], done: number, settled: boolean): GenerateBatchResult['status'] {
+  if (!settled) return 'pending';
+  if (items.length > 0 && items.every((r) => r.status === 'estimated')) return 'estimated';
+  return done === items.length ? 'completed' : done === 0 ? 'failed' : 'partial';
+}
+
 /** A batch: every prompt a step in one project; a failed prompt stops it only with fail_fast. */
 export const BATCH_RUN: RunKind<BatchRunRequest, GenerateBatchResult> = {
   stepWord: 'item',
@@ -80,9 +87,8 @@ export const BATCH_RUN: RunKind<BatchRunRequest, GenerateBatchResult> = {
       (r) => r.status !== 'completed' && r.status !== 'estimated' && r.status !== 'pending' && r.status !== 'skipped',
     );
     const credits = creditsOf(items);
-    const overall = !settled ? 'pending' : done === items.length ? 'completed' : done === 0 ? 'failed' : 'partial';
     return {
-      status: overall,
+      status: overallOf(items, done, settled),
       task_id: request.task_id,
       flow_project_id: steps.project,
       items,
@@ -93,6 +99,6 @@ export const BATCH_RUN: RunKind<BatchRunRequest, GenerateBatchResult> = {
       ...(failed !== undefined && 'error' in failed && failed.error !== undefined ? { error: failed.error } : {}),
     };
   },
-  succeeded: (view) => view.status === 'completed',
+  succeeded: (view) => view.status === 'completed' || view.status === 'estimated',
   firstError: (view) => view.error,
 };

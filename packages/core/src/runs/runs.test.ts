@@ -22,6 +22,8 @@ import { generateImageInput } from '../generation/index.js';
 let home: string;
 let gflow: Gflow;
 const CLAIMANT = 'library:alice:1:test';
+/** The project the fake session makes: a Flow project id is a UUID (a later step is asked for it by id). */
+const PROJECT = '0b7e5c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 beforeEach(async () => {
@@ -53,7 +55,7 @@ function imageSession(calls: Calls, hold?: Hold): FlowSession {
       beforeSubmit: (quote: unknown) => Promise<string>;
     }) => {
       calls.generate.push(request.prompt);
-      const projectId = request.projectId ?? 'p-1';
+      const projectId = request.projectId ?? PROJECT;
       const mediaId = `m-${request.prompt.replace(/\W/g, '')}`;
       request.onProgress({ phase: 'configuring', projectId, mayHaveSpent: false });
       await request.beforeSubmit({ credits: 0, source: 'cost-line', balance: 100, text: null });
@@ -135,7 +137,7 @@ describe('a batch is a durable run', () => {
       batch({}),
       context(runtime(imageSession(calls)), undefined, (e) => events.push(e)),
     );
-    expect(result).toMatchObject({ status: 'completed', flow_project_id: 'p-1', made: 3 });
+    expect(result).toMatchObject({ status: 'completed', flow_project_id: PROJECT, made: 3 });
     expect(result.items.map((i) => i.status)).toEqual(['completed', 'completed', 'completed']);
     expect(calls.generate).toEqual(['a', 'b', 'c']);
     const run = gflow.catalog.tasks.get(result.task_id as string);

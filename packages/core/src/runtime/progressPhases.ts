@@ -30,6 +30,7 @@ export interface ProgressEvent {
   readonly progress?: number;
   readonly total?: number;
   readonly elapsedMs?: number;
+  /** Flow's status of the clip, in words ("rendering in Flow"), never its number. */
   readonly flowStatus?: string;
   /**
    * In a run of many steps: which step this event is about (0-based) and how many there are. A

@@ -1,10 +1,19 @@
 /** Parameter schemas every operation family shares: Flow ids, the profile, local paths, prompt tools. */
+import { FLOW_UUID } from '@gflow/flow-facts';
 import { z } from 'zod';
 
-/** Flow ids (projects, media, entities): letters, digits, `_` and `-`, ≤ 128, so they cannot traverse paths. */
+/** Any Flow id (characters' entity ids included): letters, digits, `_` and `-`, ≤ 128, so they cannot traverse paths. */
 export const FLOW_ID = /^[\w-]{1,128}$/;
+/** A saved character's entity id (its form was never captured): FLOW_ID's shape. */
 export const flowId = (what: string) =>
   z.string().trim().regex(FLOW_ID, `${what} must be 1–128 letters, digits, "_" or "-"`);
+
+/**
+ * A Flow project or media id: a UUID (@gflow/flow-facts' FLOW_UUID). Anything else can name
+ * nothing in Flow, so it is refused (exit 2) before a browser opens or the catalog is asked.
+ */
+export const flowUuid = (what: string) =>
+  z.string().trim().regex(FLOW_UUID, `${what} must be a Flow id (a UUID such as 3f0c2a1e-9b7d-4c21-8e5f-0a1b2c3d4e5f)`);
 
 /** One of `values`, in any case; advertised as the enum it is (a transform alone says only "string"). */
 export const caseInsensitive = <const T extends readonly [string, ...string[]]>(values: T) =>

@@ -66,12 +66,14 @@ export interface AgentTile {
   readonly picture: string;
   /** A video tile's playable source once hovered, absolute. */
   readonly playable: string | null;
+  /** [U] The name the tile shows for its media (its picture's alt text, projects/pageFacts.ts), or null. */
+  readonly name: string | null;
 }
 
 interface TurnSnapshot {
   readonly busy: boolean;
   readonly pending: number;
-  readonly tiles: ReadonlyArray<{ kind: AgentKind; picture: string; playable: string | null }>;
+  readonly tiles: ReadonlyArray<AgentTile>;
   readonly gates: ReadonlyArray<{ index: number; text: string; open: boolean }>;
   readonly posters: readonly string[];
   readonly lastReply: string;
@@ -85,10 +87,12 @@ async function snapshot(ctx: OpContext): Promise<TurnSnapshot> {
     const tiles = Array.from(document.querySelectorAll(`${sel.imageTile}, ${sel.videoTile}`)).map((el) => {
       const src = el.querySelector('img')?.getAttribute('src') ?? '';
       const video = el.querySelector('video')?.getAttribute('src') ?? '';
+      const alt = (el.querySelector('img')?.getAttribute('alt') ?? '').replace(/\s+/g, ' ').trim();
       return {
         kind: (el.tagName.toLowerCase() === sel.videoTile ? 'video' : 'image') as 'image' | 'video',
         picture: src === '' ? '' : new URL(src, base).href,
         playable: video === '' ? null : new URL(video, base).href,
+        name: alt === '' ? null : alt,
       };
     });
     const gates = Array.from(document.querySelectorAll(sel.permission)).map((el, index) => ({

@@ -93,8 +93,9 @@ async function itemsOf(
         retryable: false,
         extensions: ctx.spendExtensions(),
       });
+    const named = tile.name === null ? {} : { displayName: tile.name };
     if (kind === 'image') {
-      items.push({ mediaId, workflowId: null, prompt, modelKey: '', url: picture, seed: 0 });
+      items.push({ mediaId, ...named, workflowId: null, prompt, modelKey: '', url: picture, seed: 0 });
       continue;
     }
     const playable =
@@ -108,7 +109,16 @@ async function itemsOf(
         retryable: false,
         extensions: { ...ctx.spendExtensions(), flow_media_id: mediaId },
       });
-    items.push({ mediaId, workflowId: null, prompt, modelKey: '', url: playable, posterUrl: picture, seed: 0 });
+    items.push({
+      mediaId,
+      ...named,
+      workflowId: null,
+      prompt,
+      modelKey: '',
+      url: playable,
+      posterUrl: picture,
+      seed: 0,
+    });
   }
   return items;
 }

@@ -5,6 +5,7 @@ import { sleep } from '../util/abort.js';
 import { untilDom, untilSettled } from '../util/domWait.js';
 import { A, ASB_TOKEN, textsWithoutIcons } from './anchors.js';
 import { caretToEnd } from './promptText.js';
+import { searchAnswered } from './searchReply.js';
 
 export interface MentionTarget {
   readonly displayName: string;
@@ -177,6 +178,12 @@ export interface OptionPlan {
   readonly rank: (keys: readonly string[]) => string[];
   /** How many searches may list nothing (late indexing) before giving up. */
   readonly searches: number;
+  /**
+   * The page's search for the query must be answered before the list is read: without its answer
+   * the list may still be an earlier query's (the picker opens on everything), and a lookup that
+   * decides whether a word names anything at all cannot tell. Unanswered: a timeout, nothing sent.
+   */
+  readonly needsAnswer?: boolean;
   /** A reason not to bind an option (it shows another asset), checked before the click. */
   readonly veto?: (option: Locator) => Promise<string | undefined>;
   /** The chips one option bound: true keeps them and ends; false removes them again. */
@@ -189,6 +196,26 @@ export interface OptionOutcome {
   readonly wrong: readonly string[];
   /** Whether any search listed a candidate. */
   readonly listed: boolean;
+}
+
+/**
+ * How long the page's own search for a typed query may take to be answered: Flow's `UpteDb` replies
+ * in about 0.3 s (flow-wire §3); a loaded page, a slow machine and the picker's debounce are what
+ * the rest allows for.
+ */
+export const SEARCH_ANSWER_MS = 15_000;
+
+/**
+ * Waits for the page's search of the plan's query (typed after tap sequence `since`); a plan that
+ * `needsAnswer` refuses to read a list the search never answered.
+ */
+async function awaitSearch(ctx: OpContext, plan: OptionPlan, since: number, typed: string): Promise<void> {
+  const answered = await searchAnswered(ctx, since, plan.query, plan.needsAnswer ? SEARCH_ANSWER_MS : 2_500);
+  if (answered || !plan.needsAnswer) return;
+  await eraseQuery(ctx, typed);
+  throw ctx.timeout(
+    `The @ picker's search for ${plan.label} was not answered within ${SEARCH_ANSWER_MS / 1000} s, so gflow cannot tell which saved characters it names. Nothing was submitted`,
+  );
 }
 
 /** Commits an option (Enter on the active one, else a click) and returns the chips it added. */
@@ -230,7 +257,9 @@ export async function bindOptions(ctx: OpContext, plan: OptionPlan): Promise<Opt
     ctx.check('attaching a reference');
     const before = await chipIds(ctx);
     await caretToEnd(ctx);
+    const since = ctx.tap.seq;
     await page.keyboard.type(typed, { delay: 15 });
+    await awaitSearch(ctx, plan, since, typed);
     const settled = await settledKeys(ctx, plan.named, 2_500 * (misses + 1));
     const order = settled === undefined ? undefined : plan.rank(settled);
     if (order !== undefined && order.length > 0) listed = true;

@@ -117,7 +117,10 @@ export async function openProject(
  */
 async function titleNewProject(ctx: OpContext, title: string, timeouts: OpenTimeouts): Promise<void> {
   try {
-    await renameInPage(ctx.page, title, { signal: ctx.signal, timeoutMs: Math.min(timeouts.readyMs, 10_000) });
+    ctx.projectTitle = await renameInPage(ctx.page, title, {
+      signal: ctx.signal,
+      timeoutMs: Math.min(timeouts.readyMs, 10_000),
+    });
   } catch (error) {
     if (ctx.signal?.aborted) throw error;
     await ctx.page.keyboard.press('Escape').catch(() => undefined);

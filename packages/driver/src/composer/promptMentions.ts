@@ -69,6 +69,7 @@ async function charactersNamedAt(ctx: OpContext, rest: string): Promise<{ name: 
       return keys.filter((_, i) => longest !== undefined && names[i] !== undefined && sameName(names[i], longest));
     },
     searches: 1,
+    needsAnswer: true,
     accept: (added: readonly Chip[]) => {
       const chip = added.length === 1 ? added[0] : undefined;
       if (chip?.type === 'entity' && chip.id && longest !== undefined && sameName(chip.label, longest))

@@ -78,7 +78,9 @@ export async function extendVideo(
       sinceSeq: tappedBeforeClick,
     },
   );
-  const items = splitOutcomes(ctx, records, req.projectId).map((r) => itemOf(r, req.prompt, seen.verdict.modelKey));
+  const items = splitOutcomes(ctx, records, req.projectId).map((r) =>
+    itemOf(r, req.prompt, seen.verdict.modelKey, job.titles.get(r.mediaId)),
+  );
   ctx.report({
     phase: 'done',
     projectId: req.projectId,
@@ -123,6 +125,8 @@ interface SubmittedJob {
   readonly workflowIds: string[];
   readonly mediaIds: string[];
   readonly initial: VideoRecord[];
+  /** media id → the title the reply's summary gives the new clip. */
+  readonly titles: ReadonlyMap<string, string>;
 }
 
 /**
@@ -143,10 +147,11 @@ async function submittedJob(ctx: OpContext, req: ExtendVideoRequest, seen: Guard
   }
   if (workflowIds.length !== 1)
     throw new WireFormatError(
-      `The fZytfe reply names ${workflowIds.length === 0 ? 'no' : 'more than one'} new clip; the extension may exist and be billed — check the Flow project.`,
+      `The fZytfe reply names ${workflowIds.length === 0 ? 'no' : 'more than one'} new clip; the extension may exist and be billed — check the Flow project ${req.projectId}.`,
       { retryable: false, extensions: { ...ctx.spendExtensions(), flow_rpc: 'fZytfe' } },
     );
-  return { workflowIds, mediaIds, initial };
+  const titles = new Map(summaries.flatMap((s) => (s.title === null ? [] : [[s.mediaId, s.title] as const])));
+  return { workflowIds, mediaIds, initial, titles };
 }
 
 function uuidsIn(value: unknown, depth = 0): string[] {
@@ -155,9 +160,10 @@ function uuidsIn(value: unknown, depth = 0): string[] {
   return value.flatMap((v) => uuidsIn(v, depth + 1));
 }
 
-function itemOf(r: VideoRecord, prompt: string, bodyKey: string | null): GeneratedItem {
+function itemOf(r: VideoRecord, prompt: string, bodyKey: string | null, title: string | undefined): GeneratedItem {
   return {
     mediaId: r.mediaId,
+    ...(title === undefined ? {} : { displayName: title }),
     workflowId: r.workflowId,
     prompt: r.prompt ?? prompt,
     modelKey: r.modelKey ?? bodyKey ?? '',

@@ -37,8 +37,8 @@ export async function resolveVideoInputs(
 }
 
 /**
- * The prompt and its mentions; the entity ids of every character attached (passed, or named by
- * `@` in the prompt). Without `mentions` (a form that takes no characters) `@` is a plain word.
+ * The prompt and its mentions; every character attached (passed, or named by `@` in the prompt),
+ * once per entity id. Without `mentions` (a form that takes no characters) `@` is a plain word.
  */
 export async function bindPrompt(
   ctx: OpContext,
@@ -48,11 +48,13 @@ export async function bindPrompt(
     readonly characters: readonly CharacterInput[];
     readonly mentions: boolean;
   },
-): Promise<string[]> {
+): Promise<CharacterInput[]> {
   const mentioned = run.mentions ? await typePromptWithMentions(ctx, run.prompt, run.characters) : [];
   if (!run.mentions) await typePrompt(ctx, run.prompt);
   await attachMentions(ctx, run.refs, charactersLeft(run.characters, mentioned));
-  return [...new Set([...run.characters, ...mentioned].map((c) => c.entityId))];
+  const attached = new Map<string, CharacterInput>();
+  for (const c of [...run.characters, ...mentioned]) if (!attached.has(c.entityId)) attached.set(c.entityId, c);
+  return [...attached.values()];
 }
 
 /**
@@ -65,19 +67,19 @@ export async function bindVideo(
   req: GenerateVideoRequest,
   inputs: VideoInputs,
   model: VideoModel | undefined,
-): Promise<string[]> {
+): Promise<CharacterInput[]> {
   if (inputs.start !== undefined) await bindFrameRef(ctx, 'Start', inputs.start, 1);
   if (inputs.end !== undefined) await bindFrameRef(ctx, 'End', inputs.end, 2);
   const characters = req.characters ?? [];
-  const entityIds = await bindPrompt(ctx, {
+  const attached = await bindPrompt(ctx, {
     prompt: req.prompt,
     refs: inputs.refs,
     characters,
     mentions: req.mode === 'r2v',
   });
-  if (model !== undefined && inputs.refs.length + entityIds.length > model.refCap)
+  if (model !== undefined && inputs.refs.length + attached.length > model.refCap)
     throw new ConfigurationError(
-      `${model.label} takes at most ${model.refCap} references; with the characters named by @ in the prompt there are ${inputs.refs.length + entityIds.length}. Nothing was submitted.`,
+      `${model.label} takes at most ${model.refCap} references; with the characters named by @ in the prompt there are ${inputs.refs.length + attached.length}. Nothing was submitted.`,
     );
-  return entityIds;
+  return attached;
 }

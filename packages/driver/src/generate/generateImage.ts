@@ -41,7 +41,8 @@ export async function generateImage(
   ctx.report({ phase: 'configuring', projectId });
   const { picked, costLine } = await configureImage(ctx, req, model);
   const characters = req.characters ?? [];
-  const entityIds = await bindPrompt(ctx, { prompt: req.prompt, refs, characters, mentions: true });
+  const attached = await bindPrompt(ctx, { prompt: req.prompt, refs, characters, mentions: true });
+  const entityIds = attached.map((c) => c.entityId);
   const want = { token: picked.token, prompt: req.prompt, referenceIds: refs.map((r) => r.mediaId), entityIds };
   const check = (call: Parameters<typeof checkImageSubmit>[0]) => checkImageSubmit(call, want);
   const submitted = await quoteAndSubmit(ctx, { projectId, uploads, costLine, beforeSubmit: req.beforeSubmit, check });
@@ -55,5 +56,6 @@ export async function generateImage(
   const workflowIds = items.flatMap((i) => (i.workflowId === null ? [] : [i.workflowId]));
   ctx.report({ phase: 'done', projectId, mediaIds, workflowIds });
   const submit = { submitRpc: seen.call.rpcId, submitBody: seen.redactedBody };
-  return { projectId: records[0]?.projectId ?? projectId, items, ...submit, uploads, arm: 'classic', quote };
+  const projectOf = records[0]?.projectId ?? projectId;
+  return { projectId: projectOf, items, ...submit, uploads, arm: 'classic', quote, characters: attached };
 }

@@ -96,11 +96,12 @@ export async function generateVideo(
   const inputs = await resolveVideoInputs(ctx, req, uploads, timeouts);
   ctx.report({ phase: 'configuring', projectId });
   const costLine = await configureVideo(ctx, req, settings);
-  const entityIds = await bindVideo(ctx, req, inputs, settings.model);
+  const attached = await bindVideo(ctx, req, inputs, settings.model);
+  const entityIds = attached.map((c) => c.entityId);
   const check = submitCheck(req, settings, inputs, entityIds);
   const sent = await quoteAndSubmit(ctx, { projectId, uploads, costLine, beforeSubmit: req.beforeSubmit, check });
   if (sent.kind === 'stopped') return sent.result;
   const mentions = inputs.refs.length + entityIds.length;
   const run = { sent, projectId, uploads, mentions, characters: entityIds.length, timeouts };
-  return watchClips(ctx, req, run);
+  return { ...(await watchClips(ctx, req, run)), characters: attached };
 }

@@ -110,6 +110,10 @@ export interface GeneratedItem {
 
 export interface FlowGenerationResult {
   readonly projectId: string;
+  /** The project's title as its page shows it (a new project's confirmed title), when the page shows one. */
+  readonly projectTitle?: string;
+  /** The saved characters attached to the submit (passed, or named by `@` in the prompt): entity id and name. */
+  readonly characters?: ReadonlyArray<{ readonly entityId: string; readonly displayName: string }>;
   readonly items: readonly GeneratedItem[];
   readonly submitRpc: string;
   /** The submit's form-decoded body, redacted and clipped. */

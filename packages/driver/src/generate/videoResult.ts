@@ -13,6 +13,8 @@ export interface StartedClips {
   readonly workflowIds: string[];
   readonly mediaIds: string[];
   readonly recovered: boolean;
+  /** media id → the title the reply's workflow summary gives the clip (what Flow's library lists it by). */
+  readonly titles: ReadonlyMap<string, string>;
 }
 
 /**
@@ -53,7 +55,8 @@ export async function startedClips(
       retryable: false,
       extensions: ctx.spendExtensions(),
     });
-  return { initial, workflowIds, mediaIds, recovered };
+  const titles = new Map(summaries.flatMap((s) => (s.title === null ? [] : [[s.mediaId, s.title] as const])));
+  return { initial, workflowIds, mediaIds, recovered, titles };
 }
 
 /** Follows the started clips to their terminal records (the page's own polls) and makes them items. */
@@ -91,6 +94,7 @@ export async function finishedClips(
       prompt: r.prompt ?? run.prompt,
       modelKey: r.modelKey ?? submittedKey ?? '',
       url: r.videoUrl ?? '',
+      ...(started.titles.has(r.mediaId) ? { displayName: started.titles.get(r.mediaId) as string } : {}),
       ...(r.posterUrl === null ? {} : { posterUrl: r.posterUrl }),
       ...(r.byteSize === null ? {} : { byteSize: r.byteSize }),
     };

@@ -12,6 +12,7 @@ import { type VideoRecord, findVideoRecords } from '../wire/videoRecords.js';
 import { withScratchPage } from '../session/scratchPage.js';
 import { assertOnFlowApp, waitForAnchor } from './flowPage.js';
 import { fetchMediaInPage } from './mediaFetch.js';
+import { readPageFacts, tileNames } from './pageFacts.js';
 
 export interface MediaLocation {
   readonly media_id: string;
@@ -60,6 +61,10 @@ export interface DownloadedById {
   readonly workflow_id: string | null;
   readonly bytes: Buffer;
   readonly extension: MediaExtension;
+  /** The name the media's tile shows (pageFacts.ts), or null when it shows none. */
+  readonly display_name: string | null;
+  /** The project's title as its header shows it, or null. */
+  readonly project_title: string | null;
 }
 
 /**
@@ -78,11 +83,14 @@ export async function downloadMediaById(context: BrowserContext, options: FindMe
       signal: options.signal,
       mediaId: location.media_id,
     });
+    const facts = await readPageFacts(page).catch(() => null);
     return {
       media_id: location.media_id,
       project_id: location.project_id,
       workflow_id: location.workflow_id,
       ...fetched,
+      display_name: facts === null ? null : (tileNames(facts).get(location.media_id) ?? null),
+      project_title: facts?.title ?? null,
     };
   });
 }

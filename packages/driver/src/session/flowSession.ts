@@ -6,6 +6,7 @@ import type { FlowHostSetting } from '../flow/hosts.js';
 import { landingError } from '../flow/landingError.js';
 import { generateImage } from '../generate/generateImage.js';
 import { generateVideo } from '../generate/generateVideo.js';
+import { readPageFacts, withPageFacts } from '../projects/pageFacts.js';
 import { extendVideo } from '../extend/extendVideo.js';
 import type { ExtendVideoRequest, FlowExtensionResult } from '../extend/extendTypes.js';
 import { prepareComposer } from '../generate/prepare.js';
@@ -45,6 +46,8 @@ export interface UploadImageResult {
   readonly mediaId: string;
   /** The run-unique name Flow lists the upload under. */
   readonly displayName: string;
+  /** The project's title as its header shows it, or null. */
+  readonly projectTitle: string | null;
 }
 
 export interface CheckFlowRequest extends FlowCheckRequest {
@@ -249,14 +252,14 @@ export class FlowSession {
   }
 
   generateImage(request: GenerateImageRequest): Promise<FlowGenerationResult> {
-    return this.#run('generating an image', request.signal, request.onProgress, (ctx) =>
-      generateImage(ctx, request, this.#timeouts),
+    return this.#run('generating an image', request.signal, request.onProgress, async (ctx) =>
+      withPageFacts(ctx, await generateImage(ctx, request, this.#timeouts)),
     );
   }
 
   generateVideo(request: GenerateVideoRequest): Promise<FlowGenerationResult> {
-    return this.#run('generating a video', request.signal, request.onProgress, (ctx) =>
-      generateVideo(ctx, request, this.#timeouts),
+    return this.#run('generating a video', request.signal, request.onProgress, async (ctx) =>
+      withPageFacts(ctx, await generateVideo(ctx, request, this.#timeouts)),
     );
   }
 
@@ -287,7 +290,9 @@ export class FlowSession {
       return Promise.reject(error as Error);
     }
     const what = `following ${request.kind === 'video' ? 'a clip' : 'an image'} already submitted`;
-    return this.#run(what, request.signal, request.onProgress, (ctx) => followMedia(ctx, request, this.#timeouts));
+    return this.#run(what, request.signal, request.onProgress, async (ctx) =>
+      withPageFacts(ctx, await followMedia(ctx, request, this.#timeouts)),
+    );
   }
 
   /**
@@ -322,7 +327,13 @@ export class FlowSession {
         this.#timeouts.uploadMs === undefined ? {} : { timeoutMs: this.#timeouts.uploadMs },
       );
       ctx.report({ phase: 'done', projectId, mediaIds: [uploaded.mediaId] });
-      return { projectId, mediaId: uploaded.mediaId, displayName: uploaded.displayName };
+      const facts = await readPageFacts(ctx.page).catch(() => null);
+      return {
+        projectId,
+        mediaId: uploaded.mediaId,
+        displayName: uploaded.displayName,
+        projectTitle: facts?.title ?? null,
+      };
     });
   }
 

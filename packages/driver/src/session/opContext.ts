@@ -28,6 +28,8 @@ export class OpContext {
   afterSubmit = false;
   /** Landing checks start once this operation has navigated (before that the URL is the previous run's). */
   landingChecks = false;
+  /** The title Flow confirmed for a project this operation created and titled (openProject), else null. */
+  projectTitle: string | null = null;
   #closedReason: string | null = null;
   readonly #onClose: () => void;
 

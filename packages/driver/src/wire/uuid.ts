@@ -1,9 +1,9 @@
-/** Flow's media, workflow and project ids are UUIDs (flow-wire §3a). */
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { FLOW_UUID, isFlowUuid } from '@gflow/flow-facts';
 
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID_RE.test(value);
-}
+/** Flow's media, workflow and project ids are UUIDs (flow-wire §3a): the one rule, @gflow/flow-facts'. */
+export const UUID_RE = FLOW_UUID;
+
+export const isUuid = isFlowUuid;
 
 /** The first UUID met in a depth-first walk of a JSON value, or null. */
 export function firstUuid(value: unknown): string | null {

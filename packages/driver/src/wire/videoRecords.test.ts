@@ -38,7 +38,17 @@ describe('video records', () => {
     const submit = [null, 881, [[MEDIA, null, null, ['Fox', [1, 2], null, null, WORKFLOW, 'batch'], PROJECT]], [[rec]]];
     expect(findVideoRecords(submit).map((r) => r.status)).toEqual([6]);
     expect(findVideoRecords([null, null, [[rec]]])).toHaveLength(1);
-    expect(findWorkflowSummaries(submit)).toEqual([{ mediaId: MEDIA, workflowId: WORKFLOW, projectId: PROJECT }]);
+    expect(findWorkflowSummaries(submit)).toEqual([
+      { mediaId: MEDIA, workflowId: WORKFLOW, projectId: PROJECT, title: 'Fox' },
+    ]);
+  });
+
+  it("reads a summary's title only where it is a non-empty name (an id or a blank is none)", () => {
+    const summary = (title: unknown) => [[MEDIA, null, null, [title, [1, 2], null, null, WORKFLOW], PROJECT]];
+    expect(findWorkflowSummaries(summary('A fox trots'))[0]?.title).toBe('A fox trots');
+    expect(findWorkflowSummaries(summary(''))[0]?.title).toBeNull();
+    expect(findWorkflowSummaries(summary(null))[0]?.title).toBeNull();
+    expect(findWorkflowSummaries(summary(OTHER_MEDIA))[0]?.title).toBeNull();
   });
 
   it('filters a project-wide poll that lists another clip first', () => {

@@ -1,3 +1,4 @@
+import { videoPhase } from '@gflow/flow-facts';
 import { isUuid } from './uuid.js';
 
 /**
@@ -26,17 +27,8 @@ export interface VideoRecord {
   readonly createdAt: number | null;
 }
 
-export type VideoPhase = 'submitted' | 'running' | 'done' | 'failed' | 'unknown';
-
-export const VIDEO_STATUS = { submitted: 6, running: 2, done: 3 } as const;
-
-export function videoPhase(status: number | null): VideoPhase {
-  if (status === null) return 'unknown';
-  if (status === VIDEO_STATUS.submitted) return 'submitted';
-  if (status === VIDEO_STATUS.running) return 'running';
-  if (status === VIDEO_STATUS.done) return 'done';
-  return 'failed';
-}
+// The status numbers are a Flow fact: @gflow/flow-facts holds them (and the words for them).
+export { VIDEO_STATUS, videoPhase, type VideoPhase } from '@gflow/flow-facts';
 
 /** Terminal means failed, or done WITH the mp4 URL (flow-wire §3a). */
 export function isTerminal(record: VideoRecord): boolean {
@@ -139,20 +131,28 @@ export function recordsForJob(records: readonly VideoRecord[], ids: VideoIds): V
   );
 }
 
+/** A clip as a submit reply's workflow summary names it. */
+export interface WorkflowSummary {
+  readonly mediaId: string;
+  readonly workflowId: string;
+  readonly projectId: string;
+  /** `[3][0]`: the title Flow's library lists the clip by (flow-wire §3a), when it is a non-empty string. */
+  readonly title: string | null;
+}
+
 /**
  * The workflow summaries of a submit reply, `[mediaId, null, null, [title, [ts], …, workflowId, …], projectId]`,
- * used when the reply carries no full record.
+ * used when the reply carries no full record, and for the clips' titles (no record carries one).
  */
-export function findWorkflowSummaries(
-  payload: unknown,
-  depth = 0,
-): Array<{ mediaId: string; workflowId: string; projectId: string }> {
+export function findWorkflowSummaries(payload: unknown, depth = 0): WorkflowSummary[] {
   if (depth > 6 || !Array.isArray(payload)) return [];
   if (isUuid(payload[0]) && Array.isArray(payload[3]) && isUuid(payload[4])) {
-    const workflowId = (payload[3] as unknown[]).find((v) => isUuid(v) && v !== payload[0]);
-    if (isUuid(workflowId)) return [{ mediaId: payload[0], workflowId, projectId: payload[4] }];
+    const meta = payload[3] as unknown[];
+    const workflowId = meta.find((v) => isUuid(v) && v !== payload[0]);
+    const title = typeof meta[0] === 'string' && meta[0].trim() !== '' && !isUuid(meta[0]) ? meta[0] : null;
+    if (isUuid(workflowId)) return [{ mediaId: payload[0], workflowId, projectId: payload[4], title }];
   }
-  const out: Array<{ mediaId: string; workflowId: string; projectId: string }> = [];
+  const out: WorkflowSummary[] = [];
   for (const child of payload) out.push(...findWorkflowSummaries(child, depth + 1));
   return out;
 }

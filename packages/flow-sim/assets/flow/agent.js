@@ -1,6 +1,7 @@
 // Agent mode (chip pressed, trigger hidden) and the agent-only composer (no chip at all).
 import { app, boot, h, icon, scaled, t, wiz } from './dom.js';
 import { snackbar } from './chrome.js';
+import { tileAlt } from './grid.js';
 import { openPane } from './overlay.js';
 import { settingsTrigger } from './settings.js';
 import { rpc } from './wire.js';
@@ -225,10 +226,11 @@ function openAgentSettings(saved, onSaved) {
 /** A finished tile of the agent-only grid: no media id on it (flow-captures.md §2). */
 function agentTile(m) {
   const picture = boot.variants.agentTileSrc === 'asb' ? `/asb/${m.token}` : m.url;
-  if (m.kind !== 'video') return h('flow-image-tile', { class: 'asset-tile' }, h('img', { src: picture, alt: m.name }));
+  if (m.kind !== 'video')
+    return h('flow-image-tile', { class: 'asset-tile' }, h('img', { src: picture, alt: tileAlt(m.name) }));
   const playable = boot.variants.videoTileSrc === 'asb-redirect' ? `/asb/${m.token}=v` : m.mp4Url;
   const video = h('video', { preload: 'none', muted: true, playsinline: true });
-  const tile = h('flow-video-tile', { class: 'asset-tile' }, h('img', { src: picture, alt: m.name }), video);
+  const tile = h('flow-video-tile', { class: 'asset-tile' }, h('img', { src: picture, alt: tileAlt(m.name) }), video);
   tile.addEventListener('mouseenter', () => {
     if (!video.getAttribute('src')) video.src = playable;
   });

@@ -91,11 +91,14 @@ async function submitImage(prompt, ctx, cost) {
       return;
     }
     spend(cost);
+    // The tile names the image as the library does: its WORKFLOW's title (`[wf, null, null, [title, …, mediaId, …], pid]`).
+    const workflows = (boot.variants.imageReply === 'wrapped' ? reply?.[2]?.[0] : reply?.[1]) ?? [];
+    const titleOf = (mediaId) => workflows.find((w) => w?.[3]?.[4] === mediaId)?.[3]?.[0] ?? '';
     media.forEach((m, i) => {
       const details = m[6][0];
       replaceTile(
         pendings[i],
-        imageTile({ mediaId: m[0], url: details[13], name: details[7], width: m[6][2][0], height: m[6][2][1] }),
+        imageTile({ mediaId: m[0], url: details[13], name: titleOf(m[0]), width: m[6][2][0], height: m[6][2][1] }),
       );
     });
   } catch (err) {
@@ -133,8 +136,16 @@ async function submitVideo(prompt, ctx, cost) {
       unknownJobs += pendings.length;
       pendings.forEach((p) => jobs.set(`unknown-${uuid()}`, { tile: p, unknown: true, since: Date.now() }));
     } else {
+      // A clip's title is its summary's (`[mediaId, null, null, [title, …], pid]`): what its tile will name.
+      const titles = new Map((reply?.[2] ?? []).map((s) => [s?.[0], s?.[3]?.[0] ?? '']));
       (reply?.[3] ?? []).forEach(([rec], i) =>
-        jobs.set(rec[2], { tile: pendings[i], workflowId: rec[0], status: rec[5][8][0], since: Date.now() }),
+        jobs.set(rec[2], {
+          tile: pendings[i],
+          workflowId: rec[0],
+          status: rec[5][8][0],
+          since: Date.now(),
+          name: titles.get(rec[2]) ?? '',
+        }),
       );
     }
     ensurePolling();
@@ -148,7 +159,7 @@ export function resumeJobs() {
   for (const m of boot.project?.media ?? []) {
     if (m.kind !== 'video' || !(m.status === 6 || m.status === 2 || (m.status === 3 && !m.videoUrl))) continue;
     const tile = document.querySelector(`[data-pending-id="${m.id}"]`) ?? pendingTile(m.id);
-    jobs.set(m.id, { tile, workflowId: m.workflowId, status: m.status, since: Date.now() });
+    jobs.set(m.id, { tile, workflowId: m.workflowId, status: m.status, since: Date.now(), name: m.name });
   }
   if (jobs.size > 0) ensurePolling();
 }
@@ -226,7 +237,7 @@ async function advance(mediaId, job, rec) {
     return;
   }
   jobs.delete(mediaId);
-  replaceTile(job.tile, videoTile({ mediaId, posterUrl: poster, mp4Url: mp4, name: full[5][1] }));
+  replaceTile(job.tile, videoTile({ mediaId, posterUrl: poster, mp4Url: mp4, name: job.name ?? '' }));
 }
 
 export function afterSubmitRender() {

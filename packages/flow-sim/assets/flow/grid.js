@@ -144,11 +144,14 @@ async function fetchBlob(url) {
 /** Agent-only accounts' tiles carry no media id at all (flow-captures.md §2). */
 const tileId = (mediaId) => (boot.cohort === 'agent_only' ? null : mediaId);
 
+/** [U] A tile's picture names its media (the library's name) as its alt text, or names nothing (variant tileName). */
+export const tileAlt = (name) => (boot.variants.tileName === 'alt' ? (name ?? '') : '');
+
 export function imageTile({ mediaId, url, token, name, width, height }) {
   const img = h('img', {
     'data-media-id': tileId(mediaId),
     src: token ? `/asb/${token}` : url,
-    alt: name,
+    alt: tileAlt(name),
     width,
     height,
     loading: 'lazy',
@@ -170,7 +173,11 @@ async function upscale(mediaId, res, suffix) {
 }
 
 export function videoTile({ mediaId, posterUrl, mp4Url, token, name }) {
-  const img = h('img', { 'data-media-id': tileId(mediaId), src: token ? `/asb/${token}` : posterUrl, alt: name });
+  const img = h('img', {
+    'data-media-id': tileId(mediaId),
+    src: token ? `/asb/${token}` : posterUrl,
+    alt: tileAlt(name),
+  });
   // A loaded tile plays from its opaque /asb/ URL, which redirects to googlevideo (flow-captures.md §2).
   const playable = token && boot.variants.videoTileSrc === 'asb-redirect' ? `/asb/${token}=v` : mp4Url;
   const video = h('video', { preload: 'none', muted: true, playsinline: true });

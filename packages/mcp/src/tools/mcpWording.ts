@@ -9,6 +9,7 @@ const ROUTES: ReadonlyArray<readonly [RegExp, string]> = [
   [/'?gflow data download ([\w-]{8,})'?/g, 'gflow_download_media {"media_id": "$1"}'],
   [/\(gflow data download(?: MEDIA_ID)?\)/g, '(gflow_download_media)'],
   [/gflow data download(?: MEDIA_ID)?/g, 'gflow_download_media'],
+  [/'?gflow data sync'?/g, 'gflow_sync_catalog'],
   [/\(gflow data list images\)/g, '(the gflow://media/… resources of resources/list)'],
   [/'?gflow task cancel ([\w-]{8,})'?/g, 'gflow_task_cancel {"task_id": "$1"}'],
   [/'?gflow task cancel ID'?/g, 'gflow_task_cancel'],

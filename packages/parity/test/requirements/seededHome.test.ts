@@ -12,10 +12,12 @@ useSurfaces({
   name: 'seeded',
   seed: async (where) => {
     await seedProjects(where, 'alice', 5);
-    await seedVideo(where, 'alice', 'vid-seeded', 'proj-1');
+    await seedVideo(where, 'alice', SEEDED_VIDEO, 'proj-1');
   },
 });
 
+/** A catalogued clip: a Flow media id (a UUID), as every surface requires one. */
+const SEEDED_VIDEO = '7d1e5c2a-4b3f-4e8a-9c6d-1f2e3a4b5c6d';
 const PROMPT = 'a red fox in fresh snow';
 
 verifies('errors.problem-details-envelope', async (s) => {
@@ -62,7 +64,7 @@ verifies('output.mcp-confined', async (s) => {
     code: 'invalid-output',
     status: 400,
   });
-  const problem = expectFailure(await s.call('downloadMedia', { media_id: 'vid-seeded', out_dir: '../escape' }), {
+  const problem = expectFailure(await s.call('downloadMedia', { media_id: SEEDED_VIDEO, out_dir: '../escape' }), {
     code: 'invalid-output',
     status: 400,
   });
