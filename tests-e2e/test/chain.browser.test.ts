@@ -171,7 +171,7 @@ describe('video chain', () => {
     expect(interrupted.stdout, said).toContain(
       `Link 2 may have spent credits (Flow project ${status.flow_project_id}, media ${media})`,
     );
-    expect(interrupted.stdout, said).toContain(`Continue it with: gflow task resume ${chainId}`);
+    expect(interrupted.stdout, said).toContain(`Continue it with 'gflow task resume ${chainId} --sandbox'`);
   }, 300_000);
 
   it('--no-wait hands the chain to a background worker; task wait follows it to its clips; the same --idempotency-key again pays nothing', async () => {
@@ -181,7 +181,7 @@ describe('video chain', () => {
     expect(queued.exitCode, queued.stderr.slice(-2000)).toBe(0);
     const id = /^Chain (\S+) queued \(3 links\); a background worker runs it\.$/m.exec(queued.stdout)?.[1] ?? '';
     expect(id, queued.stdout).not.toBe('');
-    expect(queued.stdout).toContain(`Follow it: gflow task wait ${id}`);
+    expect(queued.stdout).toContain(`Follow it: 'gflow task wait ${id} --sandbox'`);
     const waited = await e2e.cli(['task', 'wait', id, '--sandbox', '--json'], { timeoutMs: 280_000 });
     expect(waited.exitCode, waited.stderr.slice(-2000)).toBe(0);
     const chain = json(waited) as unknown as Chain;

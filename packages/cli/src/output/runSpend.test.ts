@@ -19,7 +19,7 @@ describe('what a run that did not complete says about credits', () => {
     });
     expect(notes).toEqual([
       `Link 2 may have spent credits (Flow project ${PROJECT}, media ${MEDIA}): look there before you retry it.`,
-      `Continue it with: gflow task resume ${TASK} (done steps are kept; a step that may have been submitted is recovered by its ids, never submitted again).`,
+      `Continue it with 'gflow task resume ${TASK}' (done steps are kept; a step that may have been submitted is recovered by its ids, never submitted again).`,
     ]);
   });
 
@@ -55,7 +55,7 @@ describe('what a run that did not complete says about credits', () => {
     expect(
       runNotes({ status: 'cancelled', task_id: TASK, items: [{ status: 'completed' }, { status: 'skipped' }] }),
     ).toEqual([
-      `Continue it with: gflow task resume ${TASK} (done steps are kept; a step that may have been submitted is recovered by its ids, never submitted again).`,
+      `Continue it with 'gflow task resume ${TASK}' (done steps are kept; a step that may have been submitted is recovered by its ids, never submitted again).`,
     ]);
   });
 });

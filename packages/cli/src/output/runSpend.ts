@@ -67,7 +67,7 @@ export function runNotes(run: RunView): string[] {
   const resume =
     id && unfinished
       ? [
-          `Continue it with: gflow task resume ${id} (done steps are kept; a step that may have been submitted is recovered by its ids, never submitted again).`,
+          `Continue it with 'gflow task resume ${id}' (done steps are kept; a step that may have been submitted is recovered by its ids, never submitted again).`,
         ]
       : [];
   return [...spentLines(run), ...resume];
