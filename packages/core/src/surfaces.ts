@@ -4,7 +4,15 @@
 // Adapters translate; these are the pieces they translate with. Not part of the documented API
 // (no compatibility promise across 0.x versions); like the internal packages' indexes, it exports
 // only what another package uses (tooling/test/publicIndexes.test.js).
-export { OPERATIONS } from './operations/registry.js';
+export {
+  OPERATION_ENTRIES,
+  loadOperations,
+  operationEntry,
+  type OperationEntry,
+} from './operations/registry.js';
+export { createGflow } from './runtime/createGflow.js';
+export { SETTINGS } from './settings/settingsSpec.js';
+export { loadSettings } from './settings/loadSettings.js';
 export { defineOperation, annotationsFor, KIND_RANK } from './operations/operation.js';
 export type { JobLauncher, LaunchRequest } from './runtime/runtimeServices.js';
 export { MEDIA_RESOURCE_CAP_BYTES } from './catalogViews/readCatalogMedia.js';

@@ -8,7 +8,13 @@ import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket 
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation } from '../operations/operation.js';
 import type { OperationContext } from './operationContext.js';
-import type { NameOf, NamedIn, OperationShape, RegisteredOperation } from '../operations/registry.js';
+import type {
+  NameOf,
+  NamedIn,
+  OperationEntry,
+  OperationShape,
+  RegisteredOperation,
+} from '../operations/registry.js';
 import {
   type LoadSettingsOptions,
   type ResolvedSettings,
@@ -16,14 +22,13 @@ import {
   loadSettings,
 } from '../settings/loadSettings.js';
 import type { BrowserOverrides } from '../jobs/browserLaunch.js';
-import { runClaimedGeneration } from '../generation/index.js';
-import { isRunPayload, runClaimedRun } from '../runs/index.js';
 import { SessionPool } from '../jobs/sessionPool.js';
 import { type ThumbnailCache, createThumbnailCache } from '../gallery/galleryFiles.js';
-import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
+import type { DrainReport } from '../jobs/taskWorker.js';
 import { badParameterFromZod, refuseUnknownArguments } from './badParameterFromZod.js';
 import { CatalogLoader } from './catalogLoader.js';
 import { JobRegistry } from './jobRegistry.js';
+import { OperationTable } from './operationTable.js';
 import { assertSupportedNode } from './nodeSupport.js';
 import { failureOf } from './orThrow.js';
 import { type LogSink, type Logger, createLogger, effectiveLogLevel } from './logger.js';
@@ -138,7 +143,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   readonly background: JobLauncher | undefined;
   /** Distinguishes this process's claims from a dead one's with a reused pid. @internal */
   readonly startToken = randomBytes(6).toString('hex');
-  readonly #operations = new Map<string, Operation>();
+  readonly #operations: OperationTable;
   /** The operation whose handler runs in the current async context (jobs it starts included). */
   readonly #running = new AsyncLocalStorage<Operation>();
   readonly #closers: Array<() => Promise<void> | void> = [];
@@ -150,7 +155,11 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   readonly #reminded = new Set<string>();
   readonly #throwOnFailure: boolean;
 
-  constructor(options: CreateGflowOptions, operations: readonly O[]) {
+  /**
+   * `operations`: definitions, or registry entries whose modules load on first use (`createGflow`
+   * passes the registry's).
+   */
+  constructor(options: CreateGflowOptions, operations: readonly (O | OperationEntry<O>)[]) {
     // Before anything else: on an older Node the catalog's native addon crashes the process.
     assertSupportedNode();
     this.settings = options.settings ?? loadSettings(options);
@@ -205,22 +214,32 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     this.#usage = new UsageRecorder({ surface: this.surface, layout: this.layout, catalogs: this.#catalogs });
     this.tasks = createTaskService(() => this.catalog, this.jobs);
     this.#services = servicesOf(this);
-    for (const operation of operations as readonly OperationShape[] as readonly Operation[]) {
-      if (this.#operations.has(operation.name))
-        throw new ConfigurationError(`Operation ${operation.name} is declared twice.`);
-      this.#operations.set(operation.name, operation);
-    }
+    this.#operations = new OperationTable(operations as readonly unknown[] as readonly (Operation | OperationEntry)[]);
   }
 
-  /** The operations this runtime offers on a surface (no-spend removes the spending ones). */
+  /**
+   * Loads every operation's definition (every zod schema is built): what a full listing needs
+   * ({@link operations}). Importing `@gflow/core` has done it already; a runtime made through
+   * `@gflow/core/surfaces` (gflow's CLI) loads each operation when it first runs it.
+   */
+  async loadOperations(): Promise<this> {
+    await this.#operations.loadAll();
+    return this;
+  }
+
+  /**
+   * The operations this runtime offers on a surface (no-spend removes the spending ones). Every
+   * operation must be loaded ({@link loadOperations}).
+   */
   operations(surface: Surface = this.surface): Operation[] {
-    return [...this.#operations.values()].filter(
+    return this.#operations.all().filter(
       (op) => !(this.settings.noSpend && op.kind === 'spend') && (!op.surfaces || op.surfaces.includes(surface)),
     );
   }
 
+  /** The operation of this name (either form) when this runtime offers it; it must be loaded. */
   operation(name: string): Operation | undefined {
-    const op = this.#operations.get(name) ?? [...this.#operations.values()].find((o) => o.mcpName === name);
+    const op = this.#operations.get(name);
     if (!op || (this.settings.noSpend && op.kind === 'spend')) return undefined;
     return op;
   }
@@ -248,6 +267,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
    * a `BadParameterError`.
    */
   async runByName(name: string, input: unknown, options: RunOptions = {}): Promise<unknown> {
+    await this.#operations.load(name);
     const operation = this.#offered(name);
     refuseUnknownArguments(operation.input, input);
     const parsed = operation.input.safeParse(input ?? {});
@@ -275,7 +295,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   #offered(name: string): Operation {
     const operation = this.operation(name);
     if (operation) return operation;
-    const hidden = this.#operations.get(name) ?? [...this.#operations.values()].find((o) => o.mcpName === name);
+    const hidden = this.#operations.get(name);
     if (hidden?.kind === 'spend' && this.settings.noSpend) {
       throw new ConfigurationError(
         `${hidden.name} spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`,
@@ -354,7 +374,14 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     } = {},
   ): Promise<DrainReport> {
     await this.ready();
-    const { tryNamedLock } = await import('@gflow/lease');
+    // The worker's code loads here: a runtime that never drains a queue never loads it.
+    const [{ tryNamedLock }, { drainTaskQueue }, { runClaimedGeneration }, { isRunPayload, runClaimedRun }] =
+      await Promise.all([
+        import('@gflow/lease'),
+        import('../jobs/taskWorker.js'),
+        import('../generation/index.js'),
+        import('../runs/index.js'),
+      ]);
     const services = this.#services;
     return drainTaskQueue(services, {
       profile,
@@ -363,7 +390,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
       ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       tryLock: () => tryNamedLock(this.layout.locksDir, `worker-${profile}`),
-      runTask: (record, signal) => {
+      runTask: async (record, signal) => {
         const kind = (record.payload as { kind?: unknown; run?: unknown }).kind;
         const run = (): Promise<unknown> =>
           isRunPayload(record.payload)
@@ -376,7 +403,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
           : kind === 'video'
             ? 'generateVideo'
             : 'generateImage';
-        const operation = this.#operations.get(name);
+        const operation = await this.#operations.load(name);
         return operation ? this.#running.run(operation, run) : run();
       },
     });
