@@ -38,8 +38,8 @@ export {
   type GenerateVideoInput,
   type GenerationResult,
 } from './generation/index.js';
-export { MAX_BATCH_ITEMS, generateBatchInput, type GenerateBatchInput } from './operations/batchOperation.js';
-export { MAX_CHAIN_LINKS } from './operations/chainOperation.js';
+export { generateBatchInput, type GenerateBatchInput } from './operations/batchOperation.js';
+export { MAX_BATCH_ITEMS, MAX_CHAIN_LINKS } from './operations/runLimits.js';
 export { type ChainResult, type GenerateBatchResult } from './runs/index.js';
 // The Flow facts a program chooses its inputs from come from @gflow/flow-facts, their one home;
 // core passes them on so a program imports core only.

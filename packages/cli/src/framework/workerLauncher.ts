@@ -1,8 +1,8 @@
 import { type SpawnOptions, spawn as spawnProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SETTINGS, type SettingKey, loadSettings } from '@gflow/core';
-import { type JobLauncher, type LaunchRequest } from '@gflow/core/surfaces';
+import type { SettingKey } from '@gflow/core';
+import { type JobLauncher, type LaunchRequest, SETTINGS, loadSettings } from '@gflow/core/surfaces';
 import { ConfigurationError } from '@gflow/errors';
 
 export interface WorkerLauncherOptions {

@@ -59,31 +59,79 @@ export const OPERATION_ENTRIES = [
   entry('upscaleImage', 'gflow_upscale_image', async () => (await import('./mediaOperations.js')).upscaleImage),
   entry('upscaleVideo', 'gflow_upscale_video', async () => (await import('./mediaOperations.js')).upscaleVideo),
   entry('stitchVideos', 'gflow_stitch_videos', async () => (await import('./stitchOperation.js')).stitchVideos),
-  entry('projectsCreate', 'gflow_project_create', async () => (await import('./flowProjectOperations.js')).projectsCreate),
-  entry('projectsRename', 'gflow_project_rename', async () => (await import('./flowProjectOperations.js')).projectsRename),
-  entry('instructionsList', 'gflow_instructions_list', async () => (await import('./instructionOperations.js')).instructionsList),
-  entry('instructionsAdd', 'gflow_instructions_add', async () => (await import('./instructionOperations.js')).instructionsAdd),
-  entry('instructionsSetEnabled', 'gflow_instructions_set_enabled', async () => (await import('./instructionOperations.js')).instructionsSetEnabled),
-  entry('instructionsRm', 'gflow_instructions_rm', async () => (await import('./instructionOperations.js')).instructionsRm),
-  entry('instructionsToggleMode', 'gflow_instructions_toggle_mode', async () => (await import('./instructionOperations.js')).instructionsToggleMode),
-  entry('instructionsApply', 'gflow_instructions_apply', async () => (await import('./instructionOperations.js')).instructionsApply),
+  entry(
+    'projectsCreate',
+    'gflow_project_create',
+    async () => (await import('./flowProjectOperations.js')).projectsCreate,
+  ),
+  entry(
+    'projectsRename',
+    'gflow_project_rename',
+    async () => (await import('./flowProjectOperations.js')).projectsRename,
+  ),
+  entry(
+    'instructionsList',
+    'gflow_instructions_list',
+    async () => (await import('./instructionOperations.js')).instructionsList,
+  ),
+  entry(
+    'instructionsAdd',
+    'gflow_instructions_add',
+    async () => (await import('./instructionOperations.js')).instructionsAdd,
+  ),
+  entry(
+    'instructionsSetEnabled',
+    'gflow_instructions_set_enabled',
+    async () => (await import('./instructionOperations.js')).instructionsSetEnabled,
+  ),
+  entry(
+    'instructionsRm',
+    'gflow_instructions_rm',
+    async () => (await import('./instructionOperations.js')).instructionsRm,
+  ),
+  entry(
+    'instructionsToggleMode',
+    'gflow_instructions_toggle_mode',
+    async () => (await import('./instructionOperations.js')).instructionsToggleMode,
+  ),
+  entry(
+    'instructionsApply',
+    'gflow_instructions_apply',
+    async () => (await import('./instructionOperations.js')).instructionsApply,
+  ),
   entry('listModels', 'gflow_list_models', async () => (await import('./listModelsOperation.js')).listModels),
   entry('listTools', 'gflow_list_tools', async () => (await import('./staticOperations.js')).listTools),
   entry('runPromptTools', 'gflow_run_prompt_tools', async () => (await import('./staticOperations.js')).runPromptTools),
-  entry('characterVoices', 'gflow_character_voices', async () => (await import('./staticOperations.js')).characterVoices),
+  entry(
+    'characterVoices',
+    'gflow_character_voices',
+    async () => (await import('./staticOperations.js')).characterVoices,
+  ),
   entry('listProjects', 'gflow_list_projects', async () => (await import('./catalogOperations.js')).listProjects),
   entry('usageStats', 'gflow_usage_stats', async () => (await import('./catalogOperations.js')).usageStats),
   entry('creditUsage', 'gflow_credit_usage', async () => (await import('./creditOperations.js')).creditUsage),
   entry('listMedia', 'gflow_list_media', async () => (await import('./mediaCatalog.js')).listMedia),
-  entry('listProfileActivity', 'gflow_list_profile_activity', async () => (await import('./projectCatalog.js')).listProfileActivity),
+  entry(
+    'listProfileActivity',
+    'gflow_list_profile_activity',
+    async () => (await import('./projectCatalog.js')).listProfileActivity,
+  ),
   entry('listErrors', 'gflow_list_errors', async () => (await import('./errorLog.js')).listErrors),
   entry('showMedia', 'gflow_show_media', async () => (await import('./mediaCatalog.js')).showMedia),
   entry('showProject', 'gflow_show_project', async () => (await import('./projectCatalog.js')).showProject),
-  entry('pruneMissingFiles', 'gflow_prune_missing_files', async () => (await import('./housekeeping.js')).pruneMissingFiles),
+  entry(
+    'pruneMissingFiles',
+    'gflow_prune_missing_files',
+    async () => (await import('./housekeeping.js')).pruneMissingFiles,
+  ),
   entry('exportErrors', 'gflow_export_errors', async () => (await import('./errorLog.js')).exportErrors),
   entry('pruneErrors', 'gflow_prune_errors', async () => (await import('./errorLog.js')).pruneErrors),
   entry('recentCatalogMedia', 'gflow_recent_media', async () => (await import('./mediaCatalog.js')).recentCatalogMedia),
-  entry('catalogProjectSummary', 'gflow_project_summary', async () => (await import('./projectCatalog.js')).catalogProjectSummary),
+  entry(
+    'catalogProjectSummary',
+    'gflow_project_summary',
+    async () => (await import('./projectCatalog.js')).catalogProjectSummary,
+  ),
   entry('readMediaBytes', 'gflow_read_media', async () => (await import('./mediaCatalog.js')).readMediaBytes),
   entry('doctor', 'gflow_doctor', async () => (await import('./housekeeping.js')).doctor),
   entry('doctorFix', 'gflow_doctor_fix', async () => (await import('./housekeeping.js')).doctorFix),
@@ -96,13 +144,37 @@ export const OPERATION_ENTRIES = [
   entry('showTask', 'gflow_show_task', async () => (await import('./taskOperations.js')).showTask),
   entry('waitTask', 'gflow_wait_task', async () => (await import('./taskOperations.js')).waitTask),
   entry('cancelTask', 'gflow_cancel_task', async () => (await import('./taskOperations.js')).cancelTask),
-  entry('galleryProjects', 'gflow_gallery_projects', async () => (await import('./galleryOperations.js')).galleryProjectsOperation),
-  entry('galleryMedia', 'gflow_gallery_media', async () => (await import('./galleryOperations.js')).galleryMediaOperation),
-  entry('galleryMediaDetail', 'gflow_gallery_media_detail', async () => (await import('./galleryOperations.js')).galleryMediaDetailOperation),
-  entry('galleryFailures', 'gflow_gallery_failures', async () => (await import('./galleryOperations.js')).galleryFailuresOperation),
-  entry('galleryTasks', 'gflow_gallery_tasks', async () => (await import('./galleryOperations.js')).galleryTasksOperation),
+  entry(
+    'galleryProjects',
+    'gflow_gallery_projects',
+    async () => (await import('./galleryOperations.js')).galleryProjectsOperation,
+  ),
+  entry(
+    'galleryMedia',
+    'gflow_gallery_media',
+    async () => (await import('./galleryOperations.js')).galleryMediaOperation,
+  ),
+  entry(
+    'galleryMediaDetail',
+    'gflow_gallery_media_detail',
+    async () => (await import('./galleryOperations.js')).galleryMediaDetailOperation,
+  ),
+  entry(
+    'galleryFailures',
+    'gflow_gallery_failures',
+    async () => (await import('./galleryOperations.js')).galleryFailuresOperation,
+  ),
+  entry(
+    'galleryTasks',
+    'gflow_gallery_tasks',
+    async () => (await import('./galleryOperations.js')).galleryTasksOperation,
+  ),
   entry('galleryFile', 'gflow_gallery_file', async () => (await import('./galleryOperations.js')).galleryFileOperation),
-  entry('galleryThumbnail', 'gflow_gallery_thumbnail', async () => (await import('./galleryOperations.js')).galleryThumbnailOperation),
+  entry(
+    'galleryThumbnail',
+    'gflow_gallery_thumbnail',
+    async () => (await import('./galleryOperations.js')).galleryThumbnailOperation,
+  ),
 ] as const;
 
 /** Any one of gflow's operations, with its own types (what `createGflow()`'s runtime offers). */
@@ -121,6 +193,23 @@ export async function loadOperations(names?: readonly string[]): Promise<readonl
     ? names.map((name) => operationEntry(name) ?? unknownOperation(name))
     : (OPERATION_ENTRIES as readonly OperationEntry<OperationShape>[]);
   return (await Promise.all(entries.map((e) => e.load()))) as readonly OperationShape[] as readonly Operation[];
+}
+
+/**
+ * Every operation's definition, in the registry's order, when every one is loaded (importing
+ * `@gflow/core` loads them; else {@link loadOperations}): for code that reads them all at once
+ * and synchronously (the MCP adapter's flows). Throws when one is not loaded yet.
+ */
+export function loadedOperations(): readonly Operation[] {
+  return (OPERATION_ENTRIES as readonly OperationEntry<OperationShape>[]).map(
+    (e) => (e.loaded() as Operation | undefined) ?? unloaded(e.name),
+  );
+}
+
+function unloaded(name: string): never {
+  throw new Error(
+    `The operation ${name} is not loaded yet: await loadOperations() (importing @gflow/core loads them all).`,
+  );
 }
 
 function unknownOperation(name: string): never {

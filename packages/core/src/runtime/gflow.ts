@@ -8,13 +8,7 @@ import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket 
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation } from '../operations/operation.js';
 import type { OperationContext } from './operationContext.js';
-import type {
-  NameOf,
-  NamedIn,
-  OperationEntry,
-  OperationShape,
-  RegisteredOperation,
-} from '../operations/registry.js';
+import type { NameOf, NamedIn, OperationEntry, OperationShape, RegisteredOperation } from '../operations/registry.js';
 import {
   type LoadSettingsOptions,
   type ResolvedSettings,
@@ -38,7 +32,6 @@ import { SURFACE_POLICY, type Surface } from './surfacePolicy.js';
 import { createTaskService } from './taskServiceImpl.js';
 import type { TaskService } from './taskService.js';
 import { UsageRecorder } from './usageRecorder.js';
-import { flowCheckReminder } from '../health/flowCheckReminder.js';
 
 /** How to build a runtime: where settings come from (`env`, `cwd`, `flags`), the surface it serves, and launch additions. */
 export interface CreateGflowOptions extends LoadSettingsOptions {
@@ -125,8 +118,6 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   readonly jobs = new JobRegistry();
   /** Per-profile FIFO: calls on one profile inside this process run one at a time. @internal */
   readonly profileQueue: KeyedQueue = createKeyedQueue();
-  /** The spending brake of the surfaces whose policy says `rateLimit` (MCP, HTTP). @internal */
-  readonly limiter: TokenBucket;
   /** The tasks of `wait: false` generations: `get(id)`, `cancel(id)`. */
   readonly tasks: TaskService;
   /** @internal */
@@ -141,8 +132,9 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   readonly worker: boolean;
   /** @internal */
   readonly background: JobLauncher | undefined;
-  /** Distinguishes this process's claims from a dead one's with a reused pid. @internal */
-  readonly startToken = randomBytes(6).toString('hex');
+  /** The start token, drawn on first use (node:crypto loads then): a static read never draws it. */
+  readonly #startToken = memoized(() => randomBytes(6).toString('hex'));
+  #limiter: TokenBucket | undefined;
   readonly #operations: OperationTable;
   /** The operation whose handler runs in the current async context (jobs it starts included). */
   readonly #running = new AsyncLocalStorage<Operation>();
@@ -201,20 +193,36 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     this.onClose(() => this.sessions.closeAll());
     this.thumbnails = createThumbnailCache(this.settings, this.layout);
     this.onClose(() => this.thumbnails.close());
-    this.limiter = createTokenBucket({
-      capacity: this.settings.rateLimitCapacity,
-      refillMs: this.settings.rateLimitRefillSeconds * 1000,
-    });
+    const startToken = this.#startToken;
     this.#catalogs = new CatalogLoader({
       path: this.settings.dbPath,
       historyPrompts: this.settings.historyPrompts,
-      startToken: this.startToken,
+      // Read when the catalog opens: a run that never opens it never draws the token.
+      get startToken() {
+        return startToken();
+      },
       onOpen: (catalog) => this.#usage.ingestJournal(catalog),
     });
     this.#usage = new UsageRecorder({ surface: this.surface, layout: this.layout, catalogs: this.#catalogs });
     this.tasks = createTaskService(() => this.catalog, this.jobs);
     this.#services = servicesOf(this);
     this.#operations = new OperationTable(operations as readonly unknown[] as readonly (Operation | OperationEntry)[]);
+  }
+
+  /**
+   * The spending brake of the surfaces whose policy says `rateLimit` (MCP, HTTP), made on first
+   * use (its clock is `performance`, whose module a static read never loads). @internal
+   */
+  get limiter(): TokenBucket {
+    return (this.#limiter ??= createTokenBucket({
+      capacity: this.settings.rateLimitCapacity,
+      refillMs: this.settings.rateLimitRefillSeconds * 1000,
+    }));
+  }
+
+  /** Distinguishes this process's claims from a dead one's with a reused pid. @internal */
+  get startToken(): string {
+    return this.#startToken();
   }
 
   /**
@@ -232,9 +240,11 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
    * operation must be loaded ({@link loadOperations}).
    */
   operations(surface: Surface = this.surface): Operation[] {
-    return this.#operations.all().filter(
-      (op) => !(this.settings.noSpend && op.kind === 'spend') && (!op.surfaces || op.surfaces.includes(surface)),
-    );
+    return this.#operations
+      .all()
+      .filter(
+        (op) => !(this.settings.noSpend && op.kind === 'spend') && (!op.surfaces || op.surfaces.includes(surface)),
+      );
   }
 
   /** The operation of this name (either form) when this runtime offers it; it must be loaded. */
@@ -280,7 +290,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     };
     if (options.signal?.aborted) return settle(cancelledBeforeStart(operation));
     if (operation.usesCatalog !== false) await this.ready();
-    if (operation.kind === 'spend') this.#remindFlowCheck(parsed.data);
+    if (operation.kind === 'spend') await this.#remindFlowCheck(parsed.data);
     const context: OperationContext = {
       runtime: this.#services,
       surface: this.surface,
@@ -308,7 +318,9 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   }
 
   /** Before a paid run: one line when the profile's last free live check is stale (GFLOW_CLI_FLOW_CHECK_REMINDER). */
-  #remindFlowCheck(input: Record<string, unknown>): void {
+  async #remindFlowCheck(input: Record<string, unknown>): Promise<void> {
+    // Loaded here: only a paid run reads the record (and builds its schema).
+    const { flowCheckReminder } = await import('../health/flowCheckReminder.js');
     const reminder = flowCheckReminder(this.layout, this.settings, input);
     if (reminder === null || this.#reminded.has(reminder.profile)) return;
     this.#reminded.add(reminder.profile);
@@ -457,6 +469,12 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   }
 }
 
+/** `make`, called once, on the first call. */
+function memoized<T>(make: () => T): () => T {
+  let made: { readonly value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 /** The services a handler may use, read through to the runtime (the catalog opens on first use). */
 function servicesOf(gflow: Gflow): RuntimeServices {
   return Object.freeze({
@@ -468,7 +486,9 @@ function servicesOf(gflow: Gflow): RuntimeServices {
       return gflow.catalog;
     },
     sessions: gflow.sessions,
-    limiter: gflow.limiter,
+    get limiter(): TokenBucket {
+      return gflow.limiter;
+    },
     jobs: gflow.jobs,
     background: gflow.background,
     claimantFor: (profile: string) => gflow.claimantFor(profile),

@@ -1,8 +1,8 @@
 /** Parameter schemas every operation family shares: Flow ids, the profile, local paths, prompt tools. */
 import { z } from 'zod';
+import { FLOW_ID } from './flowIdPattern.js';
 
-/** Flow ids (projects, media, entities): letters, digits, `_` and `-`, ≤ 128, so they cannot traverse paths. */
-export const FLOW_ID = /^[\w-]{1,128}$/;
+export { FLOW_ID };
 export const flowId = (what: string) =>
   z.string().trim().regex(FLOW_ID, `${what} must be 1–128 letters, digits, "_" or "-"`);
 
