@@ -11,6 +11,7 @@ import { daemonGate, loginPathOf, mountGallery } from './gallery/galleryRoutes.j
 import { createGuardedMcpApp } from './guardedMcpApp.js';
 import { LegacySessions } from './legacySessions.js';
 import { createModernServerPool } from './modernServerPool.js';
+import { carriesEnvelopeClaim } from './envelopeClaim.js';
 import { isLoopbackBind } from './loopback.js';
 import { SseServerTransport } from './sseServerTransport.js';
 
@@ -98,7 +99,8 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
 
   mcp.all(mcpPath, async (c: Context) => {
     const parsedBody: unknown = c.get('parsedBody');
-    if (!(await isLegacyRequest(c.req.raw, parsedBody))) return modern.fetch(c.req.raw, { parsedBody });
+    if (carriesEnvelopeClaim(parsedBody) || !(await isLegacyRequest(c.req.raw, parsedBody)))
+      return modern.fetch(c.req.raw, { parsedBody });
     const sessionId = c.req.header('mcp-session-id');
     if (sessionId) {
       const transport = sessions.streamable(sessionId);
