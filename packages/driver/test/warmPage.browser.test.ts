@@ -1,6 +1,7 @@
 // A warm session keeps its page (#22): the next run on the same project reuses the open editor
-// after a health check instead of loading it again; another project, a failure, a frame still
-// bound from the last run or a lost sign-in load it afresh. What the simulator served (its page
+// after a health check instead of loading it again (frames the last run left bound are unbound,
+// assets attached in place told apart on the kept page: issue 45); another project, a failure or a
+// lost sign-in load it afresh. What the simulator served (its page
 // loads) shows which, and the submit bodies show that a reused composer sends only this run.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -75,7 +76,11 @@ describe.each(VARIANT_VALUES.composerAfterSubmit)('a warm page (composerAfterSub
       count: 1,
       timeoutMs: 90_000,
     } as const;
-    await rig.session.generateVideo({ ...video, prompt: 'the first clip', startFrame: { path: frames[0]! } });
+    const first = await rig.session.generateVideo({
+      ...video,
+      prompt: 'the first clip',
+      startFrame: { path: frames[0]! },
+    });
     const second = await rig.session.generateVideo({
       ...video,
       prompt: 'the second clip',
@@ -83,10 +88,67 @@ describe.each(VARIANT_VALUES.composerAfterSubmit)('a warm page (composerAfterSub
     });
     const body = rig.sim.received.calls('eb1hJf').at(-1)?.inner ?? '';
     expect(body).toContain(second.uploads[0]?.mediaId);
+    expect(body).not.toContain(first.uploads[0]?.mediaId);
     expect(body).toContain('the second clip');
     expect(body).not.toContain('the first clip');
-    // Kept frames make the page unfit (a fresh load); a cleared composer is reused.
-    expect(loads(id)).toBe(after === 'keep' ? 2 : 1);
+    // Frames a composer keeps are unbound on the kept page (issue 45): no second load either way.
+    expect(loads(id)).toBe(1);
+  }, 120_000);
+});
+
+// Issue 45: an asset attached in place no longer makes the page load again. A tile the page drew
+// from a reply since it loaded has no /asb/ token; the page's own search reply pairs one with the id
+// (searchThumbs 'in-row'), and where it does not ('parallel', [U]), the kept page cannot tell two
+// images of one prompt apart and loads afresh. Either way the submit names the image asked for.
+describe.each(VARIANT_VALUES.searchThumbs)('an image attached in place on a kept page (searchThumbs=%s)', (thumbs) => {
+  const twoOfOnePrompt = async (): Promise<{ projectId: string; other: string; wanted: string }> => {
+    rig.sim.scenario.setVariants({ searchThumbs: thumbs });
+    const { id } = rig.sim.scenario.createProject(email);
+    // The simulator titles an image after its prompt's first words: both are "Twin kites at dusk".
+    const made = await rig.session.generateImage({ ...image, count: 2, projectId: id, prompt: 'Twin kites at dusk' });
+    const [other, wanted] = made.items.map((i) => i.mediaId);
+    expect(loads(id)).toBe(1);
+    return { projectId: id, other: other!, wanted: wanted! };
+  };
+  const keptOrReloaded = thumbs === 'in-row' ? 1 : 2;
+
+  it('i2v: the Start frame binds the image asked for, out of two of its name', async () => {
+    const { projectId, other, wanted } = await twoOfOnePrompt();
+    const clip = await rig.session.generateVideo({
+      mode: 'i2v',
+      projectId,
+      prompt: 'the kites climb',
+      model: 'veo_3_1_lite',
+      aspect: '16:9',
+      count: 1,
+      startFrame: { mediaId: wanted, displayName: 'Twin kites at dusk' },
+      timeoutMs: 90_000,
+    });
+    const body = rig.sim.received.calls('eb1hJf').at(-1)?.inner ?? '';
+    expect(body).toContain(wanted);
+    expect(body).not.toContain(other);
+    expect(clip.uploads).toHaveLength(0);
+    expect(loads(projectId)).toBe(keptOrReloaded);
+  }, 120_000);
+
+  it('r2v: the @ mention binds the image asked for, out of two of its name', async () => {
+    const { projectId, other, wanted } = await twoOfOnePrompt();
+    const clip = await rig.session.generateVideo({
+      mode: 'r2v',
+      projectId,
+      prompt: 'the kites dance',
+      model: 'veo_3_1_lite',
+      aspect: '16:9',
+      duration: 8,
+      count: 1,
+      references: [{ mediaId: wanted, displayName: 'Twin kites at dusk' }],
+      timeoutMs: 90_000,
+    });
+    const body = rig.sim.received.calls('MZZa6b').at(-1)?.inner ?? '';
+    expect(body).toContain(wanted);
+    expect(body).not.toContain(other);
+    expect(clip.uploads).toHaveLength(0);
+    expect(loads(projectId)).toBe(keptOrReloaded);
   }, 120_000);
 });
 
