@@ -70,6 +70,8 @@ async function optionKeys(named: Locator): Promise<string[]> {
 export const LIST_QUIET_MS = 200;
 
 export const nameOfKey = (key: string): string => key.slice(0, key.indexOf('\u0000'));
+/** The thumbnail src in an option key (optionKeys). */
+const thumbOfKey = (key: string): string => key.slice(key.indexOf('\u0000') + 1);
 
 /**
  * The options listed once the list has stopped re-rendering (the same options for
@@ -128,15 +130,38 @@ async function showsOtherMedia(option: Locator, token: string | undefined): Prom
 }
 
 /**
+ * The thumbnail token of the media a mention attaches (thumbnailIds.ts), read once the search reply
+ * its query brought is in on a kept page (that reply may be what pairs the token with the id).
+ */
+async function mediaToken(ctx: OpContext, target: MentionTarget, since: number): Promise<string | undefined> {
+  if (ctx.pageKept) await searchAnswered(ctx, since, mentionQuery(target.displayName), 2_500);
+  return thumbnailToken(ctx, target.id);
+}
+
+/**
+ * A media mention's candidates, named like the target first; with the media's token known, the
+ * option showing that thumbnail before all: a name shared by many images (four of one prompt, made
+ * again and again) would otherwise spend the tries on options the veto turns down, in whatever order
+ * the unranked search lists them.
+ */
+function rankMedia(ctx: OpContext, target: MentionTarget, byName: (keys: readonly string[]) => string[]) {
+  return async (keys: readonly string[], since: number): Promise<string[]> => {
+    const ranked = byName(keys);
+    const token = await mediaToken(ctx, target, since);
+    if (token === undefined) return ranked;
+    const shows = (key: string): boolean => ASB_TOKEN.exec(thumbOfKey(key))?.[1] === token;
+    return [...ranked.filter(shows), ...ranked.filter((k) => !shows(k))];
+  };
+}
+
+/**
  * The veto of a media mention's options: one showing another media (showsOtherMedia) is not bound.
  * On a page kept from the last run, where the media's token is unknown and two or more options
  * carry its name, none can be told apart: the page is loaded afresh instead (FreshPageNeeded).
  */
 function mediaVeto(ctx: OpContext, named: Locator, target: MentionTarget) {
   return async (option: Locator, since: number): Promise<string | undefined> => {
-    // The reply that listed the options may pair the media's thumbnail: read once it is in.
-    if (ctx.pageKept) await searchAnswered(ctx, since, mentionQuery(target.displayName), 2_500);
-    const token = await thumbnailToken(ctx, target.id);
+    const token = await mediaToken(ctx, target, since);
     if (token === undefined && ctx.pageKept) {
       const texts = await textsWithoutIcons(named).catch((): string[] => []);
       if (texts.filter((t) => optionNames(t, target.displayName)).length >= 2)
@@ -188,8 +213,8 @@ export interface OptionPlan {
   readonly label: string;
   /** The options considered. */
   readonly named: Locator;
-  /** The keys to try, best first, out of the settled list's. */
-  readonly rank: (keys: readonly string[]) => string[];
+  /** The keys to try, best first, out of the settled list's (`since`: as for `veto`). */
+  readonly rank: (keys: readonly string[], since: number) => string[] | Promise<string[]>;
   /** How many searches may list nothing (late indexing) before giving up. */
   readonly searches: number;
   /**
@@ -251,7 +276,7 @@ export async function bindOptions(ctx: OpContext, plan: OptionPlan): Promise<Opt
     const since = ctx.tap.seq;
     await page.keyboard.type(typed, { delay: 15 });
     const settled = await settledKeys(ctx, plan.named, 2_500 * (misses + 1));
-    const order = settled === undefined ? undefined : plan.rank(settled);
+    const order = settled === undefined ? undefined : await plan.rank(settled, since);
     if (order !== undefined && order.length > 0) listed = true;
     const key = order?.find((k) => !tried.has(k));
     if (key === undefined) {
@@ -301,15 +326,16 @@ export async function addMention(ctx: OpContext, target: MentionTarget, lead = '
   const label = `${target.referenceType === 'entity' ? 'the character ' : ''}${target.displayName}`;
   const name = target.displayName;
   const named = ctx.page.locator(OPTION).filter({ hasText: name });
+  const byName = (keys: readonly string[]): string[] => [
+    ...keys.filter((k) => optionNames(nameOfKey(k), name)),
+    ...keys.filter((k) => !optionNames(nameOfKey(k), name)),
+  ];
   const outcome = await bindOptions(ctx, {
     query: mentionQuery(name),
     lead,
     label,
     named,
-    rank: (keys) => [
-      ...keys.filter((k) => optionNames(nameOfKey(k), name)),
-      ...keys.filter((k) => !optionNames(nameOfKey(k), name)),
-    ],
+    rank: target.referenceType === 'media' ? rankMedia(ctx, target, byName) : byName,
     searches: 3,
     ...(target.referenceType === 'media' ? { veto: mediaVeto(ctx, named, target) } : {}),
     accept: (added) => added.length === 1 && added[0] !== undefined && chipMatches(added[0], target),
