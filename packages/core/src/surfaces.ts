@@ -6,13 +6,7 @@
 // Adapters translate; these are the pieces they translate with. Not part of the documented API
 // (no compatibility promise across 0.x versions); like the internal packages' indexes, it exports
 // only what another package uses (tooling/test/publicIndexes.test.js).
-export {
-  OPERATION_ENTRIES,
-  loadOperations,
-  loadedOperations,
-  operationEntry,
-  type OperationEntry,
-} from './operations/registry.js';
+export { loadOperations, loadedOperations, operationEntry } from './operations/registry.js';
 export { createGflow } from './runtime/createGflow.js';
 export { SETTINGS } from './settings/settingsSpec.js';
 export { loadSettings } from './settings/loadSettings.js';
