@@ -221,7 +221,7 @@ async function loadOperations(root = repoRoot) {
   const registry = await tsImport(path.join(root, 'packages/core/src/operations/registry.ts'), import.meta.url);
   const zodPath = createRequire(path.join(root, 'packages/core/package.json')).resolve('zod');
   const { z } = await import(pathToFileURL(zodPath).href);
-  return { operations: registry.OPERATIONS, z };
+  return { operations: await registry.loadOperations(), z };
 }
 
 /** A JSON Schema node as a short type: `string`, `"a" \| "b"`, `integer ≥ 1`, `string[]`, `object`. */

@@ -2,9 +2,13 @@
 // inside the repository, every source it was built from still has the mtime
 // recorded in dist/build.json. Plain JavaScript with no dependencies, so the
 // launcher can ask before loading anything else.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// node:fs through require: its ESM face would read every lazy getter of fs (fs/promises, its
+// streams and watchers), a few ms of every start (apps/app/bench/cliStart.bench.ts).
+const { existsSync, readFileSync, statSync } = createRequire(import.meta.url)('node:fs');
 
 /** @returns {{ fresh: boolean, reason: string }} */
 export function distState(distUrl) {

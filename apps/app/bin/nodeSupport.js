@@ -4,7 +4,11 @@
 // space-separated comparators (`>=22.19.0`, `<25`, `^22.19.0`, `~24.1`, `24.x`).
 // Plain JavaScript on purpose: the launcher runs it before anything else, on
 // any Node, so an old Node gets one clear line instead of a native abort.
-import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+// node:fs through require: its ESM face would read every lazy getter of fs (fs/promises, its
+// streams and watchers), a few ms of every start (apps/app/bench/cliStart.bench.ts).
+const { readFileSync } = createRequire(import.meta.url)('node:fs');
 
 /** @param {string} version e.g. "24.21.0" or "v24.21.0" @returns {[number, number, number]} */
 function parseVersion(version) {

@@ -91,6 +91,46 @@ const workspacePlugin = {
   },
 };
 
+/**
+ * Node's built-in modules cost start time the command may never use (measured with
+ * `process.moduleLoadList` and apps/app/bench/cliStart.bench.ts): importing `node:crypto`,
+ * `node:child_process` or `node:tty` loads them and everything they require, a few ms each. So in
+ * the bundle, a workspace source's import of one of these becomes a module of functions that load
+ * the built-in on their first call (`process.getBuiltinModule`, Node ≥ 22.3; the launcher refuses
+ * older lines first), each keeping its `util.promisify.custom`. Classes and non-function values are
+ * not exported: a source that imports one fails the build ("No matching export") rather than
+ * loading the module eagerly unseen. Dependencies under node_modules keep their own imports.
+ */
+const promisifyCustom = Symbol.for('nodejs.util.promisify.custom');
+
+function lazyBuiltinModule(name) {
+  const lines = [`let m;`, `const load = () => (m ??= process.getBuiltinModule(${JSON.stringify(name)}));`];
+  for (const [key, d] of Object.entries(Object.getOwnPropertyDescriptors(process.getBuiltinModule(name)))) {
+    if (typeof d.value !== 'function' || /^[A-Z]/.test(key) || !/^[a-zA-Z_$][\w$]*$/.test(key)) continue;
+    lines.push(`export function ${key}(...args) { return load().${key}(...args); }`);
+    if (typeof d.value[promisifyCustom] === 'function')
+      lines.push(
+        `Object.defineProperty(${key}, Symbol.for('nodejs.util.promisify.custom'), { get: () => load().${key}[Symbol.for('nodejs.util.promisify.custom')] });`,
+      );
+  }
+  return lines.join('\n');
+}
+
+const lazyBuiltinsPlugin = {
+  name: 'gflow-lazy-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^node:(crypto|child_process|tty)$/ }, (args) =>
+      args.importer.startsWith(repoRoot + path.sep) && !args.importer.includes(`${path.sep}node_modules${path.sep}`)
+        ? { path: args.path, namespace: 'gflow-lazy-builtin' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'gflow-lazy-builtin' }, (args) => ({
+      contents: lazyBuiltinModule(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 export async function buildGflow() {
   const started = Date.now();
   const staging = `${outdir}.tmp-${process.pid}`;
@@ -106,9 +146,11 @@ export async function buildGflow() {
     target: 'node20',
     external: EXTERNAL,
     // esbuild's __require helper (CommonJS dependencies) needs a module-scope `require` in every
-    // chunk, so that one is a banner; the dirname helper goes only where it is used.
+    // chunk, so that one is a banner; the dirname helper goes only where it is used. The require is
+    // made on first call: most chunks never call it, and making one per chunk (a Module and its
+    // node_modules paths, import.meta) costs start time.
     banner: {
-      js: "import { createRequire as __gflowCreateRequire } from 'node:module'; const require = __gflowCreateRequire(import.meta.url);",
+      js: "import { createRequire as __gflowCreateRequire } from 'node:module'; let __gflowRequire; const require = (id) => (__gflowRequire ??= __gflowCreateRequire(import.meta.url))(id);",
     },
     inject: [path.join(appDir, 'scripts', 'bundleShims.js')],
     minifyWhitespace: true,
@@ -122,7 +164,7 @@ export async function buildGflow() {
     sourcesContent: false,
     metafile: true,
     logLevel: 'warning',
-    plugins: [workspacePlugin],
+    plugins: [workspacePlugin, lazyBuiltinsPlugin],
   });
   // The launcher compares these files' mtimes with the ones recorded in build.json.
   const inputs = Object.keys(result.metafile.inputs)
@@ -151,15 +193,21 @@ export async function buildGflow() {
   // GFLOW_BUILD_METAFILE=path: esbuild's metafile, for size analysis (e.g. esbuild's analyzer).
   if (process.env.GFLOW_BUILD_METAFILE)
     fs.writeFileSync(process.env.GFLOW_BUILD_METAFILE, JSON.stringify(result.metafile));
-  // Which packages each chunk holds: tests check what a command loads (e.g. `models` no Playwright, no MCP SDK).
+  // Which packages each chunk holds, and which of our sources: tests check what a command loads
+  // (`models`: no Playwright, no MCP SDK, and of the operations only its own).
   const chunks = {};
+  const chunkSources = {};
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
     if (!out.endsWith('.js')) continue;
     chunks[path.basename(out)] = [...new Set(Object.keys(meta.inputs).map(packageOf))].sort();
+    chunkSources[path.basename(out)] = Object.keys(meta.inputs)
+      .filter((p) => /^(packages|apps)\//.test(p))
+      .sort();
   }
   const manifest = { builtAt: new Date().toISOString(), node: process.version, external: EXTERNAL, files };
   fs.writeFileSync(path.join(staging, 'build.json'), `${JSON.stringify(manifest)}\n`);
   fs.writeFileSync(path.join(staging, 'chunks.json'), `${JSON.stringify(chunks, null, 1)}\n`);
+  fs.writeFileSync(path.join(staging, 'chunkSources.json'), `${JSON.stringify(chunkSources, null, 1)}\n`);
   fs.writeFileSync(path.join(staging, 'package.json'), '{ "type": "module" }\n');
   // Swap in atomically enough for concurrent launchers: old dist out, new dist in.
   const old = `${outdir}.old-${process.pid}`;

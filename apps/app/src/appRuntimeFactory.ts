@@ -8,11 +8,13 @@ import { backgroundFor, defaultRuntimeFactory } from '@gflow/cli';
  */
 export function appRuntimeFactory(notify: (line: string) => void): RuntimeFactory {
   return async (request) => {
-    // core loads lazily (here, when a command first needs a runtime): --help never pays for it.
-    const sandbox =
-      request.flags.sandbox === true ||
-      (await import('@gflow/core')).loadSettings({ env: request.env, cwd: request.cwd, flags: request.flags }).sandbox;
-    if (!sandbox) return defaultRuntimeFactory(request);
+    // core loads lazily (here, when a command first needs a runtime): --help never pays for it; its
+    // surfaces entry, not its root, whose import loads every operation.
+    if (request.flags.sandbox !== true) {
+      const { loadSettings } = await import('@gflow/core/surfaces');
+      const settings = loadSettings({ env: request.env, cwd: request.cwd, flags: request.flags });
+      if (!settings.sandbox) return defaultRuntimeFactory({ ...request, settings });
+    }
     const { sandbox: _sandbox, ...flags } = request.flags;
     const { openSandbox } = await import('@gflow/core/sandbox');
     // A --no-wait job's worker opens the same sandbox (attached to the same simulator, if any).

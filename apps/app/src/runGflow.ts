@@ -22,8 +22,11 @@ function processIo(): CliIo {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    // isatty(0) rather than process.stdin.isTTY: it does not set up the stdin stream.
-    stdinIsTTY: isatty(0),
+    // isatty(0) rather than process.stdin.isTTY: it does not set up the stdin stream; read when a
+    // command asks (a confirmation), so a start that asks nothing never loads node:tty.
+    get stdinIsTTY() {
+      return isatty(0);
+    },
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

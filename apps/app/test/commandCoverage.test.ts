@@ -1,7 +1,7 @@
 // One case per runnable command of the real tree (walkCli's leaves plus bare groups like `gflow
 // auth`), in exactly one of the tables the command-output suites run (commandOutputs/*Cases.ts);
 // and the validators those suites use can fail. Nothing here runs the binary.
-import { OPERATIONS } from '@gflow/core/surfaces';
+import { loadOperations } from '@gflow/core/surfaces';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_CASES } from './commandOutputs/catalogCases.js';
 import {
@@ -14,6 +14,9 @@ import {
 import { SANDBOX_CASES } from './commandOutputs/sandboxCases.js';
 import { STATIC_CASES } from './commandOutputs/staticCases.js';
 import * as S from './outputSchemas.js';
+
+// Every operation, loaded (the surfaces' registry loads them on demand).
+const OPERATIONS = await loadOperations();
 
 const TABLES: Record<string, CaseTable<never>> = {
   'commandOutputs/staticCases.ts': STATIC_CASES,

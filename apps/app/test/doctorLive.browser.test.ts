@@ -4,11 +4,14 @@
 // the control when a drift switch is on, and the local doctor's finding of that drift.
 import fs from 'node:fs';
 import path from 'node:path';
-import { OPERATIONS } from '@gflow/core/surfaces';
+import { loadOperations } from '@gflow/core/surfaces';
 import { json } from '@gflow/testkit/cli';
 import { SANDBOX_EMAIL, SANDBOX_PROFILE, submits, useSandbox } from '@gflow/testkit/sandbox';
 import { tempDir } from '@gflow/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
+
+// Every operation, loaded (the surfaces' registry loads them on demand).
+const OPERATIONS = await loadOperations();
 
 const sb = useSandbox({ seed: 'doctor-live', signIn: true });
 const output = OPERATIONS.find((o) => o.name === 'checkFlow')!.output;

@@ -60,22 +60,29 @@ describe('distState', () => {
 
 interface Manifest {
   readonly chunks: Record<string, string[]>;
+  readonly chunkSources: Record<string, string[]>;
   readonly files: Record<string, number>;
 }
 
-/** Runs the launcher with a resolve hook that writes every module URL it loads to a trace file. */
+/**
+ * Runs the launcher with a load hook that writes every module URL it loads to a trace file. A load
+ * hook, not a resolve hook: the launcher resolves the bundle's own chunks itself (it short-circuits
+ * Node's resolver), and every module is loaded whichever way it was resolved.
+ */
 function tracedRun(args: readonly string[], home: string): { status: number | null; stdout: string; loaded: string[] } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-trace-'));
   const trace = path.join(dir, 'trace.txt');
-  const hooks = path.join(dir, 'hooks.mjs');
-  fs.writeFileSync(
-    hooks,
-    `import fs from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const r = await next(specifier, context);\n  fs.appendFileSync(${JSON.stringify(trace)}, r.url + '\\n');\n  return r;\n}\n`,
-  );
   const register = path.join(dir, 'register.mjs');
   fs.writeFileSync(
     register,
-    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+    [
+      `import fs from 'node:fs';`,
+      `import { registerHooks } from 'node:module';`,
+      `const trace = ${JSON.stringify(trace)};`,
+      `registerHooks({ load: (url, context, next) => (fs.appendFileSync(trace, url + '\\n'), next(url, context)) });`,
+      // Node's own modules as \`builtin:NAME\` (what the run made Node load beyond its bootstrap).
+      `process.on('exit', () => fs.appendFileSync(trace, process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => 'builtin:' + m.slice(13) + '\\n').join('')));`,
+    ].join('\n'),
   );
   const r = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, GFLOW_BIN, ...args], {
     env: cliEnv(home),
@@ -111,6 +118,9 @@ describe('the bundle', () => {
     manifest = {
       ...(JSON.parse(fs.readFileSync(path.join(DIST, 'build.json'), 'utf8')) as Pick<Manifest, 'files'>),
       chunks: JSON.parse(fs.readFileSync(path.join(DIST, 'chunks.json'), 'utf8')) as Manifest['chunks'],
+      chunkSources: JSON.parse(
+        fs.readFileSync(path.join(DIST, 'chunkSources.json'), 'utf8'),
+      ) as Manifest['chunkSources'],
     };
   }, 120_000);
 
@@ -167,5 +177,33 @@ describe('the bundle', () => {
     // The trace can see a heavy package when it is loaded (so the checks above can fail).
     const listed = tracedRun(['data', 'list', 'projects', '--json'], home);
     expect(packagesLoaded(listed.loaded, manifest).has('better-sqlite3')).toBe(true);
+  }, 60_000);
+
+  it('models loads the one operation it runs, and neither it nor --help loads node:crypto or node:child_process (issue 45)', () => {
+    const home = makeHome();
+    // The modules core's registry loads its operations from (one `import('./x.js')` per entry).
+    const registry = fs.readFileSync(path.resolve(APP_DIR, '../../packages/core/src/operations/registry.ts'), 'utf8');
+    const operationModules = new Set(
+      [...registry.matchAll(/import\('\.\/(\w+)\.js'\)/g)].map((m) => `packages/core/src/operations/${m[1]}.ts`),
+    );
+    expect(operationModules.size).toBeGreaterThan(20);
+    const sourcesOf = (loaded: readonly string[]): Set<string> =>
+      new Set(
+        loaded
+          .filter((url) => url.startsWith(pathToFileURL(DIST).href))
+          .flatMap((url) => manifest.chunkSources[path.basename(url)] ?? []),
+      );
+    const models = tracedRun(['models', '--json'], home);
+    expect(models.status, models.stdout).toBe(0);
+    expect([...sourcesOf(models.loaded)].filter((s) => operationModules.has(s))).toEqual([
+      'packages/core/src/operations/listModelsOperation.ts',
+    ]);
+    for (const run of [models, tracedRun(['--help'], home)])
+      for (const builtin of ['builtin:crypto', 'builtin:child_process']) expect(run.loaded).not.toContain(builtin);
+    // Both checks can fail: a listing opens the catalog (its claimant token draws on node:crypto) and
+    // loads its own operation's module, which the trace sees.
+    const listed = tracedRun(['data', 'list', 'projects', '--json'], home);
+    expect(listed.loaded).toContain('builtin:crypto');
+    expect([...sourcesOf(listed.loaded)].filter((s) => operationModules.has(s)).length).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -2,9 +2,12 @@
 // the RFC 9457 problem document of a failure, and the documented payloads of
 // the CLI-only commands (no core operation, so no operation output schema). Every command that
 // runs an operation is checked against that operation's own output schema instead.
-import { OPERATIONS } from '@gflow/core/surfaces';
+import { loadOperations } from '@gflow/core/surfaces';
 import { ERROR_TYPE_BASE, codeOfProblemType, exitCodeForCode } from '@gflow/errors';
 import { z } from 'zod';
+
+// Every operation, loaded (the surfaces' registry loads them on demand).
+const OPERATIONS = await loadOperations();
 
 const isoTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/, 'an ISO 8601 timestamp');
 const ok = z.literal('ok');

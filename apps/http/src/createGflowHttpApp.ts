@@ -11,6 +11,7 @@ import { daemonGate, loginPathOf, mountGallery } from './gallery/galleryRoutes.j
 import { createGuardedMcpApp } from './guardedMcpApp.js';
 import { DEFAULT_LEGACY_SESSION_LIMITS, type LegacySessionLimits, LegacySessions } from './legacySessions.js';
 import { createModernServerPool } from './modernServerPool.js';
+import { carriesEnvelopeClaim } from './envelopeClaim.js';
 import { isLoopbackBind } from './loopback.js';
 import { SseServerTransport } from './sseServerTransport.js';
 import { taskListenResponse } from './taskListenStream.js';
@@ -115,7 +116,7 @@ export function createGflowHttpApp(gflow: GflowLike, options: GflowHttpAppOption
 
   mcp.all(mcpPath, async (c: Context) => {
     const parsedBody: unknown = c.get('parsedBody');
-    if (!(await isLegacyRequest(c.req.raw, parsedBody))) {
+    if (carriesEnvelopeClaim(parsedBody) || !(await isLegacyRequest(c.req.raw, parsedBody))) {
       // Task status notifications (SEP-2663), which the SDK's listen router cannot carry, are served here.
       const taskListen = c.req.header('mcp-method') === 'subscriptions/listen' ? taskListenOf(parsedBody) : undefined;
       if (taskListen) return taskListenResponse(gflow, taskListen, c.req.raw.signal);

@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { createMcpHandler, isJSONRPCResponse, type JSONRPCMessage, McpServer } from '@modelcontextprotocol/server';
 import { connectHttp } from '@gflow/testkit/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createModernServerPool, type ModernServerPool } from './modernServerPool.js';
+import { createModernServerPool, isOwnResponse, type ModernServerPool } from './modernServerPool.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -189,5 +189,18 @@ describe('modern server pool', () => {
     await Promise.all(calls);
     expect(pool.built).toBe(2);
     expect(pool.idle).toBe(1);
+  });
+});
+
+describe('isOwnResponse (issue 45: no zod parse of each result)', () => {
+  it('agrees with the SDK on the messages a server sends', () => {
+    const messages: JSONRPCMessage[] = [
+      { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'x' }] } },
+      { jsonrpc: '2.0', id: 'a', error: { code: -32602, message: 'bad' } },
+      { jsonrpc: '2.0', id: 2, method: 'sampling/createMessage', params: {} },
+      { jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } },
+    ];
+    expect(messages.map(isOwnResponse)).toEqual(messages.map((m) => isJSONRPCResponse(m)));
+    expect(messages.map(isOwnResponse)).toEqual([true, true, false, false]);
   });
 });

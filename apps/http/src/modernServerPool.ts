@@ -1,4 +1,4 @@
-import { isJSONRPCResponse, type McpServer, type Transport } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, McpServer, Transport } from '@modelcontextprotocol/server';
 
 /** Idle instances kept for reuse; more concurrent requests than this build extra instances that are then dropped. */
 export const DEFAULT_POOL_SIZE = 32;
@@ -19,6 +19,16 @@ interface Pooled {
   readonly generation: number;
   /** The exchange in progress answered its request (its handler finished) before the transport closed. */
   answered: boolean;
+}
+
+/**
+ * Whether a message the server sends is a response (the answer to its exchange's request), not a
+ * request or notification of its own. Structural: the server built the message, so its shape is not
+ * in doubt, and the SDK's `isJSONRPCResponse` would parse the whole result with zod on every call
+ * (a few % of a call's CPU in the daemon's profile, apps/http/bench/RESULTS.md).
+ */
+export function isOwnResponse(message: JSONRPCMessage): boolean {
+  return !('method' in message) && ('result' in message || 'error' in message);
 }
 
 /** The connection-scoped client identity the SDK seeds from each request's envelope (only when present). */
@@ -75,7 +85,7 @@ export function createModernServerPool(
       entry.answered = false;
       const send = transport.send.bind(transport);
       transport.send = async (message, sendOptions) => {
-        if (isJSONRPCResponse(message)) entry.answered = true;
+        if (isOwnResponse(message)) entry.answered = true;
         await send(message, sendOptions);
       };
       await connect(transport);

@@ -1,9 +1,12 @@
 import { type Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { OPERATIONS } from '@gflow/core/surfaces';
+import { loadOperations } from '@gflow/core/surfaces';
 import { mcpClient } from '@gflow/testkit/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGflowHttpApp, startGflowHttpServer, type GflowHttpServer } from '../src/index.js';
 import { TOKEN, connect, makeGflow } from './helpers.js';
+
+// Every operation, loaded (the surfaces' registry loads them on demand).
+const OPERATIONS = await loadOperations();
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -4,6 +4,9 @@
 // The root import stays light: Playwright and SQLite load only when an operation first needs them.
 // What only gflow's own CLI, MCP server and HTTP daemon build on is `@gflow/core/surfaces`; the
 // zero-credit simulator is `@gflow/core/sandbox`.
+// Importing the library loads every operation (top-level await in everyOperation.ts), so a runtime's
+// operations() answers at once; gflow's CLI imports @gflow/core/surfaces instead and loads what it runs.
+import './operations/everyOperation.js';
 export { createGflow } from './runtime/createGflow.js';
 export { Gflow, type CreateGflowOptions, type RunOptions } from './runtime/gflow.js';
 export { orThrow } from './runtime/orThrow.js';
@@ -35,8 +38,8 @@ export {
   type GenerateVideoInput,
   type GenerationResult,
 } from './generation/index.js';
-export { MAX_BATCH_ITEMS, generateBatchInput, type GenerateBatchInput } from './operations/batchOperation.js';
-export { MAX_CHAIN_LINKS } from './operations/chainOperation.js';
+export { generateBatchInput, type GenerateBatchInput } from './operations/batchOperation.js';
+export { MAX_BATCH_ITEMS, MAX_CHAIN_LINKS } from './operations/runLimits.js';
 export { type ChainResult, type GenerateBatchResult } from './runs/index.js';
 // The Flow facts a program chooses its inputs from come from @gflow/flow-facts, their one home;
 // core passes them on so a program imports core only.

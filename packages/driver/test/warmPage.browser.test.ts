@@ -1,11 +1,12 @@
 // A warm session keeps its page (#22): the next run on the same project reuses the open editor
-// after a health check instead of loading it again; another project, a failure, a frame still
-// bound from the last run or a lost sign-in load it afresh. What the simulator served (its page
+// after a health check instead of loading it again (frames the last run left bound are unbound,
+// assets attached in place told apart on the kept page: issue 45); another project, a failure or a
+// lost sign-in load it afresh. What the simulator served (its page
 // loads) shows which, and the submit bodies show that a reused composer sends only this run.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { VARIANT_VALUES, makePng } from '@gflow/flow-sim';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { VARIANT_VALUES, type Variants, makePng } from '@gflow/flow-sim';
 import { useRig } from './helpers/simSession.js';
 
 const rig = useRig('driver-warm-page');
@@ -75,7 +76,11 @@ describe.each(VARIANT_VALUES.composerAfterSubmit)('a warm page (composerAfterSub
       count: 1,
       timeoutMs: 90_000,
     } as const;
-    await rig.session.generateVideo({ ...video, prompt: 'the first clip', startFrame: { path: frames[0]! } });
+    const first = await rig.session.generateVideo({
+      ...video,
+      prompt: 'the first clip',
+      startFrame: { path: frames[0]! },
+    });
     const second = await rig.session.generateVideo({
       ...video,
       prompt: 'the second clip',
@@ -83,11 +88,119 @@ describe.each(VARIANT_VALUES.composerAfterSubmit)('a warm page (composerAfterSub
     });
     const body = rig.sim.received.calls('eb1hJf').at(-1)?.inner ?? '';
     expect(body).toContain(second.uploads[0]?.mediaId);
+    expect(body).not.toContain(first.uploads[0]?.mediaId);
     expect(body).toContain('the second clip');
     expect(body).not.toContain('the first clip');
-    // Kept frames make the page unfit (a fresh load); a cleared composer is reused.
-    expect(loads(id)).toBe(after === 'keep' ? 2 : 1);
+    // Frames a composer keeps are unbound on the kept page (issue 45): no second load either way.
+    expect(loads(id)).toBe(1);
   }, 120_000);
+});
+
+// Issue 45: an asset attached in place no longer makes the page load again. A tile the page drew
+// from a reply since it loaded has no /asb/ token; the page's own search reply pairs one with the id
+// (searchThumbs 'in-row'), and where it does not ('parallel', [U]), the kept page cannot tell two
+// images of one prompt apart and loads afresh. Either way the submit names the image asked for. The
+// other switches the attach goes through (what the composer keeps after a submit, the search's row
+// order, what a media chip carries) run together on a kept page, as the canary combines them.
+const IN_PLACE: ReadonlyArray<readonly [string, Partial<Variants>, 'kept' | 'reloaded']> = [
+  ['searchThumbs=in-row', { searchThumbs: 'in-row' }, 'kept'],
+  ['searchThumbs=parallel', { searchThumbs: 'parallel' }, 'reloaded'],
+  [
+    'composerAfterSubmit=clear, searchOrder=shuffled, mediaChipEntityId=media-id',
+    { composerAfterSubmit: 'clear', searchOrder: 'shuffled', mediaChipEntityId: 'media-id' },
+    'kept',
+  ],
+];
+
+/** Whether the run that logged after the first `logged` lines loaded its kept page afresh (bindOnFreshPageWhenUnsure). */
+const afresh = (logged: number): boolean =>
+  rig.logs.slice(logged).some((l) => l.includes('loading the project page afresh'));
+
+/** An i2v run whose Start frame is `wanted`, attached in place by its name (and media id). */
+const i2vInPlace = (projectId: string, prompt: string, wanted: string) =>
+  rig.session.generateVideo({
+    mode: 'i2v',
+    projectId,
+    prompt,
+    model: 'veo_3_1_lite',
+    aspect: '16:9',
+    count: 1,
+    startFrame: { mediaId: wanted, displayName: 'Twin kites at dusk' },
+    timeoutMs: 90_000,
+  });
+
+/** An r2v run whose one @ reference is `wanted`, attached in place by its name (and media id). */
+const r2vInPlace = (projectId: string, prompt: string, wanted: string) =>
+  rig.session.generateVideo({
+    mode: 'r2v',
+    projectId,
+    prompt,
+    model: 'veo_3_1_lite',
+    aspect: '16:9',
+    duration: 8,
+    count: 1,
+    references: [{ mediaId: wanted, displayName: 'Twin kites at dusk' }],
+    timeoutMs: 90_000,
+  });
+
+/** Two images of one prompt in a new project, made by this session (tiles drawn from the reply). */
+async function twoOfOnePrompt(): Promise<{ projectId: string; other: string; wanted: string }> {
+  const { id } = rig.sim.scenario.createProject(email);
+  // The simulator titles an image after its prompt's first words: both are "Twin kites at dusk".
+  const made = await rig.session.generateImage({ ...image, count: 2, projectId: id, prompt: 'Twin kites at dusk' });
+  const [other, wanted] = made.items.map((i) => i.mediaId);
+  expect(loads(id)).toBe(1);
+  return { projectId: id, other: other!, wanted: wanted! };
+}
+
+describe.each(IN_PLACE)('an image attached in place on a kept page (%s)', (_label, variants, page) => {
+  beforeEach(() => rig.sim.scenario.setVariants(variants));
+  const loadsAfter = page === 'kept' ? 1 : 2;
+
+  it('i2v: the Start frame binds the image asked for, out of two of its name', async () => {
+    const { projectId, other, wanted } = await twoOfOnePrompt();
+    const logged = rig.logs.length;
+    const clip = await i2vInPlace(projectId, 'the kites climb', wanted);
+    const body = rig.sim.received.calls('eb1hJf').at(-1)?.inner ?? '';
+    expect(body).toContain(wanted);
+    expect(body).not.toContain(other);
+    expect(clip.uploads).toHaveLength(0);
+    expect(loads(projectId)).toBe(loadsAfter);
+    expect(afresh(logged)).toBe(page === 'reloaded');
+  }, 120_000);
+
+  it('r2v: the @ mention binds the image asked for, out of two of its name', async () => {
+    const { projectId, other, wanted } = await twoOfOnePrompt();
+    const logged = rig.logs.length;
+    const clip = await r2vInPlace(projectId, 'the kites dance', wanted);
+    const body = rig.sim.received.calls('MZZa6b').at(-1)?.inner ?? '';
+    expect(body).toContain(wanted);
+    expect(body).not.toContain(other);
+    expect(clip.uploads).toHaveLength(0);
+    expect(loads(projectId)).toBe(loadsAfter);
+    expect(afresh(logged)).toBe(page === 'reloaded');
+  }, 120_000);
+});
+
+// A page that loaded with the two images shows each one's /asb/ token on its grid tile, which tells
+// them apart on the kept page even where no search reply pairs a token with an id ('parallel').
+describe('images the kept page loaded with (searchThumbs=parallel)', () => {
+  beforeEach(() => rig.sim.scenario.setVariants({ searchThumbs: 'parallel' }));
+
+  it('are told apart by their tiles: i2v on a fresh load, then r2v on the page it kept', async () => {
+    const { projectId, other, wanted } = await twoOfOnePrompt();
+    // Another project in between: the next run in this one loads it afresh, with both tiles.
+    await rig.session.generateImage({ ...image, projectId: rig.sim.scenario.createProject(email).id, prompt: 'away' });
+    await i2vInPlace(projectId, 'the kites climb', wanted);
+    expect(loads(projectId)).toBe(2);
+    const logged = rig.logs.length;
+    await r2vInPlace(projectId, 'the kites dance', wanted);
+    expect(afresh(logged)).toBe(false);
+    const body = rig.sim.received.calls('MZZa6b').at(-1)?.inner ?? '';
+    expect(body).toContain(wanted);
+    expect(body).not.toContain(other);
+    expect(loads(projectId)).toBe(2);
+  }, 180_000);
 });
 
 describe('a warm page whose sign-in is gone', () => {

@@ -26,6 +26,11 @@ export const VARIANT_VALUES = {
   projectReply: ['flat', 'wrapped'],
   /** §4 [U] `UpteDb` replies: one unranked list in a fixed order, or in another order on every reply (nothing says it is stable). */
   searchOrder: ['fixed', 'shuffled'],
+  /**
+   * §9 [U] `UpteDb` hits (the row layout was never captured): each row carries its `/asb/` thumbnail
+   * beside its id, or the rows carry none and the thumbnails come as a list beside them, in order.
+   */
+  searchThumbs: ['in-row', 'parallel'],
   /** [U] the brief panel (never captured): every change saves at once, or changes wait for its Save button. */
   briefSave: ['auto', 'explicit'],
   /** [U] removing an instruction card asks to confirm in a dialog, or removes at once. */

@@ -2,7 +2,9 @@
 // `type` or an `anyOf`, every array with `items` — checked over both eras, with every tool a
 // spending server lists and with what a no-spend one lists.
 import { Gflow } from '@gflow/core';
-import { OPERATIONS } from '@gflow/core/surfaces';
+import { loadOperations } from '@gflow/core/surfaces';
+
+const OPERATIONS = await loadOperations();
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';

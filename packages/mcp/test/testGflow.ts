@@ -3,8 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { AuthExpiredError, RateLimitError } from '@gflow/errors';
 import { Gflow, generationResult, type Operation } from '@gflow/core';
-import { OPERATIONS, defineOperation, startBackgroundTask } from '@gflow/core/surfaces';
+import { defineOperation, loadOperations, startBackgroundTask } from '@gflow/core/surfaces';
 import { z } from 'zod';
+
+// Every operation, loaded (the surfaces' registry loads them on demand).
+const OPERATIONS = await loadOperations();
 
 /** A token that must never reach a client. */
 export const SECRET_TOKEN = 'ya29.a0AfH6SMBsecretsecretsecret';

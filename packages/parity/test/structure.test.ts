@@ -1,8 +1,11 @@
-import { OPERATIONS } from '@gflow/core/surfaces';
+import { loadOperations } from '@gflow/core/surfaces';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ListedTool, STRUCTURE, commandFindings, optionFindings } from '../src/checkStructure.js';
 import { type CliLeaf, walkFullTree } from '../src/cliTree.js';
 import { listMcpTools } from '../src/listMcpTools.js';
+
+// Every operation, loaded (the surfaces' registry loads them on demand).
+const OPERATIONS = await loadOperations();
 
 let leaves: CliLeaf[];
 let tools: ListedTool[];

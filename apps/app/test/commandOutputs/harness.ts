@@ -10,13 +10,16 @@
 import path from 'node:path';
 import { buildCli, groupSpecOf, leafSpecOf, walkCli } from '@gflow/cli';
 import { type Operation, createGflow } from '@gflow/core';
-import { OPERATIONS } from '@gflow/core/surfaces';
+import { loadOperations } from '@gflow/core/surfaces';
 import { ERROR_TYPE_BASE, type ErrorCode, httpStatusForCode, titleForCode } from '@gflow/errors';
 import type { CliResult } from '@gflow/testkit';
 import { cli } from '@gflow/testkit/cli';
 import { expect, it } from 'vitest';
 import { APP_COMMANDS } from '../../src/appCommands.js';
 import * as S from '../outputSchemas.js';
+
+// Every operation, loaded (the surfaces' registry loads them on demand).
+const OPERATIONS = await loadOperations();
 
 /** What validates a payload: a zod schema (core's or the tests'; they are two typings of one zod). */
 export interface Schema {

@@ -1,8 +1,11 @@
 import { generateImageInput, generateVideoInput } from '@gflow/core';
-import { OPERATIONS } from '@gflow/core/surfaces';
+import { loadOperations } from '@gflow/core/surfaces';
 import { describe, expect, it } from 'vitest';
 import { parseToolSpec } from './toolSpecArg.js';
 import { zodFlags, zodPositionals } from './zodFlags.js';
+
+// Every operation, loaded (the surfaces' registry loads them on demand).
+const OPERATIONS = await loadOperations();
 
 const byKey = (flags: ReturnType<typeof zodFlags>) => Object.fromEntries(flags.map((f) => [f.key, f]));
 

@@ -1,5 +1,5 @@
 import { BadParameterError, toErrorEnvelopeBody, toGflowError } from '@gflow/errors';
-import { listProfileNames } from '@gflow/core';
+import { listProfileNames } from '@gflow/core/surfaces';
 import { resolveProfile } from '@gflow/core/surfaces';
 import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
 import { defineGroup, defineLeaf, type LeafSpec } from '../framework/commandSpec.js';

@@ -11,7 +11,7 @@ import {
   fromProblem,
   toErrorEnvelopeBody,
 } from '@gflow/errors';
-import { isFailureStatus } from '@gflow/core';
+import { isFailureStatus } from '@gflow/core/surfaces';
 import { FLOW_ID } from '@gflow/core/surfaces';
 import { type FlagSpec, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';

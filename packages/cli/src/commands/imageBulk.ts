@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BadParameterError, UsageError } from '@gflow/errors';
-import { MAX_BATCH_ITEMS } from '@gflow/core';
+import { MAX_BATCH_ITEMS } from '@gflow/core/surfaces';
 import { parsePromptLines } from '@gflow/core/surfaces';
 import { type FlagSpec, flag } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';

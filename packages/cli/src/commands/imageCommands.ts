@@ -1,10 +1,9 @@
-import { generateImageInput } from '@gflow/core';
 import { defineGroup } from '../framework/commandSpec.js';
 import { operationLeaf } from '../framework/operationLeaf.js';
 import { opSchema } from '../framework/opSchema.js';
 import { renderResult } from '../output/table.js';
 import { UsageError } from '@gflow/errors';
-import { MAX_BATCH_ITEMS } from '@gflow/core';
+import { MAX_BATCH_ITEMS } from '@gflow/core/surfaces';
 import { imageBatchCommand } from './imageBatch.js';
 import {
   bulkFlags,
@@ -22,7 +21,7 @@ import {
   renderGeneration,
 } from './generationFlags.js';
 
-const imageSchema = (): unknown => generateImageInput;
+const imageSchema = opSchema('generateImage');
 /** The CLI's image default is portrait 9:16 (MCP's is 1:1). */
 const IMAGE_ASPECT = {
   defaultValue: '9:16',

@@ -6,11 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Gflow } from '@gflow/core';
-import { OPERATIONS } from '@gflow/core/surfaces';
+import { loadOperations } from '@gflow/core/surfaces';
 import { describe, expect, it } from 'vitest';
 import { buildCli } from '../buildCli.js';
 import { createBufferIo } from '../cliIo.js';
 import { runCli } from '../runCli.js';
+
+// Every operation, loaded (the surfaces' registry loads them on demand).
+const OPERATIONS = await loadOperations();
 
 const MEDIA = '3f0c2a1e-0000-4000-8000-000000000001';
 const PROJECT = '1a2b3c4d-0000-4000-8000-000000000002';

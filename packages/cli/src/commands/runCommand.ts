@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BadParameterError } from '@gflow/errors';
-import { MAX_BATCH_ITEMS } from '@gflow/core';
+import { MAX_BATCH_ITEMS } from '@gflow/core/surfaces';
 import { parseRunConfig } from '@gflow/core/surfaces';
 import { PROFILE_FLAG, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import { defineLeaf } from '../framework/commandSpec.js';

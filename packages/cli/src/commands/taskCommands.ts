@@ -163,8 +163,7 @@ const wait = defineLeaf({
   handlesInterrupt: true,
   async run(ctx, values) {
     const gflow = await ctx.gflow({ loadCatalog: false });
-    const { OPERATIONS } = await import('@gflow/core/surfaces');
-    requireOperation(gflow, 'waitTask', ctx.commandPath, OPERATIONS);
+    await requireOperation(gflow, 'waitTask', ctx.commandPath);
     const input = Object.fromEntries(
       ['task_id', 'timeout_seconds', 'poll_ms'].filter((k) => values[k] !== undefined).map((k) => [k, values[k]]),
     );

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BadParameterError, UsageError } from '@gflow/errors';
-import { MAX_CHAIN_LINKS } from '@gflow/core';
+import { MAX_CHAIN_LINKS } from '@gflow/core/surfaces';
 import { parseChainFile } from '@gflow/core/surfaces';
 import { PROFILE_FLAG, SANDBOX_FLAG, flag } from '../args/flagSpec.js';
 import { defineLeaf, type LeafOutput } from '../framework/commandSpec.js';
@@ -125,7 +125,7 @@ export const videoChainCommand = defineLeaf({
           extensions: { parameter: 'FILE' },
         });
       }
-      links = parseChainFile(text);
+      links = await parseChainFile(text);
     }
     const input = {
       ...(links === undefined ? { resume_from: resume } : { links }),

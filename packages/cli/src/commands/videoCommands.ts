@@ -1,4 +1,3 @@
-import { generateVideoInput } from '@gflow/core';
 import type { FlagOverride } from '../args/zodFlags.js';
 import { defineGroup } from '../framework/commandSpec.js';
 import { videoChainCommand, videoChainStatusCommand } from './videoChain.js';
@@ -8,7 +7,7 @@ import { opSchema } from '../framework/opSchema.js';
 import { renderResult } from '../output/table.js';
 import { GENERATION_OVERRIDES, generationExtraFlags, generationInput, renderGeneration } from './generationFlags.js';
 
-const videoSchema = (): unknown => generateVideoInput;
+const videoSchema = opSchema('generateVideo');
 const VIDEO_OVERRIDES: Readonly<Record<string, FlagOverride>> = { ...GENERATION_OVERRIDES, mode: { omit: true } };
 const render = (result: unknown, _values: unknown, ctx: Parameters<typeof renderGeneration>[1]) =>
   renderGeneration(result, ctx);

@@ -117,7 +117,19 @@ export async function childSummary(entry: ChildEntry): Promise<{ description: st
   return { description: leaf?.description ?? group?.description ?? '', hidden: leaf?.hidden === true };
 }
 
-/** Resolves a child entry to its command. */
+/**
+ * Resolves a child entry to its command, with the core operation it runs loaded (its module and
+ * zod schemas, which its flags and help derive from): a command loads its own operation, never
+ * every one.
+ */
 export async function loadChild(entry: ChildEntry): Promise<CommandDef> {
-  return 'load' in entry && typeof entry.load === 'function' ? entry.load() : (entry as CommandDef);
+  const def = 'load' in entry && typeof entry.load === 'function' ? await entry.load() : (entry as CommandDef);
+  const names = [leafSpecOf(def)?.operation, groupSpecOf(def)?.bare?.operation].filter(
+    (name): name is string => name !== undefined,
+  );
+  if (names.length > 0) {
+    const { operationEntry } = await import('@gflow/core/surfaces');
+    await Promise.all(names.map((name) => operationEntry(name)?.load()));
+  }
+  return def;
 }

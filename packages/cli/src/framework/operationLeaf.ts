@@ -1,5 +1,6 @@
 import { BadParameterError, ConfigurationError } from '@gflow/errors';
 import type { Gflow, Operation } from '@gflow/core';
+import { operationEntry } from '@gflow/core/surfaces';
 import type { FlagSpec, PositionalSpec } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';
 import { type FlagOverride, zodFlags, zodPositionals } from '../args/zodFlags.js';
@@ -50,16 +51,13 @@ export interface OperationLeafOptions {
   ) => Promise<LeafOutput>;
 }
 
-/** The registered operation with this name, or the no-spend refusal when it spends. */
-export function requireOperation(
-  gflow: Gflow,
-  name: string,
-  commandPath: string,
-  registered: readonly Operation[],
-): Operation {
+/** The registered operation with this name (its module loaded), or the no-spend refusal when it spends. */
+export async function requireOperation(gflow: Gflow, name: string, commandPath: string): Promise<Operation> {
+  const entry = operationEntry(name);
+  await entry?.load();
   const op = gflow.operation(name);
   if (op) return op;
-  if (registered.some((o) => o.name === name)) {
+  if (entry) {
     throw new ConfigurationError(
       `'gflow ${commandPath}' spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`,
       {
@@ -115,8 +113,7 @@ export async function runOperation(
   names: { readonly flags?: readonly FlagSpec[]; readonly positionals?: readonly PositionalSpec[] } = {},
 ): Promise<unknown> {
   const gflow = await ctx.gflow({ loadCatalog: false });
-  const { OPERATIONS } = await import('@gflow/core/surfaces');
-  const op = requireOperation(gflow, name, ctx.commandPath, OPERATIONS);
+  const op = await requireOperation(gflow, name, ctx.commandPath);
   const keys = new Set(Object.keys((op.input as { shape?: object }).shape ?? {}));
   const input = await buildInput(keys);
   try {

@@ -1,5 +1,5 @@
 import { ConfigurationError } from '@gflow/errors';
-import type { Gflow, LogSink, SettingKey, Surface } from '@gflow/core';
+import type { Gflow, LogSink, ResolvedSettings, SettingKey, Surface } from '@gflow/core';
 import type { JobLauncher } from '@gflow/core/surfaces';
 
 /** What a command asks of the runtime factory. */
@@ -21,6 +21,8 @@ export interface RuntimeRequest {
   readonly workerCommand?: readonly string[];
   /** Where the runtime's log lines go (through the progress line on a terminal): core's CreateGflowOptions.logSink. */
   readonly logSink?: LogSink;
+  /** The settings these options resolve to, when the caller has read them already (read once per start). */
+  readonly settings?: ResolvedSettings;
 }
 
 /**
@@ -45,14 +47,18 @@ export async function backgroundFor(request: RuntimeRequest, sandbox: boolean): 
  */
 export type RuntimeFactory = (request: RuntimeRequest) => Promise<Gflow>;
 
-/** The default factory: core's createGflow, loaded on first use so `--help` never pays for it. */
+/**
+ * The default factory: core's createGflow, loaded on first use so `--help` never pays for it, from
+ * `@gflow/core/surfaces` (not the root, whose import loads every operation): the runtime loads
+ * only the operations the command runs.
+ */
 export const defaultRuntimeFactory: RuntimeFactory = async (request) => {
   if (request.flags.sandbox === true) {
     throw new ConfigurationError('--sandbox needs the gflow app (it starts the built-in Flow simulator).', {
       remediationHint: 'Run the gflow binary (apps/app), not the @gflow/cli library, for --sandbox.',
     });
   }
-  const { createGflow } = await import('@gflow/core');
+  const { createGflow } = await import('@gflow/core/surfaces');
   const background = await backgroundFor(request, false);
   return createGflow({
     surface: request.surface,
@@ -62,5 +68,6 @@ export const defaultRuntimeFactory: RuntimeFactory = async (request) => {
     ...(request.worker ? { worker: true } : {}),
     ...(background ? { background } : {}),
     ...(request.logSink ? { logSink: request.logSink } : {}),
+    ...(request.settings ? { settings: request.settings } : {}),
   });
 };

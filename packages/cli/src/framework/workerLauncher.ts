@@ -1,8 +1,15 @@
 import { type SpawnOptions, spawn as spawnProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SETTINGS, type SettingKey, loadSettings } from '@gflow/core';
-import { type JobLauncher, type LaunchRequest, type LaunchedWorker, workerLogFile } from '@gflow/core/surfaces';
+import type { SettingKey } from '@gflow/core';
+import {
+  type JobLauncher,
+  type LaunchRequest,
+  type LaunchedWorker,
+  SETTINGS,
+  loadSettings,
+  workerLogFile,
+} from '@gflow/core/surfaces';
 import { ConfigurationError } from '@gflow/errors';
 
 export interface WorkerLauncherOptions {

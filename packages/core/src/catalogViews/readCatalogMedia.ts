@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Catalog, LocalFileRow } from '@gflow/catalog';
 import { mimeOf, sniffMedia } from '@gflow/flow-facts';
-import { FLOW_ID } from '../schemas/params.js';
+import { FLOW_ID } from '../schemas/flowIdPattern.js';
 
 /** Largest file gflow://media/{media_id} serves (base64 makes the reply a third larger). */
 export const MEDIA_RESOURCE_CAP_BYTES = 20 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { BadParameterError, ContentPolicyError, ProfileLockedError, RateLimitError, hasErrorCode } from '@gflow/errors';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../operations/registry.js';
+import { OPERATIONS } from '../operations/everyOperation.js';
 import { type FakeGflow, createFakeGflow } from './index.js';
 
 const opened: FakeGflow[] = [];

@@ -9,7 +9,7 @@ import { findBrowserExecutable } from '../jobs/browserLaunch.js';
 import { writeFileAtomic } from '../output/atomicWrite.js';
 import { readFileHead } from '../output/fileHead.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
-import { FLOW_ID } from '../schemas/params.js';
+import { FLOW_ID } from '../schemas/flowIdPattern.js';
 
 /** The longer edge of a gallery thumbnail, in pixels. */
 export const THUMBNAIL_EDGE = 480;

@@ -7,9 +7,7 @@ import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { type GenerateBatchResult, generateBatchResult, resumeRun, stepCountOf, submitRun } from '../runs/index.js';
 import { RUN_ID, idempotencyKeyParam, runWaitParam } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
-
-/** The most prompts one run takes (the original's ceiling). */
-export const MAX_BATCH_ITEMS = 50;
+import { MAX_BATCH_ITEMS } from './runLimits.js';
 
 /** `MIN-MAX` seconds, a single `N`, or `0` (GFLOW_CLI_JITTER_RANGE / --jitter). */
 export function parseJitter(value: string): { readonly minMs: number; readonly maxMs: number } {

@@ -22,9 +22,7 @@ import {
 import { RUN_ID, flowUuid, idempotencyKeyParam, profileParam, runWaitParam } from '../schemas/params.js';
 import { parseJitter } from './batchOperation.js';
 import { defineOperation } from './operation.js';
-
-/** The longest chain gflow makes (a safety cap; `max_links` lowers it). */
-export const MAX_CHAIN_LINKS = 20;
+import { MAX_CHAIN_LINKS } from './runLimits.js';
 
 const { prompt, duration } = generateVideoInput.shape;
 

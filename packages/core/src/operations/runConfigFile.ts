@@ -1,5 +1,5 @@
 import { BadParameterError } from '@gflow/errors';
-import { MAX_BATCH_ITEMS } from './batchOperation.js';
+import { MAX_BATCH_ITEMS } from './runLimits.js';
 import { parseJsonOrToml } from './structuredFile.js';
 
 /** One prompt of a `gflow run --config` file (the original's shape). */

@@ -1,9 +1,11 @@
-import { OPERATIONS } from '../operations/registry.js';
+import { OPERATION_ENTRIES, type OperationShape, type RegisteredOperation } from '../operations/registry.js';
 import { type CreateGflowOptions, Gflow } from './gflow.js';
 
 /**
  * The embeddable library's entry point: loads settings (flag > env > .env >
- * home .env > default) and returns a runtime with every operation.
+ * home .env > default) and returns a runtime with every operation. Each operation's module loads
+ * when the runtime first needs it (importing `@gflow/core` loads them all; `@gflow/core/surfaces`
+ * does not, so gflow's CLI loads only the operation a command runs).
  *
  * ```ts
  * const gflow = createGflow();
@@ -12,5 +14,5 @@ import { type CreateGflowOptions, Gflow } from './gflow.js';
  * ```
  */
 export function createGflow(options: CreateGflowOptions = {}): Gflow {
-  return new Gflow(options, OPERATIONS);
+  return new Gflow<RegisteredOperation | OperationShape>(options, OPERATION_ENTRIES);
 }

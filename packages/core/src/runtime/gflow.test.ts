@@ -28,7 +28,7 @@ describe('Gflow runtime', () => {
   });
 
   it('finds operations by MCP name too, and refuses unknown ones with exit 2', async () => {
-    const g = make();
+    const g = await make().loadOperations();
     expect(g.operation('gflow_list_models')?.name).toBe('listModels');
     // @ts-expect-error a name that is no operation's does not compile (issue 42)
     await expect(g.run('nope', {})).rejects.toMatchObject({ code: 'bad-parameter' });
@@ -71,8 +71,8 @@ describe('Gflow runtime', () => {
     expect(usage.invocations.total).toBe(1);
   });
 
-  it('hides spending operations in no-spend mode', () => {
-    const g = make({ GFLOW_MCP_NO_SPEND: '1' });
+  it('hides spending operations in no-spend mode', async () => {
+    const g = await make({ GFLOW_MCP_NO_SPEND: '1' }).loadOperations();
     expect(g.operations().every((op) => op.kind !== 'spend')).toBe(true);
   });
 

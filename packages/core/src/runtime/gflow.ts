@@ -14,7 +14,7 @@ import { type KeyedQueue, type TokenBucket, createKeyedQueue, createTokenBucket 
 import { homeLayout, type HomeLayout } from '../home/homeLayout.js';
 import type { Operation } from '../operations/operation.js';
 import type { OperationContext } from './operationContext.js';
-import type { NameOf, NamedIn, OperationShape, RegisteredOperation } from '../operations/registry.js';
+import type { NameOf, NamedIn, OperationEntry, OperationShape, RegisteredOperation } from '../operations/registry.js';
 import {
   type LoadSettingsOptions,
   type ResolvedSettings,
@@ -22,17 +22,16 @@ import {
   loadSettings,
 } from '../settings/loadSettings.js';
 import type { BrowserOverrides } from '../jobs/browserLaunch.js';
-import { runClaimedGeneration } from '../generation/index.js';
-import { isRunPayload, runClaimedRun } from '../runs/index.js';
 import { SessionPool } from '../jobs/sessionPool.js';
 import { type ThumbnailCache, createThumbnailCache } from '../gallery/galleryFiles.js';
-import { type DrainReport, drainTaskQueue } from '../jobs/taskWorker.js';
+import type { DrainReport } from '../jobs/taskWorker.js';
 import { claimantProcess, workerLockName, workerLogFile } from '../jobs/queueOwner.js';
 import type { StrandedTaskRunner } from '../jobs/strandedTasks.js';
 import { badParameterFromZod, refuseUnknownArguments } from './badParameterFromZod.js';
 import { CatalogLoader } from './catalogLoader.js';
 import { errorLogFile } from './errorLogFile.js';
 import { JobRegistry } from './jobRegistry.js';
+import { OperationTable } from './operationTable.js';
 import { assertSupportedNode } from './nodeSupport.js';
 import { failureOf } from './orThrow.js';
 import { WarmUp } from './warmUp.js';
@@ -44,7 +43,6 @@ import { createTaskService } from './taskServiceImpl.js';
 import { Handovers, TaskKeeper } from './taskKeeper.js';
 import type { TaskService } from './taskService.js';
 import { UsageRecorder } from './usageRecorder.js';
-import { flowCheckReminder } from '../health/flowCheckReminder.js';
 
 /** How to build a runtime: where settings come from (`env`, `cwd`, `flags`), the surface it serves, and launch additions. */
 export interface CreateGflowOptions extends LoadSettingsOptions {
@@ -139,8 +137,6 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   readonly jobs = new JobRegistry();
   /** Per-profile FIFO: calls on one profile inside this process run one at a time. @internal */
   readonly profileQueue: KeyedQueue = createKeyedQueue();
-  /** The spending brake of the surfaces whose policy says `rateLimit` (MCP, HTTP). @internal */
-  readonly limiter: TokenBucket;
   /** The tasks of the queue (`wait: false` generations): `get(id)`, `cancel(id)`, `update(id, answers)`. */
   readonly tasks: TaskService;
   /** @internal */
@@ -157,9 +153,10 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   readonly background: JobLauncher | undefined;
   /** Who answers for queued tasks; picks up the stranded ones as the surface policy says. @internal */
   readonly queue: TaskKeeper;
-  /** Distinguishes this process's claims from a dead one's with a reused pid. @internal */
-  readonly startToken = randomBytes(6).toString('hex');
-  readonly #operations = new Map<string, Operation>();
+  /** The start token, drawn on first use (node:crypto loads then): a static read never draws it. */
+  readonly #startToken = memoized(() => randomBytes(6).toString('hex'));
+  #limiter: TokenBucket | undefined;
+  readonly #operations: OperationTable;
   /** The operation whose handler runs in the current async context (jobs it starts included). */
   readonly #running = new AsyncLocalStorage<Operation>();
   readonly #closers: Array<() => Promise<void> | void> = [];
@@ -177,7 +174,11 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   readonly #reminded = new Set<string>();
   readonly #throwOnFailure: boolean;
 
-  constructor(options: CreateGflowOptions, operations: readonly O[]) {
+  /**
+   * `operations`: definitions, or registry entries whose modules load on first use (`createGflow`
+   * passes the registry's).
+   */
+  constructor(options: CreateGflowOptions, operations: readonly (O | OperationEntry<O>)[]) {
     // Before anything else: on an older Node the catalog's native addon crashes the process.
     assertSupportedNode();
     this.settings = options.settings ?? loadSettings(options);
@@ -228,14 +229,14 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     this.onClose(() => this.sessions.closeAll());
     this.thumbnails = createThumbnailCache(this.settings, this.layout);
     this.onClose(() => this.thumbnails.close());
-    this.limiter = createTokenBucket({
-      capacity: this.settings.rateLimitCapacity,
-      refillMs: this.settings.rateLimitRefillSeconds * 1000,
-    });
+    const startToken = this.#startToken;
     this.#catalogs = new CatalogLoader({
       path: this.settings.dbPath,
       historyPrompts: this.settings.historyPrompts,
-      startToken: this.startToken,
+      // Read when the catalog opens: a run that never opens it never draws the token.
+      get startToken() {
+        return startToken();
+      },
       onOpen: (catalog) => this.#usage.ingestJournal(catalog),
       busyTimeoutMs: this.settings.catalogBusySeconds * 1000,
       locksDir: this.layout.locksDir,
@@ -251,22 +252,50 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     this.#usage = new UsageRecorder({ surface: this.surface, layout: this.layout, catalogs: this.#catalogs });
     this.tasks = createTaskService(() => this.catalog, this.jobs);
     this.#services = servicesOf(this);
-    for (const operation of operations as readonly OperationShape[] as readonly Operation[]) {
-      if (this.#operations.has(operation.name))
-        throw new ConfigurationError(`Operation ${operation.name} is declared twice.`);
-      this.#operations.set(operation.name, operation);
-    }
+    this.#operations = new OperationTable(operations as readonly unknown[] as readonly (Operation | OperationEntry)[]);
   }
 
-  /** The operations this runtime offers on a surface (no-spend removes the spending ones). */
+  /**
+   * The spending brake of the surfaces whose policy says `rateLimit` (MCP, HTTP), made on first
+   * use (its clock is `performance`, whose module a static read never loads). @internal
+   */
+  get limiter(): TokenBucket {
+    return (this.#limiter ??= createTokenBucket({
+      capacity: this.settings.rateLimitCapacity,
+      refillMs: this.settings.rateLimitRefillSeconds * 1000,
+    }));
+  }
+
+  /** Distinguishes this process's claims from a dead one's with a reused pid. @internal */
+  get startToken(): string {
+    return this.#startToken();
+  }
+
+  /**
+   * Loads every operation's definition (every zod schema is built): what a full listing needs
+   * ({@link operations}). Importing `@gflow/core` has done it already; a runtime made through
+   * `@gflow/core/surfaces` (gflow's CLI) loads each operation when it first runs it.
+   */
+  async loadOperations(): Promise<this> {
+    await this.#operations.loadAll();
+    return this;
+  }
+
+  /**
+   * The operations this runtime offers on a surface (no-spend removes the spending ones). Every
+   * operation must be loaded ({@link loadOperations}).
+   */
   operations(surface: Surface = this.surface): Operation[] {
-    return [...this.#operations.values()].filter(
-      (op) => !(this.settings.noSpend && op.kind === 'spend') && (!op.surfaces || op.surfaces.includes(surface)),
-    );
+    return this.#operations
+      .all()
+      .filter(
+        (op) => !(this.settings.noSpend && op.kind === 'spend') && (!op.surfaces || op.surfaces.includes(surface)),
+      );
   }
 
+  /** The operation of this name (either form) when this runtime offers it; it must be loaded. */
   operation(name: string): Operation | undefined {
-    const op = this.#operations.get(name) ?? [...this.#operations.values()].find((o) => o.mcpName === name);
+    const op = this.#operations.get(name);
     if (!op || (this.settings.noSpend && op.kind === 'spend')) return undefined;
     return op;
   }
@@ -294,6 +323,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
    * a `BadParameterError`.
    */
   async runByName(name: string, input: unknown, options: RunOptions = {}): Promise<unknown> {
+    await this.#operations.load(name);
     const operation = this.#offered(name);
     refuseUnknownArguments(operation.input, input);
     const parsed = operation.input.safeParse(input ?? {});
@@ -308,7 +338,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     if (operation.usesCatalog !== false) await this.ready();
     const onProgress = onRunScale(options.onProgress, () => operation.steps?.(parsed.data, this.#services.catalog));
     await this.#warmUp.wait(onProgress, options.signal);
-    if (operation.kind === 'spend') this.#remindFlowCheck(parsed.data);
+    if (operation.kind === 'spend') await this.#remindFlowCheck(parsed.data);
     if (looksForStranded(operation) && this.surface === 'cli' && !this.#lookedForStranded) {
       this.#lookedForStranded = true;
       await this.queue.pickUp();
@@ -336,7 +366,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   #offered(name: string): Operation {
     const operation = this.operation(name);
     if (operation) return operation;
-    const hidden = this.#operations.get(name) ?? [...this.#operations.values()].find((o) => o.mcpName === name);
+    const hidden = this.#operations.get(name);
     if (hidden?.kind === 'spend' && this.settings.noSpend) {
       throw new ConfigurationError(
         `${hidden.name} spends credits and no-spend mode is on (GFLOW_MCP_NO_SPEND / --no-spend).`,
@@ -349,7 +379,9 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   }
 
   /** Before a paid run: one line when the profile's last free live check is stale (GFLOW_CLI_FLOW_CHECK_REMINDER). */
-  #remindFlowCheck(input: Record<string, unknown>): void {
+  async #remindFlowCheck(input: Record<string, unknown>): Promise<void> {
+    // Loaded here: only a paid run reads the record (and builds its schema).
+    const { flowCheckReminder } = await import('../health/flowCheckReminder.js');
     const reminder = flowCheckReminder(this.layout, this.settings, input);
     if (reminder === null || this.#reminded.has(reminder.profile)) return;
     this.#reminded.add(reminder.profile);
@@ -429,7 +461,14 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     } = {},
   ): Promise<DrainReport> {
     await this.ready();
-    const { tryNamedLock } = await import('@gflow/lease');
+    // The worker's code loads here: a runtime that never drains a queue never loads it.
+    const [{ tryNamedLock }, { drainTaskQueue }, { runClaimedGeneration }, { isRunPayload, runClaimedRun }] =
+      await Promise.all([
+        import('@gflow/lease'),
+        import('../jobs/taskWorker.js'),
+        import('../generation/index.js'),
+        import('../runs/index.js'),
+      ]);
     const services = this.#services;
     return drainTaskQueue(services, {
       profile,
@@ -443,7 +482,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
           surface: this.worker ? 'worker' : SURFACE_POLICY[this.surface].leaseHolder,
           activity: { state: 'idle' },
         }),
-      runTask: (record, signal) => {
+      runTask: async (record, signal) => {
         const kind = (record.payload as { kind?: unknown; run?: unknown }).kind;
         const run = (): Promise<unknown> =>
           isRunPayload(record.payload)
@@ -456,7 +495,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
           : kind === 'video'
             ? 'generateVideo'
             : 'generateImage';
-        const operation = this.#operations.get(name);
+        const operation = await this.#operations.load(name);
         return operation ? this.#running.run(operation, run) : run();
       },
     });
@@ -558,6 +597,12 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   }
 }
 
+/** `make`, called once, on the first call. */
+function memoized<T>(make: () => T): () => T {
+  let made: { readonly value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
 /** The services a handler may use, read through to the runtime (the catalog opens on first use). */
 function servicesOf(gflow: Gflow): RuntimeServices {
   return Object.freeze({
@@ -569,7 +614,9 @@ function servicesOf(gflow: Gflow): RuntimeServices {
       return gflow.catalog;
     },
     sessions: gflow.sessions,
-    limiter: gflow.limiter,
+    get limiter(): TokenBucket {
+      return gflow.limiter;
+    },
     jobs: gflow.jobs,
     background: gflow.background,
     queue: gflow.queue,

@@ -1,9 +1,9 @@
 /** Parameter schemas every operation family shares: Flow ids, the profile, local paths, prompt tools. */
 import { FLOW_UUID } from '@gflow/flow-facts';
 import { z } from 'zod';
+import { FLOW_ID } from './flowIdPattern.js';
 
-/** Any Flow id (characters' entity ids included): letters, digits, `_` and `-`, ≤ 128, so they cannot traverse paths. */
-export const FLOW_ID = /^[\w-]{1,128}$/;
+export { FLOW_ID };
 /** A saved character's entity id (its form was never captured): FLOW_ID's shape. */
 export const flowId = (what: string) =>
   z.string().trim().regex(FLOW_ID, `${what} must be 1–128 letters, digits, "_" or "-"`);

@@ -3,31 +3,33 @@ import { ReferenceNotFoundError, UiSelectorDriftError } from '@gflow/errors';
 import type { OpContext } from '../session/opContext.js';
 import { untilDom, untilSettled } from '../util/domWait.js';
 import { A, ASB_TOKEN, textsWithoutIcons } from './anchors.js';
+import { FreshPageNeeded, thumbnailToken } from './thumbnailIds.js';
 import { driftError } from './drift.js';
 import { safeClick } from './safeClick.js';
 import { searchAnswered } from './searchReply.js';
 import { type AttachableReference, LIST_QUIET_MS, withUploadFallback } from './mentions.js';
 
+/** An option's position, or `ambiguous`: two or more options of the name and no token to tell them apart. */
+type FoundOption = { readonly i: number } | 'ambiguous';
+
 /**
  * The option to click: the first whose text contains the name — or, when the media id is known
  * (an asset attached in place), the one whose thumbnail shows that media: option thumbnails are
- * `/asb/<token>`, the same token as the grid tile `img[data-media-id=<id>]` (flow-wire §4). Titles
- * repeat (two images of one prompt), so a name alone may point at another asset: with the tile on
- * the page the token decides; without it, only a single option of that name is taken.
+ * `/asb/<token>`, the token of the media's grid tile as the page loaded it (flow-wire §4), or as the
+ * page's own search reply paired it (thumbnailIds.ts). Titles repeat (two images of one prompt), so a
+ * name alone may point at another asset: with the token known it decides; without it, only a single
+ * option of that name is taken, and two or more are `ambiguous`.
  */
 async function findOption(
   ctx: OpContext,
   target: { displayName: string; mediaId?: string | undefined },
   timeoutMs: number,
-): Promise<number | undefined> {
+): Promise<FoundOption | undefined> {
   const options = ctx.page.locator(`${A.picker} ${A.assetOption}`);
-  // Read in every probe, without waiting: an upload has no grid tile, and a tile may render late.
-  const tile = ctx.page.locator(`img[data-media-id="${(target.mediaId ?? '').replace(/["\\]/g, '')}"]`).first();
-  const tileToken = async (): Promise<string | undefined> => {
-    if (target.mediaId === undefined || (await tile.count().catch(() => 0)) === 0) return undefined;
-    const src = await tile.getAttribute('src', { timeout: 500 }).catch(() => null);
-    return src === null ? undefined : ASB_TOKEN.exec(src)?.[1];
-  };
+  // Read in every probe, without waiting: an upload has no grid tile, a tile may render late, and
+  // the search reply that pairs a token with the id may be the one just answered.
+  const tileToken = async (): Promise<string | undefined> =>
+    target.mediaId === undefined ? undefined : thumbnailToken(ctx, target.mediaId);
   // The decision and the list it was made on, once both held still (the list re-renders as replies come).
   const settled = await untilSettled(
     ctx.page,
@@ -38,7 +40,7 @@ async function findOption(
       const texts = await textsWithoutIcons(options).catch((): string[] => []);
       const named = texts.map((text, i) => ({ text, i })).filter((o) => o.text.includes(target.displayName));
       if (named.length === 0) return undefined;
-      const decided = (i: number | undefined) => (i === undefined ? undefined : { i, texts });
+      const decided = (i: number | undefined | 'ambiguous') => (i === undefined ? undefined : { i, texts });
       if (target.mediaId === undefined) return decided(named[0]?.i);
       const token = await tileToken();
       const thumbs = await options
@@ -48,11 +50,12 @@ async function findOption(
         const hit = named.find((o) => ASB_TOKEN.exec(thumbs[o.i] ?? '')?.[1] === token);
         return decided(hit?.i);
       }
-      return decided(named.length === 1 ? named[0]?.i : undefined);
+      // A fresh page waits (a tile may render late); a kept page has drawn every tile it will.
+      return decided(named.length === 1 ? named[0]?.i : ctx.pageKept ? 'ambiguous' : undefined);
     },
     { timeoutMs, quietMs: LIST_QUIET_MS, signal: ctx.signal },
   );
-  return settled?.i;
+  return settled === undefined ? undefined : settled.i === 'ambiguous' ? 'ambiguous' : { i: settled.i };
 }
 
 /** Clicks the next empty Frames chip and waits for the library picker it opens. */
@@ -84,16 +87,21 @@ async function searchFrameOption(
   target: { displayName: string; mediaId?: string | undefined },
 ): Promise<number> {
   const search = picker.locator('input[type="text"]').first();
-  let index: number | undefined;
-  for (let attempt = 1; attempt <= 3 && index === undefined; attempt += 1) {
+  let found: FoundOption | undefined;
+  for (let attempt = 1; attempt <= 3 && (found === undefined || found === 'ambiguous'); attempt += 1) {
     ctx.check(`binding the ${slot} frame`);
     await search.fill('');
     const since = ctx.tap.seq;
     await search.fill(target.displayName);
     await searchAnswered(ctx, since, target.displayName, 2_500 * attempt);
-    index = await findOption(ctx, target, 2_500 * attempt);
+    found = await findOption(ctx, target, 2_500 * attempt);
+    // A kept page cannot tell same-named options apart where a fresh load could (its grid's tokens).
+    if (found === 'ambiguous' && ctx.pageKept) {
+      await ctx.page.keyboard.press('Escape');
+      throw new FreshPageNeeded(`the ${slot} frame ${target.displayName}`);
+    }
   }
-  if (index !== undefined) return index;
+  if (found !== undefined && found !== 'ambiguous') return found.i;
   await ctx.page.keyboard.press('Escape');
   throw new ReferenceNotFoundError(
     `The frame picker lists no asset named ${target.displayName} after three searches. Nothing was submitted.`,

@@ -6,6 +6,7 @@ import { untilDom, untilSettled } from '../util/domWait.js';
 import { A, ASB_TOKEN, textsWithoutIcons } from './anchors.js';
 import { caretToEnd } from './promptText.js';
 import { searchAnswered } from './searchReply.js';
+import { FreshPageNeeded, thumbnailToken } from './thumbnailIds.js';
 
 export interface MentionTarget {
   readonly displayName: string;
@@ -69,6 +70,8 @@ async function optionKeys(named: Locator): Promise<string[]> {
 export const LIST_QUIET_MS = 200;
 
 export const nameOfKey = (key: string): string => key.slice(0, key.indexOf('\u0000'));
+/** The thumbnail src in an option key (optionKeys). */
+const thumbOfKey = (key: string): string => key.slice(key.indexOf('\u0000') + 1);
 
 /**
  * The options listed once the list has stopped re-rendering (the same options for
@@ -111,25 +114,61 @@ export function mentionQuery(name: string): string {
 }
 
 /**
- * Whether a picker option shows another asset than the media id asked for: option thumbnails
- * are `/asb/<token>`, the same token as the grid tile `img[data-media-id=<id>]` (flow-wire §4). Only
- * decides when both are on the page (uploads have no grid tile); the submit guard checks the rest.
+ * Whether a picker option shows another asset than the one whose thumbnail token is `token`:
+ * option thumbnails are `/asb/<token>` (flow-wire §4; the media's token from thumbnailIds.ts). Only
+ * decides when both are known (an upload has no grid tile); the submit guard checks the rest.
  */
-async function showsOtherMedia(ctx: OpContext, option: Locator, mediaId: string): Promise<boolean> {
-  const tile = ctx.page.locator(`img[data-media-id="${mediaId.replace(/["\\]/g, '')}"]`);
+async function showsOtherMedia(option: Locator, token: string | undefined): Promise<boolean> {
   const thumb = option.locator('img');
-  if ((await tile.count()) === 0 || (await thumb.count()) === 0) return false;
+  if (token === undefined || (await thumb.count()) === 0) return false;
   const optionSrc = await thumb
     .first()
     .getAttribute('src', { timeout: 1_000 })
     .catch(() => null);
-  const tileSrc = await tile
-    .first()
-    .getAttribute('src', { timeout: 1_000 })
-    .catch(() => null);
-  const a = optionSrc === null ? undefined : ASB_TOKEN.exec(optionSrc)?.[1];
-  const b = tileSrc === null ? undefined : ASB_TOKEN.exec(tileSrc)?.[1];
-  return a !== undefined && b !== undefined && a !== b;
+  const shown = optionSrc === null ? undefined : ASB_TOKEN.exec(optionSrc)?.[1];
+  return shown !== undefined && shown !== token;
+}
+
+/**
+ * The thumbnail token of the media a mention attaches (thumbnailIds.ts), read once the search reply
+ * its query brought is in on a kept page (that reply may be what pairs the token with the id).
+ */
+async function mediaToken(ctx: OpContext, target: MentionTarget, since: number): Promise<string | undefined> {
+  if (ctx.pageKept) await searchAnswered(ctx, since, mentionQuery(target.displayName), 2_500);
+  return thumbnailToken(ctx, target.id);
+}
+
+/**
+ * A media mention's candidates, named like the target first; with the media's token known, the
+ * option showing that thumbnail before all: a name shared by many images (four of one prompt, made
+ * again and again) would otherwise spend the tries on options the veto turns down, in whatever order
+ * the unranked search lists them.
+ */
+function rankMedia(ctx: OpContext, target: MentionTarget, byName: (keys: readonly string[]) => string[]) {
+  return async (keys: readonly string[], since: number): Promise<string[]> => {
+    const ranked = byName(keys);
+    const token = await mediaToken(ctx, target, since);
+    if (token === undefined) return ranked;
+    const shows = (key: string): boolean => ASB_TOKEN.exec(thumbOfKey(key))?.[1] === token;
+    return [...ranked.filter(shows), ...ranked.filter((k) => !shows(k))];
+  };
+}
+
+/**
+ * The veto of a media mention's options: one showing another media (showsOtherMedia) is not bound.
+ * On a page kept from the last run, where the media's token is unknown and two or more options
+ * carry its name, none can be told apart: the page is loaded afresh instead (FreshPageNeeded).
+ */
+function mediaVeto(ctx: OpContext, named: Locator, target: MentionTarget) {
+  return async (option: Locator, since: number): Promise<string | undefined> => {
+    const token = await mediaToken(ctx, target, since);
+    if (token === undefined && ctx.pageKept) {
+      const texts = await textsWithoutIcons(named).catch((): string[] => []);
+      if (texts.filter((t) => optionNames(t, target.displayName)).length >= 2)
+        throw new FreshPageNeeded(`the reference ${target.displayName}`);
+    }
+    return (await showsOtherMedia(option, token)) ? `media with another thumbnail than ${target.id}` : undefined;
+  };
 }
 
 /** Erases the typed `lead` + `@query` and closes the picker. */
@@ -174,8 +213,8 @@ export interface OptionPlan {
   readonly label: string;
   /** The options considered. */
   readonly named: Locator;
-  /** The keys to try, best first, out of the settled list's. */
-  readonly rank: (keys: readonly string[]) => string[];
+  /** The keys to try, best first, out of the settled list's (`since`: as for `veto`). */
+  readonly rank: (keys: readonly string[], since: number) => string[] | Promise<string[]>;
   /** How many searches may list nothing (late indexing) before giving up. */
   readonly searches: number;
   /**
@@ -184,8 +223,11 @@ export interface OptionPlan {
    * decides whether a word names anything at all cannot tell. Unanswered: a timeout, nothing sent.
    */
   readonly needsAnswer?: boolean;
-  /** A reason not to bind an option (it shows another asset), checked before the click. */
-  readonly veto?: (option: Locator) => Promise<string | undefined>;
+  /**
+   * A reason not to bind an option (it shows another asset), checked before the click; `since` is
+   * the tap sequence before the query was typed (its search reply came after it).
+   */
+  readonly veto?: (option: Locator, since: number) => Promise<string | undefined>;
   /** The chips one option bound: true keeps them and ends; false removes them again. */
   readonly accept: (added: readonly Chip[]) => boolean;
 }
@@ -261,7 +303,7 @@ export async function bindOptions(ctx: OpContext, plan: OptionPlan): Promise<Opt
     await page.keyboard.type(typed, { delay: 15 });
     await awaitSearch(ctx, plan, since, typed);
     const settled = await settledKeys(ctx, plan.named, 2_500 * (misses + 1));
-    const order = settled === undefined ? undefined : plan.rank(settled);
+    const order = settled === undefined ? undefined : await plan.rank(settled, since);
     if (order !== undefined && order.length > 0) listed = true;
     const key = order?.find((k) => !tried.has(k));
     if (key === undefined) {
@@ -284,7 +326,7 @@ export async function bindOptions(ctx: OpContext, plan: OptionPlan): Promise<Opt
       continue;
     }
     const option = plan.named.nth(index);
-    const vetoed = plan.veto === undefined ? undefined : await plan.veto(option);
+    const vetoed = plan.veto === undefined ? undefined : await plan.veto(option, since);
     if (vetoed !== undefined) {
       tried.add(key);
       wrong.push(vetoed);
@@ -310,24 +352,19 @@ export async function bindOptions(ctx: OpContext, plan: OptionPlan): Promise<Opt
 export async function addMention(ctx: OpContext, target: MentionTarget, lead = ' '): Promise<void> {
   const label = `${target.referenceType === 'entity' ? 'the character ' : ''}${target.displayName}`;
   const name = target.displayName;
+  const named = ctx.page.locator(OPTION).filter({ hasText: name });
+  const byName = (keys: readonly string[]): string[] => [
+    ...keys.filter((k) => optionNames(nameOfKey(k), name)),
+    ...keys.filter((k) => !optionNames(nameOfKey(k), name)),
+  ];
   const outcome = await bindOptions(ctx, {
     query: mentionQuery(name),
     lead,
     label,
-    named: ctx.page.locator(OPTION).filter({ hasText: name }),
-    rank: (keys) => [
-      ...keys.filter((k) => optionNames(nameOfKey(k), name)),
-      ...keys.filter((k) => !optionNames(nameOfKey(k), name)),
-    ],
+    named,
+    rank: target.referenceType === 'media' ? rankMedia(ctx, target, byName) : byName,
     searches: 3,
-    ...(target.referenceType === 'media'
-      ? {
-          veto: async (option: Locator) =>
-            (await showsOtherMedia(ctx, option, target.id))
-              ? `media with another thumbnail than ${target.id}`
-              : undefined,
-        }
-      : {}),
+    ...(target.referenceType === 'media' ? { veto: mediaVeto(ctx, named, target) } : {}),
     accept: (added) => added.length === 1 && added[0] !== undefined && chipMatches(added[0], target),
   });
   if (outcome.kept) return;

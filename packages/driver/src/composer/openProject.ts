@@ -4,7 +4,7 @@ import { LANDING_RECHECK_MS, STABLE_LANDING_MS, landingError } from '../flow/lan
 import type { OpContext } from '../session/opContext.js';
 import { nextDomChange, untilTrue } from '../util/domWait.js';
 import { A, newProjectButton } from './anchors.js';
-import { warmPageRefusal } from './warmPage.js';
+import { FRAME_STILL_BOUND, unbindLeftFrames, warmPageRefusal } from './warmPage.js';
 import { renameInPage } from '../projects/renameInPage.js';
 
 /** How long a new-project click has to reach the editor before the button is tried again (Flow: ~0.5 s, `projectReply`). */
@@ -76,6 +76,16 @@ export async function waitForEditor(ctx: OpContext, timeouts: OpenTimeouts): Pro
 }
 
 /**
+ * Why the warm page cannot be kept for this run (null: it can): warmPageRefusal, after unbinding
+ * frames the last run left bound, which a composer that keeps them after a submit shows.
+ */
+async function keptPageRefusal(ctx: OpContext, projectId: string): Promise<string | null> {
+  const refusal = await warmPageRefusal(ctx, projectId);
+  if (refusal !== FRAME_STILL_BOUND) return refusal;
+  return (await unbindLeftFrames(ctx)) ? warmPageRefusal(ctx, projectId) : refusal;
+}
+
+/**
  * Opens a project editor; with no project id, creates one from the gallery [U] and returns its id.
  * A warm page already on the project is kept when it is fit (warmPage.ts) and `reuse` is not false.
  */
@@ -87,10 +97,11 @@ export async function openProject(
 ): Promise<string> {
   if (projectId !== undefined) {
     const refusal =
-      options.reuse === false ? 'the run attaches an asset in place' : await warmPageRefusal(ctx, projectId);
+      options.reuse === false ? 'the operation loads the page afresh' : await keptPageRefusal(ctx, projectId);
     if (refusal === null) {
       // A warm session's next run on the same project: the open editor, as its last run left it.
       ctx.landingChecks = true;
+      ctx.pageKept = true;
       ctx.logger.debug('reusing the open project page', { projectId });
       return projectId;
     }

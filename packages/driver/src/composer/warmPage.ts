@@ -1,8 +1,12 @@
 import { hasFlowOsidCookie, hasGoogleSessionCookie } from '../auth/cookieChecks.js';
 import { FLOW_ORIGIN, flowLandingKind, projectIdOfUrl } from '../flow/hosts.js';
 import type { OpContext } from '../session/opContext.js';
+import { untilDom } from '../util/domWait.js';
 import { A } from './anchors.js';
 import { overlayShown } from './overlays.js';
+
+/** The refusal of a page whose composer still holds a frame bound by the last run. */
+export const FRAME_STILL_BOUND = 'a frame from the last run is still bound';
 
 /**
  * Why the open page cannot serve the next operation on `projectId` as it is (null: it can). The
@@ -55,7 +59,37 @@ export async function warmPageRefusal(ctx: OpContext, projectId: string): Promis
   if (state === null) return 'the page did not answer';
   if (!state.composer) return 'no composer is shown';
   if (state.pane || state.picker) return 'a pane or picker is open';
-  if (state.bound > 0) return 'a frame from the last run is still bound';
+  if (state.bound > 0) return FRAME_STILL_BOUND;
   if (await overlayShown(page)) return 'something sits over the composer';
   return null;
+}
+
+/**
+ * Unbinds the frames the last run left in the composer (a composer that keeps them after a submit,
+ * flow-sim `composerAfterSubmit` [U]) the way a person does: a bound chip's click unbinds it (the
+ * simulator's reading, [U]). True once no bound chip is left; false when a click did not unbind
+ * (Escape closes whatever it opened instead), and the caller loads the page afresh.
+ */
+export async function unbindLeftFrames(ctx: OpContext): Promise<boolean> {
+  const bound = ctx.page.locator(A.boundChip);
+  for (let left = await bound.count().catch(() => 0); left > 0;) {
+    await bound
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+    const fewer = await untilDom(
+      ctx.page,
+      async () => {
+        const now = await bound.count().catch(() => left);
+        return now < left ? now : undefined;
+      },
+      { timeoutMs: 2_000, signal: ctx.signal },
+    );
+    if (fewer === undefined) {
+      await ctx.page.keyboard.press('Escape').catch(() => undefined);
+      return false;
+    }
+    left = fewer;
+  }
+  return true;
 }

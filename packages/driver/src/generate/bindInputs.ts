@@ -1,6 +1,8 @@
 import { ConfigurationError } from '@gflow/errors';
 import type { VideoModel } from '@gflow/flow-facts';
 import { bindFrameRef } from '../composer/frames.js';
+import { FreshPageNeeded } from '../composer/thumbnailIds.js';
+import { unbindLeftFrames } from '../composer/warmPage.js';
 import { attachMentions } from '../composer/mentions.js';
 import type { OpenTimeouts } from '../composer/openProject.js';
 import { charactersLeft, typePromptWithMentions } from '../composer/promptMentions.js';
@@ -68,6 +70,9 @@ export async function bindVideo(
   inputs: VideoInputs,
   model: VideoModel | undefined,
 ): Promise<CharacterInput[]> {
+  // A kept page's composer may show the frames an earlier run bound once it is in Frames mode again.
+  if (inputs.start !== undefined && ctx.pageKept && !(await unbindLeftFrames(ctx)))
+    throw new FreshPageNeeded('the Frames chips', 'still shows a frame an earlier run bound');
   if (inputs.start !== undefined) await bindFrameRef(ctx, 'Start', inputs.start, 1);
   if (inputs.end !== undefined) await bindFrameRef(ctx, 'End', inputs.end, 2);
   const characters = req.characters ?? [];

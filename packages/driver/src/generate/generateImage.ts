@@ -6,7 +6,7 @@ import { checkImageSubmit } from '../wire/submitCheck.js';
 import { bindPrompt } from './bindInputs.js';
 import { configureImage } from './configure.js';
 import { imageItems, watchImageReply } from './imageResult.js';
-import { prepareComposer, refuseUnportedReferences, resolveReferences } from './prepare.js';
+import { bindOnFreshPageWhenUnsure, prepareComposer, refuseUnportedReferences, resolveReferences } from './prepare.js';
 import { quoteAndSubmit } from './quoteAndSubmit.js';
 import { checkImageRequest } from './requestCheck.js';
 import type { GenerateImageRequest, FlowGenerationResult } from './types.js';
@@ -28,20 +28,20 @@ export async function generateImage(
     req.projectId,
     timeouts,
     agentOnlyRefusal({ kind: 'image', image: req }),
-    {
-      inPlace: req.references ?? [],
-      newProjectTitle: req.newProjectTitle,
-    },
+    { newProjectTitle: req.newProjectTitle },
   );
   const { projectId } = prepared;
   if (prepared.arm === 'agent-only')
     return generateAgentImage(ctx, { ...req, projectId }, { confirm: req.agentConfirm ?? 'always' });
   const uploads: UploadedFile[] = [];
   const refs = await resolveReferences(ctx, req.references ?? [], uploads, timeouts);
-  ctx.report({ phase: 'configuring', projectId });
-  const { picked, costLine } = await configureImage(ctx, req, model);
   const characters = req.characters ?? [];
-  const attached = await bindPrompt(ctx, { prompt: req.prompt, refs, characters, mentions: true });
+  const { picked, costLine, attached } = await bindOnFreshPageWhenUnsure(ctx, timeouts, async () => {
+    ctx.report({ phase: 'configuring', projectId });
+    const configured = await configureImage(ctx, req, model);
+    const bound = await bindPrompt(ctx, { prompt: req.prompt, refs, characters, mentions: true });
+    return { ...configured, attached: bound };
+  });
   const entityIds = attached.map((c) => c.entityId);
   const want = { token: picked.token, prompt: req.prompt, referenceIds: refs.map((r) => r.mediaId), entityIds };
   const check = (call: Parameters<typeof checkImageSubmit>[0]) => checkImageSubmit(call, want);

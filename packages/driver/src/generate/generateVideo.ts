@@ -6,7 +6,12 @@ import type { DecodedCall } from '../wire/formBody.js';
 import { checkVideoSubmit } from '../wire/submitCheck.js';
 import { type VideoInputs, bindVideo, resolveVideoInputs } from './bindInputs.js';
 import { configureVideo } from './configure.js';
-import { type PreparedComposer, prepareComposer, refuseUnportedReferences } from './prepare.js';
+import {
+  type PreparedComposer,
+  bindOnFreshPageWhenUnsure,
+  prepareComposer,
+  refuseUnportedReferences,
+} from './prepare.js';
 import { type Submitted, quoteAndSubmit } from './quoteAndSubmit.js';
 import { type VideoSettings, checkVideoRequest } from './requestCheck.js';
 import type { FlowGenerationResult, GenerateVideoRequest } from './types.js';
@@ -17,8 +22,7 @@ function openComposer(ctx: OpContext, req: GenerateVideoRequest, timeouts: OpenT
   const frames = [req.startFrame, req.endFrame].flatMap((f) => (f === undefined ? [] : [f]));
   refuseUnportedReferences([...frames, ...(req.references ?? [])]);
   const refusal = agentOnlyRefusal({ kind: 'video', video: req });
-  const inPlace = [...(req.references ?? []), req.startFrame, req.endFrame];
-  return prepareComposer(ctx, req.projectId, timeouts, refusal, { inPlace, newProjectTitle: req.newProjectTitle });
+  return prepareComposer(ctx, req.projectId, timeouts, refusal, { newProjectTitle: req.newProjectTitle });
 }
 
 /** What the guard holds the page's own submit body to: this mode, model, duration, prompt, frames and mentions. */
@@ -94,9 +98,11 @@ export async function generateVideo(
     return generateAgentVideo(ctx, { ...req, projectId }, { confirm: req.agentConfirm ?? 'always' });
   const uploads: UploadedFile[] = [];
   const inputs = await resolveVideoInputs(ctx, req, uploads, timeouts);
-  ctx.report({ phase: 'configuring', projectId });
-  const costLine = await configureVideo(ctx, req, settings);
-  const attached = await bindVideo(ctx, req, inputs, settings.model);
+  const { costLine, attached } = await bindOnFreshPageWhenUnsure(ctx, timeouts, async () => {
+    ctx.report({ phase: 'configuring', projectId });
+    const configured = await configureVideo(ctx, req, settings);
+    return { costLine: configured, attached: await bindVideo(ctx, req, inputs, settings.model) };
+  });
   const entityIds = attached.map((c) => c.entityId);
   const check = submitCheck(req, settings, inputs, entityIds);
   const sent = await quoteAndSubmit(ctx, { projectId, uploads, costLine, beforeSubmit: req.beforeSubmit, check });

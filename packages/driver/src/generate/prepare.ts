@@ -8,6 +8,7 @@ import { agentOnlyRefused } from '../agent/generateAgent.js';
 import { type UploadedFile, uploadFile } from '../composer/uploads.js';
 import type { AttachableReference } from '../composer/mentions.js';
 import type { OpContext } from '../session/opContext.js';
+import { FreshPageNeeded } from '../composer/thumbnailIds.js';
 import type { ReferenceInput } from './types.js';
 import { safeClick } from '../composer/safeClick.js';
 import type { Locator } from 'playwright-core';
@@ -24,11 +25,12 @@ export interface PreparedComposer {
 }
 
 /**
- * Opens the project, clears overlays and puts a composer in front: the classic one (switching
- * agent mode off), or — on an account whose composer is agent-only — that one, when the run is a
- * form its agent can take (`agentRefusal` null). A form it cannot take is refused (36) before
- * anything is clicked, after up to three free reloads in case Flow serves the classic composer on
- * the next load.
+ * Opens the project (a fit warm page is kept, assets attached in place included: see
+ * bindOnFreshPageWhenUnsure), clears overlays and puts a composer in front: the classic one
+ * (switching agent mode off), or — on an account whose composer is agent-only — that one, when the
+ * run is a form its agent can take (`agentRefusal` null). A form it cannot take is refused (36)
+ * before anything is clicked, after up to three free reloads in case Flow serves the classic
+ * composer on the next load.
  */
 export async function prepareComposer(
   ctx: OpContext,
@@ -36,31 +38,36 @@ export async function prepareComposer(
   timeouts: OpenTimeouts,
   agentRefusal: string | null,
   run: {
-    /** The run's references and frames: one attached in place makes the page load fresh. */
-    readonly inPlace?: readonly (ReferenceInput | undefined)[];
     /** With no project id: the title the project created for the run gets. */
     readonly newProjectTitle?: string | undefined;
   } = {},
 ): Promise<PreparedComposer> {
-  const { inPlace = [], newProjectTitle } = run;
   ctx.report({ phase: 'opening' });
-  // An existing asset attached in place is told apart by its grid tile's /asb/ thumbnail, which
-  // only a loaded page shows: a tile the page drew itself from a reply carries the CDN URL.
-  const reuse = !inPlace.some((r) => r !== undefined && !('path' in r));
-  const id = await openProject(ctx, projectId, timeouts, {
-    reuse,
-    ...(newProjectTitle === undefined ? {} : { newProjectTitle }),
-  });
+  const id = await openProject(
+    ctx,
+    projectId,
+    timeouts,
+    run.newProjectTitle === undefined ? {} : { newProjectTitle: run.newProjectTitle },
+  );
+  return { projectId: id, arm: await settleComposer(ctx, timeouts, agentRefusal) };
+}
+
+/** Overlays cleared and the composer the run takes in front, reloading an agent-only one (prepareComposer). */
+async function settleComposer(
+  ctx: OpContext,
+  timeouts: OpenTimeouts,
+  agentRefusal: string | null,
+): Promise<PreparedComposer['arm']> {
   for (let reloads = 0; ; reloads += 1) {
     await dismissOverlays(ctx);
     const arm = await settleArm(ctx);
     if (arm === 'agent-mode') await leaveAgentMode(ctx);
     if (arm !== 'agent-only') {
       await dismissOverlays(ctx);
-      return { projectId: id, arm: 'classic' };
+      return 'classic';
     }
     if ((await ctx.page.locator(AG.box).count()) === 0) throw unknownAgentComposer();
-    if (agentRefusal === null) return { projectId: id, arm: 'agent-only' };
+    if (agentRefusal === null) return 'agent-only';
     if (reloads >= AGENT_ONLY_RELOADS) throw agentOnlyRefused(agentRefusal);
     ctx.logger.info('the composer is agent-only; reloading in case Flow serves the classic one', {
       reload: reloads + 1,
@@ -69,8 +76,34 @@ export async function prepareComposer(
   }
 }
 
+/**
+ * Configures the classic composer and binds a run's inputs (`bind`), on the page prepareComposer
+ * kept when it was fit. An asset attached in place is told apart from others of its name by its
+ * thumbnail token (thumbnailIds.ts): a kept page knows it from the tiles it loaded with and from its
+ * own searches, but not for a tile it drew from a reply since, where a fresh load would show it.
+ * When the kept page cannot tell (FreshPageNeeded, before anything was submitted), the editor is
+ * loaded afresh, its composer settled again, and `bind` runs once more, as on a cold start.
+ */
+export async function bindOnFreshPageWhenUnsure<T>(
+  ctx: OpContext,
+  timeouts: OpenTimeouts,
+  bind: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await bind();
+  } catch (error) {
+    if (!(error instanceof FreshPageNeeded)) throw error;
+    ctx.logger.info('loading the project page afresh', { because: error.message });
+    await reloadEditor(ctx, timeouts);
+    const arm = await settleComposer(ctx, timeouts, 'the run had begun on the classic composer');
+    if (arm !== 'classic') throw unknownAgentComposer();
+    return bind();
+  }
+}
+
 async function reloadEditor(ctx: OpContext, timeouts: OpenTimeouts): Promise<void> {
   ctx.landingChecks = false;
+  ctx.pageKept = false;
   try {
     await ctx.page.reload({ waitUntil: 'domcontentloaded', timeout: timeouts.navigationMs });
   } catch (error) {

@@ -44,6 +44,12 @@ export class OpContext {
    * still on may reuse it after a health check instead of navigating (openProject).
    */
   readonly warmPage: boolean;
+  /**
+   * This operation kept the page as the last run left it (openProject reused it) and has not loaded
+   * it since: tiles drawn from replies carry no `/asb/` token, so an asset attached in place that
+   * cannot be told apart asks for a fresh load (thumbnailIds.ts FreshPageNeeded).
+   */
+  pageKept = false;
 
   constructor(parts: {
     page: Page;

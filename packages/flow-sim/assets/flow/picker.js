@@ -7,7 +7,15 @@ const KIND_ICON = { IMAGE: 'image', UPLOAD: 'image', VIDEO: 'movie', CHARACTER: 
 
 export async function searchAssets(query, tab = 'ALL') {
   const reply = await rpc('UpteDb', [query, tab, app.projectId]);
-  return (reply?.[0] ?? []).map((r) => ({ id: r[0], name: r[1], kind: r[2], thumb: r[3], size: r[4], refType: r[5] }));
+  // A row's thumbnail, or (variant searchThumbs 'parallel') the one at its position in the list beside the rows.
+  return (reply?.[0] ?? []).map((r, i) => ({
+    id: r[0],
+    name: r[1],
+    kind: r[2],
+    thumb: r[3] ?? reply?.[1]?.[i] ?? null,
+    size: r[4],
+    refType: r[5],
+  }));
 }
 
 // The `@` overlay names each option's type right after its name, as text ("me.jpgImage",

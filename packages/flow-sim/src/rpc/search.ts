@@ -6,7 +6,8 @@ import type { RpcContext, RpcResult } from './rpcTypes.js';
  * UpteDb, the server-side asset search behind the Frames picker and `@` mentions.
  * Inner (sim's reading [U]): `["<query>", "<tab>", projectId]`, tab one of
  * ALL, IMAGES, VIDEOS, CHARACTERS, UPLOADS. Reply `[[[id, name, kind, "/asb/<token>", [w, h], refType]…]]`
- * with refType "media" or "entity". Characters and media share one unranked list.
+ * with refType "media" or "entity" (variant `searchThumbs: 'parallel'`: `[[[id, name, kind, null, [w, h],
+ * refType]…], ["/asb/<token>"…]]`). Characters and media share one unranked list.
  */
 export function search(ctx: RpcContext): RpcResult {
   const { state, account } = ctx;
@@ -46,7 +47,12 @@ export function search(ctx: RpcContext): RpcResult {
     }
   }
   if (state.variants.searchOrder === 'shuffled') shuffle(rows, nextReply(state));
-  return { items: [{ rpcId: ctx.rpcId, payload: [rows] }], delayMs: state.ms('searchReply') };
+  // `parallel` [U]: no row pairs an id with its thumbnail; the page zips the two lists.
+  const payload =
+    state.variants.searchThumbs === 'parallel'
+      ? [rows.map((r) => [...r.slice(0, 3), null, ...r.slice(4)]), rows.map((r) => r[3])]
+      : [rows];
+  return { items: [{ rpcId: ctx.rpcId, payload }], delayMs: state.ms('searchReply') };
 }
 
 const replies = new WeakMap<object, number>();

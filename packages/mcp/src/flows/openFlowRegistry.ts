@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type Operation } from '@gflow/core';
-import { OPERATIONS } from '@gflow/core/surfaces';
+import { loadedOperations } from '@gflow/core/surfaces';
 import type { GflowLike, GflowLogger } from '../gflowPort.js';
 import { BUILTIN_PROMPT_NAMES } from '../prompts/registerPrompts.js';
 import {
@@ -31,14 +31,14 @@ const findOperation = (operations: readonly Operation[], name: string): Operatio
 function environmentOf(operations: readonly Operation[], noSpend: boolean, uriScheme: string): CompileEnvironment {
   return {
     operation: (name) => findOperation(operations, name),
-    disabledByNoSpend: (name) => noSpend && findOperation(OPERATIONS, name)?.kind === 'spend',
+    disabledByNoSpend: (name) => noSpend && findOperation(loadedOperations(), name)?.kind === 'spend',
     uriScheme,
   };
 }
 
 function reservedOf(operations: readonly Operation[]): ReservedNames {
   return {
-    tools: new Set([...operations, ...OPERATIONS].map((op) => op.mcpName)),
+    tools: new Set([...operations, ...loadedOperations()].map((op) => op.mcpName)),
     toolPrefix: 'gflow_',
     prompts: new Set(BUILTIN_PROMPT_NAMES),
     resourceUris: new Set(BUILTIN_RESOURCE_URIS),
@@ -94,7 +94,7 @@ export function openFlowRegistry(
  */
 export function flowLoadReport(dirs: readonly string[], gflow?: GflowLike): FlowProblem[] {
   const silent: GflowLogger = { debug() {}, info() {}, warn() {}, error() {} } as unknown as GflowLogger;
-  const operations = gflow ? gflow.operations() : [...OPERATIONS];
+  const operations = gflow ? gflow.operations() : [...loadedOperations()];
   const registry = new FlowRegistry({
     dirs: dirs.map((dir) => path.resolve(dir)),
     environment: environmentOf(

@@ -1,10 +1,13 @@
 // Every tool's advertised input schema says what core enforces (issue 27, "schemas that hide what
 // is enforced"): each property's enum, bounds and default are probed against the operation's own
 // zod field, and a property advertised without a bound or an enum must not be refusing such values.
-import { OPERATIONS } from '@gflow/core/surfaces';
+import { loadOperations } from '@gflow/core/surfaces';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { advertisedSchema } from './advertisedSchema.js';
+
+// Every operation, loaded (the surfaces' registry loads them on demand).
+const OPERATIONS = await loadOperations();
 
 interface Property {
   type?: string | string[];

@@ -1,5 +1,5 @@
 import { type Operation, isFailureStatus } from '@gflow/core';
-import { OPERATIONS } from '@gflow/core/surfaces';
+import { loadedOperations } from '@gflow/core/surfaces';
 import type { SurfaceName } from '../requirements.js';
 
 /** RFC 9457 problem details as a surface reports them (gflow adds retryable and message). */
@@ -48,7 +48,7 @@ export interface SurfaceDriver {
 }
 
 export function operationNamed(name: string): Operation {
-  const op = OPERATIONS.find((o) => o.name === name || o.mcpName === name);
+  const op = loadedOperations().find((o) => o.name === name || o.mcpName === name);
   if (!op) throw new Error(`No core operation or MCP tool named "${name}".`);
   return op;
 }

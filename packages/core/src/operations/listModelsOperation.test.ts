@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGflow } from '../runtime/createGflow.js';
-import { listModels } from './staticOperations.js';
+import { listModels } from './listModelsOperation.js';
 
 describe('listModels', () => {
   it('answers what its output schema describes, member by member (issue 42: typed, not unknown)', async () => {
