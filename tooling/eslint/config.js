@@ -75,9 +75,9 @@ export function folderRules(packageName) {
           {
             patterns: [
               {
-                regex: 'generation/(?!index\\.js$)',
+                regex: 'generation/(?!(index|schemas)\\.js$)',
                 message:
-                  'Use the generation module through its index (src/generation/index.ts): its files are its own, so its phases can change without touching the operations.',
+                  'Use the generation module through its index (src/generation/index.ts), or its schemas alone (src/generation/schemas.ts: what the public types read): its files are its own, so its phases can change without touching the operations.',
               },
             ],
           },

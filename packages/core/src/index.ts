@@ -37,10 +37,10 @@ export {
   type GenerateImageInput,
   type GenerateVideoInput,
   type GenerationResult,
-} from './generation/index.js';
+} from './generation/schemas.js';
 export { generateBatchInput, type GenerateBatchInput } from './operations/batchOperation.js';
 export { MAX_BATCH_ITEMS, MAX_CHAIN_LINKS } from './operations/runLimits.js';
-export { type ChainResult, type GenerateBatchResult } from './runs/index.js';
+export { type ChainResult, type GenerateBatchResult } from './runs/runResults.js';
 // The Flow facts a program chooses its inputs from come from @gflow/flow-facts, their one home;
 // core passes them on so a program imports core only.
 export {

@@ -190,7 +190,7 @@ describe('the published set, packed', () => {
 });
 
 describe("core's manifest (issue 42)", () => {
-  it('ships no @types as a runtime dependency, and names the simulator as an optional peer only', () => {
+  it('ships no @types as a runtime dependency, and names the simulator and stitching's muxer as optional peers only', () => {
     for (const [i, { pkg }] of set.entries()) {
       const deps = Object.keys(tarManifest(tarballs[i]!).dependencies ?? {});
       expect(
@@ -200,8 +200,16 @@ describe("core's manifest (issue 42)", () => {
     }
     const core = tarManifest(tarballs[set.findIndex(({ pkg }) => pkg['name'] === '@gflow/core')]!);
     expect(Object.keys(core.dependencies ?? {})).not.toContain('@gflow/flow-sim');
-    expect(core['peerDependencies']).toEqual({ '@gflow/flow-sim': VERSION });
-    expect(core['peerDependenciesMeta']).toEqual({ '@gflow/flow-sim': { optional: true } });
+    // Stitching's muxer is an optional peer too: its @types/dom-* would weigh on every install, and
+    // stitchVideos names the package to install when it is missing.
+    expect(core['peerDependencies']).toEqual({
+      '@gflow/flow-sim': VERSION,
+      mediabunny: expect.stringMatching(/^\^?1\./),
+    });
+    expect(core['peerDependenciesMeta']).toEqual({
+      '@gflow/flow-sim': { optional: true },
+      mediabunny: { optional: true },
+    });
     expect(core.exports['./testing']).toEqual({ types: './dist/fake/index.d.ts', default: './dist/fake/index.js' });
   });
 });

@@ -25,6 +25,7 @@ export interface SandboxFixture {
 
 /** What earlier cases produced, for the chained ones. */
 const state: {
+  batchId?: string;
   chainId?: string;
   projectId?: string;
   imageId?: string;
@@ -194,6 +195,7 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
       const p = await t.json(['image', 'batch', tsv, '--jitter', '0'], { sandbox: true });
       expect(p).toMatchObject({ status: 'completed', exit_code: 0, items: [{ status: 'completed' }] });
       expect(p['items']).toHaveLength(1);
+      state.batchId = String(p['task_id']);
       const manifest = path.join(t.home, 'batch.json');
       // A manifest with an entry the run refuses is refused whole, before anything is sent.
       fs.writeFileSync(manifest, JSON.stringify([{ prompt: 'fine' }, { text: 'four is the most', count: 9 }]));
@@ -245,6 +247,15 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
       } finally {
         t.sim.scenario.clearFailures();
       }
+    },
+  },
+  'task resume': {
+    output: OP,
+    run: async (t) => {
+      // A run that ended completed is answered as it ended: nothing is made (or paid) again.
+      const p = await t.json(['task', 'resume', need('batchId')], { sandbox: true });
+      expect(p).toMatchObject({ status: 'completed', task_id: need('batchId'), made: 0 });
+      await t.problem(['task', 'resume', 'no-such-run'], { sandbox: true, code: 'reference-not-found' });
     },
   },
   'worker run': {

@@ -11,7 +11,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-inputs-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const png = (name: string, extra: number): string => {
   const file = path.join(dir, name);
-  fs.writeFileSync(file, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(extra)]));
+  fs.writeFileSync(
+    file,
+    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(extra)]),
+  );
   return file;
 };
 

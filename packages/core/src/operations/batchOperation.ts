@@ -1,10 +1,12 @@
 import { BadParameterError } from '@gflow/errors';
 import { z } from 'zod';
-import { type GenerateImageInput, generateImageInput, outputTargetFor, planImage } from '../generation/index.js';
+import { outputTargetFor, planImage } from '../generation/index.js';
+import { type GenerateImageInput, generateImageInput } from '../generation/schemas.js';
 import { resolveProfile } from '../home/profiles.js';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
-import { type GenerateBatchResult, generateBatchResult, resumeRun, stepCountOf, submitRun } from '../runs/index.js';
+import { resumeRun, stepCountOf, submitRun } from '../runs/index.js';
+import { type GenerateBatchResult, generateBatchResult } from '../runs/runResults.js';
 import { RUN_ID, idempotencyKeyParam, runWaitParam } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 import { MAX_BATCH_ITEMS } from './runLimits.js';

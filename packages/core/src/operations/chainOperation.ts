@@ -4,21 +4,14 @@ import path from 'node:path';
 import { BadParameterError, ReferenceNotFoundError } from '@gflow/errors';
 import { VIDEO_ASPECTS, findVideoModel } from '@gflow/flow-facts';
 import { z } from 'zod';
-import { type GenerateVideoInput, generateVideoInput, planVideo, submitGeneration } from '../generation/index.js';
+import { planVideo, submitGeneration } from '../generation/index.js';
+import { type GenerateVideoInput, generateVideoInput } from '../generation/schemas.js';
 import { resolveProfile } from '../home/profiles.js';
 import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
-import {
-  type ChainResult,
-  type LinkResult,
-  chainResult,
-  isRunPayload,
-  resumeRun,
-  runView,
-  stepCountOf,
-  submitRun,
-} from '../runs/index.js';
+import { isRunPayload, resumeRun, runView, stepCountOf, submitRun } from '../runs/index.js';
+import { type ChainResult, type LinkResult, chainResult } from '../runs/runResults.js';
 import { RUN_ID, flowUuid, idempotencyKeyParam, profileParam, runWaitParam } from '../schemas/params.js';
 import { parseJitter } from './batchOperation.js';
 import { defineOperation } from './operation.js';

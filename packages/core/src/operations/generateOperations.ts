@@ -1,13 +1,12 @@
 import { UsageError } from '@gflow/errors';
 import type { z } from 'zod';
+import { isGenerationPayload, submitGeneration } from '../generation/index.js';
 import {
   type GenerationResult,
   generateImageInput,
   generateVideoInput,
   generationResult,
-  isGenerationPayload,
-  submitGeneration,
-} from '../generation/index.js';
+} from '../generation/schemas.js';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { awaitTask, isSettled } from '../tasks/awaitTask.js';
 import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';

@@ -14,6 +14,11 @@ import type { Surface } from '../runtime/surfacePolicy.js';
  */
 export type OperationKind = 'read' | 'create' | 'spend' | 'mutate';
 
+/** What a run's step count reads of the catalog: a task row's payload (the run it resumes). */
+export interface TaskPayloads {
+  readonly tasks: { get(taskId: string): { readonly payload: unknown } | undefined };
+}
+
 /** How far each kind reaches, least first (a composed flow takes its steps' furthest). */
 export const KIND_RANK: Readonly<Record<OperationKind, number>> = { read: 0, create: 1, mutate: 2, spend: 3 };
 
@@ -68,7 +73,7 @@ export interface Operation<
    * progress is on one scale — steps done out of steps — from its first word, the wait for the
    * browser and the queue included.
    */
-  readonly steps?: (input: z.output<I>, catalog: OperationContext['runtime']['catalog']) => number | undefined;
+  readonly steps?: (input: z.output<I>, catalog: TaskPayloads) => number | undefined;
   /** What the kind cannot say on its own, for the MCP annotations (see {@link OperationHints}). */
   readonly hints?: OperationHints;
   readonly input: I;

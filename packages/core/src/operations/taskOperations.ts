@@ -10,7 +10,7 @@ import type { ProgressEvent, ProgressPhase } from '../runtime/progressPhases.js'
 import { PROGRESS_PHASES } from '../runtime/progressPhases.js';
 import { knownProfileFilter } from './catalogParams.js';
 import { followTask, stillOpenDetail } from './taskFollowing.js';
-import { type GenerationResult, generationResult } from '../generation/index.js';
+import { type GenerationResult, generationResult } from '../generation/schemas.js';
 import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import { chainResult, generateBatchResult } from '../runs/index.js';
 import type { OperationContext } from '../runtime/operationContext.js';

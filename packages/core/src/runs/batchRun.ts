@@ -1,32 +1,11 @@
 import { exitCodeOf, fromProblem, type ProblemDetails } from '@gflow/errors';
-import { z } from 'zod';
-import { type GenerationResult, generationResult } from '../generation/index.js';
+import type { GenerationResult } from '../generation/index.js';
+import type { GenerateBatchResult } from './runResults.js';
 import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import type { RunKind, RunSteps } from './runExecution.js';
 import type { BatchRunRequest } from './runRequest.js';
 
-/** What `generateBatch` returns: its status, the Flow project, and each item's own result (files, media, error). */
-export const generateBatchResult = z.looseObject({
-  /** pending (not run yet), running, or how it ended: completed, estimated (a dry run: every prompt quoted, nothing submitted), partial (some prompts made), failed, cancelled, indeterminate (stopped after a submit: credits may have been spent). */
-  status: z.enum(['pending', 'running', 'completed', 'estimated', 'partial', 'failed', 'cancelled', 'indeterminate']),
-  /** The run's task id: `gflow task show|wait|cancel` and tasks/get follow it; resume_from continues it. */
-  task_id: z.string().optional(),
-  flow_project_id: z.string().nullable(),
-  /** One generation envelope per prompt, in order; `skipped` after a stop (fail_fast, a cancel). */
-  items: z.array(z.union([generationResult, z.looseObject({ status: z.literal('skipped'), prompt: z.string() })])),
-  /** The pause before each submit after the first, measured (ms). */
-  pauses_ms: z.array(z.number().int().nonnegative()),
-  /** The highest per-prompt exit code (0 when every prompt completed). */
-  exit_code: z.number().int().nonnegative(),
-  /** The quotes Flow showed, summed over the prompts that reached the click (null when one could not be read). */
-  credits_quoted: z.number().int().nonnegative().nullable().optional(),
-  /** Items made (or recovered) by this call; a resumed batch does not make its finished items again. */
-  made: z.number().int().nonnegative().optional(),
-  /** The first failure's problem document, when the batch did not complete. */
-  error: z.unknown().optional(),
-});
-/** What `generateBatch` returns: the run's status and task id, the Flow project, each prompt's own envelope (files, media, error), the pauses, the exit code, what this call made, the first failure. */
-export type GenerateBatchResult = z.output<typeof generateBatchResult>;
+export { type GenerateBatchResult, generateBatchResult } from './runResults.js';
 type Item = GenerateBatchResult['items'][number];
 
 /** The exit code a failed item's envelope carries (its problem document), 1 when it carries none. */

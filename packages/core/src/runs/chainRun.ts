@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TaskRecord } from '@gflow/catalog';
 import { ConfigurationError } from '@gflow/errors';
-import { z } from 'zod';
 import type { GenerationResult } from '../generation/index.js';
 import { resolveProfile } from '../home/profiles.js';
 import { withFlowSession } from '../runtime/flowSessions.js';
@@ -11,43 +10,9 @@ import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import { exitOfEnvelope } from './batchRun.js';
 import type { RunKind, RunSteps } from './runExecution.js';
 import type { ChainRunRequest } from './runRequest.js';
+import type { ChainResult, LinkResult } from './runResults.js';
 
-export const linkResult = z.looseObject({
-  index: z.number().int().nonnegative(),
-  prompt: z.string(),
-  mode: z.enum(['t2v', 'i2v']),
-  /** planned (a dry run), pending (not reached yet), running, done, failed, indeterminate (stopped after its submit: credits may have been spent). */
-  status: z.enum(['planned', 'pending', 'running', 'done', 'failed', 'indeterminate']),
-  /** Flow's quote for this link (dry_run + quote): its text-to-video price with the link's model, duration and aspect [U for i2v]. */
-  credits_quoted: z.number().nullable().optional(),
-  task_id: z.string().nullable().optional(),
-  /** The link's last phase while it runs (claimed, submitting, submitted, generating, downloading). */
-  phase: z.string().nullable().optional(),
-  flow_media_id: z.string().nullable().optional(),
-  file: z.string().nullable().optional(),
-  /** The last frame taken from this link's clip (the next link's start frame). */
-  frame: z.string().nullable().optional(),
-  error: z.unknown().optional(),
-});
-export type LinkResult = z.output<typeof linkResult>;
-
-export const chainResult = z.looseObject({
-  status: z.enum(['planned', 'pending', 'running', 'completed', 'failed', 'cancelled', 'indeterminate']),
-  chain_id: z.string().nullable(),
-  /** The run's task id (the chain id): tasks/get, `gflow task show|wait|cancel` follow it. */
-  task_id: z.string().nullable().optional(),
-  flow_project_id: z.string().nullable(),
-  links: z.array(linkResult),
-  /** Links made (or recovered) by this call (a resumed chain skips the finished ones). */
-  made: z.number().int().nonnegative(),
-  exit_code: z.number().int().nonnegative(),
-  /** The credits the chain will spend, from Flow's own quotes (dry_run + quote); null when not read or unreadable. */
-  credits_quoted: z.number().nullable(),
-  /** The first failure's problem document, when the chain did not complete. */
-  error: z.unknown().optional(),
-});
-/** What `generateChain` and `chainStatus` return: the chain id, its status, and each link with its task, media and files. */
-export type ChainResult = z.output<typeof chainResult>;
+export { type ChainResult, type LinkResult, chainResult, linkResult } from './runResults.js';
 
 /** The frame file beside a clip: `link-1.mp4` → `link-1.last.png`. */
 export function frameFileOf(clip: string): string {

@@ -1,4 +1,4 @@
-import type { GenerationResult } from '../generation/index.js';
+import type { GenerationResult } from '../generation/schemas.js';
 import type { InputRequest } from './taskInput.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { TaskRecord } from '@gflow/catalog';
 import { CancelledError, type ProblemDetails, fromProblem, toErrorEnvelopeBody } from '@gflow/errors';
-import type { GenerationResult } from '../generation/index.js';
+import type { GenerationResult } from '../generation/schemas.js';
 
 /** The problem of a task that ended without one of its own (a queued task cancelled before it ran). */
 function problemOf(record: TaskRecord): ProblemDetails & { message: string } {
