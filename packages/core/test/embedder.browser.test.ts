@@ -190,7 +190,7 @@ describe('the published set, packed', () => {
 });
 
 describe("core's manifest (issue 42)", () => {
-  it('ships no @types as a runtime dependency, and names the simulator and stitching's muxer as optional peers only', () => {
+  it('ships no @types as a runtime dependency, and names the simulator and the muxer for stitching as optional peers only', () => {
     for (const [i, { pkg }] of set.entries()) {
       const deps = Object.keys(tarManifest(tarballs[i]!).dependencies ?? {});
       expect(

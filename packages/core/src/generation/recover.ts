@@ -6,6 +6,7 @@ import { withFlowSession } from '../runtime/flowSessions.js';
 import type { ProgressEvent } from '../runtime/progressPhases.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import { type GenerationRequest, effectiveSettings, parseGenerationRequest } from './request.js';
+import { recoveryOperation } from './operationRecord.js';
 import { completedEnvelope, saveResults } from './save.js';
 import type { GenerationResult } from './schemas.js';
 
@@ -28,7 +29,7 @@ function unconfirmed(row: TaskRecord, detail: string, listed: 'none' | 'ambiguou
 }
 
 /** The media ids of a step's submit: recorded (the reply was read), else found in its project's listing. */
-async function namedMedia(
+export async function namedMedia(
   runtime: RuntimeServices,
   session: FlowSession,
   row: TaskRecord,
@@ -51,6 +52,7 @@ async function namedMedia(
     timeoutMs: 90_000,
     ...(listingSeconds === undefined ? {} : { listedWithinMs: listingSeconds * 1000 }),
   });
+  // Only the ids: the lookup's own `kind` ('found') is not the media's kind the follow takes.
   if (found.kind === 'found') return { mediaIds: found.mediaIds, workflowIds: found.workflowIds };
   if (found.kind === 'none') throw unconfirmed(row, 'its project lists nothing it made.', 'none');
   throw unconfirmed(
@@ -74,8 +76,13 @@ export async function recoverGeneration(
   const request = parseGenerationRequest(row.payload, row.taskId);
   const settings = effectiveSettings(runtime.settings, request);
   const profile = resolveProfile(runtime.layout, { requested: request.input.profile });
-  const operationId = row.checkpoint?.operation_id;
-  if (operationId == null) throw new ReferenceNotFoundError(`Step ${row.taskId} has no operation on record.`);
+  if (row.checkpoint?.operation_id == null)
+    throw new ReferenceNotFoundError(`Step ${row.taskId} has no operation on record.`);
+  const operationId = recoveryOperation(runtime.catalog, request, {
+    taskId: row.taskId,
+    operationId: row.checkpoint.operation_id,
+    projectId: row.checkpoint.project_id,
+  });
   const use = {
     signal: options.signal,
     onProgress: options.onProgress,
@@ -86,7 +93,8 @@ export async function recoverGeneration(
     const generated = await session.followMedia({
       projectId: row.checkpoint?.project_id as string,
       kind: request.kind,
-      ...named,
+      mediaIds: named.mediaIds,
+      workflowIds: named.workflowIds,
       prompt: request.expanded_prompt,
       timeoutMs: settings.timeoutSeconds * 1000,
       signal: options.signal,

@@ -10,6 +10,7 @@ import { RunClock } from './clock.js';
 import { type DriveContext, type Driven, driveGeneration } from './drive.js';
 import { readFlowCheckRecord, rememberScratchProject } from '../health/flowCheckRecord.js';
 import { verifyInputs } from './inputs.js';
+import { operationInputOf } from './operationRecord.js';
 import type { MediaRef } from './plan.js';
 import { type RunFacts, RunProgress } from './progress.js';
 import { type GenerationRequest, effectiveSettings, parseGenerationRequest } from './request.js';
@@ -90,19 +91,9 @@ class GenerationRun {
     verifyInputs(this.request.inputs);
     const { catalog } = this.runtime;
     const { request } = this;
-    this.#operationId = catalog.operations.start({
-      profile: this.#profile,
-      command: request.command,
-      mode: request.plan.mode,
-      prompt: request.input.prompt,
-      expandedPrompt: request.expanded_prompt === request.input.prompt ? null : request.expanded_prompt,
-      model: request.plan.model ?? null,
-      aspectRatio: request.plan.aspect,
-      taskId: this.#taskId,
-      flowProjectId: this.facts.projectId,
-      surface: request.surface,
-      metadata: { tools: request.input.tools ?? [], entity_ids: request.plan.characters.map((c) => c.entityId) },
-    }).id;
+    this.#operationId = catalog.operations.start(
+      operationInputOf(request, { taskId: this.#taskId, projectId: this.facts.projectId }),
+    ).id;
     this.#linkInputs(this.#operationId);
     // The credit ledger (issue 24): the driver hands Flow's quote to spend.hook before the click.
     this.#spend = new SpendControl(this.runtime, {
