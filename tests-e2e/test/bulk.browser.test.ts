@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { json, jsonLines } from '@gflow/testkit';
+import { gflowHttp } from '@gflow/testkit/cli';
 import { SANDBOX_EMAIL, useSandbox } from '@gflow/testkit/sandbox';
 import { imagePixels } from './helpers/media.js';
 
@@ -190,10 +191,13 @@ describe('many images, one run', () => {
     }
   }, 240_000);
 
-  it('gflow_generate_batch of 3 with a progress token: one scale, never back, 100% once at its end, a heartbeat inside each long step', async () => {
+  it('gflow_generate_batch of 3 with a progress token (Streamable HTTP): one scale, never back, 100% once at its end, a heartbeat inside each long step', async () => {
     // ~10 s per image (the measured 19.7 s at half speed): every step is longer than a heartbeat.
     e2e.sim.scenario.setLatency(0.5);
-    const conn = await e2e.mcpStdio(['--sandbox']);
+    // Over Streamable HTTP: over stdio the SDK client may drop the last notification before a
+    // result (docs/KNOWN_ISSUES.md), and this test counts the last one.
+    const serve = await e2e.serve(['--sandbox']);
+    const conn = await gflowHttp(serve, { era: 'modern' });
     const progress: Array<{ at: number; progress: number; total: number | undefined; message: string }> = [];
     try {
       const reply = (await conn.client.callTool(
@@ -218,6 +222,7 @@ describe('many images, one run', () => {
     } finally {
       e2e.sim.scenario.setLatency('fast');
       await conn.close();
+      await serve.stop();
     }
     const values = progress.map((p) => p.progress);
     const seen = JSON.stringify(progress.slice(-6).map((p) => [p.progress, p.total, p.message]));

@@ -393,8 +393,30 @@ between submits (\`--jitter MIN-MAX\` seconds, \`N\` or \`0\`; default \`GFLOW_C
 \`--continue-on-error\` is the default; \`--fail-fast\` stops at the first failed prompt (the rest
 are \`skipped\`). The exit code is the highest per-prompt code. \`--json\` prints one document:
 \`{status: completed|partial|failed, flow_project_id, items[] (one generation envelope per prompt),
-pauses_ms[], exit_code}\`. \`-o\`, the entity flags, \`-i\` and \`--no-wait\` take one prompt only
-(exit 2 with several); \`--out DIR\` writes each file into DIR named by its media id.
+pauses_ms[], exit_code}\`. \`-o\`, the entity flags and \`-i\` take one prompt only (exit 2 with
+several); \`--out DIR\` writes each file into DIR named by its media id.
+
+## Runs of many steps: one task, each step paid once
+
+A batch (\`image t2i\` with several prompts, \`image batch\`) and a chain (\`video chain\`) are one
+**run**: a task of the queue whose steps (a prompt, a link) are tasks of their own. Each step's
+state is written before its submit click, so whatever stops the run (Ctrl-C, a kill, a crash, a
+failed step, \`task cancel\`) it never pays twice:
+
+- \`gflow task resume RUN_ID\` continues it: done steps are kept, a step that may have been
+  submitted is **recovered by its ids** (its project and media, waited for and downloaded), and only
+  steps that never reached their submit are submitted. A step whose project lists nothing it made
+  is *unconfirmed* and is never sent again unless you say so (\`--resubmit-unconfirmed\`).
+  \`video chain --resume-from RUN_ID\` is the same for a chain.
+- A run that did not complete says, under its table, each step that **may have spent credits**
+  with its Flow project and media ids, and the resume command to run.
+- \`--no-wait\` hands the whole run to a background worker and prints its id with the commands to
+  follow it (\`task wait\`), see it (\`task show\`: its steps, the running one with its phase) and
+  stop it (\`task cancel\`: before its next submit).
+- \`--idempotency-key KEY\` (every generation, batch and chain): the same command with the same key
+  (an agent retrying after a timeout) answers the earlier task or run instead of paying again.
+- Progress is one scale for the whole run: steps done out of steps, the step's phase as the text,
+  a heartbeat at least every 5 s and 100% once, at its end.
 
 ## Video chains
 
