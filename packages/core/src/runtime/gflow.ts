@@ -341,7 +341,10 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     if (operation.kind === 'spend') await this.#remindFlowCheck(parsed.data);
     if (looksForStranded(operation) && this.surface === 'cli' && !this.#lookedForStranded) {
       this.#lookedForStranded = true;
-      await this.queue.pickUp();
+      // A look that fails (a damaged catalog) never fails the command: it meets its own errors.
+      await this.queue.pickUp().catch((error: unknown) =>
+        this.logger.debug('looking for stranded tasks failed', { error: String(error) }),
+      );
     }
     const context: OperationContext = {
       runtime: this.#services,
