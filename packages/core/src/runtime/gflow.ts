@@ -342,9 +342,9 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     if (looksForStranded(operation) && this.surface === 'cli' && !this.#lookedForStranded) {
       this.#lookedForStranded = true;
       // A look that fails (a damaged catalog) never fails the command: it meets its own errors.
-      await this.queue.pickUp().catch((error: unknown) =>
-        this.logger.debug('looking for stranded tasks failed', { error: String(error) }),
-      );
+      await this.queue
+        .pickUp()
+        .catch((error: unknown) => this.logger.debug('looking for stranded tasks failed', { error: String(error) }));
     }
     const context: OperationContext = {
       runtime: this.#services,
