@@ -11,7 +11,7 @@
 // GFLOW_KILL_TRIALS (default 2) sets the trials per kind; tests-e2e/scripts/killStress.mjs runs 20.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, waitFor } from '@gflow/testkit';
+import { json, prng, waitFor } from '@gflow/testkit';
 import type { ServeProcess } from '@gflow/testkit/cli';
 import { TASKS_CAPABILITIES, connectTaskRequester, modernRequest } from '@gflow/testkit/mcp';
 import { useSandbox } from '@gflow/testkit/sandbox';
@@ -22,18 +22,6 @@ const TRIALS = Number(process.env['GFLOW_KILL_TRIALS'] ?? 2);
 /** A recovery looks at the project for a few seconds, not the minute real Flow may need (the simulator is fast). */
 const ENV = { GFLOW_CLI_RECOVERY_LISTING_SECONDS: '3' };
 const PHASES = ['claimed', 'configuring', 'submitting', 'submitted', 'generating', 'downloading'] as const;
-
-/** A small seeded generator (mulberry32): the same kill points for the same trial. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** How many submits the simulator received that carry this prompt (prompts are unique per trial). */
 const submitsOf = (prompt: string): number =>
@@ -86,7 +74,7 @@ async function resumeToEnd(runId: string, prompts: readonly string[]): Promise<R
 }
 
 async function killAndResume(kind: 'batch' | 'chain', trial: number, signal: 'SIGKILL' | 'SIGINT'): Promise<void> {
-  const random = generator(1000 * (kind === 'batch' ? 1 : 2) + trial);
+  const random = prng(1000 * (kind === 'batch' ? 1 : 2) + trial);
   const steps = kind === 'batch' ? 5 : 3;
   const prompts = Array.from(
     { length: steps },

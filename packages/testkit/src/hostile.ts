@@ -48,7 +48,7 @@ export const HOSTILE_YAML: readonly HostileYaml[] = [
 ];
 
 /** mulberry32: a tiny deterministic PRNG (the seed is in the test, so a failure replays). */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

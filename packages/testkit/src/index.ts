@@ -7,4 +7,11 @@ export { useStarted, type Closable } from '@gflow/tooling/useStarted';
 export { waitFor } from './waitFor.js';
 export { json, jsonLines, type CliResult } from './output.js';
 export { filesUnder, removeDir, tempDir } from './tempDir.js';
-export { HOSTILE_PROMPT, HOSTILE_PROMPT_SHOWN, HOSTILE_YAML, type HostileYaml, hostileYamlFuzz } from './hostile.js';
+export {
+  HOSTILE_PROMPT,
+  HOSTILE_PROMPT_SHOWN,
+  HOSTILE_YAML,
+  type HostileYaml,
+  hostileYamlFuzz,
+  prng,
+} from './hostile.js';

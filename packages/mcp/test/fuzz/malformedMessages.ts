@@ -2,6 +2,7 @@
 // server answers: -32700 with id null (not JSON), -32600 with the message's id (when it can be
 // read) or with id null (when it cannot), or nothing (a malformed notification). The seed is in
 // the test, so a failure replays.
+import { prng } from '@gflow/testkit';
 
 export type Expectation =
   | { readonly answer: 'id'; readonly id: string | number }
@@ -11,18 +12,6 @@ export type Expectation =
 export interface FuzzCase {
   readonly line: string;
   readonly expect: Expectation;
-}
-
-/** mulberry32: a tiny deterministic PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const pick = <T>(rand: () => number, items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
