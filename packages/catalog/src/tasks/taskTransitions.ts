@@ -1,5 +1,6 @@
 import { DataIntegrityError, exitCodeOf, toProblem } from '@gflow/errors';
 import type { CatalogContext } from '../context.js';
+import { DEFAULT_MAX_REQUEUES } from './settleAbandoned.js';
 import { type RawTaskRow, TASK_COLUMNS, initialCheckpoint, toTaskRecord } from './taskRow.js';
 import type { CheckpointPatch, TaskCheckpoint, TaskRecord } from './taskTypes.js';
 
@@ -34,6 +35,20 @@ export interface TaskTransitions {
     error: unknown,
     options?: { readonly flowMediaId?: string | null },
   ): TaskRecord;
+  /**
+   * The process that holds a `working` task stops before its submit (a server or worker shutting
+   * down, not a cancel of the task): the task is `pending` again with no claimant, its checkpoint
+   * kept (phase `requeued`, `requeues` counted, as for a process that died), so the next worker or
+   * server of its profile runs it. Undefined, and nothing changed, when it may not be: not held by
+   * `claimant`, its checkpoint says may_have_spent, a cancel was asked for, or it was queued again
+   * `maxRequeues` times already. A run (`run: true`) is released even when a step may have spent:
+   * its steps keep their own states, and whoever resumes it recovers such a step by its ids.
+   */
+  release(
+    taskId: string,
+    claimant: string,
+    options?: { readonly maxRequeues?: number; readonly run?: boolean },
+  ): TaskRecord | undefined;
   /** tasks/cancel; see {@link CancelOptions}. Terminal tasks are returned unchanged. */
   cancel(taskId: string, options?: CancelOptions): TaskRecord;
   /**
@@ -69,6 +84,11 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
     `UPDATE generation_queue SET status = 'pending', claimant = NULL, claimed_at = NULL, result_json = NULL,
        error_json = NULL, cancel_requested_at = NULL, checkpoint_json = @checkpoint, updated_at = @now
      WHERE task_id = @taskId RETURNING ${TASK_COLUMNS}`,
+  );
+  const releaseStmt = ctx.db.prepare(
+    `UPDATE generation_queue SET status = 'pending', claimant = NULL, claimed_at = NULL, checkpoint_json = @checkpoint,
+       updated_at = @now WHERE task_id = @taskId AND status = 'working' AND claimant = @claimant
+       AND cancel_requested_at IS NULL RETURNING ${TASK_COLUMNS}`,
   );
   const requestCancel = ctx.db.prepare(
     `UPDATE generation_queue SET cancel_requested_at = coalesce(cancel_requested_at, ?), updated_at = ? WHERE task_id = ? RETURNING ${TASK_COLUMNS}`,
@@ -148,6 +168,20 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
             : 'cancelled'
           : 'failed';
         return settle(taskId, status, null, problem, options.flowMediaId);
+      });
+    },
+    release(taskId, claimant, options = {}) {
+      return ctx.write(() => {
+        const record = toTaskRecord(load(taskId));
+        const checkpoint = record.checkpoint;
+        const requeues = checkpoint?.requeues ?? 0;
+        if (record.status !== 'working' || record.claimant !== claimant || record.cancelRequestedAt !== null)
+          return undefined;
+        const spent = checkpoint?.may_have_spent === true && options.run !== true;
+        if (checkpoint === null || spent || requeues >= (options.maxRequeues ?? DEFAULT_MAX_REQUEUES)) return undefined;
+        const next = { ...checkpoint, claimant: null, phase: 'requeued', requeues: requeues + 1 };
+        const row = releaseStmt.get({ taskId, claimant, now: ctx.now(), checkpoint: JSON.stringify(next) });
+        return row === undefined ? undefined : toTaskRecord(row as RawTaskRow);
       });
     },
     requeue(taskId) {

@@ -195,6 +195,38 @@ describe('tasks', () => {
     ).toThrow(/idempotency_key/);
   });
 
+  it('a holder that stops before its submit releases its task to the queue; never after the submit, a cancel, or the bound', () => {
+    const c = memoryCatalog();
+    const t = c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {} });
+    c.tasks.claim(t.taskId, W);
+    expect(c.tasks.release(t.taskId, 'mcp:alice:200:other')).toBeUndefined();
+    expect(c.tasks.release(t.taskId, W)).toMatchObject({
+      status: 'pending',
+      claimant: null,
+      checkpoint: { phase: 'requeued', requeues: 1, may_have_spent: false },
+    });
+    // The bound: a task released three times is not released a fourth time.
+    for (let i = 0; i < 2; i++) {
+      c.tasks.claim(t.taskId, W);
+      expect(c.tasks.release(t.taskId, W)?.checkpoint?.requeues).toBe(i + 2);
+    }
+    c.tasks.claim(t.taskId, W);
+    expect(c.tasks.release(t.taskId, W)).toBeUndefined();
+    expect(c.tasks.get(t.taskId)).toMatchObject({ status: 'working', claimant: W });
+
+    const spent = c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {} });
+    c.tasks.claim(spent.taskId, W);
+    c.tasks.updateCheckpoint(spent.taskId, W, { phase: 'submitting', may_have_spent: true });
+    expect(c.tasks.release(spent.taskId, W)).toBeUndefined();
+    expect(c.tasks.get(spent.taskId)?.status).toBe('working');
+
+    const cancelled = c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {} });
+    c.tasks.claim(cancelled.taskId, W);
+    c.tasks.cancel(cancelled.taskId);
+    expect(c.tasks.release(cancelled.taskId, W)).toBeUndefined();
+    expect(c.tasks.get(cancelled.taskId)?.status).toBe('working');
+  });
+
   it('a run that ended is requeued for its resumer; a step that may have spent is recovered, never re-claimed', () => {
     const c = memoryCatalog();
     const run = c.tasks.create({ profile: 'alice', taskType: 'chain', payload: {} });

@@ -167,6 +167,33 @@ describe('one request: planned once, its frame read once, verified once', () => 
   });
 });
 
+describe('a process that stops (its queue, not a cancel of the task)', () => {
+  async function stopWhile(phases: readonly string[], wantPhase: string) {
+    const services = runtime(hangingSession(phases, {}));
+    const task = await queued(services, imageAsk());
+    const stop = new AbortController();
+    const running = runClaimedGeneration(services, task, { signal: stop.signal, releaseOnStop: true });
+    for (let i = 0; gflow.catalog.tasks.get(task.taskId)?.checkpoint?.phase !== wantPhase; i++) {
+      if (i > 400) throw new Error(`the run never reached ${wantPhase}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    stop.abort(new DOMException('The server is shutting down.', 'AbortError'));
+    return { result: await running, row: gflow.catalog.tasks.get(task.taskId) };
+  }
+
+  it('before the submit: the task is queued again for the next worker, nothing spent, no claimant', async () => {
+    const { result, row } = await stopWhile([], 'starting-browser');
+    expect(result).toMatchObject({ status: 'pending', task_id: row?.taskId });
+    expect(row).toMatchObject({ status: 'pending', claimant: null, checkpoint: { phase: 'requeued', requeues: 1 } });
+  });
+
+  it('after the submit click: indeterminate, never queued again', async () => {
+    const { result, row } = await stopWhile(['submitting'], 'submitting');
+    expect(result).toMatchObject({ status: 'indeterminate' });
+    expect(row?.status).toBe('indeterminate');
+  });
+});
+
 describe('the row is read like user input', () => {
   it('a request of another schema_version is refused with a clear error and never run', async () => {
     const calls = { generate: 0 };

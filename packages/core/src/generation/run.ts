@@ -24,6 +24,12 @@ export interface RunOptions {
   readonly onProgress?: ((event: ProgressEvent) => void) | undefined;
   /** How often the row is read for a cancel another process asked for (`cancel_requested_at`); default 500 ms. */
   readonly cancelPollMs?: number;
+  /**
+   * `signal` is this process stopping (a worker's or a server's queue), not a cancel of the task:
+   * stopped before its submit, the task goes back to the queue (`tasks.release`) instead of ending
+   * `cancelled`, for the next worker or server of its profile.
+   */
+  readonly releaseOnStop?: boolean;
 }
 
 /**
@@ -39,6 +45,7 @@ class GenerationRun {
   readonly #settings: ResolvedSettings;
   readonly #clock: RunClock;
   readonly #progress: RunProgress;
+  readonly #stop: { readonly signal: AbortSignal; readonly release: boolean };
   readonly facts: RunFacts;
   #operationId: number | undefined;
   #spend: SpendControl | undefined;
@@ -51,6 +58,7 @@ class GenerationRun {
   ) {
     this.#taskId = record.taskId;
     this.#claimant = record.claimant ?? runtime.claimantFor(record.profile);
+    this.#stop = { signal: options.signal, release: options.releaseOnStop === true };
     this.#settings = effectiveSettings(runtime.settings, request);
     this.facts = { projectId: request.input.project ?? null, mediaIds: [], phase: null, mayHaveSpent: false };
     this.#clock = new RunClock({
@@ -212,6 +220,26 @@ class GenerationRun {
     return result;
   }
 
+  /**
+   * This process stopped before the submit (its queue's signal, not a cancel of the task): the
+   * task is queued again for whoever runs the profile's queue next. Undefined when it may not be
+   * (tasks.release: spent, a cancel asked for, released too often): it then settles as a cancel.
+   */
+  #releaseOnStop(error: GflowError): GenerationResult | undefined {
+    if (!this.#stop.release || !this.#stop.signal.aborted || this.facts.mayHaveSpent) return undefined;
+    const { catalog, logger } = this.runtime;
+    const released = catalog.tasks.release(this.#taskId, this.#claimant);
+    if (released === undefined) return undefined;
+    if (this.#operationId !== undefined)
+      catalog.operations.failWith(this.#operationId, error, { flowProjectId: this.facts.projectId });
+    this.#spend?.settleFailure(error, false);
+    logger.info('task queued again: this process stopped before its submit (nothing was spent)', {
+      task_id: this.#taskId,
+      requeues: released.checkpoint?.requeues,
+    });
+    return { status: 'pending', task_id: this.#taskId, task_type: released.taskType };
+  }
+
   /** A cancellation settles `cancelled`, or `indeterminate` after the submit click; never `failed` then. */
   #settleFailure(thrown: unknown): GenerationResult {
     const { catalog, logger } = this.runtime;
@@ -221,6 +249,8 @@ class GenerationRun {
       timeoutSeconds: this.#settings.timeoutSeconds,
     };
     const error = failureOf(thrown, stop, this.facts);
+    const released = this.#releaseOnStop(error);
+    if (released) return released;
     const operationId = this.#operationId;
     if (operationId !== undefined)
       catalog.operations.failWith(operationId, error, { flowProjectId: this.facts.projectId });

@@ -58,6 +58,8 @@ export interface RunOptions {
    * submitted but whose project lists nothing it made is submitted again (it may spend twice).
    */
   readonly resubmitUnconfirmed?: boolean;
+  /** `signal` is this process stopping, not a cancel: a run it stops goes back to the queue (generation RunOptions.releaseOnStop). */
+  readonly releaseOnStop?: boolean;
 }
 
 /** A queued step's request (its row was written), not a refusal envelope. */

@@ -41,12 +41,24 @@ function settle(
   record: TaskRecord,
   claimant: string,
   view: RunResult,
-  stop: { kind: RunKind<RunRequest, RunResult>; aborted: boolean; recovery?: GflowError | undefined },
+  stop: {
+    kind: RunKind<RunRequest, RunResult>;
+    aborted: boolean;
+    recovery?: GflowError | undefined;
+    /** This process stopped (RunOptions.releaseOnStop and its signal aborted): the run may go back to the queue. */
+    released?: boolean;
+  },
 ): RunResult {
   const tasks = runtime.catalog.tasks;
   if (stop.kind.succeeded(view) && !stop.aborted) {
     tasks.complete(record.taskId, claimant, view);
     return view;
+  }
+  if (stop.released && tasks.release(record.taskId, claimant, { run: true }) !== undefined) {
+    runtime.logger.info('run queued again: this process stopped; its steps keep their states', {
+      task_id: record.taskId,
+    });
+    return { ...view, status: 'pending' } as RunResult;
   }
   const error = problemOf(view, stop.kind, stop);
   const settled = tasks.fail(record.taskId, claimant, error);
@@ -100,7 +112,13 @@ export async function runClaimedRun(
   try {
     const view = await execution.execute();
     const recovery = [...execution.recoveryFailures.values()][0];
-    const settled = settle(runtime, record, claimant, view, { kind, aborted: clock.signal.aborted, recovery });
+    const released = options.releaseOnStop === true && options.signal.aborted;
+    const settled = settle(runtime, record, claimant, view, {
+      kind,
+      aborted: clock.signal.aborted,
+      recovery,
+      released,
+    });
     const total = request.run === 'batch' ? request.items.length : request.links.length;
     options.onProgress?.({ phase: 'done', step: { index: total, total }, elapsedMs: clock.elapsedMs() });
     return settled;

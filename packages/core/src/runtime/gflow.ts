@@ -489,8 +489,8 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
         const kind = (record.payload as { kind?: unknown; run?: unknown }).kind;
         const run = (): Promise<unknown> =>
           isRunPayload(record.payload)
-            ? runClaimedRun(services, record, { signal })
-            : runClaimedGeneration(services, record, { signal });
+            ? runClaimedRun(services, record, { signal, releaseOnStop: true })
+            : runClaimedGeneration(services, record, { signal, releaseOnStop: true });
         const name = isRunPayload(record.payload)
           ? (record.payload as { run?: unknown }).run === 'chain'
             ? 'generateChain'
