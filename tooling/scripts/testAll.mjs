@@ -22,6 +22,8 @@ import { runPnpm } from './pnpm.mjs';
 const testUnit = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testUnit.mjs');
 
 const log = (msg) => process.stderr.write(`[test] ${msg}\n`);
+const started = Date.now();
+const minutesSince = (at) => `${((Date.now() - at) / 60_000).toFixed(1)} min`;
 
 ensureSupportedNode();
 bootstrap();
@@ -44,7 +46,7 @@ function failedNames(report) {
 
 /** Sums the vitest JSON reports in `dir`. */
 function tally(dir) {
-  const sum = { passed: 0, failed: 0, skipped: 0, failures: [] };
+  const sum = { passed: 0, failed: 0, skipped: 0, failures: [], files: [] };
   if (!fs.existsSync(dir)) return sum;
   // Only the reports: the folder also holds the browser tests' screenshots.
   for (const file of fs.readdirSync(dir).filter((name) => name.endsWith('.json'))) {
@@ -53,6 +55,9 @@ function tally(dir) {
     sum.failed += report.numFailedTests ?? 0;
     sum.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     sum.failures.push(...failedNames(report));
+    for (const f of report.testResults ?? [])
+      if (f.endTime && f.startTime)
+        sum.files.push({ name: path.relative(process.cwd(), f.name ?? ''), ms: f.endTime - f.startTime });
   }
   return sum;
 }
@@ -69,8 +74,17 @@ const typecheckLint = runPnpm(
 const format = runPnpm(['exec', 'prettier', '--check', '--log-level', 'warn', '.'], { env: mainEnv });
 if (format !== 0) log('formatting: run `npm run format` (Prettier, .prettierrc.json) and commit the result');
 const checks = typecheckLint || format;
+const mainStarted = Date.now();
 const mainStatus = runPnpm(['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue'], { env: mainEnv });
-const lines = [{ node: process.versions.node, what: 'every suite', status: mainStatus, ...tally(mainDir) }];
+const lines = [
+  {
+    node: process.versions.node,
+    what: 'every suite',
+    status: mainStatus,
+    took: minutesSince(mainStarted),
+    ...tally(mainDir),
+  },
+];
 
 // 2. The other supported line: tests beside the code, the journeys, the demo.
 const second = secondLineNode();
@@ -78,6 +92,7 @@ if (second) {
   log(
     `Node ${second.version}: the unit tests (npm run test:unit), the journeys that depend on the Node binary and the sandbox demo`,
   );
+  const secondStarted = Date.now();
   const dir = path.join(work, 'second');
   const env = { ...envWithNode(second.binary), ...base, GFLOW_TEST_REPORT_DIR: dir };
   const units = spawnSync(second.binary, [testUnit], { stdio: 'inherit', env }).status ?? 1;
@@ -102,6 +117,8 @@ if (second) {
     failed: sum.failed + (demo === 0 ? 0 : 1),
     skipped: sum.skipped,
     failures: demo === 0 ? sum.failures : [...sum.failures, 'the sandbox demo'],
+    files: sum.files,
+    took: minutesSince(secondStarted),
   });
 } else {
   log('GFLOW_NODE=system: the second supported Node line is not run (nothing is provisioned)');
@@ -117,11 +134,17 @@ process.stdout.write(
 );
 for (const l of lines)
   process.stdout.write(
-    `Node ${l.node} (${l.what}): ${l.passed} passed, ${l.failed} failed${l.status !== 0 ? ' (a task failed)' : ''}\n`,
+    `Node ${l.node} (${l.what}): ${l.passed} passed, ${l.failed} failed${l.status !== 0 ? ' (a task failed)' : ''}, ${l.took}\n`,
   );
+// Where the time goes (the suite's budget is 45 min on a clean clone): the slowest test files.
+const slowest = lines
+  .flatMap((l) => l.files.map((f) => ({ ...f, node: l.node })))
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 8);
+for (const f of slowest) process.stdout.write(`slow: ${(f.ms / 1000).toFixed(0)} s  ${f.name} (Node ${f.node})\n`);
 for (const l of lines) for (const name of l.failures) process.stdout.write(`FAILED on Node ${l.node}: ${name}\n`);
 process.stdout.write(
-  `Tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}\n`,
+  `Tests: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''} in ${minutesSince(started)}\n`,
 );
 const failedLine = lines.some((l) => l.status !== 0 || l.passed === 0);
 process.exit(checks !== 0 || failedLine || total.failed > 0 ? 1 : 0);
