@@ -47,10 +47,13 @@ afterAll(async () => {
 async function clip(picks: { icon?: string; token?: string }[]): Promise<string> {
   await openProject(page, projectId);
   const before = new Set(rig.sim.scenario.mediaOf(projectId).map((m) => m.id));
+  const tiles = page.locator('flow-video-tile');
+  const tilesBefore = await tiles.count();
   if (picks.length > 0) await pickSettings(page, picks);
   await typePrompt(page, 'a slow pan to the right over the harbour');
   await submit(page);
-  await page.locator('flow-video-tile').first().waitFor();
+  // The new clip's own tile (an earlier clip's tile is already there when the project is not new).
+  await expect.poll(() => tiles.count(), { timeout: 60_000 }).toBeGreaterThan(tilesBefore);
   const made = rig.sim.scenario.mediaOf(projectId).find((m) => !before.has(m.id));
   if (made === undefined) throw new Error('no clip was made');
   return made.id;
