@@ -27,7 +27,7 @@ export {
   type CandidatePick,
   type MenuPick,
 } from './menu.js';
-export { looksLikeVideoKey, readVideoKey, videoModelOfKey, type KeyReading } from './videoKeys.js';
+export { clipSecondsOfKey, looksLikeVideoKey, readVideoKey, videoModelOfKey, type KeyReading } from './videoKeys.js';
 
 // Aspects, resolutions, modes
 export {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeVideoKey, readVideoKey, videoModelOfKey } from './videoKeys.js';
+import { clipSecondsOfKey, looksLikeVideoKey, readVideoKey, videoModelOfKey } from './videoKeys.js';
 
 describe('readVideoKey', () => {
   it.each([
@@ -39,5 +39,17 @@ describe('videoModelOfKey: the model a submit key says ran', () => {
 
   it('a key no model reads as names none (Omni 1.2, never captured)', () => {
     expect(videoModelOfKey('abra_1_2_t2v_11s')).toBeUndefined();
+  });
+});
+
+describe('clipSecondsOfKey (flow-wire §3a: the 8 s Veo base tier has no duration segment)', () => {
+  it('reads the segment, else 8 for a Veo key, else nothing', () => {
+    expect(clipSecondsOfKey('veo_3_1_t2v_lite_4s_low_priority')).toBe(4);
+    expect(clipSecondsOfKey('abra_t2v_8s')).toBe(8);
+    expect(clipSecondsOfKey('veo_3_1_i2v_lite')).toBe(8);
+    expect(clipSecondsOfKey('veo_3_1_lite_lower_priority')).toBe(8);
+    expect(clipSecondsOfKey('veo_3_1_interpolation_lite')).toBeNull();
+    expect(clipSecondsOfKey('abra_t2v')).toBeNull();
+    expect(clipSecondsOfKey('mystery_key')).toBeNull();
   });
 });

@@ -45,6 +45,17 @@ export function readVideoKey(key: string): KeyReading {
   };
 }
 
+/**
+ * The length in whole seconds of a clip a key made: its `_<n>s` segment, else 8 for a Veo key (the
+ * 8 s base tier has no duration segment, flow-wire §3a); null when the key does not say (Omni
+ * keys without a segment, unknown families).
+ */
+export function clipSecondsOfKey(key: string): number | null {
+  const reading = readVideoKey(key);
+  if (reading.seconds !== null) return reading.seconds;
+  return reading.family.startsWith('veo_') && reading.mode !== 'interpolation' ? 8 : null;
+}
+
 /** Whether a string looks like a video model key (not free text). */
 export function looksLikeVideoKey(value: string): boolean {
   return /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(value) && /(?:^veo_|^abra_|_t2v|_i2v|_r2v|interpolation)/.test(value);

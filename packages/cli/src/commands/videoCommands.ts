@@ -87,6 +87,37 @@ const r2v = operationLeaf({
   examples: ['gflow video r2v "the two of them dance" --ref a.png --ref b.png --duration 8'],
 });
 
+const EXTEND_KEYS = ['output', 'overwrite', 'output_dir', 'tools', 'profile', 'model', 'wait', 'prompt'] as const;
+
+const extend = operationLeaf({
+  name: 'extend',
+  description:
+    "Continue a finished clip from its last second with a new clip, in Flow's scene editor (Veo 3.1; spends Flow credits). The clip is a media id of this profile's catalog; join the two with `gflow video stitch … --overlap 1`.",
+  operation: 'extendVideo',
+  schema: opSchema('extendVideo'),
+  positionals: ['media_id', 'prompt'],
+  overrides: {
+    ...Object.fromEntries(EXTEND_KEYS.map((key) => [key, GENERATION_OVERRIDES[key] ?? {}])),
+    media_id: { omit: true },
+    model: {
+      valueHint: 'MODEL',
+      description: 'veo_lite (default), veo_fast or veo_quality: the extend entry of that model.',
+    },
+    output: {
+      ...GENERATION_OVERRIDES['output'],
+      description: 'File to write (a directory is refused; an existing file is refused unless --force).',
+    },
+  },
+  extraFlags: generationExtraFlags,
+  toInput: generationInput,
+  render,
+  handlesInterrupt: true,
+  examples: [
+    'gflow video extend 7d1e0c2a-1b2c-4d3e-8f90-0a1b2c3d4e5f "the camera keeps moving forward"',
+    'gflow video extend 7d1e0c2a-1b2c-4d3e-8f90-0a1b2c3d4e5f "night falls" --model veo-fast --dry-run',
+  ],
+});
+
 const upscale = operationLeaf({
   name: 'upscale',
   description: 'Upscale or export a generated video: 1080p, the original 720p, or a 270p GIF (flow.google.com).',
@@ -105,6 +136,7 @@ export const videoCommand = defineGroup({
     t2v,
     i2v,
     r2v,
+    extend,
     upscale,
     stitch: videoStitchCommand,
     chain: videoChainCommand,

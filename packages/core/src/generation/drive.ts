@@ -4,7 +4,7 @@ import { type ResolvedInput, namedInputs } from './inputs.js';
 import { fellBackToUpload, placeReference, rememberUploads } from './placeReferences.js';
 import { SCRATCH_PROJECT_TITLE } from '../health/flowCheckRecord.js';
 import { projectTitleOf } from './projectTitle.js';
-import type { GenerationRequest } from './request.js';
+import { type GenerationRequest, askedProject, askedProjectName } from './request.js';
 
 /** What the drive phase is handed: the session, the request, and the hooks the run listens with. */
 export interface DriveContext {
@@ -38,18 +38,19 @@ export interface Driven {
  * catalogued source — a chained generation lands beside its source — else GFLOW_CLI_PROJECT.
  */
 function projectOf(ctx: DriveContext): string | undefined {
-  const { input, inputs } = ctx.request;
-  if (input.project !== undefined) return input.project;
-  if (input.project_name !== undefined) return undefined;
+  const { inputs } = ctx.request;
+  const asked = askedProject(ctx.request);
+  if (asked !== undefined) return asked;
+  if (askedProjectName(ctx.request) !== undefined) return undefined;
   const all = [inputs.startFrame, ...inputs.references];
   return all.find((r) => r?.projectId)?.projectId ?? ctx.defaultProject ?? ctx.scratch?.projectId ?? undefined;
 }
 
 /** The title of a project the run makes: project_name, the scratch project's for a dry run, else the prompt's first words. */
 function newProjectTitle(ctx: DriveContext): string {
-  const { input } = ctx.request;
-  if (input.project_name !== undefined) return input.project_name;
-  return ctx.scratch !== undefined ? SCRATCH_PROJECT_TITLE : projectTitleOf(input.prompt);
+  const name = askedProjectName(ctx.request);
+  if (name !== undefined) return name;
+  return ctx.scratch !== undefined ? SCRATCH_PROJECT_TITLE : projectTitleOf(ctx.request.input.prompt);
 }
 
 /** The request's parts every driver generation takes. */
@@ -66,6 +67,21 @@ function commonRequest(ctx: DriveContext, project: string | undefined) {
     // Saved characters go to the driver as `@` mentions of their names, verified by entity id.
     characters: plan.characters.map((c) => ({ entityId: c.entityId, displayName: c.name })),
   };
+}
+
+/** An extension in the source's project: the driver's scene editor, its submit held to the source's workflow id. */
+function extendClip(ctx: DriveContext, request: Extract<GenerationRequest, { kind: 'extend' }>) {
+  const { source } = request;
+  return ctx.session.extendVideo({
+    projectId: source.project_id,
+    source: { mediaId: source.media_id, workflowId: source.workflow_id, durationSeconds: source.duration_seconds },
+    prompt: request.expanded_prompt,
+    model: request.plan.model,
+    signal: ctx.signal,
+    onProgress: ctx.onProgress,
+    beforeSubmit: ctx.beforeSubmit,
+    timeoutMs: ctx.timeoutMs,
+  });
 }
 
 /** Runs the generation in Flow: the driver configures, binds, submits and watches; the uploads are remembered. */
@@ -85,6 +101,8 @@ export async function driveGeneration(ctx: DriveContext): Promise<Driven> {
       aspect: request.plan.aspect,
       replyTimeoutMs: ctx.timeoutMs,
     });
+  } else if (request.kind === 'extend') {
+    generated = await extendClip(ctx, request);
   } else {
     const { plan, inputs } = request;
     const startFrame = inputs.startFrame ? place(inputs.startFrame) : undefined;

@@ -153,7 +153,7 @@ export async function resolveInputs(
     // reference: attached once, uploaded at most once.
     if (!references.some((r) => r.sha256 === read.sha256 && r.bytes === read.bytes)) references.push(read);
   }
-  if (plan.kind === 'image') return { references };
+  if (plan.kind !== 'video') return { references };
   const frame = (ref: MediaRef | undefined, parameter: string) =>
     ref === undefined ? undefined : resolveOne(catalog, ref, { profile, parameter, cwd, role: 'frame' });
   return {

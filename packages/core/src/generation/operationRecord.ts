@@ -1,5 +1,5 @@
 import type { Catalog } from '@gflow/catalog';
-import type { GenerationRequest } from './request.js';
+import { type GenerationRequest, aspectOf } from './request.js';
 
 type StartOperationInput = Parameters<Catalog['operations']['start']>[0];
 
@@ -15,7 +15,7 @@ export function operationInputOf(
     prompt: request.input.prompt,
     expandedPrompt: request.expanded_prompt === request.input.prompt ? null : request.expanded_prompt,
     model: request.plan.model ?? null,
-    aspectRatio: request.plan.aspect,
+    aspectRatio: aspectOf(request),
     taskId: at.taskId,
     flowProjectId: at.projectId,
     surface: request.surface,

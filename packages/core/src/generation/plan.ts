@@ -2,11 +2,12 @@ import { BadParameterError, FlowHostMigratedError } from '@gflow/errors';
 import {
   type ImageModelName,
   type VideoModelName,
+  findVideoModel,
   judgeImageRequest,
   judgeVideoRequest,
   requireNoViolation,
 } from '@gflow/flow-facts';
-import type { GenerateImageInput, GenerateVideoInput } from './schemas.js';
+import type { ExtendVideoInput, GenerateImageInput, GenerateVideoInput } from './schemas.js';
 
 /** A media reference as the user gave it: a local path or a generated media UUID. */
 export type MediaRef =
@@ -52,7 +53,43 @@ export interface VideoPlan {
   readonly characters: readonly CharacterRef[];
 }
 
-export type GenerationPlan = ImagePlan | VideoPlan;
+/**
+ * What an extension will do: continue one finished clip (a media id of the catalog) with the
+ * scene editor's extend entry of a Veo 3.1 model. One result; no references, no characters.
+ */
+export interface ExtendPlan {
+  readonly kind: 'extend';
+  readonly mode: 'extend';
+  readonly model: VideoModelName;
+  readonly count: 1;
+  readonly source: { readonly kind: 'media'; readonly mediaId: string };
+  readonly references: readonly MediaRef[];
+  readonly characters: readonly CharacterRef[];
+}
+
+export type GenerationPlan = ImagePlan | VideoPlan | ExtendPlan;
+
+/** The model of the scene editor's extend entry Flow offers when none is named (the one captured, flow-captures §10). */
+export const DEFAULT_EXTEND_MODEL: VideoModelName = 'veo_3_1_lite';
+
+/** The rules of gflow_extend_video that need no catalog and no browser: a Veo 3.1 model, a media UUID. */
+export function planExtend(input: ExtendVideoInput): ExtendPlan {
+  const model = findVideoModel(input.model ?? DEFAULT_EXTEND_MODEL);
+  if (model?.family !== 'veo')
+    throw new BadParameterError(
+      `model: Flow extends clips with its Veo 3.1 models only (veo_lite, veo_fast, veo_quality), not ${JSON.stringify(input.model)}.`,
+      { extensions: { parameter: 'model' } },
+    );
+  return {
+    kind: 'extend',
+    mode: 'extend',
+    model: model.name,
+    count: 1,
+    source: { kind: 'media', mediaId: input.media_id.toLowerCase() },
+    references: [],
+    characters: [],
+  };
+}
 
 /** Pairs saved characters' ids with their names, position by position (flow.google.com finds them by name). */
 function pairCharacters(ids: readonly string[] | undefined, names: readonly string[] | undefined): CharacterRef[] {

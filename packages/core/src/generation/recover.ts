@@ -5,7 +5,7 @@ import { resolveProfile } from '../home/profiles.js';
 import { withFlowSession } from '../runtime/flowSessions.js';
 import type { ProgressEvent } from '../runtime/progressPhases.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
-import { type GenerationRequest, effectiveSettings, parseGenerationRequest } from './request.js';
+import { type GenerationRequest, effectiveSettings, mediaKindOf, parseGenerationRequest } from './request.js';
 import { recoveryOperation } from './operationRecord.js';
 import { completedEnvelope, saveResults } from './save.js';
 import type { GenerationResult } from './schemas.js';
@@ -44,7 +44,7 @@ export async function namedMedia(
   const known = runtime.catalog.assets.mediaIdsOfProject(request.input.profile, projectId);
   const found = await session.findSubmitted({
     projectId,
-    kind: request.kind,
+    kind: mediaKindOf(request),
     count: request.plan.count,
     knownMediaIds: known,
     prompt: request.expanded_prompt,
@@ -92,7 +92,7 @@ export async function recoverGeneration(
     const named = await namedMedia(runtime, session, row, request);
     const generated = await session.followMedia({
       projectId: row.checkpoint?.project_id as string,
-      kind: request.kind,
+      kind: mediaKindOf(request),
       mediaIds: named.mediaIds,
       workflowIds: named.workflowIds,
       prompt: request.expanded_prompt,

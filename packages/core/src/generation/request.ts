@@ -9,10 +9,10 @@ import {
   type VideoModelName,
 } from '@gflow/flow-facts';
 import { z } from 'zod';
-import type { ImagePlan, VideoPlan } from './plan.js';
+import type { ExtendPlan, ImagePlan, VideoPlan } from './plan.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 import type { ResolvedInput, ResolvedInputs } from './inputs.js';
-import { generateImageInput, generateVideoInput } from './schemas.js';
+import { extendVideoInput, generateImageInput, generateVideoInput } from './schemas.js';
 
 /**
  * The resolved request of one generation: what the task row carries across the process boundary
@@ -59,6 +59,29 @@ const videoPlan = z
     characters: z.array(characterRef),
   })
   .strict() satisfies z.ZodType<VideoPlan>;
+
+const extendPlan = z
+  .object({
+    kind: z.literal('extend'),
+    mode: z.literal('extend'),
+    model: z.enum(videoModelNames),
+    count: z.literal(1),
+    source: z.object({ kind: z.literal('media'), mediaId: nonEmpty }).strict(),
+    references: z.array(mediaRef).max(0),
+    characters: z.array(characterRef).max(0),
+  })
+  .strict() satisfies z.ZodType<ExtendPlan>;
+
+/** The clip an extension continues, as the catalog knew it when the request was made (generation/extendSource). */
+const extendSource = z
+  .object({
+    media_id: nonEmpty,
+    workflow_id: nonEmpty,
+    project_id: nonEmpty,
+    duration_seconds: z.number().int().min(1).max(60),
+    aspect_ratio: z.string().nullable(),
+  })
+  .strict();
 
 const resolvedInput = z
   .object({
@@ -130,11 +153,40 @@ export const generationRequest = z.discriminatedUnion('kind', [
       ...common,
     })
     .strict(),
+  z
+    .object({
+      kind: z.literal('extend'),
+      input: extendVideoInput,
+      plan: extendPlan,
+      source: extendSource,
+      ...common,
+    })
+    .strict(),
 ]);
-/** Whether a task row's payload is a generation's request (an image or a video, not a run). */
+/** Whether a task row's payload is a generation's request (an image, a video or an extension, not a run). */
 export function isGenerationPayload(payload: unknown): boolean {
   const kind = (payload as { kind?: unknown } | null)?.kind;
-  return kind === 'image' || kind === 'video';
+  return kind === 'image' || kind === 'video' || kind === 'extend';
+}
+
+/** The Flow project a request names: the one asked for, or an extension's source's own. */
+export function askedProject(request: GenerationRequest): string | undefined {
+  return request.kind === 'extend' ? request.source.project_id : request.input.project;
+}
+
+/** The title asked for a new project (an extension makes none: it lands beside its source). */
+export function askedProjectName(request: GenerationRequest): string | undefined {
+  return request.kind === 'extend' ? undefined : request.input.project_name;
+}
+
+/** The aspect ratio the result has: the one asked for, or an extension's source's. */
+export function aspectOf(request: GenerationRequest): string | null {
+  return request.kind === 'extend' ? request.source.aspect_ratio : request.plan.aspect;
+}
+
+/** What a request makes: an image, or a video (a clip or an extension of one). */
+export function mediaKindOf(request: { readonly kind: 'image' | 'video' | 'extend' }): 'image' | 'video' {
+  return request.kind === 'image' ? 'image' : 'video';
 }
 
 /** A generation's resolved request: the task row's payload. */

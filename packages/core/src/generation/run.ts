@@ -13,7 +13,14 @@ import { verifyInputs } from './inputs.js';
 import { operationInputOf } from './operationRecord.js';
 import type { MediaRef } from './plan.js';
 import { type RunFacts, RunProgress } from './progress.js';
-import { type GenerationRequest, effectiveSettings, parseGenerationRequest } from './request.js';
+import {
+  type GenerationRequest,
+  askedProject,
+  askedProjectName,
+  effectiveSettings,
+  mediaKindOf,
+  parseGenerationRequest,
+} from './request.js';
 import { completedEnvelope, saveResults } from './save.js';
 import { catalogueNamedMedia, deadlineError, failureEnvelope, failureOf } from './settle.js';
 import { SpendControl, budgetOfRequest, estimatedEnvelope } from './spend.js';
@@ -60,7 +67,7 @@ class GenerationRun {
     this.#claimant = record.claimant ?? runtime.claimantFor(record.profile);
     this.#stop = { signal: options.signal, release: options.releaseOnStop === true };
     this.#settings = effectiveSettings(runtime.settings, request);
-    this.facts = { projectId: request.input.project ?? null, mediaIds: [], phase: null, mayHaveSpent: false };
+    this.facts = { projectId: askedProject(request) ?? null, mediaIds: [], phase: null, mayHaveSpent: false };
     this.#clock = new RunClock({
       signal: options.signal,
       timeoutSeconds: this.#settings.timeoutSeconds,
@@ -126,6 +133,8 @@ class GenerationRun {
       if (asset) catalog.assets.link(operationId, asset.id, role, at);
     };
     plan.references.forEach((ref, i) => link(ref, plan.kind === 'image' ? 'input' : 'reference', i));
+    // An extension's lineage: the clip it continues.
+    if (plan.kind === 'extend') link(plan.source, 'input');
     if (plan.kind === 'video') {
       link(plan.startFrame, 'seed_start');
       link(plan.endFrame, 'seed_end');
@@ -149,7 +158,7 @@ class GenerationRun {
         sandbox: this.runtime.browserOverrides.sandbox === true,
       });
     const done = await this.#save(session, driven);
-    await spend.measure(session, this.request.kind);
+    await spend.measure(session, mediaKindOf(this.request));
     return { ...done, ...spend.envelopeFields() };
   }
 
@@ -198,7 +207,7 @@ class GenerationRun {
 
   /** A dry run's scratch project (see DriveContext.scratch); none for a paid run. */
   #scratch(): DriveContext['scratch'] {
-    if (this.request.input.dry_run !== true || this.request.input.project_name !== undefined) return undefined;
+    if (this.request.input.dry_run !== true || askedProjectName(this.request) !== undefined) return undefined;
     const dir = resolveProfile(this.runtime.layout, { requested: this.#profile }).dir;
     return {
       projectId: readFlowCheckRecord(dir).scratch_project_id,

@@ -1,9 +1,9 @@
 import type { Catalog } from '@gflow/catalog';
 import type { FlowGenerationResult, FlowSession } from '@gflow/driver';
 import { CancelledError } from '@gflow/errors';
-import { videoModelOfKey } from '@gflow/flow-facts';
+import { clipSecondsOfKey, videoModelOfKey } from '@gflow/flow-facts';
 import type { ProgressEvent } from '../runtime/progressPhases.js';
-import type { GenerationRequest } from './request.js';
+import { type GenerationRequest, askedProjectName, aspectOf, mediaKindOf } from './request.js';
 import { type SaveTarget, saveMedia } from './saveMedia.js';
 import type { GenerationResult } from './schemas.js';
 
@@ -35,28 +35,38 @@ interface SavedItem {
 /** The model that ran: the one asked for, else (no video model named: Flow's composer chose) the one the submit's key names. */
 export function modelOf(request: GenerationRequest, item: Pick<Item, 'modelKey'>): string | null {
   if (request.plan.model !== undefined) return request.plan.model;
-  return request.kind === 'video' ? (videoModelOfKey(item.modelKey)?.name ?? null) : null;
+  return request.kind === 'image' ? null : (videoModelOfKey(item.modelKey)?.name ?? null);
+}
+
+/**
+ * A clip's length in whole seconds: the one asked for, else the one its model key names (`…_8s`;
+ * flow-captures §10: an extension's frame window comes from it). Null for an image or a key without one.
+ */
+function durationOf(request: GenerationRequest, item: Pick<Item, 'modelKey'>): number | null {
+  if (request.plan.kind === 'image') return null;
+  if (request.plan.kind === 'video' && request.plan.duration !== undefined) return request.plan.duration;
+  return clipSecondsOfKey(item.modelKey);
 }
 
 /** Assets first: if a download fails, the catalog still knows what Flow made (and billed). */
 function recordAssets(ctx: SaveContext, generated: FlowGenerationResult): number[] {
   const { catalog, request, profile } = ctx;
   // The title the project's page shows (a new project's, as Flow confirmed it), else the one asked for.
-  const title = generated.projectTitle ?? request.input.project_name;
+  const title = generated.projectTitle ?? askedProjectName(request);
   catalog.projects.upsert({ profile, flowProjectId: generated.projectId, ...(title ? { title } : {}) });
   return generated.items.map((item, i) => {
     const asset = catalog.assets.record({
       profile,
       flowMediaId: item.mediaId,
-      kind: request.kind,
+      kind: mediaKindOf(request),
       flowProjectId: generated.projectId,
       flowWorkflowId: item.workflowId ?? null,
       ...(item.displayName ? { displayName: item.displayName } : {}),
       model: modelOf(request, item),
-      aspectRatio: request.plan.aspect,
+      aspectRatio: aspectOf(request),
       width: item.width ?? null,
       height: item.height ?? null,
-      durationSeconds: request.plan.kind === 'video' ? (request.plan.duration ?? null) : null,
+      durationSeconds: durationOf(request, item),
       seed: item.seed ?? null,
       status: 'ready',
     });
@@ -70,14 +80,15 @@ function targetOf(request: GenerationRequest, outputDir: string, item: Item, ind
   const { output } = request;
   if (output.file !== undefined) return { kind: 'file', file: output.file, index, count, overwrite: output.overwrite };
   if (output.dir !== undefined) return { kind: 'dir', dir: output.dir, stem: item.mediaId };
-  const stem = request.kind === 'video' ? item.mediaId : `${item.mediaId}_${index}`;
-  return { kind: 'layout', outputDir, media: request.kind, stem };
+  const media = mediaKindOf(request);
+  const stem = media === 'video' ? item.mediaId : `${item.mediaId}_${index}`;
+  return { kind: 'layout', outputDir, media, stem };
 }
 
 async function saveItem(ctx: SaveContext, generated: FlowGenerationResult, index: number, assetId: number) {
   const item = generated.items[index] as Item;
   const fetched = await ctx.session.download(item.url, {
-    kind: ctx.request.kind,
+    kind: mediaKindOf(ctx.request),
     fallbackUrl: item.posterUrl ?? null,
     expectedBytes: item.byteSize ?? null,
     mediaId: item.mediaId,

@@ -157,6 +157,36 @@ export const generateVideoInput = z.object({
     .describe('r2v references: local image paths or generated image media UUIDs (not with frames).'),
 });
 
+/**
+ * The zod schema of `extendVideo`: the finished clip to continue (its media id), what happens next,
+ * the Veo 3.1 model of the scene editor's extend entry, the output, the spend controls and the profile.
+ */
+export const extendVideoInput = z.object({
+  media_id: flowUuid('media').describe(
+    "The finished video to continue: its media id (gflow_list_media; a result's flow_media_id). It must be this profile's, in the catalog, with its Flow workflow id (every clip gflow made has one).",
+  ),
+  prompt: shared.prompt.describe("What happens next, from the clip's last second."),
+  model: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe(
+      "The scene editor's extend entry: a Veo 3.1 model (veo_lite, the default and the one captured; veo_fast, veo_quality). Omni models do not extend.",
+    ),
+  tools: shared.tools,
+  profile: shared.profile,
+  output: shared.output,
+  output_dir: shared.output_dir,
+  overwrite: shared.overwrite,
+  wait: shared.wait,
+  idempotency_key: shared.idempotency_key,
+  dry_run: shared.dry_run,
+  max_credits: shared.max_credits,
+});
+/** `extendVideo`'s input once parsed (defaults applied). */
+export type ExtendVideoInput = z.output<typeof extendVideoInput>;
+
 /** `generateImage`'s input once parsed (defaults applied); `gflow.run` takes `OperationInput<'generateImage'>`. */
 export type GenerateImageInput = z.output<typeof generateImageInput>;
 /** `generateVideo`'s input once parsed (defaults applied); `gflow.run` takes `OperationInput<'generateVideo'>`. */

@@ -9,7 +9,7 @@ import {
 } from '@gflow/errors';
 import type { Logger } from '../runtime/logger.js';
 import type { RunFacts } from './progress.js';
-import type { GenerationRequest } from './request.js';
+import { type GenerationRequest, aspectOf, mediaKindOf } from './request.js';
 import type { GenerationResult } from './schemas.js';
 
 /**
@@ -79,10 +79,10 @@ export function catalogueNamedMedia(
       const asset = catalog.assets.record({
         profile: named.profile,
         flowMediaId: mediaId,
-        kind: request.kind,
+        kind: mediaKindOf(request),
         flowProjectId: named.projectId,
         model: request.plan.model ?? null,
-        aspectRatio: request.plan.aspect,
+        aspectRatio: aspectOf(request),
         status: 'pending',
       });
       if (named.operationId !== undefined) catalog.assets.link(named.operationId, asset.id, 'output', i);

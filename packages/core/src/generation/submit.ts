@@ -9,20 +9,23 @@ import { dispatchTask } from '../runtime/taskDispatch.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { resolveInputs } from './inputs.js';
 import { outputTargetFor } from './outputTarget.js';
-import { type GenerationPlan, planImage, planVideo } from './plan.js';
+import { resolveExtendSource } from './extendSource.js';
+import { type GenerationPlan, planExtend, planImage, planVideo } from './plan.js';
 import { GENERATION_REQUEST_VERSION, type GenerationRequest, generationRequest, jobSettingsOf } from './request.js';
 import { claimAndRunGeneration } from './run.js';
-import type { GenerateImageInput, GenerateVideoInput, GenerationResult } from './schemas.js';
+import type { ExtendVideoInput, GenerateImageInput, GenerateVideoInput, GenerationResult } from './schemas.js';
 import { creditBudgetOf } from './spend.js';
 
-/** A request as a surface hands it over: an image or a video, with the operation's parsed input. */
+/** A request as a surface hands it over: an image, a video or an extension, with the operation's parsed input. */
 export type GenerationAsk =
   | { readonly kind: 'image'; readonly input: GenerateImageInput }
-  | { readonly kind: 'video'; readonly input: GenerateVideoInput };
+  | { readonly kind: 'video'; readonly input: GenerateVideoInput }
+  | { readonly kind: 'extend'; readonly input: ExtendVideoInput };
 
 /** The plan of a request: every rule that needs no browser, once. */
 export function planOf(ask: GenerationAsk): GenerationPlan {
-  return ask.kind === 'image' ? planImage(ask.input) : planVideo(ask.input);
+  if (ask.kind === 'image') return planImage(ask.input);
+  return ask.kind === 'video' ? planVideo(ask.input) : planExtend(ask.input);
 }
 
 /** The prompt after prompt tools; a bad tool is the caller's `invalid_tools`, not a failure of gflow. */
@@ -61,6 +64,8 @@ function takeToken(context: OperationContext): GenerationResult | undefined {
 
 /** The parameters a result reports (`params`), as asked. */
 function paramsOf(ask: GenerationAsk): Record<string, unknown> {
+  if (ask.kind === 'extend')
+    return { prompt: ask.input.prompt, media_id: ask.input.media_id, model: ask.input.model ?? null };
   const { prompt, model, aspect, count } = ask.input;
   if (ask.kind === 'image') return { prompt, model, aspect, count };
   const { mode, duration, resolution } = ask.input;
@@ -77,7 +82,9 @@ function paramsOf(ask: GenerationAsk): Record<string, unknown> {
 
 /** The command or tool that asked, as the surface names it. */
 function commandOf(ask: GenerationAsk, plan: GenerationPlan, context: OperationContext): string {
-  if (SURFACE_POLICY[context.surface].names === 'command') return `${ask.kind} ${plan.mode}`;
+  if (SURFACE_POLICY[context.surface].names === 'command')
+    return ask.kind === 'extend' ? 'video extend' : `${ask.kind} ${plan.mode}`;
+  if (ask.kind === 'extend') return 'gflow_extend_video';
   return ask.kind === 'image' ? 'gflow_generate_image' : 'gflow_generate_video';
 }
 
@@ -105,7 +112,9 @@ async function check(ask: GenerationAsk, context: OperationContext): Promise<Che
   refuseNoSpend(context);
   const profile = resolveProfile(runtime.layout, { requested: ask.input.profile, settings: runtime.settings }).name;
   const inputs = await resolveInputs(runtime.catalog, plan, profile);
+  const source = plan.kind === 'extend' ? { source: resolveExtendSource(runtime.catalog, plan, profile) } : {};
   const request = {
+    ...source,
     schema_version: GENERATION_REQUEST_VERSION,
     command: commandOf(ask, plan, context),
     surface: context.surface,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { isGenerationPayload, submitGeneration } from '../generation/index.js';
 import {
   type GenerationResult,
+  extendVideoInput,
   generateImageInput,
   generateVideoInput,
   generationResult,
@@ -62,4 +63,18 @@ export const generateVideo = defineOperation({
   output: generationResult,
   handler: (input: z.output<typeof generateVideoInput>, context) =>
     submitGeneration({ kind: 'video', input }, context, { earlier: earlierGeneration(context, input.wait) }),
+});
+
+export const extendVideo = defineOperation({
+  name: 'extendVideo',
+  mcpName: 'gflow_extend_video',
+  title: 'Extend a video',
+  description: `Continues a finished clip (media_id, this profile's, in the catalog) with a new clip from its last second, in Flow's scene editor the way a person does (the timeline's + → "Extend (Veo 3.1 …)"): the page itself submits, and gflow holds that submit until it names the clip's workflow id (Flow bills an extension of a media id and never makes it) and the frame window of its last second at 24 fps. The extension is a separate clip in the source's project, recorded with its lineage (gflow_get_media); join them with gflow_stitch_videos (overlap 1 s: the extension repeats the source's last second). Returns the same task envelope as gflow_generate_video. ${SPEND_NOTE}`,
+  kind: 'spend',
+  usesBrowser: true,
+  task: 'optional',
+  input: extendVideoInput,
+  output: generationResult,
+  handler: (input: z.output<typeof extendVideoInput>, context) =>
+    submitGeneration({ kind: 'extend', input }, context, { earlier: earlierGeneration(context, input.wait) }),
 });

@@ -45,6 +45,7 @@ function entry<O extends OperationShape>(
 export const OPERATION_ENTRIES = [
   entry('generateImage', 'gflow_generate_image', async () => (await import('./generateOperations.js')).generateImage),
   entry('generateVideo', 'gflow_generate_video', async () => (await import('./generateOperations.js')).generateVideo),
+  entry('extendVideo', 'gflow_extend_video', async () => (await import('./generateOperations.js')).extendVideo),
   entry('generateBatch', 'gflow_generate_batch', async () => (await import('./batchOperation.js')).generateBatch),
   entry('generateChain', 'gflow_generate_chain', async () => (await import('./chainOperation.js')).generateChain),
   entry('chainStatus', 'gflow_chain_status', async () => (await import('./chainOperation.js')).chainStatus),

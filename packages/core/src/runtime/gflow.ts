@@ -497,7 +497,9 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
             : 'generateBatch'
           : kind === 'video'
             ? 'generateVideo'
-            : 'generateImage';
+            : kind === 'extend'
+              ? 'extendVideo'
+              : 'generateImage';
         const operation = await this.#operations.load(name);
         return operation ? this.#running.run(operation, run) : run();
       },
