@@ -154,6 +154,9 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     const noSpendGuide = textOf((await readOnly.client.readResource({ uri: 'gflow://docs/mcp-guide' })).contents);
     expect(noSpendGuide).toContain('no-spend');
     expect(noSpendGuide).not.toContain('- gflow_generate_video —');
+    // It names every spending tool it left out, each by the name a client would look for.
+    for (const tool of ['gflow_generate_image', 'gflow_extend_video', 'gflow_generate_chain', 'gflow_task_resume'])
+      expect(noSpendGuide).toMatch(new RegExp(`spending tools \\([^)]*${tool}[^)]*\\) are not registered`));
     expect(noSpendGuide).not.toEqual(guide);
     // initialize's instructions and the prompts' texts name no tool the no-spend server lacks.
     expect(spending.client.getInstructions()).toContain('tasks/get');

@@ -18,6 +18,7 @@ export const CLI_TO_MCP: Readonly<Record<string, string>> = {
   'video r2v': 'gflow_generate_video',
   'video upscale': 'gflow_upscale_video',
   'video stitch': 'gflow_stitch_videos',
+  'video extend': 'gflow_extend_video',
   'credits user': 'gflow_get_credits',
   'credits list': 'gflow_get_credits',
   'character list': 'gflow_character_list',

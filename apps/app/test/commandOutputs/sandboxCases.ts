@@ -307,6 +307,16 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
         }),
       ),
   },
+  'video extend': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['video', 'extend', need('videoId'), 'the camera keeps moving'], { sandbox: true });
+      completed(p);
+      expect(p).toMatchObject({ task_type: 'extend' });
+      // A media id that is not a video of the catalog: refused naming media_id, nothing opened.
+      await t.problem(['video', 'extend', need('imageId'), 'go on'], { sandbox: true, code: 'bad-parameter' });
+    },
+  },
   'video chain': {
     output: OP,
     run: async (t) => {

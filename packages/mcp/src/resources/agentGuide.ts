@@ -1,4 +1,5 @@
 import type { Operation } from '@gflow/core';
+import { loadedOperations } from '@gflow/core/surfaces';
 
 const COMMON_RULES = [
   '## Rules',
@@ -46,20 +47,29 @@ const SPEND_SECTION = [
   "  per media id for when you cannot read the server's files (resources/read returns the bytes).",
   '- Rate limit: a burst of 8 generations, then one per 20 s; beyond that you get `{status: "rate_limited"}` with `retry_after`.',
   "- Chain image → video by passing a generated image's media id as `initial_frame` or in `reference_images`.",
+  "- Make a clip longer with gflow_extend_video({media_id, prompt}): a new clip that continues the finished one from its last",
+  '  second (Veo 3.1 only; it spends like a video); then gflow_stitch_videos([source, extension], overlap: 1) for one file.',
   '- Join clips into one video with gflow_stitch_videos: local, no browser, spends nothing; inputs are files in the output directory or',
   "  media ids of downloaded videos; `overlap: 1` removes the second an extension repeats from its source's end.",
   '- Before spending on a profile not checked for a day, gflow_check_flow is free: it walks every control a generation needs and',
   '  submits nothing. `status: "drifted"` names what Flow changed (`capabilities[].expected` / `found`): tell the human before a paid run.',
 ];
 
-const NO_SPEND_SECTION = [
-  '## Read-only server (no-spend mode)',
-  'This server runs with --no-spend (GFLOW_MCP_NO_SPEND): the credit-spending tools gflow_generate_image and gflow_generate_video',
-  'are not registered at all. Do not look for a workaround, and do not run `gflow` from a terminal to generate instead.',
-  'You can inspect auth, credits, projects, characters, models, prompt tools and instruction cards, download or upscale existing',
-  'media, stitch downloaded clips into one video (gflow_stitch_videos), and prepare prompts with expand_prompt / create_character',
-  'for a human to run on a spending server.',
-];
+/** The read-only server's section: the spending tools it left out, by name (every operation of kind spend). */
+function noSpendSection(): string[] {
+  const spending = loadedOperations()
+    .filter((op) => op.kind === 'spend')
+    .map((op) => op.mcpName)
+    .join(', ');
+  return [
+    '## Read-only server (no-spend mode)',
+    `This server runs with --no-spend (GFLOW_MCP_NO_SPEND): the credit-spending tools (${spending}) are not registered at all.`,
+    'Do not look for a workaround, and do not run `gflow` from a terminal to generate instead.',
+    'You can inspect auth, credits, projects, characters, models, prompt tools and instruction cards, download or upscale existing',
+    'media, stitch downloaded clips into one video (gflow_stitch_videos), and prepare prompts with expand_prompt / create_character',
+    'for a human to run on a spending server.',
+  ];
+}
 
 /** The agent guide served at gflow://docs/mcp-guide; a different text in no-spend mode. */
 export function agentGuide(operations: readonly Operation[], noSpend: boolean): string {
@@ -74,7 +84,7 @@ export function agentGuide(operations: readonly Operation[], noSpend: boolean): 
     '## Tools on this server',
     ...toolLines,
     '',
-    ...(noSpend ? NO_SPEND_SECTION : SPEND_SECTION),
+    ...(noSpend ? noSpendSection() : SPEND_SECTION),
     '',
     ...COMMON_RULES,
     '',
