@@ -18,6 +18,7 @@ import { runBatch } from '../operations/batchOperation.js';
 import { generateBatchInput } from '../operations/batchOperation.js';
 import { generateImage } from '../operations/generateOperations.js';
 import { generateImageInput } from '../generation/index.js';
+import { runClaimedRun } from './runRun.js';
 
 let home: string;
 let gflow: Gflow;
@@ -188,6 +189,44 @@ describe('a batch is a durable run', () => {
       context(runtime(imageSession(third))),
     );
     expect(third).toEqual({ generate: [], follow: [] });
+  });
+
+  it('a run its process stops (its queue, not a cancel) goes back to the queue; the next claimer recovers the submitted step and submits only the rest', async () => {
+    const calls: Calls = { generate: [], follow: [] };
+    const stop = new AbortController();
+    // The server shuts down right after item b's submit.
+    const hold: Hold = (prompt) => {
+      if (prompt !== 'b') return undefined;
+      stop.abort(new DOMException('The server is shutting down.', 'AbortError'));
+      return Promise.reject(new CancelledError('shutting down'));
+    };
+    const services: RuntimeServices = {
+      ...runtime(imageSession(calls, hold)),
+      background: { launch: () => undefined },
+    };
+    const queued = await runBatch(batch({ wait: false }), context(services));
+    const runId = queued.task_id as string;
+    const claimed = gflow.catalog.tasks.claim(runId, CLAIMANT);
+    if (!claimed) throw new Error('not claimed');
+    const stopped = await runClaimedRun(services, claimed, { signal: stop.signal, releaseOnStop: true });
+    expect(stopped.status).toBe('pending');
+    expect(gflow.catalog.tasks.get(runId)).toMatchObject({
+      status: 'pending',
+      claimant: null,
+      checkpoint: { phase: 'requeued', requeues: 1 },
+    });
+    expect(calls.generate).toEqual(['a', 'b']);
+
+    const again: Calls = { generate: [], follow: [] };
+    const next = gflow.catalog.tasks.claim(runId, CLAIMANT);
+    if (!next) throw new Error('not claimed again');
+    const done = await runClaimedRun(runtime(imageSession(again)), next, {
+      signal: new AbortController().signal,
+      releaseOnStop: true,
+    });
+    expect(done.status).toBe('completed');
+    expect(again.generate).toEqual(['c']);
+    expect(again.follow).toEqual([['m-b']]);
   });
 
   it('a cancel asked for elsewhere stops the run before its next submit', async () => {
