@@ -19,6 +19,7 @@ export const CLI_TO_MCP: Readonly<Record<string, string>> = {
   'video upscale': 'gflow_upscale_video',
   'video stitch': 'gflow_stitch_videos',
   'video extend': 'gflow_extend_video',
+  'image upload': 'gflow_upload_image',
   'credits user': 'gflow_get_credits',
   'credits list': 'gflow_get_credits',
   'character list': 'gflow_character_list',
@@ -61,8 +62,6 @@ export const MCP_EXEMPT: Readonly<Record<string, string>> = {
   'auth list':
     'local profile admin: reads profile directories and config.toml; an agent names a profile, it does not manage them',
   'auth use': 'local config admin: writes default_profile to config.toml',
-  'image upload':
-    'CLI/library only: uploadImage puts a local file into a Flow project; agents attach local files through reference_images / initial_frame instead',
   'project show': 'not yet ported: one catalogued project; gflow_list_projects lists them',
   'project create':
     'mutates Flow: projectsCreate is CLI/library only by its surfaces; the generate tools create a project through project_name',

@@ -78,8 +78,10 @@ export function generationExtraFlags(): FlagSpec[] {
   ];
 }
 
-/** A local path is resolved against the working directory; a Flow media id is kept as is. */
+/** A local path is resolved against the working directory; a Flow media id or a data URL is kept as is. */
 export function localOrMediaId(cwd: string, value: string): string {
+  // An image inline (data:image/png;base64,…) is the image itself, not a path.
+  if (value.startsWith('data:')) return value;
   if (FLOW_ID.test(value) && !fs.existsSync(path.resolve(cwd, value))) return value;
   return path.resolve(cwd, value);
 }

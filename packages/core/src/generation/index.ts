@@ -19,6 +19,7 @@ export {
   planVideo,
 } from './plan.js';
 export { type ResolvedInput, readLocalImage } from './inputs.js';
+export { MAX_DATA_URL_CHARS, inlineImagesDir, localImageOf } from './dataUrlImages.js';
 export { type OutputTarget, outputTargetFor } from './outputTarget.js';
 export { type GenerationAsk, type RowPlacement, queueGeneration, submitGeneration } from './submit.js';
 export { type RunOptions, runClaimedGeneration } from './run.js';

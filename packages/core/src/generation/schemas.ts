@@ -10,6 +10,7 @@ import {
   toolSpec,
 } from '../schemas/params.js';
 import { RESULT_STATUSES } from '../schemas/resultStatus.js';
+import { MAX_DATA_URL_CHARS, isDataUrl } from './dataUrlImages.js';
 
 const WAIT_DESCRIPTION =
   'true (default): run the generation inside this call and return the files — minutes for a video, which can outlast your MCP client\'s tool timeout (raise it, or use wait=false). false: return {status:"pending", task_id} at once; the job runs in this server\'s background, one at a time per profile; follow it with gflow_task_wait or gflow_task_get and stop it with gflow_task_cancel. A client that declares the MCP Tasks extension (io.modelcontextprotocol/tasks) gets a task (CreateTaskResult, followed with tasks/get) whatever wait says. A task id is a bearer capability.';
@@ -19,6 +20,19 @@ const DRY_RUN_DESCRIPTION =
 
 const OUTPUT_DESCRIPTION =
   'File to write (MCP: relative to, and confined inside, the output directory GFLOW_CLI_OUTPUT_DIR; a directory is refused). With count > 1 the files are <stem>_1, <stem>_2, …';
+
+/**
+ * An image input: a local path or a generated image's media id (≤ 4096 characters), or the image
+ * itself inline as a data URL (data:image/png;base64,…, ≤ 20 MB) for a client on another machine.
+ */
+const imageRef = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_DATA_URL_CHARS)
+    .refine((v) => isDataUrl(v) || v.length <= 4096, 'a path or media id is at most 4096 characters')
+    .describe(what);
 
 const shared = {
   prompt: z
@@ -102,10 +116,12 @@ export const generateImageInput = z.object({
     ),
   aspect: z.enum(IMAGE_ASPECTS).default('1:1').describe('Aspect ratio: 1:1 (default), 9:16, 16:9, 4:3, 3:4.'),
   reference_images: z
-    .array(z.string().trim().min(1).max(4096))
+    .array(imageRef('A reference image.'))
     .max(10)
     .optional()
-    .describe('Local image paths or generated image media UUIDs; any entry makes this image-to-image.'),
+    .describe(
+      'Local image paths, generated image media UUIDs, or images inline as data URLs (data:image/png;base64,…, ≤ 20 MB each); any entry makes this image-to-image.',
+    ),
   instructions: z
     .array(z.string().trim().min(1).max(2000))
     .max(10)
@@ -142,19 +158,15 @@ export const generateVideoInput = z.object({
       'Seconds: 4/6/8 on Veo 3.1, 4/6/8/10 on omni_flash, 3–15 on omni_1_2_flash (≤10 with end_frame); r2v on Veo or no model: 8 only.',
     ),
   resolution: z.enum(VIDEO_RESOLUTIONS).optional().describe('360p or 720p, Omni models only.'),
-  initial_frame: z
-    .string()
-    .trim()
-    .min(1)
-    .max(4096)
-    .optional()
-    .describe('i2v start frame: a local image path or a generated image media UUID.'),
-  end_frame: z.string().trim().min(1).max(4096).optional().describe('i2v end frame (optional): a local image path.'),
+  initial_frame: imageRef(
+    'i2v start frame: a local image path, a generated image media UUID, or the image inline as a data URL (data:image/png;base64,…, ≤ 20 MB).',
+  ).optional(),
+  end_frame: imageRef('i2v end frame (optional): a local image path or a data URL.').optional(),
   reference_images: z
-    .array(z.string().trim().min(1).max(4096))
+    .array(imageRef('A reference image.'))
     .max(10)
     .optional()
-    .describe('r2v references: local image paths or generated image media UUIDs (not with frames).'),
+    .describe('r2v references: local image paths, generated image media UUIDs or data URLs (not with frames).'),
 });
 
 /**

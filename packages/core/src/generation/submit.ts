@@ -9,6 +9,7 @@ import { dispatchTask } from '../runtime/taskDispatch.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { resolveInputs } from './inputs.js';
 import { outputTargetFor } from './outputTarget.js';
+import { inlineImagesDir, withLocalImages } from './dataUrlImages.js';
 import { resolveExtendSource } from './extendSource.js';
 import { type GenerationPlan, planExtend, planImage, planVideo } from './plan.js';
 import { GENERATION_REQUEST_VERSION, type GenerationRequest, generationRequest, jobSettingsOf } from './request.js';
@@ -86,6 +87,12 @@ function commandOf(ask: GenerationAsk, plan: GenerationPlan, context: OperationC
     return ask.kind === 'extend' ? 'video extend' : `${ask.kind} ${plan.mode}`;
   if (ask.kind === 'extend') return 'gflow_extend_video';
   return ask.kind === 'image' ? 'gflow_generate_image' : 'gflow_generate_video';
+}
+
+/** The ask with every inline image (a data URL) stored in the home as a file: the row names files, never bytes. */
+function withInlineImagesStored(ask: GenerationAsk, context: OperationContext): GenerationAsk {
+  const dir = inlineImagesDir(context.runtime.layout.cacheDir);
+  return { ...ask, input: withLocalImages(ask.input, dir) } as GenerationAsk;
 }
 
 /** What the checks before the row resolved: the plan, the prompt, the profile, the inputs, the output. */
@@ -168,10 +175,11 @@ function writeRequest(
  * the prompt tools comes back as its envelope; every other refusal is thrown.
  */
 export async function queueGeneration(
-  ask: GenerationAsk,
+  given: GenerationAsk,
   context: OperationContext,
   placement: RowPlacement = {},
 ): Promise<GenerationRequest | GenerationResult> {
+  const ask = withInlineImagesStored(given, context);
   const checked = await check(ask, context);
   if ('status' in checked) return checked;
   return writeRequest(ask, checked, context, placement);
@@ -183,7 +191,7 @@ export async function queueGeneration(
  * run — inline for wait=true, else in a worker or this process's background.
  */
 export async function submitGeneration(
-  ask: GenerationAsk,
+  given: GenerationAsk,
   context: OperationContext,
   options: {
     readonly rateLimited?: boolean;
@@ -192,6 +200,7 @@ export async function submitGeneration(
     readonly earlier?: (profile: string, key: string) => Promise<GenerationResult | undefined>;
   } = {},
 ): Promise<GenerationResult> {
+  const ask = withInlineImagesStored(given, context);
   const checked = await check(ask, context);
   if ('status' in checked) return checked;
   const key = ask.input.idempotency_key;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readLocalImage } from '../generation/index.js';
+import { MAX_DATA_URL_CHARS, inlineImagesDir, localImageOf, readLocalImage } from '../generation/index.js';
 import { resolveProfile } from '../home/profiles.js';
 import { withFlowSession } from '../runtime/flowSessions.js';
 import { flowUuid, profileParam } from '../schemas/params.js';
@@ -10,12 +10,16 @@ export const uploadImage = defineOperation({
   mcpName: 'gflow_upload_image',
   title: 'Upload an image',
   description:
-    'Uploads a local image (PNG/JPEG/WebP/GIF, ≤ 20 MB) into a Flow project through its own upload button, under a run-unique name, and records it; the media id can then be used as a reference or frame. Spends nothing.',
+    'Uploads an image (PNG/JPEG/WebP/GIF, ≤ 20 MB: a path on the machine gflow runs on, or the image inline as a data URL, data:image/png;base64,…) into a Flow project through its own upload button, under a run-unique name, and records it; the media id can then be used as a reference or frame. Spends nothing.',
   kind: 'create',
   usesBrowser: true,
-  surfaces: ['cli', 'library'],
   input: z.object({
-    path: z.string().trim().min(1).max(4096),
+    path: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_DATA_URL_CHARS)
+      .describe('The image: a path on the machine gflow runs on, or a data URL (data:image/png;base64,…).'),
     project: flowUuid('project').optional(),
     profile: profileParam,
   }),
@@ -28,7 +32,8 @@ export const uploadImage = defineOperation({
   }),
   handler: async (input, context) => {
     const { runtime } = context;
-    const local = readLocalImage(input.path, 'path', process.cwd());
+    const given = localImageOf(input.path, 'path', inlineImagesDir(runtime.layout.cacheDir));
+    const local = readLocalImage(given, 'path', process.cwd());
     const profile = resolveProfile(runtime.layout, {
       requested: input.profile,
       settings: runtime.settings,
