@@ -150,6 +150,9 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
     // The warm lease and its hand-off (issue 27), and how to read a 409.
     expect(guide).toContain('gives the profile up within about a second');
     expect(guide).toContain('409 `profile-locked`');
+    // How to spend safely (issue 43 item 5): ask first, cap, retry without paying twice, stop.
+    for (const rule of ['dry_run: true', 'max_credits: N', 'budget-exceeded', 'idempotency_key', 'gflow_task_resume'])
+      expect(guide).toContain(rule);
     const readOnly = await setup(era, { noSpend: true });
     const noSpendGuide = textOf((await readOnly.client.readResource({ uri: 'gflow://docs/mcp-guide' })).contents);
     expect(noSpendGuide).toContain('no-spend');

@@ -29,6 +29,21 @@ const COMMON_RULES = [
   '- gflow://tasks/{task_id} — a queued task as tasks/get answers it (JSON), for readers that cannot send tasks/get.',
 ];
 
+const SPEND_SAFELY = [
+  '## Spending safely',
+  "- Ask before you spend: `dry_run: true` on a generation (or `quote: true` with a chain's dry run) returns Flow's own credit",
+  '  quote and the balance (`status: "estimated"`, `credits_quoted`, `balance`) and submits nothing.',
+  '- Cap a call: `max_credits: N` refuses a submit Flow quotes above N (`budget-exceeded`, nothing spent); the server may also have',
+  '  GFLOW_CLI_MAX_CREDITS_PER_CALL and a daily budget (GFLOW_CLI_DAILY_CREDIT_BUDGET). A `budget-exceeded` refusal is final for',
+  '  that call: tell the human the quote and the budget instead of retrying.',
+  '- Retry without paying twice: give every paid call an `idempotency_key` of your own; the same key again answers the earlier',
+  '  task or run (followed to its end) instead of submitting again. A batch or chain that stopped continues with gflow_task_resume:',
+  '  a step that may have been submitted is recovered by its ids, never submitted again.',
+  '- Stop: gflow_task_cancel (or tasks/cancel) stops a task before its submit; after it the credits may be spent',
+  '  (`indeterminate`): check the Flow project before you run it again.',
+  '- A result says what it cost: `credits_quoted` (before the click) and `credits_spent` (measured after, when the balance was read).',
+];
+
 const SPEND_SECTION = [
   '## Generating',
   '- gflow_generate_image (Nano Banana / Imagen) and gflow_generate_video (Veo / Omni). Video spends Flow credits; images use per-model daily quotas.',
@@ -86,7 +101,7 @@ export function agentGuide(operations: readonly Operation[], noSpend: boolean): 
     '## Tools on this server',
     ...toolLines,
     '',
-    ...(noSpend ? noSpendSection() : SPEND_SECTION),
+    ...(noSpend ? noSpendSection() : [...SPEND_SECTION, '', ...SPEND_SAFELY]),
     '',
     ...COMMON_RULES,
     '',
