@@ -2,7 +2,8 @@
 // the page itself sends one `fZytfe` whose source slot is the clip's workflow id (never its media
 // id: flow-captures §10, billed and never made) and whose frame window is the clip's last second at
 // 24 fps; the extension is saved as a video with its lineage to the source, and stitched to it with
-// a one-second overlap. Bad sources are refused before anything opens, naming media_id.
+// a one-second overlap; an extension, its length measured from its bytes, extends in turn. Bad
+// sources are refused before anything opens, naming media_id.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { json } from '@gflow/testkit';
@@ -88,6 +89,15 @@ describe('video extend', () => {
     expect(first).toMatchObject({ trimmed_seconds: 1 });
     expect((first?.seconds ?? 0) + (first?.trimmed_seconds ?? 0)).toBeCloseTo(8, 1);
     expect(whole.seconds).toBeCloseTo((first?.seconds ?? 0) + (second?.seconds ?? 0), 1);
+
+    // An extension extends in turn: its length is measured from its bytes (7 s here, as §10's
+    // capture), so the next submit names its workflow id and its own last second.
+    e2e.sim.received.clear();
+    const further = await made(['video', 'extend', extension.flow_media_id, 'and then it rains']);
+    expect(further).toMatchObject({ status: 'completed', task_type: 'extend' });
+    const next = extendRequestOf(String(e2e.sim.received.calls('fZytfe')[0]?.inner));
+    expect(next.source).toBe(extension.flow_workflow_id);
+    expect(next.window).toEqual([145, 168]);
   }, 240_000);
 
   it('refuses a source it cannot extend before anything opens: an unknown media id (32), an image (2), an Omni model (2)', async () => {

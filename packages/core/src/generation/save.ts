@@ -4,6 +4,7 @@ import { CancelledError } from '@gflow/errors';
 import { clipSecondsOfKey, videoModelOfKey } from '@gflow/flow-facts';
 import type { ProgressEvent } from '../runtime/progressPhases.js';
 import { type GenerationRequest, askedProjectName, aspectOf, mediaKindOf } from './request.js';
+import { clipSecondsOf } from './clipLength.js';
 import { type SaveTarget, saveMedia } from './saveMedia.js';
 import type { GenerationResult } from './schemas.js';
 
@@ -43,7 +44,8 @@ export function modelOf(request: GenerationRequest, item: Pick<Item, 'modelKey'>
  * flow-captures §10: an extension's frame window comes from it). Null for an image or a key without one.
  */
 function durationOf(request: GenerationRequest, item: Pick<Item, 'modelKey'>): number | null {
-  if (request.plan.kind === 'image') return null;
+  // An extension's length is measured from its bytes once downloaded (recordMeasuredLength).
+  if (request.plan.kind === 'image' || request.plan.kind === 'extend') return null;
   if (request.plan.kind === 'video' && request.plan.duration !== undefined) return request.plan.duration;
   return clipSecondsOfKey(item.modelKey);
 }
@@ -85,6 +87,12 @@ function targetOf(request: GenerationRequest, outputDir: string, item: Item, ind
   return { kind: 'layout', outputDir, media, stem };
 }
 
+/** An extension's length as its bytes say (its key does not): what extending it in turn sets its frames by. */
+async function recordMeasuredLength(ctx: SaveContext, mediaId: string, bytes: Uint8Array): Promise<void> {
+  const seconds = await clipSecondsOf(bytes);
+  ctx.catalog.assets.record({ profile: ctx.profile, flowMediaId: mediaId, kind: 'video', durationSeconds: seconds });
+}
+
 async function saveItem(ctx: SaveContext, generated: FlowGenerationResult, index: number, assetId: number) {
   const item = generated.items[index] as Item;
   const fetched = await ctx.session.download(item.url, {
@@ -94,6 +102,7 @@ async function saveItem(ctx: SaveContext, generated: FlowGenerationResult, index
     mediaId: item.mediaId,
     signal: ctx.signal,
   });
+  if (ctx.request.kind === 'extend') await recordMeasuredLength(ctx, item.mediaId, fetched.bytes);
   const target = targetOf(ctx.request, ctx.outputDir, item, index + 1, generated.items.length);
   return saveMedia(
     ctx.catalog,
