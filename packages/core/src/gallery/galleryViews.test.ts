@@ -225,6 +225,10 @@ describe('the command that makes it again', () => {
         'ana',
       ),
     ).toBe(`gflow video i2v go --initial-frame ${FOX} --duration 8 --resolution 720p -t cd:tone=warm --profile ana`);
+    // An extension is made again by extending its source again, never as a new clip from text.
+    expect(recreateCommand('video', { prompt: 'it rains', media_id: FOX, model: 'veo_fast' }, 'ana')).toBe(
+      `gflow video extend ${FOX} 'it rains' --model veo_fast --profile ana`,
+    );
     expect(recreateCommand('video', { model: 'x' }, 'ana')).toBeUndefined();
     expect(recreateCommand('image', null, 'ana')).toBeUndefined();
   });

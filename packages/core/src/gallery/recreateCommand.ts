@@ -9,7 +9,7 @@ export function commandLine(words: readonly string[]): string {
   return words.map(shellArg).join(' ');
 }
 
-/** What a generation task stored as its input (GenerateImageInput / GenerateVideoInput), as far as a command line needs it. */
+/** What a generation task stored as its input (GenerateImageInput / GenerateVideoInput / ExtendVideoInput), as far as a command line needs it. */
 interface StoredInput {
   readonly prompt?: unknown;
   readonly mode?: unknown;
@@ -26,6 +26,8 @@ interface StoredInput {
   readonly profile?: unknown;
   readonly project?: unknown;
   readonly tools?: unknown;
+  /** An extension's source clip (ExtendVideoInput). */
+  readonly media_id?: unknown;
 }
 
 const text = (value: unknown): string | undefined =>
@@ -48,6 +50,9 @@ export function recreateCommand(kind: 'image' | 'video', stored: unknown, profil
     const refs = texts(input.reference_images);
     words.push('image', refs.length > 0 ? 'i2i' : 't2i', prompt);
     for (const ref of refs) words.push('--ref', ref);
+  } else if (text(input.media_id)) {
+    // An extension continues its source clip: made again, it extends that clip again.
+    words.push('video', 'extend', text(input.media_id) as string, prompt);
   } else {
     const mode = text(input.mode)?.toLowerCase() ?? 't2v';
     words.push('video', ['t2v', 'i2v', 'r2v'].includes(mode) ? mode : 't2v', prompt);
