@@ -53,7 +53,7 @@ async function clip(picks: { icon?: string; token?: string }[]): Promise<string>
   await typePrompt(page, 'a slow pan to the right over the harbour');
   await submit(page);
   // The new clip's own tile (an earlier clip's tile is already there when the project is not new).
-  await expect.poll(() => tiles.count(), { timeout: 60_000 }).toBeGreaterThan(tilesBefore);
+  await tiles.nth(tilesBefore).waitFor({ timeout: 60_000 });
   const made = rig.sim.scenario.mediaOf(projectId).find((m) => !before.has(m.id));
   if (made === undefined) throw new Error('no clip was made');
   return made.id;

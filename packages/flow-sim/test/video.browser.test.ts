@@ -69,8 +69,12 @@ describe('video generation, driven like a human', () => {
     expect(inner[0][0][2]).toBe(1);
     expect(inner[1][1]).toBe(22);
     expect(inner[1][5]).toBe(project.id);
-    expect(statuses[0]).toBe(6);
-    expect(statuses).toContain(2);
+    // The page reports the job's states in the captured order, 6 → 2 → 3, never backwards; how
+    // many of the first ones a poll sees depends on when it comes (a loaded machine may miss 6).
+    const order = [6, 2, 3];
+    expect(statuses.every((s) => order.includes(s))).toBe(true);
+    expect(statuses.map((s) => order.indexOf(s))).toEqual([...statuses.map((s) => order.indexOf(s))].sort());
+    expect(statuses.some((s) => s !== 3)).toBe(true);
     expect(statuses.at(-1)).toBe(3);
     expect(rig.sim.received.calls('as29s').length).toBeGreaterThan(0);
     const mp4 = await downloadMp4(page);
