@@ -1,12 +1,8 @@
-import { createHash } from 'node:crypto';
 import { BadParameterError } from '@gflow/errors';
 import { z } from 'zod';
-import { writeNewFile } from '../output/writeNew.js';
-import { type StitchInput, resolveStitchInputs, stitchTarget } from '../stitch/stitchInputs.js';
-import type { StitchResult } from '../stitch/stitchClips.js';
+import { resolveStitchInputs, stitchTarget } from '../stitch/stitchInputs.js';
+import { stitchToFile } from '../stitch/stitchJob.js';
 import { localPath } from '../schemas/params.js';
-import { loadOptionalPeer } from '../runtime/optionalPeer.js';
-import type { OperationContext } from '../runtime/operationContext.js';
 import { defineOperation } from './operation.js';
 
 /** Most clips one stitch joins (a 30-link chain or extend run, and room to spare). */
@@ -103,78 +99,6 @@ export const stitchVideos = defineOperation({
     const target = stitchTarget(input.output, input.overwrite, context);
     const trims = trimsFor(input);
     const clips = await resolveStitchInputs(input.inputs, context, input.profile);
-    const { stitchClips } = await loadOptionalPeer(
-      'mediabunny',
-      'Stitching clips',
-      () => import('../stitch/stitchClips.js'),
-    );
-    const result = await stitchClips(clips, trims);
-    await writeNewFile(target, result.bytes, input.overwrite);
-    const sha256 = createHash('sha256').update(result.bytes).digest('hex');
-    const operationId = recordStitch(context, { clips, result, target, sha256, trims });
-    return {
-      status: 'ok' as const,
-      path: target,
-      bytes: result.bytes.byteLength,
-      sha256,
-      seconds: round(result.seconds),
-      frames: result.frames,
-      width: result.width,
-      height: result.height,
-      codec: result.codec,
-      audio: result.audio,
-      clips: result.clips.map((c, i) => ({
-        input: c.label,
-        media_id: clips[i]?.asset?.mediaId ?? null,
-        seconds: round(c.seconds),
-        frames: c.frames,
-        trimmed_seconds: round(c.trimmedSeconds),
-      })),
-      operation_id: operationId,
-    };
+    return stitchToFile(context, { clips, trims, target, overwrite: input.overwrite });
   },
 });
-
-function round(seconds: number): number {
-  return Math.round(seconds * 1000) / 1000;
-}
-
-/**
- * The catalog's record of a stitch: an operation (`video stitch`, mode `stitch`) whose inputs are the
- * catalogued clips (role `input`, position = place in the stitch) and whose metadata names the file
- * written. The file itself is no Flow asset (it has no media id), so it is not an asset row. No
- * input given as a media id: nothing is recorded (null).
- */
-function recordStitch(
-  context: OperationContext,
-  run: {
-    clips: readonly StitchInput[];
-    result: StitchResult;
-    target: string;
-    sha256: string;
-    trims: readonly number[];
-  },
-): number | null {
-  const linked = run.clips.flatMap((c, position) => (c.asset === null ? [] : [{ asset: c.asset, position }]));
-  const first = linked[0];
-  if (first === undefined) return null;
-  const { catalog } = context.runtime;
-  const operation = catalog.operations.start({
-    profile: first.asset.profileName,
-    command: context.surface === 'cli' ? 'video stitch' : 'gflow_stitch_videos',
-    mode: 'stitch',
-    surface: context.surface,
-    metadata: {
-      output: run.target,
-      bytes: run.result.bytes.byteLength,
-      sha256: run.sha256,
-      seconds: round(run.result.seconds),
-      frames: run.result.frames,
-      trims: run.trims,
-      inputs: run.clips.map((c) => ({ input: c.label, media_id: c.asset?.mediaId ?? null })),
-    },
-  });
-  for (const { asset, position } of linked) catalog.assets.link(operation.id, asset.id, 'input', position);
-  catalog.operations.succeed(operation.id);
-  return operation.id;
-}

@@ -3,34 +3,14 @@ import path from 'node:path';
 import type { TaskRecord } from '@gflow/catalog';
 import { ConfigurationError } from '@gflow/errors';
 import type { GenerationResult } from '../generation/index.js';
-import { resolveProfile } from '../home/profiles.js';
-import { withFlowSession } from '../runtime/flowSessions.js';
-import type { OperationContext } from '../runtime/operationContext.js';
 import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import { exitOfEnvelope } from './batchRun.js';
+import { frameFileOf, lastFrameFile } from './clipFrames.js';
 import type { RunKind, RunSteps } from './runExecution.js';
 import type { ChainRunRequest } from './runRequest.js';
 import type { ChainResult, LinkResult } from './runResults.js';
 
 export { type ChainResult, type LinkResult, chainResult, linkResult } from './runResults.js';
-
-/** The frame file beside a clip: `link-1.mp4` → `link-1.last.png`. */
-export function frameFileOf(clip: string): string {
-  return path.join(path.dirname(clip), `${path.parse(clip).name}.last.png`);
-}
-
-/** A clip's last frame, taken once with the profile's browser (the chain's own session) and kept beside the clip. */
-async function frameOf(context: OperationContext, profile: string, clip: string): Promise<string> {
-  const target = frameFileOf(clip);
-  if (fs.existsSync(target)) return target;
-  const { lastFrameOf } = await import('@gflow/driver');
-  const bytes = fs.readFileSync(clip);
-  const resolved = resolveProfile(context.runtime.layout, { requested: profile });
-  const use = { signal: context.signal, facts: () => ({ operation: 'chain frame' }) };
-  const frame = await withFlowSession(context.runtime, resolved, use, (session) => lastFrameOf(session.context, bytes));
-  fs.writeFileSync(target, frame.png);
-  return target;
-}
 
 function linkOf(request: ChainRunRequest, steps: RunSteps, index: number, settled: boolean): LinkResult {
   const row: TaskRecord | undefined = steps.rows.get(index);
@@ -68,7 +48,7 @@ export const CHAIN_RUN: RunKind<ChainRunRequest, ChainResult> = {
     const previous = steps.rows.get(index - 1)?.result as GenerationResult | undefined;
     const clip = previous?.files?.[0];
     if (clip === undefined) throw new ConfigurationError(`Link ${index + 1} has no clip to continue from.`);
-    const frame = await frameOf(context, request.profile, clip);
+    const frame = await lastFrameFile(context, request.profile, clip);
     return { kind: 'video', input: { ...link, ...project, initial_frame: frame, output } };
   },
   stopsAfterFailure: () => true,

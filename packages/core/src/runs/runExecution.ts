@@ -15,7 +15,7 @@ import type { ProgressEvent } from '../runtime/progressPhases.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { takeTokenWaiting } from './rateLimit.js';
-import type { RunRequest } from './runRequest.js';
+import { type RunRequest, stepCount } from './runRequest.js';
 import { type StepState, currentSteps, stepState } from './steps.js';
 
 /** What a run knows of its steps while it runs: their rows, what this execution made, its pauses. */
@@ -45,6 +45,12 @@ export interface RunKind<R extends RunRequest, V> {
   succeeded(view: V): boolean;
   /** The first failure of the envelope, for the row's problem. */
   firstError(view: V): unknown;
+  /**
+   * After every step completed: local work on what they made (a story's stitch and timeline),
+   * spending nothing; what it returns joins the envelope. A throw fails the run with its steps kept
+   * (a resume runs only this again).
+   */
+  finish?(request: R, steps: RunSteps, context: OperationContext, record: TaskRecord): Promise<Partial<V>>;
   /** What progress calls a step ("item", "link"). */
   readonly stepWord: string;
 }
@@ -65,9 +71,6 @@ export interface RunOptions {
 /** A queued step's request (its row was written), not a refusal envelope. */
 const isRequest = (value: GenerationRequest | GenerationResult): value is GenerationRequest =>
   typeof (value as { schema_version?: unknown }).schema_version === 'number';
-
-const stepCount = (request: RunRequest): number =>
-  request.run === 'batch' ? request.items.length : request.links.length;
 
 /**
  * One execution of a run: its steps in order, each by its state — done ones skipped, a step that
@@ -242,6 +245,11 @@ export class RunExecution<R extends RunRequest, V> {
       () => undefined,
     );
     this.#pauses.push(Date.now() - started);
+  }
+
+  /** The context a step's ask and a run's finish work in. */
+  context(): OperationContext {
+    return this.#context();
   }
 
   #context(): OperationContext {

@@ -47,20 +47,97 @@ export const chainRunRequest = z
   })
   .strict();
 
-export const runRequest = z.discriminatedUnion('run', [batchRunRequest, chainRunRequest]);
+/** An extension of a story's clip: what happens next, and the extend entry's model. */
+const storyExtension = z.object({ prompt: z.string().min(1), model: z.string().min(1).optional() }).strict();
+
+/** Where a scene's clip comes from: a new generation (its checked input), or a finished video of this profile. */
+const storyClip = z.discriminatedUnion('from', [
+  z
+    .object({
+      from: z.literal('generate'),
+      input: generateVideoInput,
+      /** `previous`: image-to-video from the last frame of the scene before (taken when this step starts). */
+      start: z.literal('previous').nullable(),
+    })
+    .strict(),
+  z
+    .object({
+      from: z.literal('media'),
+      media_id: z.string().min(1),
+      /** Its verified local copy when the run was made (stitched, and the next scene's frame is taken from it). */
+      file: z.string().min(1),
+      seconds: z.number().positive().nullable(),
+    })
+    .strict(),
+]);
+
+export const storyScene = z
+  .object({
+    clip: storyClip,
+    /** Extensions in a row: the first continues the scene's clip, each later one the extension before. */
+    extends: z.array(storyExtension),
+    /** The storyboard's words for the scene (the timeline's clip names), if any. */
+    title: z.string().nullable(),
+  })
+  .strict();
+
+export const storyRunRequest = z
+  .object({
+    ...common,
+    run: z.literal('story'),
+    title: z.string().min(1),
+    scenes: z.array(storyScene).min(1),
+    /** Where the clips, frames, movie and timeline go. */
+    out_dir: z.string().min(1),
+    /** The stitched movie (an .mp4; its timeline beside it), or null: clips only. */
+    output: z.string().min(1).nullable(),
+    overwrite: z.boolean(),
+    /** Seconds cut from a clip's end before its extension (the extension repeats them, flow-captures §10). */
+    overlap: z.number().min(0).max(8),
+  })
+  .strict();
+
+export const runRequest = z.discriminatedUnion('run', [batchRunRequest, chainRunRequest, storyRunRequest]);
 export type RunRequest = z.output<typeof runRequest>;
 export type BatchRunRequest = z.output<typeof batchRunRequest>;
 export type ChainRunRequest = z.output<typeof chainRunRequest>;
+export type StoryRunRequest = z.output<typeof storyRunRequest>;
+export type StoryScene = StoryRunRequest['scenes'][number];
 
 /** Whether a task row's payload is a run's (else a single generation's). */
 export function isRunPayload(payload: unknown): boolean {
   return (payload as { kind?: unknown } | null)?.kind === 'run';
 }
 
-/** How many steps the run in a task row has (a batch's items, a chain's links); undefined for a row that is not a run. */
+/**
+ * The paid steps of a story in order: each scene's new clip (a scene over an existing video has
+ * none), then its extensions. A step's position in this list is its `step_index`.
+ */
+export interface StoryStep {
+  readonly scene: number;
+  readonly kind: 'clip' | 'extend';
+  /** For an extension: its place in the scene's row of extensions. */
+  readonly extension: number;
+}
+
+export function storySteps(scenes: readonly Pick<StoryScene, 'clip' | 'extends'>[]): StoryStep[] {
+  return scenes.flatMap((scene, index) => [
+    ...(scene.clip.from === 'generate' ? [{ scene: index, kind: 'clip' as const, extension: -1 }] : []),
+    ...scene.extends.map((_, extension) => ({ scene: index, kind: 'extend' as const, extension })),
+  ]);
+}
+
+/** How many steps a parsed run has. */
+export function stepCount(request: RunRequest): number {
+  if (request.run === 'batch') return request.items.length;
+  return request.run === 'chain' ? request.links.length : storySteps(request.scenes).length;
+}
+
+/** How many steps the run in a task row has (a batch's items, a chain's links, a story's clips); undefined for a row that is not a run. */
 export function stepCountOf(payload: unknown): number | undefined {
   if (!isRunPayload(payload)) return undefined;
-  const { items, links } = payload as { items?: unknown; links?: unknown };
+  const { items, links, scenes } = payload as { items?: unknown; links?: unknown; scenes?: unknown };
+  if (Array.isArray(scenes)) return storySteps(scenes as StoryScene[]).length;
   const steps = Array.isArray(items) ? items : links;
   return Array.isArray(steps) ? steps.length : undefined;
 }

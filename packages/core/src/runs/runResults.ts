@@ -64,3 +64,62 @@ export const chainResult = z.looseObject({
 });
 /** What `generateChain` and `chainStatus` return: the chain id, its status, and each link with its task, media and files. */
 export type ChainResult = z.output<typeof chainResult>;
+
+/** One paid step of a story: a scene's new clip or one of its extensions. */
+export const storyStepResult = z.looseObject({
+  index: z.number().int().nonnegative(),
+  /** The scene it belongs to (0-based). */
+  scene: z.number().int().nonnegative(),
+  /** t2v, i2v (from a file, a media id or the scene before's last frame), r2v (saved characters), extend. */
+  mode: z.enum(['t2v', 'i2v', 'r2v', 'extend']),
+  prompt: z.string(),
+  /** planned (a dry run), pending (not reached yet), running, done, failed, indeterminate (stopped after its submit: credits may have been spent). */
+  status: z.enum(['planned', 'pending', 'running', 'done', 'failed', 'indeterminate']),
+  /** Flow's quote for this step (a dry run with quote), null when not read. */
+  credits_quoted: z.number().nullable().optional(),
+  task_id: z.string().nullable().optional(),
+  phase: z.string().nullable().optional(),
+  flow_media_id: z.string().nullable().optional(),
+  file: z.string().nullable().optional(),
+  error: z.unknown().optional(),
+});
+export type StoryStepResult = z.output<typeof storyStepResult>;
+
+/** One clip of the finished movie, in order, as the timeline lists it. */
+export const movieClip = z.looseObject({
+  scene: z.number().int().nonnegative(),
+  /** The step that made it, or null for a scene over an existing video. */
+  step: z.number().int().nonnegative().nullable(),
+  media_id: z.string().nullable(),
+  prompt: z.string().nullable(),
+  file: z.string(),
+  /** In and out points in the clip (s): what of it the movie plays. */
+  in_seconds: z.number().nonnegative(),
+  out_seconds: z.number().nonnegative(),
+});
+
+export const movieResult = z.looseObject({
+  /** planned / estimated (a dry run), pending, running, or how it ended. */
+  status: z.enum(['planned', 'estimated', 'pending', 'running', 'completed', 'failed', 'cancelled', 'indeterminate']),
+  /** The run's task id (the movie id): `gflow task show|wait|cancel`, resume_from. */
+  movie_id: z.string().nullable(),
+  task_id: z.string().nullable().optional(),
+  title: z.string(),
+  flow_project_id: z.string().nullable(),
+  steps: z.array(storyStepResult),
+  /** Steps made (or recovered) by this call (a resumed movie skips finished ones). */
+  made: z.number().int().nonnegative(),
+  exit_code: z.number().int().nonnegative(),
+  /** The whole story's price from Flow's own quotes (dry_run + quote); null when a step's was not read. */
+  credits_quoted: z.number().nullable(),
+  /** The stitched movie, once made: its file and decoded length. */
+  output: z
+    .looseObject({ path: z.string(), seconds: z.number(), frames: z.number(), bytes: z.number(), sha256: z.string() })
+    .nullable(),
+  /** The OpenTimelineIO file beside the movie (every clip with its media id, in/out points and prompt). */
+  timeline: z.string().nullable(),
+  clips: z.array(movieClip).optional(),
+  error: z.unknown().optional(),
+});
+/** What `makeMovie` returns: the movie id, its status, each paid step, and the stitched file with its timeline. */
+export type MovieResult = z.output<typeof movieResult>;

@@ -3,28 +3,27 @@ import { CancelledError, DataIntegrityError, type GflowError, toErrorEnvelopeBod
 import { RunClock } from '../generation/index.js';
 import type { ProgressEvent } from '../runtime/progressPhases.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
-import { BATCH_RUN, type GenerateBatchResult } from './batchRun.js';
-import { CHAIN_RUN, type ChainResult } from './chainRun.js';
+import type { GenerateBatchResult } from './batchRun.js';
+import type { ChainResult } from './chainRun.js';
+import { kindOf } from './runKinds.js';
+import type { MovieResult } from './runResults.js';
 import { type RunExecution as Execution, RunExecution, type RunKind, type RunOptions } from './runExecution.js';
-import { type RunRequest, parseRunRequest } from './runRequest.js';
+import { type RunRequest, parseRunRequest, stepCount } from './runRequest.js';
 
-/** What a run answers: a batch's or a chain's envelope. */
-export type RunResult = GenerateBatchResult | ChainResult;
+/** What a run answers: a batch's, a chain's or a story's envelope. */
+export type RunResult = GenerateBatchResult | ChainResult | MovieResult;
 
 /** A run's clock has no deadline of its own: each step is bounded by GFLOW_CLI_TIMEOUT_SECONDS. */
 const NO_DEADLINE_S = 365 * 24 * 3600;
-
-function kindOf(request: RunRequest): RunKind<RunRequest, RunResult> {
-  return (request.run === 'batch' ? BATCH_RUN : CHAIN_RUN) as unknown as RunKind<RunRequest, RunResult>;
-}
 
 /** The problem a run that did not complete ends with: a cancellation (naming what may have been spent), else its first failure. */
 function problemOf(
   view: RunResult,
   kind: RunKind<RunRequest, RunResult>,
-  stop: { readonly aborted: boolean; readonly recovery?: GflowError | undefined },
+  stop: { readonly aborted: boolean; readonly recovery?: GflowError | undefined; readonly finished?: GflowError },
 ): GflowError {
   if (stop.recovery !== undefined) return stop.recovery;
+  if (stop.finished !== undefined) return stop.finished;
   if (stop.aborted)
     return new CancelledError(
       'The run was stopped; no step is submitted after a cancel. Steps that reached their submit are named in the result.',
@@ -45,12 +44,14 @@ function settle(
     kind: RunKind<RunRequest, RunResult>;
     aborted: boolean;
     recovery?: GflowError | undefined;
+    /** The finish (a story's stitch) failed after every step completed. */
+    finished?: GflowError;
     /** This process stopped (RunOptions.releaseOnStop and its signal aborted): the run may go back to the queue. */
     released?: boolean;
   },
 ): RunResult {
   const tasks = runtime.catalog.tasks;
-  if (stop.kind.succeeded(view) && !stop.aborted) {
+  if (stop.kind.succeeded(view) && !stop.aborted && stop.finished === undefined) {
     tasks.complete(record.taskId, claimant, view);
     return view;
   }
@@ -63,8 +64,26 @@ function settle(
   const error = problemOf(view, stop.kind, stop);
   const settled = tasks.fail(record.taskId, claimant, error);
   const status = settled.status === 'cancelled' || settled.status === 'indeterminate' ? settled.status : view.status;
-  const top = stop.recovery !== undefined ? toErrorEnvelopeBody(error) : (view.error ?? toErrorEnvelopeBody(error));
+  const own = stop.recovery !== undefined || stop.finished !== undefined;
+  const top = own ? toErrorEnvelopeBody(error) : (view.error ?? toErrorEnvelopeBody(error));
   return { ...view, status, error: top } as RunResult;
+}
+
+/** The kind's finish after its steps (a story's stitch): its fields join the envelope, or its failure fails the run. */
+async function finish(
+  kind: RunKind<RunRequest, RunResult>,
+  request: RunRequest,
+  view: RunResult,
+  execution: Execution<RunRequest, RunResult>,
+  record: TaskRecord,
+): Promise<{ view: RunResult; finished?: GflowError }> {
+  if (kind.finish === undefined) return { view };
+  try {
+    const extra = await kind.finish(request, execution.steps, execution.context(), record);
+    return { view: { ...view, ...extra } as RunResult };
+  } catch (error) {
+    return { view, finished: toGflowError(error) };
+  }
 }
 
 /**
@@ -110,16 +129,19 @@ export async function runClaimedRun(
     ...(options.resubmitUnconfirmed ? { resubmitUnconfirmed: true } : {}),
   });
   try {
-    const view = await execution.execute();
+    const stepped = await execution.execute();
     const recovery = [...execution.recoveryFailures.values()][0];
     const released = options.releaseOnStop === true && options.signal.aborted;
+    const finishing = kind.succeeded(stepped) && !clock.signal.aborted && recovery === undefined;
+    const { view, finished } = finishing ? await finish(kind, request, stepped, execution, record) : { view: stepped };
     const settled = settle(runtime, record, claimant, view, {
       kind,
       aborted: clock.signal.aborted,
       recovery,
       released,
+      ...(finished === undefined ? {} : { finished }),
     });
-    const total = request.run === 'batch' ? request.items.length : request.links.length;
+    const total = stepCount(request);
     options.onProgress?.({ phase: 'done', step: { index: total, total }, elapsedMs: clock.elapsedMs() });
     return settled;
   } catch (thrown) {

@@ -5,8 +5,7 @@ import { claimantPidIsAlive } from '@gflow/catalog/claimant';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { dispatchTask } from '../runtime/taskDispatch.js';
 import { awaitTask, isSettled } from '../tasks/awaitTask.js';
-import { BATCH_RUN } from './batchRun.js';
-import { CHAIN_RUN } from './chainRun.js';
+import { kindOf } from './runKinds.js';
 import { type RunResult, runClaimedRun } from './runRun.js';
 import { RUN_REQUEST_VERSION, type RunRequest, isRunPayload, parseRunRequest, runRequest } from './runRequest.js';
 import { currentSteps } from './steps.js';
@@ -24,7 +23,7 @@ function viewOf(request: RunRequest, steps: readonly TaskRecord[], settled: bool
   const project = request.project ?? firstProject ?? null;
   const view = { rows, made: 0, pausesMs: [], stoppedAt: null, project, refused: new Map() };
   const state = settled ? 'settled' : 'running';
-  const kind = request.run === 'batch' ? BATCH_RUN.view(request, view, state) : CHAIN_RUN.view(request, view, state);
+  const kind = kindOf(request).view(request, view, state);
   return { ...kind, task_id: request.task_id } as RunResult;
 }
 
