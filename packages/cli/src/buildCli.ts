@@ -23,8 +23,12 @@ const TOP: Readonly<
     load: async () => (await import('./commands/imageCommands.js')).imageCommand,
   },
   video: {
-    description: 'Generate and manage videos (t2v, i2v, r2v, upscale).',
+    description: 'Generate and manage videos (t2v, i2v, r2v, extend, chain, stitch, upscale).',
     load: async () => (await import('./commands/videoCommands.js')).videoCommand,
+  },
+  movie: {
+    description: 'Movies from storyboards: template, plan, run, status (clips, extensions, one stitched file).',
+    load: async () => (await import('./commands/movieCommands.js')).movieCommand,
   },
   run: {
     description: 'Run the image prompts of a config file (JSON or TOML) in one session and one project.',

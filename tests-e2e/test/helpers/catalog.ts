@@ -91,7 +91,7 @@ export interface RunRow {
 }
 
 /** The sandbox's runs of one kind (batch, chain), newest first, each with its steps as the catalog keeps them. */
-export function runRows(dbPath: string, kind: 'batch' | 'chain'): RunRow[] {
+export function runRows(dbPath: string, kind: 'batch' | 'chain' | 'story'): RunRow[] {
   return withDb(dbPath, (db) => {
     const runs = db
       .prepare(

@@ -84,7 +84,7 @@ export function runInput(values: ParsedValues): Record<string, unknown> {
 }
 
 /** The text of a run handed to the background: its id and how to follow it. */
-export function queuedRunText(word: 'Batch' | 'Chain', taskId: string, steps: number, unit: string): string {
+export function queuedRunText(word: 'Batch' | 'Chain' | 'Movie', taskId: string, steps: number, unit: string): string {
   return [
     `${word} ${taskId} queued (${steps} ${unit}${steps === 1 ? '' : 's'}); a background worker runs it.`,
     `Follow it: 'gflow task wait ${taskId}'   See it: 'gflow task show ${taskId}'   Stop it: 'gflow task cancel ${taskId}'`,

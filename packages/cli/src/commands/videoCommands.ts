@@ -1,4 +1,9 @@
+import path from 'node:path';
+import { UsageError } from '@gflow/errors';
+import { flag } from '../args/flagSpec.js';
+import type { ParsedValues } from '../args/parseArgv.js';
 import type { FlagOverride } from '../args/zodFlags.js';
+import type { LeafContext } from '../framework/leafContext.js';
 import { defineGroup } from '../framework/commandSpec.js';
 import { videoChainCommand, videoChainStatusCommand } from './videoChain.js';
 import { videoStitchCommand } from './videoStitch.js';
@@ -87,6 +92,72 @@ const r2v = operationLeaf({
   examples: ['gflow video r2v "the two of them dance" --ref a.png --ref b.png --duration 8'],
 });
 
+/** The flags that make `video extend` a run of extensions (a movie of one scene over the source). */
+const extendRunFlags = () => [
+  flag({
+    key: 'count',
+    aliases: ['n'],
+    kind: 'number',
+    valueHint: 'N',
+    description:
+      'Extend N times in a row, each extension from the one before (a durable run: --resume-from continues it).',
+  }),
+  flag({
+    key: 'stitch',
+    kind: 'boolean',
+    description:
+      'Join the source and its extensions into one MP4 (-o names it; the repeated second is cut), with an OpenTimelineIO timeline beside it.',
+  }),
+  flag({
+    key: 'resume_from',
+    name: 'resume-from',
+    kind: 'string',
+    valueHint: 'MOVIE_ID',
+    description: 'Continue a run of extensions (-n or --stitch): finished ones are not made again.',
+  }),
+];
+
+/**
+ * `video extend -n N` / `--stitch`: the extensions as a movie of one scene — the source as it is,
+ * then N extensions in a row — so they are one durable run (each paid once, resumable) and the
+ * stitch and timeline come from the movie's own finish.
+ */
+async function extendRun(ctx: LeafContext, values: ParsedValues) {
+  const { runMovie } = await import('./movieCommands.js');
+  const count = typeof values['count'] === 'number' ? values['count'] : 1;
+  if (!Number.isInteger(count) || count < 1 || count > 10)
+    throw new UsageError('-n takes a whole number of extensions from 1 to 10.', { extensions: { parameter: 'count' } });
+  const stitch = values['stitch'] === true;
+  if (!stitch && typeof values['output'] === 'string')
+    throw new UsageError('-o names the stitched file: add --stitch, or use --out-dir for the extensions.', {
+      extensions: { parameter: 'output' },
+    });
+  const model = typeof values['model'] === 'string' ? { model: values['model'] } : {};
+  const source =
+    typeof values['resume_from'] === 'string'
+      ? { resume_from: values['resume_from'] }
+      : {
+          storyboard: {
+            title: `Extensions of ${String(values['media_id'])}`,
+            scenes: [
+              {
+                media_id: values['media_id'],
+                extend: Array.from({ length: count }, () => ({ prompt: values['prompt'], ...model })),
+              },
+            ],
+          },
+        };
+  const input = {
+    ...source,
+    stitch,
+    ...(typeof values['output'] === 'string' ? { output: path.resolve(ctx.cwd, values['output']) } : {}),
+    ...(typeof values['output_dir'] === 'string' ? { out_dir: path.resolve(ctx.cwd, values['output_dir']) } : {}),
+    ...(values['overwrite'] === true ? { overwrite: true } : {}),
+    ...(values['profile'] ? { profile: values['profile'] } : {}),
+  };
+  return runMovie(ctx, { ...values, yes: true }, input);
+}
+
 const EXTEND_KEYS = ['output', 'overwrite', 'output_dir', 'tools', 'profile', 'model', 'wait', 'prompt'] as const;
 
 const extend = operationLeaf({
@@ -108,12 +179,26 @@ const extend = operationLeaf({
       description: 'File to write (a directory is refused; an existing file is refused unless --force).',
     },
   },
-  extraFlags: generationExtraFlags,
+  extraFlags: () => [...generationExtraFlags(), ...extendRunFlags()],
   toInput: generationInput,
   render,
   handlesInterrupt: true,
+  optionalPositionals: true,
+  run: (ctx, values, { single }) => {
+    const asRun =
+      (typeof values['count'] === 'number' && values['count'] !== 1) ||
+      values['stitch'] === true ||
+      values['resume_from'] !== undefined;
+    if (asRun) return extendRun(ctx, values);
+    if (values['media_id'] === undefined || values['prompt'] === undefined)
+      throw new UsageError('Give the MEDIA_ID of the clip to extend and the PROMPT of what happens next.', {
+        extensions: { parameter: 'media_id' },
+      });
+    return single(values);
+  },
   examples: [
     'gflow video extend 7d1e0c2a-1b2c-4d3e-8f90-0a1b2c3d4e5f "the camera keeps moving forward"',
+    'gflow video extend 7d1e0c2a-1b2c-4d3e-8f90-0a1b2c3d4e5f "the camera keeps moving" -n 2 --stitch -o long.mp4',
     'gflow video extend 7d1e0c2a-1b2c-4d3e-8f90-0a1b2c3d4e5f "night falls" --model veo-fast --dry-run',
   ],
 });

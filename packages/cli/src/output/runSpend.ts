@@ -14,6 +14,9 @@ export interface RunView {
   readonly flow_project_id?: string | null | undefined;
   readonly items?: readonly Step[] | undefined;
   readonly links?: readonly Step[] | undefined;
+  readonly movie_id?: string | null | undefined;
+  /** A movie's clips. */
+  readonly steps?: readonly Step[] | undefined;
 }
 
 const SETTLED_WELL = new Set(['completed', 'done', 'estimated', 'planned']);
@@ -44,8 +47,8 @@ function projectOf(step: Step, run: RunView): string | null {
 
 /** One line per step that may have spent credits: which step, its Flow project and media ids. */
 export function spentLines(run: RunView): string[] {
-  const word = run.links ? 'Link' : 'Item';
-  const steps = run.links ?? run.items ?? [];
+  const word = run.links ? 'Link' : run.steps ? 'Clip' : 'Item';
+  const steps = run.links ?? run.items ?? run.steps ?? [];
   return steps.flatMap((step, i) => {
     if (!mayHaveSpent(step)) return [];
     const project = projectOf(step, run);
@@ -61,8 +64,8 @@ export function spentLines(run: RunView): string[] {
 /** The notes under a run that did not complete: what may have spent, then how to go on safely. */
 export function runNotes(run: RunView): string[] {
   if (SETTLED_WELL.has(run.status) || run.status === 'pending' || run.status === 'running') return [];
-  const id = run.task_id ?? run.chain_id;
-  const steps = run.links ?? run.items ?? [];
+  const id = run.task_id ?? run.chain_id ?? run.movie_id;
+  const steps = run.links ?? run.items ?? run.steps ?? [];
   const unfinished = steps.some((s) => !SETTLED_WELL.has(String(s['status'])));
   const resume =
     id && unfinished

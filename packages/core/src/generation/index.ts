@@ -18,14 +18,14 @@ export {
   planImage,
   planVideo,
 } from './plan.js';
-export { type ResolvedInput, readLocalImage } from './inputs.js';
+export { type ResolvedInput, readLocalImage, resolveInputs } from './inputs.js';
 export { MAX_DATA_URL_CHARS, inlineImagesDir, localImageOf } from './dataUrlImages.js';
 export { type OutputTarget, outputTargetFor } from './outputTarget.js';
 export { type GenerationAsk, type RowPlacement, queueGeneration, submitGeneration } from './submit.js';
 export { type RunOptions, runClaimedGeneration } from './run.js';
 export { type SaveTarget, type SavedMedia, saveMedia } from './saveMedia.js';
 export { HEARTBEAT_MS } from './clock.js';
-export { localDay } from './spend.js';
+export { budgetRefusal, budgetVerdict, creditBudgetOf, localDay } from './spend.js';
 export { type RecoverOptions, recoverGeneration } from './recover.js';
 export { claimAndRunGeneration } from './run.js';
 export { RunClock } from './clock.js';

@@ -18,3 +18,4 @@ export {
 export { type RunResult, runClaimedRun } from './runRun.js';
 export { resumeRun, runView, submitRun } from './submitRun.js';
 export { currentSteps, stepState, type StepState } from './steps.js';
+export { STORY_RUN, plannedStorySteps } from './storyRun.js';

@@ -48,13 +48,13 @@ function sourceOf(request: StoryRunRequest, steps: RunSteps, index: number, step
 const fileBase = (step: StoryStep): string =>
   step.kind === 'clip' ? `scene-${step.scene + 1}` : `scene-${step.scene + 1}-ext-${step.extension + 1}`;
 
-function promptOf(request: StoryRunRequest, step: StoryStep): string {
+function promptOf(request: Pick<StoryRunRequest, 'scenes'>, step: StoryStep): string {
   const scene = request.scenes[step.scene] as StoryScene;
   if (step.kind === 'extend') return scene.extends[step.extension]?.prompt ?? '';
   return scene.clip.from === 'generate' ? scene.clip.input.prompt : '';
 }
 
-function modeOf(request: StoryRunRequest, step: StoryStep): StoryStepResult['mode'] {
+function modeOf(request: Pick<StoryRunRequest, 'scenes'>, step: StoryStep): StoryStepResult['mode'] {
   const clip = (request.scenes[step.scene] as StoryScene).clip;
   if (step.kind === 'extend' || clip.from !== 'generate') return 'extend';
   return clip.input.mode;
@@ -76,6 +76,17 @@ function stepOf(request: StoryRunRequest, steps: RunSteps, index: number, step: 
     file: result.files?.[0] ?? null,
     ...(row.status === 'completed' ? {} : { error: result.error }),
   };
+}
+
+/** A story's steps as a plan shows them (a dry run): nothing made yet. */
+export function plannedStorySteps(request: Pick<StoryRunRequest, 'scenes'>): StoryStepResult[] {
+  return storySteps(request.scenes).map((step, index) => ({
+    index,
+    scene: step.scene,
+    mode: modeOf(request, step),
+    prompt: promptOf(request, step),
+    status: 'planned',
+  }));
 }
 
 /** The movie's clips in order with what each plays: an extension repeats `overlap` s of the clip before it. */

@@ -88,7 +88,7 @@ async function earlierRun(context: OperationContext, record: TaskRecord, wait: b
 export async function submitRun(
   context: OperationContext,
   run: NewRun,
-  options: { readonly wait: boolean; readonly idempotencyKey?: string | undefined },
+  options: { readonly wait: boolean; readonly idempotencyKey?: string | undefined; readonly taskId?: string },
 ): Promise<RunResult> {
   const { catalog } = context.runtime;
   const earlier =
@@ -96,7 +96,12 @@ export async function submitRun(
       ? undefined
       : catalog.tasks.findByIdempotencyKey(run.profile, options.idempotencyKey);
   if (earlier !== undefined) return earlierRun(context, earlier, options.wait);
-  const request = runRequest.parse({ ...run, schema_version: RUN_REQUEST_VERSION, kind: 'run', task_id: randomUUID() });
+  const request = runRequest.parse({
+    ...run,
+    schema_version: RUN_REQUEST_VERSION,
+    kind: 'run',
+    task_id: options.taskId ?? randomUUID(),
+  });
   catalog.tasks.create({
     taskId: request.task_id,
     profile: request.profile,

@@ -491,10 +491,13 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
           isRunPayload(record.payload)
             ? runClaimedRun(services, record, { signal, releaseOnStop: true })
             : runClaimedGeneration(services, record, { signal, releaseOnStop: true });
+        const runKind = (record.payload as { run?: unknown }).run;
         const name = isRunPayload(record.payload)
-          ? (record.payload as { run?: unknown }).run === 'chain'
+          ? runKind === 'chain'
             ? 'generateChain'
-            : 'generateBatch'
+            : runKind === 'story'
+              ? 'makeMovie'
+              : 'generateBatch'
           : kind === 'video'
             ? 'generateVideo'
             : kind === 'extend'

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isNode, type Document, type LineCounter } from 'yaml';
-import { parseBoundedYaml } from './boundedYaml.js';
+import { parseBoundedYaml } from '@gflow/core/surfaces';
 import type { z } from 'zod';
 import {
   ENTRY_KINDS,
@@ -30,7 +30,7 @@ export interface ParsedFlow {
 }
 
 /**
- * Parses one flow file: YAML within bounds (boundedYaml.ts: size, depth, aliases, tags,
+ * Parses one flow file: YAML within bounds (core's files/boundedYaml.ts: size, depth, aliases, tags,
  * prototype keys; with line positions), the top-level shape, then every entry against its schema. Any problem rejects the file as a whole;
  * each is reported with the line of the offending node.
  */

@@ -1,8 +1,8 @@
-import { PROTOTYPE_KEYS } from '@gflow/core/surfaces';
 import { type CST, Composer, type Document, LineCounter, Parser, isAlias, isPair, isScalar, visit } from 'yaml';
+import { PROTOTYPE_KEYS } from '../runtime/badParameterFromZod.js';
 
 /**
- * What a flow file may make the YAML parser do (issue 40). A flows folder is shared with whatever
+ * What a user's YAML file (a flow file, a storyboard) may make the parser do (issue 40). A flows folder is shared with whatever
  * writes there, and `gflow serve` reloads it unattended, so each bound turns a hostile file into a
  * problem with a line instead of work without end or a crash:
  * - `maxBytes`: the file is refused before it is read (a 10 MB file costs a stat);
@@ -20,6 +20,23 @@ export const FLOW_YAML_LIMITS = {
   maxAliasCount: 100,
 } as const;
 
+/** Bounds and the words for one kind of file. */
+export interface YamlFileKind {
+  readonly maxBytes: number;
+  readonly maxDepth: number;
+  readonly maxAliasCount: number;
+  /** "a flow file", "a storyboard". */
+  readonly what: string;
+  /** What to do with a file over maxBytes. */
+  readonly largeHint: string;
+}
+
+export const FLOW_FILE: YamlFileKind = {
+  ...FLOW_YAML_LIMITS,
+  what: 'a flow file',
+  largeHint: 'put long resource text in a file beside it: content: { resource: FILE }',
+};
+
 export interface YamlProblem {
   /** 1-based. */
   readonly line: number;
@@ -34,37 +51,37 @@ export type BoundedYaml =
  * Parses one YAML document within FLOW_YAML_LIMITS, with line positions, and converts it to plain
  * values. Never throws for anything in `source`: every refusal is a problem with a line.
  */
-export function parseBoundedYaml(source: string): BoundedYaml {
+export function parseBoundedYaml(source: string, kind: YamlFileKind = FLOW_FILE): BoundedYaml {
   const lineCounter = new LineCounter();
   const line = (offset: number): number => lineCounter.linePos(offset).line;
   const bytes = Buffer.byteLength(source, 'utf8');
-  if (bytes > FLOW_YAML_LIMITS.maxBytes) return refused(1, tooLarge(bytes));
+  if (bytes > kind.maxBytes) return refused(1, tooLarge(bytes, kind));
   const tokens = [...new Parser(lineCounter.addNewLine).parse(source)];
-  const deep = firstTooDeep(tokens, FLOW_YAML_LIMITS.maxDepth);
+  const deep = firstTooDeep(tokens, kind.maxDepth);
   if (deep !== undefined)
-    return refused(
-      line(deep),
-      `YAML: nested deeper than ${FLOW_YAML_LIMITS.maxDepth} levels (the limit for a flow file)`,
-    );
+    return refused(line(deep), `YAML: nested deeper than ${kind.maxDepth} levels (the limit for ${kind.what})`);
   const composer = new Composer({ prettyErrors: false, uniqueKeys: true, resolveKnownTags: false });
   const docs = [...composer.compose(tokens, true, source.length)];
   const doc = docs[0];
   if (doc === undefined) return refused(1, 'YAML: the file holds no document');
-  if (docs.length > 1) return refused(line(docs[1]?.range[0] ?? 0), 'YAML: a flow file holds one document');
+  if (docs.length > 1) return refused(line(docs[1]?.range[0] ?? 0), `YAML: ${kind.what} holds one document`);
   const syntax = [...doc.errors, ...doc.warnings.filter((w) => w.code === 'TAG_RESOLVE_FAILED')];
   if (syntax.length > 0) {
     return {
       ok: false,
-      problems: syntax.map((e) => ({ line: line(e.pos[0]), reason: `YAML: ${tagWording(firstLine(e.message))}` })),
+      problems: syntax.map((e) => ({
+        line: line(e.pos[0]),
+        reason: `YAML: ${tagWording(firstLine(e.message), kind)}`,
+      })),
     };
   }
   const keys = prototypeKeys(doc, line);
   if (keys.length > 0) return { ok: false, problems: keys };
   try {
-    return { ok: true, doc, lineCounter, root: doc.toJS({ maxAliasCount: FLOW_YAML_LIMITS.maxAliasCount }) };
+    return { ok: true, doc, lineCounter, root: doc.toJS({ maxAliasCount: kind.maxAliasCount }) };
   } catch (error) {
     // The yaml package throws a ReferenceError for an alias bomb ("Excessive alias count …").
-    return refused(firstAliasLine(doc, line), aliasWording(error));
+    return refused(firstAliasLine(doc, line), aliasWording(error, kind));
   }
 }
 
@@ -72,8 +89,8 @@ function refused(line: number, reason: string): BoundedYaml {
   return { ok: false, problems: [{ line, reason }] };
 }
 
-function tooLarge(bytes: number): string {
-  return `the file is ${formatBytes(bytes)}; a flow file may be at most ${formatBytes(FLOW_YAML_LIMITS.maxBytes)} (put long resource text in a file beside it: content: { resource: FILE })`;
+function tooLarge(bytes: number, kind: YamlFileKind): string {
+  return `the file is ${formatBytes(bytes)}; ${kind.what} may be at most ${formatBytes(kind.maxBytes)} (${kind.largeHint})`;
 }
 
 /** "900 bytes", "128 KiB", "10.0 MB". */
@@ -136,16 +153,16 @@ function firstAliasLine(doc: Document.Parsed, line: (offset: number) => number):
   return at;
 }
 
-function aliasWording(error: unknown): string {
+function aliasWording(error: unknown, kind: YamlFileKind): string {
   const message = error instanceof Error ? error.message : String(error);
   return /alias/i.test(message)
-    ? `YAML: aliases expand past the limit of ${FLOW_YAML_LIMITS.maxAliasCount} (an alias bomb?)`
+    ? `YAML: aliases expand past the limit of ${kind.maxAliasCount} (an alias bomb?)`
     : `YAML: could not be read (${error instanceof Error ? error.name : 'error'})`;
 }
 
-function tagWording(message: string): string {
+function tagWording(message: string, kind: YamlFileKind): string {
   return message.startsWith('Unresolved tag')
-    ? `${message.replace('tag:yaml.org,2002:', '!!')}; a flow file takes plain YAML values (the core schema's !!str, !!int, !!float, !!bool, !!null, !!map, !!seq)`
+    ? `${message.replace('tag:yaml.org,2002:', '!!')}; ${kind.what} takes plain YAML values (the core schema's !!str, !!int, !!float, !!bool, !!null, !!map, !!seq)`
     : message;
 }
 
