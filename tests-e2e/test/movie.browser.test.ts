@@ -163,6 +163,7 @@ describe('movie', () => {
       ].join('\n'),
     );
     e2e.sim.received.clear();
+    const movies = runRows(e2e.dbPath, 'story').length;
 
     const plan = await e2e.cli(['movie', 'plan', file, '--sandbox', '--json']);
     expect(plan.exitCode, plan.stderr.slice(-2000)).toBe(0);
@@ -170,7 +171,7 @@ describe('movie', () => {
     expect(quoted.status).toBe('estimated');
     expect(quoted.steps.map((s) => s.mode)).toEqual(['t2v', 'extend', 'i2v', 'r2v']);
     expect(submits(e2e.sim)).toEqual([]);
-    expect(runRows(e2e.dbPath, 'story')).toEqual([]);
+    expect(runRows(e2e.dbPath, 'story')).toHaveLength(movies);
 
     const out = path.join(e2e.home, 'keeper.mp4');
     const victim = e2e.spawn(['movie', 'run', file, '-y', '-o', out, '--jitter', '0', '--sandbox', '--json'], {
@@ -180,7 +181,7 @@ describe('movie', () => {
     try {
       const run = await waitFor(
         'the movie past its second clip',
-        () => runRows(e2e.dbPath, 'story').find((r) => r.steps.length >= 3),
+        () => runRows(e2e.dbPath, 'story').find((r) => r.status !== 'completed' && r.steps.length >= 3),
         240_000,
         20,
       );
@@ -199,6 +200,9 @@ describe('movie', () => {
     for (const prompt of prompts)
       expect(e2e.sim.received.submits().filter((c) => String(c.inner).includes(prompt)).length, prompt).toBe(1);
     expect(e2e.sim.received.submits()).toHaveLength(4);
+    // The r2v scene sent the saved character it named.
+    const r2v = e2e.sim.received.submits().find((c) => String(c.inner).includes(prompts[3] as string));
+    expect(String(r2v?.inner)).toContain(entityId);
     expect(fs.existsSync(out)).toBe(true);
     const clips = timelineClips(String(movie.timeline));
     expect(clips).toHaveLength(4);
