@@ -45,6 +45,9 @@ export const CLI_TO_MCP: Readonly<Record<string, string>> = {
   run: 'gflow_generate_batch',
   'video chain': 'gflow_generate_chain',
   'video chain-status': 'gflow_chain_status',
+  'movie run': 'gflow_make_movie',
+  'movie plan': 'gflow_make_movie',
+  'movie status': 'gflow_movie_status',
   'task list': 'gflow_task_list',
   'task show': 'gflow_task_get',
   'task wait': 'gflow_task_wait',
@@ -78,6 +81,8 @@ export const MCP_EXEMPT: Readonly<Record<string, string>> = {
     "the ledger's credit numbers (creditUsage is CLI/library only by its surfaces): gflow_usage_stats carries the same numbers in its credits block",
   'worker run':
     'internal: the detached process --no-wait starts to drain a profile queue; a server runs its own wait=false jobs in its background',
+  'movie template':
+    "prints a commented example storyboard for a terminal user's file; gflow_make_movie's input schema describes the storyboard to an agent",
   'mcp setup': 'bootstrap: registers gflow in an MCP client config',
   'mcp run': 'the MCP server itself (stdio)',
   serve: 'the MCP server itself (Streamable HTTP / SSE)',
@@ -121,6 +126,8 @@ export const LEAF_OPTION_RENAMES: Readonly<Record<string, string>> = {
   'image batch:manifest': 'items',
   'run:config': 'items',
   'video chain:file': 'links',
+  'movie run:file': 'storyboard',
+  'movie plan:file': 'storyboard',
 };
 
 /** CLI parameter keys that need no tool parameter on any command, and why. */
@@ -145,4 +152,9 @@ export const OPTION_EXEMPT: Readonly<Record<string, string>> = {
     'several prompts on the command line run through gflow_generate_batch, whose fail_fast it is; one prompt has nothing to stop',
   'image batch:out': "folded into each item's output",
   'video chain:yes': 'a terminal confirmation before spending; an MCP call is the decision',
+  'movie run:yes': 'a terminal confirmation before spending; an MCP call is the decision',
+  'video extend:count':
+    'a run of extensions: the CLI runs it as gflow_make_movie with one scene over the source ({media_id, extend: [prompt × N]})',
+  'video extend:stitch': 'folded into gflow_make_movie (stitch, output), which video extend -n/--stitch runs',
+  'video extend:resume_from': "gflow_make_movie's resume_from, which continues a run of extensions",
 };

@@ -222,12 +222,11 @@ const movieStatus = defineLeaf({
 const movieTemplate = defineLeaf({
   name: 'template',
   description: 'Print a commented example storyboard to start from.',
-  json: false,
   sandbox: false,
   recordUsage: false,
   examples: ['gflow movie template > story.yaml'],
   async run() {
-    return { data: STORYBOARD_TEMPLATE, text: STORYBOARD_TEMPLATE.trimEnd() };
+    return { data: { storyboard: STORYBOARD_TEMPLATE }, text: STORYBOARD_TEMPLATE.trimEnd() };
   },
 });
 
