@@ -452,6 +452,37 @@ stitch as an operation with those clips as its inputs. MCP: \`gflow_stitch_video
 inside the output directory). The JSON result: \`{path, bytes, sha256, seconds, frames, width, height,
 codec, audio, clips[{input, media_id, seconds, frames, trimmed_seconds}], operation_id}\`.
 
+## Extensions and movies
+
+\`gflow video extend MEDIA_ID "prompt"\` continues a finished clip from its last second in Flow's
+scene editor (one paid clip; the page's own submit must name the clip's workflow id and its last
+second at 24 fps, or gflow stops it before it leaves the browser). \`-n N\` extends N times in a row,
+each extension from the one before; \`--stitch -o long.mp4\` joins the source and its extensions
+into one MP4 (the second each extension repeats is cut) with an OpenTimelineIO timeline beside it
+(\`long.otio\`). With \`-n\` or \`--stitch\` the extensions are a movie of one scene: one durable run
+(\`--resume-from MOVIE_ID\` continues it, each extension paid once), and the result names each
+extension's media id and the stitched length.
+
+\`gflow movie run story.yaml\` makes a movie from a storyboard (\`gflow movie template\` prints a
+commented one). Each scene is a new clip — text-to-video (\`prompt\`), image-to-video (\`start:
+previous\` for the last frame of the scene before, or an image file relative to the storyboard, or
+an image media id), reference-to-video with the project's saved characters (\`characters: [Mara]\`,
+which needs \`project:\`) — or an existing video of the profile (\`media_id\`), each with optional
+\`extend:\` prompts. The whole storyboard is checked before anything is sent: a problem names its
+scene and field (\`scenes[2].characters\`, exit 2; an unknown media id exit 32). \`gflow movie plan
+story.yaml\` (or \`movie run --dry-run\`) prints every clip with Flow's quote and the whole story's
+price, submitting nothing; \`movie run\` shows the same plan and asks once before the first submit
+(\`-y\` skips the question; without a terminal it refuses). With a budget set
+(\`GFLOW_CLI_MAX_CREDITS_PER_CALL\`, \`GFLOW_CLI_DAILY_CREDIT_BUDGET\`) the whole story's quote is
+checked first (exit 40, nothing sent). The movie is one durable run: each clip's state is written
+before its submit, so \`gflow movie run --resume-from MOVIE_ID\` (or \`gflow task resume\`) after a
+kill, a cancel or a failure never pays twice; \`gflow movie status MOVIE_ID\` shows it. When every
+clip is made they are stitched into \`-o\` (default \`movie.mp4\` in \`--out-dir\`, itself
+\`<output>/movies/<movie id>\`; an existing file is refused without \`--force\`) with the timeline
+beside it: every clip with its file, media id, in/out points and prompt, which an editor imports
+(OpenTimelineIO). \`--no-stitch\` keeps the clips only. MCP: \`gflow_make_movie\`,
+\`gflow_movie_status\`.
+
 ## Spend control: quotes, \`--dry-run\`, budgets
 
 Before every submit gflow reads what Flow says it will cost: the settings pane's cost line

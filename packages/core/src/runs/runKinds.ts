@@ -2,7 +2,7 @@ import { BATCH_RUN } from './batchRun.js';
 import { CHAIN_RUN } from './chainRun.js';
 import type { RunKind } from './runExecution.js';
 import type { RunRequest } from './runRequest.js';
-import type { RunResult } from './runRun.js';
+import type { RunResult } from './runResults.js';
 import { STORY_RUN } from './storyRun.js';
 
 /** The kind of a run request: what its steps ask for, when a failure stops it, its envelope. */

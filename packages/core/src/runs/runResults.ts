@@ -123,3 +123,6 @@ export const movieResult = z.looseObject({
 });
 /** What `makeMovie` returns: the movie id, its status, each paid step, and the stitched file with its timeline. */
 export type MovieResult = z.output<typeof movieResult>;
+
+/** What a run answers: a batch's, a chain's or a story's envelope. */
+export type RunResult = GenerateBatchResult | ChainResult | MovieResult;

@@ -3,15 +3,12 @@ import { CancelledError, DataIntegrityError, type GflowError, toErrorEnvelopeBod
 import { RunClock } from '../generation/index.js';
 import type { ProgressEvent } from '../runtime/progressPhases.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
-import type { GenerateBatchResult } from './batchRun.js';
-import type { ChainResult } from './chainRun.js';
 import { kindOf } from './runKinds.js';
-import type { MovieResult } from './runResults.js';
+import type { RunResult } from './runResults.js';
 import { type RunExecution as Execution, RunExecution, type RunKind, type RunOptions } from './runExecution.js';
 import { type RunRequest, parseRunRequest, stepCount } from './runRequest.js';
 
-/** What a run answers: a batch's, a chain's or a story's envelope. */
-export type RunResult = GenerateBatchResult | ChainResult | MovieResult;
+export type { RunResult } from './runResults.js';
 
 /** A run's clock has no deadline of its own: each step is bounded by GFLOW_CLI_TIMEOUT_SECONDS. */
 const NO_DEADLINE_S = 365 * 24 * 3600;
