@@ -129,6 +129,30 @@ describe('video extend -n --stitch', () => {
   }, 300_000);
 });
 
+describe('video chain --stitch', () => {
+  it('joins the links once all are made, nothing cut, with the timeline beside the file', async () => {
+    const file = path.join(e2e.home, 'two.jsonl');
+    fs.writeFileSync(file, ['{"prompt": "a kite rises"}', '{"prompt": "the kite loops"}'].join('\n'));
+    const out = path.join(e2e.home, 'kite.mp4');
+    const args = ['video', 'chain', file, '-y', '--stitch', '-o', out, '--jitter', '0', '--aspect', '16:9'];
+    const r = await e2e.cli([...args, '--sandbox', '--json', '--progress', 'off'], { timeoutMs: 300_000 });
+    expect(r.exitCode, r.stderr.slice(-2000)).toBe(0);
+    const chain = json(r) as unknown as {
+      status: string;
+      links: Array<{ flow_media_id: string }>;
+      output: { path: string; frames: number; seconds: number };
+      timeline: string;
+    };
+    expect(chain.status).toBe('completed');
+    const clips = timelineClips(chain.timeline);
+    expect(clips.map((c) => c.metadata.gflow.media_id)).toEqual(chain.links.map((l) => l.flow_media_id));
+    const lengths = clips.map((c) => c.source_range.duration.value);
+    const decoded = await demuxed(out);
+    expect(decoded.frames).toBe(lengths.reduce((a, b) => a + b, 0));
+    expect(chain.output).toMatchObject({ path: out, frames: decoded.frames });
+  }, 300_000);
+});
+
 describe('movie', () => {
   async function storyboard(name: string, body: string): Promise<string> {
     const file = path.join(e2e.home, name);

@@ -433,7 +433,7 @@ asks before spending (and refuses, exit 2, where there is no terminal to ask). V
 (Omni's image-to-video requests were never captured). The chain's state is in the catalog after
 every link: \`--resume-from CHAIN_ID\` continues after a crash, a kill or a failed link and makes
 only the links that are not done; \`gflow video chain-status CHAIN_ID\` shows it. The clips go to
-\`--out-dir\` (default \`<output>/chains/<chain id>\`). MCP: \`gflow_generate_chain\` (with
+\`--out-dir\` (default \`<output>/chains/<chain id>\`). \`--stitch\` joins the links into one MP4 once all are made (\`-o\`, default \`chain.mp4\` in that folder; an existing file needs \`--force\`) with an OpenTimelineIO timeline beside it. MCP: \`gflow_generate_chain\` (with
 \`wait: false\`, then \`gflow_chain_status\`).
 
 ## Stitching clips

@@ -26,6 +26,8 @@ interface ChainView {
   readonly credits_quoted?: number | null;
   readonly made: number;
   readonly exit_code: number;
+  readonly output?: { path: string; seconds: number; frames: number } | null;
+  readonly timeline?: string | null;
 }
 
 function renderChain(result: unknown): LeafOutput {
@@ -47,7 +49,10 @@ function renderChain(result: unknown): LeafOutput {
     ? `Plan (nothing sent): ${r.links.length} clips, ${r.credits_quoted == null ? 'price not read' : `${r.credits_quoted} credits quoted by Flow`}`
     : `Chain ${r.chain_id ?? '-'}: ${r.status}, ${r.made} made by this run, project ${r.flow_project_id ?? '-'}`;
   const notes = runNotes(r as unknown as Parameters<typeof runNotes>[0]);
-  const text = [head, table, ...notes].join('\n');
+  const movie = r.output
+    ? [`Wrote ${r.output.path}: ${r.output.seconds} s, ${r.output.frames} frames`, `Timeline: ${r.timeline ?? '-'}`]
+    : [];
+  const text = [head, table, ...movie, ...notes].join('\n');
   return { data: result, text, ...(r.exit_code === 0 ? {} : { exitCode: r.exit_code }) };
 }
 
@@ -97,6 +102,20 @@ export const videoChainCommand = defineLeaf({
       description: 'Where the clips and frames go (default: <output>/chains/<chain id>).',
     }),
     flag({ key: 'project', kind: 'string', valueHint: 'PROJECT_ID', description: 'The Flow project for every link.' }),
+    flag({
+      key: 'stitch',
+      kind: 'boolean',
+      description:
+        'Join the links into one MP4 once all are made (-o names it), with an OpenTimelineIO timeline beside it.',
+    }),
+    flag({
+      key: 'output',
+      aliases: ['o'],
+      kind: 'string',
+      valueHint: 'FILE.mp4',
+      description: 'With --stitch: the file to write (default: chain.mp4 in the chain folder).',
+    }),
+    flag({ key: 'overwrite', name: 'force', kind: 'boolean', description: 'With --stitch: replace an existing file.' }),
     ...runFlags(),
     PROFILE_FLAG,
     SANDBOX_FLAG,
@@ -106,6 +125,7 @@ export const videoChainCommand = defineLeaf({
     'gflow video chain story.jsonl -y --aspect 16:9 --out-dir ./story',
     'gflow video chain --resume-from ch-1f2e… -y',
     'gflow video chain story.jsonl -y --no-wait --idempotency-key story-v1',
+    'gflow video chain story.jsonl -y --stitch -o story.mp4',
   ],
   handlesInterrupt: true,
   async run(ctx, values) {
@@ -135,6 +155,9 @@ export const videoChainCommand = defineLeaf({
       ...(typeof values['jitter'] === 'string' ? { jitter: values['jitter'] } : {}),
       ...(typeof values['out_dir'] === 'string' ? { out_dir: path.resolve(ctx.cwd, values['out_dir']) } : {}),
       ...(values['project'] ? { project: values['project'] } : {}),
+      ...(values['stitch'] === true ? { stitch: true } : {}),
+      ...(typeof values['output'] === 'string' ? { output: path.resolve(ctx.cwd, values['output']) } : {}),
+      ...(values['overwrite'] === true ? { overwrite: true } : {}),
       ...(values['profile'] ? { profile: values['profile'] } : {}),
     };
     // --dry-run reads Flow's price of each link too (nothing is submitted).

@@ -12,7 +12,8 @@ import type { OperationContext } from '../runtime/operationContext.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { isRunPayload, resumeRun, runView, stepCountOf, submitRun } from '../runs/index.js';
 import { type ChainResult, type LinkResult, chainResult } from '../runs/runResults.js';
-import { RUN_ID, flowUuid, idempotencyKeyParam, profileParam, runWaitParam } from '../schemas/params.js';
+import { RUN_ID, flowUuid, idempotencyKeyParam, localPath, profileParam, runWaitParam } from '../schemas/params.js';
+import { stitchTarget } from '../stitch/stitchInputs.js';
 import { parseJitter } from './batchOperation.js';
 import { defineOperation } from './operation.js';
 import { MAX_CHAIN_LINKS } from './runLimits.js';
@@ -67,6 +68,16 @@ export const generateChainInput = z.object({
     .optional()
     .describe('Where the clips and frames go (MCP: inside the output directory).'),
   project: flowUuid('project').optional().describe('The Flow project for every link (else one new project).'),
+  stitch: z
+    .boolean()
+    .default(false)
+    .describe(
+      'true: once every link is made, join them into one MP4 (output, default chain.mp4 in out_dir) with an OpenTimelineIO timeline beside it (.otio).',
+    ),
+  output: localPath
+    .optional()
+    .describe('With stitch: the .mp4 to write (MCP: inside the output directory); an existing file needs overwrite.'),
+  overwrite: z.boolean().default(false).describe('With stitch: replace an existing file at output (and its timeline).'),
   profile: profileParam,
   wait: runWaitParam('chain'),
   idempotency_key: idempotencyKeyParam,
@@ -221,10 +232,14 @@ export async function runChain(input: GenerateChainInput, context: OperationCont
     return (await resumeRun(context, input.resume_from, { wait: input.wait, kind: 'chain', profile })) as ChainResult;
   const specs = linkSpecs(input);
   const links = planLinks(specs, profile);
+  // The stitched file's rules (confined, .mp4, not there unless overwrite) before anything is sent.
+  const named =
+    input.stitch && input.output !== undefined ? stitchTarget(input.output, input.overwrite, context) : undefined;
   const project = input.project ?? runtime.settings.project ?? null;
   if (input.dry_run) return input.quote ? quoteLinks(context, specs, profile, project) : plannedView(specs, project);
   const chainId = randomUUID();
   const jitter = parseJitter(input.jitter ?? runtime.settings.jitterRange);
+  const outDir = chainDir(input, context, chainId);
   const run = {
     run: 'chain' as const,
     command: SURFACE_POLICY[context.surface].names === 'command' ? 'video chain' : 'gflow_generate_chain',
@@ -233,7 +248,8 @@ export async function runChain(input: GenerateChainInput, context: OperationCont
     jitter: { min_ms: jitter.minMs, max_ms: jitter.maxMs },
     project,
     links,
-    out_dir: chainDir(input, context, chainId),
+    out_dir: outDir,
+    ...(input.stitch ? { output: named ?? path.join(outDir, 'chain.mp4'), overwrite: input.overwrite } : {}),
   };
   const options = { wait: input.wait, idempotencyKey: input.idempotency_key, taskId: chainId };
   return (await submitRun(context, run, options)) as ChainResult;
@@ -243,7 +259,7 @@ export const generateChain = defineOperation({
   name: 'generateChain',
   mcpName: 'gflow_generate_chain',
   title: 'Generate a chain of clips',
-  description: `A story longer than one clip: link 1 is text-to-video, each later link image-to-video from the last frame of the clip before (gflow takes it from the downloaded clip and uploads it as the Start frame). 1–${MAX_CHAIN_LINKS} links of {prompt, model?, duration?, aspect?}; Veo models only. The plan is checked whole before anything is sent (dry_run: only that; with quote=true also Flow's price per link, nothing submitted). The chain is a task (chain_id = task_id; wait=false returns it at once; tasks/get, tasks/cancel — a cancel stops it before its next link) and each link a step whose state is kept before its submit: resume_from=<chain_id> continues after a crash, a kill or a failed link without re-making (or re-billing) finished links, recovering a link that may have been submitted by its ids instead of submitting it again. idempotency_key makes a repeated call return the earlier chain. Spends Flow credits per link. Returns {status, chain_id, task_id, flow_project_id, links[{index, prompt, mode, status, task_id, phase, flow_media_id, file, frame, error}], made, exit_code, error (the first failure)}.`,
+  description: `A story longer than one clip: link 1 is text-to-video, each later link image-to-video from the last frame of the clip before (gflow takes it from the downloaded clip and uploads it as the Start frame). 1–${MAX_CHAIN_LINKS} links of {prompt, model?, duration?, aspect?}; Veo models only. The plan is checked whole before anything is sent (dry_run: only that; with quote=true also Flow's price per link, nothing submitted). The chain is a task (chain_id = task_id; wait=false returns it at once; tasks/get, tasks/cancel — a cancel stops it before its next link) and each link a step whose state is kept before its submit: resume_from=<chain_id> continues after a crash, a kill or a failed link without re-making (or re-billing) finished links, recovering a link that may have been submitted by its ids instead of submitting it again. idempotency_key makes a repeated call return the earlier chain. stitch=true joins the links into one MP4 (output) with an OpenTimelineIO timeline once every link is made. Spends Flow credits per link. Returns {status, chain_id, task_id, flow_project_id, links[{index, prompt, mode, status, task_id, phase, flow_media_id, file, frame, error}], made, exit_code, error (the first failure)}.`,
   kind: 'spend',
   usesBrowser: true,
   // wait=false writes its task row and answers at once; tasks/get, tasks/cancel and the task tools follow it.

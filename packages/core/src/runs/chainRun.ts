@@ -4,6 +4,7 @@ import type { TaskRecord } from '@gflow/catalog';
 import { ConfigurationError } from '@gflow/errors';
 import type { GenerationResult } from '../generation/index.js';
 import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
+import { writeMovie } from '../movie/movieFile.js';
 import { exitOfEnvelope } from './batchRun.js';
 import { frameFileOf, lastFrameFile } from './clipFrames.js';
 import type { RunKind, RunSteps } from './runExecution.js';
@@ -75,6 +76,26 @@ export const CHAIN_RUN: RunKind<ChainRunRequest, ChainResult> = {
       credits_quoted: null,
       ...(failed?.error === undefined ? {} : { error: failed.error }),
     };
+  },
+  /** With --stitch: the links joined in order (nothing cut: a link starts from the frame the one before ends on). */
+  async finish(request, steps, context, record) {
+    if (request.output == null) return {};
+    const clips = request.links.map((link, index) => {
+      const result = steps.rows.get(index)?.result as GenerationResult | undefined;
+      const file = result?.files?.[0] ?? '';
+      const mediaId = result?.flow_media_id ?? null;
+      return { name: `Link ${index + 1}`, file, mediaId, prompt: link.prompt, scene: index, step: index };
+    });
+    const trims = clips.slice(1).map(() => 0);
+    const movie = await writeMovie(context, record, {
+      title: `Chain ${request.task_id}`,
+      profile: request.profile,
+      clips,
+      trims,
+      target: request.output,
+      overwrite: request.overwrite === true,
+    });
+    return { output: movie.output, timeline: movie.timeline };
   },
   succeeded: (view) => view.status === 'completed',
   firstError: (view) => view.error,

@@ -44,6 +44,9 @@ export const chainRunRequest = z
     links: z.array(generateVideoInput).min(1),
     /** Where the clips and frames go. */
     out_dir: z.string().min(1),
+    /** `--stitch`: the links joined into this .mp4 (its timeline beside it) once every link is done. */
+    output: z.string().min(1).nullable().optional(),
+    overwrite: z.boolean().optional(),
   })
   .strict();
 

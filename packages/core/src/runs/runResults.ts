@@ -59,6 +59,12 @@ export const chainResult = z.looseObject({
   exit_code: z.number().int().nonnegative(),
   /** The credits the chain will spend, from Flow's own quotes (dry_run + quote); null when not read or unreadable. */
   credits_quoted: z.number().nullable(),
+  /** With stitch: the links joined into one file, and its OpenTimelineIO timeline. */
+  output: z
+    .looseObject({ path: z.string(), seconds: z.number(), frames: z.number(), bytes: z.number(), sha256: z.string() })
+    .nullable()
+    .optional(),
+  timeline: z.string().nullable().optional(),
   /** The first failure's problem document, when the chain did not complete. */
   error: z.unknown().optional(),
 });

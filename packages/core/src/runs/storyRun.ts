@@ -1,14 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { TaskRecord } from '@gflow/catalog';
 import { ConfigurationError } from '@gflow/errors';
 import type { GenerationResult } from '../generation/index.js';
 import { extendVideoInput } from '../generation/schemas.js';
-import { timelineFileOf, timelineJson, type TimelineClip } from '../movie/timeline.js';
-import { writeNewFile } from '../output/writeNew.js';
+import { type MovieClipSource, writeMovie } from '../movie/movieFile.js';
 import type { OperationContext } from '../runtime/operationContext.js';
-import type { StitchInput } from '../stitch/stitchInputs.js';
-import { stitchToFile } from '../stitch/stitchJob.js';
 import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import { exitOfEnvelope } from './batchRun.js';
 import { lastFrameFile } from './clipFrames.js';
@@ -89,19 +85,15 @@ export function plannedStorySteps(request: Pick<StoryRunRequest, 'scenes'>): Sto
   }));
 }
 
-/** The movie's clips in order with what each plays: an extension repeats `overlap` s of the clip before it. */
-function movieClips(request: StoryRunRequest, steps: RunSteps): Array<TimelineClip & { step: number | null }> {
+/** The movie's clips in order: each scene's existing video (if any), its new clip, its extensions. */
+function movieClips(request: StoryRunRequest, steps: RunSteps): MovieClipSource[] {
   const byScene = stepsByScene(request);
+  const all = storySteps(request.scenes);
   return request.scenes.flatMap((scene, s) => {
     const own = (byScene[s] ?? []).map((index) => {
       const result = resultOf(steps, index);
-      const step = storySteps(request.scenes)[index] as StoryStep;
-      return {
-        step: index,
-        file: result?.files?.[0] ?? '',
-        mediaId: result?.flow_media_id ?? null,
-        prompt: promptOf(request, step),
-      };
+      const prompt = promptOf(request, all[index] as StoryStep);
+      return { step: index, file: result?.files?.[0] ?? '', mediaId: result?.flow_media_id ?? null, prompt };
     });
     const head =
       scene.clip.from === 'media'
@@ -111,9 +103,6 @@ function movieClips(request: StoryRunRequest, steps: RunSteps): Array<TimelineCl
       ...c,
       scene: s,
       name: i === 0 ? (scene.title ?? `Scene ${s + 1}`) : `Scene ${s + 1} · extension ${i}`,
-      seconds: 0,
-      inSeconds: 0,
-      outSeconds: 0,
     }));
   });
 }
@@ -123,63 +112,23 @@ function trimsOf(request: StoryRunRequest, clips: readonly { scene: number }[]):
   return clips.slice(1).map((next, i) => (next.scene === clips[i]?.scene ? request.overlap : 0));
 }
 
-/** A file this run wrote before a crash may be replaced by it (newer than the run); any other only with overwrite. */
-function mayReplace(file: string, record: TaskRecord, overwrite: boolean): boolean {
-  if (overwrite) return true;
-  try {
-    return fs.statSync(file).mtimeMs >= Date.parse(record.createdAt);
-  } catch {
-    return false;
-  }
-}
-
-/** The movie: its clips stitched (mediabunny), then its OpenTimelineIO timeline beside it. */
+/** The movie: its clips stitched, then its OpenTimelineIO timeline beside it (none asked: nothing). */
 async function stitchMovie(
   request: StoryRunRequest,
   steps: RunSteps,
   context: OperationContext,
   record: TaskRecord,
 ): Promise<Partial<MovieResult>> {
-  const target = request.output;
-  if (target === null) return {};
+  if (request.output === null) return {};
   const clips = movieClips(request, steps);
-  const { catalog } = context.runtime;
-  const inputs: StitchInput[] = clips.map((c) => {
-    const asset = c.mediaId === null ? undefined : catalog.assets.getByMediaId(request.profile, c.mediaId);
-    const linked =
-      asset === undefined ? null : { id: asset.id, profileName: request.profile, mediaId: asset.flowMediaId };
-    return { label: c.mediaId ?? path.basename(c.file), path: c.file, asset: linked };
+  return writeMovie(context, record, {
+    title: request.title,
+    profile: request.profile,
+    clips,
+    trims: trimsOf(request, clips),
+    target: request.output,
+    overwrite: request.overwrite,
   });
-  const trims = trimsOf(request, clips);
-  const overwrite = mayReplace(target, record, request.overwrite);
-  const movie = await stitchToFile(context, { clips: inputs, trims, target, overwrite });
-  const timed = clips.map((c, i) => {
-    const kept = movie.clips[i];
-    const seconds = (kept?.seconds ?? 0) + (kept?.trimmed_seconds ?? 0);
-    return { ...c, seconds, inSeconds: 0, outSeconds: kept?.seconds ?? 0 };
-  });
-  const timeline = timelineFileOf(target);
-  const json = Buffer.from(timelineJson(request.title, timed));
-  await writeNewFile(timeline, json, mayReplace(timeline, record, request.overwrite));
-  return {
-    output: {
-      path: movie.path,
-      seconds: movie.seconds,
-      frames: movie.frames,
-      bytes: movie.bytes,
-      sha256: movie.sha256,
-    },
-    timeline,
-    clips: timed.map((c) => ({
-      scene: c.scene,
-      step: c.step,
-      media_id: c.mediaId,
-      prompt: c.prompt,
-      file: c.file,
-      in_seconds: c.inSeconds,
-      out_seconds: c.outSeconds,
-    })),
-  };
 }
 
 /**
