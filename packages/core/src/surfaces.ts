@@ -27,6 +27,5 @@ export { PROTOTYPE_KEYS } from './runtime/badParameterFromZod.js';
 export { registerHomeErrorLog } from './runtime/homeErrorLog.js';
 export { MAX_BATCH_ITEMS, MAX_CHAIN_LINKS } from './operations/runLimits.js';
 export { isFailureStatus } from './schemas/resultStatus.js';
-export { FLOW_YAML_LIMITS, formatBytes, parseBoundedYaml } from './files/boundedYaml.js';
 export { readStoryboardFile } from './movie/storyboardFile.js';
 export { STORYBOARD_TEMPLATE } from './movie/storyboardTemplate.js';

@@ -1,6 +1,7 @@
 import { QueueSchemaError } from '@gflow/errors';
 import { z } from 'zod';
 import { generateImageInput, generateVideoInput } from '../generation/index.js';
+import { isRunPayload } from './runPayload.js';
 
 /**
  * A run of many paid steps as its task row carries it: the steps' inputs as the operation parsed
@@ -107,10 +108,7 @@ export type ChainRunRequest = z.output<typeof chainRunRequest>;
 export type StoryRunRequest = z.output<typeof storyRunRequest>;
 export type StoryScene = StoryRunRequest['scenes'][number];
 
-/** Whether a task row's payload is a run's (else a single generation's). */
-export function isRunPayload(payload: unknown): boolean {
-  return (payload as { kind?: unknown } | null)?.kind === 'run';
-}
+export { isRunPayload } from './runPayload.js';
 
 /**
  * The paid steps of a story in order: each scene's new clip (a scene over an existing video has

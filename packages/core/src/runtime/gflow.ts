@@ -39,7 +39,7 @@ import { type LogSink, type Logger, createLogger, effectiveLogLevel } from './lo
 import { type ProgressEvent, onRunScale } from './progressPhases.js';
 import type { JobLauncher, RuntimeServices } from './runtimeServices.js';
 import { SURFACE_POLICY, type Surface } from './surfacePolicy.js';
-import { createTaskService } from './taskServiceImpl.js';
+import { createTaskService, loadRunViews } from './taskServiceImpl.js';
 import { Handovers, TaskKeeper } from './taskKeeper.js';
 import type { TaskService } from './taskService.js';
 import { UsageRecorder } from './usageRecorder.js';
@@ -419,7 +419,7 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
    * @internal
    */
   async ready(): Promise<this> {
-    await this.#catalogs.ready();
+    await Promise.all([this.#catalogs.ready(), loadRunViews()]);
     // A server answers for stranded tasks from its start, not from its first call (it may get none).
     if (this.queue.picksUp && SURFACE_POLICY[this.surface].strandedTasks === 'run-here')
       this.#stopWatching ??= this.queue.watch(STRANDED_WATCH_MS);

@@ -3,7 +3,8 @@ import type { JobRegistry } from './jobRegistry.js';
 import { failedToRun } from '../tasks/failedToRun.js';
 import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import type { GenerationResult } from '../generation/index.js';
-import { currentSteps, isRunPayload, runView } from '../runs/index.js';
+import { isRunPayload } from '../runs/runPayload.js';
+import { currentSteps } from '../runs/steps.js';
 
 import type { StepView, TaskService, TaskStatus, TaskView } from './taskService.js';
 
@@ -26,12 +27,29 @@ function stepsOf(catalog: Catalog, record: TaskRecord): StepView[] {
   }));
 }
 
+/**
+ * The run envelopes' module (their schemas, zod), loaded with the catalog (`loadRunViews`), never
+ * with the runtime: a command that reads no task (`gflow models`) builds none of them.
+ */
+let runViews: typeof import('../runs/index.js') | undefined;
+
+/** Loads what a run's task view needs; the runtime calls it when it opens the catalog, before any task is read. */
+export async function loadRunViews(): Promise<void> {
+  runViews ??= await import('../runs/index.js');
+}
+
+function settledRun(catalog: Catalog, record: TaskRecord): GenerationResult {
+  if (record.status === 'completed' && record.result) return record.result as unknown as GenerationResult;
+  if (runViews === undefined) throw new Error('loadRunViews() before a run is read');
+  return runViews.runView({ catalog }, record) as unknown as GenerationResult;
+}
+
 /** What a run adds to its view: its steps, and (settled) its own envelope with every step's inside. */
 function runFields(catalog: Catalog, record: TaskRecord): Partial<TaskView> {
   if (!isRunPayload(record.payload)) return {};
   return {
     steps: stepsOf(catalog, record),
-    ...(SETTLED.has(record.status) ? { result: runView({ catalog }, record) as unknown as GenerationResult } : {}),
+    ...(SETTLED.has(record.status) ? { result: settledRun(catalog, record) } : {}),
   };
 }
 

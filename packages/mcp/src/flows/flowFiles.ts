@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { FLOW_YAML_LIMITS, formatBytes } from '@gflow/core/surfaces';
+import { FLOW_YAML_LIMITS, formatBytes } from '@gflow/core/yaml';
 
 /** The largest resource or completion file a flow may read (it is held in memory and served as is). */
 export const FLOW_RESOURCE_MAX_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isNode, type Document, type LineCounter } from 'yaml';
-import { parseBoundedYaml } from '@gflow/core/surfaces';
+import { parseBoundedYaml } from '@gflow/core/yaml';
 import type { z } from 'zod';
 import {
   ENTRY_KINDS,
