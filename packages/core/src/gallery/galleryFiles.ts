@@ -11,7 +11,6 @@ import { writeFileAtomic } from '../output/atomicWrite.js';
 import { readFileHead } from '../output/fileHead.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 import { FLOW_ID } from '../schemas/flowIdPattern.js';
-import type { StoryRunRequest } from '../runs/index.js';
 import { RUN_ID } from '../schemas/params.js';
 
 /** The longer edge of a gallery thumbnail, in pixels. */
@@ -118,8 +117,8 @@ export interface ServableMovieFile {
   readonly mimeType: 'video/mp4' | 'application/json';
 }
 
-/** A movie's task type: its story run's (`movie run`, `video extend -n`). */
-export const STORY_TASK_TYPE: StoryRunRequest['run'] = 'story';
+/** A movie's task type: its story run's (`movie run`, `video extend -n`; runRequest's `run`). */
+export const STORY_TASK_TYPE = 'story';
 
 /** The two files of a movie the gallery serves: the stitched MP4, and its OpenTimelineIO timeline (JSON). */
 export type MoviePart = 'movie' | 'timeline';
