@@ -40,6 +40,9 @@ button:hover, .button:hover { border-color: var(--accent); text-decoration: none
 @media (max-width: 900px) { .viewer { grid-template-columns: 1fr; } }
 .viewer .stage { background: #000; border-radius: 10px; overflow: hidden; display: flex; justify-content: center; }
 .viewer .stage img, .viewer .stage video { max-width: 100%; max-height: 78vh; display: block; }
+.stage.movie { background: #000; border-radius: 10px; overflow: hidden; display: flex; justify-content: center; min-height: 4rem; }
+.stage.movie video { max-width: 100%; max-height: 70vh; display: block; }
+.error { color: var(--bad); }
 .actions { display: flex; flex-wrap: wrap; gap: .5rem; margin: .75rem 0; }
 table.kv, table.list { border-collapse: collapse; width: 100%; font-size: .9rem; }
 table.kv th { text-align: left; color: var(--muted); font-weight: 500; padding: .25rem .75rem .25rem 0; vertical-align: top; white-space: nowrap; }

@@ -6,8 +6,10 @@ type MediaPage = OperationOutput<'galleryMedia'>;
 type MediaDetail = OperationOutput<'galleryMediaDetail'>['media'];
 type Failures = OperationOutput<'galleryFailures'>['failures'];
 type Tasks = OperationOutput<'galleryTasks'>['tasks'];
+type Movies = OperationOutput<'galleryMovies'>;
+type MovieDetail = OperationOutput<'galleryMovieDetail'>['movie'];
 
-export type GallerySection = 'projects' | 'media' | 'failures' | 'tasks';
+export type GallerySection = 'projects' | 'media' | 'movies' | 'failures' | 'tasks';
 
 export interface PageChrome {
   /** The notice under the header (sandbox, no-spend). */
@@ -32,7 +34,7 @@ export function layout(title: string, section: GallerySection | undefined, chrom
       <header class="top">
         <a class="brand" href="/">gflow gallery</a>
         <nav>
-          ${nav('/', 'Projects', 'projects')}${nav('/media', 'All media', 'media')}${nav('/failures', 'Failures', 'failures')}${nav('/tasks', 'Running', 'tasks')}
+          ${nav('/', 'Projects', 'projects')}${nav('/media', 'All media', 'media')}${nav('/movies', 'Movies', 'movies')}${nav('/failures', 'Failures', 'failures')}${nav('/tasks', 'Running', 'tasks')}
         </nav>
         ${chrome.note ? html`<span class="note">${chrome.note}</span>` : ''}
       </header>
@@ -439,6 +441,176 @@ export function tasksPage(tasks: Tasks): SafeHtml {
       </tbody>
     </table>
     <p class="muted">Every process's tasks (the catalog's queue), updated live.</p>`;
+}
+
+const seconds = (value: number | null | undefined): string => (typeof value === 'number' ? `${value} s` : '—');
+
+export function moviesPage(page: Movies): SafeHtml {
+  if (page.items.length === 0)
+    return html`<h1>Movies</h1>
+      <p class="empty">
+        No movie is catalogued yet. Make one from a storyboard (try <code>gflow movie template > story.yaml</code>, then
+        <code>gflow movie run story.yaml --sandbox</code>).
+      </p>`;
+  return html`<h1>Movies <span class="muted" data-count="${page.items.length}">(${page.matched})</span></h1>
+    ${page.complete ? '' : html`<p class="muted">Only the newest catalogued movies are listed.</p>`}
+    <table class="list">
+      <thead>
+        <tr>
+          <th>Title</th>
+          <th>Status</th>
+          <th>Clips</th>
+          <th>Length</th>
+          <th>Created</th>
+          <th>Profile</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${page.items.map(
+          (m) =>
+            html`<tr data-movie-id="${m.movie_id}">
+              <td><a href="/movies/${encodeURIComponent(m.movie_id)}">${m.title}</a></td>
+              <td><span class="pill">${m.status}</span></td>
+              <td>${m.clip_count}</td>
+              <td>${seconds(m.seconds)}</td>
+              <td>${when(m.created_at)}</td>
+              <td>${m.profile}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>`;
+}
+
+const mediaLink = (mediaId: string | null) =>
+  mediaId ? html`<a href="/media/${encodeURIComponent(mediaId)}"><code>${mediaId}</code></a>` : '—';
+
+/** The movie playing, or why there is no player (still running, failed, its file gone). */
+function movieStage(movie: MovieDetail): SafeHtml {
+  const id = encodeURIComponent(movie.movie_id);
+  if (movie.playable)
+    return html`<video
+      src="/movies/${id}/file"
+      controls
+      playsinline
+      preload="metadata"
+      data-movie-id="${movie.movie_id}"
+    ></video>`;
+  const why =
+    movie.status !== 'completed'
+      ? `This movie is ${movie.status}: it plays here once every clip is made and stitched.`
+      : movie.output === null
+        ? 'This movie was made as clips only (no stitched file).'
+        : 'The stitched file is missing, changed, or no longer where the movie was written.';
+  return html`<div class="missing">${why}</div>`;
+}
+
+function movieSteps(movie: MovieDetail): SafeHtml {
+  return html`<table class="list" data-movie-steps>
+    <thead>
+      <tr>
+        <th>Scene</th>
+        <th>Step</th>
+        <th>Mode</th>
+        <th>Prompt</th>
+        <th>Media</th>
+        <th>Status</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${movie.steps.map(
+        (s) =>
+          html`<tr data-step="${s.index}" data-status="${s.status}">
+            <td>${s.scene + 1}</td>
+            <td>${s.index + 1}</td>
+            <td>${s.mode}</td>
+            <td class="prompt-text">${s.prompt}</td>
+            <td>${mediaLink(s.flow_media_id)}</td>
+            <td>
+              <span class="pill">${s.status}</span
+              >${s.error_title ? html` <strong class="error">${s.error_title}</strong>` : ''}
+              ${s.error_detail ? html`<div class="detail">${s.error_detail}</div>` : ''}
+            </td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+function movieClips(movie: MovieDetail): SafeHtml {
+  if (movie.clips.length === 0) return html`<p class="muted">No stitched clips yet.</p>`;
+  return html`<table class="list" data-movie-clips>
+    <thead>
+      <tr>
+        <th>Scene</th>
+        <th>Media</th>
+        <th>Prompt</th>
+        <th>In</th>
+        <th>Out</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${movie.clips.map(
+        (c) =>
+          html`<tr>
+            <td>${c.scene + 1}</td>
+            <td>${mediaLink(c.media_id)}</td>
+            <td class="prompt-text">${c.prompt ?? ''}</td>
+            <td>${seconds(c.in_seconds)}</td>
+            <td>${seconds(c.out_seconds)}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+export function moviePage(movie: MovieDetail): SafeHtml {
+  const id = encodeURIComponent(movie.movie_id);
+  return html`<h1>${movie.title} <span class="pill">${movie.status}</span></h1>
+    <div class="stage movie">${movieStage(movie)}</div>
+    <div class="actions">
+      <button type="button" data-copy="${movie.movie_id}">Copy movie id</button>
+      ${movie.timeline_servable ? html`<a class="button" href="/movies/${id}/timeline" download>Download the timeline (.otio)</a>` : ''}
+      ${movie.flow_project_id ? html`<a class="button" href="/projects/${encodeURIComponent(movie.flow_project_id)}">Its project</a>` : ''}
+    </div>
+    ${movie.error_title ? html`<p class="detail">Stopped: ${movie.error_title}</p>` : ''}
+    <table class="kv">
+      <tr>
+        <th>Movie id</th>
+        <td><code>${movie.movie_id}</code></td>
+      </tr>
+      <tr>
+        <th>Profile</th>
+        <td>${movie.profile}</td>
+      </tr>
+      <tr>
+        <th>Length</th>
+        <td>${movie.output ? html`${seconds(movie.output.seconds)} · ${movie.output.frames} frames` : '—'}</td>
+      </tr>
+      <tr>
+        <th>File</th>
+        <td>${movie.output ? html`<code>${movie.output.path}</code>` : '—'}</td>
+      </tr>
+      <tr>
+        <th>Created</th>
+        <td>${when(movie.created_at)}</td>
+      </tr>
+      <tr>
+        <th>Updated</th>
+        <td>${when(movie.updated_at)}</td>
+      </tr>
+    </table>
+    <h2>Scenes</h2>
+    ${movieSteps(movie)}
+    <h2>Clips in the movie</h2>
+    ${movieClips(movie)}
+    <h2>From the terminal</h2>
+    <pre class="cmd">gflow movie status ${movie.movie_id}</pre>
+    ${
+      movie.status === 'completed' || movie.status === 'running' || movie.status === 'pending'
+        ? ''
+        : html`<pre class="cmd">gflow movie run --resume-from ${movie.movie_id}</pre>
+            <p class="muted">Continues it: finished clips are not made (or billed) again.</p>`
+    }`;
 }
 
 export function messagePage(title: string, text: string, detail?: SafeHtml): SafeHtml {

@@ -18,6 +18,8 @@ import {
   mediaGridPage,
   mediaPage,
   messagePage,
+  moviePage,
+  moviesPage,
   projectsPage,
   tasksPage,
 } from './galleryPages.js';
@@ -117,13 +119,18 @@ function dateParam(value: string | undefined): string | undefined {
   return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
 }
 
-/** Serves a file the catalog recorded, with byte ranges (video seeking). */
-function sendFile(c: Context, file: { path: string; bytes: number; mimeType: string }, cacheControl: string): Response {
+/** Serves a file the catalog recorded, with byte ranges (video seeking); shown inline unless a download's name is given. */
+function sendFile(
+  c: Context,
+  file: { path: string; bytes: number; mimeType: string },
+  cacheControl: string,
+  download?: string,
+): Response {
   const headers: Record<string, string> = {
     'Content-Type': file.mimeType,
     'Accept-Ranges': 'bytes',
     'Cache-Control': cacheControl,
-    'Content-Disposition': 'inline',
+    'Content-Disposition': download === undefined ? 'inline' : `attachment; filename="${download}"`,
     'X-Content-Type-Options': 'nosniff',
     'Cross-Origin-Resource-Policy': 'same-origin',
   };
@@ -388,10 +395,36 @@ function mountFiles<E extends Env>(app: Hono<E>, gflow: GflowLike): void {
   });
 }
 
+/** The movies: their list, a movie's page, and its stitched file and timeline, by movie id only. */
+function mountMovies<E extends Env>(app: Hono<E>, gflow: GflowLike, render: GalleryRender): void {
+  const show = (c: Context, run: () => Promise<Response>) => run().catch((error: unknown) => render.failure(c, error));
+  app.get('/movies', (c) =>
+    show(c, async () =>
+      render.page(c, 'Movies', moviesPage(await gflow.run('galleryMovies', {})), { section: 'movies' }),
+    ),
+  );
+  app.get('/movies/:id', (c) =>
+    show(c, async () => {
+      const { movie } = await gflow.run('galleryMovieDetail', { movie_id: c.req.param('id') });
+      return render.page(c, movie.title, moviePage(movie), { section: 'movies' });
+    }),
+  );
+  const part = (name: 'movie' | 'timeline') => async (c: Context) => {
+    const movieId = c.req.param('id') ?? '';
+    const answer = await gflow.run('galleryMovieFile', { movie_id: movieId, part: name }).catch(() => undefined);
+    if (!answer?.found || !answer.path || answer.bytes === undefined || !answer.mime_type)
+      return c.text(`No ${name === 'movie' ? 'stitched movie' : 'timeline'} of a finished movie for this id.`, 404);
+    const file = { path: answer.path, bytes: answer.bytes, mimeType: answer.mime_type };
+    return sendFile(c, file, 'private, max-age=300', name === 'timeline' ? `${movieId}.otio` : undefined);
+  };
+  app.get('/movies/:id/file', part('movie'));
+  app.get('/movies/:id/timeline', part('timeline'));
+}
+
 /**
  * Mounts the gallery on the daemon's guarded app (the Host/Origin guard and the gate run first):
  * its assets, the browser sign-in for token daemons, the pages (projects at /, the media grids
- * with filters, a media page, failures, running tasks), the spend-free download again, the tasks'
+ * with filters, a media page, the movies, failures, running tasks), the spend-free download again, the tasks'
  * live events, and the files and thumbnails of catalogued media — each part its own small mount.
  */
 export function mountGallery<E extends Env>(app: Hono<E>, options: GalleryOptions): void {
@@ -401,6 +434,7 @@ export function mountGallery<E extends Env>(app: Hono<E>, options: GalleryOption
   mountAssets(app, options);
   mountLogin(app, options, render);
   mountPages(app, gflow, render);
+  mountMovies(app, gflow, render);
   mountDownloadAgain(app, gflow, render);
   mountTaskEvents(app, gflow);
   mountFiles(app, gflow);

@@ -141,15 +141,17 @@ describe('tasks', () => {
     expect(() => c.tasks.cancel('missing')).toThrow(DataIntegrityError);
   });
 
-  it('lists tasks newest first, by profile and status', () => {
+  it('lists tasks newest first, by profile, status and type', () => {
     const c = memoryCatalog();
     const a = c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {} });
     const b = c.tasks.create({ profile: 'alice', taskType: 't2i', payload: {} });
+    const story = c.tasks.create({ profile: 'bob', taskType: 'story', payload: {} });
     c.tasks.create({ profile: 'bob', taskType: 't2i', payload: {} });
+    expect(c.tasks.list({ taskType: 'story' }).items.map((t) => t.taskId)).toEqual([story.taskId]);
     c.tasks.claim(a.taskId, W);
     expect(c.tasks.list({ profile: 'alice' }).items.map((t) => t.taskId)).toEqual([b.taskId, a.taskId]);
     expect(c.tasks.list({ status: 'working' }).items.map((t) => t.taskId)).toEqual([a.taskId]);
-    expect(c.tasks.list({ limit: 2 })).toMatchObject({ count: 2, hasMore: true });
+    expect(c.tasks.list({ limit: 3 })).toMatchObject({ count: 3, hasMore: true });
   });
 
   it('runs: steps are child rows in position order; the worker claims only top-level rows', () => {

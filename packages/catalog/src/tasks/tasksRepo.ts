@@ -23,6 +23,8 @@ export interface ListTasksOptions extends PageOptions {
   readonly status?: TaskStatus;
   /** Only single generations and runs, not the steps of runs. */
   readonly topLevel?: boolean;
+  /** Only rows of this task type (`story`: the movies). */
+  readonly taskType?: string;
 }
 
 export interface TasksRepo extends TaskTransitions {
@@ -99,6 +101,7 @@ export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo)
   const listStmt = ctx.db.prepare(
     `SELECT ${TASK_COLUMNS} FROM generation_queue WHERE (@profile IS NULL OR profile_name = @profile)
      AND (@status IS NULL OR status = @status) AND (@topLevel = 0 OR parent_task_id IS NULL)
+     AND (@taskType IS NULL OR task_type = @taskType)
      ORDER BY created_at DESC, rowid DESC LIMIT @limit OFFSET @offset`,
   );
   const stepsStmt = ctx.db.prepare(
@@ -194,6 +197,7 @@ export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo)
         profile: options.profile === undefined ? null : assertProfileName(options.profile),
         status: options.status ?? null,
         topLevel: options.topLevel === true ? 1 : 0,
+        taskType: options.taskType ?? null,
         limit: limit + 1,
         offset,
       }) as RawTaskRow[];

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Catalog } from '@gflow/catalog';
+import type { Catalog, TaskRecord } from '@gflow/catalog';
 import type { MediaRenderer } from '@gflow/driver';
-import { mimeOf, sniffMedia } from '@gflow/flow-facts';
+import { isMp4, mimeOf, sniffMedia } from '@gflow/flow-facts';
 import type { HomeLayout } from '../home/homeLayout.js';
 import { findBrowserExecutable } from '../jobs/browserLaunch.js';
+import { timelineFileOf } from '../movie/timeline.js';
 import { writeFileAtomic } from '../output/atomicWrite.js';
 import { readFileHead } from '../output/fileHead.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 import { FLOW_ID } from '../schemas/flowIdPattern.js';
+import { RUN_ID } from '../schemas/params.js';
 
 /** The longer edge of a gallery thumbnail, in pixels. */
 export const THUMBNAIL_EDGE = 480;
@@ -105,6 +107,73 @@ export function servableFile(
     }
   }
   return undefined;
+}
+
+/** A movie's stitched file or its timeline, as the gallery may serve it (servableMovieFile). */
+export interface ServableMovieFile {
+  /** Real path (symlinks resolved). */
+  readonly path: string;
+  readonly bytes: number;
+  readonly mimeType: 'video/mp4' | 'application/json';
+}
+
+/** A movie's task type: its story run's (`movie run`, `video extend -n`; runRequest's `run`). */
+export const STORY_TASK_TYPE = 'story';
+
+/** The two files of a movie the gallery serves: the stitched MP4, and its OpenTimelineIO timeline (JSON). */
+export type MoviePart = 'movie' | 'timeline';
+
+/**
+ * Where a completed story row says the part was written, and its recorded size: only the target the
+ * run was asked for before it ran (its request's `output`, and the timeline gflow writes beside it),
+ * and only when the result names that very path.
+ */
+function recordedMoviePart(
+  record: TaskRecord | undefined,
+  part: MoviePart,
+): { readonly file: string; readonly bytes: number | null } | undefined {
+  if (record?.taskType !== STORY_TASK_TYPE || record.status !== 'completed') return undefined;
+  const target = (record.payload as { output?: unknown }).output;
+  const result = record.result as {
+    status?: unknown;
+    output?: { path?: unknown; bytes?: unknown } | null;
+    timeline?: unknown;
+  } | null;
+  if (typeof target !== 'string' || !/\.mp4$/i.test(target) || result?.status !== 'completed') return undefined;
+  if (part === 'timeline') {
+    const timeline = timelineFileOf(target);
+    return result.timeline === timeline ? { file: timeline, bytes: null } : undefined;
+  }
+  const bytes = result.output?.bytes;
+  return result.output?.path === target && typeof bytes === 'number' ? { file: target, bytes } : undefined;
+}
+
+/**
+ * A movie's stitched file (or its timeline) that the gallery may serve: only what a completed story
+ * row of this catalog recorded (never a path from a request), under servableFrom's rule — inside the
+ * output directory, or in the very directory the run wrote it into (its recorded target's) — a
+ * regular file that still has its recorded size and is an MP4 (the timeline: a regular `.otio`).
+ */
+export function servableMovieFile(
+  catalog: Catalog,
+  movieId: string,
+  outputDir: string,
+  part: MoviePart = 'movie',
+): ServableMovieFile | undefined {
+  if (!RUN_ID.test(movieId)) return undefined;
+  const recorded = recordedMoviePart(catalog.tasks.get(movieId), part);
+  if (recorded === undefined || !path.isAbsolute(recorded.file)) return undefined;
+  const real = realpathOrUndefined(recorded.file);
+  if (real === undefined || !servableFrom(realpathOrUndefined(outputDir), real, path.dirname(recorded.file)))
+    return undefined;
+  try {
+    const stat = fs.statSync(real);
+    if (!stat.isFile() || (recorded.bytes !== null && stat.size !== recorded.bytes)) return undefined;
+    if (part === 'timeline') return { path: real, bytes: stat.size, mimeType: 'application/json' };
+    return isMp4(readFileHead(real)) ? { path: real, bytes: stat.size, mimeType: 'video/mp4' } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

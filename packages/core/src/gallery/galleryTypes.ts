@@ -154,3 +154,72 @@ export interface GalleryTask {
   readonly created_at: string;
   readonly updated_at: string;
 }
+
+export interface GalleryMovieItem {
+  /** The movie id (its story run's task id). */
+  readonly movie_id: string;
+  readonly profile: string;
+  readonly title: string;
+  /** pending, running, completed, failed, cancelled, indeterminate. */
+  readonly status: string;
+  /** The movie's clips once stitched, else its planned steps. */
+  readonly clip_count: number;
+  /** The stitched movie's decoded length (s), once made. */
+  readonly seconds: number | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+export interface GalleryMoviePage {
+  readonly items: readonly GalleryMovieItem[];
+  /** How many movies were read (before `limit`). */
+  readonly matched: number;
+  /** Every movie was read (false: only the newest GALLERY_SCAN_PER_KIND). */
+  readonly complete: boolean;
+}
+
+export interface GalleryMovieStep {
+  readonly index: number;
+  /** The scene it belongs to (0-based). */
+  readonly scene: number;
+  readonly mode: string;
+  readonly prompt: string;
+  /** pending, running, done, failed, indeterminate. */
+  readonly status: string;
+  readonly task_id: string | null;
+  readonly flow_media_id: string | null;
+  /** A failed or indeterminate step's problem title and detail. */
+  readonly error_title: string | null;
+  readonly error_detail: string | null;
+}
+
+export interface GalleryMovieClip {
+  readonly scene: number;
+  /** The step that made it; null for a scene over an existing video. */
+  readonly step: number | null;
+  readonly media_id: string | null;
+  readonly prompt: string | null;
+  readonly in_seconds: number;
+  readonly out_seconds: number;
+}
+
+export interface GalleryMovieDetail {
+  readonly movie_id: string;
+  readonly profile: string;
+  readonly title: string;
+  readonly status: string;
+  readonly flow_project_id: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly steps: readonly GalleryMovieStep[];
+  /** The stitched movie's clips in order, once made. */
+  readonly clips: readonly GalleryMovieClip[];
+  readonly output: { readonly path: string; readonly seconds: number; readonly frames: number } | null;
+  readonly timeline: string | null;
+  /** The stitched file may be served (galleryMovieFile finds it). */
+  readonly playable: boolean;
+  /** The timeline may be served. */
+  readonly timeline_servable: boolean;
+  /** Why the movie stopped, when it did not complete. */
+  readonly error_title: string | null;
+}

@@ -5,6 +5,8 @@ import type {
   GalleryFailure,
   GalleryMediaDetail,
   GalleryMediaPage,
+  GalleryMovieDetail,
+  GalleryMoviePage,
   GalleryProject,
   GalleryTask,
 } from '../gallery/galleryTypes.js';
@@ -17,8 +19,9 @@ import {
   galleryProjects,
   galleryTasks,
 } from '../gallery/galleryViews.js';
-import { servableFile } from '../gallery/galleryFiles.js';
-import { FLOW_ID } from '../schemas/params.js';
+import { servableFile, servableMovieFile } from '../gallery/galleryFiles.js';
+import { galleryMovieDetail, galleryMovies } from '../gallery/galleryMovies.js';
+import { FLOW_ID, RUN_ID } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
 // The gallery's reads (`gflow serve` at /, `gflow gallery`): local data only, on the library
@@ -157,6 +160,66 @@ export const galleryThumbnailOperation = defineOperation({
   },
 });
 
+export const galleryMoviesOperation = defineOperation({
+  name: 'galleryMovies',
+  mcpName: 'gflow_gallery_movies',
+  title: 'Gallery: movies',
+  description:
+    'The movies (story runs: movie run, video extend -n) of the catalog, newest first, with their title, status, clip count and length.',
+  ...galleryRead,
+  input: z.object({ limit: z.number().int().min(1).max(GALLERY_PAGE_MAX).default(200) }),
+  output: z.custom<{ status: 'ok' } & GalleryMoviePage>(),
+  handler: async (input, { runtime }) => ({ status: 'ok' as const, ...galleryMovies(runtime.catalog, input) }),
+});
+
+const movieId = z.string().trim().regex(RUN_ID).describe('A movie id (its story run’s task id).');
+
+export const galleryMovieDetailOperation = defineOperation({
+  name: 'galleryMovieDetail',
+  mcpName: 'gflow_gallery_movie_detail',
+  title: 'Gallery: one movie',
+  description:
+    'One movie: its status, each step (scene, mode, prompt, media, error), the stitched clips in order with their in/out points, and whether its file and timeline may be served.',
+  ...galleryRead,
+  input: z.object({ movie_id: movieId }),
+  output: z.custom<{ status: 'ok'; movie: GalleryMovieDetail }>(),
+  handler: async (input, { runtime }) => {
+    const movie = galleryMovieDetail(runtime.catalog, input.movie_id, runtime.settings.outputDir);
+    if (!movie)
+      throw new ReferenceNotFoundError(`No movie ${input.movie_id} in the local catalog.`, {
+        extensions: { parameter: 'movie_id' },
+        remediationHint: 'Open the gallery’s movies page to pick a catalogued movie.',
+      });
+    return { status: 'ok' as const, movie };
+  },
+});
+
+/** What the gallery may send for a movie: the stitched file or its timeline a completed story run recorded. */
+export interface GalleryMovieFileAnswer {
+  readonly status: 'ok';
+  readonly found: boolean;
+  readonly path?: string;
+  readonly bytes?: number;
+  readonly mime_type?: string;
+}
+
+export const galleryMovieFileOperation = defineOperation({
+  name: 'galleryMovieFile',
+  mcpName: 'gflow_gallery_movie_file',
+  title: 'Gallery: a movie file',
+  description:
+    'The stitched MP4 (part=movie) or the OpenTimelineIO timeline (part=timeline) a completed movie recorded, when it still lies where the run wrote it (inside the output directory, or the directory it was asked to write into) and the MP4 has its recorded size; found=false otherwise. The path comes from the catalog, never from the caller.',
+  ...galleryRead,
+  input: z.object({ movie_id: movieId, part: z.enum(['movie', 'timeline']).default('movie') }),
+  output: z.custom<GalleryMovieFileAnswer>(),
+  handler: async (input, { runtime }): Promise<GalleryMovieFileAnswer> => {
+    const file = servableMovieFile(runtime.catalog, input.movie_id, runtime.settings.outputDir, input.part);
+    return file
+      ? { status: 'ok', found: true, path: file.path, bytes: file.bytes, mime_type: file.mimeType }
+      : { status: 'ok', found: false };
+  },
+});
+
 export const GALLERY_OPERATIONS = [
   galleryProjectsOperation,
   galleryMediaOperation,
@@ -165,4 +228,7 @@ export const GALLERY_OPERATIONS = [
   galleryTasksOperation,
   galleryFileOperation,
   galleryThumbnailOperation,
+  galleryMoviesOperation,
+  galleryMovieDetailOperation,
+  galleryMovieFileOperation,
 ] as const;

@@ -180,6 +180,21 @@ export const OPERATION_ENTRIES = [
     'gflow_gallery_thumbnail',
     async () => (await import('./galleryOperations.js')).galleryThumbnailOperation,
   ),
+  entry(
+    'galleryMovies',
+    'gflow_gallery_movies',
+    async () => (await import('./galleryOperations.js')).galleryMoviesOperation,
+  ),
+  entry(
+    'galleryMovieDetail',
+    'gflow_gallery_movie_detail',
+    async () => (await import('./galleryOperations.js')).galleryMovieDetailOperation,
+  ),
+  entry(
+    'galleryMovieFile',
+    'gflow_gallery_movie_file',
+    async () => (await import('./galleryOperations.js')).galleryMovieFileOperation,
+  ),
 ] as const;
 
 /** Any one of gflow's operations, with its own types (what `createGflow()`'s runtime offers). */
