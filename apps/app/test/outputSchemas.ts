@@ -102,3 +102,6 @@ export const workerReportPayload = z.strictObject({
   reason: z.enum(['drained', 'another-worker', 'stopped']),
   ran: z.array(z.string().min(1)),
 });
+
+/** `gflow movie template --json`: the commented storyboard's text. */
+export const movieTemplatePayload = z.object({ storyboard: z.string().min(1) }).strict();

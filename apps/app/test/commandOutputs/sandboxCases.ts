@@ -27,6 +27,7 @@ export interface SandboxFixture {
 const state: {
   batchId?: string;
   chainId?: string;
+  movieId?: string;
   projectId?: string;
   imageId?: string;
   taskId?: string;
@@ -335,6 +336,50 @@ export const SANDBOX_CASES: CaseTable<SandboxFixture> = {
       const p = await t.json(['video', 'chain-status', need('chainId')], { sandbox: true });
       expect(p).toMatchObject({ status: 'completed', chain_id: need('chainId') });
       await t.problem(['video', 'chain-status', 'ch-none'], { sandbox: true, code: 'reference-not-found' });
+    },
+  },
+  'movie plan': {
+    output: OP,
+    run: async (t) => {
+      const story = path.join(t.home, 'story.yaml');
+      fs.writeFileSync(
+        story,
+        `title: Harbour\nscenes:\n  - media_id: ${need('videoId')}\n    extend: [the tide comes in]\n`,
+      );
+      const p = await t.json(['movie', 'plan', story], { sandbox: true });
+      expect(p).toMatchObject({
+        status: 'estimated',
+        title: 'Harbour',
+        steps: [{ mode: 'extend', status: 'planned' }],
+      });
+      const bad = path.join(t.home, 'bad.yaml');
+      fs.writeFileSync(bad, 'scenes:\n  - prompt: a\n    start: previous\n');
+      await t.problem(['movie', 'plan', bad], { sandbox: true, code: 'bad-parameter' });
+    },
+  },
+  'movie run': {
+    output: OP,
+    run: async (t) => {
+      const story = path.join(t.home, 'story.yaml');
+      const out = path.join(t.home, 'harbour.mp4');
+      const p = await t.json(['movie', 'run', story, '-y', '-o', out], { sandbox: true });
+      expect(p).toMatchObject({
+        status: 'completed',
+        made: 1,
+        output: { path: out },
+        timeline: path.join(t.home, 'harbour.otio'),
+      });
+      state.movieId = String(p['movie_id']);
+      // The movie file is there now: a second run is refused before anything is sent.
+      await t.problem(['movie', 'run', story, '-y', '-o', out], { sandbox: true, code: 'invalid-output' });
+    },
+  },
+  'movie status': {
+    output: OP,
+    run: async (t) => {
+      const p = await t.json(['movie', 'status', need('movieId')], { sandbox: true });
+      expect(p).toMatchObject({ status: 'completed', movie_id: need('movieId') });
+      await t.problem(['movie', 'status', 'no-such-movie'], { sandbox: true, code: 'reference-not-found' });
     },
   },
   'video upscale': {

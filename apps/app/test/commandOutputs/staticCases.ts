@@ -31,6 +31,15 @@ async function readBack(file: string): Promise<{ frames: number; seconds: number
 }
 
 export const STATIC_CASES: CaseTable<StaticFixture> = {
+  'movie template': {
+    concurrent: true,
+    output: { schema: S.movieTemplatePayload },
+    run: async (t) => {
+      const p = await t.json(['movie', 'template']);
+      expect(String(p['storyboard'])).toMatch(/^# A gflow storyboard/);
+      expect(String(p['storyboard'])).toMatch(/\nscenes:\n/);
+    },
+  },
   'video stitch': {
     concurrent: true,
     output: OP,
