@@ -2,7 +2,7 @@
 // Every check of the monorepo, in the order that fails fastest, on both
 // supported Node lines (node.mjs): install (bootstrap), type-check and lint
 // (parallel), then every package's tests one package at a time (browsers and
-// child processes share two cores) on this Node (the pinned line unless the
+// child processes share two cores; the journeys in a lane of their own beside them) on this Node (the pinned line unless the
 // machine's own is supported); then, on the other supported line, the unit
 // tests (the same run as `npm run test:unit`: src/**/*.test.ts of every
 // package, tooling/vitest/unit.config.js), the journeys that depend on the Node binary and the sandbox
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bootstrap } from './bootstrap.mjs';
 import { ensureSupportedNode, envWithNode, secondLineNode } from './node.mjs';
-import { runPnpm } from './pnpm.mjs';
+import { runPnpm, runPnpmAsync } from './pnpm.mjs';
 
 const testUnit = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testUnit.mjs');
 
@@ -62,6 +62,24 @@ function tally(dir) {
   return sum;
 }
 
+/**
+ * Every package's suites on this Node, in two lanes side by side: the journeys (tests-e2e, two
+ * files at a time) in one, every other package one after another in the other (each two files at a
+ * time). A browser file spends most of its time waiting on its simulator and Chromium, so two
+ * lanes keep both cores busy where one left one idle. GFLOW_TEST_LANES=1 runs them one package
+ * at a time, as before.
+ */
+async function everySuite(env) {
+  const journeys = '@gflow/tests-e2e';
+  const sequential = ['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue'];
+  if (process.env['GFLOW_TEST_LANES'] === '1') return runPnpm(sequential, { env });
+  const lanes = await Promise.all([
+    runPnpmAsync([...sequential, `--filter=!${journeys}`], { env }),
+    runPnpmAsync(['--filter', journeys, 'run', 'test'], { env }),
+  ]);
+  return lanes.every((status) => status === 0) ? 0 : 1;
+}
+
 // 1. This Node: type-check, lint, the formatting check and the whole suite.
 const mainDir = path.join(work, 'main');
 const mainEnv = { ...base, GFLOW_TEST_REPORT_DIR: mainDir };
@@ -75,7 +93,7 @@ const format = runPnpm(['exec', 'prettier', '--check', '--log-level', 'warn', '.
 if (format !== 0) log('formatting: run `npm run format` (Prettier, .prettierrc.json) and commit the result');
 const checks = typecheckLint || format;
 const mainStarted = Date.now();
-const mainStatus = runPnpm(['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue'], { env: mainEnv });
+const mainStatus = await everySuite(mainEnv);
 const lines = [
   {
     node: process.versions.node,
