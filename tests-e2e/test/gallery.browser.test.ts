@@ -290,6 +290,41 @@ describe('journey: the gallery on gflow serve --sandbox', () => {
 });
 
 describe('journey: the gallery with GFLOW_DAEMON_TOKEN', () => {
+  it('lists a movie and plays it on its page, with its clips and its OpenTimelineIO timeline', async () => {
+    const story = path.join(e2e.home, 'fox-story.yaml');
+    fs.writeFileSync(
+      story,
+      `title: The fox's day\nscenes:\n  - media_id: ${video.flow_media_id}\n    extend: [the fox runs into the forest]\n`,
+    );
+    const made = json(await e2e.cli(['movie', 'run', story, '-y', '--sandbox', '--json'], { timeoutMs: 180_000 })) as {
+      status: string;
+      movie_id: string;
+      steps: Array<{ flow_media_id: string }>;
+    };
+    expect(made.status).toBe('completed');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await open(page, '/movies', 'movies');
+    expect(await page.locator(`a[href="/movies/${made.movie_id}"]`).count()).toBeGreaterThan(0);
+    expect(await page.locator('main').innerText()).toContain("The fox's day");
+    await open(page, `/movies/${made.movie_id}`, 'movie');
+    const player = page.locator('video');
+    await player.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect
+      .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(0.3);
+    expect(await player.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    expect(await page.locator('main').innerText()).toContain('the fox runs into the forest');
+    const extension = made.steps[0]?.flow_media_id ?? '';
+    expect(await page.locator(`a[href="/media/${extension}"]`).count()).toBeGreaterThan(0);
+    const timeline = await page.request.get(`${origin}/movies/${made.movie_id}/timeline`);
+    expect(timeline.status()).toBe(200);
+    expect(JSON.parse(await timeline.text())).toMatchObject({ OTIO_SCHEMA: 'Timeline.1', name: "The fox's day" });
+    await page.close();
+  }, 240_000);
+
   it('refuses a browser without the cookie; a one-time login link from `gflow gallery` lets it in once', async () => {
     const secured = await e2e.serve(['--sandbox'], { env: { GFLOW_DAEMON_TOKEN: TOKEN } });
     const context = await browser.newContext();
