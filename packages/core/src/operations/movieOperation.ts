@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BadParameterError, InvalidOutputError, ReferenceNotFoundError } from '@gflow/errors';
+import {
+  BadParameterError,
+  InvalidOutputError,
+  type ProblemDetails,
+  ReferenceNotFoundError,
+  fromProblem,
+  toGflowError,
+} from '@gflow/errors';
 import { z } from 'zod';
 import { budgetRefusal, budgetVerdict, creditBudgetOf, localDay, submitGeneration } from '../generation/index.js';
 import { generateVideoInput } from '../generation/schemas.js';
@@ -70,6 +77,9 @@ export const makeMovieInput = z.object({
 });
 export type MakeMovieInput = z.output<typeof makeMovieInput>;
 
+const isProblem = (value: unknown): value is ProblemDetails =>
+  typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+
 const bad = (parameter: string, detail: string): never => {
   throw new BadParameterError(detail, { extensions: { parameter } });
 };
@@ -90,6 +100,8 @@ function movieDir(input: MakeMovieInput, context: OperationContext, movieId: str
 
 /** The movie file named by `output`, checked before anything is sent (confined, .mp4, not there unless overwrite), with its timeline. */
 function namedTarget(input: MakeMovieInput, context: OperationContext): string | undefined {
+  if (input.output !== undefined && !input.stitch)
+    bad('output', 'output names the stitched movie; with stitch=false there is none (out_dir holds the clips).');
   if (!input.stitch || input.output === undefined) return undefined;
   const target = stitchTarget(input.output, input.overwrite, context);
   const timeline = timelineFileOf(target);
@@ -212,7 +224,8 @@ async function checkBudget(context: OperationContext, planned: PlannedStory, pro
   const budget = creditBudgetOf(settings);
   if (budget.max_credits_per_call === null && budget.daily_credit_budget === null) return;
   const quote = await quoteStory(context, planned, profile);
-  if (quote.status === 'failed') return;
+  // A budget needs the quote: a story whose quote failed is not started (nothing was sent).
+  if (quote.status === 'failed') throw isProblem(quote.error) ? fromProblem(quote.error) : toGflowError(quote.error);
   const day = localDay();
   const todayTotal = catalog.credits.dayTotal(profile, day);
   const known = quote.steps.flatMap((s) => (typeof s.credits_quoted === 'number' ? [s.credits_quoted] : []));

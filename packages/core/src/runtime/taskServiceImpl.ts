@@ -5,6 +5,9 @@ import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import type { GenerationResult } from '../generation/index.js';
 import { isRunPayload } from '../runs/runPayload.js';
 import { currentSteps } from '../runs/steps.js';
+import type * as RunsModule from '../runs/index.js';
+
+type RunViews = typeof RunsModule;
 
 import type { StepView, TaskService, TaskStatus, TaskView } from './taskService.js';
 
@@ -31,7 +34,7 @@ function stepsOf(catalog: Catalog, record: TaskRecord): StepView[] {
  * The run envelopes' module (their schemas, zod), loaded with the catalog (`loadRunViews`), never
  * with the runtime: a command that reads no task (`gflow models`) builds none of them.
  */
-let runViews: typeof import('../runs/index.js') | undefined;
+let runViews: RunViews | undefined;
 
 /** Loads what a run's task view needs; the runtime calls it when it opens the catalog, before any task is read. */
 export async function loadRunViews(): Promise<void> {
