@@ -220,22 +220,31 @@ export type GeneratedMedia = z.output<typeof generatedMedia>;
 
 /** The members of the task envelope every generation returns; which are there depends on its status. */
 const envelopeMembers = {
-  status: z.enum(RESULT_STATUSES),
-  task_id: z.string().optional(),
+  status: z
+    .enum(RESULT_STATUSES)
+    .describe('What the other members hold depends on it: completed, a failure, pending (wait=false), estimated.'),
+  task_id: z.string().optional().describe('Always on completed, pending and estimated.'),
   task_type: z.string().optional(),
-  flow_project_id: z.string().nullable().optional(),
-  flow_media_id: z.string().nullable().optional(),
+  flow_project_id: z.string().nullable().optional().describe('Always on completed and estimated.'),
+  flow_media_id: z.string().nullable().optional().describe('Always on completed: the first media made.'),
   /** Every media id Flow named, also for a job that stopped before its files were written. */
   flow_media_ids: z.array(z.string()).optional(),
   flow_workflow_id: z.string().nullable().optional(),
-  files: z.array(z.string()).optional(),
-  /** Each file written, with its media and workflow ids, its size in bytes, its pixels and seed. */
-  media: z.array(generatedMedia).optional(),
+  files: z.array(z.string()).optional().describe('Always on completed: the files written, in order.'),
+  media: z
+    .array(generatedMedia)
+    .optional()
+    .describe('Always on completed: each file with its media and workflow ids, its bytes, its pixels and seed.'),
   /** What the files' names say that was not asked: the extension the bytes set, a variant of a name already taken. */
   notes: z.array(z.string()).optional(),
   seed: z.number().nullable().optional(),
   params: z.record(z.string(), z.unknown()).optional(),
-  error: z.unknown().optional(),
+  error: z
+    .unknown()
+    .optional()
+    .describe(
+      "Always on a failure: its RFC 9457 problem document with its message (invalid_tools: the prompt tool's complaint, in words).",
+    ),
   sandbox: z.boolean().optional(),
   /** Flow's submit reply was lost and the clip was followed to through the project's listing (seed 000 #1112, #1141). */
   recovered: z.boolean().optional(),
@@ -332,7 +341,7 @@ function fitsItsStatus(envelope: unknown, ctx: z.RefinementCtx): void {
 /**
  * The wire schema of the envelope: one object whose members all but `status` are optional (MCP's
  * outputSchema must be an object, and a host that maps a single-type dialect cannot take a `oneOf`
- * at its root), refined to what each status guarantees. @internal
+ * at its root), refined to what each status guarantees.
  */
 export const generationEnvelope = z.looseObject(envelopeMembers).superRefine(fitsItsStatus);
 

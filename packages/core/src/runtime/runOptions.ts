@@ -7,8 +7,8 @@ export interface RunOptions {
   /**
    * Hears the operation's progress, in `PROGRESS_PHASES` order: a generation never reports an
    * earlier phase than one it reported (a heartbeat repeats the current one), and `done` once, last
-   * (after its files are downloaded and recorded). A run of many steps goes through the phases once
-   * per step, on one scale (`step`), and says `done` once, at its end.
+   * (after its files are downloaded and recorded). A run of many steps reports each step's phases on
+   * one scale (`step`) and says `done` once, at its end.
    */
   readonly onProgress?: (event: ProgressEvent) => void;
   /** This call's throwing mode, overriding the runtime's (`CreateGflowOptions.throwOnFailure`). */
