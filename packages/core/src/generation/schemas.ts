@@ -225,7 +225,7 @@ const envelopeMembers = {
     .describe('What the other members hold depends on it: completed, a failure, pending (wait=false), estimated.'),
   task_id: z.string().optional().describe('Always on completed, pending and estimated.'),
   task_type: z.string().optional(),
-  flow_project_id: z.string().nullable().optional().describe('Always on completed and estimated.'),
+  flow_project_id: z.string().nullable().optional(),
   flow_media_id: z.string().nullable().optional().describe('Always on completed: the first media made.'),
   /** Every media id Flow named, also for a job that stopped before its files were written. */
   flow_media_ids: z.array(z.string()).optional(),
