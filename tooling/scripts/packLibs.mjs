@@ -43,14 +43,18 @@ export function publishedPackages(root = repoRoot) {
   return ordered;
 }
 
-/** The bare specifiers (packages, not node: builtins or relative paths) a built JavaScript file imports. */
+/**
+ * The bare specifiers (packages, not node: builtins or relative paths) a built JavaScript file
+ * imports. A keyword inside a string (a declaration's `"from"` literal) is not one, and a
+ * specifier never spans lines.
+ */
 export function bareImports(code) {
   const found = new Set();
   const patterns = [
-    /\bfrom\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*['"]([^'"]+)['"]/g,
-    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
-    /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /(?<!['"])\bfrom\s*['"]([^'"\n]+)['"]/g,
+    /(?<!['"])\bimport\s*['"]([^'"\n]+)['"]/g,
+    /\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/g,
+    /\brequire\(\s*['"]([^'"\n]+)['"]\s*\)/g,
   ];
   for (const re of patterns)
     for (const m of code.matchAll(re)) {

@@ -172,6 +172,16 @@ describe('what a built package imports (packLibs.mjs)', () => {
     expect(bareImports(code)).toEqual(['@gflow/errors', 'better-sqlite3', 'drizzle-orm', 'playwright-core', 'zod']);
   });
 
+  it('does not read a string that says "from" or "import" as an import (a discriminated union on `from`)', () => {
+    const declaration = [
+      "import { z } from 'zod';",
+      'export declare const start: z.ZodDiscriminatedUnion<[z.ZodObject<{}>], "from">;',
+      '    kind: z.ZodLiteral<"import">;',
+      'export declare const next: z.ZodLiteral<"story">;',
+    ].join('\n');
+    expect(bareImports(declaration)).toEqual(['zod']);
+  });
+
   it('names an import dist/ makes that package.json does not declare', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-undeclared-'));
     fs.mkdirSync(path.join(dir, 'dist', 'x'), { recursive: true });

@@ -9,6 +9,7 @@
 import './operations/everyOperation.js';
 export { createGflow } from './runtime/createGflow.js';
 export { Gflow, type CreateGflowOptions, type RunOptions } from './runtime/gflow.js';
+export type { ImageCalls, VideoCalls } from './runtime/operationFacade.js';
 export { orThrow } from './runtime/orThrow.js';
 export type {
   OperationName,
@@ -37,10 +38,13 @@ export {
   type GenerateImageInput,
   type GenerateVideoInput,
   type GenerationResult,
+  type CompletedGeneration,
+  type FailedGeneration,
+  type GeneratedMedia,
 } from './generation/schemas.js';
 export { generateBatchInput, type GenerateBatchInput } from './operations/batchOperation.js';
 export { MAX_BATCH_ITEMS, MAX_CHAIN_LINKS } from './operations/runLimits.js';
-export { type ChainResult, type GenerateBatchResult } from './runs/runResults.js';
+export { type ChainResult, type GenerateBatchResult, type MovieResult } from './runs/runResults.js';
 // The Flow facts a program chooses its inputs from come from @gflow/flow-facts, their one home;
 // core passes them on so a program imports core only.
 export {

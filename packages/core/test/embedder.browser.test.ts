@@ -321,6 +321,19 @@ const status: 'ok' = models.status;
 const image: GenerationResult = await gflow.run('generateImage', { prompt: 'a fox', aspect: '16:9', count: 2 });
 const same = await gflow.run('gflow_generate_image', { prompt: 'a fox' });
 const files: string[] | undefined = same.files ?? undefined;
+// A union on status: completed has its files and ids (no \`!\`), a failure its problem document.
+let made: string[] = [];
+let mediaId = '';
+if (image.status === 'completed') {
+  made = image.files;
+  mediaId = image.flow_media_id;
+}
+let problemType = '';
+if (image.status === 'failed' || image.status === 'cancelled') problemType = image.error.type;
+// The typed facade: each method is its operation's run.
+const viaFacade: GenerationResult = await gflow.images.generate({ prompt: 'a fox' }, { throwOnFailure: true });
+const extended = await gflow.videos.extend({ media_id: mediaId, prompt: 'it keeps running' });
+const extendedFile: string | undefined = extended.status === 'completed' ? extended.files[0] : undefined;
 const dynamic: unknown = await gflow.runByName(String(process.argv[2]), { anything: true });
 const retryable: boolean = new RateLimitError('slow down').retryable;
 const problem: { type: string; status: number } = new RateLimitError('slow down').toJSON();
@@ -328,6 +341,11 @@ const thrown = await orThrow(gflow.run('generateVideo', { prompt: 'a fox runs' }
 const fake = createFakeGflow({ throwOnFailure: true });
 const asRuntime: Gflow = fake;
 await asRuntime.run('getCredits', {});
+const stitched: string = (await fake.videos.stitch({ inputs: ['a.mp4', 'b.mp4'], output: 'ab.mp4' })).path;
+const batch = await fake.images.batch({ items: [{ prompt: 'a fox' }, { prompt: 'a hare' }] });
+const chained = await fake.videos.chain({ links: [{ prompt: 'a fox' }, { prompt: 'it runs' }] });
+const movie = await fake.videos.movie({ storyboard: { scenes: [{ prompt: 'a fox' }] } });
+const video = await fake.videos.generate({ prompt: 'a fox runs' });
 {
   await using disposable = createGflow();
   await disposable.run('listModels', {});
@@ -338,13 +356,17 @@ try {
 } catch (error) {
   if (isGflowError(error)) process.exitCode = exitCodeOf(error);
 }
-export { status, image, files, dynamic, retryable, problem, thrown };
+export { status, image, files, made, problemType, viaFacade, extendedFile, dynamic, retryable, problem, thrown };
+export { stitched, batch, chained, movie, video };
 `;
     const wrong = `import { createGflow } from '@gflow/core';
 
 const gflow = createGflow();
 await gflow.run('generateImage', { prompt: 'a fox', aspect: 'sideways' });
 await gflow.run('generateImgae', { prompt: 'a fox' });
+const image = await gflow.images.generate({ prompt: 'a fox' });
+const files: string[] = image.files;
+if (image.status === 'completed') console.log(image.fiels);
 `;
     const tsconfig = (moduleResolution: 'nodenext' | 'bundler', file: string, skipLibCheck = true) => ({
       compilerOptions: {
@@ -408,13 +430,16 @@ await gflow.run('generateImgae', { prompt: 'a fox' });
     );
 
     it.each(['nodenext', 'bundler'])(
-      'refuses a wrong aspect and a misspelled operation under moduleResolution %s',
+      'refuses a wrong aspect, a misspelled operation and an unchecked or misspelled result member under moduleResolution %s',
       (resolution) => {
         const checked = tsc(`tsconfig.wrong.${resolution}.json`);
         expect(checked.status).not.toBe(0);
         expect(checked.stdout).toMatch(/^wrong\.ts\(4,\d+\): error TS\d+/m);
         expect(checked.stdout).toContain('"sideways"');
         expect(checked.stdout).toMatch(/^wrong\.ts\(5,\d+\): error TS\d+: Argument of type '"generateImgae"'/m);
+        // Without narrowing, files may be absent; after it, a misspelled member does not compile.
+        expect(checked.stdout).toMatch(/^wrong\.ts\(7,\d+\): error TS2322: .*undefined/m);
+        expect(checked.stdout).toMatch(/^wrong\.ts\(8,\d+\): error TS\d+: Property 'fiels' does not exist/m);
       },
     );
   });

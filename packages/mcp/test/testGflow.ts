@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AuthExpiredError, RateLimitError } from '@gflow/errors';
+import { AuthExpiredError, ContentPolicyError, RateLimitError, toErrorEnvelopeBody } from '@gflow/errors';
 import { Gflow, generationResult, type Operation } from '@gflow/core';
 import { defineOperation, loadOperations, startBackgroundTask } from '@gflow/core/surfaces';
 import { z } from 'zod';
@@ -36,15 +36,21 @@ const spend = (name: string, mcpName: string, taskType: string) =>
       ctx.onProgress?.({ phase: 'queued' });
       ctx.onProgress?.({ phase: 'generating', progress: 1, total: 2 });
       ctx.onProgress?.({ phase: 'done' });
-      if (input.fail) return { status: 'failed' as const, task_id: 't-1', error: { title: 'Content Policy' } };
+      if (input.fail)
+        return {
+          status: 'failed' as const,
+          task_id: 't-1',
+          error: toErrorEnvelopeBody(new ContentPolicyError('Flow refused the prompt.')),
+        };
       const file = path.join(ctx.runtime.settings.outputDir, 'images', 'cat.png');
       return {
         status: 'completed' as const,
         task_id: 't-1',
         task_type: taskType,
+        flow_project_id: 'p-1',
         flow_media_id: TEST_MEDIA_ID,
         files: [file],
-        media: [{ media_id: TEST_MEDIA_ID, file }],
+        media: [{ media_id: TEST_MEDIA_ID, workflow_id: null, file, bytes: 1, width: null, height: null, seed: 7 }],
         seed: 7,
       };
     },

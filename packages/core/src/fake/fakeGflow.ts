@@ -11,7 +11,7 @@ import { OPERATIONS } from '../operations/everyOperation.js';
 import type { OperationInput, OperationName, OperationOutput } from '../operations/registry.js';
 import { Gflow, type CreateGflowOptions } from '../runtime/gflow.js';
 import type { OperationShape, RegisteredOperation } from '../operations/registry.js';
-import { type FakeContext, fakeValue } from './fakeValue.js';
+import { type FakeContext, fakeValue, withMediaOfFiles } from './fakeValue.js';
 
 /** One call the fake answered: the operation's camelCase name and the input as its schema parsed it. */
 export interface FakeCall {
@@ -86,7 +86,7 @@ class FakeScript {
     const failure = this.failures.get(op.name)?.shift();
     if (failure) return this.#fail(op, failure.error, failure.throws);
     const answer = this.answers.get(op.name);
-    const value = answer ? answer(input) : fakeValue(op.output, this.#context(op, input));
+    const value = answer ? answer(input) : withMediaOfFiles(fakeValue(op.output, this.#context(op, input)));
     const parsed = op.output.safeParse(value);
     if (!parsed.success)
       throw new Error(`FakeGflow: the answer for ${op.name} does not fit its output schema: ${parsed.error.message}`);

@@ -44,7 +44,7 @@ export interface FakeContext {
 
 /** Optional members a realistic result carries (the rest are left out). */
 const WANTED_OPTIONAL =
-  /^(task_id|flow_project_id|flow_media_id|flow_media_ids|files|seed|params|project_id|media_id)$/;
+  /^(task_id|flow_project_id|flow_media_id|flow_media_ids|files|media|seed|params|project_id|media_id)$/;
 
 /** A string for a key, by what gflow puts there. */
 function stringFor(key: string, ctx: FakeContext): string {
@@ -90,7 +90,7 @@ function numberFor(key: string, checks: readonly CheckDef[], ctx: FakeContext): 
 function lengthFor(key: string, ctx: FakeContext): number {
   const mirror = ctx.input[key];
   if (Array.isArray(mirror)) return mirror.length;
-  if (key === 'files' || key === 'flow_media_ids')
+  if (key === 'files' || key === 'media' || key === 'flow_media_ids')
     return typeof ctx.input['count'] === 'number' ? ctx.input['count'] : 1;
   return 1;
 }
@@ -153,4 +153,23 @@ export function fakeValue(schema: z.ZodType, ctx: FakeContext, key = ''): unknow
     default:
       throw new Error(`fake value: zod type "${def.type}" at ${key || 'the top'} is not supported`);
   }
+}
+
+/**
+ * A generation's made-up envelope told one story: its `media` are its `files`, in order, the first
+ * with its `flow_media_id`. Any other value is returned as it is.
+ */
+export function withMediaOfFiles(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const envelope = value as { files?: unknown; media?: unknown; flow_media_id?: unknown };
+  if (!Array.isArray(envelope.files) || !Array.isArray(envelope.media)) return value;
+  const media = envelope.media as Array<Record<string, unknown>>;
+  return {
+    ...envelope,
+    media: (envelope.files as unknown[]).map((file, i) => ({
+      ...(media[i] ?? media[0]),
+      file,
+      ...(i === 0 && typeof envelope.flow_media_id === 'string' ? { media_id: envelope.flow_media_id } : {}),
+    })),
+  };
 }

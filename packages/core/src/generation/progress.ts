@@ -22,9 +22,10 @@ export interface RunFacts {
 }
 
 /**
- * A run's voice: progress to the caller (with the time it has taken), the phases a task waiter
- * reads written to the row's checkpoint, the driver's reports — `submitting` before the click,
- * from which on credits may be spent — written before the run goes on, and the heartbeat.
+ * A run's voice: progress to the caller (with the time it has taken) in PROGRESS_PHASES order, the
+ * phases a task waiter reads written to the row's checkpoint, the driver's reports — `submitting`
+ * before the click, from which on credits may be spent — written before the run goes on, and the
+ * heartbeat.
  */
 export class RunProgress {
   #recorded: string | null = null;
@@ -51,7 +52,7 @@ export class RunProgress {
     this.say(event);
   };
 
-  /** The driver's report: the facts, the checkpoint (may_have_spent from `submitting` on), then the caller. */
+  /** The driver's report: the facts, the checkpoint (may_have_spent from `submitting` on), then the caller (all but its `done`). */
   readonly driver = (event: DriverProgressEvent): void => {
     const spending = event.mayHaveSpent || event.phase === 'submitting' || event.phase === 'submitted';
     if (event.projectId) this.facts.projectId = event.projectId;
@@ -66,6 +67,9 @@ export class RunProgress {
       ...(event.workflowIds ? { workflow_ids: event.workflowIds } : {}),
     });
     this.#recorded = event.phase;
+    // The driver's `done` is Flow's part over, not the run's: the files are saved next
+    // (downloading, recording), and the run's own `done` ends it, once, last.
+    if (event.phase === 'done') return;
     this.say({
       phase: event.phase === 'opening' ? 'starting-browser' : event.phase,
       ...(event.message ? { message: event.message } : {}),

@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createGflow } from '../runtime/createGflow.js';
 import type { Gflow } from '../runtime/gflow.js';
 import type { OperationContext } from '../runtime/operationContext.js';
+import { PROGRESS_PHASES, type ProgressEvent, type ProgressPhase } from '../runtime/progressPhases.js';
 import type { RuntimeServices } from '../runtime/runtimeServices.js';
 import * as plan from './plan.js';
 import { projectTitleOf } from './projectTitle.js';
@@ -243,6 +244,70 @@ describe('a cancel asked for elsewhere, and the row', () => {
     });
     expect(mine).toMatchObject({ outputDir: '/elsewhere', timeoutSeconds: 7, agentConfirm: 'never', project: 'p1' });
     expect(mine.home).toBe(settings.home);
+  });
+});
+
+/**
+ * A session that reports what the real driver reports for a clip (its `done` once Flow has made
+ * it, before gflow downloads anything) and makes two clips; or, on a dry run, stops at the quote.
+ */
+function reportingSession(): FlowSession {
+  type Report = (event: Record<string, unknown>) => void;
+  const items = ['m-1', 'm-2'].map((mediaId) => ({
+    mediaId,
+    workflowId: `w-${mediaId}`,
+    prompt: 'go',
+    url: 'https://x',
+  }));
+  return {
+    generateVideo: async (request: { onProgress: Report; beforeSubmit: (quote: unknown) => Promise<string> }) => {
+      const projectId = '0b7e5c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e';
+      request.onProgress({ phase: 'opening' });
+      request.onProgress({ phase: 'configuring', projectId });
+      const decision = await request.beforeSubmit({ credits: 10, source: 'cost-line', balance: 100, text: null });
+      const made = { projectId, submitRpc: 'x', submitBody: '', uploads: [], arm: 'classic' };
+      if (decision !== 'submit') {
+        request.onProgress({ phase: 'done', projectId });
+        return { ...made, items: [], stopped: 'before-submit' };
+      }
+      request.onProgress({ phase: 'submitting', projectId, mayHaveSpent: true });
+      request.onProgress({ phase: 'submitted', projectId, mediaIds: ['m-1', 'm-2'], mayHaveSpent: true });
+      request.onProgress({ phase: 'generating', projectId, status: 2 });
+      request.onProgress({ phase: 'done', projectId, mediaIds: ['m-1', 'm-2'], status: 3 });
+      return { ...made, items: items.map((item) => ({ ...item, modelKey: 'veo_3_1_t2v_lite' })) };
+    },
+    download: async () => ({ bytes: MP4, extension: '.mp4', source: 'https://x' }),
+    failedInOperation: () => false,
+    captureIncident: () => Promise.resolve(null),
+  } as unknown as FlowSession;
+}
+
+describe("a generation's progress never goes back (issue 42)", () => {
+  /** The phases a waited video generation reports, in order, and its result. */
+  async function phasesOf(more: Record<string, unknown>) {
+    const events: ProgressEvent[] = [];
+    const input = generateVideoInput.parse({ prompt: 'go', profile: 'alice', ...more });
+    const context = { ...contextOf(runtime(reportingSession())), onProgress: (e: ProgressEvent) => events.push(e) };
+    const result = await submitGeneration({ kind: 'video', input }, context);
+    return { phases: events.map((e) => e.phase), result };
+  }
+  const order = (phases: readonly ProgressPhase[]) => phases.map((phase) => PROGRESS_PHASES.indexOf(phase));
+
+  it('downloads after Flow is done, and says done once, last: the phases in PROGRESS_PHASES order', async () => {
+    const { phases, result } = await phasesOf({});
+    expect(result).toMatchObject({ status: 'completed', files: [expect.any(String), expect.any(String)] });
+    expect(phases.filter((p) => p === 'done')).toEqual(['done']);
+    expect(phases.at(-1)).toBe('done');
+    expect(order(phases)).toEqual([...order(phases)].sort((a, b) => a - b));
+    expect(phases).toEqual(expect.arrayContaining(['generating', 'downloading', 'recording']));
+  });
+
+  it('a dry run stops at the quote and says done once, last', async () => {
+    const { phases, result } = await phasesOf({ dry_run: true });
+    expect(result).toMatchObject({ status: 'estimated', credits_quoted: 10 });
+    expect(phases.filter((p) => p === 'done')).toEqual(['done']);
+    expect(phases.at(-1)).toBe('done');
+    expect(order(phases)).toEqual([...order(phases)].sort((a, b) => a - b));
   });
 });
 

@@ -1,12 +1,12 @@
 import type { Catalog } from '@gflow/catalog';
 import type { FlowGenerationResult, FlowSession } from '@gflow/driver';
-import { CancelledError } from '@gflow/errors';
+import { CancelledError, WireFormatError } from '@gflow/errors';
 import { clipSecondsOfKey, videoModelOfKey } from '@gflow/flow-facts';
 import type { ProgressEvent } from '../runtime/progressPhases.js';
 import { type GenerationRequest, askedProjectName, aspectOf, mediaKindOf } from './request.js';
 import { clipSecondsOf } from './clipLength.js';
 import { type SaveTarget, saveMedia } from './saveMedia.js';
-import type { GenerationResult } from './schemas.js';
+import type { CompletedGeneration, GeneratedMedia } from './schemas.js';
 
 type Item = FlowGenerationResult['items'][number];
 
@@ -20,17 +20,6 @@ export interface SaveContext {
   readonly outputDir: string;
   readonly signal: AbortSignal;
   readonly progress: (event: ProgressEvent) => void;
-}
-
-/** One saved result, as the envelope's `media` lists it. */
-interface SavedItem {
-  readonly media_id: string;
-  readonly workflow_id: string | null;
-  readonly file: string;
-  readonly bytes: number;
-  readonly width: number | null;
-  readonly height: number | null;
-  readonly seed: number | null;
 }
 
 /** The model that ran: the one asked for, else (no video model named: Flow's composer chose) the one the submit's key names. */
@@ -119,9 +108,9 @@ async function saveItem(ctx: SaveContext, generated: FlowGenerationResult, index
 export async function saveResults(
   ctx: SaveContext,
   generated: FlowGenerationResult,
-): Promise<{ files: string[]; media: SavedItem[]; notes: string[] }> {
+): Promise<{ files: string[]; media: GeneratedMedia[]; notes: string[] }> {
   const assetIds = recordAssets(ctx, generated);
-  const out = { files: [] as string[], media: [] as SavedItem[], notes: [] as string[] };
+  const out = { files: [] as string[], media: [] as GeneratedMedia[], notes: [] as string[] };
   for (const [i, item] of generated.items.entries()) {
     if (ctx.signal.aborted)
       throw new CancelledError('Cancelled while downloading; the media exists in the Flow project.');
@@ -143,27 +132,32 @@ export async function saveResults(
   return out;
 }
 
-/** The completed envelope: the task, the project and media ids, the files and what made them. */
+/**
+ * The completed envelope: the task, the project and media ids, the files and what made them. A
+ * reply that named no media completes nothing: it is a wire-format error (credits may have been spent).
+ */
 export function completedEnvelope(
   request: GenerationRequest,
   generated: FlowGenerationResult,
-  saved: { files: string[]; media: SavedItem[]; notes: string[] },
+  saved: { files: string[]; media: GeneratedMedia[]; notes: string[] },
   flags: { readonly sandbox: boolean; readonly referenceUploaded: boolean },
-): GenerationResult {
+): CompletedGeneration {
   const first = generated.items[0];
+  if (first === undefined)
+    throw new WireFormatError(`Flow's reply in project ${generated.projectId} named no media for this generation.`);
   return {
     status: 'completed',
     task_id: request.task_id,
     task_type: request.plan.mode,
     flow_project_id: generated.projectId,
-    flow_media_id: first?.mediaId ?? null,
-    flow_workflow_id: first?.workflowId ?? null,
+    flow_media_id: first.mediaId,
+    flow_workflow_id: first.workflowId ?? null,
     files: saved.files,
     ...(saved.notes.length ? { notes: saved.notes } : {}),
-    seed: request.kind === 'image' ? (first?.seed ?? null) : null,
+    seed: request.kind === 'image' ? (first.seed ?? null) : null,
     media: saved.media,
     // params.model says which model made it (its table name), also when none was named.
-    params: { ...request.params, model: (first ? modelOf(request, first) : null) ?? request.params['model'] ?? null },
+    params: { ...request.params, model: modelOf(request, first) ?? request.params['model'] ?? null },
     ...(flags.sandbox ? { sandbox: true } : {}),
     ...(generated.recovered ? { recovered: true } : {}),
     ...(generated.projectTitle ? { flow_project_title: generated.projectTitle } : {}),

@@ -1,3 +1,4 @@
+import type { ErrorEnvelopeBody } from '@gflow/errors';
 import { IMAGE_ASPECTS, VIDEO_ASPECTS, VIDEO_RESOLUTIONS } from '@gflow/flow-facts';
 import { z } from 'zod';
 import {
@@ -9,7 +10,7 @@ import {
   profileParam,
   toolSpec,
 } from '../schemas/params.js';
-import { RESULT_STATUSES } from '../schemas/resultStatus.js';
+import { PROBLEM_STATUSES, type ProblemStatus, RESULT_STATUSES } from '../schemas/resultStatus.js';
 import { MAX_DATA_URL_CHARS, isDataUrl } from './dataUrlImages.js';
 
 const WAIT_DESCRIPTION =
@@ -204,22 +205,46 @@ export type GenerateImageInput = z.output<typeof generateImageInput>;
 /** `generateVideo`'s input once parsed (defaults applied); `gflow.run` takes `OperationInput<'generateVideo'>`. */
 export type GenerateVideoInput = z.output<typeof generateVideoInput>;
 
-/** The task envelope every generation returns (wait=true: completed or a failure status; wait=false: pending). */
-export const generationResult = z.looseObject({
-  status: z.enum(RESULT_STATUSES),
-  task_id: z.string().optional(),
+/** One result of a completed generation, as its envelope's `media` lists it: its ids, the file written, what it is. */
+const generatedMedia = z.looseObject({
+  media_id: z.string(),
+  workflow_id: z.string().nullable(),
+  file: z.string(),
+  bytes: z.number().int().nonnegative(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  seed: z.number().nullable(),
+});
+/** One file a completed generation wrote, as `media` lists it. */
+export type GeneratedMedia = z.output<typeof generatedMedia>;
+
+/** The members of the task envelope every generation returns; which are there depends on its status. */
+const envelopeMembers = {
+  status: z
+    .enum(RESULT_STATUSES)
+    .describe('What the other members hold depends on it: completed, a failure, pending (wait=false), estimated.'),
+  task_id: z.string().optional().describe('Always on completed, pending and estimated.'),
   task_type: z.string().optional(),
   flow_project_id: z.string().nullable().optional(),
-  flow_media_id: z.string().nullable().optional(),
+  flow_media_id: z.string().nullable().optional().describe('Always on completed: the first media made.'),
   /** Every media id Flow named, also for a job that stopped before its files were written. */
   flow_media_ids: z.array(z.string()).optional(),
   flow_workflow_id: z.string().nullable().optional(),
-  files: z.array(z.string()).optional(),
+  files: z.array(z.string()).optional().describe('Always on completed: the files written, in order.'),
+  media: z
+    .array(generatedMedia)
+    .optional()
+    .describe('Always on completed: each file with its media and workflow ids, its bytes, its pixels and seed.'),
   /** What the files' names say that was not asked: the extension the bytes set, a variant of a name already taken. */
   notes: z.array(z.string()).optional(),
   seed: z.number().nullable().optional(),
   params: z.record(z.string(), z.unknown()).optional(),
-  error: z.unknown().optional(),
+  error: z
+    .unknown()
+    .optional()
+    .describe(
+      "Always on a failure: its RFC 9457 problem document with its message (invalid_tools: the prompt tool's complaint, in words).",
+    ),
   sandbox: z.boolean().optional(),
   /** Flow's submit reply was lost and the clip was followed to through the project's listing (seed 000 #1112, #1141). */
   recovered: z.boolean().optional(),
@@ -242,6 +267,90 @@ export const generationResult = z.looseObject({
   characters: z.array(z.looseObject({ id: z.string(), name: z.string() })).optional(),
   /** The Flow project's title as its page shows it, when it shows one. */
   flow_project_title: z.string().optional(),
-});
-/** What a generation returns: `completed` with the task, project and media ids, the files written, the media and the parameters that made them; or a failure status with its RFC 9457 `error`; `pending` with a task id for `wait: false`. */
-export type GenerationResult = z.output<typeof generationResult>;
+};
+
+/** An RFC 9457 problem document with its one-line `message`, as every surface writes a failure's `error`. */
+const problemDocument = z.custom<ErrorEnvelopeBody>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { type?: unknown }).type === 'string' &&
+    typeof (value as { status?: unknown }).status === 'number',
+  'a problem document ({type, title, status, detail, …})',
+);
+
+/**
+ * The envelope by its status, what each guarantees beyond the shared members: `completed` its
+ * task, project and media ids, files and media; `estimated` (a dry run) its task, project and plan;
+ * `pending` its task id (a wait that passed its bound says where the task stands); a failure its
+ * problem document (`invalid_tools`: the prompt tool's complaint, in words).
+ */
+const generationVariants = z.discriminatedUnion('status', [
+  z.object({
+    ...envelopeMembers,
+    status: z.literal('completed'),
+    task_id: z.string(),
+    flow_project_id: z.string(),
+    flow_media_id: z.string(),
+    files: z.array(z.string()),
+    media: z.array(generatedMedia),
+  }),
+  z.object({
+    ...envelopeMembers,
+    status: z.literal('estimated'),
+    task_id: z.string(),
+    flow_project_id: z.string(),
+    plan: z.record(z.string(), z.unknown()),
+  }),
+  z.object({
+    ...envelopeMembers,
+    status: z.literal('pending'),
+    task_id: z.string(),
+    /** A wait that passed its bound (gflow_task_wait on a server): the task's own status, its phase, whether it may have spent, the time waited, what to do next. */
+    task_status: z.string().optional(),
+    phase: z.string().nullable().optional(),
+    may_have_spent: z.boolean().optional(),
+    elapsed_seconds: z.number().optional(),
+    hint: z.string().optional(),
+    error: problemDocument.optional(),
+  }),
+  z.object({ ...envelopeMembers, status: z.enum(PROBLEM_STATUSES), error: problemDocument }),
+  z.object({ ...envelopeMembers, status: z.literal('invalid_tools'), error: z.string() }),
+]);
+
+/**
+ * What a generation returns: `completed` with the task, project and media ids, the files written,
+ * the media and the parameters that made them; a failure status (`failed`, `cancelled`,
+ * `indeterminate`, `rate_limited`, `error`) with its RFC 9457 `error`; `estimated` for a dry run;
+ * `pending` with a task id for `wait: false`. A union on `status`: checking it narrows the rest.
+ */
+export type GenerationResult = z.output<typeof generationVariants>;
+/** A generation that made its media: `files`, `media` and the ids are there. */
+export type CompletedGeneration = Extract<GenerationResult, { readonly status: 'completed' }>;
+/** A generation that did not make its media, with the problem document that says why. */
+export type FailedGeneration = Extract<GenerationResult, { readonly status: ProblemStatus }>;
+
+/** Holds an envelope to what its status guarantees (the variants above); a refinement, so no JSON Schema changes. */
+function fitsItsStatus(envelope: unknown, ctx: z.RefinementCtx): void {
+  const checked = generationVariants.safeParse(envelope);
+  if (!checked.success)
+    for (const issue of checked.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+}
+
+/**
+ * The wire schema of the envelope: one object whose members all but `status` are optional (MCP's
+ * outputSchema must be an object, and a host that maps a single-type dialect cannot take a `oneOf`
+ * at its root), refined to what each status guarantees.
+ */
+export const generationEnvelope = z.looseObject(envelopeMembers).superRefine(fitsItsStatus);
+
+/**
+ * The task envelope every generation returns (wait=true: completed or a failure status; wait=false:
+ * pending), as its zod schema: the wire object (`generationEnvelope`) typed as the union on
+ * `status` its refinement enforces ({@link GenerationResult}).
+ */
+export const generationResult = generationEnvelope as unknown as z.ZodType<
+  GenerationResult,
+  z.input<typeof generationEnvelope>
+>;

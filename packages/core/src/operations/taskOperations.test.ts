@@ -7,8 +7,10 @@ import path from 'node:path';
 import { CancelledError, ContentPolicyError, DaemonRecoveryError, exitCodeOf } from '@gflow/errors';
 import { type NamedLock, tryNamedLock } from '@gflow/lease';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ProgressEvent } from '../runtime/progressPhases.js';
+import { PROGRESS_PHASES, type ProgressEvent } from '../runtime/progressPhases.js';
+import type { TaskRecord } from '@gflow/catalog';
 import { createGflow } from '../runtime/createGflow.js';
+import { progressOf } from './taskOperations.js';
 import type { Gflow } from '../runtime/gflow.js';
 
 let home: string;
@@ -110,6 +112,18 @@ describe('listTasks and showTask', () => {
 });
 
 describe('waitTask', () => {
+  it("reads a generation row's phases in PROGRESS_PHASES order: claimed first, Flow's done before the files, never done", () => {
+    // What a generation's row records, in the order it records it (run.ts, progress.ts, the driver).
+    const recorded = ['claimed', 'started', 'waiting-for-profile', 'starting-browser', 'opening', 'configuring'];
+    const after = ['submitting', 'submitted', 'generating', 'done', 'downloading', 'recording'];
+    const row = (phase: string) => ({ status: 'working', checkpoint: { phase } }) as unknown as TaskRecord;
+    const events = [...recorded, ...after].map((phase) => progressOf(row(phase), 0));
+    const at = events.map((event) => PROGRESS_PHASES.indexOf(event.phase));
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(events.map((event) => event.phase)).not.toContain('done');
+    expect(events[9]).toMatchObject({ phase: 'generating', message: 'made in Flow' });
+  });
+
   it('follows the row to its end, one progress event per phase, and returns the stored envelope', async () => {
     const id = queue('alice', false);
     const seen: string[] = [];
@@ -131,7 +145,7 @@ describe('waitTask', () => {
     }
     expect(seen).toEqual([
       `queued:gflow worker, pid ${process.pid} runs it next`,
-      'starting-browser:claimed',
+      'waiting-for-profile:claimed',
       'submitting',
     ]);
   });

@@ -106,18 +106,26 @@ function load(context: OperationContext, id: string): TaskRecord {
   return record;
 }
 
-/** What a running task reports while `waitTask` follows it: its status and last phase as a progress event. */
+/**
+ * The phases a row's checkpoint names that are not progress phases, as the progress phase they
+ * stand at: a claimed or started row waits for its profile's browser next; the driver's `done` on
+ * a row still working is Flow's part over, its files next (the task's own end is its result).
+ */
+const ROW_PHASES: Readonly<Record<string, ProgressPhase>> = {
+  opening: 'starting-browser',
+  claimed: 'waiting-for-profile',
+  started: 'waiting-for-profile',
+  done: 'generating',
+};
+
+/** What a running task reports while `waitTask` follows it: its status and last phase as a progress event, in PROGRESS_PHASES order. */
 export function progressOf(record: TaskRecord, elapsedMs: number): ProgressEvent {
-  const raw = record.status === 'pending' ? 'queued' : (record.checkpoint?.phase ?? 'queued');
-  const known = (PROGRESS_PHASES as readonly string[]).includes(raw);
-  const phase: ProgressPhase = known
-    ? (raw as ProgressPhase)
-    : raw === 'opening'
-      ? 'starting-browser'
-      : record.status === 'pending'
-        ? 'queued'
-        : 'starting-browser';
-  return { phase, ...(known || raw === 'opening' ? {} : { message: raw }), elapsedMs };
+  if (record.status === 'pending') return { phase: 'queued', elapsedMs };
+  const raw = record.checkpoint?.phase ?? 'queued';
+  const known = raw !== 'done' && (PROGRESS_PHASES as readonly string[]).includes(raw);
+  if (known) return { phase: raw as ProgressPhase, elapsedMs };
+  const phase = ROW_PHASES[raw] ?? 'starting-browser';
+  return { phase, ...(raw === 'opening' ? {} : { message: raw === 'done' ? 'made in Flow' : raw }), elapsedMs };
 }
 
 async function pause(ms: number, signal: AbortSignal): Promise<void> {

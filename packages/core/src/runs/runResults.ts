@@ -5,6 +5,9 @@
 import { z } from 'zod';
 import { generationResult } from '../generation/schemas.js';
 
+/** A prompt of a batch whose step was not queued yet (no task row, so no task id): pending, with its prompt. */
+const unqueuedItem = z.looseObject({ status: z.literal('pending'), params: z.looseObject({ prompt: z.string() }) });
+
 /** What `generateBatch` returns: its status, the Flow project, and each item's own result (files, media, error). */
 export const generateBatchResult = z.looseObject({
   /** pending (not run yet), running, or how it ended: completed, estimated (a dry run: every prompt quoted, nothing submitted), partial (some prompts made), failed, cancelled, indeterminate (stopped after a submit: credits may have been spent). */
@@ -13,7 +16,9 @@ export const generateBatchResult = z.looseObject({
   task_id: z.string().optional(),
   flow_project_id: z.string().nullable(),
   /** One generation envelope per prompt, in order; `skipped` after a stop (fail_fast, a cancel). */
-  items: z.array(z.union([generationResult, z.looseObject({ status: z.literal('skipped'), prompt: z.string() })])),
+  items: z.array(
+    z.union([generationResult, z.looseObject({ status: z.literal('skipped'), prompt: z.string() }), unqueuedItem]),
+  ),
   /** The pause before each submit after the first, measured (ms). */
   pauses_ms: z.array(z.number().int().nonnegative()),
   /** The highest per-prompt exit code (0 when every prompt completed). */

@@ -36,13 +36,17 @@ import { assertSupportedNode } from './nodeSupport.js';
 import { failureOf } from './orThrow.js';
 import { WarmUp } from './warmUp.js';
 import { type LogSink, type Logger, createLogger, effectiveLogLevel } from './logger.js';
-import { type ProgressEvent, onRunScale } from './progressPhases.js';
+import { onRunScale } from './progressPhases.js';
+import { type ImageCalls, type OperationRunner, type VideoCalls, imageCalls, videoCalls } from './operationFacade.js';
+import type { RunOptions } from './runOptions.js';
 import type { JobLauncher, RuntimeServices } from './runtimeServices.js';
 import { SURFACE_POLICY, type Surface } from './surfacePolicy.js';
 import { createTaskService, loadRunViews } from './taskServiceImpl.js';
 import { Handovers, TaskKeeper } from './taskKeeper.js';
 import type { TaskService } from './taskService.js';
 import { UsageRecorder } from './usageRecorder.js';
+
+export type { RunOptions } from './runOptions.js';
 
 /** How to build a runtime: where settings come from (`env`, `cwd`, `flags`), the surface it serves, and launch additions. */
 export interface CreateGflowOptions extends LoadSettingsOptions {
@@ -91,15 +95,6 @@ const SOURCE_WORDS: Readonly<Record<SettingSource, string>> = {
   default: 'the defaults',
 };
 
-/** What `gflow.run` takes besides the input: a signal that cancels the operation, a progress callback, and the throwing mode. */
-export interface RunOptions {
-  /** Cancels the operation; one already aborted resolves `cancelled` at once, before anything starts. */
-  readonly signal?: AbortSignal;
-  readonly onProgress?: (event: ProgressEvent) => void;
-  /** This call's throwing mode, overriding the runtime's (`CreateGflowOptions.throwOnFailure`). */
-  readonly throwOnFailure?: boolean;
-}
-
 /**
  * What an operation resolves with when its signal was aborted before it started: its `cancelled`
  * envelope when its output takes one (the generations), else the `CancelledError` is thrown.
@@ -139,6 +134,13 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   readonly profileQueue: KeyedQueue = createKeyedQueue();
   /** The tasks of the queue (`wait: false` generations): `get(id)`, `cancel(id)`, `update(id, answers)`. */
   readonly tasks: TaskService;
+  /** Images, typed: `images.generate(input)` is `run('generateImage', input)`, `images.batch` is `generateBatch`. */
+  readonly images: ImageCalls;
+  /**
+   * Videos, typed: `videos.generate` (`generateVideo`), `.extend` (`extendVideo`), `.chain`
+   * (`generateChain`), `.movie` (`makeMovie`) and `.stitch` (`stitchVideos`), each a call of {@link run}.
+   */
+  readonly videos: VideoCalls;
   /** @internal */
   readonly browserOverrides: BrowserOverrides;
   /** The logger operations write through (`createGflow({ logger })`, else structured lines on stderr). */
@@ -251,6 +253,10 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     });
     this.#usage = new UsageRecorder({ surface: this.surface, layout: this.layout, catalogs: this.#catalogs });
     this.tasks = createTaskService(() => this.catalog, this.jobs);
+    // The facade's one door is run's: runByName is what run calls (its types are the facade's own).
+    const run = ((name, input, options) => this.runByName(name, input, options)) as OperationRunner;
+    this.images = imageCalls(run);
+    this.videos = videoCalls(run);
     this.#services = servicesOf(this);
     this.#operations = new OperationTable(operations as readonly unknown[] as readonly (Operation | OperationEntry)[]);
   }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { generationResult } from '../generation/index.js';
+import { generationEnvelope } from '../generation/schemas.js';
 import { FAILURE_STATUSES, RESULT_STATUSES, isFailureStatus } from './resultStatus.js';
 
 describe('the result statuses', () => {
   it("are the generation envelope's status enum", () => {
-    expect(generationResult.shape.status.options).toEqual([...RESULT_STATUSES]);
+    expect(generationEnvelope.shape.status.options).toEqual([...RESULT_STATUSES]);
   });
 
   it('say failure for every status but completed, estimated (a dry run) and pending, and for nothing that is not a status', () => {

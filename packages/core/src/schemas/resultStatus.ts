@@ -35,6 +35,21 @@ export const FAILURE_STATUSES = [
 /** One of `FAILURE_STATUSES`: a `status` that means the call did not produce its media. */
 export type FailureStatus = (typeof FAILURE_STATUSES)[number];
 
+/**
+ * The failure statuses whose `error` is a problem document (RFC 9457, with its `message`): every
+ * one but `invalid_tools`, whose `error` is the prompt tool's complaint in words.
+ */
+export const PROBLEM_STATUSES = [
+  'failed',
+  'error',
+  'rate_limited',
+  'cancelled',
+  'indeterminate',
+] as const satisfies readonly FailureStatus[];
+
+/** One of `PROBLEM_STATUSES`. */
+export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
+
 const FAILURES: ReadonlySet<string> = new Set(FAILURE_STATUSES);
 
 /** Whether a reply's `status` says it failed (anything that is not a string never does). */

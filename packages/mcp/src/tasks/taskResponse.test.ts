@@ -13,7 +13,11 @@ const base = {
 const problem = (code: string) => ({
   type: `https://gflow.dev/errors/${code}`,
   title: code,
+  status: 500,
   detail: `a ${code} failure`,
+  instance: 'urn:uuid:t1',
+  remediation_hint: 'none',
+  retryable: false,
 });
 
 describe('detailedTask (SEP-2663 DetailedTask of any core task)', () => {
@@ -47,7 +51,14 @@ describe('detailedTask (SEP-2663 DetailedTask of any core task)', () => {
     const view = detailedTask({
       ...base,
       status: 'completed',
-      result: { status: 'completed', task_id: 't1', files: ['/tmp/out/videos/a.mp4'] },
+      result: {
+        status: 'completed',
+        task_id: 't1',
+        flow_project_id: 'p-1',
+        flow_media_id: 'm-1',
+        files: ['/tmp/out/videos/a.mp4'],
+        media: [],
+      },
     });
     expect(view.status).toBe('completed');
     expect(view).not.toHaveProperty('error');
@@ -73,7 +84,13 @@ describe('detailedTask (SEP-2663 DetailedTask of any core task)', () => {
 
   it('a task that failed to run (its process died, its job crashed) is failed with an inlined JSON-RPC error and no result', () => {
     const error = problem('daemon-recovery');
-    const view = detailedTask({ ...base, status: 'failed', error, failed_to_run: true, result: { status: 'failed' } });
+    const view = detailedTask({
+      ...base,
+      status: 'failed',
+      error,
+      failed_to_run: true,
+      result: { status: 'failed', error: { ...error, message: 'it died' } },
+    });
     expect(view).toMatchObject({
       status: 'failed',
       statusMessage: 'a daemon-recovery failure',
