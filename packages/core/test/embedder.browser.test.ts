@@ -190,7 +190,7 @@ describe('the published set, packed', () => {
 });
 
 describe("core's manifest (issue 42)", () => {
-  it('ships no @types as a runtime dependency, and names the simulator and the muxer for stitching as optional peers only', () => {
+  it('ships no @types as a runtime dependency, and names the simulator, the muxer for stitching and the YAML reader for storyboard files as optional peers only', () => {
     for (const [i, { pkg }] of set.entries()) {
       const deps = Object.keys(tarManifest(tarballs[i]!).dependencies ?? {});
       expect(
@@ -202,13 +202,16 @@ describe("core's manifest (issue 42)", () => {
     expect(Object.keys(core.dependencies ?? {})).not.toContain('@gflow/flow-sim');
     // Stitching's muxer is an optional peer too: its @types/dom-* would weigh on every install, and
     // stitchVideos names the package to install when it is missing.
+    // So is the YAML reader: a program passes a storyboard to makeMovie as an object; only a file needs it.
     expect(core['peerDependencies']).toEqual({
       '@gflow/flow-sim': VERSION,
       mediabunny: expect.stringMatching(/^\^?1\./),
+      yaml: expect.stringMatching(/^\^?2\./),
     });
     expect(core['peerDependenciesMeta']).toEqual({
       '@gflow/flow-sim': { optional: true },
       mediabunny: { optional: true },
+      yaml: { optional: true },
     });
     expect(core.exports['./testing']).toEqual({ types: './dist/fake/index.d.ts', default: './dist/fake/index.js' });
   });

@@ -1,7 +1,6 @@
 import { BadParameterError } from '@gflow/errors';
 import { VIDEO_ASPECTS } from '@gflow/flow-facts';
 import { z } from 'zod';
-import { type YamlFileKind, parseBoundedYaml } from '../files/boundedYaml.js';
 import { flowUuid } from '../schemas/params.js';
 
 /** The most scenes one storyboard holds, and the most paid steps it may make (clips + extensions). */
@@ -77,14 +76,6 @@ export const storyboard = z
 export type Storyboard = z.output<typeof storyboard>;
 export type StoryboardScene = z.output<typeof storyboardScene>;
 
-const STORYBOARD_FILE: YamlFileKind = {
-  maxBytes: 256 * 1024,
-  maxDepth: 16,
-  maxAliasCount: 100,
-  what: 'a storyboard',
-  largeHint: 'a movie of 20 scenes fits in a few KiB',
-};
-
 const bad = (parameter: string, detail: string): never => {
   throw new BadParameterError(detail, { extensions: { parameter } });
 };
@@ -95,19 +86,6 @@ export function fieldOf(issuePath: readonly PropertyKey[]): string {
     (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out === '' ? String(key) : `${out}.${String(key)}`),
     '',
   );
-}
-
-/**
- * A storyboard from a YAML (or JSON) file's text, within bounds (size, depth, aliases, tags), checked
- * against the schema: every problem names its line or its field (`scenes[2].start`). Exit 2.
- */
-export function parseStoryboardText(text: string): Storyboard {
-  const parsed = parseBoundedYaml(text, STORYBOARD_FILE);
-  if (!parsed.ok) {
-    const first = parsed.problems[0];
-    return bad('storyboard', `storyboard line ${first?.line ?? 1}: ${first?.reason ?? 'unreadable'}`);
-  }
-  return parseStoryboard(parsed.root);
 }
 
 /** A storyboard object (MCP, the library, a parsed file), checked: the first problem names its field. */
