@@ -8,7 +8,7 @@ import { type Catalog, openCatalog } from '@gflow/catalog';
 import { exitCodeOf } from '@gflow/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storySteps } from '../runs/index.js';
-import { type NamedCharacter, planStory } from './planStory.js';
+import { type NamedCharacter, checkOneAspect, planStory } from './planStory.js';
 import { parseStoryboard } from './storyboard.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gflow-plan-story-'));
@@ -158,5 +158,12 @@ describe('planning a story', () => {
     });
     const long = { scenes: Array.from({ length: 4 }, () => ({ prompt: 'a', extend: Array(8).fill('b') })) };
     expect((await refusal(long)).detail).toMatch(/36 clips; a movie makes at most 30/);
+  });
+
+  it('holds a stitched movie to one aspect, naming the first scene that differs (an unknown aspect is not held)', async () => {
+    const mixed = await plan({ aspect: '16:9', scenes: [{ prompt: 'a' }, { prompt: 'b', aspect: '9:16' }] });
+    expect(() => checkOneAspect(mixed, planning)).toThrow(/scenes\[1\]\.aspect: this scene is 9:16 and the movie 16:9/);
+    const same = await plan({ aspect: '9:16', scenes: [{ prompt: 'a' }, { media_id: CLIP, extend: ['b'] }] });
+    expect(() => checkOneAspect(same, planning)).not.toThrow();
   });
 });

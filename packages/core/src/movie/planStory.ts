@@ -210,6 +210,26 @@ export async function planStory(board: Storyboard, plan: StoryPlanning): Promise
   return { title: board.title, project: board.project ?? firstProjectOf(plan, scenes), overlap: board.overlap, scenes };
 }
 
+/**
+ * A movie that is stitched must be one frame size: clips of two aspects do not join (the stitch
+ * copies packets, it does not re-encode). Refused before anything is sent, naming the first scene
+ * that differs; an existing video whose aspect the catalog does not know is not held to it.
+ */
+export function checkOneAspect(story: PlannedStory, plan: Pick<StoryPlanning, 'catalog' | 'profile'>): void {
+  const aspects = story.scenes.map((scene) =>
+    scene.clip.from === 'generate'
+      ? scene.clip.input.aspect
+      : (plan.catalog.assets.getByMediaId(plan.profile, scene.clip.media_id)?.aspectRatio ?? null),
+  );
+  const first = aspects.find((a) => a !== null);
+  const other = aspects.findIndex((a) => a !== null && a !== first);
+  if (other >= 0)
+    bad(
+      `scenes[${other}].aspect`,
+      `this scene is ${String(aspects[other])} and the movie ${String(first)}: clips of two sizes do not join into one file (stitch=false / --no-stitch keeps them apart).`,
+    );
+}
+
 /** A story that starts over an existing video makes its clips in that video's project. */
 function firstProjectOf(plan: StoryPlanning, scenes: readonly StoryScene[]): string | null {
   const first = scenes[0]?.clip;

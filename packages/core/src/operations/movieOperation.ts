@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { budgetRefusal, budgetVerdict, creditBudgetOf, localDay, submitGeneration } from '../generation/index.js';
 import { generateVideoInput } from '../generation/schemas.js';
 import { resolveProfile } from '../home/profiles.js';
-import { type PlannedStory, planStory } from '../movie/planStory.js';
+import { type PlannedStory, checkOneAspect, planStory } from '../movie/planStory.js';
 import { MAX_MOVIE_STEPS, parseStoryboard, storyboard } from '../movie/storyboard.js';
 import { timelineFileOf } from '../movie/timeline.js';
 import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
@@ -262,6 +262,7 @@ export async function makeMovieRun(input: MakeMovieInput, context: OperationCont
     cwd: process.cwd(),
     characters: (project) => projectCharacters(context, profile, project),
   });
+  if (input.stitch) checkOneAspect(planned, { catalog: runtime.catalog, profile });
   if (input.dry_run) return input.quote ? quoteStory(context, planned, profile) : plannedMovie(planned);
   await checkBudget(context, planned, profile);
   const movieId = randomUUID();
