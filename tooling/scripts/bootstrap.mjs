@@ -3,14 +3,17 @@
 // Node (node.mjs: the machine's own when it is supported, else a pinned one it
 // installs from the npm registry), installs the pnpm workspace (pinned pnpm via
 // npx) and, when no Chrome/Chromium is found, Debian's chromium (as root) or
-// says what to install, and builds the gflow binary's bundle (apps/app/dist)
-// when it is missing or stale. Safe to re-run.
+// says what to install; the same for the PostgreSQL server the fleet's tests start throw-away
+// clusters of (Debian's postgresql, without its default cluster); and builds the gflow binary's
+// bundle (apps/app/dist) when it is missing or stale. Safe to re-run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The one Chromium finder (the test kit's; plain JavaScript, so it runs before anything is installed).
 import { findChromium } from '../browser/findChromium.js';
+// The one PostgreSQL finder of the tests (plain JavaScript too).
+import { findPostgresBin } from '../postgres/postgres.js';
 import { ensureSupportedNode } from './node.mjs';
 import { runPnpm } from './pnpm.mjs';
 
@@ -27,32 +30,69 @@ function installDeps() {
   }
 }
 
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const hasApt = fs.existsSync('/usr/bin/apt-get');
+
+/** `apt-get update` then `apt-get install` of `packages` (as root); exits the process on a failure. */
+function aptInstall(packages) {
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...packages]]) {
+    const r = spawnSync('apt-get', args, {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (r.status !== 0) {
+      log(`apt-get ${args.join(' ')} failed (exit ${r.status})`);
+      process.exit(1);
+    }
+  }
+}
+
 function ensureChromium() {
   const found = findChromium();
   if (found) {
     log(`browser: ${found}`);
     return;
   }
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = fs.existsSync('/usr/bin/apt-get');
   if (isRoot && hasApt) {
     log('no Chrome/Chromium found: installing Debian chromium (apt-get)');
-    for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
-      const r = spawnSync('apt-get', args, {
-        stdio: ['ignore', 'inherit', 'inherit'],
-        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      });
-      if (r.status !== 0) {
-        log(`apt-get ${args.join(' ')} failed (exit ${r.status})`);
-        process.exit(1);
-      }
-    }
+    aptInstall(['chromium']);
     if (findChromium()) return;
   }
   log('No Chrome or Chromium was found. Install one, then run this again:');
   log('  Debian/Ubuntu: sudo apt-get install chromium   (or install Google Chrome)');
   log('  macOS/Windows: install Google Chrome');
   log('  or point GFLOW_CLI_BROWSER_EXECUTABLE at a Chrome/Chromium binary.');
+  process.exit(1);
+}
+
+/**
+ * The PostgreSQL server binaries the fleet's tests start throw-away clusters with (initdb, pg_ctl;
+ * tooling/postgres). Nothing is started here and no cluster is kept: as root without them, Debian's
+ * postgresql is installed with its default cluster turned off first (postgresql-common's
+ * createcluster.d), so the machine runs no server the tests did not start.
+ */
+function ensurePostgres() {
+  const found = findPostgresBin();
+  if (found) {
+    log(`postgresql: ${found}`);
+    return;
+  }
+  if (isRoot && hasApt) {
+    log('no PostgreSQL server found: installing Debian postgresql without its default cluster (apt-get)');
+    const dropIn = '/etc/postgresql-common/createcluster.d/gflow-no-main-cluster.conf';
+    fs.mkdirSync(path.dirname(dropIn), { recursive: true });
+    if (!fs.existsSync(dropIn)) fs.writeFileSync(dropIn, 'create_main_cluster = false\n');
+    aptInstall(['postgresql']);
+    const installed = findPostgresBin();
+    if (installed) {
+      log(`postgresql: ${installed}`);
+      return;
+    }
+  }
+  log('No PostgreSQL server was found (the fleet tests start throw-away clusters). Install one, then run this again:');
+  log('  Debian/Ubuntu: sudo apt-get install postgresql   (no server needs to run)');
+  log('  macOS: brew install postgresql');
+  log('  or point GFLOW_TEST_PG_BIN at the directory holding initdb and pg_ctl.');
   process.exit(1);
 }
 
@@ -73,6 +113,7 @@ export function bootstrap() {
   installDeps();
   buildBinary();
   ensureChromium();
+  ensurePostgres();
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -1,16 +1,15 @@
 #!/usr/bin/env node
-// Every check of the monorepo, in the order that fails fastest, on both
-// supported Node lines (node.mjs): install (bootstrap), type-check and lint
-// (parallel), then every package's tests one package at a time (browsers and
-// child processes share two cores; the journeys in a lane of their own beside them) on this Node (the pinned line unless the
-// machine's own is supported); then, on the other supported line, the unit
-// tests (the same run as `npm run test:unit`: src/**/*.test.ts of every
-// package, tooling/vitest/unit.config.js), the journeys that depend on the Node binary and the sandbox
-// demo. Ends with one
-// line "Tests: N passed, N failed" summed over both lines (the demo counts as
-// one test). Turbo runs in loose env mode (turbo.json) so settings such as
+// Every check of the monorepo on both supported Node lines (node.mjs): install (bootstrap), the
+// formatting check, then every job in two lanes that each take the next job when their last one
+// ends, heaviest first (browsers and child processes share two cores; GFLOW_TEST_LANES=1 runs one
+// job at a time): type-check and lint, every package's tests on this Node (the pinned line
+// unless the machine's own is supported), and on the other supported line the unit tests (the
+// same run as `npm run test:unit`: src/**/*.test.ts of every package,
+// tooling/vitest/unit.config.js), the journeys that depend on the Node binary and the sandbox
+// demo. Ends with one line "Tests: N passed, N failed" summed over both lines (the demo counts as
+// one test) and each job's minutes. Turbo runs in loose env mode (turbo.json) so settings such as
 // GFLOW_TEST_REPORT_DIR and GFLOW_CLI_BROWSER_EXECUTABLE reach the tasks.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { ensureSupportedNode, envWithNode, secondLineNode } from './node.mjs';
 import { runPnpm, runPnpmAsync } from './pnpm.mjs';
 
 const testUnit = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testUnit.mjs');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const log = (msg) => process.stderr.write(`[test] ${msg}\n`);
 const started = Date.now();
@@ -63,83 +63,160 @@ function tally(dir) {
 }
 
 /**
- * Every package's suites on this Node, in two lanes side by side: the journeys (tests-e2e, two
- * files at a time) in one, every other package one after another in the other (each two files at a
- * time). A browser file spends most of its time waiting on its simulator and Chromium, so two
- * lanes keep both cores busy where one left one idle. GFLOW_TEST_LANES=1 runs them one package
- * at a time, as before.
+ * The heaviest jobs first (seconds on a clean clone, 2026-12-04), so the two lanes end together:
+ * whatever job is not named here runs after these, in name order.
  */
-async function everySuite(env) {
-  const journeys = '@gflow/tests-e2e';
-  const sequential = ['exec', 'turbo', 'run', 'test', '--concurrency=1', '--continue'];
-  if (process.env['GFLOW_TEST_LANES'] === '1') return runPnpm(sequential, { env });
-  const lanes = await Promise.all([
-    runPnpmAsync([...sequential, `--filter=!${journeys}`], { env }),
-    runPnpmAsync(['--filter', journeys, 'run', 'test'], { env }),
-  ]);
-  return lanes.every((status) => status === 0) ? 0 : 1;
+const HEAVIEST_FIRST = [
+  '@gflow/tests-e2e', // ~1170 s
+  '@gflow/driver', // ~550 s
+  '@gflow/core', // ~490 s
+  '@gflow/app', // ~410 s
+  '@gflow/fleet',
+  '@gflow/flow-sim', // ~190 s
+  '@gflow/mcp', // ~160 s
+  'typecheck+lint', // ~140 s
+];
+
+/** The workspace packages with a `test` script, heaviest first. */
+function testedPackages() {
+  const dirs = ['packages', 'apps'].flatMap((g) =>
+    fs.readdirSync(path.join(root, g)).map((d) => path.join(root, g, d)),
+  );
+  const names = [...dirs, path.join(root, 'tooling'), path.join(root, 'tests-e2e')]
+    .map((dir) => path.join(dir, 'package.json'))
+    .filter((file) => fs.existsSync(file))
+    .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')))
+    .filter((pkg) => pkg.scripts?.test)
+    .map((pkg) => pkg.name);
+  return names.sort(byWeight);
 }
 
-// 1. This Node: type-check, lint, the formatting check and the whole suite.
+function byWeight(a, b) {
+  const rank = (name) => (HEAVIEST_FIRST.includes(name) ? HEAVIEST_FIRST.indexOf(name) : HEAVIEST_FIRST.length);
+  return rank(a) - rank(b) || a.localeCompare(b);
+}
+
+/**
+ * Runs the jobs in `lanes` lanes that each take the next job when their last one ends (the
+ * browser files wait on their simulator and Chromium much of the time, so two lanes keep both
+ * cores busy). Resolves with each job's exit status and minutes, in the jobs' order.
+ */
+async function inLanes(jobs, lanes) {
+  const results = new Array(jobs.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) {
+      const index = next++;
+      const job = jobs[index];
+      const at = Date.now();
+      log(`start ${job.name}`);
+      const status = await job.run();
+      results[index] = { name: job.name, status, minutes: (Date.now() - at) / 60_000 };
+      log(`${job.name}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${minutesSince(at)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
+  return results;
+}
+
+/** A job that runs a command and resolves with its exit status. */
+function spawnJob(name, command, args, env) {
+  return {
+    name,
+    run: () =>
+      new Promise((resolve) => {
+        const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+        child.on('error', () => resolve(1));
+        child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+      }),
+  };
+}
+
+// 1. The formatting check (seconds), then every job in two lanes: type-check and lint and every
+// package's tests on this Node (the pinned line unless the machine's own is supported); on the
+// other supported line the unit tests (the same run as `npm run test:unit`), the journeys that
+// depend on the Node binary and the sandbox demo.
 const mainDir = path.join(work, 'main');
 const mainEnv = { ...base, GFLOW_TEST_REPORT_DIR: mainDir };
-const typecheckLint = runPnpm(
-  ['exec', 'turbo', 'run', 'typecheck', 'lint', '--output-logs=errors-only', '--continue'],
-  {
-    env: mainEnv,
-  },
-);
 const format = runPnpm(['exec', 'prettier', '--check', '--log-level', 'warn', '.'], { env: mainEnv });
 if (format !== 0) log('formatting: run `npm run format` (Prettier, .prettierrc.json) and commit the result');
+
+const checksJob = {
+  name: 'typecheck+lint',
+  run: () =>
+    runPnpmAsync(['exec', 'turbo', 'run', 'typecheck', 'lint', '--output-logs=errors-only', '--continue'], {
+      env: mainEnv,
+    }),
+};
+const mainJobs = [
+  checksJob,
+  ...testedPackages().map((name) => ({
+    name,
+    run: () => runPnpmAsync(['--filter', name, 'run', 'test'], { env: mainEnv }),
+  })),
+].sort((a, b) => byWeight(a.name, b.name));
+
+// The second line proves the runtime on the other Node: what depends on the Node binary itself
+// (native SQLite, the browser, the servers, signals, child processes and the worker), through
+// every surface (tests-e2e `test:second-line`: the generation journey on the CLI, MCP stdio,
+// Streamable HTTP and the library; a kill and a restart; a server shutdown; tasks across
+// processes; the background worker), beside every unit test and the demo. Journeys of product
+// behaviour (failures, spend control, locks, batches, chains, agent mode, regressions), whose code
+// is the same JavaScript on both lines, run on the pinned line only.
+const second = secondLineNode();
+const secondDir = path.join(work, 'second');
+const secondJobs = [];
+if (second) {
+  const env = { ...envWithNode(second.binary), ...base, GFLOW_TEST_REPORT_DIR: secondDir };
+  const demoHome = path.join(work, 'demo-home');
+  secondJobs.push(
+    spawnJob(`Node ${second.version} unit tests`, second.binary, [testUnit], env),
+    {
+      name: `Node ${second.version} journeys`,
+      run: () => runPnpmAsync(['--filter', '@gflow/tests-e2e', 'run', 'test:second-line'], { env }),
+    },
+    {
+      name: `Node ${second.version} demo`,
+      run: () =>
+        runPnpmAsync(['--filter', '@gflow/app', 'run', 'demo'], {
+          env: { ...env, GFLOW_CLI_HOME: demoHome, GFLOW_CLI_OUTPUT_DIR: path.join(demoHome, 'out') },
+        }),
+    },
+  );
+} else {
+  log('GFLOW_NODE=system: the second supported Node line is not run (nothing is provisioned)');
+}
+
+const lanes = Number(process.env['GFLOW_TEST_LANES'] ?? 2);
+const ran = await inLanes([...mainJobs, ...secondJobs], lanes);
+const statusOf = (name) => ran.find((r) => r.name === name)?.status ?? 1;
+const typecheckLint = statusOf(checksJob.name);
 const checks = typecheckLint || format;
-const mainStarted = Date.now();
-const mainStatus = await everySuite(mainEnv);
+const mainRan = ran.filter((r) => mainJobs.some((j) => j.name === r.name) && r.name !== checksJob.name);
+const secondRan = ran.filter((r) => secondJobs.some((j) => j.name === r.name));
+const demo = second ? statusOf(`Node ${second.version} demo`) : 0;
 const lines = [
   {
     node: process.versions.node,
     what: 'every suite',
-    status: mainStatus,
-    took: minutesSince(mainStarted),
+    status: mainRan.some((r) => r.status !== 0) ? 1 : 0,
+    took: `${mainRan.reduce((t, r) => t + r.minutes, 0).toFixed(1)} min of jobs`,
     ...tally(mainDir),
   },
 ];
-
-// 2. The other supported line: tests beside the code, the journeys, the demo.
-const second = secondLineNode();
 if (second) {
-  log(
-    `Node ${second.version}: the unit tests (npm run test:unit), the journeys that depend on the Node binary and the sandbox demo`,
-  );
-  const secondStarted = Date.now();
-  const dir = path.join(work, 'second');
-  const env = { ...envWithNode(second.binary), ...base, GFLOW_TEST_REPORT_DIR: dir };
-  const units = spawnSync(second.binary, [testUnit], { stdio: 'inherit', env }).status ?? 1;
-  // The second line proves the runtime on the other Node: what depends on the Node binary itself
-  // (native SQLite, the browser, the servers, signals, child processes and the worker), through
-  // every surface (tests-e2e `test:second-line`: the generation journey on the CLI, MCP stdio,
-  // Streamable HTTP and the library; a kill and a restart; a server shutdown; tasks across
-  // processes; the background worker), beside every unit test and the demo. Journeys of product
-  // behaviour (failures, spend control, locks, batches, chains, agent mode, regressions), whose code
-  // is the same JavaScript on both lines, run on the pinned line only.
-  const journeys = runPnpm(['--filter', '@gflow/tests-e2e', 'run', 'test:second-line'], { env });
-  const demoHome = path.join(work, 'demo-home');
-  const demo = runPnpm(['--filter', '@gflow/app', 'run', 'demo'], {
-    env: { ...env, GFLOW_CLI_HOME: demoHome, GFLOW_CLI_OUTPUT_DIR: path.join(demoHome, 'out') },
-  });
-  const sum = tally(dir);
+  const sum = tally(secondDir);
   lines.push({
     node: second.version,
     what: 'unit tests, Node-binary journeys, demo',
-    status: units || journeys || demo,
+    status: secondRan.some((r) => r.status !== 0) ? 1 : 0,
     passed: sum.passed + (demo === 0 ? 1 : 0),
     failed: sum.failed + (demo === 0 ? 0 : 1),
     skipped: sum.skipped,
     failures: demo === 0 ? sum.failures : [...sum.failures, 'the sandbox demo'],
     files: sum.files,
-    took: minutesSince(secondStarted),
+    took: `${secondRan.reduce((t, r) => t + r.minutes, 0).toFixed(1)} min of jobs`,
   });
-} else {
-  log('GFLOW_NODE=system: the second supported Node line is not run (nothing is provisioned)');
 }
 fs.rmSync(work, { recursive: true, force: true });
 
@@ -154,6 +231,9 @@ for (const l of lines)
   process.stdout.write(
     `Node ${l.node} (${l.what}): ${l.passed} passed, ${l.failed} failed${l.status !== 0 ? ' (a task failed)' : ''}, ${l.took}\n`,
   );
+process.stdout.write(
+  `jobs (${lanes} lanes): ${ran.map((r) => `${r.name} ${r.minutes.toFixed(1)}${r.status === 0 ? '' : ' FAILED'}`).join(', ')}\n`,
+);
 // Where the time goes (the suite's budget is 45 min on a clean clone): the slowest test files.
 const slowest = lines
   .flatMap((l) => l.files.map((f) => ({ ...f, node: l.node })))

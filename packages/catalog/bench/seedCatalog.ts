@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { TASK_PAYLOAD_VERSION } from '../src/tasks/taskTypes.js';
 
 export interface SeedSize {
   readonly projects: number;
@@ -59,7 +60,7 @@ export function seedCatalog(db: Database, size: SeedSize): SeedInfo {
   );
   const insertTask = db.prepare(
     `INSERT INTO generation_queue (task_id, profile_name, task_type, payload_json, schema_version, status, created_at, updated_at)
-     VALUES (?, ?, 't2i', '{"schema_version":1,"prompt":"bench"}', 1, 'pending', ?, ?)`,
+     VALUES (?, ?, 't2i', '{"schema_version":${TASK_PAYLOAD_VERSION},"prompt":"bench"}', ${TASK_PAYLOAD_VERSION}, 'pending', ?, ?)`,
   );
 
   db.transaction(() => {

@@ -10,6 +10,8 @@ const WORKER = path.join(PACKAGE_DIR, 'test', 'fixtures', 'claimWorker.ts');
 
 interface Worker {
   readonly ready: Promise<void>;
+  /** Its first claim is made (it holds the task it starts from): the racers both run. */
+  readonly first: Promise<void>;
   readonly result: Promise<string[]>;
   go(): void;
 }
@@ -22,21 +24,34 @@ function startWorker(dbPath: string, claimant: string, count: number, order: 'up
   let out = '';
   let err = '';
   let signalReady: () => void = () => undefined;
+  let signalFirst: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (signalReady = resolve));
+  const first = new Promise<void>((resolve) => (signalFirst = resolve));
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const result = new Promise<string[]>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.startsWith('ready\n')) signalReady();
+      if (out.startsWith('ready\nfirst\n')) signalFirst();
     });
     child.on('error', reject);
     child.on('exit', (code) =>
       code === 0
-        ? resolve(JSON.parse(out.slice('ready\n'.length)) as string[])
+        ? resolve(JSON.parse(out.slice('ready\nfirst\n'.length)) as string[])
         : reject(new Error(`worker exited ${code}: ${err}`)),
     );
   });
-  return { ready, result, go: () => child.stdin.write('go\n') };
+  return { ready, first, result, go: () => child.stdin.write('go\n') };
+}
+
+/**
+ * Lets both racers make their first claim, then both go on: neither can finish the queue before
+ * the other runs, however the machine schedules them (the test counts winners, not time).
+ */
+async function startTogether(workers: readonly Worker[]): Promise<void> {
+  for (const w of workers) w.go();
+  await Promise.all(workers.map((w) => w.first));
+  for (const w of workers) w.go();
 }
 
 let tmp: ReturnType<typeof tempDir>;
@@ -59,14 +74,14 @@ describe('claim race between real processes', () => {
       startWorker(dbPath, 'mcp:alice:1:a', count, 'up'),
       startWorker(dbPath, 'mcp:alice:2:b', count, 'down'),
     ];
-    await Promise.all(workers.map((w) => w.ready)); // both loaded and connected: start them together
-    for (const w of workers) w.go();
+    await Promise.all(workers.map((w) => w.ready)); // both loaded and connected
+    await startTogether(workers);
     const [a = [], b = []] = await Promise.all(workers.map((w) => w.result));
 
     expect(a.length + b.length).toBe(count);
     expect(new Set([...a, ...b]).size).toBe(count);
     expect(a.filter((id) => b.includes(id))).toEqual([]);
-    // Both really raced (neither finished before the other started).
+    // Both raced: each made its first claim before either went on (startTogether), whatever the speed.
     expect(a.length).toBeGreaterThan(0);
     expect(b.length).toBeGreaterThan(0);
 
@@ -78,7 +93,7 @@ describe('claim race between real processes', () => {
     for (const id of a) expect(winners.get(id)).toBe('mcp:alice:1:a');
     for (const id of b) expect(winners.get(id)).toBe('mcp:alice:2:b');
     catalog.close();
-  }, 30_000);
+  }, 120_000);
 
   it('two processes draining one queue with claimNext: each task is claimed once, by one of them', async () => {
     const dbPath = path.join(tmp.dir, 'gflow.db');
@@ -93,7 +108,7 @@ describe('claim race between real processes', () => {
       startWorker(dbPath, 'worker:alice:2:b', count, 'next'),
     ];
     await Promise.all(workers.map((w) => w.ready));
-    for (const w of workers) w.go();
+    await startTogether(workers);
     const [a = [], b = []] = await Promise.all(workers.map((w) => w.result));
 
     expect(a.length + b.length).toBe(count);
@@ -106,5 +121,5 @@ describe('claim race between real processes', () => {
     for (const won of [a, b]) expect(won.map(position)).toEqual([...won.map(position)].sort((x, y) => x - y));
     expect(catalog.tasks.get('not-alice')?.status).toBe('pending');
     catalog.close();
-  }, 30_000);
+  }, 120_000);
 });

@@ -61,16 +61,4 @@ export function toTaskRecord(row: RawTaskRow): TaskRecord {
   };
 }
 
-/** A fresh checkpoint for a just-claimed task. */
-export function initialCheckpoint(claimant: string | null): TaskCheckpoint {
-  return {
-    schema_version: 1,
-    claimant,
-    phase: 'claimed',
-    may_have_spent: false,
-    project_id: null,
-    operation_id: null,
-    media_ids: [],
-    workflow_ids: [],
-  };
-}
+export { initialCheckpoint } from './taskRules.js';

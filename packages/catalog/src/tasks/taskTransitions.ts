@@ -1,8 +1,18 @@
-import { DataIntegrityError, exitCodeOf, toProblem } from '@gflow/errors';
+import { DataIntegrityError } from '@gflow/errors';
 import type { CatalogContext } from '../context.js';
-import { DEFAULT_MAX_REQUEUES } from './settleAbandoned.js';
-import { type RawTaskRow, TASK_COLUMNS, initialCheckpoint, toTaskRecord } from './taskRow.js';
-import type { CheckpointPatch, TaskCheckpoint, TaskRecord } from './taskTypes.js';
+import { type RawTaskRow, TASK_COLUMNS, toTaskRecord } from './taskRow.js';
+import {
+  assertHeld,
+  assertRecoverable,
+  assertRequeueable,
+  cancelOutcomeOf,
+  failedStatusOf,
+  mergeCheckpoint,
+  releasedCheckpoint,
+  requeuedCheckpoint,
+  taskProblemOf,
+} from './taskRules.js';
+import type { CheckpointPatch, TaskRecord } from './taskTypes.js';
 
 export interface CancelOptions {
   /**
@@ -66,10 +76,6 @@ export interface TaskTransitions {
   recover(taskId: string, claimant: string, result: unknown): TaskRecord;
 }
 
-function union(a: readonly string[], b: readonly string[] | undefined): string[] {
-  return b === undefined ? [...a] : [...new Set([...a, ...b])];
-}
-
 export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
   const get = ctx.db.prepare(`SELECT ${TASK_COLUMNS} FROM generation_queue WHERE task_id = ?`);
   const setCheckpoint = ctx.db.prepare(
@@ -100,15 +106,7 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
       throw new DataIntegrityError(`No task with id ${taskId}.`, { extensions: { task_id: taskId } });
     return row;
   };
-  const held = (taskId: string, claimant: string): TaskRecord => {
-    const record = toTaskRecord(load(taskId));
-    if (record.status !== 'working' || record.claimant !== claimant) {
-      throw new DataIntegrityError(`Task ${taskId} is ${record.status} and not held by this worker.`, {
-        extensions: { task_id: taskId, status: record.status },
-      });
-    }
-    return record;
-  };
+  const held = (taskId: string, claimant: string): TaskRecord => assertHeld(toTaskRecord(load(taskId)), claimant);
   const settle = (
     taskId: string,
     status: 'completed' | 'failed' | 'cancelled' | 'indeterminate',
@@ -126,28 +124,11 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
         now: ctx.now(),
       }) as RawTaskRow,
     );
-  const problemOf = (error: unknown): Record<string, unknown> => ({
-    ...toProblem(error),
-    exit_code: exitCodeOf(error),
-  });
 
   return {
     updateCheckpoint(taskId, claimant, patch) {
       return ctx.write(() => {
-        const current: TaskCheckpoint = held(taskId, claimant).checkpoint ?? initialCheckpoint(claimant);
-        const next: TaskCheckpoint = {
-          ...current,
-          claimant,
-          phase: patch.phase ?? current.phase,
-          may_have_spent: current.may_have_spent || patch.may_have_spent === true,
-          project_id: patch.project_id === undefined ? current.project_id : patch.project_id,
-          operation_id: patch.operation_id === undefined ? current.operation_id : patch.operation_id,
-          media_ids: union(current.media_ids, patch.media_ids),
-          workflow_ids: union(current.workflow_ids, patch.workflow_ids),
-          ...(current.submitting_at !== undefined || patch.submitting_at === undefined
-            ? {}
-            : { submitting_at: patch.submitting_at }),
-        };
+        const next = mergeCheckpoint(held(taskId, claimant).checkpoint, claimant, patch);
         return toTaskRecord(setCheckpoint.get(JSON.stringify(next), ctx.now(), taskId) as RawTaskRow);
       });
     },
@@ -160,26 +141,15 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
     fail(taskId, claimant, error, options = {}) {
       return ctx.write(() => {
         const record = held(taskId, claimant);
-        const problem = problemOf(error);
-        const cancelled = problem['exit_code'] === 130;
-        const status = cancelled
-          ? record.checkpoint?.may_have_spent === true
-            ? 'indeterminate'
-            : 'cancelled'
-          : 'failed';
+        const problem = taskProblemOf(error);
+        const status = failedStatusOf(record, problem) as 'failed' | 'cancelled' | 'indeterminate';
         return settle(taskId, status, null, problem, options.flowMediaId);
       });
     },
     release(taskId, claimant, options = {}) {
       return ctx.write(() => {
-        const record = toTaskRecord(load(taskId));
-        const checkpoint = record.checkpoint;
-        const requeues = checkpoint?.requeues ?? 0;
-        if (record.status !== 'working' || record.claimant !== claimant || record.cancelRequestedAt !== null)
-          return undefined;
-        const spent = checkpoint?.may_have_spent === true && options.run !== true;
-        if (checkpoint === null || spent || requeues >= (options.maxRequeues ?? DEFAULT_MAX_REQUEUES)) return undefined;
-        const next = { ...checkpoint, claimant: null, phase: 'requeued', requeues: requeues + 1 };
+        const next = releasedCheckpoint(toTaskRecord(load(taskId)), claimant, options);
+        if (next === undefined) return undefined;
         const row = releaseStmt.get({ taskId, claimant, now: ctx.now(), checkpoint: JSON.stringify(next) });
         return row === undefined ? undefined : toTaskRecord(row as RawTaskRow);
       });
@@ -187,38 +157,29 @@ export function createTaskTransitions(ctx: CatalogContext): TaskTransitions {
     requeue(taskId) {
       return ctx.write(() => {
         const record = toTaskRecord(load(taskId));
-        if (record.parentTaskId !== null || !['failed', 'cancelled', 'indeterminate'].includes(record.status))
-          throw new DataIntegrityError(`Task ${taskId} is ${record.status}: only a run that ended can be resumed.`, {
-            extensions: { task_id: taskId, status: record.status },
-          });
-        const checkpoint = { ...(record.checkpoint ?? initialCheckpoint(null)), claimant: null, phase: 'resumed' };
+        assertRequeueable(record);
+        const checkpoint = requeuedCheckpoint(record);
         const row = requeueStmt.get({ taskId, now: ctx.now(), checkpoint: JSON.stringify(checkpoint) });
         return toTaskRecord(row as RawTaskRow);
       });
     },
     recover(taskId, claimant, result) {
       return ctx.write(() => {
-        const step = toTaskRecord(load(taskId));
-        const spent = step.checkpoint?.may_have_spent === true;
-        if (step.parentTaskId === null || !spent || !['failed', 'cancelled', 'indeterminate'].includes(step.status))
-          throw new DataIntegrityError(`Task ${taskId} is not a step to recover (${step.status}).`, {
-            extensions: { task_id: taskId, status: step.status },
-          });
-        held(step.parentTaskId, claimant);
+        const parent = assertRecoverable(toTaskRecord(load(taskId)));
+        held(parent, claimant);
         return settle(taskId, 'completed', result, null, undefined);
       });
     },
     cancel(taskId, options = {}) {
       return ctx.write(() => {
         const record = toTaskRecord(load(taskId));
-        if (record.status === 'pending') return settle(taskId, 'cancelled', null, null, undefined);
-        if (record.status !== 'working') return record;
-        if (options.claimant === undefined || options.claimant !== record.claimant) {
+        const outcome = cancelOutcomeOf(record, options.claimant);
+        if (outcome === 'none') return record;
+        if (outcome === 'request') {
           const now = ctx.now();
           return toTaskRecord(requestCancel.get(now, now, taskId) as RawTaskRow);
         }
-        const spent = record.checkpoint?.may_have_spent === true;
-        return settle(taskId, spent ? 'indeterminate' : 'cancelled', null, null, undefined);
+        return settle(taskId, outcome === 'cancel' ? 'cancelled' : 'indeterminate', null, null, undefined);
       });
     },
   };

@@ -89,6 +89,11 @@ export interface CreateTaskInput {
   readonly parent?: { readonly taskId: string; readonly stepIndex: number };
   /** A key a repeated call is recognised by (per profile); a second row with it is refused (DataIntegrityError). */
   readonly idempotencyKey?: string;
+  /**
+   * The profile pool a fleet routed this task through (it may move to another profile of the pool
+   * when Flow refuses this one for quota). The fleet's queue only: the embedded queue has no pools.
+   */
+  readonly pool?: string;
 }
 
 /** Who is running tasks: `<surface>:<profile>:<pid>:<startToken>`. */
@@ -113,6 +118,13 @@ export interface SettleOptions {
   readonly requeue?: (payload: TaskPayload) => boolean;
   /** How many times one task is queued again at most; default 3, then it is settled `failed`. */
   readonly maxRequeues?: number;
+  /**
+   * A task the caller takes over at once (a fleet worker resuming the run a dead worker held): if
+   * it is among the abandoned rows it goes back to `pending` in the same transaction, with no job
+   * of its own, when it may run again (a run, or a task that never reached its submit) and no
+   * cancel was asked for — so nobody following it sees it end (`indeterminate`) before it resumes.
+   */
+  readonly resume?: string;
 }
 
 export interface SettleResult {

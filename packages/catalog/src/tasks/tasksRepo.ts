@@ -1,20 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { BadParameterError, DataIntegrityError, QueueSchemaError, toProblem } from '@gflow/errors';
 import type { CatalogContext } from '../context.js';
 import { type Page, type PageOptions, normalisePage, toPage } from '../paging.js';
 import type { ProfilesRepo } from '../repositories/profilesRepo.js';
 import { assertProfileName } from '../validation.js';
 import { type RawTaskRow, TASK_COLUMNS, initialCheckpoint, toTaskRecord } from './taskRow.js';
+import { checkedTaskInput, isSupportedPayload, unsupportedPayloadError } from './taskRules.js';
 import { type TaskTransitions, createTaskTransitions } from './taskTransitions.js';
-import {
-  type ClaimantLiveness,
-  type CreateTaskInput,
-  type SettleOptions,
-  type SettleResult,
-  SUPPORTED_TASK_PAYLOAD_VERSIONS,
-  TASK_PAYLOAD_VERSION,
-  type TaskRecord,
-  type TaskStatus,
+import type {
+  ClaimantLiveness,
+  CreateTaskInput,
+  SettleOptions,
+  SettleResult,
+  TaskRecord,
+  TaskStatus,
 } from './taskTypes.js';
 import { settleAbandonedTasks } from './settleAbandoned.js';
 
@@ -60,10 +58,6 @@ export interface TasksRepo extends TaskTransitions {
    */
   noteHandover(taskId: string, claimant: string): boolean;
 }
-
-const TASK_ID = /^[\w-]{1,128}$/;
-/** An idempotency key: printable, no control characters, bounded. */
-const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,200}$/;
 
 /** How many times a task was queued again (its checkpoint's `requeues`); 0 when unknown. */
 function requeuesOf(checkpointJson: string | null | undefined): number {
@@ -129,13 +123,8 @@ export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo)
       checkpoint: JSON.stringify({ ...initialCheckpoint(claimant), ...(requeues > 0 ? { requeues } : {}) }),
     }) as RawTaskRow | undefined;
     if (row === undefined) return null;
-    if (!SUPPORTED_TASK_PAYLOAD_VERSIONS.includes(row.schemaVersion)) {
-      const error = new QueueSchemaError(
-        `Task payload schema_version ${row.schemaVersion} is not supported by this gflow.`,
-        {
-          extensions: { schema_version: row.schemaVersion, supported: SUPPORTED_TASK_PAYLOAD_VERSIONS },
-        },
-      );
+    if (!isSupportedPayload(row.schemaVersion)) {
+      const error = unsupportedPayloadError(row.schemaVersion);
       refuse.run(JSON.stringify({ ...toProblem(error), exit_code: error.exitCode }), ctx.now(), taskId);
       return { ...toTaskRecord(row), status: 'failed' };
     }
@@ -151,18 +140,13 @@ export function createTasksRepo(ctx: CatalogContext, profilesRepo: ProfilesRepo)
   return {
     ...transitions,
     create(input) {
-      assertProfileName(input.profile);
-      const taskId = input.taskId ?? randomUUID();
-      if (!TASK_ID.test(taskId)) throw new BadParameterError('task_id must match ^[\\w-]{1,128}$.');
-      if (!/^[\w-]{1,64}$/.test(input.taskType)) throw new BadParameterError('task_type must be a short slug.');
-      const version = input.payload['schema_version'] ?? TASK_PAYLOAD_VERSION;
-      if (typeof version !== 'number' || !SUPPORTED_TASK_PAYLOAD_VERSIONS.includes(version)) {
-        throw new QueueSchemaError(`Task payload schema_version ${String(version)} is not supported by this gflow.`);
-      }
-      const payload = JSON.stringify({ ...input.payload, schema_version: version });
+      if (input.pool !== undefined)
+        throw new BadParameterError('A profile pool needs the fleet (GFLOW_FLEET_URL): this catalog has no pools.', {
+          extensions: { parameter: 'profile_pool' },
+        });
+      const { taskId, payload: checked, version } = checkedTaskInput(input);
+      const payload = JSON.stringify(checked);
       const { parent, idempotencyKey } = input;
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
-        throw new BadParameterError('idempotency_key must be 1–200 printable characters.');
       return ctx.write(() => {
         profilesRepo.touch(input.profile);
         if (idempotencyKey !== undefined && byKey.get(input.profile, idempotencyKey) !== undefined)

@@ -1,0 +1,3 @@
+import { gflowEslint } from '@gflow/tooling/eslint';
+
+export default gflowEslint(import.meta.dirname);

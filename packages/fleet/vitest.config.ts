@@ -1,0 +1,3 @@
+import { defineGflowVitest } from '@gflow/tooling/vitest';
+
+export default defineGflowVitest();
