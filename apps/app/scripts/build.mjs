@@ -22,6 +22,7 @@ const log = (msg) => process.stderr.write(`[build] ${msg}\n`);
 /** Files the sources read at run time (relative to their own URL), copied to dist/ws/<same path>. */
 const RUNTIME_FILES = [
   'packages/catalog/migrations',
+  'packages/fleet/migrations',
   'packages/flow-sim/assets',
   'docs/KNOWN_ISSUES.md',
   'apps/app/package.json',

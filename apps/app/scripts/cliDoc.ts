@@ -3,7 +3,7 @@
 //   node --import tsx apps/app/scripts/cliDoc.ts
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildCli, renderHelp, walkCli } from '@gflow/cli';
+import { type CommandDef, buildCli, groupSpecOf, renderHelp, walkCli } from '@gflow/cli';
 import { APP_COMMANDS } from '../src/appCommands.js';
 
 const GUIDE = `# gflow command line
@@ -483,6 +483,18 @@ beside it: every clip with its file, media id, in/out points and prompt, which a
 (OpenTimelineIO). \`--no-stitch\` keeps the clips only. MCP: \`gflow_make_movie\`,
 \`gflow_movie_status\`.
 
+## A fleet: several machines
+
+With \`--fleet URL\` (or \`GFLOW_FLEET_URL\`), a PostgreSQL database every machine reaches, the
+commands that submit runs put them on the fleet's queue instead of this machine's, and any worker
+holding the profile runs them: \`gflow worker --fleet URL\` on each machine serves the profiles
+signed in there (\`--profile\` to pick, \`--pools\` / \`GFLOW_FLEET_POOLS\` to put them in pools).
+A run names a profile or a pool (\`--profile-pool studio\`), which the fleet routes to a profile
+with the quota and credits for that kind of work and moves on when Flow refuses one for its
+account. \`--wait\` follows the run wherever it runs; \`gflow task …\` reads it from any machine;
+\`gflow serve --fleet URL\` is the MCP front door and the gallery over the shared catalog. Without
+the setting nothing changes. The recipe, routing and failure behaviour: docs/FLEET.md.
+
 ## Spend control: quotes, \`--dry-run\`, budgets
 
 Before every submit gflow reads what Flow says it will cost: the settings pane's cost line
@@ -517,10 +529,32 @@ measured: no balance shown, an unchanged balance, a failed read).
 ## Command reference
 `;
 
+/** The groups whose bare command takes options of its own (`gflow worker --fleet URL`): a section each, before their leaves. */
+async function bareGroups(def: CommandDef, at: readonly string[]): Promise<Map<string, CommandDef>> {
+  const out = new Map<string, CommandDef>();
+  const group = groupSpecOf(def);
+  if (!group) return out;
+  if (group.bare?.flags && at.length > 0) out.set(at.join(' '), def);
+  for (const [name, entry] of Object.entries(group.children)) {
+    const child = 'load' in entry && typeof entry.load === 'function' ? await entry.load() : (entry as CommandDef);
+    for (const [key, value] of await bareGroups(child, [...at, name])) out.set(key, value);
+  }
+  return out;
+}
+
 const root = buildCli({ version: '0.0.0', extraCommands: APP_COMMANDS });
 const sections: string[] = [GUIDE];
+const bare = await bareGroups(root, []);
+const section = async (def: CommandDef, p: readonly string[]): Promise<string> =>
+  `### gflow ${p.join(' ')}\n\n\`\`\`text\n${(await renderHelp(def, p)).trimEnd()}\n\`\`\`\n`;
 for (const { path: p, def } of await walkCli(root)) {
-  sections.push(`### gflow ${p.join(' ')}\n\n\`\`\`text\n${(await renderHelp(def, p)).trimEnd()}\n\`\`\`\n`);
+  const parent = p.slice(0, -1).join(' ');
+  const group = bare.get(parent);
+  if (group !== undefined) {
+    sections.push(await section(group, p.slice(0, -1)));
+    bare.delete(parent);
+  }
+  sections.push(await section(def, p));
 }
 const target = path.resolve(import.meta.dirname, '..', '..', '..', 'docs', 'CLI.md');
 fs.writeFileSync(target, `${sections.join('\n')}`);

@@ -198,6 +198,13 @@ describe('the bundle', () => {
     expect([...sourcesOf(models.loaded)].filter((s) => operationModules.has(s))).toEqual([
       'packages/core/src/operations/listModelsOperation.ts',
     ]);
+    // Nor the generation path, nor the shared parameter schemas: its runtime reads a task's
+    // envelope and the id patterns from modules of their own.
+    expect(
+      [...sourcesOf(models.loaded)].filter(
+        (s) => s.startsWith('packages/core/src/generation/') || s === 'packages/core/src/schemas/params.ts',
+      ),
+    ).toEqual([]);
     for (const run of [models, tracedRun(['--help'], home)])
       for (const builtin of ['builtin:crypto', 'builtin:child_process']) expect(run.loaded).not.toContain(builtin);
     // Both checks can fail: a listing opens the catalog (its claimant token draws on node:crypto) and
@@ -205,5 +212,7 @@ describe('the bundle', () => {
     const listed = tracedRun(['data', 'list', 'projects', '--json'], home);
     expect(listed.loaded).toContain('builtin:crypto');
     expect([...sourcesOf(listed.loaded)].filter((s) => operationModules.has(s)).length).toBeGreaterThan(0);
+    const batchHelp = tracedRun(['image', 'batch', '--help'], home);
+    expect([...sourcesOf(batchHelp.loaded)]).toContain('packages/core/src/schemas/params.ts');
   }, 60_000);
 });

@@ -95,6 +95,14 @@ export const updatePayload = z.strictObject({
   notes: z.string(),
 });
 
+/** `worker --fleet URL --json`: the fleet worker's report once stopped (CLI-only, no core operation). */
+export const fleetWorkerPayload = z.strictObject({
+  status: z.literal('ok'),
+  worker_id: z.string().min(1),
+  profiles: z.array(z.string().min(1)),
+  ran: z.array(z.string().min(1)),
+});
+
 /** `worker run --json`: why the worker left and the tasks it ran (CLI-only, no core operation). */
 export const workerReportPayload = z.strictObject({
   status: z.literal('ok'),

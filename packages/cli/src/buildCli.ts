@@ -55,9 +55,8 @@ const TOP: Readonly<
     load: async () => (await import('./commands/taskCommands.js')).taskCommand,
   },
   worker: {
-    description: 'Internal: the background worker that --no-wait starts.',
+    description: "A fleet's worker: serve this machine's profiles on a fleet (gflow worker --fleet URL).",
     load: async () => (await import('./commands/workerCommand.js')).workerCommand,
-    hidden: true,
   },
   data: {
     description: 'The local catalog: list, media, prune, download, errors.',

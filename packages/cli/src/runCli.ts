@@ -179,6 +179,7 @@ async function runLeaf(
   const settingFlags = { ...options.settingFlags };
   if (values['sandbox'] === true) settingFlags.sandbox = true;
   if (values['no_spend'] === true) settingFlags.noSpend = true;
+  if (typeof values['fleet'] === 'string') settingFlags.fleetUrl = values['fleet'];
   const ctx = createLeafContext({
     io,
     env,

@@ -7,6 +7,8 @@
 //               than its previous one (it navigates);
 //   warm-same   the same daemon, the same project as its previous call (the open
 //               page is reused after a health check).
+// Each round pins one URL gap for its clips (the simulator's pinUrlGap, drawn as a clip's is): the
+// styles of a round wait the same time for Flow, and their ratios to cold are taken per round.
 // Prints the medians and ratios and writes bench/RESULTS.md.
 //   pnpm --filter @gflow/core bench [rounds]
 import fs from 'node:fs';
@@ -100,6 +102,8 @@ async function measure(runtime: Gflow, form: Form, project: string, tag: string)
 }
 
 const results: Array<{ latency: string; form: Form; style: Style; samples: Sample[] }> = [];
+/** The URL gap every clip of a round waited (i2v), per latency. */
+const gaps = new Map<string, number[]>();
 const [p1, p2] = [await newProject(), await newProject()];
 // Flow's URL gap as measured at every latency, so the i2v rows stay comparable across runs.
 h.sim.scenario.setUrlDelay('measured');
@@ -110,6 +114,9 @@ for (const latency of LATENCIES) {
     const formRounds = form === 'i2v' ? Math.max(1, Math.ceil(rounds / 2)) : rounds;
     for (let i = 0; i < formRounds; i++) {
       const tag = `${latency} ${form} ${i}`;
+      // One URL gap per round, drawn as a clip's is: every style of the round waits the same for Flow.
+      const gap = h.sim.scenario.pinUrlGap();
+      if (form === 'i2v') gaps.set(String(latency), [...(gaps.get(String(latency)) ?? []), gap]);
       // A warm runtime holds the profile's lease; hand it over between the styles.
       await warm.sessions.closeAll();
       samples.cold.push(await measure(cold, form, p1, `${tag} cold`));
@@ -120,12 +127,18 @@ for (const latency of LATENCIES) {
     for (const style of STYLES) results.push({ latency: String(latency), form, style, samples: samples[style] });
   }
 }
+h.sim.scenario.unpinUrlGap();
 await h.close();
 
 const ms = (v: number): string => `${v.toFixed(0)} ms`;
+/** gflow's own time around Flow's in one call: everything but submit → reply. */
+const overheadOf = (s: Sample): number => s.total - s.submitToReply;
 const rows = results.map((r) => {
   const m = (k: keyof Sample): number => median(r.samples.map((s) => s[k]));
-  const overhead = m('total') - m('submitToReply');
+  const coldRun = results.find((c) => c.latency === r.latency && c.form === r.form && c.style === 'cold');
+  // Paired by round (the same Flow time within one): the median of cold's over this style's.
+  const vsCold = (of: (s: Sample) => number): number =>
+    median(r.samples.map((s, i) => of(coldRun?.samples[i] ?? s) / of(s)));
   return {
     ...r,
     pre: m('preSubmit'),
@@ -134,29 +147,33 @@ const rows = results.map((r) => {
     after: m('replyToResult'),
     total: m('total'),
     held: m('simHeld'),
-    overhead,
+    overhead: median(r.samples.map(overheadOf)),
+    totalVsCold: vsCold((s) => s.total),
+    overheadVsCold: vsCold(overheadOf),
   };
 });
 const cpus = os.cpus();
+const i2vRounds = Math.max(1, Math.ceil(rounds / 2));
 const lines = [
   '## @gflow/core: generation overhead in phases',
   '',
-  `Date: ${new Date().toISOString()}. Machine: ${cpus[0]?.model ?? '?'} ×${cpus.length}, Node ${process.version}. One image (t2i) or one i2v clip (a local start frame: uploaded by the first call, attached in place after) per call; ${rounds} interleaved rounds of t2i, ${Math.max(1, Math.ceil(rounds / 2))} of i2v, per latency. Medians.`,
+  `Date: ${new Date().toISOString()}. Machine: ${cpus[0]?.model ?? '?'} ×${cpus.length}, Node ${process.version}. One image (t2i) or one i2v clip (a local start frame: uploaded by the first call, attached in place after) per call; ${rounds} interleaved rounds of t2i, ${i2vRounds} of i2v, per latency. Medians.`,
   '',
   'cold: CLI-like runtime, browser and lease per call. warm: daemon, browser kept, the call in another project than its previous one. warm-same: daemon, same project as its previous call.',
   '',
-  '| latency | form | style | pre-submit | of it after the browser is up | submit → reply | reply → result | total | simulator held its reply | overhead / Flow time | total vs cold |',
-  '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| latency | form | style | pre-submit | of it after the browser is up | submit → reply | reply → result | total | simulator held its reply | overhead | overhead / Flow time | total vs cold | overhead vs cold |',
+  '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
 ];
 for (const r of rows) {
-  const coldRow = rows.find((c) => c.latency === r.latency && c.form === r.form && c.style === 'cold');
   lines.push(
-    `| ${r.latency} | ${r.form} | ${r.style} | ${ms(r.pre)} | ${ms(r.up)} | ${ms(r.flow)} | ${ms(r.after)} | ${ms(r.total)} | ${ms(r.held)} | ${(r.overhead / r.flow).toFixed(2)}× | ${coldRow ? (coldRow.total / r.total).toFixed(2) : '?'}× faster |`,
+    `| ${r.latency} | ${r.form} | ${r.style} | ${ms(r.pre)} | ${ms(r.up)} | ${ms(r.flow)} | ${ms(r.after)} | ${ms(r.total)} | ${ms(r.held)} | ${ms(r.overhead)} | ${(r.overhead / r.flow).toFixed(2)}× | ${r.totalVsCold.toFixed(2)}× faster | ${r.overheadVsCold.toFixed(2)}× less |`,
   );
 }
+const gapList = [...gaps].map(([latency, g]) => `${latency}: ${g.map((v) => `${(v / 1000).toFixed(1)} s`).join(', ')}`);
 lines.push(
   '',
   "overhead = total − (submit → reply): gflow's own time around Flow's. For i2v, submit → reply runs to the clip's download URL, which the simulator (as Flow, flow-captures §4) signs 2–8 s after the clip is done (the measured gap, at every latency).",
+  `One URL gap is drawn per round and every style of that round waits it (the simulator's pinUrlGap), so a round's styles see the same Flow time; i2v rounds' gaps: ${gapList.join('; ')}. "total vs cold" and "overhead vs cold" are the medians of the per-round ratios (cold's over the style's).`,
   '',
 );
 fs.writeFileSync(path.join(import.meta.dirname, 'RESULTS.md'), lines.join('\n'));

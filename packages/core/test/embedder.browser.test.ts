@@ -141,6 +141,7 @@ describe('the published set, packed', () => {
         '@gflow/lease',
         '@gflow/driver',
         '@gflow/flow-sim',
+        '@gflow/fleet',
         '@gflow/core',
       ]),
     );
@@ -203,13 +204,16 @@ describe("core's manifest (issue 42)", () => {
     // Stitching's muxer is an optional peer too: its @types/dom-* would weigh on every install, and
     // stitchVideos names the package to install when it is missing.
     // So is the YAML reader: a program passes a storyboard to makeMovie as an object; only a file needs it.
+    // And the fleet's backend (PostgreSQL, pg-boss): only a fleet loads it.
     expect(core['peerDependencies']).toEqual({
       '@gflow/flow-sim': VERSION,
+      '@gflow/fleet': VERSION,
       mediabunny: expect.stringMatching(/^\^?1\./),
       yaml: expect.stringMatching(/^\^?2\./),
     });
     expect(core['peerDependenciesMeta']).toEqual({
       '@gflow/flow-sim': { optional: true },
+      '@gflow/fleet': { optional: true },
       mediabunny: { optional: true },
       yaml: { optional: true },
     });
@@ -460,7 +464,10 @@ describe('core without the sandbox, in a project of its own (issue 42)', () => {
       path.join(lean, 'package.json'),
       `${JSON.stringify({ name: 'a-lean-embedder', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
     );
-    const withoutSim = tarballs.filter((_file, i) => set[i]!.pkg['name'] !== '@gflow/flow-sim');
+    // Core alone: neither of its optional peers that are in the set (the simulator, the fleet).
+    const withoutSim = tarballs.filter(
+      (_file, i) => !['@gflow/flow-sim', '@gflow/fleet'].includes(set[i]!.pkg['name'] as string),
+    );
     leanInstall = await run('npm', ['install', ...withoutSim], lean, npmEnv(registry.url, where));
   }, 300_000);
 
@@ -477,7 +484,9 @@ describe('core without the sandbox, in a project of its own (issue 42)', () => {
         'zod',
       ]),
     );
-    expect(packages.filter((p) => /^@gflow\/flow-sim$|^selfsigned$|^@peculiar\/|^@types\//.test(p))).toEqual([]);
+    expect(
+      packages.filter((p) => /^@gflow\/(flow-sim|fleet)$|^selfsigned$|^@peculiar\/|^@types\/|^pg/.test(p)),
+    ).toEqual([]);
     expect(packages.length, packages.join(' ')).toBeLessThanOrEqual(BUDGET.packages);
     expect(bytes / 1e6, packages.join(' ')).toBeLessThanOrEqual(BUDGET.megabytes);
   });

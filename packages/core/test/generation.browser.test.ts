@@ -51,7 +51,7 @@ describe('the generation path against the simulator', () => {
     expect(asset).toMatchObject({ kind: 'image', flowProjectId: projectId });
     const files = gflow.catalog.localFiles.listForAsset(asset!.id);
     expect(files[0]).toMatchObject({ path: result.files[0], bytes: fs.statSync(result.files[0]!).size });
-    expect(gflow.tasks.get(result.task_id)?.status).toBe('completed');
+    expect((await gflow.tasks.get(result.task_id))?.status).toBe('completed');
   }, 120_000);
 
   it('chains image → video from the image media id (i2v)', async () => {
@@ -137,7 +137,7 @@ describe('the generation path against the simulator', () => {
     expect(result.recovered).toBe(true);
     expect(fs.readFileSync(result.files[0]!).subarray(4, 8).toString('latin1')).toBe('ftyp');
     expect(gflow.catalog.assets.getByMediaId('alice', result.flow_media_id)).toMatchObject({ kind: 'video' });
-    expect(gflow.tasks.get(result.task_id)?.status).toBe('completed');
+    expect((await gflow.tasks.get(result.task_id))?.status).toBe('completed');
   }, 120_000);
 
   it('runs wait=false in the background and answers tasks.get', async () => {
@@ -149,13 +149,13 @@ describe('the generation path against the simulator', () => {
     })) as Completed;
     expect(pending.status).toBe('pending');
     const deadline = Date.now() + 90_000;
-    let status = gflow.tasks.get(pending.task_id)?.status;
+    let status = (await gflow.tasks.get(pending.task_id))?.status;
     while (status !== 'completed' && status !== 'failed' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 200));
-      status = gflow.tasks.get(pending.task_id)?.status;
+      status = (await gflow.tasks.get(pending.task_id))?.status;
     }
     expect(status).toBe('completed');
-    expect(gflow.tasks.get(pending.task_id)?.result?.files).toHaveLength(1);
+    expect((await gflow.tasks.get(pending.task_id))?.result?.files).toHaveLength(1);
   }, 120_000);
 });
 

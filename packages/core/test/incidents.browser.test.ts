@@ -67,7 +67,7 @@ describe('incident bundles', () => {
     const incident = result.error?.incident;
     expect(incident).toEqual({ id: expect.stringMatching(/^[0-9a-f]{16}$/), capture_status: 'captured' });
     expect(JSON.stringify(result.error)).not.toContain(h.home);
-    expect(gflow.tasks.get(result.task_id)?.error).toMatchObject({ incident });
+    expect((await gflow.tasks.get(result.task_id))?.error).toMatchObject({ incident });
 
     const dir = bundleOf(incident!.id);
     expectPrivateAndClean(dir);

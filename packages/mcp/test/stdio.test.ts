@@ -51,6 +51,6 @@ describe('stdio transport (real child process)', () => {
     const conn = await connectStdio(serverParams(), { name: 'stdio-test' });
     await conn.client.listTools();
     await conn.close();
-    await expect.poll(() => conn.stderr(), { timeout: 5_000 }).toContain('stdio server closed');
+    await expect.poll(() => conn.stderr(), { timeout: 60_000 }).toContain('stdio server closed');
   });
 });

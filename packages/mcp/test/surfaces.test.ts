@@ -350,7 +350,7 @@ describe.each(ERAS)('prompts, resources and tasks (%s era)', (era) => {
       });
     }
     // Nothing was cancelled.
-    expect(gflow.tasks.get(task.taskId)?.status).toBe('pending');
+    expect((await gflow.tasks.get(task.taskId))?.status).toBe('pending');
   });
 
   it('tasks/get refuses an unknown task id, and tasks/result does not exist', async () => {

@@ -56,7 +56,7 @@ describe.each(ERAS)('tools/call and the Tasks extension (%s era)', (era) => {
       expect(created).not.toHaveProperty(key);
     const taskId = String(created['taskId']);
     // Durable before the answer: the row is there, whoever runs it.
-    expect(ctx.gflow.tasks.get(taskId)?.status).toBe('working');
+    expect((await ctx.gflow.tasks.get(taskId))?.status).toBe('working');
     const asking = await waitFor('the task to ask', async () => {
       const task = await tasksGet(ctx.client, taskId);
       return task['status'] === 'input_required' ? task : undefined;
@@ -73,7 +73,7 @@ describe.each(ERAS)('tools/call and the Tasks extension (%s era)', (era) => {
     expect(done['result']).toMatchObject({
       structuredContent: { status: 'completed', label: 'kite', answer: { action: 'accept' }, task_id: taskId },
     });
-    expect(ctx.gflow.tasks.get(taskId)?.status).toBe('completed');
+    expect((await ctx.gflow.tasks.get(taskId))?.status).toBe('completed');
   });
 
   it("without the extension the same tool answers inline, and wait=false keeps gflow's own pending handle", async () => {
@@ -85,9 +85,9 @@ describe.each(ERAS)('tools/call and the Tasks extension (%s era)', (era) => {
     expect(handle.structuredContent).toMatchObject({ status: 'pending', task_id: expect.any(String) });
     expect(handle).not.toHaveProperty('taskId');
     const taskId = String((handle.structuredContent as { task_id: string }).task_id);
-    expect(gflow.tasks.get(taskId)?.status).toBe('working');
+    expect((await gflow.tasks.get(taskId))?.status).toBe('working');
     await gflow.tasks.cancel(taskId);
-    expect(gflow.tasks.get(taskId)?.status).toBe('cancelled');
+    expect((await gflow.tasks.get(taskId))?.status).toBe('cancelled');
   });
 
   it('an answer that queued nothing is the tool result itself (the immediate path), also for a declaring request', async () => {

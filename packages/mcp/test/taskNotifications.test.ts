@@ -67,7 +67,7 @@ describe('taskListenMessages (in process)', () => {
       method: 'notifications/tasks',
       params: { taskId, status: 'input_required', inputRequests: { go: GO_QUESTION } },
     });
-    gflow.tasks.update(taskId, { go: { action: 'accept' } });
+    await gflow.tasks.update(taskId, { go: { action: 'accept' } });
     await done;
     expect(seen.at(-2)).toMatchObject({ method: 'notifications/tasks', params: { taskId, status: 'completed' } });
     expect(seen.at(-1)).toEqual({
@@ -97,7 +97,7 @@ describe('task notifications over stdio (real child process)', () => {
     child.stderr.resume();
     const send = (message: unknown) => void child?.stdin.write(`${JSON.stringify(message)}\n`);
     send({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: meta() } });
-    await waitFor('discover', () => replies.some((r) => r.id === 1), 30_000);
+    await waitFor('discover', () => replies.some((r) => r.id === 1), 120_000);
     send({
       jsonrpc: '2.0',
       id: 2,
@@ -124,5 +124,5 @@ describe('task notifications over stdio (real child process)', () => {
     });
     expect(notes.at(-1)).toMatchObject({ method: 'notifications/tasks', params: { taskId, status: 'completed' } });
     expect(replies.find((r) => r.id === 3)).toMatchObject({ result: { resultType: 'complete' } });
-  }, 60_000);
+  }, 180_000);
 });

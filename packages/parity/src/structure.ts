@@ -79,6 +79,8 @@ export const MCP_EXEMPT: Readonly<Record<string, string>> = {
   'data errors prune': 'destructive, CLI-only: deletes failed-operation records',
   'credits usage':
     "the ledger's credit numbers (creditUsage is CLI/library only by its surfaces): gflow_usage_stats carries the same numbers in its credits block",
+  worker:
+    "a fleet's worker process (gflow worker --fleet URL): it serves this machine's profiles until stopped; MCP clients submit to the fleet through a front door started with --fleet",
   'worker run':
     'internal: the detached process --no-wait starts to drain a profile queue; a server runs its own wait=false jobs in its background',
   'movie template':
@@ -134,6 +136,7 @@ export const LEAF_OPTION_RENAMES: Readonly<Record<string, string>> = {
 export const DEFAULT_OPTION_EXEMPT: Readonly<Record<string, string>> = {
   json: 'output format: MCP replies are structured already',
   sandbox: 'the built-in simulator is chosen when the server starts (gflow mcp run --sandbox), not per call',
+  fleet: 'a fleet is chosen when the server starts (gflow serve --fleet URL, GFLOW_FLEET_URL), not per call',
   out: 'CLI-only flat output directory; MCP writes under GFLOW_CLI_OUTPUT_DIR (output is the per-call file)',
   out_dir: 'output location; MCP confines it to GFLOW_CLI_OUTPUT_DIR where the tool takes one',
   output_file: 'output location (upstream name)',

@@ -201,6 +201,17 @@ export const STATIC_CASES: CaseTable<StaticFixture> = {
       expect(bad.stderr).toMatch(/--port/);
     },
   },
+  worker: {
+    concurrent: true,
+    output: { schema: S.fleetWorkerPayload },
+    run: async (t) => {
+      // The fleet's worker needs a fleet: without one it is refused before anything starts, and a
+      // fleet database nobody answers at is a data-store failure. Serving runs is the fleet
+      // journey's (tests-e2e/test/fleet.browser.test.ts), on a real PostgreSQL.
+      await t.problem(['worker'], { code: 'usage' });
+      await t.problem(['worker', '--fleet', 'postgres://gflow@127.0.0.1:1/gflow'], { code: 'data-store' });
+    },
+  },
   gallery: {
     concurrent: true,
     output: { server: true },

@@ -79,6 +79,13 @@ export const SANDBOX_FLAG: FlagSpec = flag({
   kind: 'boolean',
   description: 'Run against the built-in Flow simulator in a sandbox home; nothing is sent to Google.',
 });
+export const FLEET_FLAG: FlagSpec = flag({
+  key: 'fleet',
+  kind: 'string',
+  valueHint: 'POSTGRES_URL',
+  description:
+    "Run as part of a fleet (GFLOW_FLEET_URL): submit to its PostgreSQL queue, which any worker holding the profile (or one of --profile-pool) runs; `gflow worker --fleet URL` serves this machine's profiles (docs/FLEET.md).",
+});
 export const NO_SPEND_FLAG: FlagSpec = flag({
   key: 'no_spend',
   name: 'no-spend',

@@ -7,6 +7,8 @@ import { checkForUpdate } from '../update/checkForUpdate.js';
 /** The npm package of the gflow binary, and the registry asked (both overridable for tests and mirrors). */
 export const UPDATE_PACKAGE_ENV = 'GFLOW_CLI_UPDATE_PACKAGE';
 export const UPDATE_REGISTRY_ENV = 'GFLOW_CLI_UPDATE_REGISTRY';
+/** How long `gflow update --check` waits for the registry before it says `offline`. */
+const EXPLICIT_CHECK_TIMEOUT_MS = 10_000;
 
 function realScript(file: string): string {
   try {
@@ -37,6 +39,9 @@ export const updateCommand = defineLeaf({
       enabled: gflow.settings.updateCheck,
       // The file itself: an npm global install starts it through <prefix>/bin/gflow, a symlink.
       scriptPath: realScript(process.argv[1] ?? ''),
+      // Asked for by the person at the terminal: a slow registry is waited for a while before
+      // `offline` (3 s was too short for a busy machine or network).
+      timeoutMs: EXPLICIT_CHECK_TIMEOUT_MS,
     });
     const how = report.update_available ? `\nTo upgrade: ${report.command}` : '';
     return {

@@ -1,6 +1,6 @@
 import { UsageError } from '@gflow/errors';
 import { PROFILE_FLAG, flag } from '../args/flagSpec.js';
-import { defineGroup, defineLeaf } from '../framework/commandSpec.js';
+import { type LeafSpec, defineGroup, defineLeaf } from '../framework/commandSpec.js';
 
 /**
  * `gflow worker run --profile P`: the background worker `--no-wait` starts (detached, its stdio in
@@ -53,8 +53,62 @@ const run = defineLeaf({
   },
 });
 
+/**
+ * `gflow worker --fleet URL`: this machine's worker on a fleet (docs/FLEET.md). It serves the
+ * profiles signed in here (or those given with --profile) from the fleet's PostgreSQL queue
+ * until Ctrl-C / SIGTERM, which stop it: nothing more is taken, the running task is cancelled
+ * (settled by its checkpoint), and the fleet hears it left. Its log is stderr (JSON lines).
+ */
+const fleetWorker: LeafSpec = {
+  name: 'worker',
+  description:
+    "Serve this machine's profiles on a fleet (--fleet URL or GFLOW_FLEET_URL) until stopped: runs any worker of the fleet may take.",
+  worker: true,
+  recordUsage: false,
+  handlesInterrupt: true,
+  flags: () => [
+    {
+      ...PROFILE_FLAG,
+      repeatable: true,
+      description: 'A profile to serve (repeatable; default: every profile signed in on this machine).',
+    },
+    flag({
+      key: 'pools',
+      kind: 'string',
+      valueHint: 'POOL=PROFILE[,PROFILE…] …',
+      description: 'The pools its profiles serve (GFLOW_FLEET_POOLS), as "studio=ana,ben night=cy".',
+    }),
+  ],
+  examples: [
+    'gflow worker --fleet postgres://gflow:secret@db.lan:5432/gflow',
+    'GFLOW_FLEET_POOLS="studio=ana,ben" gflow worker --fleet postgres://… --profile ana --profile ben',
+  ],
+  async run(ctx, values) {
+    if (typeof values['pools'] === 'string') ctx.setSettingFlag('fleetPools', values['pools']);
+    const gflow = await ctx.gflow();
+    if (gflow.settings.fleetUrl === undefined)
+      throw new UsageError('gflow worker serves a fleet: give --fleet URL (or set GFLOW_FLEET_URL).', {
+        extensions: { parameter: 'fleet' },
+      });
+    const asked = values['profile'];
+    const profiles = Array.isArray(asked) ? asked.map(String) : typeof asked === 'string' ? [asked] : undefined;
+    const note = (event: string, fields: Readonly<Record<string, unknown>> = {}): void =>
+      void ctx.io.stderr.write(
+        `${JSON.stringify({ time: new Date().toISOString(), event: `fleet worker: ${event}`, pid: process.pid, ...fields })}\n`,
+      );
+    const report = await gflow.serveFleet({ ...(profiles ? { profiles } : {}), signal: ctx.signal, onEvent: note });
+    note('stopped', { ran: report.ran.length });
+    return {
+      data: { status: 'ok', worker_id: report.workerId, profiles: [...report.profiles], ran: [...report.ran] },
+      text: '',
+    };
+  },
+};
+
 export const workerCommand = defineGroup({
   name: 'worker',
-  description: 'Internal: the background worker that --no-wait starts.',
+  description:
+    "A fleet's worker (`gflow worker --fleet URL`); the hidden `worker run` is the background worker --no-wait starts.",
   children: { run },
+  bare: fleetWorker,
 });

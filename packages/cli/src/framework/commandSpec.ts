@@ -1,6 +1,6 @@
 import type { Surface } from '@gflow/core';
 import type { FlagSpec, PositionalSpec } from '../args/flagSpec.js';
-import { JSON_FLAG, PROGRESS_FLAG, SANDBOX_FLAG } from '../args/flagSpec.js';
+import { FLEET_FLAG, JSON_FLAG, PROGRESS_FLAG, SANDBOX_FLAG } from '../args/flagSpec.js';
 import type { ParsedValues } from '../args/parseArgv.js';
 import type { LeafContext } from './leafContext.js';
 
@@ -34,6 +34,8 @@ export interface LeafSpec {
   readonly json?: boolean;
   /** Adds --sandbox (default true; the runtime then runs against the built-in simulator). */
   readonly sandbox?: boolean;
+  /** Adds --fleet URL (default: wherever --sandbox is; the runtime then works on the fleet's PostgreSQL). */
+  readonly fleet?: boolean;
   /** The command stops itself on Ctrl-C (servers); the runner then does not cut it short. */
   readonly handlesInterrupt?: boolean;
   /** Record the invocation for usage statistics (default true). */
@@ -79,6 +81,7 @@ const GROUPS = new WeakMap<object, GroupSpec>();
 export function leafFlags(spec: LeafSpec): FlagSpec[] {
   const flags = [...(spec.flags?.() ?? [])];
   if (spec.sandbox !== false && !flags.some((f) => f.key === 'sandbox')) flags.push(SANDBOX_FLAG);
+  if ((spec.fleet ?? spec.sandbox) !== false && !flags.some((f) => f.key === 'fleet')) flags.push(FLEET_FLAG);
   if (spec.json !== false && !flags.some((f) => f.key === 'json')) flags.push(JSON_FLAG);
   // Commands that run core operations report progress (a terminal line, or JSON lines for scripts).
   if (spec.operation !== undefined && !flags.some((f) => f.key === 'progress')) flags.push(PROGRESS_FLAG);

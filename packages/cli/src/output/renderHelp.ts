@@ -65,16 +65,24 @@ export async function renderHelp(def: CommandDef, path: readonly string[]): Prom
     if (leaf.operation) lines.push('', `Runs the core operation ${leaf.operation}.`);
     if (leaf.examples?.length) lines.push('', 'Examples:', ...leaf.examples.map((e) => `  ${e}`));
   } else if (group) {
-    lines.push(group.description, '', `Usage: ${full} <command> [OPTIONS]`);
     const rows: Array<readonly [string, string]> = [];
     for (const [name, entry] of Object.entries(group.children)) {
       const summary = await childSummary(entry);
       if (!summary.hidden) rows.push([name, summary.description]);
     }
-    lines.push('', 'Commands:', columns(rows));
+    lines.push(group.description);
+    if (rows.length) lines.push('', `Usage: ${full} <command> [OPTIONS]`, '', 'Commands:', columns(rows));
+    // A bare command with options of its own (`gflow worker --fleet URL`) shows them too.
+    const bare = group.bare?.flags ? group.bare : undefined;
+    if (bare) {
+      const flags = leafFlags(bare).filter((f) => !f.hidden);
+      lines.push('', `Usage: ${full} [OPTIONS]`, `  ${bare.description}`, '', 'Options:');
+      lines.push(columns(flags.map((f) => [flagLabel(f), flagText(f)] as const)));
+    }
     if (path.length === 0) lines.push('', 'Global options:', columns(GLOBAL_ROWS));
-    if (group.examples?.length) lines.push('', 'Examples:', ...group.examples.map((e) => `  ${e}`));
-    lines.push('', `Run '${full} <command> --help' for a command's options.`);
+    const examples = [...(group.examples ?? []), ...(bare?.examples ?? [])];
+    if (examples.length) lines.push('', 'Examples:', ...examples.map((e) => `  ${e}`));
+    if (rows.length) lines.push('', `Run '${full} <command> --help' for a command's options.`);
   }
   return `${lines.join('\n')}\n`;
 }

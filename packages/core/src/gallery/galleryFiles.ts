@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Catalog, TaskRecord } from '@gflow/catalog';
+import type { Catalog, TaskQueue, TaskRecord } from '@gflow/catalog';
 import type { MediaRenderer } from '@gflow/driver';
 import { isMp4, mimeOf, sniffMedia } from '@gflow/flow-facts';
 import type { HomeLayout } from '../home/homeLayout.js';
@@ -10,8 +10,7 @@ import { timelineFileOf } from '../movie/timeline.js';
 import { writeFileAtomic } from '../output/atomicWrite.js';
 import { readFileHead } from '../output/fileHead.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
-import { FLOW_ID } from '../schemas/flowIdPattern.js';
-import { RUN_ID } from '../schemas/params.js';
+import { FLOW_ID, RUN_ID } from '../schemas/flowIdPattern.js';
 
 /** The longer edge of a gallery thumbnail, in pixels. */
 export const THUMBNAIL_EDGE = 480;
@@ -154,14 +153,14 @@ function recordedMoviePart(
  * output directory, or in the very directory the run wrote it into (its recorded target's) — a
  * regular file that still has its recorded size and is an MP4 (the timeline: a regular `.otio`).
  */
-export function servableMovieFile(
-  catalog: Catalog,
+export async function servableMovieFile(
+  queue: Pick<TaskQueue, 'get'>,
   movieId: string,
   outputDir: string,
   part: MoviePart = 'movie',
-): ServableMovieFile | undefined {
+): Promise<ServableMovieFile | undefined> {
   if (!RUN_ID.test(movieId)) return undefined;
-  const recorded = recordedMoviePart(catalog.tasks.get(movieId), part);
+  const recorded = recordedMoviePart(await queue.get(movieId), part);
   if (recorded === undefined || !path.isAbsolute(recorded.file)) return undefined;
   const real = realpathOrUndefined(recorded.file);
   if (real === undefined || !servableFrom(realpathOrUndefined(outputDir), real, path.dirname(recorded.file)))

@@ -5,13 +5,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Catalog, openCatalog } from '@gflow/catalog';
+import { type Catalog, type TaskQueue, openCatalog, sqliteTaskQueue } from '@gflow/catalog';
 import { ContentPolicyError } from '@gflow/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateVideoInput } from '../generation/schemas.js';
 import { RUN_REQUEST_VERSION, runRequest } from '../runs/runRequest.js';
 import { servableMovieFile } from './galleryFiles.js';
 import { galleryMovieDetail, galleryMovies } from './galleryMovies.js';
+
+/** The catalog's own queue behind the port, as the runtime reads it. */
+const queueOf = (catalog: Catalog): TaskQueue => sqliteTaskQueue(() => catalog.tasks);
 
 const CLAIMANT = 'library:ana:1:test';
 const SEA = 'c0000000-0000-4000-8000-000000000001';
@@ -140,7 +143,7 @@ function tamper(
 }
 
 describe('gallery movies', () => {
-  it('lists movies newest first with their status, clip count and length, and pages them', () => {
+  it('lists movies newest first with their status, clip count and length, and pages them', async () => {
     const { catalog, outputDir } = world();
     completedMovie(catalog, 'movie-old', path.join(outputDir, 'movies', 'old', 'movie.mp4'), 'Old');
     catalog.tasks.create({
@@ -150,20 +153,23 @@ describe('gallery movies', () => {
       payload: storyPayload('movie-new', 'New', path.join(outputDir, 'new.mp4')),
     });
     catalog.tasks.create({ profile: 'ana', taskType: 't2i', payload: { input: { prompt: 'not a movie' } } });
-    const page = galleryMovies(catalog);
+    const page = await galleryMovies(queueOf(catalog));
     expect(page).toMatchObject({ matched: 2, complete: true });
     expect(page.items.map((m) => [m.movie_id, m.title, m.status, m.clip_count, m.seconds])).toEqual([
       ['movie-new', 'New', 'pending', 2, null],
       ['movie-old', 'Old', 'completed', 2, 14],
     ]);
-    expect(galleryMovies(catalog, { limit: 1 })).toMatchObject({ matched: 2, items: [{ movie_id: 'movie-new' }] });
+    expect(await galleryMovies(queueOf(catalog), { limit: 1 })).toMatchObject({
+      matched: 2,
+      items: [{ movie_id: 'movie-new' }],
+    });
     catalog.close();
   });
 
-  it("a movie's page: its steps, its clips in order, and its file and timeline playable", () => {
+  it("a movie's page: its steps, its clips in order, and its file and timeline playable", async () => {
     const { catalog, outputDir } = world();
     completedMovie(catalog, 'movie-1', path.join(outputDir, 'movies', 'movie-1', 'movie.mp4'));
-    const movie = galleryMovieDetail(catalog, 'movie-1', outputDir);
+    const movie = await galleryMovieDetail(queueOf(catalog), 'movie-1', outputDir);
     expect(movie).toMatchObject({ title: 'The sea', status: 'completed', playable: true, timeline_servable: true });
     expect(movie?.steps.map((s) => [s.mode, s.status, s.flow_media_id, s.error_title])).toEqual([
       ['t2v', 'done', SEA, null],
@@ -173,12 +179,12 @@ describe('gallery movies', () => {
       [SEA, 0, 7],
       [WAVE, 0, 7],
     ]);
-    expect(galleryMovieDetail(catalog, 'no-such-movie', outputDir)).toBeUndefined();
-    expect(galleryMovieDetail(catalog, '../etc', outputDir)).toBeUndefined();
+    expect(await galleryMovieDetail(queueOf(catalog), 'no-such-movie', outputDir)).toBeUndefined();
+    expect(await galleryMovieDetail(queueOf(catalog), '../etc', outputDir)).toBeUndefined();
     catalog.close();
   });
 
-  it('a running or failed movie shows its steps as far as they got, the failed one with its title, and no player', () => {
+  it('a running or failed movie shows its steps as far as they got, the failed one with its title, and no player', async () => {
     const { catalog, outputDir } = world();
     const output = path.join(outputDir, 'failed.mp4');
     catalog.tasks.create({
@@ -190,101 +196,108 @@ describe('gallery movies', () => {
     catalog.tasks.claim('movie-f', CLAIMANT);
     step(catalog, 'movie-f', 0, 'done');
     step(catalog, 'movie-f', 1, 'running');
-    const running = galleryMovieDetail(catalog, 'movie-f', outputDir);
+    const running = await galleryMovieDetail(queueOf(catalog), 'movie-f', outputDir);
     expect(running?.steps.map((s) => s.status)).toEqual(['done', 'running']);
     expect(running).toMatchObject({ status: 'running', playable: false, output: null, error_title: null });
     const attempt = catalog.tasks.steps('movie-f')[1];
     catalog.tasks.fail(attempt?.taskId ?? '', CLAIMANT, new ContentPolicyError('Flow refused the prompt.'));
     catalog.tasks.fail('movie-f', CLAIMANT, new ContentPolicyError('Flow refused the prompt.'));
-    const failed = galleryMovieDetail(catalog, 'movie-f', outputDir);
+    const failed = await galleryMovieDetail(queueOf(catalog), 'movie-f', outputDir);
     expect(failed).toMatchObject({ status: 'failed', playable: false, error_title: 'Content Policy Refusal' });
     expect(failed?.steps[1]).toMatchObject({ status: 'failed', error_title: 'Content Policy Refusal' });
     expect(failed?.steps[1]?.error_detail).toContain('Flow refused the prompt.');
-    expect(galleryMovies(catalog).items[0]).toMatchObject({ status: 'failed', clip_count: 2, seconds: null });
+    expect((await galleryMovies(queueOf(catalog))).items[0]).toMatchObject({
+      status: 'failed',
+      clip_count: 2,
+      seconds: null,
+    });
     catalog.close();
   });
 });
 
 describe("a movie's served files", () => {
-  it('serves the recorded MP4 (video/mp4) and timeline (application/json) inside the output directory', () => {
+  it('serves the recorded MP4 (video/mp4) and timeline (application/json) inside the output directory', async () => {
     const { catalog, outputDir } = world();
     const output = path.join(outputDir, 'movies', 'm', 'movie.mp4');
     const { timeline } = completedMovie(catalog, 'movie-1', output);
-    expect(servableMovieFile(catalog, 'movie-1', outputDir)).toEqual({
+    expect(await servableMovieFile(queueOf(catalog), 'movie-1', outputDir)).toEqual({
       path: output,
       bytes: MP4.length,
       mimeType: 'video/mp4',
     });
-    expect(servableMovieFile(catalog, 'movie-1', outputDir, 'timeline')).toMatchObject({
+    expect(await servableMovieFile(queueOf(catalog), 'movie-1', outputDir, 'timeline')).toMatchObject({
       path: timeline,
       mimeType: 'application/json',
     });
-    expect(servableMovieFile(catalog, 'unknown', outputDir)).toBeUndefined();
-    expect(servableMovieFile(catalog, '../../etc/passwd', outputDir)).toBeUndefined();
+    expect(await servableMovieFile(queueOf(catalog), 'unknown', outputDir)).toBeUndefined();
+    expect(await servableMovieFile(queueOf(catalog), '../../etc/passwd', outputDir)).toBeUndefined();
     catalog.close();
   });
 
-  it('serves a movie written outside the output dir (-o) only from the directory the run wrote it into', () => {
+  it('serves a movie written outside the output dir (-o) only from the directory the run wrote it into', async () => {
     const { catalog, root, outputDir } = world();
     const mine = path.join(root, 'mine');
     const output = path.join(mine, 'story.mp4');
     completedMovie(catalog, 'movie-o', output);
-    expect(servableMovieFile(catalog, 'movie-o', outputDir)?.path).toBe(output);
+    expect((await servableMovieFile(queueOf(catalog), 'movie-o', outputDir))?.path).toBe(output);
     // Swapped for a link that leads elsewhere (even below that directory): refused.
     fs.mkdirSync(path.join(mine, 'sub'));
     fs.writeFileSync(path.join(mine, 'sub', 'secret.mp4'), MP4);
     fs.rmSync(output);
     fs.symlinkSync(path.join(mine, 'sub', 'secret.mp4'), output);
-    expect(servableMovieFile(catalog, 'movie-o', outputDir)).toBeUndefined();
+    expect(await servableMovieFile(queueOf(catalog), 'movie-o', outputDir)).toBeUndefined();
     catalog.close();
   });
 
-  it('refuses a recorded path replaced by one outside, a directory, a non-.mp4, a changed or missing file, an unfinished movie', () => {
+  it('refuses a recorded path replaced by one outside, a directory, a non-.mp4, a changed or missing file, an unfinished movie', async () => {
     const { catalog, root, outputDir } = world();
     const output = path.join(outputDir, 'movie.mp4');
     completedMovie(catalog, 'movie-1', output);
     const outside = path.join(root, 'secret.mp4');
     fs.writeFileSync(outside, MP4);
     /** A second movie at the same place, its row changed by `change`: what would be served of it. */
-    const servedAfter = (
+    const servedAfter = async (
       change: (row: { payload: Record<string, unknown>; result: Record<string, unknown> }) => void,
       part: 'movie' | 'timeline' = 'movie',
     ) => {
       completedMovie(catalog, 'movie-t', output);
       tamper(catalog, 'movie-t', change);
-      const served = servableMovieFile(catalog, 'movie-t', outputDir, part);
+      const served = await servableMovieFile(queueOf(catalog), 'movie-t', outputDir, part);
       catalog.database
         .prepare("DELETE FROM generation_queue WHERE task_id = 'movie-t' OR parent_task_id = 'movie-t'")
         .run();
       return served;
     };
-    expect(servedAfter(() => undefined)).toBeDefined();
+    expect(await servedAfter(() => undefined)).toBeDefined();
     const outputOf = (row: { result: Record<string, unknown> }) => row.result['output'] as Record<string, unknown>;
-    expect(servedAfter((row) => (outputOf(row)['path'] = outside))).toBeUndefined();
+    expect(await servedAfter((row) => (outputOf(row)['path'] = outside))).toBeUndefined();
     expect(
-      servedAfter((row) => (row.result['timeline'] = outside.replace(/mp4$/, 'otio')), 'timeline'),
+      await servedAfter((row) => (row.result['timeline'] = outside.replace(/mp4$/, 'otio')), 'timeline'),
     ).toBeUndefined();
-    expect(servedAfter((row) => (row.result['status'] = 'failed'))).toBeUndefined();
-    expect(servedAfter((row) => (outputOf(row)['bytes'] = null))).toBeUndefined();
+    expect(await servedAfter((row) => (row.result['status'] = 'failed'))).toBeUndefined();
+    expect(await servedAfter((row) => (outputOf(row)['bytes'] = null))).toBeUndefined();
     // Named so by the request and the result alike: a directory, a file that is not an .mp4.
     const dir = path.join(outputDir, 'dir.mp4');
     fs.mkdirSync(dir);
     const text = path.join(outputDir, 'movie.txt');
     fs.writeFileSync(text, MP4);
     for (const other of [dir, text])
-      expect(servedAfter((row) => (row.payload['output'] = outputOf(row)['path'] = other))).toBeUndefined();
+      expect(await servedAfter((row) => (row.payload['output'] = outputOf(row)['path'] = other))).toBeUndefined();
     // Bytes that are not an MP4, a changed size, a missing file: refused.
     fs.writeFileSync(output, Buffer.alloc(MP4.length));
-    expect(servableMovieFile(catalog, 'movie-1', outputDir)).toBeUndefined();
+    expect(await servableMovieFile(queueOf(catalog), 'movie-1', outputDir)).toBeUndefined();
     fs.writeFileSync(output, Buffer.concat([MP4, MP4]));
-    expect(servableMovieFile(catalog, 'movie-1', outputDir)).toBeUndefined();
+    expect(await servableMovieFile(queueOf(catalog), 'movie-1', outputDir)).toBeUndefined();
     fs.rmSync(output);
-    expect(servableMovieFile(catalog, 'movie-1', outputDir)).toBeUndefined();
-    expect(galleryMovieDetail(catalog, 'movie-1', outputDir)).toMatchObject({ status: 'completed', playable: false });
+    expect(await servableMovieFile(queueOf(catalog), 'movie-1', outputDir)).toBeUndefined();
+    expect(await galleryMovieDetail(queueOf(catalog), 'movie-1', outputDir)).toMatchObject({
+      status: 'completed',
+      playable: false,
+    });
     // The timeline follows the same rule: a directory in its place is not served.
     fs.rmSync(output.replace(/\.mp4$/, '.otio'));
     fs.mkdirSync(output.replace(/\.mp4$/, '.otio'));
-    expect(servableMovieFile(catalog, 'movie-1', outputDir, 'timeline')).toBeUndefined();
+    expect(await servableMovieFile(queueOf(catalog), 'movie-1', outputDir, 'timeline')).toBeUndefined();
     catalog.close();
   });
 });

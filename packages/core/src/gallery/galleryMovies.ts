@@ -1,6 +1,6 @@
-import type { Catalog, TaskRecord } from '@gflow/catalog';
+import type { TaskQueue, TaskRecord } from '@gflow/catalog';
 import { type MovieResult, isRunPayload, runView, stepCountOf } from '../runs/index.js';
-import { RUN_ID } from '../schemas/params.js';
+import { RUN_ID } from '../schemas/flowIdPattern.js';
 import { STORY_TASK_TYPE, servableMovieFile } from './galleryFiles.js';
 import type {
   GalleryMovieClip,
@@ -36,15 +36,15 @@ function itemOf(record: TaskRecord): GalleryMovieItem {
   };
 }
 
-/** The movies (story runs) of the catalog, newest first: the newest GALLERY_SCAN_PER_KIND are read. */
-export function galleryMovies(
-  catalog: Catalog,
+/** The movies (story runs) of the queue, newest first: the newest GALLERY_SCAN_PER_KIND are read. */
+export async function galleryMovies(
+  queue: TaskQueue,
   options: { readonly limit?: number | undefined } = {},
-): GalleryMoviePage {
+): Promise<GalleryMoviePage> {
   const rows: TaskRecord[] = [];
   let complete = false;
   for (let offset = 0; offset < GALLERY_SCAN_PER_KIND; offset += 1000) {
-    const page = catalog.tasks.list({ taskType: STORY_TASK_TYPE, topLevel: true, limit: 1000, offset });
+    const page = await queue.list({ taskType: STORY_TASK_TYPE, topLevel: true, limit: 1000, offset });
     rows.push(...page.items.filter((record) => isRunPayload(record.payload)));
     complete = !page.hasMore;
     if (complete) break;
@@ -92,14 +92,14 @@ const clipOf = (clip: NonNullable<MovieResult['clips']>[number]): GalleryMovieCl
  * needs: each step with its error's title, the stitched clips in order, and whether the movie and
  * its timeline may be served (servableMovieFile). Undefined for an id that names no movie.
  */
-export function galleryMovieDetail(
-  catalog: Catalog,
+export async function galleryMovieDetail(
+  queue: TaskQueue,
   movieId: string,
   outputDir: string,
-): GalleryMovieDetail | undefined {
-  const record = RUN_ID.test(movieId) ? catalog.tasks.get(movieId) : undefined;
+): Promise<GalleryMovieDetail | undefined> {
+  const record = RUN_ID.test(movieId) ? await queue.get(movieId) : undefined;
   if (record?.taskType !== STORY_TASK_TYPE || !isRunPayload(record.payload)) return undefined;
-  const view = runView({ catalog }, record) as MovieResult;
+  const view = (await runView({ queue }, record)) as MovieResult;
   const movieError = view.status === 'completed' ? null : problemText(view.error).title;
   return {
     movie_id: record.taskId,
@@ -113,8 +113,8 @@ export function galleryMovieDetail(
     clips: (view.clips ?? []).map(clipOf),
     output: view.output ? { path: view.output.path, seconds: view.output.seconds, frames: view.output.frames } : null,
     timeline: view.timeline,
-    playable: servableMovieFile(catalog, movieId, outputDir, 'movie') !== undefined,
-    timeline_servable: servableMovieFile(catalog, movieId, outputDir, 'timeline') !== undefined,
+    playable: (await servableMovieFile(queue, movieId, outputDir, 'movie')) !== undefined,
+    timeline_servable: (await servableMovieFile(queue, movieId, outputDir, 'timeline')) !== undefined,
     error_title: movieError,
   };
 }

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openCatalog } from '@gflow/catalog';
+import { type Catalog, type TaskQueue, openCatalog, sqliteTaskQueue } from '@gflow/catalog';
 import { MediaDownloadError } from '@gflow/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { servableFile } from './galleryFiles.js';
 import { galleryFailures, galleryMedia, galleryMediaDetail, galleryProjects, galleryTasks } from './galleryViews.js';
 import { commandLine, recreateCommand, shellArg } from './recreateCommand.js';
+
+/** The catalog's own queue behind the port, as the runtime reads it. */
+const queueOf = (catalog: Catalog): TaskQueue => sqliteTaskQueue(() => catalog.tasks);
 
 const PROJECT = 'a0000000-0000-4000-8000-000000000001';
 const FOX = 'b0000000-0000-4000-8000-000000000001';
@@ -90,25 +93,31 @@ describe('gallery views', () => {
     catalog.close();
   });
 
-  it('a media page links what made it and what was made from it', () => {
+  it('a media page links what made it and what was made from it', async () => {
     const { catalog, outputDir } = world();
     const exists = (file: string) => fs.existsSync(file);
-    const fox = galleryMediaDetail(catalog, FOX, { outputDir, exists });
+    const fox = await galleryMediaDetail(catalog, FOX, { outputDir, exists, tasks: queueOf(catalog) });
     expect(fox?.operation?.prompt).toBe('a red fox in snow');
     expect(fox?.derived.map((d) => [d.mode, d.role, d.outputs.map((o) => o.media_id)])).toEqual([
       ['i2v', 'seed_start', [CLIP]],
     ]);
     expect(fox?.files).toEqual([expect.objectContaining({ exists: true, servable: true })]);
     expect(fox?.download_command).toBe(`gflow data download ${FOX} --profile ana`);
-    const clip = galleryMediaDetail(catalog, CLIP, { outputDir, exists });
+    const clip = await galleryMediaDetail(catalog, CLIP, { outputDir, exists, tasks: queueOf(catalog) });
     expect(clip?.operation?.inputs).toEqual([{ media_id: FOX, kind: 'image', role: 'seed_start', has_file: true }]);
-    expect(galleryMediaDetail(catalog, 'c0000000-0000-4000-8000-000000000009', { outputDir, exists })).toBeUndefined();
+    expect(
+      await galleryMediaDetail(catalog, 'c0000000-0000-4000-8000-000000000009', {
+        outputDir,
+        exists,
+        tasks: queueOf(catalog),
+      }),
+    ).toBeUndefined();
     catalog.close();
   });
 
-  it('failures: the billed-but-not-downloaded first, with the one command that recovers it', () => {
+  it('failures: the billed-but-not-downloaded first, with the one command that recovers it', async () => {
     const { catalog } = world();
-    const failures = galleryFailures(catalog);
+    const failures = await galleryFailures(catalog, queueOf(catalog));
     expect(failures).toHaveLength(2);
     expect(failures[0]?.not_downloaded).toEqual([
       { media_id: LOST, recovery_command: `gflow data download ${LOST} --profile ana` },
@@ -119,16 +128,16 @@ describe('gallery views', () => {
     catalog.close();
   });
 
-  it('running tasks are listed with their phase; settled ones are not', () => {
+  it('running tasks are listed with their phase; settled ones are not', async () => {
     const { catalog } = world();
-    expect(galleryTasks(catalog)).toEqual([]);
+    expect(await galleryTasks(queueOf(catalog))).toEqual([]);
     catalog.tasks.create({
       taskId: 'task-1',
       profile: 'ana',
       taskType: 'generate_image',
       payload: { input: { prompt: 'x' } },
     });
-    expect(galleryTasks(catalog)).toEqual([
+    expect(await galleryTasks(queueOf(catalog))).toEqual([
       expect.objectContaining({ task_id: 'task-1', status: 'pending', prompt: 'x' }),
     ]);
     catalog.close();
@@ -136,7 +145,7 @@ describe('gallery views', () => {
 });
 
 describe('servable files', () => {
-  it('serves the catalogued copy inside the output directory, and nothing that escapes it', () => {
+  it('serves the catalogued copy inside the output directory, and nothing that escapes it', async () => {
     const { catalog, outputDir, foxFile } = world();
     expect(servableFile(catalog, FOX, outputDir)).toMatchObject({
       path: fs.realpathSync(foxFile),
@@ -160,7 +169,11 @@ describe('servable files', () => {
     fs.symlinkSync(outside, foxFile);
     expect(servableFile(catalog, FOX, outputDir)).toBeUndefined();
     // The media page agrees: it offers no player for that copy.
-    const page = galleryMediaDetail(catalog, FOX, { outputDir, exists: (file) => fs.existsSync(file) });
+    const page = await galleryMediaDetail(catalog, FOX, {
+      outputDir,
+      exists: (file) => fs.existsSync(file),
+      tasks: queueOf(catalog),
+    });
     expect(page?.files.find((f) => f.path === foxFile)?.servable).toBe(false);
     fs.rmSync(foxFile);
     fs.writeFileSync(foxFile, Buffer.concat([JPEG, JPEG]));
@@ -168,7 +181,7 @@ describe('servable files', () => {
     catalog.close();
   });
 
-  it('serves a copy written outside the output dir (-o, --out) from the directory gflow wrote it into, and no other (issue 41)', () => {
+  it('serves a copy written outside the output dir (-o, --out) from the directory gflow wrote it into, and no other (issue 41)', async () => {
     const { catalog, outputDir } = world();
     const mine = path.join(path.dirname(outputDir), 'mine');
     fs.mkdirSync(path.join(mine, 'sub'), { recursive: true });
@@ -185,7 +198,11 @@ describe('servable files', () => {
       writtenDir: fs.realpathSync(mine),
     });
     expect(servableFile(catalog, CLIP, outputDir)?.path).toBe(fs.realpathSync(file));
-    const page = galleryMediaDetail(catalog, CLIP, { outputDir, exists: (f) => fs.existsSync(f) });
+    const page = await galleryMediaDetail(catalog, CLIP, {
+      outputDir,
+      exists: (f) => fs.existsSync(f),
+      tasks: queueOf(catalog),
+    });
     expect(page?.files.find((f) => f.path === file)?.servable).toBe(true);
     // Swapped for a link that leads elsewhere (another directory, even one below it): refused.
     const elsewhere = path.join(mine, 'sub', 'secret.jpg');

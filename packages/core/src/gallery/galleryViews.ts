@@ -1,4 +1,4 @@
-import type { Catalog, LinkedAsset, MediaListItem, TaskRecord } from '@gflow/catalog';
+import type { Catalog, LinkedAsset, MediaListItem, TaskQueue, TaskRecord } from '@gflow/catalog';
 import { isErrorCode, hintForCode, retryableForCode, titleForCode, type ErrorCode } from '@gflow/errors';
 import { flowProjectUrl } from '@gflow/flow-facts';
 import { assetParameters } from '../catalogViews/assetParameters.js';
@@ -82,7 +82,14 @@ function itemOf(row: MediaListItem): GalleryMediaItem {
 
 /** The media grid: the newest catalogued media that match every filter given. */
 export function galleryMedia(catalog: Catalog, filters: GalleryFilters = {}): GalleryMediaPage {
-  const scan = recentMedia(catalog, { perKind: GALLERY_SCAN_PER_KIND });
+  return galleryMediaOf(recentMedia(catalog, { perKind: GALLERY_SCAN_PER_KIND }), filters);
+}
+
+/** The grid over a scan of the newest media (the local catalog's, or a fleet's shared one). */
+export function galleryMediaOf(
+  scan: { readonly items: readonly MediaListItem[]; readonly complete: boolean },
+  filters: GalleryFilters = {},
+): GalleryMediaPage {
   const scoped = filters.project ? scan.items.filter((row) => row.projectId === filters.project) : scan.items;
   const words = (filters.text ?? '')
     .toLowerCase()
@@ -116,16 +123,20 @@ const linked = (asset: LinkedAsset): GalleryLinked => ({
   has_file: asset.fileCount > 0,
 });
 
-/** One catalogued media with everything the catalog knows about it, or undefined for an unknown id. */
-export function galleryMediaDetail(
+/**
+ * One catalogued media with everything the catalog knows about it (the request that made it read
+ * from its task row, through the queue port), or undefined for an unknown id.
+ */
+export async function galleryMediaDetail(
   catalog: Catalog,
   mediaId: string,
   options: {
     readonly outputDir: string;
     readonly profile?: string | undefined;
     readonly exists: (file: string) => boolean;
+    readonly tasks: Pick<TaskQueue, 'get'>;
   },
-): GalleryMediaDetail | undefined {
+): Promise<GalleryMediaDetail | undefined> {
   const candidates = catalog.media.lookup(mediaId);
   const chosen = candidates.find((c) => c.asset.profileName === options.profile) ?? candidates[0];
   if (!chosen) return undefined;
@@ -134,7 +145,7 @@ export function galleryMediaDetail(
   const madeBy = catalog.lineage.madeBy(asset.id);
   const operation = madeBy === undefined ? undefined : catalog.operations.get(madeBy);
   const links = madeBy === undefined ? [] : catalog.lineage.assetsOf(madeBy);
-  const task = operation?.taskId ? catalog.tasks.get(operation.taskId) : undefined;
+  const task = operation?.taskId ? await options.tasks.get(operation.taskId) : undefined;
   const stored = (task?.payload as { input?: unknown } | undefined)?.input;
   let metadata: Record<string, unknown> = {};
   try {
@@ -216,10 +227,18 @@ function problemOf(task: TaskRecord | undefined): Record<string, unknown> | unde
 }
 
 /** Failed operations, the billed-but-not-downloaded ones first, each with its hint and its one recovery command. */
-export function galleryFailures(catalog: Catalog, limit = GALLERY_FAILURES_MAX): GalleryFailure[] {
-  const failures = catalog.errors.list({ limit: Math.min(limit, 1000) }).items.map((row): GalleryFailure => {
-    const operation = catalog.operations.get(row.operationId);
-    const task = operation?.taskId ? catalog.tasks.get(operation.taskId) : undefined;
+export async function galleryFailures(
+  catalog: Catalog,
+  tasks: Pick<TaskQueue, 'get'>,
+  limit = GALLERY_FAILURES_MAX,
+): Promise<GalleryFailure[]> {
+  const rows = catalog.errors.list({ limit: Math.min(limit, 1000) }).items;
+  const operations = rows.map((row) => catalog.operations.get(row.operationId));
+  // Each failure's task row (its problem, the media its checkpoint named), through the queue port.
+  const taskRows = await Promise.all(operations.map((op) => (op?.taskId ? tasks.get(op.taskId) : undefined)));
+  const failures = rows.map((row, i): GalleryFailure => {
+    const operation = operations[i];
+    const task = taskRows[i];
     const problem = problemOf(task);
     const code: ErrorCode | undefined = isErrorCode(row.errorType) ? row.errorType : undefined;
     const incident = problem?.['incident'] as { id?: unknown } | undefined;
@@ -267,12 +286,16 @@ export function galleryFailures(catalog: Catalog, limit = GALLERY_FAILURES_MAX):
   );
 }
 
-/** Queued and running generation tasks (every process's: the catalog's queue), oldest first. */
-export function galleryTasks(catalog: Catalog): GalleryTask[] {
-  const rows = [
-    ...catalog.tasks.list({ status: 'working', limit: 200 }).items,
-    ...catalog.tasks.list({ status: 'pending', limit: 200 }).items,
-  ];
+/** Queued and running generation tasks (every process's: the queue's), oldest first. */
+export async function galleryTasks(queue: Pick<TaskQueue, 'list'>): Promise<GalleryTask[]> {
+  const [working, pending] = await Promise.all(
+    (['working', 'pending'] as const).map(async (status) => (await queue.list({ status, limit: 200 })).items),
+  );
+  return galleryTasksOf([...(working ?? []), ...(pending ?? [])]);
+}
+
+/** The running and waiting tasks as the gallery's stream shows them, oldest first. */
+function galleryTasksOf(rows: readonly TaskRecord[]): GalleryTask[] {
   return rows
     .map((task) => ({
       task_id: task.taskId,

@@ -15,8 +15,8 @@ export interface RunClockOptions {
   readonly signal: AbortSignal;
   /** GFLOW_CLI_TIMEOUT_SECONDS: the bound from the browser session being ours to the result. */
   readonly timeoutSeconds: number;
-  /** Whether another process asked to cancel (the task row's `cancel_requested_at`); read every `cancelPollMs`. */
-  readonly cancelRequested: () => boolean;
+  /** Whether another process asked to cancel (the task row's `cancel_requested_at`); read every `cancelPollMs` (one read at a time). */
+  readonly cancelRequested: () => boolean | Promise<boolean>;
   readonly cancelPollMs?: number | undefined;
   /** Called when the job has said nothing for HEARTBEAT_MS (checked every second). */
   readonly onSilence: (silentForMs: number) => void;
@@ -33,6 +33,8 @@ export class RunClock {
   readonly #timers: NodeJS.Timeout[] = [];
   #deadlineTimer: NodeJS.Timeout | undefined;
   #lastWord = Date.now();
+  /** A cancel read still under way (a fleet's queue answers later): the next tick skips. */
+  #polling = false;
   readonly started = Date.now();
   /** Aborts on the caller's signal or a cancel asked for elsewhere. */
   readonly signal: AbortSignal;
@@ -86,9 +88,21 @@ export class RunClock {
   }
 
   #pollCancel(): void {
+    if (this.#polling) return;
+    const cancel = (): void =>
+      this.#cancelled.abort(new DOMException('Cancelled by a task cancel request.', 'AbortError'));
     try {
-      if (this.options.cancelRequested())
-        this.#cancelled.abort(new DOMException('Cancelled by a task cancel request.', 'AbortError'));
+      const asked = this.options.cancelRequested();
+      if (typeof asked === 'boolean') {
+        if (asked) cancel();
+        return;
+      }
+      this.#polling = true;
+      asked
+        .then((yes) => (yes ? cancel() : undefined))
+        // A queue that cannot be read now is read again at the next tick.
+        .catch(() => undefined)
+        .finally(() => (this.#polling = false));
     } catch {
       // A catalog that cannot be read now is read again at the next tick.
     }

@@ -115,6 +115,6 @@ export async function recoverGeneration(
     return { ...completedEnvelope(request, generated, saved, { sandbox, referenceUploaded: false }), recovered: true };
   });
   runtime.catalog.operations.recover(operationId, { flowProjectId: result.flow_project_id ?? null });
-  runtime.catalog.tasks.recover(row.taskId, options.claimant, result);
+  await runtime.queue.recover(row.taskId, options.claimant, result);
   return result;
 }

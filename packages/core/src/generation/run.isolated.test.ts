@@ -64,9 +64,10 @@ function hangingSession(phases: readonly string[], seen: { timeoutMs?: number })
 /** A session that makes one clip and serves its bytes; it counts its generations. */
 function clipSession(calls: { generate: number }): FlowSession {
   return {
-    generateVideo: async (request: { onProgress: (event: { phase: string; mayHaveSpent: boolean }) => void }) => {
+    generateVideo: async (request: { onProgress: (event: { phase: string; mayHaveSpent: boolean }) => unknown }) => {
       calls.generate += 1;
-      request.onProgress({ phase: 'submitting', mayHaveSpent: true });
+      // As the driver does: the submitting write lands before the click.
+      await request.onProgress({ phase: 'submitting', mayHaveSpent: true });
       return {
         projectId: 'p-1',
         items: [{ mediaId: 'm-clip', workflowId: 'w-1', prompt: 'go', modelKey: 'veo_3_1_i2v_lite', url: 'https://x' }],
@@ -90,6 +91,7 @@ function runtime(session: FlowSession): RuntimeServices {
     logger: gflow.logger,
     browserOverrides: {},
     catalog: gflow.catalog,
+    queue: gflow.queue,
     sessions: {
       withSession: (_profile, use, fn) => {
         use.onProgress?.({ phase: 'starting-browser' });
@@ -328,5 +330,36 @@ describe('projectTitleOf: the title of a project a run creates', () => {
 
   it('a prompt of only spaces still gives a title', () => {
     expect(projectTitleOf('   ')).toBe('gflow');
+  });
+});
+
+describe('a task row taken from the run after Flow made its media', () => {
+  it('fails the call with the queue refusal; the operation stays succeeded (its media were saved)', async () => {
+    const calls = { generate: 0 };
+    const session = clipSession(calls);
+    const box: { taskId?: string } = {};
+    const services = runtime({
+      ...session,
+      // While the clip downloads, another process settles the row (it took this worker for dead).
+      download: async (...args: unknown[]) => {
+        gflow.catalog.tasks.fail(box.taskId as string, CLAIMANT, new Error('taken for dead'));
+        return (session.download as (...a: unknown[]) => Promise<unknown>)(...args);
+      },
+    } as FlowSession);
+    const input = generateVideoInput.parse({ prompt: 'go', mode: 't2v', profile: 'alice', wait: false });
+    const task = await queued(services, { kind: 'video', input });
+    box.taskId = task.taskId;
+    const outcome = await runClaimedGeneration(services, task, { signal: new AbortController().signal }).then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
+    expect(calls.generate).toBe(1);
+    expect(String('error' in outcome ? outcome.error : JSON.stringify(outcome.result))).not.toMatch(
+      /already succeeded/,
+    );
+    const operationId = gflow.catalog.tasks.get(task.taskId)?.checkpoint?.operation_id as number | undefined;
+    const operation = gflow.catalog.operations.get(operationId ?? -1);
+    expect(operation?.status).toBe('succeeded');
+    expect(gflow.catalog.tasks.get(task.taskId)?.status).toBe('failed');
   });
 });

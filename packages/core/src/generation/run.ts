@@ -55,6 +55,7 @@ class GenerationRun {
   readonly #stop: { readonly signal: AbortSignal; readonly release: boolean };
   readonly facts: RunFacts;
   #operationId: number | undefined;
+  #operationSucceeded = false;
   #spend: SpendControl | undefined;
 
   constructor(
@@ -71,12 +72,12 @@ class GenerationRun {
     this.#clock = new RunClock({
       signal: options.signal,
       timeoutSeconds: this.#settings.timeoutSeconds,
-      cancelRequested: () => runtime.catalog.tasks.get(this.#taskId)?.cancelRequestedAt != null,
+      cancelRequested: async () => (await runtime.queue.get(this.#taskId))?.cancelRequestedAt != null,
       cancelPollMs: options.cancelPollMs,
       onSilence: () => this.#progress.heartbeat(),
     });
     const task = { taskId: this.#taskId, claimant: this.#claimant };
-    this.#progress = new RunProgress(runtime.catalog, task, this.#clock, this.facts, options.onProgress);
+    this.#progress = new RunProgress(runtime.queue, task, this.#clock, this.facts, options.onProgress);
   }
 
   get #profile(): string {
@@ -93,9 +94,9 @@ class GenerationRun {
         facts: () => this.#incidentFacts(),
       };
       const result = await withFlowSession(this.runtime, profile, use, (session) => this.#onSession(session));
-      return this.#settleSuccess(result);
+      return await this.#settleSuccess(result);
     } catch (thrown) {
-      return this.#settleFailure(thrown);
+      return await this.#settleFailure(thrown);
     } finally {
       this.#clock.stop();
     }
@@ -220,11 +221,15 @@ class GenerationRun {
     return { operation: this.request.command, taskId: this.#taskId, phase, mayHaveSpent };
   }
 
-  #settleSuccess(result: GenerationResult): GenerationResult {
-    const { catalog } = this.runtime;
+  async #settleSuccess(result: GenerationResult): Promise<GenerationResult> {
+    const { catalog, queue } = this.runtime;
     if (this.#operationId !== undefined)
       catalog.operations.succeed(this.#operationId, { flowProjectId: this.facts.projectId });
-    catalog.tasks.complete(this.#taskId, this.#claimant, result, { flowMediaId: result.flow_media_id ?? null });
+    // A task row the queue then refuses (settled by another, the fleet's database gone) fails the
+    // call with that refusal; the operation stays what it was: its media were made and saved.
+    this.#operationSucceeded = true;
+    await this.#progress.settled();
+    await queue.complete(this.#taskId, this.#claimant, result, { flowMediaId: result.flow_media_id ?? null });
     this.#progress.say({ phase: 'done' });
     return result;
   }
@@ -232,12 +237,13 @@ class GenerationRun {
   /**
    * This process stopped before the submit (its queue's signal, not a cancel of the task): the
    * task is queued again for whoever runs the profile's queue next. Undefined when it may not be
-   * (tasks.release: spent, a cancel asked for, released too often): it then settles as a cancel.
+   * (queue.release: spent, a cancel asked for, released too often): it then settles as a cancel.
    */
-  #releaseOnStop(error: GflowError): GenerationResult | undefined {
+  async #releaseOnStop(error: GflowError): Promise<GenerationResult | undefined> {
     if (!this.#stop.release || !this.#stop.signal.aborted || this.facts.mayHaveSpent) return undefined;
-    const { catalog, logger } = this.runtime;
-    const released = catalog.tasks.release(this.#taskId, this.#claimant);
+    const { catalog, logger, queue } = this.runtime;
+    await this.#progress.settled();
+    const released = await queue.release(this.#taskId, this.#claimant);
     if (released === undefined) return undefined;
     if (this.#operationId !== undefined)
       catalog.operations.failWith(this.#operationId, error, { flowProjectId: this.facts.projectId });
@@ -250,21 +256,22 @@ class GenerationRun {
   }
 
   /** A cancellation settles `cancelled`, or `indeterminate` after the submit click; never `failed` then. */
-  #settleFailure(thrown: unknown): GenerationResult {
-    const { catalog, logger } = this.runtime;
+  async #settleFailure(thrown: unknown): Promise<GenerationResult> {
+    const { catalog, logger, queue } = this.runtime;
     const stop = {
       deadlinePassed: this.#clock.deadlinePassed,
       aborted: this.#clock.signal.aborted,
       timeoutSeconds: this.#settings.timeoutSeconds,
     };
     const error = failureOf(thrown, stop, this.facts);
-    const released = this.#releaseOnStop(error);
+    const released = await this.#releaseOnStop(error);
     if (released) return released;
     const operationId = this.#operationId;
-    if (operationId !== undefined)
+    if (operationId !== undefined && !this.#operationSucceeded)
       catalog.operations.failWith(operationId, error, { flowProjectId: this.facts.projectId });
     this.#spend?.settleFailure(error, this.facts.mayHaveSpent);
-    const settled = catalog.tasks.fail(this.#taskId, this.#claimant, error, {
+    await this.#progress.settled();
+    const settled = await queue.fail(this.#taskId, this.#claimant, error, {
       flowMediaId: this.facts.mediaIds[0] ?? null,
     });
     logger.warn('generation failed', { task_id: this.#taskId, code: error.code, status: settled.status });
@@ -277,9 +284,13 @@ class GenerationRun {
 }
 
 /** A row this gflow cannot read is settled `failed` with the refusal and never run. */
-function refuseUnreadable(runtime: RuntimeServices, record: TaskRecord, error: GflowError): GenerationResult {
+async function refuseUnreadable(
+  runtime: RuntimeServices,
+  record: TaskRecord,
+  error: GflowError,
+): Promise<GenerationResult> {
   const claimant = record.claimant ?? runtime.claimantFor(record.profile);
-  runtime.catalog.tasks.fail(record.taskId, claimant, error);
+  await runtime.queue.fail(record.taskId, claimant, error);
   runtime.logger.warn('task refused: unreadable request', { task_id: record.taskId, code: error.code });
   return {
     status: 'failed',
@@ -316,7 +327,7 @@ export async function claimAndRunGeneration(
   profile: string,
   options: RunOptions,
 ): Promise<GenerationResult> {
-  const claimed = runtime.catalog.tasks.claim(taskId, runtime.claimantFor(profile));
+  const claimed = await runtime.queue.claim(taskId, runtime.claimantFor(profile));
   if (!claimed)
     throw new DataIntegrityError('Another process claimed this task first.', { extensions: { task_id: taskId } });
   return runClaimedGeneration(runtime, claimed, options);

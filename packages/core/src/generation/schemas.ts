@@ -8,6 +8,7 @@ import {
   idempotencyKeyParam,
   localPath,
   profileParam,
+  profilePoolParam,
   toolSpec,
 } from '../schemas/params.js';
 import { PROBLEM_STATUSES, type ProblemStatus, RESULT_STATUSES } from '../schemas/resultStatus.js';
@@ -65,6 +66,7 @@ const shared = {
       'Prompt tools applied to the prompt before sending, e.g. [{"name":"creative-director"}]; see gflow_list_tools.',
     ),
   profile: profileParam,
+  profile_pool: profilePoolParam,
   project: flowUuid('project')
     .optional()
     .describe('Existing Flow project id to generate into. Omitted: GFLOW_CLI_PROJECT, else a new project.'),

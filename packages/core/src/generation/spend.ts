@@ -148,7 +148,7 @@ export class SpendControl {
   spent: number | null = null;
 
   constructor(
-    private readonly runtime: Pick<RuntimeServices, 'catalog' | 'logger'>,
+    private readonly runtime: Pick<RuntimeServices, 'catalog' | 'logger'> & Partial<Pick<RuntimeServices, 'fleet'>>,
     readonly options: SpendControlOptions,
   ) {}
 
@@ -158,6 +158,8 @@ export class SpendControl {
     const { operationId, profile, budget } = this.options;
     this.quote = quote;
     this.day = localDay();
+    // On a fleet the balance the page shows is what routes the pool's next video run.
+    if (quote.balance !== null && quote.balance !== undefined) this.runtime.fleet?.noteBalance(profile, quote.balance);
     if (this.options.dryRun) {
       this.todayBefore = catalog.credits.dayTotal(profile, this.day);
       this.wouldRefuse = budgetVerdict(budget, quote.credits, this.todayBefore);

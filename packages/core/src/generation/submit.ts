@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ConfigurationError, hasErrorCode, toErrorEnvelopeBody } from '@gflow/errors';
 import { rateLimitedError } from '@gflow/lease/limits';
-import { resolveProfile } from '../home/profiles.js';
+import { runProfileOf } from '../fleet/runProfile.js';
+import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
 import { llmEndpointOf } from '../promptTools/llmClient.js';
 import { expandPrompt, loadPromptTools } from '../promptTools/promptTools.js';
 import type { OperationContext } from '../runtime/operationContext.js';
@@ -100,6 +101,8 @@ interface Checked {
   readonly plan: GenerationPlan;
   readonly expanded: string;
   readonly profile: string;
+  /** The fleet's pool the profile was routed from (it may move on within the pool if Flow refuses it). */
+  readonly pool?: string;
   /** The request's fields the checks resolved (the row adds the task id, the input and the plan). */
   readonly request: Readonly<Record<string, unknown>>;
 }
@@ -117,7 +120,11 @@ async function check(ask: GenerationAsk, context: OperationContext): Promise<Che
   if (typeof expanded !== 'string') return expanded;
   const output = outputTargetFor(ask.input, context);
   refuseNoSpend(context);
-  const profile = resolveProfile(runtime.layout, { requested: ask.input.profile, settings: runtime.settings }).name;
+  // An extension continues its source's clip on its account: it names a profile, never a pool.
+  const { profile, pool } = await runProfileOf(context, {
+    ...ask.input,
+    kind: ask.kind === 'image' ? 'image' : 'video',
+  });
   const inputs = await resolveInputs(runtime.catalog, plan, profile);
   const source = plan.kind === 'extend' ? { source: resolveExtendSource(runtime.catalog, plan, profile) } : {};
   const request = {
@@ -133,7 +140,7 @@ async function check(ask: GenerationAsk, context: OperationContext): Promise<Che
     // Whoever claims a wait=false row (a worker started with other settings, perhaps) runs it with these.
     ...(ask.input.wait ? {} : { job_settings: jobSettingsOf(runtime.settings) }),
   };
-  return { plan, expanded, profile, request };
+  return { plan, expanded, profile, request, ...(pool === undefined ? {} : { pool }) };
 }
 
 /** Where a queued request goes in the queue: a top-level row, or a step of a run; and the caller's key. */
@@ -143,13 +150,14 @@ export interface RowPlacement {
 }
 
 /** The task row: the resolved request, written before anything runs (the job's one truth). */
-function writeRequest(
+async function writeRequest(
   ask: GenerationAsk,
   checked: Checked,
   context: OperationContext,
   placement: RowPlacement,
-): GenerationRequest {
-  const input = { ...ask.input, profile: checked.profile };
+): Promise<GenerationRequest> {
+  const { profile_pool: _pool, ...asked } = ask.input as typeof ask.input & { readonly profile_pool?: string };
+  const input = { ...asked, profile: checked.profile };
   // Checked like user input before it is written: a row the worker could not read is never queued.
   const request = generationRequest.parse({
     ...checked.request,
@@ -158,13 +166,14 @@ function writeRequest(
     input,
     plan: checked.plan,
   });
-  context.runtime.catalog.tasks.create({
+  await context.runtime.queue.create({
     taskId: request.task_id,
     profile: checked.profile,
     taskType: checked.plan.mode,
     payload: request as unknown as Record<string, unknown>,
     ...(placement.parent ? { parent: placement.parent } : {}),
     ...(placement.idempotencyKey === undefined ? {} : { idempotencyKey: placement.idempotencyKey }),
+    ...(checked.pool === undefined ? {} : { pool: checked.pool }),
   });
   return request;
 }
@@ -209,13 +218,14 @@ export async function submitGeneration(
   // A batch takes its tokens itself (it waits for one instead of failing halfway).
   const refused = options.rateLimited === false ? undefined : takeToken(context);
   if (refused !== undefined) return refused;
-  const request = writeRequest(ask, checked, context, { idempotencyKey: key ?? options.idempotencyKey });
+  const request = await writeRequest(ask, checked, context, { idempotencyKey: key ?? options.idempotencyKey });
   const { runtime } = context;
   return dispatchTask(context, {
     taskId: request.task_id,
     profile: request.input.profile,
     wait: request.input.wait,
     pending: { status: 'pending', task_id: request.task_id, task_type: request.plan.mode },
+    settled: finalEnvelopeOf,
     run: (run) => claimAndRunGeneration(runtime, request.task_id, request.input.profile, run),
   });
 }

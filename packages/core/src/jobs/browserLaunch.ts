@@ -12,8 +12,16 @@ export interface BrowserOverrides {
   readonly proxy?: string;
   /** The browser talks to the built-in simulator, not Google (results say so). */
   readonly sandbox?: boolean;
-  /** Fill the sign-in form for this account (the sandbox's simulated Google sign-in only). */
-  readonly autofillLogin?: { readonly email: string; readonly password?: string };
+  /**
+   * Fill the sign-in form for this account (the sandbox's simulated Google sign-in only): the person
+   * at the keyboard. `knows` says whether the simulated Google has another account the login asked
+   * for (a fleet's several accounts); that one is typed instead, any other asked for is refused (38).
+   */
+  readonly autofillLogin?: {
+    readonly email: string;
+    readonly password?: string;
+    readonly knows?: (email: string) => Promise<boolean>;
+  };
 }
 
 const SYSTEM_BROWSERS: Partial<Record<NodeJS.Platform, readonly string[]>> = {

@@ -40,10 +40,10 @@ export interface SessionPoolOptions {
   /** The operation running in the caller's async context, named in the lease ("Generate images (gflow_generate_image)"). */
   readonly runningOperation?: () => { readonly title: string; readonly mcpName: string } | undefined;
   /**
-   * The task a lease holder runs on the profile, when the catalog knows (the runtime reads the
+   * The task a lease holder runs on the profile, when the queue knows (the runtime reads the
    * working rows the holder's pid claimed): a waiter's line names it ("queued behind task X").
    */
-  readonly holderTask?: (profileName: string, holder: LeaseHolder) => string | undefined;
+  readonly holderTask?: (profileName: string, holder: LeaseHolder) => Promise<string | undefined> | string | undefined;
   /** Takes the profile's cross-process lease; default @gflow/lease's acquireProfileLease (loaded lazily). Tests pass fakes. */
   readonly acquireLease?: (options: AcquireProfileLeaseOptions) => Promise<ProfileLease>;
   /** Opens the browser session on a profile; default the driver's openFlowSession with these settings. Tests pass fakes. */
@@ -175,12 +175,20 @@ export class SessionPool implements BrowserSessions {
 
   /** Each time the line moves: the waiter's progress line and a log line name what it waits behind. */
   #onWait(profileName: string, waitSeconds: number, holder: LeaseHolder | undefined, use: SessionUse): void {
-    let taskId: string | undefined;
-    try {
-      taskId = holder ? this.#options.holderTask?.(profileName, holder) : undefined;
-    } catch {
-      // Naming the task is a courtesy: the wait goes on without it.
-    }
+    // Naming the task is a courtesy: a failed read says the wait without it.
+    void Promise.resolve()
+      .then(() => (holder ? this.#options.holderTask?.(profileName, holder) : undefined))
+      .catch(() => undefined)
+      .then((taskId) => this.#sayWait(profileName, waitSeconds, holder, use, taskId));
+  }
+
+  #sayWait(
+    profileName: string,
+    waitSeconds: number,
+    holder: LeaseHolder | undefined,
+    use: SessionUse,
+    taskId: string | undefined,
+  ): void {
     const message = waitingMessage({ profileName, waitSeconds, holder, taskId });
     use.onProgress?.({ phase: 'waiting-for-profile', message });
     this.#logger.info(message, { profile: profileName, ...(taskId ? { behind_task_id: taskId } : {}) });

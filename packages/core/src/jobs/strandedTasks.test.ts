@@ -160,17 +160,14 @@ describe('stranded tasks', () => {
     const leftByDead = queue('bob', false);
     gflow.catalog.tasks.noteHandover(leftByDead, DEAD);
 
-    const found = await findStrandedTasks(gflow.catalog, locksDir, isAlive);
+    const found = await findStrandedTasks(gflow.queue, locksDir, isAlive);
     expect(found.map((t) => t.taskId)).toEqual([first, second, bobs, leftByDead]);
     expect(found[0]).toMatchObject({ profile: 'alice', requeued: false, queuedAt: expect.any(String) });
 
     // A live worker drains alice's queue: hers are its, not stranded.
     const lock = tryNamedLock(locksDir, workerLockName('alice'), { profileName: 'alice', surface: 'worker' });
-    expect((await findStrandedTasks(gflow.catalog, locksDir, isAlive)).map((t) => t.taskId)).toEqual([
-      bobs,
-      leftByDead,
-    ]);
-    expect((await findStrandedTasks(gflow.catalog, locksDir, isAlive, 'alice')).map((t) => t.taskId)).toEqual([]);
+    expect((await findStrandedTasks(gflow.queue, locksDir, isAlive)).map((t) => t.taskId)).toEqual([bobs, leftByDead]);
+    expect((await findStrandedTasks(gflow.queue, locksDir, isAlive, 'alice')).map((t) => t.taskId)).toEqual([]);
     lock?.release();
   });
 
@@ -186,14 +183,14 @@ describe('stranded tasks', () => {
     const said: string[] = [];
     const note = (level: string) => (message: string) => void said.push(`${level}: ${message}`);
     const logger: Logger = { debug: note('debug'), info: note('info'), warn: note('warn'), error: note('error') };
-    expect(settleDeadClaims(gflow.catalog, isAlive, logger)).toEqual([unspent]);
+    expect(await settleDeadClaims(gflow.queue, isAlive, logger)).toEqual([unspent]);
     expect(tasks.get(spent)?.status).toBe('indeterminate');
     // Each is said; the one queued again only at debug (its pick-up says it to the user).
     expect(said.sort()).toEqual([
       `debug: The process running task ${unspent} had stopped; the task is now pending again (it had not reached its submit).`,
       `info: The process running task ${spent} had stopped; the task is now indeterminate (its submit may have been sent; it is never run again).`,
     ]);
-    const found = await findStrandedTasks(gflow.catalog, locksDir, isAlive);
+    const found = await findStrandedTasks(gflow.queue, locksDir, isAlive);
     expect(found).toEqual([expect.objectContaining({ taskId: unspent, requeued: true })]);
     expect(pickedUpNotice(found[0]!, 'a new background worker')).toMatch(
       new RegExp(
@@ -209,7 +206,7 @@ describe('stranded tasks', () => {
     const started: string[] = [];
     const lines: string[] = [];
     const picked = await pickUpStrandedTasks({
-      catalog: gflow.catalog,
+      queue: gflow.queue,
       locksDir,
       isAlive,
       logger: silentLogger(lines),

@@ -2,7 +2,7 @@
 // whose process died before its submit (queued again by settleDeadClaims), is picked up by the next
 // gflow process that looks — a CLI starts a worker for it, a server runs it itself — and it says
 // so, so a queued task never runs silently inside a later, unrelated command.
-import type { Catalog, TaskRecord } from '@gflow/catalog';
+import type { TaskQueue, TaskRecord } from '@gflow/catalog';
 import type { Logger } from '../runtime/logger.js';
 import type { LaunchedWorker } from '../runtime/runtimeServices.js';
 import { type PickedUpTask, isBackgroundTask, queueIsOwned } from './queueOwner.js';
@@ -27,8 +27,12 @@ const SETTLED_AS = {
  * task is logged when a logger is given (one queued again at debug: its pick-up says it). Returns
  * the tasks queued again.
  */
-export function settleDeadClaims(catalog: Catalog, isAlive: ClaimantCheck, logger?: Logger): readonly string[] {
-  const settled = catalog.tasks.settleAbandoned({ isAlive }, { requeue: isBackgroundTask });
+export async function settleDeadClaims(
+  queue: TaskQueue,
+  isAlive: ClaimantCheck,
+  logger?: Logger,
+): Promise<readonly string[]> {
+  const settled = await queue.settleAbandoned({ isAlive }, { requeue: isBackgroundTask });
   for (const verdict of Object.keys(SETTLED_AS) as (keyof typeof SETTLED_AS)[])
     for (const taskId of settled[verdict]) {
       const line = `The process running task ${taskId} had stopped; the task is now ${SETTLED_AS[verdict]}.`;
@@ -49,16 +53,14 @@ function strandedOf(record: TaskRecord, isAlive: ClaimantCheck): boolean {
  * over, and no live worker drains their profile's queue (the worker lock decides).
  */
 export async function findStrandedTasks(
-  catalog: Catalog,
+  queue: TaskQueue,
   locksDir: string,
   isAlive: ClaimantCheck,
   profile?: string,
   starting: (profile: string) => boolean = () => false,
 ): Promise<PickedUpTask[]> {
-  const candidates = catalog.tasks
-    .list({ status: 'pending', limit: 1000, ...(profile === undefined ? {} : { profile }) })
-    .items.filter((record) => strandedOf(record, isAlive))
-    .reverse();
+  const pending = await queue.list({ status: 'pending', limit: 1000, ...(profile === undefined ? {} : { profile }) });
+  const candidates = pending.items.filter((record) => strandedOf(record, isAlive)).reverse();
   const found: PickedUpTask[] = [];
   const owned = new Map<string, boolean>();
   for (const record of candidates) {
@@ -94,7 +96,7 @@ export function pickedUpNotice(task: PickedUpTask, who: string): string {
 
 /** Settles dead claims, then hands every stranded task's profile to `runner` and says so, once per task. */
 export async function pickUpStrandedTasks(options: {
-  readonly catalog: Catalog;
+  readonly queue: TaskQueue;
   readonly locksDir: string;
   readonly isAlive: ClaimantCheck;
   readonly logger: Logger;
@@ -103,9 +105,9 @@ export async function pickUpStrandedTasks(options: {
   /** Whether a worker this process started for the profile is still starting (not picked up twice). */
   readonly starting?: (profile: string) => boolean;
 }): Promise<PickedUpTask[]> {
-  const { catalog, isAlive, runner } = options;
-  settleDeadClaims(catalog, isAlive, options.logger);
-  const stranded = await findStrandedTasks(catalog, options.locksDir, isAlive, options.profile, options.starting);
+  const { queue, isAlive, runner } = options;
+  await settleDeadClaims(queue, isAlive, options.logger);
+  const stranded = await findStrandedTasks(queue, options.locksDir, isAlive, options.profile, options.starting);
   const started = new Set<string>();
   for (const task of stranded) {
     if (!started.has(task.profile)) {

@@ -54,6 +54,7 @@ function runtime(browser: BrowserSessions = sessions()): RuntimeServices {
     layout: gflow.layout,
     logger: gflow.logger,
     catalog: gflow.catalog,
+    queue: gflow.queue,
     sessions: browser,
     claimantFor: () => CLAIMANT,
   };

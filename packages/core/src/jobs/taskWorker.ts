@@ -63,9 +63,10 @@ export async function drainTaskQueue(runtime: RuntimeServices, options: DrainQue
   const { profile: name, signal } = options;
   const pollMs = options.pollMs ?? 250;
   const log = options.onEvent ?? (() => undefined);
-  const catalog = (): RuntimeServices['catalog'] => runtime.catalog;
+  const queue = runtime.queue;
   const claimant = runtime.claimantFor(name);
-  const pending = (): boolean => catalog().tasks.list({ profile: name, status: 'pending', limit: 1 }).items.length > 0;
+  const pending = async (): Promise<boolean> =>
+    (await queue.list({ profile: name, status: 'pending', limit: 1 })).items.length > 0;
   const ran: string[] = [];
 
   const lockGraceMs = options.lockGraceMs ?? LOCK_GRACE_MS;
@@ -76,14 +77,14 @@ export async function drainTaskQueue(runtime: RuntimeServices, options: DrainQue
   }
   try {
     for (;;) {
-      while (!signal.aborted && pending()) {
+      while (!signal.aborted && (await pending())) {
         if (!(await takeProfile(runtime, name, signal, log))) {
           await pause(pollMs * 4, signal);
           continue;
         }
         let record: TaskRecord | null;
         try {
-          record = catalog().tasks.claimNext(name, claimant);
+          record = await queue.claimNext(name, claimant);
         } catch (error) {
           // A payload this gflow cannot read was settled `failed` by the claim; go on with the next.
           log('task refused at claim', { profile: name, error: toGflowError(error).message });
@@ -97,25 +98,25 @@ export async function drainTaskQueue(runtime: RuntimeServices, options: DrainQue
           await options.runTask(record, signal);
         } catch (error) {
           // A job that threw instead of settling its row: settle it here, so nothing stays `working`.
-          const stillHeld = catalog().tasks.get(record.taskId);
+          const stillHeld = await queue.get(record.taskId);
           if (stillHeld?.status === 'working' && stillHeld.claimant === claimant)
-            catalog().tasks.fail(record.taskId, claimant, error);
+            await queue.fail(record.taskId, claimant, error);
           log('task crashed', { task_id: record.taskId, error: toGflowError(error).message });
         }
         lock.setActivity?.({ state: 'idle' });
-        log('task settled', { task_id: record.taskId, status: catalog().tasks.get(record.taskId)?.status });
+        log('task settled', { task_id: record.taskId, status: (await queue.get(record.taskId))?.status });
       }
       if (signal.aborted) return { ran, reason: 'stopped' };
       // The idle grace: a task queued soon after the last one runs in the same warm browser.
       const deadline = Date.now() + options.idleMs;
-      while (!signal.aborted && Date.now() < deadline && !pending()) await pause(pollMs, signal);
+      while (!signal.aborted && Date.now() < deadline && !(await pending())) await pause(pollMs, signal);
       if (signal.aborted) return { ran, reason: 'stopped' };
-      if (pending()) continue;
+      if (await pending()) continue;
       // Leave: release first, then look once more. A task queued before another worker found the
       // lock held is in the queue by now; if one is, take the lock back (unless a newer worker has it).
       lock.release();
       lock = undefined;
-      if (!pending()) break;
+      if (!(await pending())) break;
       lock = await takeLock(options.tryLock, lockGraceMs, pollMs, signal);
       if (!lock) break;
     }

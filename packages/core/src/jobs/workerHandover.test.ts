@@ -50,7 +50,7 @@ function queued(): string {
 
 function options(taskId: string, overrides: Partial<HandoverOptions>): HandoverOptions {
   return {
-    catalog: () => gflow.catalog,
+    queue: () => gflow.queue,
     locksDir: gflow.layout.locksDir,
     taskId,
     profile: 'alice',

@@ -3,7 +3,7 @@
 // and takes it next. A worker that dies first is started once more; a task still nobody's after
 // that is said plainly, left pending and named — never a "pending" answer that nothing will run.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Catalog } from '@gflow/catalog';
+import type { TaskQueue } from '@gflow/catalog';
 import { DaemonRecoveryError } from '@gflow/errors';
 import type { LaunchedWorker } from '../runtime/runtimeServices.js';
 import {
@@ -25,7 +25,7 @@ export type Handover =
   | { readonly state: 'settled'; readonly status: string };
 
 export interface HandoverOptions {
-  readonly catalog: () => Catalog;
+  readonly queue: () => TaskQueue;
   readonly locksDir: string;
   readonly taskId: string;
   readonly profile: string;
@@ -45,7 +45,7 @@ export interface HandoverOptions {
 
 /** The row's state, or who answers for it; undefined while nobody does yet. */
 async function answered(options: HandoverOptions): Promise<Handover | undefined> {
-  const record = options.catalog().tasks.get(options.taskId);
+  const record = await options.queue().get(options.taskId);
   if (!record) return { state: 'settled', status: 'missing' };
   if (record.status === 'working') return { state: 'claimed', by: claimantProcess(record.claimant) };
   if (record.status !== 'pending') return { state: 'settled', status: record.status };

@@ -96,7 +96,7 @@ export const authLogin = defineOperation({
           ...launchExtras(runtime),
           timeoutMs: runtime.settings.authLoginTimeout * 1000,
           ...(input.account ? { expectedAccount: input.account } : {}),
-          ...(autofill ? { autofill, headless: true } : {}),
+          ...(autofill ? { autofill: await autofillFor(autofill, input.account), headless: true } : {}),
           logger: runtime.logger,
           signal,
         });
@@ -117,3 +117,18 @@ export const authLogin = defineOperation({
     return { status: 'authenticated' as const, profile: name, user_email: email };
   },
 });
+
+/**
+ * Who the sandbox's simulated person signs in as: the account the login asked for when the
+ * simulated Google has it (a fleet's several accounts), else the sandbox's own — so a login that
+ * asks for an account nobody there has is refused for the other account (exit 38), as with Google.
+ */
+async function autofillFor(
+  autofill: NonNullable<RuntimeServices['browserOverrides']['autofillLogin']>,
+  asked: string | undefined,
+): Promise<{ email: string; password?: string }> {
+  const { email, password } = autofill;
+  const own = { email, ...(password === undefined ? {} : { password }) };
+  if (asked === undefined || asked === email || !(await autofill.knows?.(asked))) return own;
+  return { ...own, email: asked };
+}

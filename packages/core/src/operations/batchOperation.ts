@@ -2,7 +2,7 @@ import { BadParameterError } from '@gflow/errors';
 import { z } from 'zod';
 import { outputTargetFor, planImage } from '../generation/index.js';
 import { type GenerateImageInput, generateImageInput } from '../generation/schemas.js';
-import { resolveProfile } from '../home/profiles.js';
+import { resumedProfile, runProfileOf } from '../fleet/runProfile.js';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { resumeRun, stepCountOf, submitRun } from '../runs/index.js';
@@ -43,6 +43,7 @@ const shared = generateImageInput.pick({
   count: true,
   tools: true,
   profile: true,
+  profile_pool: true,
   project: true,
   project_name: true,
   ui_mode: true,
@@ -84,7 +85,16 @@ export type GenerateBatchInput = z.output<typeof generateBatchInput>;
 
 /** Every prompt's generation input, checked before anything is sent (a refusal names its item). */
 function itemInputs(input: GenerateBatchInput, context: OperationContext, profile: string): GenerateImageInput[] {
-  const { items = [], fail_fast: _f, jitter: _j, resume_from: _r, wait: _w, idempotency_key: _k, ...common } = input;
+  const {
+    items = [],
+    fail_fast: _f,
+    jitter: _j,
+    resume_from: _r,
+    wait: _w,
+    idempotency_key: _k,
+    profile_pool: _p,
+    ...common
+  } = input;
   const inputs = items.map((item, index) => {
     const one = {
       ...common,
@@ -131,13 +141,13 @@ export async function runBatch(input: GenerateBatchInput, context: OperationCont
         extensions: { parameter: 'items' },
       },
     );
-  const profile = resolveProfile(runtime.layout, { requested: input.profile, settings: runtime.settings }).name;
   if (input.resume_from !== undefined)
     return (await resumeRun(context, input.resume_from, {
       wait: input.wait,
       kind: 'batch',
-      profile,
+      profile: await resumedProfile(context, input.profile),
     })) as GenerateBatchResult;
+  const { profile, pool } = await runProfileOf(context, { ...input, kind: 'image' });
   const jitter = parseJitter(input.jitter ?? runtime.settings.jitterRange);
   const names = SURFACE_POLICY[context.surface].names;
   const run = {
@@ -153,6 +163,7 @@ export async function runBatch(input: GenerateBatchInput, context: OperationCont
   return (await submitRun(context, run, {
     wait: input.wait,
     idempotencyKey: input.idempotency_key,
+    pool,
   })) as GenerateBatchResult;
 }
 
@@ -167,7 +178,7 @@ export const generateBatch = defineOperation({
   task: 'optional',
   input: generateBatchInput,
   output: generateBatchResult,
-  steps: (input, catalog) =>
-    input.items?.length ?? (input.resume_from ? stepCountOf(catalog.tasks.get(input.resume_from)?.payload) : undefined),
+  steps: async (input, tasks) =>
+    input.items?.length ?? (input.resume_from ? stepCountOf((await tasks.get(input.resume_from))?.payload) : undefined),
   handler: (input, context) => runBatch(input, context),
 });

@@ -6,13 +6,21 @@ import { VIDEO_ASPECTS, findVideoModel } from '@gflow/flow-facts';
 import { z } from 'zod';
 import { planVideo, submitGeneration } from '../generation/index.js';
 import { type GenerateVideoInput, generateVideoInput } from '../generation/schemas.js';
-import { resolveProfile } from '../home/profiles.js';
+import { resumedProfile, runProfileOf } from '../fleet/runProfile.js';
 import { confineToOutputDir, ensureWritableDirectory } from '../output/confine.js';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { SURFACE_POLICY } from '../runtime/surfacePolicy.js';
 import { isRunPayload, resumeRun, runView, stepCountOf, submitRun } from '../runs/index.js';
 import { type ChainResult, type LinkResult, chainResult } from '../runs/runResults.js';
-import { RUN_ID, flowUuid, idempotencyKeyParam, localPath, profileParam, runWaitParam } from '../schemas/params.js';
+import {
+  RUN_ID,
+  flowUuid,
+  idempotencyKeyParam,
+  localPath,
+  profileParam,
+  profilePoolParam,
+  runWaitParam,
+} from '../schemas/params.js';
 import { stitchTarget } from '../stitch/stitchInputs.js';
 import { parseJitter } from './batchOperation.js';
 import { defineOperation } from './operation.js';
@@ -79,6 +87,7 @@ export const generateChainInput = z.object({
     .describe('With stitch: the .mp4 to write (MCP: inside the output directory); an existing file needs overwrite.'),
   overwrite: z.boolean().default(false).describe('With stitch: replace an existing file at output (and its timeline).'),
   profile: profileParam,
+  profile_pool: profilePoolParam,
   wait: runWaitParam('chain'),
   idempotency_key: idempotencyKeyParam,
 });
@@ -227,9 +236,11 @@ export async function runChain(input: GenerateChainInput, context: OperationCont
   const { runtime } = context;
   if ((input.links === undefined) === (input.resume_from === undefined))
     bad('links', 'Give the links of a new chain, or resume_from with the id of one to continue (exactly one).');
-  const profile = resolveProfile(runtime.layout, { requested: input.profile, settings: runtime.settings }).name;
-  if (input.resume_from !== undefined)
+  if (input.resume_from !== undefined) {
+    const profile = await resumedProfile(context, input.profile);
     return (await resumeRun(context, input.resume_from, { wait: input.wait, kind: 'chain', profile })) as ChainResult;
+  }
+  const { profile, pool } = await runProfileOf(context, { ...input, kind: 'video' });
   const specs = linkSpecs(input);
   const links = planLinks(specs, profile);
   // The stitched file's rules (confined, .mp4, not there unless overwrite) before anything is sent.
@@ -251,7 +262,7 @@ export async function runChain(input: GenerateChainInput, context: OperationCont
     out_dir: outDir,
     ...(input.stitch ? { output: named ?? path.join(outDir, 'chain.mp4'), overwrite: input.overwrite } : {}),
   };
-  const options = { wait: input.wait, idempotencyKey: input.idempotency_key, taskId: chainId };
+  const options = { wait: input.wait, idempotencyKey: input.idempotency_key, taskId: chainId, pool };
   return (await submitRun(context, run, options)) as ChainResult;
 }
 
@@ -266,11 +277,11 @@ export const generateChain = defineOperation({
   task: 'optional',
   input: generateChainInput,
   output: chainResult,
-  steps: (input, catalog) =>
+  steps: async (input, tasks) =>
     input.dry_run
       ? undefined
       : (input.links?.length ??
-        (input.resume_from ? stepCountOf(catalog.tasks.get(input.resume_from)?.payload) : undefined)),
+        (input.resume_from ? stepCountOf((await tasks.get(input.resume_from))?.payload) : undefined)),
   handler: (input, context) => runChain(input, context),
 });
 
@@ -303,10 +314,10 @@ export const chainStatus = defineOperation({
   }),
   output: chainResult,
   handler: async (input, context) => {
-    const record = context.runtime.catalog.tasks.get(input.chain_id);
+    const record = await context.runtime.queue.get(input.chain_id);
     const found =
       record !== undefined && isRunPayload(record.payload) && record.taskType === 'chain'
-        ? (runView(context.runtime, record) as ChainResult)
+        ? ((await runView(context.runtime, record)) as ChainResult)
         : legacyChain(context, input.chain_id);
     if (found === undefined)
       throw new ReferenceNotFoundError(`No chain ${input.chain_id} in the catalog.`, {

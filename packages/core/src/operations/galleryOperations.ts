@@ -13,14 +13,17 @@ import type {
 import {
   GALLERY_FAILURES_MAX,
   GALLERY_PAGE_MAX,
+  GALLERY_SCAN_PER_KIND,
   galleryFailures,
   galleryMedia,
   galleryMediaDetail,
+  galleryMediaOf,
   galleryProjects,
   galleryTasks,
 } from '../gallery/galleryViews.js';
 import { servableFile, servableMovieFile } from '../gallery/galleryFiles.js';
 import { galleryMovieDetail, galleryMovies } from '../gallery/galleryMovies.js';
+import { fleetRecentMedia, fleetServableFile } from '../fleet/fleetReads.js';
 import { FLOW_ID, RUN_ID } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 
@@ -63,7 +66,13 @@ export const galleryMediaOperation = defineOperation({
     limit: z.number().int().min(1).max(GALLERY_PAGE_MAX).default(200),
   }),
   output: z.custom<{ status: 'ok' } & GalleryMediaPage>(),
-  handler: async (input, { runtime }) => ({ status: 'ok' as const, ...galleryMedia(runtime.catalog, input) }),
+  handler: async (input, { runtime }) => ({
+    status: 'ok' as const,
+    // On a fleet the grid is what every worker published (the shared catalog), its files on the shared mount.
+    ...(runtime.fleet === undefined
+      ? galleryMedia(runtime.catalog, input)
+      : galleryMediaOf(await fleetRecentMedia(runtime.fleet, GALLERY_SCAN_PER_KIND), input)),
+  }),
 });
 
 export const galleryMediaDetailOperation = defineOperation({
@@ -76,10 +85,11 @@ export const galleryMediaDetailOperation = defineOperation({
   input: z.object({ media_id: mediaId, profile: z.string().trim().min(1).max(100).optional() }),
   output: z.custom<{ status: 'ok'; media: GalleryMediaDetail }>(),
   handler: async (input, { runtime }) => {
-    const media = galleryMediaDetail(runtime.catalog, input.media_id, {
+    const media = await galleryMediaDetail(runtime.catalog, input.media_id, {
       outputDir: runtime.settings.outputDir,
       profile: input.profile,
       exists: (file) => fs.existsSync(file),
+      tasks: runtime.queue,
     });
     if (!media)
       throw new ReferenceNotFoundError(`Media id ${input.media_id} is not in the local catalog.`, {
@@ -101,7 +111,7 @@ export const galleryFailuresOperation = defineOperation({
   output: z.custom<{ status: 'ok'; failures: GalleryFailure[] }>(),
   handler: async (input, { runtime }) => ({
     status: 'ok' as const,
-    failures: galleryFailures(runtime.catalog, input.limit),
+    failures: await galleryFailures(runtime.catalog, runtime.queue, input.limit),
   }),
 });
 
@@ -113,7 +123,8 @@ export const galleryTasksOperation = defineOperation({
   ...galleryRead,
   input: z.object({}),
   output: z.custom<{ status: 'ok'; tasks: GalleryTask[] }>(),
-  handler: async (_input, { runtime }) => ({ status: 'ok' as const, tasks: galleryTasks(runtime.catalog) }),
+  // Through the queue port: this machine's catalog, or the whole fleet's queue.
+  handler: async (_input, { runtime }) => ({ status: 'ok' as const, tasks: await galleryTasks(runtime.queue) }),
 });
 
 /** What the gallery may send for a media id: a catalogued file inside the output directory. */
@@ -136,7 +147,10 @@ export const galleryFileOperation = defineOperation({
   input: z.object({ media_id: mediaId }),
   output: z.custom<GalleryFileAnswer>(),
   handler: async (input, { runtime }): Promise<GalleryFileAnswer> => {
-    const file = servableFile(runtime.catalog, input.media_id, runtime.settings.outputDir);
+    const file =
+      runtime.fleet === undefined
+        ? servableFile(runtime.catalog, input.media_id, runtime.settings.outputDir)
+        : await fleetServableFile(runtime.fleet, input.media_id);
     return file
       ? { status: 'ok', found: true, path: file.path, bytes: file.bytes, mime_type: file.mimeType, kind: file.kind }
       : { status: 'ok', found: false };
@@ -153,7 +167,10 @@ export const galleryThumbnailOperation = defineOperation({
   input: z.object({ media_id: mediaId }),
   output: z.custom<{ status: 'ok'; found: boolean; path?: string; kind?: 'image' | 'video' }>(),
   handler: async (input, { runtime }) => {
-    const file = servableFile(runtime.catalog, input.media_id, runtime.settings.outputDir, 'smallest');
+    const file =
+      runtime.fleet === undefined
+        ? servableFile(runtime.catalog, input.media_id, runtime.settings.outputDir, 'smallest')
+        : await fleetServableFile(runtime.fleet, input.media_id);
     if (!file) return { status: 'ok' as const, found: false };
     const thumbnail = await runtime.thumbnails.thumbnailOf(file);
     return { status: 'ok' as const, found: true, path: thumbnail, kind: file.kind };
@@ -169,7 +186,7 @@ export const galleryMoviesOperation = defineOperation({
   ...galleryRead,
   input: z.object({ limit: z.number().int().min(1).max(GALLERY_PAGE_MAX).default(200) }),
   output: z.custom<{ status: 'ok' } & GalleryMoviePage>(),
-  handler: async (input, { runtime }) => ({ status: 'ok' as const, ...galleryMovies(runtime.catalog, input) }),
+  handler: async (input, { runtime }) => ({ status: 'ok' as const, ...(await galleryMovies(runtime.queue, input)) }),
 });
 
 const movieId = z.string().trim().regex(RUN_ID).describe('A movie id (its story run’s task id).');
@@ -184,7 +201,7 @@ export const galleryMovieDetailOperation = defineOperation({
   input: z.object({ movie_id: movieId }),
   output: z.custom<{ status: 'ok'; movie: GalleryMovieDetail }>(),
   handler: async (input, { runtime }) => {
-    const movie = galleryMovieDetail(runtime.catalog, input.movie_id, runtime.settings.outputDir);
+    const movie = await galleryMovieDetail(runtime.queue, input.movie_id, runtime.settings.outputDir);
     if (!movie)
       throw new ReferenceNotFoundError(`No movie ${input.movie_id} in the local catalog.`, {
         extensions: { parameter: 'movie_id' },
@@ -213,7 +230,7 @@ export const galleryMovieFileOperation = defineOperation({
   input: z.object({ movie_id: movieId, part: z.enum(['movie', 'timeline']).default('movie') }),
   output: z.custom<GalleryMovieFileAnswer>(),
   handler: async (input, { runtime }): Promise<GalleryMovieFileAnswer> => {
-    const file = servableMovieFile(runtime.catalog, input.movie_id, runtime.settings.outputDir, input.part);
+    const file = await servableMovieFile(runtime.queue, input.movie_id, runtime.settings.outputDir, input.part);
     return file
       ? { status: 'ok', found: true, path: file.path, bytes: file.bytes, mime_type: file.mimeType }
       : { status: 'ok', found: false };

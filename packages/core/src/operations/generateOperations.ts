@@ -19,7 +19,7 @@ import { defineOperation } from './operation.js';
  */
 function earlierGeneration(context: OperationContext, wait: boolean) {
   return async (profile: string, key: string): Promise<GenerationResult | undefined> => {
-    const record = context.runtime.catalog.tasks.findByIdempotencyKey(profile, key);
+    const record = await context.runtime.queue.findByIdempotencyKey(profile, key);
     if (record === undefined) return undefined;
     if (record.parentTaskId !== null || !isGenerationPayload(record.payload))
       throw new UsageError(`idempotency_key names task ${record.taskId}, which is not a single generation.`, {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { assetParameters } from '../catalogViews/assetParameters.js';
 import { MEDIA_RESOURCE_CAP_BYTES, isServable, readCatalogMedia } from '../catalogViews/readCatalogMedia.js';
 import { recentMedia } from '../catalogViews/recentMedia.js';
+import { fleetReadMedia, fleetRecentMedia } from '../fleet/fleetReads.js';
 import * as S from './catalogSchemas.js';
 import { flowUuid } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
@@ -106,12 +107,19 @@ export const recentCatalogMedia = defineOperation({
   }),
   output: z.strictObject({ status: z.literal('ok'), items: z.array(S.mediaRow), complete: z.boolean() }),
   handler: async (input, { runtime }) => {
-    const recent = recentMedia(runtime.catalog, { perKind: input.per_kind });
+    // On a fleet: what every worker published to the shared catalog (files on the shared mount).
+    const fleet = runtime.fleet;
+    const recent =
+      fleet === undefined
+        ? recentMedia(runtime.catalog, { perKind: input.per_kind })
+        : await fleetRecentMedia(fleet, input.per_kind);
     // with_files_only: what gflow://media can serve — a copy still on disk as it was catalogued (a
-    // deleted, moved or edited file is not offered).
-    const servable = input.with_files_only
-      ? await Promise.all(recent.items.map((m) => m.fileCount > 0 && isServable(runtime.catalog, m.mediaId)))
-      : recent.items.map(() => true);
+    // deleted, moved or edited file is not offered); on a fleet, a file in the shared store.
+    const servable = !input.with_files_only
+      ? recent.items.map(() => true)
+      : fleet === undefined
+        ? await Promise.all(recent.items.map((m) => m.fileCount > 0 && isServable(runtime.catalog, m.mediaId)))
+        : recent.items.map((m) => m.fileCount > 0 && m.path !== null && fs.existsSync(m.path));
     return {
       status: 'ok' as const,
       items: recent.items.filter((_m, i) => servable[i]).map(mediaRow),
@@ -128,7 +136,10 @@ export const readMediaBytes = defineOperation({
   input: z.object({ media_id: z.string().max(256) }),
   output: z.looseObject({ status: z.literal('ok'), found: z.boolean() }),
   handler: async (input, { runtime }) => {
-    const read = await readCatalogMedia(runtime.catalog, input.media_id);
+    const read =
+      runtime.fleet === undefined
+        ? await readCatalogMedia(runtime.catalog, input.media_id)
+        : await fleetReadMedia(runtime.fleet, input.media_id, MEDIA_RESOURCE_CAP_BYTES);
     return { status: 'ok' as const, ...read };
   },
 });

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { budgetRefusal, budgetVerdict, creditBudgetOf, localDay, submitGeneration } from '../generation/index.js';
 import { generateVideoInput } from '../generation/schemas.js';
-import { resolveProfile } from '../home/profiles.js';
+import { resumedProfile, runProfileOf } from '../fleet/runProfile.js';
 import { type PlannedStory, checkOneAspect, planStory } from '../movie/planStory.js';
 import { MAX_MOVIE_STEPS, parseStoryboard, storyboard } from '../movie/storyboard.js';
 import { timelineFileOf } from '../movie/timeline.js';
@@ -251,9 +251,12 @@ export async function makeMovieRun(input: MakeMovieInput, context: OperationCont
       'storyboard',
       'Give the storyboard of a new movie, or resume_from with the id of one to continue (exactly one).',
     );
-  const profile = resolveProfile(runtime.layout, { requested: input.profile, settings: runtime.settings }).name;
-  if (input.resume_from !== undefined)
+  if (input.resume_from !== undefined) {
+    const profile = await resumedProfile(context, input.profile);
     return (await resumeRun(context, input.resume_from, { wait: input.wait, kind: 'story', profile })) as MovieResult;
+  }
+  // On a fleet the fleet names the profile (a worker holds it); on one machine, this home's.
+  const { profile } = await runProfileOf(context, { profile: input.profile, kind: 'video' });
   const board = parseStoryboard(input.storyboard);
   const target = namedTarget(input, context);
   const planned = await planStory(board, {
@@ -304,14 +307,14 @@ export const makeMovie = defineOperation({
   task: 'optional',
   input: makeMovieInput,
   output: movieResult,
-  steps: (input, catalog) => {
+  steps: async (input, tasks) => {
     if (input.dry_run) return undefined;
     if (input.storyboard !== undefined)
       return input.storyboard.scenes.reduce(
         (n, s) => n + (s.prompt === undefined ? 0 : 1) + (s.extend?.length ?? 0),
         0,
       );
-    return input.resume_from ? stepCountOf(catalog.tasks.get(input.resume_from)?.payload) : undefined;
+    return input.resume_from ? stepCountOf((await tasks.get(input.resume_from))?.payload) : undefined;
   },
   handler: (input, context) => makeMovieRun(input, context),
 });
@@ -327,11 +330,11 @@ export const movieStatus = defineOperation({
   input: z.object({ movie_id: z.string().trim().regex(RUN_ID).describe('The movie id.') }),
   output: movieResult,
   handler: async (input, context) => {
-    const record = context.runtime.catalog.tasks.get(input.movie_id);
+    const record = await context.runtime.queue.get(input.movie_id);
     if (record === undefined || !isRunPayload(record.payload) || record.taskType !== 'story')
       throw new ReferenceNotFoundError(`No movie ${input.movie_id} in the catalog.`, {
         extensions: { parameter: 'movie_id' },
       });
-    return runView(context.runtime, record) as MovieResult;
+    return (await runView(context.runtime, record)) as MovieResult;
   },
 });

@@ -14,9 +14,9 @@ import type { Surface } from '../runtime/surfacePolicy.js';
  */
 export type OperationKind = 'read' | 'create' | 'spend' | 'mutate';
 
-/** What a run's step count reads of the catalog: a task row's payload (the run it resumes). */
+/** What a run's step count reads of the queue: a task row's payload (the run it resumes). */
 export interface TaskPayloads {
-  readonly tasks: { get(taskId: string): { readonly payload: unknown } | undefined };
+  get(taskId: string): Promise<{ readonly payload: unknown } | undefined>;
 }
 
 /** How far each kind reaches, least first (a composed flow takes its steps' furthest). */
@@ -73,7 +73,7 @@ export interface Operation<
    * progress is on one scale — steps done out of steps — from its first word, the wait for the
    * browser and the queue included.
    */
-  readonly steps?: (input: z.output<I>, catalog: TaskPayloads) => number | undefined;
+  readonly steps?: (input: z.output<I>, tasks: TaskPayloads) => Promise<number | undefined> | number | undefined;
   /** What the kind cannot say on its own, for the MCP annotations (see {@link OperationHints}). */
   readonly hints?: OperationHints;
   readonly input: I;

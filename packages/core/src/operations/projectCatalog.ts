@@ -8,6 +8,7 @@ import * as S from './catalogSchemas.js';
 import { FLOW_ID, flowUuid } from '../schemas/params.js';
 import { defineOperation } from './operation.js';
 import { anyProfile, knownProfileFilter, local, page, resourceRead } from './catalogParams.js';
+import { fleetProjectSummary } from '../fleet/fleetReads.js';
 
 export const listProfileActivity = defineOperation({
   name: 'listProfileActivity',
@@ -83,7 +84,11 @@ export const catalogProjectSummary = defineOperation({
   input: z.object({ project_id: z.string().max(256) }),
   output: z.looseObject({ status: z.literal('ok'), found: z.boolean() }),
   handler: async (input, { runtime }) => {
-    const summary = FLOW_ID.test(input.project_id) ? projectSummary(runtime.catalog, input.project_id) : undefined;
+    const summary = !FLOW_ID.test(input.project_id)
+      ? undefined
+      : runtime.fleet === undefined
+        ? projectSummary(runtime.catalog, input.project_id)
+        : await fleetProjectSummary(runtime.fleet, input.project_id);
     return summary ? { status: 'ok' as const, found: true, summary } : { status: 'ok' as const, found: false };
   },
 });

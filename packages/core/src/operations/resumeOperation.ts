@@ -32,9 +32,9 @@ export const resumeTask = defineOperation({
       ),
   }),
   output: z.union([generateBatchResult, chainResult, movieResult]),
-  steps: (input, catalog) => stepCountOf(catalog.tasks.get(input.task_id)?.payload),
+  steps: async (input, tasks) => stepCountOf((await tasks.get(input.task_id))?.payload),
   handler: async (input, context) => {
-    const record = context.runtime.catalog.tasks.get(input.task_id);
+    const record = await context.runtime.queue.get(input.task_id);
     const kind = record?.taskType;
     if (
       record === undefined ||

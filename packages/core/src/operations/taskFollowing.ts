@@ -53,15 +53,16 @@ function ownerGone(record: TaskRecord, picksUp: boolean): DaemonRecoveryError {
  * when it stays nobody's.
  */
 export async function followTask(context: OperationContext, record: TaskRecord): Promise<Following> {
-  const queue = context.runtime.queue;
-  if (!queue) return { record, who: undefined };
-  let owner = await queue.ownerOf(record);
+  // A fleet has no keeper here: its workers and pg-boss answer for its rows (docs/FLEET.md).
+  const keeper = context.runtime.keeper;
+  if (!keeper) return { record, who: undefined };
+  let owner = await keeper.ownerOf(record);
   if (owner.state !== 'none') return { record, who: describeOwner(owner) };
-  await queue.pickUp(record.profile);
-  const now = context.runtime.catalog.tasks.get(record.taskId) ?? record;
+  await keeper.pickUp(record.profile);
+  const now = (await context.runtime.queue.get(record.taskId)) ?? record;
   if (now.status !== 'pending' && now.status !== 'working') return { record: now, who: undefined };
-  owner = await queue.ownerOf(now);
-  if (owner.state === 'none') throw ownerGone(now, queue.picksUp);
+  owner = await keeper.ownerOf(now);
+  if (owner.state === 'none') throw ownerGone(now, keeper.picksUp);
   return { record: now, who: describeOwner(owner) };
 }
 

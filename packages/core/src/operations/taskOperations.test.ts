@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROGRESS_PHASES, type ProgressEvent } from '../runtime/progressPhases.js';
 import type { TaskRecord } from '@gflow/catalog';
 import { createGflow } from '../runtime/createGflow.js';
-import { progressOf } from './taskOperations.js';
+import { progressOf } from '../tasks/taskProgress.js';
 import type { Gflow } from '../runtime/gflow.js';
 
 let home: string;

@@ -6,8 +6,7 @@ import type { TaskRecord, TaskStatus } from '@gflow/catalog';
 import { parseClaimant } from '@gflow/catalog/claimant';
 import { ReferenceNotFoundError, TransportTimeoutError } from '@gflow/errors';
 import { z } from 'zod';
-import type { ProgressEvent, ProgressPhase } from '../runtime/progressPhases.js';
-import { PROGRESS_PHASES } from '../runtime/progressPhases.js';
+import { progressOf } from '../tasks/taskProgress.js';
 import { knownProfileFilter } from './catalogParams.js';
 import { followTask, stillOpenDetail } from './taskFollowing.js';
 import { type GenerationResult, generationResult } from '../generation/schemas.js';
@@ -94,8 +93,8 @@ function shownOf(record: TaskRecord): z.output<typeof shownTask> {
   };
 }
 
-function load(context: OperationContext, id: string): TaskRecord {
-  const record = context.runtime.catalog.tasks.get(id);
+async function load(context: OperationContext, id: string): Promise<TaskRecord> {
+  const record = await context.runtime.queue.get(id);
   if (!record) {
     throw new ReferenceNotFoundError(`No task with id ${id} in this home's catalog.`, {
       extensions: { task_id: id },
@@ -104,28 +103,6 @@ function load(context: OperationContext, id: string): TaskRecord {
     });
   }
   return record;
-}
-
-/**
- * The phases a row's checkpoint names that are not progress phases, as the progress phase they
- * stand at: a claimed or started row waits for its profile's browser next; the driver's `done` on
- * a row still working is Flow's part over, its files next (the task's own end is its result).
- */
-const ROW_PHASES: Readonly<Record<string, ProgressPhase>> = {
-  opening: 'starting-browser',
-  claimed: 'waiting-for-profile',
-  started: 'waiting-for-profile',
-  done: 'generating',
-};
-
-/** What a running task reports while `waitTask` follows it: its status and last phase as a progress event, in PROGRESS_PHASES order. */
-export function progressOf(record: TaskRecord, elapsedMs: number): ProgressEvent {
-  if (record.status === 'pending') return { phase: 'queued', elapsedMs };
-  const raw = record.checkpoint?.phase ?? 'queued';
-  const known = raw !== 'done' && (PROGRESS_PHASES as readonly string[]).includes(raw);
-  if (known) return { phase: raw as ProgressPhase, elapsedMs };
-  const phase = ROW_PHASES[raw] ?? 'starting-browser';
-  return { phase, ...(raw === 'opening' ? {} : { message: raw === 'done' ? 'made in Flow' : raw }), elapsedMs };
 }
 
 async function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -165,7 +142,7 @@ export const listTasks = defineOperation({
     next_offset: z.number().int().min(0).nullable(),
   }),
   handler: async (input, { runtime }) => {
-    const page = runtime.catalog.tasks.list({
+    const page = await runtime.queue.list({
       limit: input.limit,
       offset: input.offset,
       ...knownProfileFilter(runtime, input.profile),
@@ -192,7 +169,7 @@ export const showTask = defineOperation({
   ...local,
   input: z.object({ task_id: taskId }),
   output: z.strictObject({ status: z.literal('ok'), task: shownTask }),
-  handler: async (input, context) => ({ status: 'ok' as const, task: shownOf(load(context, input.task_id)) }),
+  handler: async (input, context) => ({ status: 'ok' as const, task: shownOf(await load(context, input.task_id)) }),
 });
 
 export const waitTask = defineOperation({
@@ -221,7 +198,7 @@ export const waitTask = defineOperation({
     const deadline = seconds === undefined ? Infinity : started + seconds * 1000;
     let last = '';
     for (;;) {
-      const loaded = load(context, input.task_id);
+      const loaded = await load(context, input.task_id);
       if (TERMINAL.has(loaded.status)) return finalEnvelopeOf(loaded);
       // Someone answers for it (a dead owner's row is settled or picked up here), or this throws.
       const { record, who } = await followTask(context, loaded);
@@ -286,13 +263,13 @@ export const cancelTask = defineOperation({
   }),
   output: z.strictObject({ status: z.literal('ok'), task: shownTask }),
   handler: async (input, context) => {
-    const tasks = context.runtime.catalog.tasks;
-    load(context, input.task_id);
-    let record = tasks.cancel(input.task_id);
+    const tasks = context.runtime.queue;
+    await load(context, input.task_id);
+    let record = await tasks.cancel(input.task_id);
     const deadline = Date.now() + (boundedSeconds(input.timeout_seconds, context) ?? 0) * 1000;
     while (!TERMINAL.has(record.status) && Date.now() < deadline) {
       await pause(Math.min(250, Math.max(1, deadline - Date.now())), context.signal);
-      record = load(context, input.task_id);
+      record = await load(context, input.task_id);
     }
     return { status: 'ok' as const, task: shownOf(record) };
   },

@@ -95,7 +95,6 @@ export class RunExecution<R extends RunRequest, V> {
     private readonly options: RunOptions & { readonly claimant: string },
   ) {
     this.#total = stepCount(request);
-    for (const [index, row] of currentSteps(runtime.catalog.tasks.steps(record.taskId))) this.#rows.set(index, row);
   }
 
   get steps(): RunSteps {
@@ -119,6 +118,8 @@ export class RunExecution<R extends RunRequest, V> {
 
   /** Runs every step on one session of the profile; returns the run's envelope. */
   async execute(): Promise<V> {
+    for (const [index, row] of currentSteps(await this.runtime.queue.steps(this.record.taskId)))
+      this.#rows.set(index, row);
     const profile = resolveProfile(this.runtime.layout, { requested: this.request.profile });
     const use = {
       signal: this.options.signal,
@@ -144,7 +145,7 @@ export class RunExecution<R extends RunRequest, V> {
         : state === 'recoverable'
           ? await this.#recoverOrResubmit(index)
           : await this.#submit(index);
-    this.#refresh(index);
+    await this.#refresh(index);
     if (result?.status === 'completed') this.#made += 1;
     else if (this.kind.stopsAfterFailure(this.request) || this.options.signal.aborted || this.#interrupted(index))
       this.#stop(index + 1);
@@ -160,8 +161,8 @@ export class RunExecution<R extends RunRequest, V> {
     this.#stoppedAt = at;
   }
 
-  #refresh(index: number): void {
-    const rows = currentSteps(this.runtime.catalog.tasks.steps(this.record.taskId));
+  async #refresh(index: number): Promise<void> {
+    const rows = currentSteps(await this.runtime.queue.steps(this.record.taskId));
     const row = rows.get(index);
     if (row) this.#rows.set(index, row);
   }
@@ -232,7 +233,7 @@ export class RunExecution<R extends RunRequest, V> {
       }
       taskId = queued.task_id;
     }
-    const claimed = this.runtime.catalog.tasks.claim(taskId, this.options.claimant);
+    const claimed = await this.runtime.queue.claim(taskId, this.options.claimant);
     if (claimed === null) throw new CancelledError(`Step ${index + 1} was taken by another process.`);
     this.#rows.set(index, claimed);
     return { row: claimed };
@@ -261,22 +262,24 @@ export class RunExecution<R extends RunRequest, V> {
   }
 
   /** A step's events on the run's scale: its position, its word, and no `done` before the run's end. */
-  #stepVoice(index: number): (event: ProgressEvent) => void {
+  #stepVoice(index: number): (event: ProgressEvent) => unknown {
     const label = `${this.kind.stepWord} ${index + 1}/${this.#total}`;
     return (event) => {
-      if (event.phase === 'submitting') this.#markSpending();
+      // Answered to the step's voice, which the driver awaits before its click.
+      const marked = event.phase === 'submitting' ? this.#markSpending() : undefined;
       this.#say({
         ...event,
         phase: event.phase === 'done' ? 'recording' : event.phase,
         message: `${label}: ${event.message ?? event.phase}`,
         step: this.#at(index),
       });
+      return marked;
     };
   }
 
   /** A step reached its submit click: the run may have spent too (its own row says so, before the click). */
-  #markSpending(): void {
-    this.runtime.catalog.tasks.updateCheckpoint(this.record.taskId, this.options.claimant, { may_have_spent: true });
+  #markSpending(): Promise<unknown> {
+    return this.runtime.queue.updateCheckpoint(this.record.taskId, this.options.claimant, { may_have_spent: true });
   }
 
   readonly #say = (event: ProgressEvent): void => {

@@ -32,7 +32,7 @@ function problemOf(
 }
 
 /** Settles the run's row from its envelope and answers the envelope (with its first failure on top). */
-function settle(
+async function settle(
   runtime: RuntimeServices,
   record: TaskRecord,
   claimant: string,
@@ -46,20 +46,20 @@ function settle(
     /** This process stopped (RunOptions.releaseOnStop and its signal aborted): the run may go back to the queue. */
     released?: boolean;
   },
-): RunResult {
-  const tasks = runtime.catalog.tasks;
+): Promise<RunResult> {
+  const tasks = runtime.queue;
   if (stop.kind.succeeded(view) && !stop.aborted && stop.finished === undefined) {
-    tasks.complete(record.taskId, claimant, view);
+    await tasks.complete(record.taskId, claimant, view);
     return view;
   }
-  if (stop.released && tasks.release(record.taskId, claimant, { run: true }) !== undefined) {
+  if (stop.released && (await tasks.release(record.taskId, claimant, { run: true })) !== undefined) {
     runtime.logger.info('run queued again: this process stopped; its steps keep their states', {
       task_id: record.taskId,
     });
     return { ...view, status: 'pending' } as RunResult;
   }
   const error = problemOf(view, stop.kind, stop);
-  const settled = tasks.fail(record.taskId, claimant, error);
+  const settled = await tasks.fail(record.taskId, claimant, error);
   const status = settled.status === 'cancelled' || settled.status === 'indeterminate' ? settled.status : view.status;
   const own = stop.recovery !== undefined || stop.finished !== undefined;
   const top = own ? toErrorEnvelopeBody(error) : (view.error ?? toErrorEnvelopeBody(error));
@@ -99,7 +99,7 @@ export async function runClaimedRun(
   try {
     request = parseRunRequest(record.payload, record.taskId);
   } catch (error) {
-    runtime.catalog.tasks.fail(record.taskId, claimant, error);
+    await runtime.queue.fail(record.taskId, claimant, error);
     throw error;
   }
   const kind = kindOf(request);
@@ -115,7 +115,7 @@ export async function runClaimedRun(
   const clock = new RunClock({
     signal: options.signal,
     timeoutSeconds: NO_DEADLINE_S,
-    cancelRequested: () => runtime.catalog.tasks.get(record.taskId)?.cancelRequestedAt != null,
+    cancelRequested: async () => (await runtime.queue.get(record.taskId))?.cancelRequestedAt != null,
     cancelPollMs: options.cancelPollMs,
     onSilence: () => say({ ...last, message: `still ${last.message ?? last.phase}` }),
   });
@@ -131,7 +131,7 @@ export async function runClaimedRun(
     const released = options.releaseOnStop === true && options.signal.aborted;
     const finishing = kind.succeeded(stepped) && !clock.signal.aborted && recovery === undefined;
     const { view, finished } = finishing ? await finish(kind, request, stepped, execution, record) : { view: stepped };
-    const settled = settle(runtime, record, claimant, view, {
+    const settled = await settle(runtime, record, claimant, view, {
       kind,
       aborted: clock.signal.aborted,
       recovery,
@@ -143,7 +143,7 @@ export async function runClaimedRun(
     return settled;
   } catch (thrown) {
     const view = kind.view(request, execution.steps, 'settled');
-    runtime.catalog.tasks.fail(record.taskId, claimant, thrown);
+    await runtime.queue.fail(record.taskId, claimant, thrown);
     return { ...view, status: 'failed', error: toErrorEnvelopeBody(toGflowError(thrown)) } as RunResult;
   } finally {
     clock.stop();

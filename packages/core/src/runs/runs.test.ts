@@ -104,6 +104,7 @@ function runtime(session: FlowSession): RuntimeServices {
     logger: gflow.logger,
     browserOverrides: {},
     catalog: gflow.catalog,
+    queue: gflow.queue,
     sessions: { withSession: (_profile, _use, fn) => fn(session), withProfileExclusive: (_p, _u, fn) => fn() },
     limiter: { tryTake: () => ({ ok: true, retryAfterMs: 0 }) },
     jobs: { add: () => undefined },

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { TaskRecord } from '@gflow/catalog';
+import type { TaskQueue, TaskRecord } from '@gflow/catalog';
 import { ReferenceNotFoundError, UsageError } from '@gflow/errors';
-import { claimantPidIsAlive } from '@gflow/catalog/claimant';
 import type { OperationContext } from '../runtime/operationContext.js';
 import { dispatchTask } from '../runtime/taskDispatch.js';
 import { awaitTask, isSettled } from '../tasks/awaitTask.js';
@@ -33,10 +32,13 @@ function pendingView(request: RunRequest): RunResult {
 }
 
 /** A run row as the surfaces show it: its settled envelope, or its steps so far with the row's status. */
-export function runView(runtime: Pick<OperationContext['runtime'], 'catalog'>, record: TaskRecord): RunResult {
+export async function runView(
+  runtime: Pick<OperationContext['runtime'], 'queue'>,
+  record: TaskRecord,
+): Promise<RunResult> {
   if (record.status === 'completed' && record.result) return record.result as RunResult;
   const request = parseRunRequest(record.payload, record.taskId);
-  const view = viewOf(request, runtime.catalog.tasks.steps(record.taskId), isSettled(record));
+  const view = viewOf(request, await runtime.queue.steps(record.taskId), isSettled(record));
   const status = record.status === 'working' ? 'running' : record.status;
   return { ...view, status, ...(record.error ? { error: record.error } : {}) } as RunResult;
 }
@@ -49,7 +51,7 @@ async function claimAndRun(
   options: Parameters<typeof runClaimedRun>[2],
 ) {
   const { runtime } = context;
-  const claimed = runtime.catalog.tasks.claim(taskId, runtime.claimantFor(profile));
+  const claimed = await runtime.queue.claim(taskId, runtime.claimantFor(profile));
   if (claimed === null) throw new UsageError(`Run ${taskId} was claimed by another process.`);
   return runClaimedRun(runtime, claimed, options);
 }
@@ -65,6 +67,7 @@ function dispatchRun(
     profile: request.profile,
     wait,
     pending: pendingView(request),
+    settled: (record) => runView(context.runtime, record),
     run: (options) => claimAndRun(context, request.task_id, request.profile, { ...options, ...extra }),
   });
 }
@@ -88,13 +91,18 @@ async function earlierRun(context: OperationContext, record: TaskRecord, wait: b
 export async function submitRun(
   context: OperationContext,
   run: NewRun,
-  options: { readonly wait: boolean; readonly idempotencyKey?: string | undefined; readonly taskId?: string },
+  options: {
+    readonly wait: boolean;
+    readonly idempotencyKey?: string | undefined;
+    readonly taskId?: string;
+    readonly pool?: string | undefined;
+  },
 ): Promise<RunResult> {
-  const { catalog } = context.runtime;
+  const { queue } = context.runtime;
   const earlier =
     options.idempotencyKey === undefined
       ? undefined
-      : catalog.tasks.findByIdempotencyKey(run.profile, options.idempotencyKey);
+      : await queue.findByIdempotencyKey(run.profile, options.idempotencyKey);
   if (earlier !== undefined) return earlierRun(context, earlier, options.wait);
   const request = runRequest.parse({
     ...run,
@@ -102,14 +110,25 @@ export async function submitRun(
     kind: 'run',
     task_id: options.taskId ?? randomUUID(),
   });
-  catalog.tasks.create({
+  await queue.create({
     taskId: request.task_id,
     profile: request.profile,
     taskType: request.run,
     payload: request as unknown as Record<string, unknown>,
     ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
+    ...(options.pool === undefined ? {} : { pool: options.pool }),
   });
   return dispatchRun(context, request, options.wait);
+}
+
+/** Settles the rows whose runners are gone (the queue knows who is alive: this host's pids, or the fleet's workers). */
+async function settleDeadRunners(queue: TaskQueue): Promise<void> {
+  const working = (await queue.list({ status: 'working', limit: 1000 })).items;
+  const alive = new Map<string, boolean>();
+  for (const row of working)
+    if (row.claimant !== null && !alive.has(row.claimant))
+      alive.set(row.claimant, await queue.claimantAlive(row.claimant));
+  await queue.settleAbandoned({ isAlive: (claimant) => alive.get(claimant) ?? false });
 }
 
 /**
@@ -128,8 +147,8 @@ export async function resumeRun(
     readonly resubmitUnconfirmed?: boolean;
   },
 ): Promise<RunResult> {
-  const { catalog } = context.runtime;
-  const record = catalog.tasks.get(runId);
+  const { queue } = context.runtime;
+  const record = await queue.get(runId);
   if (
     record === undefined ||
     !isRunPayload(record.payload) ||
@@ -144,19 +163,19 @@ export async function resumeRun(
     );
   const request = parseRunRequest(record.payload, runId);
   if (record.status === 'completed') return { ...(record.result as RunResult), made: 0 };
-  if (record.status === 'working' && record.claimant !== null && claimantPidIsAlive(record.claimant))
+  if (record.status === 'working' && record.claimant !== null && (await queue.claimantAlive(record.claimant)))
     throw new UsageError(
       `Run ${runId} is still running (in another gflow process); follow it with 'gflow task wait ${runId}'.`,
       {
         extensions: { task_id: runId },
       },
     );
-  if (record.status === 'working') catalog.tasks.settleAbandoned({ isAlive: claimantPidIsAlive });
+  if (record.status === 'working') await settleDeadRunners(queue);
   if (options.resubmitUnconfirmed === true && !options.wait)
     throw new UsageError('resubmit_unconfirmed needs wait=true: the consent is given to this call, not to a worker.', {
       extensions: { parameter: 'resubmit_unconfirmed' },
     });
-  if (catalog.tasks.get(runId)?.status !== 'pending') catalog.tasks.requeue(runId);
+  if ((await queue.get(runId))?.status !== 'pending') await queue.requeue(runId);
   const extra = options.resubmitUnconfirmed === true ? { resubmitUnconfirmed: true } : {};
   return dispatchRun(context, request, options.wait, extra);
 }

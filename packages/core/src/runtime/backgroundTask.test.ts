@@ -28,7 +28,11 @@ async function runtimeWith(work: BackgroundWork): Promise<Gflow> {
     input: z.object({}),
     output: z.looseObject({ status: z.string() }),
     handler: async (_input, { runtime }) => ({
-      ...startBackgroundTask(runtime, { profile: 'default', taskType: 'test', payload: { why: 'a test' } }, work),
+      ...(await startBackgroundTask(
+        runtime,
+        { profile: 'default', taskType: 'test', payload: { why: 'a test' } },
+        work,
+      )),
     }),
   });
   const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
@@ -40,7 +44,7 @@ async function runtimeWith(work: BackgroundWork): Promise<Gflow> {
 
 async function settled(g: Gflow, taskId: string): Promise<string> {
   for (;;) {
-    const status = g.tasks.get(taskId)?.status;
+    const status = (await g.tasks.get(taskId))?.status;
     if (status && status !== 'pending' && status !== 'working') return status;
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -63,7 +67,7 @@ describe('startBackgroundTask', () => {
     expect(row?.claimant).toBe(g.claimantFor('default'));
     release();
     expect(await settled(g, taskId)).toBe('completed');
-    expect(g.tasks.get(taskId)?.result).toEqual({ status: 'completed', answer: 42, task_id: taskId });
+    expect((await g.tasks.get(taskId))?.result).toEqual({ status: 'completed', answer: 42, task_id: taskId });
   });
 
   it('a failure envelope fails the row with its problem: the job ran (not failed_to_run)', async () => {
@@ -73,7 +77,7 @@ describe('startBackgroundTask', () => {
     }));
     const taskId = await queued(g);
     expect(await settled(g, taskId)).toBe('failed');
-    const view = g.tasks.get(taskId);
+    const view = await g.tasks.get(taskId);
     expect(view?.error?.['type']).toContain('content-policy');
     expect(view?.failed_to_run).toBeUndefined();
     expect(view?.result).toMatchObject({ status: 'failed', task_type: 'test', error: { detail: 'refused' } });
@@ -85,7 +89,7 @@ describe('startBackgroundTask', () => {
     });
     const taskId = await queued(g);
     expect(await settled(g, taskId)).toBe('failed');
-    const view = g.tasks.get(taskId);
+    const view = await g.tasks.get(taskId);
     expect(view?.failed_to_run).toBe(true);
     expect(JSON.stringify(view)).not.toContain('/home/alice');
   });
@@ -97,12 +101,12 @@ describe('startBackgroundTask', () => {
     });
     const taskId = await queued(g);
     for (;;) {
-      if (g.tasks.get(taskId)?.input_requests) break;
+      if ((await g.tasks.get(taskId))?.input_requests) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    expect(g.tasks.get(taskId)?.input_requests).toEqual({ go: { method: 'elicitation/create' } });
+    expect((await g.tasks.get(taskId))?.input_requests).toEqual({ go: { method: 'elicitation/create' } });
     expect((await g.tasks.cancel(taskId))?.status).toBe('cancelled');
-    expect(g.tasks.get(taskId)?.input_requests).toBeUndefined();
+    expect((await g.tasks.get(taskId))?.input_requests).toBeUndefined();
     // Cancelling a settled task leaves it as it is.
     expect((await g.tasks.cancel(taskId))?.status).toBe('cancelled');
   });
@@ -111,12 +115,12 @@ describe('startBackgroundTask', () => {
     const g = await runtimeWith(async (job) => ({ status: 'completed', ...(await job.ask({ go: {} })) }));
     const taskId = await queued(g);
     for (;;) {
-      if (g.tasks.get(taskId)?.input_requests) break;
+      if ((await g.tasks.get(taskId))?.input_requests) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    expect(g.tasks.update(taskId, { go: 'yes', other: 'ignored' })?.task_id).toBe(taskId);
+    expect((await g.tasks.update(taskId, { go: 'yes', other: 'ignored' }))?.task_id).toBe(taskId);
     expect(await settled(g, taskId)).toBe('completed');
-    expect(g.tasks.get(taskId)?.result).toMatchObject({ go: 'yes' });
-    expect(g.tasks.update('no-such-task', {})).toBeUndefined();
+    expect((await g.tasks.get(taskId))?.result).toMatchObject({ go: 'yes' });
+    expect(await g.tasks.update('no-such-task', {})).toBeUndefined();
   });
 });

@@ -53,17 +53,17 @@ const CANCEL_POLL_MS = 500;
  * work returned; `failed` with its error when that envelope's status is a failure, or with the
  * thrown error (an unexpected one masked); `cancelled` when the work was stopped.
  */
-export function startBackgroundTask(
+export async function startBackgroundTask(
   runtime: RuntimeServices,
   spec: BackgroundTaskSpec,
   work: BackgroundWork,
-): PendingTask {
-  const tasks = runtime.catalog.tasks;
+): Promise<PendingTask> {
+  const tasks = runtime.queue;
   // Created and claimed back to back by this process: the row is never left pending for a worker
   // draining the profile's queue, which runs generations only.
-  const created = tasks.create({ profile: spec.profile, taskType: spec.taskType, payload: spec.payload });
+  const created = await tasks.create({ profile: spec.profile, taskType: spec.taskType, payload: spec.payload });
   const claimant = runtime.claimantFor(spec.profile);
-  const claimed = tasks.claim(created.taskId, claimant);
+  const claimed = await tasks.claim(created.taskId, claimant);
   if (!claimed)
     throw new DataIntegrityError('Another process claimed this task first.', {
       extensions: { task_id: created.taskId },
@@ -74,11 +74,9 @@ export function startBackgroundTask(
     taskId: created.taskId,
     signal: controller.signal,
     phase: (name) => {
-      try {
-        tasks.updateCheckpoint(created.taskId, claimant, { phase: name });
-      } catch {
+      tasks.updateCheckpoint(created.taskId, claimant, { phase: name }).catch(() => {
         // The row was settled meanwhile (a cancel); the work's own outcome says what happened.
-      }
+      });
     },
     ask: (requests) => input.ask(requests, controller.signal),
   };
@@ -94,36 +92,38 @@ async function runAndSettle(
   controller: AbortController,
   work: BackgroundWork,
 ): Promise<void> {
-  const tasks = runtime.catalog.tasks;
+  const tasks = runtime.queue;
   const watch = setInterval(() => {
-    try {
-      if (tasks.get(job.taskId)?.cancelRequestedAt)
-        controller.abort(new DOMException('Cancelled by a task cancel request.', 'AbortError'));
-    } catch {
-      // A catalog that cannot be read now is read again at the next tick.
-    }
+    tasks.get(job.taskId).then(
+      (record) => {
+        if (record?.cancelRequestedAt)
+          controller.abort(new DOMException('Cancelled by a task cancel request.', 'AbortError'));
+      },
+      // A queue that cannot be read now is read again at the next tick.
+      () => undefined,
+    );
   }, CANCEL_POLL_MS);
   watch.unref();
   try {
     const envelope = await work(job);
     if (controller.signal.aborted) throw new CancelledError('Cancelled before the work finished.');
-    if (isFailureStatus(envelope['status'])) tasks.fail(job.taskId, claimant, errorOf(envelope));
-    else tasks.complete(job.taskId, claimant, { ...envelope, task_id: job.taskId });
+    if (isFailureStatus(envelope['status'])) await tasks.fail(job.taskId, claimant, errorOf(envelope));
+    else await tasks.complete(job.taskId, claimant, { ...envelope, task_id: job.taskId });
   } catch (thrown) {
-    settleThrown(runtime, job.taskId, claimant, thrown, controller.signal.aborted);
+    await settleThrown(runtime, job.taskId, claimant, thrown, controller.signal.aborted);
   } finally {
     clearInterval(watch);
   }
 }
 
 /** A thrown work (or a refused settlement) fails the row: `cancelled` when it was stopped; never rejects. */
-function settleThrown(
+async function settleThrown(
   runtime: RuntimeServices,
   taskId: string,
   claimant: string,
   thrown: unknown,
   aborted: boolean,
-): void {
+): Promise<void> {
   const error =
     aborted && !hasErrorCode(thrown, 'cancelled')
       ? new CancelledError('Cancelled before the work finished.', { cause: thrown })
@@ -131,7 +131,7 @@ function settleThrown(
   if (!hasErrorCode(error, 'cancelled'))
     runtime.logger.error('background task failed', { task_id: taskId, error: String(thrown) });
   try {
-    runtime.catalog.tasks.fail(taskId, claimant, error);
+    await runtime.queue.fail(taskId, claimant, error);
   } catch (settling) {
     // The row is no longer this process's to settle (settled meanwhile): it says what happened.
     runtime.logger.debug('background task already settled', { task_id: taskId, error: String(settling) });

@@ -1,9 +1,10 @@
 import type * as CatalogModuleNamespace from '@gflow/catalog';
-import type { Catalog, HistoryPromptsMode } from '@gflow/catalog';
+import type { Catalog, HistoryPromptsMode, TaskQueue } from '@gflow/catalog';
 import { claimantPidIsAlive } from '@gflow/catalog/claimant';
 import { CatalogBusyError, isGflowError } from '@gflow/errors';
 import { settleDeadClaims } from '../jobs/strandedTasks.js';
 import type { Logger } from './logger.js';
+import { openRuntimes } from './openRuntimes.js';
 
 type CatalogModule = typeof CatalogModuleNamespace;
 let catalogModule: CatalogModule | undefined;
@@ -44,6 +45,7 @@ export interface CatalogLoaderOptions {
 export class CatalogLoader {
   readonly #options: CatalogLoaderOptions;
   #catalog: Catalog | undefined;
+  #queue: TaskQueue | undefined;
 
   constructor(options: CatalogLoaderOptions) {
     this.#options = options;
@@ -74,11 +76,23 @@ export class CatalogLoader {
         historyPrompts: this.#options.historyPrompts,
         busyTimeoutMs: this.#options.busyTimeoutMs,
       });
-      settleDeadClaims(catalog, (claimant) => this.isAlive(claimant), this.#options.logger);
+      // Through the embedded queue's port, whose statements run when called: settled before the
+      // catalog is handed out. Its log lines follow; a failure to settle is said, never thrown here.
+      const queue = catalogModule.sqliteTaskQueue(() => catalog.tasks);
+      settleDeadClaims(queue, (claimant) => this.isAlive(claimant), this.#options.logger).catch((error: unknown) =>
+        this.#options.logger?.warn('settling the tasks of dead processes failed', { error: String(error) }),
+      );
       this.#catalog = catalog;
       this.#options.onOpen?.(catalog);
     }
     return this.#catalog;
+  }
+
+  /** The catalog's own task queue behind the queue port (the catalog opens on its first call). */
+  get queue(): TaskQueue {
+    if (!catalogModule) throw new Error('gflow.queue was read before `await gflow.ready()` loaded the catalog code.');
+    this.#queue ??= catalogModule.sqliteTaskQueue(() => this.catalog.tasks);
+    return this.#queue;
   }
 
   /**
@@ -110,15 +124,16 @@ export class CatalogLoader {
   }
 
   /**
-   * Whether the process a claimant names still runs: this process by its start token (a dead
-   * process whose pid this one reuses is not alive), others by their pid.
+   * Whether the process a claimant names still runs: a claim of this pid by the start token of one
+   * of this process's open runtimes (openRuntimes.ts; a dead process whose pid this one reuses is
+   * not alive), others by their pid.
    */
   isAlive(claimant: string): boolean {
     const own = `:${process.pid}:`;
-    return (
-      claimant.endsWith(`${own}${this.#options.startToken}`) ||
-      (!claimant.includes(own) && claimantPidIsAlive(claimant))
-    );
+    const at = claimant.lastIndexOf(own);
+    if (at < 0) return claimantPidIsAlive(claimant);
+    const token = claimant.slice(at + own.length);
+    return token === this.#options.startToken || openRuntimes.has(token);
   }
 
   /** The SQL text of the catalog schema (gflow://db/schema). */

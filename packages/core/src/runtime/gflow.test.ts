@@ -82,7 +82,7 @@ describe('Gflow runtime', () => {
     first.catalog.tasks.claim(task.taskId, 'mcp:alice:999999:deadbeef');
     await first.close();
     const second = await make().ready();
-    expect(second.tasks.get(task.taskId)?.status).toBe('failed');
+    expect((await second.tasks.get(task.taskId))?.status).toBe('failed');
   });
 
   it('a server batches the usage of reads that never load the catalog: no file per call, one append at the flush', async () => {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import type { Catalog } from '@gflow/catalog';
+import type { Catalog, TaskQueue, TaskRecord } from '@gflow/catalog';
 import type { z } from 'zod';
 import { formatClaimant } from '@gflow/catalog/claimant';
 import {
@@ -32,6 +32,7 @@ import { CatalogLoader } from './catalogLoader.js';
 import { errorLogFile } from './errorLogFile.js';
 import { JobRegistry } from './jobRegistry.js';
 import { OperationTable } from './operationTable.js';
+import { openRuntimes } from './openRuntimes.js';
 import { assertSupportedNode } from './nodeSupport.js';
 import { failureOf } from './orThrow.js';
 import { WarmUp } from './warmUp.js';
@@ -45,6 +46,8 @@ import { createTaskService, loadRunViews } from './taskServiceImpl.js';
 import { Handovers, TaskKeeper } from './taskKeeper.js';
 import type { TaskService } from './taskService.js';
 import { UsageRecorder } from './usageRecorder.js';
+import type { FleetLink } from '../fleet/fleetLink.js';
+import type { FleetServeReport } from '../fleet/fleetWorker.js';
 
 export type { RunOptions } from './runOptions.js';
 
@@ -153,10 +156,18 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   readonly worker: boolean;
   /** Where wait=false generations go (the CLI's detached worker, followed to its handover). @internal */
   readonly background: JobLauncher | undefined;
-  /** Who answers for queued tasks; picks up the stranded ones as the surface policy says. @internal */
-  readonly queue: TaskKeeper;
+  /**
+   * Who answers for this home's queued tasks; picks up the stranded ones as the surface policy
+   * says. Idle on a fleet (its workers and pg-boss answer for its rows). @internal
+   */
+  readonly keeper: TaskKeeper;
   /** The start token, drawn on first use (node:crypto loads then): a static read never draws it. */
-  readonly #startToken = memoized(() => randomBytes(6).toString('hex'));
+  readonly #startToken = memoized(() => {
+    const token = randomBytes(6).toString('hex');
+    openRuntimes.add(token);
+    this.onClose(() => openRuntimes.delete(token));
+    return token;
+  });
   #limiter: TokenBucket | undefined;
   readonly #operations: OperationTable;
   /** The operation whose handler runs in the current async context (jobs it starts included). */
@@ -175,6 +186,9 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   /** The profiles this process already reminded of a stale live check (said once each). */
   readonly #reminded = new Set<string>();
   readonly #throwOnFailure: boolean;
+  /** The fleet (GFLOW_FLEET_URL), opened by `ready()`; undefined on one machine. */
+  #fleet: FleetLink | undefined;
+  #fleetOpening: Promise<FleetLink> | undefined;
 
   /**
    * `operations`: definitions, or registry entries whose modules load on first use (`createGflow`
@@ -208,9 +222,14 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     this.worker = options.worker === true;
     this.#throwOnFailure = options.throwOnFailure === true;
     this.#handovers = options.background
-      ? new Handovers(options.background, (request) =>
-          this.catalog.tasks.noteHandover(request.taskId, this.claimantFor(request.profile)),
-        )
+      ? new Handovers(options.background, (request) => {
+          // The embedded queue writes when called: the row names this process before the worker starts.
+          this.queue
+            .noteHandover(request.taskId, this.claimantFor(request.profile))
+            .catch((error: unknown) =>
+              this.logger.debug('noting the handover failed', { task_id: request.taskId, error: String(error) }),
+            );
+        })
       : undefined;
     this.background = this.#handovers?.launcher;
     this.sessions = new SessionPool({
@@ -244,15 +263,15 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
       locksDir: this.layout.locksDir,
       logger: this.logger,
     });
-    this.queue = new TaskKeeper({
-      catalog: () => this.catalog,
+    this.keeper = new TaskKeeper({
+      queue: () => this.queue,
       locksDir: this.layout.locksDir,
       logger: this.logger,
       isAlive: (claimant) => this.#catalogs.isAlive(claimant),
       runner: this.#strandedRunner(options.background),
     });
     this.#usage = new UsageRecorder({ surface: this.surface, layout: this.layout, catalogs: this.#catalogs });
-    this.tasks = createTaskService(() => this.catalog, this.jobs);
+    this.tasks = createTaskService(() => this.queue, this.jobs);
     // The facade's one door is run's: runByName is what run calls (its types are the facade's own).
     const run = ((name, input, options) => this.runByName(name, input, options)) as OperationRunner;
     this.images = imageCalls(run);
@@ -342,13 +361,15 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
     };
     if (options.signal?.aborted) return settle(cancelledBeforeStart(operation));
     if (operation.usesCatalog !== false) await this.ready();
-    const onProgress = onRunScale(options.onProgress, () => operation.steps?.(parsed.data, this.#services.catalog));
+    // A run's scale (steps out of steps) is read before it starts: the row it resumes is the queue's.
+    const steps = options.onProgress && operation.steps ? await operation.steps(parsed.data, this.queue) : undefined;
+    const onProgress = onRunScale(options.onProgress, () => steps);
     await this.#warmUp.wait(onProgress, options.signal);
     if (operation.kind === 'spend') await this.#remindFlowCheck(parsed.data);
-    if (looksForStranded(operation) && this.surface === 'cli' && !this.#lookedForStranded) {
+    if (looksForStranded(operation) && this.surface === 'cli' && !this.#lookedForStranded && this.#keeps) {
       this.#lookedForStranded = true;
       // A look that fails (a damaged catalog) never fails the command: it meets its own errors.
-      await this.queue
+      await this.keeper
         .pickUp()
         .catch((error: unknown) => this.logger.debug('looking for stranded tasks failed', { error: String(error) }));
     }
@@ -426,10 +447,37 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
    */
   async ready(): Promise<this> {
     await Promise.all([this.#catalogs.ready(), loadRunViews()]);
+    if (this.settings.fleetUrl !== undefined && this.#fleet === undefined) this.#fleet = await this.#openFleet();
     // A server answers for stranded tasks from its start, not from its first call (it may get none).
-    if (this.queue.picksUp && SURFACE_POLICY[this.surface].strandedTasks === 'run-here')
-      this.#stopWatching ??= this.queue.watch(STRANDED_WATCH_MS);
+    if (this.#keeps && this.keeper.picksUp && SURFACE_POLICY[this.surface].strandedTasks === 'run-here')
+      this.#stopWatching ??= this.keeper.watch(STRANDED_WATCH_MS);
     return this;
+  }
+
+  /** Opens the fleet once (a failed opening is tried again by the next `ready()`). */
+  #openFleet(): Promise<FleetLink> {
+    this.#fleetOpening ??= import('../fleet/fleetLink.js')
+      .then(({ openFleetLink }) =>
+        openFleetLink(this.settings, {
+          role: this.worker ? 'worker' : 'client',
+          workerId: this.startToken,
+          logger: this.logger,
+        }),
+      )
+      .then((link) => {
+        this.onClose(() => link.fleet.close());
+        return link;
+      })
+      .catch((error: unknown) => {
+        this.#fleetOpening = undefined;
+        throw error;
+      });
+    return this.#fleetOpening;
+  }
+
+  /** The fleet this runtime is part of (GFLOW_FLEET_URL), after {@link ready}; undefined on one machine. @internal */
+  get fleet(): FleetLink | undefined {
+    return this.#fleet;
   }
 
   /**
@@ -441,6 +489,18 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
    */
   get catalog(): Catalog {
     return this.#catalogs.catalog;
+  }
+
+  /**
+   * The task queue every task row goes through (RuntimeServices.queue): the catalog's SQLite
+   * queue, opened with the catalog on first use.
+   * @internal
+   */
+  get queue(): TaskQueue {
+    if (this.settings.fleetUrl === undefined) return this.#catalogs.queue;
+    if (this.#fleet === undefined)
+      throw new Error('gflow.queue was read before `await gflow.ready()` opened the fleet.');
+    return this.#fleet.queue;
   }
 
   /** The claimant string this process writes on the task rows it runs. @internal */
@@ -471,15 +531,11 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   ): Promise<DrainReport> {
     await this.ready();
     // The worker's code loads here: a runtime that never drains a queue never loads it.
-    const [{ tryNamedLock }, { drainTaskQueue }, { runClaimedGeneration }, { isRunPayload, runClaimedRun }] =
-      await Promise.all([
-        import('@gflow/lease'),
-        import('../jobs/taskWorker.js'),
-        import('../generation/index.js'),
-        import('../runs/index.js'),
-      ]);
-    const services = this.#services;
-    return drainTaskQueue(services, {
+    const [{ tryNamedLock }, { drainTaskQueue }] = await Promise.all([
+      import('@gflow/lease'),
+      import('../jobs/taskWorker.js'),
+    ]);
+    return drainTaskQueue(this.#services, {
       profile,
       signal: options.signal ?? new AbortController().signal,
       idleMs: (options.idleSeconds ?? 5) * 1000,
@@ -491,27 +547,66 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
           surface: this.worker ? 'worker' : SURFACE_POLICY[this.surface].leaseHolder,
           activity: { state: 'idle' },
         }),
-      runTask: async (record, signal) => {
-        const kind = (record.payload as { kind?: unknown; run?: unknown }).kind;
-        const run = (): Promise<unknown> =>
-          isRunPayload(record.payload)
-            ? runClaimedRun(services, record, { signal, releaseOnStop: true })
-            : runClaimedGeneration(services, record, { signal, releaseOnStop: true });
-        const runKind = (record.payload as { run?: unknown }).run;
-        const name = isRunPayload(record.payload)
-          ? runKind === 'chain'
-            ? 'generateChain'
-            : runKind === 'story'
-              ? 'makeMovie'
-              : 'generateBatch'
-          : kind === 'video'
-            ? 'generateVideo'
-            : kind === 'extend'
-              ? 'extendVideo'
-              : 'generateImage';
-        const operation = await this.#operations.load(name);
-        return operation ? this.#running.run(operation, run) : run();
-      },
+      runTask: (record, signal) => this.#runClaimedTask(record, signal, { releaseOnStop: true }),
+    });
+  }
+
+  /**
+   * A claimed row (a generation or a run) run to its end in its operation's context (the lease
+   * names it). `releaseOnStop`: a stop of this process before the submit gives the row back to the
+   * queue (a drain worker's); a fleet worker's stop settles it as its checkpoint says.
+   */
+  async #runClaimedTask(
+    record: TaskRecord,
+    signal: AbortSignal,
+    options: { readonly releaseOnStop: boolean },
+  ): Promise<unknown> {
+    const [{ runClaimedGeneration }, { isRunPayload, runClaimedRun }] = await Promise.all([
+      import('../generation/index.js'),
+      import('../runs/index.js'),
+    ]);
+    const services = this.#services;
+    const { releaseOnStop } = options;
+    const kind = (record.payload as { kind?: unknown; run?: unknown }).kind;
+    const run = (): Promise<unknown> =>
+      isRunPayload(record.payload)
+        ? runClaimedRun(services, record, { signal, releaseOnStop })
+        : runClaimedGeneration(services, record, { signal, releaseOnStop });
+    const runKind = (record.payload as { run?: unknown }).run;
+    const name = isRunPayload(record.payload)
+      ? runKind === 'chain'
+        ? 'generateChain'
+        : runKind === 'story'
+          ? 'makeMovie'
+          : 'generateBatch'
+      : kind === 'video'
+        ? 'generateVideo'
+        : kind === 'extend'
+          ? 'extendVideo'
+          : 'generateImage';
+    const operation = await this.#operations.load(name);
+    return operation ? this.#running.run(operation, run) : run();
+  }
+
+  /**
+   * The fleet worker (`gflow worker --fleet`): serves the given profiles' queues on the fleet until
+   * `signal` aborts (see serveFleet). Each task runs as the drain worker runs one.
+   * @internal
+   */
+  async serveFleet(options: {
+    /** Default: every profile signed in in this home. */
+    readonly profiles?: readonly string[];
+    readonly signal: AbortSignal;
+    readonly onEvent?: (event: string, fields?: Readonly<Record<string, unknown>>) => void;
+  }): Promise<FleetServeReport> {
+    await this.ready();
+    const { serveFleet, signedInProfiles, poolsOfSetting } = await import('../fleet/fleetWorker.js');
+    return serveFleet(this.#services, {
+      profiles: options.profiles ?? signedInProfiles(this.layout),
+      poolsOf: poolsOfSetting(this.settings.fleetPools ?? []),
+      signal: options.signal,
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      runTask: (record, signal) => this.#runClaimedTask(record, signal, { releaseOnStop: false }),
     });
   }
 
@@ -584,14 +679,19 @@ export class Gflow<O extends OperationShape = RegisteredOperation | OperationSha
   }
 
   /** The task a process runs on a profile, by the working rows it claimed (the oldest: a server's later ones wait behind it). */
-  #taskOf(profile: string, pid: number): string | undefined {
+  async #taskOf(profile: string, pid: number): Promise<string | undefined> {
     if (!this.#catalogs.loaded) return undefined;
-    const working = this.catalog.tasks.list({ profile, status: 'working', limit: 100 }).items;
+    const working = (await this.queue.list({ profile, status: 'working', limit: 100 })).items;
     return working.filter((record) => claimantProcess(record.claimant)?.pid === pid).at(-1)?.taskId;
   }
 
-  #handoverServices(): { catalog: () => Catalog; locksDir: string; logger: Logger } {
-    return { catalog: () => this.catalog, locksDir: this.layout.locksDir, logger: this.logger };
+  #handoverServices(): { queue: () => TaskQueue; locksDir: string; logger: Logger } {
+    return { queue: () => this.queue, locksDir: this.layout.locksDir, logger: this.logger };
+  }
+
+  /** Whether this runtime's keeper answers for its tasks: on one machine; a fleet's workers do on a fleet. */
+  get #keeps(): boolean {
+    return this.settings.fleetUrl === undefined;
   }
 
   /** Cancels running jobs (settled as the worker sees fit), closes services and the catalog. */
@@ -627,13 +727,20 @@ function servicesOf(gflow: Gflow): RuntimeServices {
     get catalog(): Catalog {
       return gflow.catalog;
     },
+    get queue(): TaskQueue {
+      return gflow.queue;
+    },
+    get fleet(): FleetLink | undefined {
+      return gflow.fleet;
+    },
     sessions: gflow.sessions,
     get limiter(): TokenBucket {
       return gflow.limiter;
     },
     jobs: gflow.jobs,
     background: gflow.background,
-    queue: gflow.queue,
+    // On a fleet nobody here answers for its rows by this machine's locks and pids.
+    keeper: gflow.settings.fleetUrl === undefined ? gflow.keeper : undefined,
     claimantFor: (profile: string) => gflow.claimantFor(profile),
     flushUsage: () => gflow.flushUsage(),
     thumbnails: gflow.thumbnails,

@@ -1,4 +1,4 @@
-import type { Catalog, TaskRecord } from '@gflow/catalog';
+import type { Catalog, TaskQueue, TaskRecord } from '@gflow/catalog';
 import type { FlowSession } from '@gflow/driver';
 import type { TokenBucket } from '@gflow/lease/limits';
 import type { HomeLayout } from '../home/homeLayout.js';
@@ -8,6 +8,7 @@ import type { PickedUpTask, TaskOwner } from '../jobs/queueOwner.js';
 import type { ThumbnailCache } from '../gallery/galleryFiles.js';
 import type { ResolvedSettings } from '../settings/loadSettings.js';
 import type { RunningJob } from './jobRegistry.js';
+import type { FleetLink } from '../fleet/fleetLink.js';
 import type { Logger } from './logger.js';
 import type { ProgressEvent } from './progressPhases.js';
 
@@ -91,6 +92,14 @@ export interface RuntimeServices {
    * runs, unless the operation declares `usesCatalog: false`.
    */
   readonly catalog: Catalog;
+  /**
+   * The task queue (runs, their steps, single generations): the catalog's own SQLite queue, or the
+   * fleet's PostgreSQL queue when GFLOW_FLEET_URL is set. Every task row is read and written here,
+   * never through `catalog.tasks`.
+   */
+  readonly queue: TaskQueue;
+  /** The fleet this runtime is part of (GFLOW_FLEET_URL): routing, the shared catalog and store. Undefined on one machine. */
+  readonly fleet?: FleetLink | undefined;
   readonly sessions: BrowserSessions;
   /** The spending brake (the surface policy says whether it applies). */
   readonly limiter: Pick<TokenBucket, 'tryTake'>;
@@ -98,8 +107,11 @@ export interface RuntimeServices {
   readonly jobs: { add(job: RunningJob): void };
   /** Runs wait=false generations outside this process (the CLI's worker); undefined: in this process. */
   readonly background?: JobLauncher | undefined;
-  /** Who answers for queued tasks, and the picking up of those nobody does. */
-  readonly queue?: TaskQueueKeeper | undefined;
+  /**
+   * Who answers for this home's queued tasks, and the picking up of those nobody does (by this
+   * machine's worker locks and pids). Undefined on a fleet, whose workers answer for its rows.
+   */
+  readonly keeper?: TaskQueueKeeper | undefined;
   /** The claimant string this process writes on the task rows it runs. */
   claimantFor(profile: string): string;
   /** Writes the usage lines batched so far (a usage report reads them). */

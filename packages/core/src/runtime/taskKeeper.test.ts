@@ -158,8 +158,32 @@ describe('a CLI call on a profile', () => {
     const { runtime, launches } = cliRuntime(() => worker(7000, false), { GFLOW_MCP_NO_SPEND: 'true' });
     await runtime.ready();
     runtime.catalog.tasks.create({ profile: 'alice', taskType: 't2i', payload: { input: { wait: false } } });
-    expect(runtime.queue.picksUp).toBe(false);
+    expect(runtime.keeper.picksUp).toBe(false);
     await runtime.runByName('onProfile', {});
     expect(launches).toEqual([]);
+  });
+});
+
+describe('two runtimes of one process on one home', () => {
+  it("neither takes the other's working task for a dead process's; once its runtime closed, it is", async () => {
+    const first = cliRuntime(() => worker(8000, false));
+    const home = first.runtime.layout.home;
+    const second = new Gflow({ surface: 'cli', env: { GFLOW_CLI_HOME: home }, cwd: home }, [queueOne, onProfile]);
+    runtimes.push(second);
+    await first.runtime.ready();
+    const taskId = first.runtime.catalog.tasks.create({
+      profile: 'alice',
+      taskType: 't2i',
+      payload: { input: { wait: true } },
+    }).taskId;
+    first.runtime.catalog.tasks.claim(taskId, first.runtime.claimantFor('alice'));
+
+    // The second runtime's first call on a profile settles dead claims (as a CLI call does).
+    expect(await second.runByName('onProfile', {})).toBe('ok');
+    expect(second.catalog.tasks.get(taskId)).toMatchObject({ status: 'working' });
+
+    await first.runtime.close();
+    await second.keeper.pickUp();
+    expect(second.catalog.tasks.get(taskId)?.status).toBe('failed');
   });
 });

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Catalog, TaskRecord } from '@gflow/catalog';
+import type { TaskQueue, TaskRecord } from '@gflow/catalog';
 import { type TaskOwner, ownerOf, workerLogFile } from '../jobs/queueOwner.js';
 import {
   type ClaimantCheck,
@@ -13,7 +13,8 @@ import type { Logger } from './logger.js';
 import type { JobLauncher, LaunchRequest, LaunchedWorker, TaskQueueKeeper } from './runtimeServices.js';
 
 export interface TaskKeeperOptions {
-  readonly catalog: () => Catalog;
+  /** The queue port the tasks are read and settled through (this home's SQLite queue). */
+  readonly queue: () => TaskQueue;
   readonly locksDir: string;
   readonly logger: Logger;
   /** Whether a claimant's process runs (the runtime knows its own start token). */
@@ -70,17 +71,17 @@ export class TaskKeeper implements TaskQueueKeeper {
 
   pickUp(profile?: string): Promise<readonly PickedUpTask[]> {
     const runner = this.#runner;
-    if (!runner) {
-      settleDeadClaims(this.#options.catalog(), this.#options.isAlive, this.#options.logger);
-      return Promise.resolve([]);
-    }
+    if (!runner)
+      return Promise.resolve()
+        .then(() => settleDeadClaims(this.#options.queue(), this.#options.isAlive, this.#options.logger))
+        .then(() => []);
     // One look at a time: a look already under way has seen (or will see) what this one would.
     // (Started from a resolved promise: opening the catalog may throw, and that is this promise's.)
     this.#picking ??= Promise.resolve()
       .then(() =>
         pickUpStrandedTasks({
           ...this.#options,
-          catalog: this.#options.catalog(),
+          queue: this.#options.queue(),
           runner,
           profile,
           starting: (name) => this.#startingFor(name) !== undefined,
@@ -142,14 +143,14 @@ export class Handovers {
   /** Runs `fn`, then waits for each launch it made to be taken (or throws, naming the task). */
   async around<T>(
     fn: () => Promise<T>,
-    keeper: { readonly catalog: () => Catalog; readonly locksDir: string; readonly logger: Logger },
+    keeper: { readonly queue: () => TaskQueue; readonly locksDir: string; readonly logger: Logger },
     signal: AbortSignal,
   ): Promise<T> {
     const launches: Launch[] = [];
     const result = await this.#calls.run(launches, fn);
     for (const { request, worker } of launches) {
       const handover = await awaitHandover({
-        catalog: keeper.catalog,
+        queue: keeper.queue,
         locksDir: keeper.locksDir,
         taskId: request.taskId,
         profile: request.profile,

@@ -50,12 +50,13 @@ export interface StepView {
 
 /** Reading and steering tasks; a task id is a bearer capability. */
 export interface TaskService {
-  get(taskId: string): TaskView | undefined;
+  /** The task as the surfaces show it; undefined for an unknown id. Asynchronous: the queue may be a fleet's PostgreSQL. */
+  get(taskId: string): Promise<TaskView | undefined>;
   /** Cancels a pending or working task; a task past its submit click settles `indeterminate`. A settled one is left as it is. */
   cancel(taskId: string): Promise<TaskView | undefined>;
   /**
    * Answers questions the task's running job asked (its `input_requests`); answers to keys that
    * are not open are ignored. Undefined for an unknown task.
    */
-  update(taskId: string, responses: Readonly<Record<string, unknown>>): TaskView | undefined;
+  update(taskId: string, responses: Readonly<Record<string, unknown>>): Promise<TaskView | undefined>;
 }

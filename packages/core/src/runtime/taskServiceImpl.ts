@@ -1,4 +1,4 @@
-import type { Catalog, TaskRecord, TaskStatus as QueueStatus } from '@gflow/catalog';
+import type { TaskQueue, TaskRecord, TaskStatus as QueueStatus } from '@gflow/catalog';
 import type { JobRegistry } from './jobRegistry.js';
 import { failedToRun } from '../tasks/failedToRun.js';
 import { finalEnvelopeOf } from '../tasks/taskEnvelope.js';
@@ -18,8 +18,8 @@ export const TASK_STATUSES_MATCH: Same<TaskStatus, QueueStatus> = true;
 const SETTLED: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled', 'indeterminate']);
 
 /** A run's steps as tasks/get shows them: the current row of each position (the running one says `working` and its phase). */
-function stepsOf(catalog: Catalog, record: TaskRecord): StepView[] {
-  const rows = currentSteps(catalog.tasks.steps(record.taskId));
+async function stepsOf(queue: TaskQueue, record: TaskRecord): Promise<StepView[]> {
+  const rows = currentSteps(await queue.steps(record.taskId));
   return [...rows.entries()].map(([index, row]) => ({
     index,
     task_id: row.taskId,
@@ -41,22 +41,23 @@ export async function loadRunViews(): Promise<void> {
   runViews ??= await import('../runs/index.js');
 }
 
-function settledRun(catalog: Catalog, record: TaskRecord): GenerationResult {
+async function settledRun(queue: TaskQueue, record: TaskRecord): Promise<GenerationResult> {
   if (record.status === 'completed' && record.result) return record.result as unknown as GenerationResult;
   if (runViews === undefined) throw new Error('loadRunViews() before a run is read');
-  return runViews.runView({ catalog }, record) as unknown as GenerationResult;
+  return (await runViews.runView({ queue }, record)) as unknown as GenerationResult;
 }
 
 /** What a run adds to its view: its steps, and (settled) its own envelope with every step's inside. */
-function runFields(catalog: Catalog, record: TaskRecord): Partial<TaskView> {
+async function runFields(queue: TaskQueue, record: TaskRecord): Promise<Partial<TaskView>> {
   if (!isRunPayload(record.payload)) return {};
   return {
-    steps: stepsOf(catalog, record),
-    ...(SETTLED.has(record.status) ? { result: settledRun(catalog, record) } : {}),
+    steps: await stepsOf(queue, record),
+    ...(SETTLED.has(record.status) ? { result: await settledRun(queue, record) } : {}),
   };
 }
 
-export function toTaskView(record: TaskRecord, jobs?: JobRegistry, catalog?: Catalog): TaskView {
+/** A row as the surfaces show it; a run's view reads its steps through `queue`. */
+export async function toTaskView(record: TaskRecord, jobs?: JobRegistry, queue?: TaskQueue): Promise<TaskView> {
   const open = jobs?.get(record.taskId)?.input?.open();
   return {
     task_id: record.taskId,
@@ -73,39 +74,39 @@ export function toTaskView(record: TaskRecord, jobs?: JobRegistry, catalog?: Cat
     ...(record.checkpoint?.media_ids.length ? { flow_media_ids: [...record.checkpoint.media_ids] } : {}),
     ...(record.checkpoint?.workflow_ids.length ? { flow_workflow_ids: [...record.checkpoint.workflow_ids] } : {}),
     ...(record.status === 'working' && open && Object.keys(open).length > 0 ? { input_requests: open } : {}),
-    ...(catalog ? runFields(catalog, record) : {}),
+    ...(queue ? await runFields(queue, record) : {}),
   };
 }
 
 /**
- * tasks/get, tasks/cancel and tasks/update over the catalog's task rows. Cancelling a job
+ * tasks/get, tasks/cancel and tasks/update over the queue's task rows. Cancelling a job
  * this process runs aborts it; the worker then settles the row (`cancelled`,
  * or `indeterminate` after its submit click). A pending row is cancelled at once; a running one
  * another process holds is asked to stop (its row's cancel request). Answers reach a job this
  * process runs (a question lives with the job that asked it).
  */
-export function createTaskService(catalog: () => Catalog, jobs: JobRegistry): TaskService {
-  const view = (taskId: string): TaskView | undefined => {
-    const record = catalog().tasks.get(taskId);
-    return record ? toTaskView(record, jobs, catalog()) : undefined;
+export function createTaskService(queue: () => TaskQueue, jobs: JobRegistry): TaskService {
+  const view = async (taskId: string): Promise<TaskView | undefined> => {
+    const record = await queue().get(taskId);
+    return record ? toTaskView(record, jobs, queue()) : undefined;
   };
   return {
     get: view,
     async cancel(taskId) {
-      const tasks = catalog().tasks;
-      const record = tasks.get(taskId);
+      const tasks = queue();
+      const record = await tasks.get(taskId);
       if (!record) return undefined;
       const running = jobs.get(taskId);
       if (running) {
         running.controller.abort(new DOMException('Cancelled by tasks/cancel.', 'AbortError'));
         await running.done.catch(() => undefined);
       } else {
-        tasks.cancel(taskId);
+        await tasks.cancel(taskId);
       }
       return view(taskId);
     },
-    update(taskId, responses) {
-      if (!catalog().tasks.get(taskId)) return undefined;
+    async update(taskId, responses) {
+      if (!(await queue().get(taskId))) return undefined;
       jobs.get(taskId)?.input?.answer(responses);
       return view(taskId);
     },

@@ -72,6 +72,8 @@ interface SimLink {
   readonly chromiumArgs: readonly string[];
   readonly proxy: string;
   ensureAccount(): Promise<void>;
+  /** Whether the simulated Google has this account (a scenario made it). */
+  hasAccount(email: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ async function inProcessSim(home: string): Promise<SimLink & { sim: FlowSim }> {
           uploadTermsAccepted: true,
         });
     },
+    hasAccount: async (email) => sim.scenario.getAccount(email) !== undefined,
     close: () => sim.close(),
   };
 }
@@ -140,6 +143,8 @@ async function attachedSim(url: string, token: string): Promise<SimLink> {
           ],
         });
     },
+    hasAccount: async (email) =>
+      Boolean(((await call('/scenario', { method: 'getAccount', args: [email] })) as { result?: unknown }).result),
     close: async () => undefined,
   };
 }
@@ -226,7 +231,11 @@ export async function openSandbox(options: OpenSandboxOptions = {}): Promise<San
         ignoreHTTPSErrors: true,
         headless: true,
         sandbox: true,
-        autofillLogin: { email: SANDBOX_ACCOUNT, password: SANDBOX_PASSWORD },
+        autofillLogin: {
+          email: SANDBOX_ACCOUNT,
+          password: SANDBOX_PASSWORD,
+          knows: (email) => link.hasAccount(email),
+        },
       },
       ...runtimeChoices(options),
     });

@@ -1,9 +1,9 @@
 /** Parameter schemas every operation family shares: Flow ids, the profile, local paths, prompt tools. */
 import { FLOW_UUID } from '@gflow/flow-facts';
 import { z } from 'zod';
-import { FLOW_ID } from './flowIdPattern.js';
+import { FLOW_ID, RUN_ID } from './flowIdPattern.js';
 
-export { FLOW_ID };
+export { FLOW_ID, RUN_ID };
 /** A saved character's entity id (its form was never captured): FLOW_ID's shape. */
 export const flowId = (what: string) =>
   z.string().trim().regex(FLOW_ID, `${what} must be 1–128 letters, digits, "_" or "-"`);
@@ -33,6 +33,16 @@ export const profileParam = z
     'Profile name (a plain name, never a path). "default" resolves as the CLI does: GFLOW_CLI_PROFILE, then config.toml, then the only profile.',
   );
 
+/** A pool of a fleet's profiles a run may name instead of one profile (GFLOW_FLEET_POOLS on the workers). */
+export const profilePoolParam = z
+  .string()
+  .trim()
+  .regex(/^[\w.-]{1,64}$/, 'profile_pool must be a plain pool name')
+  .optional()
+  .describe(
+    "On a fleet (GFLOW_FLEET_URL): a pool of profiles instead of one profile. The run goes to the pool's profile with the capacity and quota for its kind of work, and moves to the next one when Flow refuses it for quota or unusual activity before anything was made; a run's project never spans two accounts. Not together with a profile.",
+  );
+
 export const toolSpec = z.object({
   name: z.string().trim().min(1).describe('A prompt tool slug from gflow_list_tools.'),
   options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
@@ -40,9 +50,6 @@ export const toolSpec = z.object({
 
 /** A local path argument (a file or a directory): what every output parameter accepts. */
 export const localPath = z.string().trim().min(1).max(1024);
-
-/** A run's task id (a batch's, a chain's): what resume_from and the task tools take. */
-export const RUN_ID = /^[\w-]{1,128}$/;
 
 /** A caller's key for a paid call: a repeated call with the same key returns the earlier task instead of paying again. */
 export const idempotencyKeyParam = z

@@ -443,6 +443,44 @@ export const SETTINGS = {
     defaultText: '20',
     doc: 'Seconds to refill one token.',
   }),
+  fleetUrl: spec({
+    key: 'fleetUrl',
+    env: 'GFLOW_FLEET_URL',
+    schema: () =>
+      z
+        .string()
+        .trim()
+        .regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres:// URL'),
+    accepts: 'a postgres:// URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE)',
+    secret: true,
+    defaultText: "– (one machine: the catalog's own SQLite queue)",
+    doc: 'Run as part of a fleet (docs/FLEET.md): the task queue, the runs and the shared catalog are in this PostgreSQL database; `gflow worker --fleet` serves the profiles this machine holds, every other command submits runs any fitting worker takes. The CLI flag is --fleet URL.',
+  }),
+  fleetPools: spec({
+    key: 'fleetPools',
+    env: 'GFLOW_FLEET_POOLS',
+    schema: () =>
+      list().pipe(z.array(z.string().regex(/^[\w.-]{1,64}=[\w.-]{1,64}(,[\w.-]{1,64})*$/, 'POOL=PROFILE[,PROFILE…]'))),
+    accepts: 'space-separated POOL=PROFILE[,PROFILE…] entries, e.g. "studio=ana,ben night=cy"',
+    defaultText: '– (profiles in no pool: they take runs that name them)',
+    doc: "On a fleet worker: the pools its profiles serve. A run submitted with --profile-pool POOL (profile_pool) goes to the pool's profile with the capacity and quota for its kind of work, and moves to the next one when Flow refuses one for quota or unusual activity.",
+  }),
+  fleetHeartbeatSeconds: spec({
+    key: 'fleetHeartbeatSeconds',
+    env: 'GFLOW_FLEET_HEARTBEAT_SECONDS',
+    schema: () => int(1, 300),
+    accepts: 'seconds 1–300',
+    defaultText: '5',
+    doc: "How often a fleet worker says it is alive (and publishes its profiles' credit facts); one silent three times as long is taken for dead and its rows are settled.",
+  }),
+  fleetFailoverSeconds: spec({
+    key: 'fleetFailoverSeconds',
+    env: 'GFLOW_FLEET_FAILOVER_SECONDS',
+    schema: () => int(10, 3600),
+    accepts: 'seconds 10–3600',
+    defaultText: '30',
+    doc: "pg-boss's job heartbeat on the fleet: a worker silent this long (killed, frozen, cut off) gives its run back, and another worker holding the profile resumes it (steps that may have been submitted are recovered, never sent again). Applies to profile queues created after it is set.",
+  }),
   updateCheck: spec({
     key: 'updateCheck',
     env: 'GFLOW_CLI_UPDATE_CHECK',

@@ -110,6 +110,13 @@ describe('stitchClips: clips joined without re-encoding', () => {
     expect(Buffer.from(result.bytes.subarray(4, 8)).toString('latin1')).toBe('ftyp');
   });
 
+  it('one clip (a movie of one scene) is that clip: its frames and length, nothing trimmed', async () => {
+    const result = await stitchClips([{ label: 'a', path: a }], []);
+    expect(result).toMatchObject({ seconds: 8, frames: 192, width: 128, height: 72 });
+    expect(result.clips).toEqual([expect.objectContaining({ frames: 192, trimmedSeconds: 0 })]);
+    expect((await demux(result.bytes)).packets).toBe(192);
+  });
+
   it('an overlap trims the end of every clip but the last: 8 + 7 + 7 with 1 s at each join is 20 s', async () => {
     const result = await stitchClips(
       [

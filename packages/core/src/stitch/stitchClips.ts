@@ -63,8 +63,8 @@ interface ReadClip extends ClipTracks {
  * A clip that cannot be read, or two that cannot be joined, is BadParameterError (exit 2) naming them.
  */
 export async function stitchClips(clips: readonly StitchClip[], trims: readonly number[]): Promise<StitchResult> {
-  if (clips.length < 2)
-    throw new BadParameterError('Name at least two clips to stitch.', { extensions: { parameter: 'inputs' } });
+  // One clip is a movie too (a story of one scene): its file, rewritten whole. `video stitch` asks for two.
+  if (clips.length < 1) throw new BadParameterError('Name a clip to stitch.', { extensions: { parameter: 'inputs' } });
   const read: ReadClip[] = [];
   for (const clip of clips) read.push(await readClip(clip));
   for (let i = 1; i < read.length; i += 1) {

@@ -14,13 +14,13 @@ export function isSettled(record: TaskRecord): boolean {
  * hears each new status or phase. Aborted by `signal` (the task keeps running).
  */
 export async function awaitTask(
-  runtime: Pick<RuntimeServices, 'catalog'>,
+  runtime: Pick<RuntimeServices, 'queue'>,
   taskId: string,
   options: { signal: AbortSignal; pollMs?: number; onChange?: (record: TaskRecord) => void },
 ): Promise<TaskRecord> {
   let last = '';
   for (;;) {
-    const record = runtime.catalog.tasks.get(taskId);
+    const record = await runtime.queue.get(taskId);
     if (record === undefined) throw new Error(`task ${taskId} vanished`);
     if (isSettled(record)) return record;
     const key = `${record.status}/${record.checkpoint?.phase ?? ''}`;

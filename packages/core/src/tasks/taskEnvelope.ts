@@ -1,3 +1,6 @@
+// The envelope a settled task ends with: what wait=true returns, what the task readers and the
+// runs read, and what a generation's submit answers for a task that already ended. A module of
+// its own, below the generation module: reading a task never loads the phases of a run.
 import type { TaskRecord } from '@gflow/catalog';
 import { CancelledError, type ProblemDetails, fromProblem, toErrorEnvelopeBody } from '@gflow/errors';
 import type { GenerationResult } from '../generation/schemas.js';

@@ -41,7 +41,7 @@ export function registerTasks(server: McpServer, gflow: GflowLike): void {
   server.server.setRequestHandler('tasks/get', { params: taskParams }, async (params, ctx) => {
     gated('tasks/get', ctx);
     await gflow.ready();
-    const view = gflow.tasks.get(params.taskId);
+    const view = await gflow.tasks.get(params.taskId);
     if (!view) throw unknownTask(params.taskId);
     return { ...detailedTask(view) };
   });
@@ -51,7 +51,7 @@ export function registerTasks(server: McpServer, gflow: GflowLike): void {
     await gflow.ready();
     // On 2026-07-28 the SDK lifts `inputResponses` out of the params into the context (as for a multi-round-trip retry).
     const responses = params.inputResponses ?? { ...(ctx.mcpReq.inputResponses ?? {}) };
-    if (!gflow.tasks.update(params.taskId, responses)) throw unknownTask(params.taskId);
+    if (!(await gflow.tasks.update(params.taskId, responses))) throw unknownTask(params.taskId);
     return {};
   });
 
@@ -84,7 +84,7 @@ function registerTaskResource(server: McpServer, gflow: GflowLike): void {
     async (uri, variables) => {
       const id = String(variables['task_id'] ?? '').slice(0, 200);
       await gflow.ready();
-      const view = gflow.tasks.get(id);
+      const view = await gflow.tasks.get(id);
       if (!view) throw new ResourceNotFoundError(uri.href, `Unknown task ${JSON.stringify(id)}.`);
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(detailedTask(view)) }] };
     },

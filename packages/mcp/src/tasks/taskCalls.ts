@@ -65,7 +65,7 @@ async function startTask(
     const value = await gflow.runByName(op.name, { ...args, wait: false }, { signal: ctx.mcpReq.signal });
     gflow.recordUsage(op.mcpName, profile, 'ok');
     const taskId = pendingTaskId(value);
-    const view = taskId === undefined ? undefined : gflow.tasks.get(taskId);
+    const view = taskId === undefined ? undefined : await gflow.tasks.get(taskId);
     return view ? createTaskResult(view) : renderToolResult(value);
   } catch (error) {
     gflow.recordUsage(op.mcpName, profile, 'error');

@@ -63,7 +63,8 @@ export async function* taskListenMessages(
 ): AsyncGenerator<ListenMessage> {
   await gflow.ready();
   const stamp = { [SUBSCRIPTION_ID_META_KEY]: listen.id };
-  const followed = listen.taskIds.filter((id) => gflow.tasks.get(id) !== undefined);
+  const known = await Promise.all(listen.taskIds.map(async (id) => (await gflow.tasks.get(id)) !== undefined));
+  const followed = listen.taskIds.filter((_id, i) => known[i]);
   yield {
     jsonrpc: '2.0',
     method: 'notifications/subscriptions/acknowledged',
@@ -73,7 +74,7 @@ export async function* taskListenMessages(
   for (;;) {
     let open = 0;
     for (const id of followed) {
-      const view = gflow.tasks.get(id);
+      const view = await gflow.tasks.get(id);
       if (!view) continue;
       const task = detailedTask(view);
       if (!SETTLED.has(task.status)) open += 1;

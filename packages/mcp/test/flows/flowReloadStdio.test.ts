@@ -58,7 +58,7 @@ async function start(era: 'legacy' | 'modern') {
 }
 
 describe.each(['legacy', 'modern'] as const)('hot reload over stdio through the real watcher (%s era)', (era) => {
-  it('sends exactly the list_changed of the lists an edit changed', { timeout: 60_000 }, async () => {
+  it('sends exactly the list_changed of the lists an edit changed', { timeout: 180_000 }, async () => {
     const { dir, client, notes, reloads, stderr } = await start(era);
     const refresh = { cacheMode: 'refresh' } as const;
     expect((await client.listTools(undefined, refresh)).tools.find((t) => t.name === 'voices')?.description).toBe('v1');

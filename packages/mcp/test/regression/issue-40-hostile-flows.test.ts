@@ -90,7 +90,7 @@ describe('hostile flow files (issue 40)', () => {
     }
   });
 
-  it('the real watcher survives each dropped in while serving over stdio', { timeout: 60_000 }, async () => {
+  it('the real watcher survives each dropped in while serving over stdio', { timeout: 180_000 }, async () => {
     const dir = makeFlowDir({ 'good.yaml': GOOD });
     const conn = await connectStdio(
       { command: TSX, args: [SCRIPT], env: { ...(process.env as Record<string, string>), TEST_FLOWS_DIR: dir } },
