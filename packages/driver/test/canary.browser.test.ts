@@ -56,7 +56,7 @@ describe('on the captured defaults', () => {
     expect(first.projectId).toMatch(/^[0-9a-f-]{36}$/);
     scratch = first.projectId ?? '';
     expect(rig.sim.scenario.projectsOf(email).find((p) => p.id === scratch)?.title).toBe(TITLE);
-    expect(drifts(first)).toEqual([]);
+    expect(drifts(first), drifts(first).join('\n')).toEqual([]);
     expect(first.replies.find((r) => r.id === 'reply.create_project')?.status).not.toBe('drifted');
     expect(first.capture).toBeNull();
   });
@@ -78,7 +78,7 @@ describe('on the captured defaults', () => {
     expect(captured.projectCreated).toBe(false);
     expect(captured.projectId).toBe(scratch);
     expect(captured.arm).toBe('classic');
-    expect(drifts(captured)).toEqual([]);
+    expect(drifts(captured), drifts(captured).join('\n')).toEqual([]);
     for (const id of [
       'gallery.new_project',
       'composer',
@@ -128,20 +128,21 @@ describe('on every variant and cohort', () => {
     'finds no drift with the alternative values, run %i',
     async (_, c) => {
       rig.sim.scenario.setVariants(c);
-      expect(drifts(await check())).toEqual([]);
+      const found = drifts(await check());
+      expect(found, found.join('\n')).toEqual([]);
     },
   );
 
   it('switches agent mode off as a run does, and checks an agent-only composer as one', async () => {
     rig.sim.scenario.setCohort(email, 'agent_mode');
     const agentMode = await check();
-    expect(drifts(agentMode)).toEqual([]);
+    expect(drifts(agentMode), drifts(agentMode).join('\n')).toEqual([]);
     expect(agentMode.capabilities.find((c) => c.id === 'composer')?.found).toMatch(/agent mode was on/);
 
     rig.sim.scenario.setCohort(email, 'agent_only');
     const agentOnly = await check();
     expect(agentOnly.arm).toBe('agent-only');
-    expect(drifts(agentOnly)).toEqual([]);
+    expect(drifts(agentOnly), drifts(agentOnly).join('\n')).toEqual([]);
     expect(statusOf(agentOnly, 'agent.composer')).toBe('ok');
     expect(statusOf(agentOnly, 'credits.balance')).toBe('ok');
     expect(statusOf(agentOnly, 'settings.pane')).toBe('not_offered');

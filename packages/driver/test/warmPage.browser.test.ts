@@ -94,6 +94,36 @@ describe.each(VARIANT_VALUES.composerAfterSubmit)('a warm page (composerAfterSub
     // Frames a composer keeps are unbound on the kept page (issue 45): no second load either way.
     expect(loads(id)).toBe(1);
   }, 120_000);
+
+  it('i2v: the same start frame again is kept bound where the composer kept it, else bound afresh', async () => {
+    rig.sim.scenario.setVariants({ composerAfterSubmit: after });
+    const { id } = rig.sim.scenario.createProject(email);
+    const name = `kept-${after}.png`;
+    const { mediaId } = rig.sim.scenario.addUpload(email, id, name, makePng(640, 360, name));
+    const clip = (prompt: string) =>
+      rig.session.generateVideo({
+        mode: 'i2v',
+        projectId: id,
+        prompt,
+        model: 'veo_3_1_lite',
+        aspect: '16:9',
+        count: 1,
+        startFrame: { mediaId, displayName: name },
+        timeoutMs: 90_000,
+      });
+    await clip('the first clip');
+    const [searched, logged] = [rig.sim.received.calls('UpteDb').length, rig.logs.length];
+    await clip('the second clip');
+    const body = rig.sim.received.calls('eb1hJf').at(-1)?.inner ?? '';
+    expect(body).toContain(mediaId);
+    expect(body).toContain('the second clip');
+    expect(body).not.toContain('the first clip');
+    // A kept chip is the one the first run's guarded submit sent: no picker is opened for it.
+    const kept = rig.logs.slice(logged).some((l) => l.includes('keeping the frames the last run left bound'));
+    expect(kept).toBe(after === 'keep');
+    expect(rig.sim.received.calls('UpteDb').length - searched).toBe(after === 'keep' ? 0 : 1);
+    expect(loads(id)).toBe(1);
+  }, 120_000);
 });
 
 // Issue 45: an asset attached in place no longer makes the page load again. A tile the page drew
@@ -111,6 +141,14 @@ const IN_PLACE: ReadonlyArray<readonly [string, Partial<Variants>, 'kept' | 'rel
     'kept',
   ],
 ];
+
+/** The asset searches the page typed a query for since the first `searched` ones (a picker's opening search has none). */
+const typedSearches = (searched: number): string[] =>
+  rig.sim.received
+    .calls('UpteDb')
+    .slice(searched)
+    .map((c) => c.inner)
+    .filter((inner) => !inner.startsWith('[""'));
 
 /** Whether the run that logged after the first `logged` lines loaded its kept page afresh (bindOnFreshPageWhenUnsure). */
 const afresh = (logged: number): boolean =>
@@ -160,6 +198,7 @@ describe.each(IN_PLACE)('an image attached in place on a kept page (%s)', (_labe
   it('i2v: the Start frame binds the image asked for, out of two of its name', async () => {
     const { projectId, other, wanted } = await twoOfOnePrompt();
     const logged = rig.logs.length;
+    const searched = rig.sim.received.calls('UpteDb').length;
     const clip = await i2vInPlace(projectId, 'the kites climb', wanted);
     const body = rig.sim.received.calls('eb1hJf').at(-1)?.inner ?? '';
     expect(body).toContain(wanted);
@@ -167,6 +206,10 @@ describe.each(IN_PLACE)('an image attached in place on a kept page (%s)', (_labe
     expect(clip.uploads).toHaveLength(0);
     expect(loads(projectId)).toBe(loadsAfter);
     expect(afresh(logged)).toBe(page === 'reloaded');
+    // Where the page knows the image's thumbnail token, the option is taken off the list the picker
+    // opens on, without a typed search; the kept page that cannot tell the two apart typed one (then
+    // loaded afresh, where the tiles' tokens tell them apart on the opening list).
+    expect(typedSearches(searched)).toHaveLength(page === 'reloaded' ? 1 : 0);
   }, 120_000);
 
   it('r2v: the @ mention binds the image asked for, out of two of its name', async () => {
@@ -201,6 +244,23 @@ describe('images the kept page loaded with (searchThumbs=parallel)', () => {
     expect(body).not.toContain(other);
     expect(loads(projectId)).toBe(2);
   }, 180_000);
+});
+
+// Where the Frames picker lists nothing until a query is typed ([U]), the Start frame is found by a
+// typed search, as before the picker's opening list was read: the right image, on the kept page.
+describe('a Frames picker that opens on nothing (libraryPickerOpens=empty)', () => {
+  beforeEach(() => rig.sim.scenario.setVariants({ libraryPickerOpens: 'empty' }));
+
+  it('i2v: a typed search binds the image asked for, out of two of its name, on the kept page', async () => {
+    const { projectId, other, wanted } = await twoOfOnePrompt();
+    const searched = rig.sim.received.calls('UpteDb').length;
+    await i2vInPlace(projectId, 'the kites climb', wanted);
+    const body = rig.sim.received.calls('eb1hJf').at(-1)?.inner ?? '';
+    expect(body).toContain(wanted);
+    expect(body).not.toContain(other);
+    expect(typedSearches(searched).length).toBeGreaterThan(0);
+    expect(loads(projectId)).toBe(1);
+  }, 120_000);
 });
 
 describe('a warm page whose sign-in is gone', () => {

@@ -4,7 +4,7 @@ import { clipFrameFor } from './media/catalogMedia.js';
 import { newAccount, normalizeEmail, viewOf } from './state/accounts.js';
 import type { Account } from './state/accounts.js';
 import { latencyScale } from './state/latency.js';
-import type { SimState } from './state/simState.js';
+import { HELD_URL_GAP, type SimState } from './state/simState.js';
 import type {
   AccountInit,
   AccountView,
@@ -130,6 +130,44 @@ export class Scenario {
     if (mode !== 'measured' && mode !== 'scaled')
       throw new RangeError(`urlDelay must be 'measured' or 'scaled', got ${String(mode)}`);
     this.#state.urlDelay = mode;
+  }
+
+  /**
+   * Test and bench control, not a wire shape: gives every clip submitted from now on one URL gap,
+   * drawn once as each clip's is (setUrlDelay), so that runs compared side by side wait the same
+   * time for Flow's URLs; returns it in milliseconds. `unpinUrlGap()` draws per clip again.
+   */
+  pinUrlGap(): number {
+    this.#state.pinnedUrlGap = null;
+    const gap = this.#state.drawUrlGap();
+    this.#state.pinnedUrlGap = gap;
+    return gap;
+  }
+
+  /** Every clip's URL gap drawn on its own again (the default). */
+  unpinUrlGap(): void {
+    this.#state.pinnedUrlGap = null;
+  }
+
+  /**
+   * Test control, not a wire shape: every clip submitted from now on reports status 3 without its
+   * signed URLs (the normal first state, flow-captures.md §4) until `releaseVideoUrls()`, so a test
+   * sees that state on as many polls as it waits for, whatever the machine's pace.
+   */
+  holdVideoUrls(): void {
+    this.#state.urlsHeld = true;
+  }
+
+  /** The held clips' URLs exist from now (or from their end, if later); new clips draw their gap again. */
+  releaseVideoUrls(): void {
+    this.#state.urlsHeld = false;
+    const now = Date.now();
+    for (const media of this.#state.library.media.values()) {
+      const job = media.video;
+      if (job !== undefined && job.urlAt >= HELD_URL_GAP && job.doneAt < HELD_URL_GAP)
+        job.urlAt = Math.max(now, job.doneAt);
+    }
+    this.#state.onChange();
   }
 
   /** Sets the drift switches on (drift.ts), replacing the earlier ones (`[]`: none); pages read them at their next load. */

@@ -31,6 +31,11 @@ export const VARIANT_VALUES = {
    * beside its id, or the rows carry none and the thumbnails come as a list beside them, in order.
    */
   searchThumbs: ['in-row', 'parallel'],
+  /**
+   * [U] the Frames library picker as it opens (only typing is captured to search, flow-wire §4): it
+   * lists the library (its own search of nothing, `UpteDb`), or nothing until a query is typed.
+   */
+  libraryPickerOpens: ['listed', 'empty'],
   /** [U] the brief panel (never captured): every change saves at once, or changes wait for its Save button. */
   briefSave: ['auto', 'explicit'],
   /** [U] removing an instruction card asks to confirm in a dialog, or removes at once. */

@@ -43,20 +43,28 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** The id of the first media of the project not in `before`, once Flow has made one. */
+async function newMedia(project: string, before: ReadonlySet<string>): Promise<string> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    const made = rig.sim.scenario.mediaOf(project).find((m) => !before.has(m.id));
+    if (made !== undefined) return made.id;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('no clip was made');
+}
+
 /** One finished clip made through the composer like a person. */
 async function clip(picks: { icon?: string; token?: string }[]): Promise<string> {
   await openProject(page, projectId);
   const before = new Set(rig.sim.scenario.mediaOf(projectId).map((m) => m.id));
-  const tiles = page.locator('flow-video-tile');
-  const tilesBefore = await tiles.count();
   if (picks.length > 0) await pickSettings(page, picks);
   await typePrompt(page, 'a slow pan to the right over the harbour');
   await submit(page);
-  // The new clip's own tile (an earlier clip's tile is already there when the project is not new).
-  await tiles.nth(tilesBefore).waitFor({ timeout: 60_000 });
-  const made = rig.sim.scenario.mediaOf(projectId).find((m) => !before.has(m.id));
-  if (made === undefined) throw new Error('no clip was made');
-  return made.id;
+  // The clip Flow made (its state, not a count of tiles a loading page may not have drawn yet),
+  // then its own finished tile.
+  const made = await newMedia(projectId, before);
+  await page.locator(`flow-video-tile[data-media-id="${made}"]`).waitFor({ timeout: 60_000 });
+  return made;
 }
 
 /** The project loaded afresh (the variants are read at load; a tile drawn at load carries its /asb/ token), then a scene holding `clipId`. */

@@ -268,8 +268,7 @@ export async function runAgentTurn(ctx: OpContext, req: AgentTurnRequest): Promi
   if ((await submit.count()) === 0)
     throw await driftError(ctx.page, 'The agent composer has no generate button', AG.generate);
   ctx.check('submitting');
-  ctx.afterSubmit = true;
-  ctx.report({ phase: 'submitting' });
+  await ctx.reportSubmitting();
   await safeClick(ctx, submit, 'submitting to the agent');
   ctx.report({ phase: 'generating' });
   const state: GateState = { approved: 0, latest: before, sawBusy: false, ...(early ? { submitQuote: early } : {}) };

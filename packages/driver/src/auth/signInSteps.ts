@@ -2,14 +2,21 @@ import type { Page } from 'playwright-core';
 import { AuthBrowserRejectedError } from '@gflow/errors';
 import { flowLandingKind } from '../flow/hosts.js';
 
+/** How many times one step is tried on one page URL before it is left to the person at the window. */
+export const STEP_TRIES = 3;
+
 /**
  * One pass over Google's sign-in pages by their standard structure (never translated labels):
  * the chooser row `[data-email="<email>"]`, the identifier `input[type=email]` + `#identifierNext`,
  * the password `input[type=password]` + `#passwordNext`, and Flow's /about CTA `button.cta-button`.
- * Each step acts at most once per page URL, so a human can take over at any point.
+ * Each step acts at most once per page URL once it has succeeded, so a human can take over at any
+ * point; a step whose action failed (a click that timed out on a busy machine) is tried again on a
+ * later pass, at most {@link STEP_TRIES} times in all, instead of leaving the sign-in stuck on that
+ * page until its deadline.
  */
 export class SignInSteps {
   readonly #done = new Set<string>();
+  readonly #failed = new Map<string, number>();
 
   constructor(
     private readonly wantedEmail: string | undefined,
@@ -72,8 +79,14 @@ export class SignInSteps {
 
   async #once(key: string, action: () => Promise<unknown>): Promise<void> {
     if (this.#done.has(key)) return;
-    this.#done.add(key);
-    await action().catch(() => undefined);
+    try {
+      await action();
+      this.#done.add(key);
+    } catch {
+      const failures = (this.#failed.get(key) ?? 0) + 1;
+      this.#failed.set(key, failures);
+      if (failures >= STEP_TRIES) this.#done.add(key);
+    }
   }
 }
 

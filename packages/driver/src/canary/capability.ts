@@ -7,6 +7,14 @@ import type { OpContext } from '../session/opContext.js';
  * fail at it), `not_offered` (this account does not have it: an agent-only composer has no
  * settings pane, an account without agent mode has no chip, gflow does not drive it yet).
  */
+/**
+ * How long a probe's click may take to land (Playwright's wait for the control to be visible,
+ * stable and not covered). A check reads the page once, so a click a loaded machine is slow to
+ * land must not read as drift: twice a run's limit (safeClick's 5 s); a control that is gone is
+ * found missing before any click.
+ */
+export const PROBE_CLICK_MS = 10_000;
+
 export type CapabilityStatus = 'ok' | 'drifted' | 'not_offered';
 
 /** One line of the canary's report. */

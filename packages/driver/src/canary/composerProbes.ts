@@ -13,7 +13,15 @@ import { leaveAgentMode, settleArm } from '../composer/uiArm.js';
 import { uploadMenuItem } from '../composer/uploads.js';
 import { searchAnswered } from '../composer/searchReply.js';
 import { untilTrue } from '../util/domWait.js';
-import { type CapabilityProbe, type ProbeFinding, type ProbeScope, drifted, notOffered, ok } from './capability.js';
+import {
+  type CapabilityProbe,
+  PROBE_CLICK_MS,
+  type ProbeFinding,
+  type ProbeScope,
+  drifted,
+  notOffered,
+  ok,
+} from './capability.js';
 import { inFramesMode } from './settingsProbes.js';
 
 /** What the canary types to see the submit enable: never submitted (the submit guard holds every submit). */
@@ -106,7 +114,7 @@ const framesPicker: CapabilityProbe = {
     const count = await chips.count();
     await scope.record(A.emptyChip, chips);
     const since = ctx.tap.seq;
-    await safeClick(ctx, chips.first(), 'opening the frame picker');
+    await safeClick(ctx, chips.first(), 'opening the frame picker', PROBE_CLICK_MS);
     if (!(await shownWithin(scope, A.picker, 5_000))) return drifted(`the Start chip opened no \`${A.picker}\``);
     await listed(scope, since, `${A.picker} ${A.assetOption}`);
     const picker = ctx.page.locator(A.picker).filter({ visible: true }).first();
@@ -153,7 +161,7 @@ const uploadEntry: CapabilityProbe = {
     const { ctx } = scope;
     const plus = ctx.page.locator(A.plusButton).first();
     if ((await plus.count()) === 0) return drifted(`no toolbar + button: ${await postMortem(ctx.page, A.plusButton)}`);
-    await safeClick(ctx, plus, 'opening the + menu');
+    await safeClick(ctx, plus, 'opening the + menu', PROBE_CLICK_MS);
     const item = uploadMenuItem(ctx.page);
     if (!(await untilTrue(ctx.page, () => item.isVisible(), { timeoutMs: 5_000, signal: ctx.signal }))) {
       await ctx.page.keyboard.press('Escape');

@@ -25,6 +25,7 @@ import { untilTrue } from '../util/domWait.js';
 import {
   type CapabilityProbe,
   type CapabilityResult,
+  PROBE_CLICK_MS,
   type ProbeFinding,
   type ProbeScope,
   drifted,
@@ -216,7 +217,7 @@ async function menuEntries(scope: ProbeScope, pane: Locator): Promise<string[] |
   const { ctx } = scope;
   const button = modelButton(ctx, pane);
   if ((await button.count()) === 0) return 'no button holding the `arrow_drop_down` ligature in the settings pane';
-  await safeClick(ctx, button, 'opening the model menu');
+  await safeClick(ctx, button, 'opening the model menu', PROBE_CLICK_MS);
   const menu = modelMenu(ctx);
   if (!(await untilTrue(ctx.page, () => menu.isVisible().catch(() => false), { timeoutMs: 4_000, signal: ctx.signal })))
     return `the model button opened no \`${A.menu}\` in an overlay pane`;

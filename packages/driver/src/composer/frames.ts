@@ -6,11 +6,21 @@ import { A, ASB_TOKEN, textsWithoutIcons } from './anchors.js';
 import { FreshPageNeeded, thumbnailToken } from './thumbnailIds.js';
 import { driftError } from './drift.js';
 import { safeClick } from './safeClick.js';
-import { searchAnswered } from './searchReply.js';
+import { SEARCH_RPC, openingSearch, searchAnswered } from './searchReply.js';
+import type { TappedResponse } from '../session/wireTap.js';
 import { type AttachableReference, LIST_QUIET_MS, withUploadFallback } from './mentions.js';
 
 /** An option's position, or `ambiguous`: two or more options of the name and no token to tell them apart. */
 type FoundOption = { readonly i: number } | 'ambiguous';
+
+/** Each option's thumbnail src, as it stands in the picker's list. */
+const thumbSrcs = (options: Locator): Promise<string[]> =>
+  options
+    .evaluateAll((els) => els.map((el) => el.querySelector('img')?.getAttribute('src') ?? ''))
+    .catch((): string[] => []);
+
+/** The `/asb/` token of a thumbnail src. */
+const tokenOf = (src: string | undefined): string | undefined => ASB_TOKEN.exec(src ?? '')?.[1];
 
 /**
  * The option to click: the first whose text contains the name — or, when the media id is known
@@ -43,11 +53,9 @@ async function findOption(
       const decided = (i: number | undefined | 'ambiguous') => (i === undefined ? undefined : { i, texts });
       if (target.mediaId === undefined) return decided(named[0]?.i);
       const token = await tileToken();
-      const thumbs = await options
-        .evaluateAll((els) => els.map((el) => el.querySelector('img')?.getAttribute('src') ?? ''))
-        .catch((): string[] => []);
+      const thumbs = await thumbSrcs(options);
       if (token !== undefined) {
-        const hit = named.find((o) => ASB_TOKEN.exec(thumbs[o.i] ?? '')?.[1] === token);
+        const hit = named.find((o) => tokenOf(thumbs[o.i]) === token);
         return decided(hit?.i);
       }
       // A fresh page waits (a tile may render late); a kept page has drawn every tile it will.
@@ -78,6 +86,55 @@ async function openFramePicker(ctx: OpContext, slot: 'Start' | 'End'): Promise<L
   if (open !== true) throw await driftError(page, `The ${slot} chip did not open the library picker`, A.picker);
   return picker;
 }
+
+/**
+ * The list the library picker opens on: the page asks for it as the picker opens (its search of
+ * nothing) or not at all (`askedMs`), and Flow answers a search in ~0.3 s (flow-wire §3).
+ */
+const OPENING = { askedMs: 500, timeoutMs: 2_500 } as const;
+
+/**
+ * The option of an asset attached in place on the list the library picker opens on (the page's own
+ * search of nothing, `UpteDb`: flow-sim `libraryPickerOpens` [U]): the option of its name whose
+ * thumbnail shows its token (thumbnailIds.ts: its grid tile's, or the one that very reply pairs with
+ * its id). The token decides, as in findOption, so no search need be typed, answered and left to
+ * settle; the option is clicked by its thumbnail, wherever a re-render puts it. Undefined, and a
+ * typed search decides, when the page asks for no such list, the token is unknown, or the list
+ * shows other assets only.
+ */
+async function optionOnOpening(
+  ctx: OpContext,
+  picker: Locator,
+  target: { displayName: string; mediaId: string },
+  since: number,
+): Promise<Locator | undefined> {
+  const replies = await openingSearch(ctx, since, OPENING);
+  const token = replies.length === 0 ? undefined : await thumbnailToken(ctx, target.mediaId);
+  if (token === undefined) return undefined;
+  const options = picker.locator(A.assetOption);
+  const src = await untilDom(
+    ctx.page,
+    async () => {
+      const texts = await textsWithoutIcons(options).catch((): string[] => []);
+      const thumbs = await thumbSrcs(options);
+      const hit = texts.findIndex((t, i) => t.includes(target.displayName) && tokenOf(thumbs[i]) === token);
+      if (hit >= 0) return thumbs[hit] ?? '';
+      // Drawn without it, or not to be drawn (the reply does not list it): the typed search decides.
+      if (texts.length > 0 || !replies.some((r) => repliesWith(r, target.mediaId))) return null;
+      return undefined;
+    },
+    { timeoutMs: OPENING.timeoutMs, signal: ctx.signal },
+  );
+  if (src === undefined || src === null) return undefined;
+  const thumb = ctx.page.locator(`img[src="${src.replace(/["\\]/g, '\\$&')}"]`);
+  return options.filter({ has: thumb }).filter({ hasText: target.displayName }).first();
+}
+
+/** Whether a search reply names this media id anywhere. */
+const repliesWith = (reply: TappedResponse, mediaId: string): boolean =>
+  (reply.envelope?.items ?? []).some(
+    (item) => item.rpcId === SEARCH_RPC && JSON.stringify(item.payload).includes(mediaId),
+  );
 
 /** Searches the picker up to 3× (fresh uploads are indexed late); the option's position, or a refusal. */
 async function searchFrameOption(
@@ -113,8 +170,13 @@ async function searchFrameOption(
 const pickerOpen = (picker: Locator): Promise<boolean> => picker.isVisible().catch(() => false);
 
 /** Clicks the option; the click commits (the picker closes) or asks for "Add to prompt" (pickerCommit variants). */
-async function commitFrameOption(ctx: OpContext, picker: Locator, index: number, slot: 'Start' | 'End'): Promise<void> {
-  await picker.locator(A.assetOption).nth(index).click({ timeout: 5_000 });
+async function commitFrameOption(
+  ctx: OpContext,
+  picker: Locator,
+  option: Locator,
+  slot: 'Start' | 'End',
+): Promise<void> {
+  await option.click({ timeout: 5_000 });
   const confirm = picker.locator(A.addToPrompt).first();
   const wait = { timeoutMs: 5_000, signal: ctx.signal };
   const committed = await untilDom(
@@ -149,11 +211,15 @@ export async function bindFrame(
   target: { displayName: string; mediaId?: string | undefined },
   boundAfter: number,
 ): Promise<void> {
-  const { displayName } = target;
+  const { displayName, mediaId } = target;
   const { page } = ctx;
+  const since = ctx.tap.seq;
   const picker = await openFramePicker(ctx, slot);
-  // The option found in the settled list (its position), clicked at once.
-  await commitFrameOption(ctx, picker, await searchFrameOption(ctx, picker, slot, target), slot);
+  // An asset attached in place, shown by the list the picker opened on; else the option found in
+  // the settled list of a typed search (its position), clicked at once.
+  const shown = mediaId === undefined ? undefined : await optionOnOpening(ctx, picker, { displayName, mediaId }, since);
+  const option = shown ?? picker.locator(A.assetOption).nth(await searchFrameOption(ctx, picker, slot, target));
+  await commitFrameOption(ctx, picker, option, slot);
   const bound = await untilDom(
     ctx.page,
     async () =>

@@ -77,9 +77,11 @@ export async function waitForEditor(ctx: OpContext, timeouts: OpenTimeouts): Pro
 
 /**
  * Why the warm page cannot be kept for this run (null: it can): warmPageRefusal, after unbinding
- * frames the last run left bound, which a composer that keeps them after a submit shows.
+ * frames the last run left bound, which a composer that keeps them after a submit shows — unless
+ * the run binds frames itself (`framesStay`: it keeps or unbinds them, bindVideo).
  */
-async function keptPageRefusal(ctx: OpContext, projectId: string): Promise<string | null> {
+async function keptPageRefusal(ctx: OpContext, projectId: string, framesStay: boolean): Promise<string | null> {
+  if (framesStay) return warmPageRefusal(ctx, projectId, { framesStay });
   const refusal = await warmPageRefusal(ctx, projectId);
   if (refusal !== FRAME_STILL_BOUND) return refusal;
   return (await unbindLeftFrames(ctx)) ? warmPageRefusal(ctx, projectId) : refusal;
@@ -87,17 +89,20 @@ async function keptPageRefusal(ctx: OpContext, projectId: string): Promise<strin
 
 /**
  * Opens a project editor; with no project id, creates one from the gallery [U] and returns its id.
- * A warm page already on the project is kept when it is fit (warmPage.ts) and `reuse` is not false.
+ * A warm page already on the project is kept when it is fit (warmPage.ts) and `reuse` is not false;
+ * `framesStay`: frames the last run left bound do not make it unfit (the run keeps or unbinds them).
  */
 export async function openProject(
   ctx: OpContext,
   projectId: string | undefined,
   timeouts: OpenTimeouts,
-  options: { readonly reuse?: boolean; readonly newProjectTitle?: string } = {},
+  options: { readonly reuse?: boolean; readonly newProjectTitle?: string; readonly framesStay?: boolean } = {},
 ): Promise<string> {
   if (projectId !== undefined) {
     const refusal =
-      options.reuse === false ? 'the operation loads the page afresh' : await keptPageRefusal(ctx, projectId);
+      options.reuse === false
+        ? 'the operation loads the page afresh'
+        : await keptPageRefusal(ctx, projectId, options.framesStay === true);
     if (refusal === null) {
       // A warm session's next run on the same project: the open editor, as its last run left it.
       ctx.landingChecks = true;

@@ -1,6 +1,6 @@
 import { hasFlowOsidCookie, hasGoogleSessionCookie } from '../auth/cookieChecks.js';
 import { FLOW_ORIGIN, flowLandingKind, projectIdOfUrl } from '../flow/hosts.js';
-import type { OpContext } from '../session/opContext.js';
+import type { FramesLeft, OpContext } from '../session/opContext.js';
 import { untilDom } from '../util/domWait.js';
 import { A } from './anchors.js';
 import { overlayShown } from './overlays.js';
@@ -16,7 +16,14 @@ export const FRAME_STILL_BOUND = 'a frame from the last run is still bound';
  * bound from the last run (the prompt itself is cleared by whoever types it). Anything else and
  * the caller navigates as on a cold start.
  */
-export async function warmPageRefusal(ctx: OpContext, projectId: string): Promise<string | null> {
+export async function warmPageRefusal(
+  ctx: OpContext,
+  projectId: string,
+  options: {
+    /** Frames left bound do not refuse the page: the run keeps or unbinds them itself (bindVideo). */
+    readonly framesStay?: boolean;
+  } = {},
+): Promise<string | null> {
   const { page } = ctx;
   if (!ctx.warmPage) return 'the page is fresh or the last operation on it failed';
   const url = page.url();
@@ -59,7 +66,7 @@ export async function warmPageRefusal(ctx: OpContext, projectId: string): Promis
   if (state === null) return 'the page did not answer';
   if (!state.composer) return 'no composer is shown';
   if (state.pane || state.picker) return 'a pane or picker is open';
-  if (state.bound > 0) return FRAME_STILL_BOUND;
+  if (state.bound > 0 && options.framesStay !== true) return FRAME_STILL_BOUND;
   if (await overlayShown(page)) return 'something sits over the composer';
   return null;
 }
@@ -92,4 +99,28 @@ export async function unbindLeftFrames(ctx: OpContext): Promise<boolean> {
     left = fewer;
   }
   return true;
+}
+
+/** The bound Frames chips' thumbnail srcs, in page order ('' for a chip without one). */
+export function boundChipThumbs(ctx: OpContext): Promise<string[]> {
+  return ctx.page
+    .locator(A.boundChip)
+    .evaluateAll((els) => els.map((el) => el.querySelector('img')?.getAttribute('src') ?? ''));
+}
+
+/**
+ * Whether the Frames chips bound now (`thumbs`) are still those the last run left (`left`: the same
+ * thumbnails, in order) and hold what this run binds (`wanted`: its Start media id, then its End's):
+ * that run's guarded submit sent exactly those ids from exactly these chips. Anything else — other
+ * frames, a chip changed since, a chip without a thumbnail, nothing known — is unbound and bound
+ * afresh.
+ */
+export function framesStillLeft(
+  left: FramesLeft | null,
+  wanted: readonly string[],
+  thumbs: readonly string[],
+): boolean {
+  if (left === null || wanted.length === 0 || wanted.length !== left.mediaIds.length) return false;
+  if (!wanted.every((id, i) => id === left.mediaIds[i])) return false;
+  return thumbs.length === left.thumbs.length && thumbs.every((t, i) => t !== '' && t === left.thumbs[i]);
 }

@@ -1,5 +1,5 @@
 import type { VideoModelName } from '@gflow/flow-facts';
-import type { DriverProgressEvent } from '../session/opContext.js';
+import type { DriverProgress } from '../session/opContext.js';
 import type { FlowGenerationResult, SubmitHook } from '../generate/types.js';
 
 /** The clip an extension continues: a finished video of the project. */
@@ -24,7 +24,7 @@ export interface ExtendVideoRequest {
   /** The model of the extend entry to pick (a Veo 3.1 model; default Veo 3.1 - Lite, the one captured). */
   readonly model?: VideoModelName;
   readonly signal?: AbortSignal;
-  readonly onProgress?: (event: DriverProgressEvent) => void;
+  readonly onProgress?: DriverProgress;
   /** The caller's overall budget from the submit click to the finished extension. */
   readonly timeoutMs: number;
   /** Called once the prompt is typed, with the quote the page shows, before the click that spends. */

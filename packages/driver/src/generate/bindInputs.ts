@@ -2,7 +2,7 @@ import { ConfigurationError } from '@gflow/errors';
 import type { VideoModel } from '@gflow/flow-facts';
 import { bindFrameRef } from '../composer/frames.js';
 import { FreshPageNeeded } from '../composer/thumbnailIds.js';
-import { unbindLeftFrames } from '../composer/warmPage.js';
+import { boundChipThumbs, framesStillLeft, unbindLeftFrames } from '../composer/warmPage.js';
 import { attachMentions } from '../composer/mentions.js';
 import type { OpenTimeouts } from '../composer/openProject.js';
 import { charactersLeft, typePromptWithMentions } from '../composer/promptMentions.js';
@@ -60,6 +60,24 @@ export async function bindPrompt(
 }
 
 /**
+ * A kept page's composer may show the frames an earlier run bound, once it is in Frames mode again:
+ * they are kept when they are still the very chips the last run's guarded submit sent and hold this
+ * run's frames (framesStillLeft: true), else unbound (false). Chips that do not unbind ask for a
+ * fresh load (FreshPageNeeded).
+ */
+async function keepOrUnbindLeftFrames(ctx: OpContext, inputs: VideoInputs): Promise<boolean> {
+  const wanted = [inputs.start, inputs.end].flatMap((f) => (f === undefined ? [] : [f.mediaId]));
+  const thumbs = await boundChipThumbs(ctx).catch((): string[] => []);
+  if (framesStillLeft(ctx.framesLeft, wanted, thumbs)) {
+    ctx.logger.debug('keeping the frames the last run left bound', { mediaIds: wanted });
+    return true;
+  }
+  if (!(await unbindLeftFrames(ctx)))
+    throw new FreshPageNeeded('the Frames chips', 'still shows a frame an earlier run bound');
+  return false;
+}
+
+/**
  * A video run's frames, prompt and mentions. Characters go with r2v only: there an `@Name` in the
  * prompt is attached where it stands; in the other modes it is text, like any word. The reference
  * cap counts the characters the prompt named too.
@@ -70,11 +88,9 @@ export async function bindVideo(
   inputs: VideoInputs,
   model: VideoModel | undefined,
 ): Promise<CharacterInput[]> {
-  // A kept page's composer may show the frames an earlier run bound once it is in Frames mode again.
-  if (inputs.start !== undefined && ctx.pageKept && !(await unbindLeftFrames(ctx)))
-    throw new FreshPageNeeded('the Frames chips', 'still shows a frame an earlier run bound');
-  if (inputs.start !== undefined) await bindFrameRef(ctx, 'Start', inputs.start, 1);
-  if (inputs.end !== undefined) await bindFrameRef(ctx, 'End', inputs.end, 2);
+  const kept = inputs.start !== undefined && ctx.pageKept && (await keepOrUnbindLeftFrames(ctx, inputs));
+  if (inputs.start !== undefined && !kept) await bindFrameRef(ctx, 'Start', inputs.start, 1);
+  if (inputs.end !== undefined && !kept) await bindFrameRef(ctx, 'End', inputs.end, 2);
   const characters = req.characters ?? [];
   const attached = await bindPrompt(ctx, {
     prompt: req.prompt,

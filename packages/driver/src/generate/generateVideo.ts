@@ -1,5 +1,6 @@
 import { agentOnlyRefusal, generateAgentVideo } from '../agent/generateAgent.js';
 import type { OpenTimeouts } from '../composer/openProject.js';
+import { boundChipThumbs } from '../composer/warmPage.js';
 import type { UploadedFile } from '../composer/uploads.js';
 import type { OpContext } from '../session/opContext.js';
 import type { DecodedCall } from '../wire/formBody.js';
@@ -22,7 +23,10 @@ function openComposer(ctx: OpContext, req: GenerateVideoRequest, timeouts: OpenT
   const frames = [req.startFrame, req.endFrame].flatMap((f) => (f === undefined ? [] : [f]));
   refuseUnportedReferences([...frames, ...(req.references ?? [])]);
   const refusal = agentOnlyRefusal({ kind: 'video', video: req });
-  return prepareComposer(ctx, req.projectId, timeouts, refusal, { newProjectTitle: req.newProjectTitle });
+  return prepareComposer(ctx, req.projectId, timeouts, refusal, {
+    newProjectTitle: req.newProjectTitle,
+    bindsFrames: req.startFrame !== undefined,
+  });
 }
 
 /** What the guard holds the page's own submit body to: this mode, model, duration, prompt, frames and mentions. */
@@ -38,6 +42,18 @@ function submitCheck(req: GenerateVideoRequest, settings: VideoSettings, inputs:
     entityIds,
   };
   return (call: DecodedCall) => checkVideoSubmit(call, want);
+}
+
+/**
+ * What the run leaves bound for the next on a kept page, read right after its guarded submit went
+ * out: its Frames chips' thumbnails, when there is one chip for each frame that body carried (a
+ * composer that clears them after a submit leaves none).
+ */
+async function noteFramesLeft(ctx: OpContext, inputs: VideoInputs): Promise<void> {
+  const mediaIds = [inputs.start, inputs.end].flatMap((f) => (f === undefined ? [] : [f.mediaId]));
+  if (mediaIds.length === 0) return;
+  const thumbs = await boundChipThumbs(ctx).catch((): string[] => []);
+  if (thumbs.length === mediaIds.length) ctx.framesBound = { thumbs, mediaIds };
 }
 
 /** After the click: the clips the reply (or the project's listing, when it was lost) names, followed to their URLs. */
@@ -107,6 +123,7 @@ export async function generateVideo(
   const check = submitCheck(req, settings, inputs, entityIds);
   const sent = await quoteAndSubmit(ctx, { projectId, uploads, costLine, beforeSubmit: req.beforeSubmit, check });
   if (sent.kind === 'stopped') return sent.result;
+  await noteFramesLeft(ctx, inputs);
   const mentions = inputs.refs.length + entityIds.length;
   const run = { sent, projectId, uploads, mentions, characters: entityIds.length, timeouts };
   return { ...(await watchClips(ctx, req, run)), characters: attached };

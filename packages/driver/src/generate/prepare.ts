@@ -40,15 +40,15 @@ export async function prepareComposer(
   run: {
     /** With no project id: the title the project created for the run gets. */
     readonly newProjectTitle?: string | undefined;
+    /** The run binds frames, and keeps or unbinds those a kept page shows itself (bindVideo). */
+    readonly bindsFrames?: boolean;
   } = {},
 ): Promise<PreparedComposer> {
   ctx.report({ phase: 'opening' });
-  const id = await openProject(
-    ctx,
-    projectId,
-    timeouts,
-    run.newProjectTitle === undefined ? {} : { newProjectTitle: run.newProjectTitle },
-  );
+  const id = await openProject(ctx, projectId, timeouts, {
+    ...(run.newProjectTitle === undefined ? {} : { newProjectTitle: run.newProjectTitle }),
+    framesStay: run.bindsFrames === true,
+  });
   return { projectId: id, arm: await settleComposer(ctx, timeouts, agentRefusal) };
 }
 
@@ -177,8 +177,7 @@ export async function clickSubmit(ctx: OpContext, ready: SubmitReady = waitForSu
   const button = await ready(ctx);
   ctx.check('submitting');
   const since = ctx.tap.seq;
-  ctx.afterSubmit = true;
-  ctx.report({ phase: 'submitting' });
+  await ctx.reportSubmitting();
   try {
     await safeClick(ctx, button, 'clicking submit');
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { ImageAspect, ImageModelName, VideoAspect, VideoModelName } from '@gflow/flow-facts';
-import type { DriverProgressEvent } from '../session/opContext.js';
+import type { DriverProgress } from '../session/opContext.js';
 
 /**
  * A reference: a local file (uploaded under a run-unique name) or an existing Flow asset of the
@@ -55,7 +55,7 @@ export interface GenerateImageRequest {
   readonly references?: readonly ReferenceInput[];
   readonly characters?: readonly CharacterInput[];
   readonly signal?: AbortSignal;
-  readonly onProgress?: (event: DriverProgressEvent) => void;
+  readonly onProgress?: DriverProgress;
   /** Budget for the synchronous image reply (default 180 s). */
   readonly replyTimeoutMs?: number;
   /** "Confirm before generating" on an agent-only composer (GFLOW_CLI_AGENT_CONFIRM; default always). */
@@ -81,7 +81,7 @@ export interface GenerateVideoRequest {
   /** Saved characters (r2v only). */
   readonly characters?: readonly CharacterInput[];
   readonly signal?: AbortSignal;
-  readonly onProgress?: (event: DriverProgressEvent) => void;
+  readonly onProgress?: DriverProgress;
   /** The caller's overall budget from the submit click to terminal records. */
   readonly timeoutMs: number;
   /** "Confirm before generating" on an agent-only composer (GFLOW_CLI_AGENT_CONFIRM; default always). */

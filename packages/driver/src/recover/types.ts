@@ -1,4 +1,4 @@
-import type { DriverProgressEvent } from '../session/opContext.js';
+import type { DriverProgress } from '../session/opContext.js';
 
 /**
  * Media a submit already created, by its ids (from the submit reply or a run's checkpoint), to be
@@ -16,7 +16,7 @@ export interface FollowMediaRequest {
   /** How long a clip still generating (or an image still pending) is waited for. */
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
-  readonly onProgress?: (event: DriverProgressEvent) => void;
+  readonly onProgress?: DriverProgress;
 }
 
 /**

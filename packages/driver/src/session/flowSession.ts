@@ -20,7 +20,7 @@ import type { FindSubmittedRequest, FollowMediaRequest, SubmittedLookup } from '
 import type { DriverLogger } from '../util/logger.js';
 import { type LastOperation, capturePage } from './capturePage.js';
 import type { IncidentSnapshot } from './incidentSnapshot.js';
-import { OpContext, type DriverProgressEvent } from './opContext.js';
+import { OpContext, type DriverProgress } from './opContext.js';
 import { WireTap } from './wireTap.js';
 
 export interface SessionTimeouts {
@@ -38,7 +38,7 @@ export interface UploadImageRequest {
   readonly path: string;
   readonly projectId?: string;
   readonly signal?: AbortSignal;
-  readonly onProgress?: (event: DriverProgressEvent) => void;
+  readonly onProgress?: DriverProgress;
 }
 
 export interface UploadImageResult {
@@ -52,7 +52,7 @@ export interface UploadImageResult {
 
 export interface CheckFlowRequest extends FlowCheckRequest {
   readonly signal?: AbortSignal;
-  readonly onProgress?: (event: DriverProgressEvent) => void;
+  readonly onProgress?: DriverProgress;
 }
 
 export interface DownloadRequest {
@@ -86,6 +86,8 @@ export class FlowSession {
   #page: Page | null = null;
   /** When the last operation succeeded on #page (null: the page is fresh, or the last operation failed on it). */
   #pageSucceededAt: number | null = null;
+  /** What the last operation that succeeded on #page left bound in its Frames chips (OpContext.framesLeft). */
+  #framesLeft: OpContext['framesBound'] = null;
   readonly #incidentCapture: boolean;
   #lastOp: LastOperation | null = null;
   /** What the last operation failed with, and its page as it was then (null when not captured). */
@@ -166,7 +168,7 @@ export class FlowSession {
   async #run<T>(
     what: string,
     signal: AbortSignal | undefined,
-    onProgress: ((e: DriverProgressEvent) => void) | undefined,
+    onProgress: DriverProgress | undefined,
     body: (ctx: OpContext) => Promise<T>,
   ): Promise<T> {
     const previous = this.#queue;
@@ -179,8 +181,10 @@ export class FlowSession {
       this.#lastOp = { what, page, tap };
       this.#lastFailure = null;
       const succeededAt = this.#pageSucceededAt;
+      const framesLeft = this.#framesLeft;
       // Never reuse a page an operation failed on: the next one navigates (or reloads) it.
       this.#pageSucceededAt = null;
+      this.#framesLeft = null;
       const ctx = new OpContext({
         page,
         tap,
@@ -189,10 +193,12 @@ export class FlowSession {
         signal,
         progress: onProgress ?? (() => undefined),
         warmPage: succeededAt !== null && Date.now() - succeededAt < WARM_PAGE_IDLE_MS,
+        framesLeft,
       });
       try {
         const result = await body(ctx);
         this.#pageSucceededAt = Date.now();
+        this.#framesLeft = ctx.framesBound;
         return result;
       } catch (error) {
         const mapped = ctx.mapError(error, what);

@@ -23,6 +23,13 @@ export interface DriverProgressEvent {
   readonly message?: string;
 }
 
+/**
+ * The caller's progress callback. It may answer a promise (a write that takes time, such as a
+ * fleet's queue): `submitting` is awaited before the click, and the click does not happen when it
+ * fails; other phases are not awaited, and their failures are logged.
+ */
+export type DriverProgress = (event: DriverProgressEvent) => unknown;
+
 /** What one operation on a page carries through its steps. */
 export class OpContext {
   afterSubmit = false;
@@ -38,7 +45,7 @@ export class OpContext {
   readonly flowHost: FlowHostSetting;
   readonly logger: DriverLogger;
   readonly signal: AbortSignal | undefined;
-  readonly progress: (event: DriverProgressEvent) => void;
+  readonly progress: DriverProgress;
   /**
    * The page was left by an operation that succeeded on it, recently: opening the project it is
    * still on may reuse it after a health check instead of navigating (openProject).
@@ -50,6 +57,10 @@ export class OpContext {
    * cannot be told apart asks for a fresh load (thumbnailIds.ts FreshPageNeeded).
    */
   pageKept = false;
+  /** What the last operation on this warm page left bound in its Frames chips (null: nothing known). */
+  readonly framesLeft: FramesLeft | null;
+  /** What this operation leaves bound for the next on the page, once its guarded submit went out. */
+  framesBound: FramesLeft | null = null;
 
   constructor(parts: {
     page: Page;
@@ -57,8 +68,9 @@ export class OpContext {
     flowHost: FlowHostSetting;
     logger: DriverLogger;
     signal: AbortSignal | undefined;
-    progress: (event: DriverProgressEvent) => void;
+    progress: DriverProgress;
     warmPage?: boolean;
+    framesLeft?: FramesLeft | null;
   }) {
     this.page = parts.page;
     this.tap = parts.tap;
@@ -67,6 +79,7 @@ export class OpContext {
     this.signal = parts.signal;
     this.progress = parts.progress;
     this.warmPage = parts.warmPage ?? false;
+    this.framesLeft = this.warmPage ? (parts.framesLeft ?? null) : null;
     const page = parts.page;
     this.#onClose = () => {
       this.#closedReason = 'the browser page closed';
@@ -83,11 +96,25 @@ export class OpContext {
   }
 
   report(event: Omit<DriverProgressEvent, 'mayHaveSpent'>): void {
-    try {
-      this.progress({ ...event, mayHaveSpent: this.afterSubmit });
-    } catch (error) {
+    const warn = (error: unknown): void =>
       this.logger.warn('onProgress threw', { error: error instanceof Error ? error.message : String(error) });
+    try {
+      const answered = this.progress({ ...event, mayHaveSpent: this.afterSubmit });
+      if (answered instanceof Promise) answered.catch(warn);
+    } catch (error) {
+      warn(error);
     }
+  }
+
+  /**
+   * Reports `submitting` and waits for the caller to have written it (core writes may_have_spent on
+   * the task row before Flow can bill); then, and only then, the operation may spend. A caller that
+   * throws or rejects stops the click: the row that guards it was not written, or is no longer this
+   * run's (another worker took it over), so nothing is submitted.
+   */
+  async reportSubmitting(): Promise<void> {
+    await this.progress({ phase: 'submitting', mayHaveSpent: true });
+    this.afterSubmit = true;
   }
 
   /** Extensions every post-submit error carries. */
@@ -179,4 +206,15 @@ export class OpContext {
       ...(this.afterSubmit ? { retryable: false } : {}),
     });
   }
+}
+
+/**
+ * The Frames chips an operation left bound after its guarded submit (a composer that keeps them,
+ * flow-sim `composerAfterSubmit` [U]): each bound chip's thumbnail src in page order, and the media
+ * ids that submit's body carried for them (Start, then End). The next run on the kept page keeps
+ * them when they are still exactly these and its own frames (composer/warmPage `framesStillLeft`).
+ */
+export interface FramesLeft {
+  readonly thumbs: readonly string[];
+  readonly mediaIds: readonly string[];
 }

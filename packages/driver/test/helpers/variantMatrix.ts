@@ -15,8 +15,8 @@ import { useRig } from './simSession.js';
  * composer's run only its journey; the brief panel's none (test/instructions.browser.test.ts drives
  * every instruction action on each of their values), nor the search order's
  * (test/characters.browser.test.ts binds through same-named options on each), nor what the
- * composer holds after a submit or where a search reply puts thumbnails (test/warmPage.browser.test.ts
- * runs the warm-page journeys on each),
+ * composer holds after a submit, where a search reply puts thumbnails or what the Frames picker lists
+ * as it opens (test/warmPage.browser.test.ts runs the warm-page and in-place journeys on each),
  * nor how a load shows an image still being made (test/recover.browser.test.ts finds and follows
  * one on each: no journey here loads a project while an image is pending), nor whether a tile
  * names its media (test/projectNames.browser.test.ts reads the names on each).
@@ -30,6 +30,7 @@ const SCOPE: Partial<Record<keyof Variants, 'agent' | 'elsewhere'>> = {
   searchOrder: 'elsewhere',
   searchThumbs: 'elsewhere',
   composerAfterSubmit: 'elsewhere',
+  libraryPickerOpens: 'elsewhere',
   // The scene editor's switches: test/extend.browser.test.ts runs the extend journey on each value.
   ...(Object.fromEntries(Object.keys(SCENE_VARIANT_VALUES).map((name) => [name, 'elsewhere'])) as Partial<
     Record<keyof Variants, 'elsewhere'>

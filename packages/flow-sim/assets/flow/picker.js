@@ -103,7 +103,8 @@ export function openLibraryPicker(anchor, onPick) {
   });
   const entry = openPane({ name: 'library-picker', content, anchor });
   input.focus();
-  show();
+  // What the picker lists before anything is typed (variant libraryPickerOpens [U]): the library, or nothing.
+  if (boot.variants.libraryPickerOpens !== 'empty') show();
   return entry;
 }
 

@@ -21,6 +21,8 @@ export const CONTROL_METHODS = [
   'listFailures',
   'setLatency',
   'setUrlDelay',
+  'pinUrlGap',
+  'unpinUrlGap',
   'setDrift',
   'getDrift',
   'setLocale',

@@ -70,8 +70,21 @@ export class SimState {
     return Math.round(base * this.scale);
   }
 
-  /** How long after status 3 a clip's signed URLs exist: a measured 2–8 s draw, then `urlDelay`. */
+  /** One URL gap for every clip while set (Scenario.pinUrlGap: a test and bench control). */
+  pinnedUrlGap: number | null = null;
+
+  /** Clips submitted while set keep their URLs back until released (Scenario.holdVideoUrls: a test control). */
+  urlsHeld = false;
+
+  /** How long after status 3 a clip's signed URLs exist: a measured 2–8 s draw, then `urlDelay` (or the pinned gap). */
   urlGap(): number {
+    if (this.urlsHeld) return HELD_URL_GAP;
+    if (this.pinnedUrlGap !== null) return this.pinnedUrlGap;
+    return this.drawUrlGap();
+  }
+
+  /** A URL gap drawn as a clip's is: a measured 2–8 s draw (flow-captures.md §4), then `urlDelay`. */
+  drawUrlGap(): number {
     const measured = this.random.int(TIMINGS.urlAfterDoneMin, TIMINGS.urlAfterDoneMax);
     return urlGapMs(measured, this.urlDelay, this.scale, this.ms('pollInterval'));
   }
@@ -92,3 +105,6 @@ export class SimState {
     return created;
   }
 }
+
+/** The URL gap of a clip submitted while URLs are held: later than any run (Scenario.releaseVideoUrls ends it). */
+export const HELD_URL_GAP = Number.MAX_SAFE_INTEGER;
