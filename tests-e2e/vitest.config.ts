@@ -5,6 +5,6 @@ import { defineGflowVitest } from '@gflow/tooling/vitest';
 // the browser), each test with a generous timeout of its own.
 export default defineGflowVitest({
   maxWorkers: 2,
-  testTimeout: 120_000,
-  hookTimeout: 90_000,
+  testTimeout: 180_000,
+  hookTimeout: 180_000,
 });

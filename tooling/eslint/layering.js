@@ -20,6 +20,10 @@ export const LAYERS = {
     may: ['@gflow/errors', '@gflow/flow-facts'],
     why: 'lower packages take paths and options as arguments; only core knows settings and the home layout',
   },
+  '@gflow/fleet': {
+    may: ['@gflow/errors', '@gflow/flow-facts', '@gflow/catalog'],
+    why: "the fleet backend implements the catalog's queue port on PostgreSQL (and holds the fleet's shared tables); it takes URLs and options as arguments, and core, which knows settings, loads it only when a fleet is configured",
+  },
   '@gflow/driver': {
     may: ['@gflow/errors', '@gflow/flow-facts'],
     why: 'the driver speaks to Flow only; it never imports the simulator, so it cannot grow simulator-only branches',
@@ -29,7 +33,15 @@ export const LAYERS = {
     why: "the simulator stands in for Google's servers and must not share code with the driver it tests",
   },
   '@gflow/core': {
-    may: ['@gflow/errors', '@gflow/flow-facts', '@gflow/catalog', '@gflow/lease', '@gflow/driver', '@gflow/flow-sim'],
+    may: [
+      '@gflow/errors',
+      '@gflow/flow-facts',
+      '@gflow/catalog',
+      '@gflow/lease',
+      '@gflow/driver',
+      '@gflow/fleet',
+      '@gflow/flow-sim',
+    ],
     onlyIn: { '@gflow/flow-sim': 'src/sandbox/' },
     why: 'core holds behaviour once, for every surface; adapters sit above it. The simulator only behind the @gflow/core/sandbox entry (src/sandbox/), so an embedder that does not ask for the sandbox never loads it',
   },

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: runs every package's `bench` script one after another (so
 // they do not compete for the two cores) and gathers each package's
-// bench/RESULTS.md into bench/REPORT.md with the machine and the date. Each
-// package bench measures its ratios side by side within its own run.
+// bench/RESULTS.md (or the bench/*.md files its run wrote) into bench/REPORT.md
+// with the machine and the date. Each package bench measures its ratios side by
+// side within its own run.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,14 +26,27 @@ for (const dir of withBench) {
   const name = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name;
   if (only.length && !only.some((o) => name.includes(o))) continue;
   process.stderr.write(`\n== ${name} bench ==\n`);
+  const started = Date.now();
   const status = runPnpm(['--filter', name, 'run', 'bench']);
-  const results = path.join(dir, 'bench', 'RESULTS.md');
   if (status !== 0) failed += 1;
+  const written = status === 0 ? resultsOf(path.join(dir, 'bench'), started) : [];
   sections.push(
-    status === 0 && fs.existsSync(results)
-      ? fs.readFileSync(results, 'utf8').replace(/^# /m, '## ')
-      : `## ${name}\n\nThe benchmark failed (exit ${status}); see its output.\n`,
+    written.length > 0
+      ? written.map((file) => fs.readFileSync(file, 'utf8').replace(/^# /m, '## ')).join('\n')
+      : `## ${name}\n\n${status === 0 ? 'The benchmark wrote no results' : `The benchmark failed (exit ${status})`}; see its output.\n`,
   );
+}
+
+/** A package's results: bench/RESULTS.md, else the bench/*.md files this run wrote (a package may write several). */
+function resultsOf(benchDir, since) {
+  const results = path.join(benchDir, 'RESULTS.md');
+  if (fs.existsSync(results) && fs.statSync(results).mtimeMs >= since) return [results];
+  return fs
+    .readdirSync(benchDir)
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => path.join(benchDir, file))
+    .filter((file) => fs.statSync(file).mtimeMs >= since)
+    .sort();
 }
 
 const cpus = os.cpus();

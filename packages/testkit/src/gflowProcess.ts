@@ -72,6 +72,9 @@ export function spawnCli(args: readonly string[], options: CliOptions & { readon
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  // A child that exits before it reads its stdin closes the pipe under this write (EPIPE): what
+  // it did is in its exit code and output, not an error of this process.
+  child.stdin?.on('error', () => undefined);
   child.stdin?.end(options.input ?? '');
   const done = new Promise<CliResult>((resolve, reject) => {
     child.on('error', reject);
