@@ -54,7 +54,7 @@ function setup(): Promise<Rig> {
         GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out'),
         GFLOW_CLI_PROFILE: PROFILE,
         GFLOW_CLI_LOG_LEVEL: 'ERROR',
-        GFLOW_CLI_AUTH_LOGIN_TIMEOUT: '60',
+        GFLOW_CLI_AUTH_LOGIN_TIMEOUT: '240',
         ...browserSetting(),
       },
       cwd: home,

@@ -35,13 +35,13 @@ describe('storyboard_shot against the Flow simulator (real browser path)', () =>
     home = tempDir('mcp-sim');
     gflow = createGflow({
       surface: 'mcp',
-      // The simulated sign-in takes seconds; fail within a minute rather than the 600 s default.
+      // The simulated sign-in takes seconds (minutes on a loaded machine): a bound below the 600 s default.
       env: {
         GFLOW_CLI_HOME: home,
         GFLOW_CLI_OUTPUT_DIR: path.join(home, 'out'),
         GFLOW_CLI_PROFILE: PROFILE,
         GFLOW_CLI_LOG_LEVEL: 'ERROR',
-        GFLOW_CLI_AUTH_LOGIN_TIMEOUT: '60',
+        GFLOW_CLI_AUTH_LOGIN_TIMEOUT: '240',
         ...browserSetting(),
       },
       cwd: home,
@@ -61,7 +61,7 @@ describe('storyboard_shot against the Flow simulator (real browser path)', () =>
   }, 60_000);
 
   // Setup runs inside the test, so a failure of sign-in fails this test (a failing hook would only mark it skipped).
-  it('generates a still, then animates it with the still as first frame', { timeout: 300_000 }, async () => {
+  it('generates a still, then animates it with the still as first frame', { timeout: 480_000 }, async () => {
     await signedInRuntime();
     expect(registry?.problems()).toEqual([]);
     const handler = createMcpHandler((ctx) => createGflowMcpServer(gflow, { era: ctx.era, flows: registry }));
