@@ -4,7 +4,7 @@ import { SCENE_VARIANT_VALUES } from './sceneVariants.js';
  * Variant switches for what the original project's captures leave uncertain (reference
  * flow-captures.md: "peer model" or [U]). The first value of each list is the default and follows
  * the strongest evidence; the others are the plausible alternatives the driver must also pass on
- * (the variant-matrix suite runs the journeys once per value). Simulator-wide, switchable at run time
+ * (the driver's variant matrix runs the journeys a switch shapes once per value). Simulator-wide, switchable at run time
  * (`scenario.setVariants`), read by the page at load and by the rpc handlers per call.
  */
 export const VARIANT_VALUES = {
