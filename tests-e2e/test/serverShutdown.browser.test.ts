@@ -36,9 +36,7 @@ describe('journey 2: stopping a server with a job in flight', () => {
       const stopped = await serve.run.done;
       // Read before any other gflow process opens (and so settles) the catalog.
       const row = taskRow(e2e.dbPath, taskId);
-      expect(row?.status, `exit ${stopped.exitCode}; stderr: ${serve.run.stderr().slice(-1500)}`).toBe(
-        'indeterminate',
-      );
+      expect(row?.status, `exit ${stopped.exitCode}; stderr: ${serve.run.stderr().slice(-1500)}`).toBe('indeterminate');
       expect(stopped.exitCode, 'killed by the signal instead of shutting down').not.toBe(143);
       await waitFor('no browser left on the profile', () => processesMentioning(profileDir()).length === 0, 15_000);
     } finally {
