@@ -4,7 +4,9 @@
 // the simulator in real Chromium. The envelope carries all six fields, its hint never advises the
 // opposite of its `retryable`, and "check the Flow project" names the project. The switches run in
 // two parts side by side (envelopes*.browser.test.ts), each on a simulator and Chromium of its own.
-import { FAILURE_NAMES, type FailureName } from '@gflow/flow-sim';
+import fs from 'node:fs';
+import path from 'node:path';
+import { FAILURE_NAMES, type FailureName, makePng } from '@gflow/flow-sim';
 import { advisesRetry, refusesRetry } from '@gflow/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gflow } from '../src/runtime/gflow.js';
@@ -12,8 +14,40 @@ import { signInProfile, useHarness } from './simHarness.js';
 
 const EMAIL = 'envelopes@example.com';
 
-/** Switches that need a setup of their own (an agent-only account, a brief write), not a plain generation. */
-const ELSEWHERE = (name: FailureName): boolean => name.startsWith('agent_') || name === 'brief_save_lossy';
+/**
+ * Switches a plain generation never meets, each with tests of its own setup: an agent-only account
+ * (driver agentOnly), a brief write (driver instructions), r2v's submit reply (driver lostReply) and
+ * a sign-in (app sandboxWarmUp).
+ */
+const ELSEWHERE = (name: FailureName): boolean =>
+  name.startsWith('agent_') || ['brief_save_lossy', 'mzza6b_null_status', 'held_sign_in'].includes(name);
+
+/** Switches of an upload and the library search that finds it (maseQ, UpteDb): met by an image with a reference file. */
+const UPLOAD_SWITCHES: ReadonlySet<FailureName> = new Set([
+  'maseq_no_id',
+  'maseq_http_400',
+  'maseq_project_id_first',
+  'stuck_upload',
+  'late_index',
+]);
+
+/**
+ * Switches the run recovers from, so it completes: a download cut short is fetched again, URLs in
+ * swapped slots and a wrong size field are read by what the bytes are, a late index and a poll that
+ * answers another clip first are waited out, and a pane with no cost line quotes `null` (no budget
+ * is set here). Every other switch must fail the image or the clip, so a switch that stops failing
+ * — or starts to — is seen.
+ */
+const RECOVERS: ReadonlySet<FailureName> = new Set([
+  'dropped_download',
+  'swapped_urls',
+  'size_mismatch',
+  'late_index',
+  'poll_other_clip_first',
+  'no_cost_line',
+]);
+
+type Attempt = 'image' | 'video' | 'upload';
 
 interface Reply {
   status: string;
@@ -35,16 +69,18 @@ function expectHonest(envelope: Record<string, unknown>, label: string, projectI
 async function attempt(
   h: ReturnType<typeof useHarness>,
   gflow: Gflow,
-  kind: 'image' | 'video',
+  kind: Attempt,
   name: FailureName,
 ): Promise<Reply | { thrown: Record<string, unknown> }> {
   h.sim.scenario.clearFailures();
   h.sim.scenario.setFailure(EMAIL, name, { times: 1 });
+  const input = { prompt: `a lantern on a pier (${name})`, profile: 'env' };
   try {
-    return (await gflow.run(kind === 'image' ? 'generateImage' : 'generateVideo', {
-      prompt: `a lantern on a pier (${name})`,
-      profile: 'env',
-    })) as Reply;
+    if (kind === 'video') return (await gflow.run('generateVideo', input)) as Reply;
+    if (kind === 'image') return (await gflow.run('generateImage', input)) as Reply;
+    const reference = path.join(h.home, `reference-${name}.png`);
+    fs.writeFileSync(reference, makePng(160, 90, name));
+    return (await gflow.run('generateImage', { ...input, reference_images: [reference] })) as Reply;
   } catch (error) {
     const { toErrorEnvelopeBody } = await import('@gflow/errors');
     return { thrown: toErrorEnvelopeBody(error) as unknown as Record<string, unknown> };
@@ -73,7 +109,8 @@ export function runEnvelopes(part: number, parts: number): void {
       '%s',
       async (name) => {
         let failedOnce = false;
-        for (const kind of ['image', 'video'] as const) {
+        const kinds: readonly Attempt[] = UPLOAD_SWITCHES.has(name) ? ['upload'] : ['image', 'video'];
+        for (const kind of kinds) {
           const reply = await attempt(h, gflow, kind, name);
           if ('thrown' in reply) {
             expectHonest(reply.thrown, `${name} (${kind}, thrown)`, undefined);
@@ -87,9 +124,9 @@ export function runEnvelopes(part: number, parts: number): void {
           failedOnce = true;
           break;
         }
-        // A switch that fails neither an image nor a clip is one the driver recovers from (a late
-        // index, a poll that answers another clip first): nothing to check but that it completed.
-        expect(typeof failedOnce).toBe('boolean');
+        expect(failedOnce, RECOVERS.has(name) ? 'the driver recovers from it' : 'it fails the run').toBe(
+          !RECOVERS.has(name),
+        );
       },
       120_000,
     );
