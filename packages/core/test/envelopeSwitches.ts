@@ -66,15 +66,21 @@ function expectHonest(envelope: Record<string, unknown>, label: string, projectI
     expect(String(envelope['remediation_hint']), `${label}: names the project`).toContain(projectId);
 }
 
+/** A runtime and the profile it signed in. */
+interface Runner {
+  readonly gflow: Gflow;
+  readonly profile: string;
+}
+
 async function attempt(
   h: ReturnType<typeof useHarness>,
-  gflow: Gflow,
+  { gflow, profile }: Runner,
   kind: Attempt,
   name: FailureName,
 ): Promise<Reply | { thrown: Record<string, unknown> }> {
   h.sim.scenario.clearFailures();
   h.sim.scenario.setFailure(EMAIL, name, { times: 1 });
-  const input = { prompt: `a lantern on a pier (${name})`, profile: 'env' };
+  const input = { prompt: `a lantern on a pier (${name})`, profile };
   try {
     if (kind === 'video') return (await gflow.run('generateVideo', input)) as Reply;
     if (kind === 'image') return (await gflow.run('generateImage', input)) as Reply;
@@ -92,15 +98,22 @@ async function attempt(
 /** Part `part` (0-based) of `parts`: every `parts`-th failure switch from `part` on. */
 export function runEnvelopes(part: number, parts: number): void {
   const h = useHarness();
-  let gflow: Gflow;
+  // A failing switch ends within a short budget (a stuck one waits it out); a recovering one runs
+  // on a profile of its own whose budget only catches a hang, so a loaded machine's pace never
+  // turns its recovery into a timeout.
+  let quick: Runner;
+  let patient: Runner;
 
   beforeAll(async () => {
     h.sim.scenario.createAccount({ email: EMAIL, credits: 100_000, uploadTermsAccepted: true });
-    gflow = h.gflow('library', { GFLOW_CLI_TIMEOUT_SECONDS: '15' });
-    await signInProfile(gflow, h.sim, 'env', EMAIL);
-  }, 120_000);
+    quick = { gflow: h.gflow('library', { GFLOW_CLI_TIMEOUT_SECONDS: '15' }), profile: 'env' };
+    patient = { gflow: h.gflow('library', { GFLOW_CLI_TIMEOUT_SECONDS: '600' }), profile: 'patient' };
+    await signInProfile(quick.gflow, h.sim, quick.profile, EMAIL);
+    await signInProfile(patient.gflow, h.sim, patient.profile, EMAIL);
+  }, 300_000);
   afterAll(async () => {
-    await gflow?.close();
+    await quick?.gflow.close();
+    await patient?.gflow.close();
   });
 
   describe('every failure switch ends in an honest envelope', () => {
@@ -109,26 +122,28 @@ export function runEnvelopes(part: number, parts: number): void {
       '%s',
       async (name) => {
         let failedOnce = false;
+        let outcome = 'completed';
         const kinds: readonly Attempt[] = UPLOAD_SWITCHES.has(name) ? ['upload'] : ['image', 'video'];
         for (const kind of kinds) {
-          const reply = await attempt(h, gflow, kind, name);
+          const reply = await attempt(h, RECOVERS.has(name) ? patient : quick, kind, name);
           if ('thrown' in reply) {
+            outcome = `${kind} threw ${String(reply.thrown['type'])}: ${String(reply.thrown['detail'])}`;
             expectHonest(reply.thrown, `${name} (${kind}, thrown)`, undefined);
             failedOnce = true;
             break;
           }
           if (reply.status === 'completed') continue;
           expect(reply.error, `${name} (${kind}) ${reply.status}`).toBeDefined();
+          outcome = `${kind} ${reply.status}: ${String(reply.error!['type'])}: ${String(reply.error!['detail'])}`;
           expectHonest(reply.error!, `${name} (${kind})`, reply.flow_project_id);
           if (reply.flow_project_id) expect(reply.error!['flow_project_id']).toBe(reply.flow_project_id);
           failedOnce = true;
           break;
         }
-        expect(failedOnce, RECOVERS.has(name) ? 'the driver recovers from it' : 'it fails the run').toBe(
-          !RECOVERS.has(name),
-        );
+        const expected = RECOVERS.has(name) ? 'the run recovers from it' : 'it fails the run';
+        expect(failedOnce, `${expected}; it ended: ${outcome}`).toBe(!RECOVERS.has(name));
       },
-      120_000,
+      180_000,
     );
   });
 }
