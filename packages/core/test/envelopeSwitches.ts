@@ -1,10 +1,10 @@
 // Every failure a generation can meet reaches the caller as one complete, honest envelope (issue
 // 27, "envelopes that contradict themselves"): each simulator failure switch, armed for one
 // generation (an image, and a clip when the image went through; an image with a reference file for
-// the upload switches), through core's real job against
-// the simulator in real Chromium. The envelope carries all six fields, its hint never advises the
-// opposite of its `retryable`, and "check the Flow project" names the project. The switches run in
-// two parts side by side (envelopes*.browser.test.ts), each on a simulator and Chromium of its own.
+// the upload switches), through core's real job against the simulator in real Chromium. The
+// envelope carries all six fields, its hint never advises the opposite of its `retryable`, and
+// "check the Flow project" names the project. The switches run in two parts side by side
+// (envelopes*.browser.test.ts), each on a simulator and Chromium of its own.
 import fs from 'node:fs';
 import path from 'node:path';
 import { FAILURE_NAMES, type FailureName, makePng } from '@gflow/flow-sim';
