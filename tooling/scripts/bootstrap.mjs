@@ -3,7 +3,8 @@
 // Node (node.mjs: the machine's own when it is supported, else a pinned one it
 // installs from the npm registry), installs the pnpm workspace (pinned pnpm via
 // npx) and, when no Chrome/Chromium is found, Debian's chromium (as root) or
-// says what to install; the same for the PostgreSQL server the fleet's tests start throw-away
+// says what to install (as root, Debian's chromium-headless-shell beside it: the tests' lighter
+// browser, tooling/browser/findChromium.js); the same for the PostgreSQL server the fleet's tests start throw-away
 // clusters of (Debian's postgresql, without its default cluster); and builds the gflow binary's
 // bundle (apps/app/dist) when it is missing or stale. Safe to re-run.
 import { spawnSync } from 'node:child_process';
@@ -11,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The one Chromium finder (the test kit's; plain JavaScript, so it runs before anything is installed).
-import { findChromium } from '../browser/findChromium.js';
+import { HEADLESS_SHELL_PACKAGE, findChromium, findHeadlessShell } from '../browser/findChromium.js';
 // The one PostgreSQL finder of the tests (plain JavaScript too).
 import { findPostgresBin } from '../postgres/postgres.js';
 import { ensureSupportedNode } from './node.mjs';
@@ -33,8 +34,11 @@ function installDeps() {
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = fs.existsSync('/usr/bin/apt-get');
 
-/** `apt-get update` then `apt-get install` of `packages` (as root); exits the process on a failure. */
-function aptInstall(packages) {
+/**
+ * `apt-get update` then `apt-get install` of `packages` (as root). A failure exits the process
+ * unless `optional`: then it says so and returns false.
+ */
+function aptInstall(packages, { optional = false } = {}) {
   for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...packages]]) {
     const r = spawnSync('apt-get', args, {
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -42,24 +46,38 @@ function aptInstall(packages) {
     });
     if (r.status !== 0) {
       log(`apt-get ${args.join(' ')} failed (exit ${r.status})`);
+      if (optional) return false;
       process.exit(1);
     }
   }
+  return true;
 }
 
+/**
+ * The browser gflow launches (a system Chrome/Chromium, or GFLOW_CLI_BROWSER_EXECUTABLE) and, as
+ * root, Chromium's headless shell for the tests (optional: without it they use the full browser).
+ */
 function ensureChromium() {
-  const found = findChromium();
-  if (found) {
-    log(`browser: ${found}`);
+  if (findChromium() && process.env['GFLOW_CLI_BROWSER_EXECUTABLE']) {
+    log(`browser: ${findChromium()} (GFLOW_CLI_BROWSER_EXECUTABLE)`);
     return;
   }
-  if (isRoot && hasApt) {
+  const full = findChromium({ GFLOW_TEST_BROWSER: 'full' });
+  if (isRoot && hasApt && !findHeadlessShell()) {
+    const wanted = full ? [HEADLESS_SHELL_PACKAGE] : ['chromium', HEADLESS_SHELL_PACKAGE];
+    log(`installing Debian ${wanted.join(' and ')} (apt-get)`);
+    if (!aptInstall(wanted, { optional: true }) && !full) aptInstall(['chromium']);
+  } else if (isRoot && hasApt && !full) {
     log('no Chrome/Chromium found: installing Debian chromium (apt-get)');
     aptInstall(['chromium']);
-    if (findChromium()) return;
+  }
+  const browser = findChromium({ GFLOW_TEST_BROWSER: 'full' });
+  if (browser) {
+    log(`browser: ${browser}; the tests' browser: ${findChromium()}`);
+    return;
   }
   log('No Chrome or Chromium was found. Install one, then run this again:');
-  log('  Debian/Ubuntu: sudo apt-get install chromium   (or install Google Chrome)');
+  log('  Debian/Ubuntu: sudo apt-get install chromium chromium-headless-shell   (or install Google Chrome)');
   log('  macOS/Windows: install Google Chrome');
   log('  or point GFLOW_CLI_BROWSER_EXECUTABLE at a Chrome/Chromium binary.');
   process.exit(1);

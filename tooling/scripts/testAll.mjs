@@ -162,7 +162,10 @@ const mainJobs = [
 // Streamable HTTP and the library; a kill and a restart; a server shutdown; tasks across
 // processes; the background worker), beside every unit test and the demo. Journeys of product
 // behaviour (failures, spend control, locks, batches, chains, agent mode, regressions), whose code
-// is the same JavaScript on both lines, run on the pinned line only.
+// is the same JavaScript on both lines, run on the pinned line only. The pinned line's tests launch
+// Chromium's headless shell when it is installed (tooling/browser/findChromium.js); the second
+// line's journeys launch the full browser (GFLOW_TEST_BROWSER=full) and the demo the one gflow
+// finds itself, so the browser users run is proved on every surface too.
 const second = secondLineNode();
 const secondDir = path.join(work, 'second');
 const secondJobs = [];
@@ -173,7 +176,10 @@ if (second) {
     spawnJob(`Node ${second.version} unit tests`, second.binary, [testUnit], env),
     {
       name: `Node ${second.version} journeys`,
-      run: () => runPnpmAsync(['--filter', '@gflow/tests-e2e', 'run', 'test:second-line'], { env }),
+      run: () =>
+        runPnpmAsync(['--filter', '@gflow/tests-e2e', 'run', 'test:second-line'], {
+          env: { ...env, GFLOW_TEST_BROWSER: 'full' },
+        }),
     },
     {
       name: `Node ${second.version} demo`,
