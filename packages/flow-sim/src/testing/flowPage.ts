@@ -1,7 +1,7 @@
 // Drives the simulated Flow page the way a person does (selectors of flow-wire §4). For tests that
 // need media or settings in place without the driver: the simulator's own contract tests, and the
 // driver's tests that prepare a project before the code under test runs.
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request, Response } from 'playwright-core';
 import { makePng } from '../media/png.js';
 
 /** Opens a project editor and waits for the ready anchor. */
@@ -97,6 +97,12 @@ export function captureBodies(page: Page): { rpc: string; url: string; body: str
   return out;
 }
 
+/** Whether a batchexecute call's f.req carries `text` as a JSON string's content (a submit names its prompt). */
+function carries(response: Response, text: string): boolean {
+  const form = new URLSearchParams(response.request().postData() ?? '');
+  return (form.get('f.req') ?? '').includes(JSON.stringify(text).slice(1, -1));
+}
+
 /** Generates one image or video in a project through its composer, like a person; returns the new tile's media id. */
 export async function makeMedia(
   context: BrowserContext,
@@ -113,7 +119,11 @@ export async function makeMedia(
     const before = new Set(await ids());
     if (kind === 'image') await pickSettings(page, [{ icon: 'image' }]);
     await typePrompt(page, prompt);
+    // The submit's reply before any tile counts: a tile of an earlier submit that only now shows
+    // (the grid still loading) must not end the wait while this submit is still unsent.
+    const answered = page.waitForResponse((r) => r.url().includes('/data/batchexecute') && carries(r, prompt));
     await submit(page);
+    await answered;
     for (let i = 0; i < 300; i += 1) {
       const fresh = (await ids()).find((id) => id !== null && !before.has(id));
       if (fresh !== undefined && fresh !== null) return fresh;
