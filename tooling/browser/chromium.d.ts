@@ -5,3 +5,9 @@ export declare const TEST_BROWSER_FLAGS: readonly string[];
 export declare function chromiumExecutable(): string;
 /** The setting that hands the tests' browser to a gflow runtime or child (core finds none by itself then). */
 export declare function browserSetting(): { GFLOW_CLI_BROWSER_EXECUTABLE: string };
+/**
+ * For a test file that proves what only the full browser does (Chrome's own profile lock, which the
+ * headless shell does not take): the file's browsers are then the full Chrome/Chromium. Call it at
+ * the top of the file, before anything launches.
+ */
+export declare function useFullBrowser(): void;

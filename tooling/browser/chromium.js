@@ -33,3 +33,13 @@ export function chromiumExecutable() {
 export function browserSetting() {
   return { GFLOW_CLI_BROWSER_EXECUTABLE: chromiumExecutable() };
 }
+
+/**
+ * For a test file that proves what only the full browser does — Chrome's own profile lock (a second
+ * browser on a profile in use is refused, and the lock names the browser's pid), which the headless
+ * shell does not take: the file's browsers are then the full Chrome/Chromium. Call it at the top of
+ * the file, before anything launches.
+ */
+export function useFullBrowser() {
+  process.env['GFLOW_TEST_BROWSER'] = 'full';
+}

@@ -9,8 +9,11 @@ import { probeContext } from '../src/auth/probeContext.js';
 import { probeSession } from '../src/auth/probeSession.js';
 import { pageSnapshotOf } from '../src/session/scratchPage.js';
 import { renewSession } from '../src/auth/renewSession.js';
-import { useSimBrowser } from '@gflow/testkit/browser';
+import { useFullBrowser, useSimBrowser } from '@gflow/testkit/browser';
 
+// The Chrome login reads the browser's pid from its profile lock, which the headless shell does
+// not take: this file runs the full browser.
+useFullBrowser();
 const h = useSimBrowser();
 let adaProfile = '';
 

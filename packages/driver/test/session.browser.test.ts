@@ -1,9 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isRetryable } from '@gflow/errors';
+import { useFullBrowser } from '@gflow/testkit/browser';
 import { useRig } from './helpers/simSession.js';
 import { type DriverProgressEvent, openFlowSession } from '../src/index.js';
 
+// A second session on a profile in use is refused by the browser's own profile lock, which the
+// headless shell does not take: this file runs the full browser.
+useFullBrowser();
 const rig = useRig('driver-session');
 const email = 'session@example.com';
 let projectId: string;

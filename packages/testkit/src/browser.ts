@@ -9,7 +9,13 @@ import { type SimBrowser, launchSimBrowser } from '@gflow/flow-sim/testing';
 import { TEST_BROWSER_FLAGS, chromiumExecutable } from '@gflow/tooling/chromium';
 import { useStarted } from '@gflow/tooling/useStarted';
 
-export { TEST_BROWSER_FLAGS, browserSetting, chromiumExecutable, findChromium } from '@gflow/tooling/chromium';
+export {
+  TEST_BROWSER_FLAGS,
+  browserSetting,
+  chromiumExecutable,
+  findChromium,
+  useFullBrowser,
+} from '@gflow/tooling/chromium';
 export {
   captureBodies,
   foreignHosts,
