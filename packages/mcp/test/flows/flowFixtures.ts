@@ -38,8 +38,11 @@ export function recordListChanged(client: Client): { readonly received: ListChan
   return { received, clear: () => void received.splice(0) };
 }
 
-/** Waits until `check` holds, then `settleMs` more so late extras would show up too. */
-export async function settle(check: () => boolean, settleMs = 600, timeoutMs = 8_000): Promise<void> {
+/**
+ * Waits until `check` holds, then `settleMs` more so late extras would show up too. `timeoutMs` only
+ * catches a watcher that never fires (a loaded 2-core machine can take seconds to see an edit).
+ */
+export async function settle(check: () => boolean, settleMs = 600, timeoutMs = 90_000): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > timeoutMs) throw new Error('timed out waiting for the condition');
