@@ -63,18 +63,18 @@ function tally(dir) {
 }
 
 /**
- * The heaviest jobs first (seconds on a clean clone, 2026-12-04), so the two lanes end together:
+ * The heaviest jobs first (seconds on a clean clone, 2026-12-05), so the two lanes end together:
  * whatever job is not named here runs after these, in name order.
  */
 const HEAVIEST_FIRST = [
-  '@gflow/tests-e2e', // ~1170 s
-  '@gflow/driver', // ~550 s
-  '@gflow/core', // ~490 s
-  '@gflow/app', // ~410 s
+  '@gflow/tests-e2e', // ~1400 s
+  '@gflow/driver', // ~850 s
+  '@gflow/core', // ~550 s
+  '@gflow/app', // ~460 s
   '@gflow/fleet',
-  '@gflow/flow-sim', // ~190 s
-  '@gflow/mcp', // ~160 s
-  'typecheck+lint', // ~140 s
+  '@gflow/flow-sim', // ~265 s
+  '@gflow/mcp', // ~235 s
+  'typecheck+lint', // ~200 s
 ];
 
 /** The workspace packages with a `test` script, heaviest first. */
