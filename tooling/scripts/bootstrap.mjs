@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // The one Chromium finder (the test kit's; plain JavaScript, so it runs before anything is installed).
-import { HEADLESS_SHELL_PACKAGE, findChromium, findHeadlessShell } from '../browser/findChromium.js';
+import { HEADLESS_SHELL_PACKAGE, findChromium, findFullChromium, findHeadlessShell } from '../browser/findChromium.js';
 // The one PostgreSQL finder of the tests (plain JavaScript too).
 import { findPostgresBin } from '../postgres/postgres.js';
 import { ensureSupportedNode } from './node.mjs';
@@ -58,11 +58,12 @@ function aptInstall(packages, { optional = false } = {}) {
  * root, Chromium's headless shell for the tests (optional: without it they use the full browser).
  */
 function ensureChromium() {
-  if (findChromium() && process.env['GFLOW_CLI_BROWSER_EXECUTABLE']) {
-    log(`browser: ${findChromium()} (GFLOW_CLI_BROWSER_EXECUTABLE)`);
+  const configured = process.env['GFLOW_CLI_BROWSER_EXECUTABLE'] ? findChromium() : undefined;
+  if (configured) {
+    log(`browser: ${configured} (GFLOW_CLI_BROWSER_EXECUTABLE)`);
     return;
   }
-  const full = findChromium({ GFLOW_TEST_BROWSER: 'full' });
+  const full = findFullChromium();
   if (isRoot && hasApt && !findHeadlessShell()) {
     const wanted = full ? [HEADLESS_SHELL_PACKAGE] : ['chromium', HEADLESS_SHELL_PACKAGE];
     log(`installing Debian ${wanted.join(' and ')} (apt-get)`);
@@ -71,7 +72,7 @@ function ensureChromium() {
     log('no Chrome/Chromium found: installing Debian chromium (apt-get)');
     aptInstall(['chromium']);
   }
-  const browser = findChromium({ GFLOW_TEST_BROWSER: 'full' });
+  const browser = findFullChromium();
   if (browser) {
     log(`browser: ${browser}; the tests' browser: ${findChromium()}`);
     return;
